@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+// Sheen: SIMD raster kernels for styled text. No unsafeFlags anywhere: this package must stay usable
+// as a dependency; speed comes from code shape (see ../shared/DESIGN.md, section E).
+import PackageDescription
+
+let package = Package(
+    name: "Sheen",
+    products: [
+        .library(name: "SheenRaster", targets: ["SheenRaster"]),
+        .library(name: "SheenPNG", targets: ["SheenPNG"]),
+        .executable(name: "sheen", targets: ["sheen"]),
+        .executable(name: "sheen-bench", targets: ["sheen-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // Raw-buffer kernels. Deliberately dependency-free.
+        .target(name: "SheenRaster"),
+
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "SheenPNG", dependencies: ["SheenRaster", "CLibPNG"]),
+
+        .executableTarget(
+            name: "sheen",
+            dependencies: [
+                "SheenRaster", "SheenPNG",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "sheen-bench",
+            dependencies: ["SheenRaster"],
+            path: "Benchmarks/sheen-bench"
+        ),
+
+        .target(name: "SheenTestSupport", dependencies: ["SheenRaster"], path: "Tests/SheenTestSupport"),
+        .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster", "SheenTestSupport"]),
+        .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
+        .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

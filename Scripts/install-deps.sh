@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Sheen builds and tests against, only when one is missing.
+# Idempotent and quiet when everything is present; safe to call from README commands and CI.
+set -euo pipefail
+
+packages=(
+  libpng-dev          # SheenPNG (PNG encode/decode)
+  libfreetype-dev     # SheenText: glyph rasterisation
+  libfontconfig-dev   # SheenText: font lookup
+  libharfbuzz-dev     # SheenText: shaping
+  libicu-dev          # SheenText: line breaking, bidi
+  fonts-dejavu-core   # the font the tests and goldens use
+  pkg-config          # SwiftPM finds the system libraries through it
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if (( ${#missing[@]} == 0 )); then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq >/dev/null
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

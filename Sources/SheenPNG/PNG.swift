@@ -1,0 +1,114 @@
+import CLibPNG
+import SheenRaster
+
+/// A failure to read or write a PNG, with libpng's own message where it gave one.
+public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in words.
+    public let message: String
+    /// Makes an error from a message.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+/// PNG encoding and decoding over libpng's simplified `png_image_*` API.
+///
+/// Encoding un-premultiplies 32-bit pixels with exact rounding (`round(c × 255 / a)`) into an
+/// 8-bit RGBA PNG; A8 buffers are written as 8-bit greyscale (coverage 255 = white), which is how
+/// a mask is looked at. Decoding returns a premultiplied RGBA8 image (`round(c × a / 255)`).
+public enum PNG {
+    /// Encodes `buffer` as PNG bytes.
+    public static func encode(_ buffer: ReadOnlyRasterBuffer) throws -> [UInt8] {
+        if buffer.width == 0 || buffer.height == 0 {
+            throw PNGError("cannot encode an empty \(buffer.width)×\(buffer.height) image as PNG")
+        }
+        let channels = buffer.format == .a8 ? 1 : 4
+        let stride = buffer.width * channels
+        var straight = [UInt8](repeating: 0, count: stride * buffer.height)
+        for y in 0 ..< buffer.height {
+            let row = buffer.row(y)
+            for x in 0 ..< buffer.width {
+                let o = y * stride + x * channels
+                switch buffer.format {
+                case .a8:
+                    straight[o] = row.load(fromByteOffset: x, as: UInt8.self)
+                case .rgba8Premultiplied, .bgra8Premultiplied:
+                    let p = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                    let rgba = buffer.format == .rgba8Premultiplied ? p : SIMD4(p.z, p.y, p.x, p.w)
+                    let s = unpremultiply(rgba)
+                    straight[o] = s.x; straight[o + 1] = s.y; straight[o + 2] = s.z; straight[o + 3] = s.w
+                }
+            }
+        }
+        var image = png_image()
+        image.version = sheen_png_image_version
+        image.width = UInt32(buffer.width)
+        image.height = UInt32(buffer.height)
+        image.format = channels == 1 ? sheen_png_format_gray : sheen_png_format_rgba
+        var size: png_alloc_size_t = 0
+        let ok1 = straight.withUnsafeBytes { src in
+            png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(stride), nil)
+        }
+        guard ok1 != 0, size > 0 else { throw PNGError("PNG encoding failed: \(message(of: &image))") }
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let ok2 = straight.withUnsafeBytes { src in
+            out.withUnsafeMutableBytes { dst in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(stride), nil)
+            }
+        }
+        guard ok2 != 0 else { throw PNGError("PNG encoding failed: \(message(of: &image))") }
+        png_image_free(&image)
+        return Array(out.prefix(Int(size)))
+    }
+
+    /// Decodes PNG bytes into a new premultiplied RGBA8 image. Throws `PNGError` for data that is
+    /// not a readable PNG.
+    public static func decode(_ data: [UInt8]) throws -> Image {
+        var image = png_image()
+        image.version = sheen_png_image_version
+        let ok = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard ok != 0 else { throw PNGError("not a readable PNG: \(message(of: &image))") }
+        image.format = sheen_png_format_rgba
+        let w = Int(image.width), h = Int(image.height)
+        guard w > 0, h > 0, w <= 1 << 16, h <= 1 << 16 else {
+            png_image_free(&image)
+            throw PNGError("PNG size \(w)×\(h) is outside 1…65536")
+        }
+        let result = try Image(width: w, height: h, format: .rgba8Premultiplied)
+        let ok2 = result.withBuffer { b in
+            png_image_finish_read(&image, nil, b.base, Int32(b.bytesPerRow), nil)
+        }
+        guard ok2 != 0 else { throw PNGError("corrupt PNG: \(message(of: &image))") }
+        result.withBuffer { b in
+            for y in 0 ..< h {
+                let row = b.row(y)
+                for x in 0 ..< w {
+                    let p = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                    row.storeBytes(of: premultiply(p), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                }
+            }
+        }
+        return result
+    }
+
+    /// round(c × 255 / a) per colour channel; transparent pixels become (0, 0, 0, 0).
+    public static func unpremultiply(_ p: SIMD4<UInt8>) -> SIMD4<UInt8> {
+        let a = UInt32(p.w)
+        if a == 0 { return .zero }
+        func u(_ c: UInt8) -> UInt8 { UInt8(min((UInt32(c) * 255 + a / 2) / a, 255)) }
+        return SIMD4(u(p.x), u(p.y), u(p.z), p.w)
+    }
+
+    /// round(c × a / 255) per colour channel (exact).
+    public static func premultiply(_ p: SIMD4<UInt8>) -> SIMD4<UInt8> {
+        let a = UInt32(p.w)
+        func m(_ c: UInt8) -> UInt8 { UInt8(mulDiv255(UInt32(c), a)) }
+        return SIMD4(m(p.x), m(p.y), m(p.z), p.w)
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// An owned pixel buffer: Sheen allocates, zero-fills and frees it. Reach its pixels through
+/// `withBuffer` / `withReadOnlyBuffer`, which lend a `RasterBuffer` for the closure's duration.
+///
+/// Rows are tightly packed (`bytesPerRow = width × bytesPerPixel`) and the base is 64-byte aligned.
+public final class Image {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Layout of each pixel.
+    public let format: PixelFormat
+    /// Distance in bytes between rows (equals `width × format.bytesPerPixel`).
+    public let bytesPerRow: Int
+    private let storage: UnsafeMutableRawPointer
+    private let byteCount: Int
+
+    /// Allocates a zeroed (transparent) image. Throws for negative sizes or sizes whose byte count
+    /// overflows `Int`.
+    public init(width: Int, height: Int, format: PixelFormat) throws {
+        try validateLayout(width: width, height: height, bytesPerRow: width * max(format.bytesPerPixel, 0),
+                           format: format)
+        let (bpr, _) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
+        let (bytes, o) = bpr.multipliedReportingOverflow(by: height)
+        if o { throw RasterError.sizeOverflow(width: width, height: height, bytesPerRow: bpr) }
+        self.width = width; self.height = height; self.format = format
+        self.bytesPerRow = bpr; self.byteCount = bytes
+        storage = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes, 1))
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Lends the pixels as a writable view for the duration of `body`.
+    public func withBuffer<R, E: Error>(_ body: (RasterBuffer) throws(E) -> R) throws(E) -> R {
+        try body(RasterBuffer(unchecked: storage, width: width, height: height,
+                              bytesPerRow: bytesPerRow, format: format))
+    }
+
+    /// Lends the pixels as a read-only view for the duration of `body`.
+    public func withReadOnlyBuffer<R, E: Error>(_ body: (ReadOnlyRasterBuffer) throws(E) -> R) throws(E) -> R {
+        try body(ReadOnlyRasterBuffer(unchecked: storage, width: width, height: height,
+                                      bytesPerRow: bytesPerRow, format: format))
+    }
+
+    /// The raw bytes, row after row (`height × bytesPerRow` bytes) — convenient for tests and tools.
+    public var bytes: [UInt8] {
+        Array(UnsafeRawBufferPointer(start: storage, count: byteCount))
+    }
+
+    /// The pixel at (x, y) as its bytes in memory order (1 or 4 bytes). Traps outside the image.
+    public func pixel(x: Int, y: Int) -> [UInt8] {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+        let p = storage + y * bytesPerRow + x * format.bytesPerPixel
+        return Array(UnsafeRawBufferPointer(start: p, count: format.bytesPerPixel))
+    }
+}

@@ -1,0 +1,42 @@
+/// An integer rectangle of pixels: origin (`x`, `y`) at the top-left, `width` × `height` pixels.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge in pixels.
+    public var x: Int
+    /// Top edge in pixels (y grows downwards).
+    public var y: Int
+    /// Width in pixels (≥ 0 for a valid rectangle).
+    public var width: Int
+    /// Height in pixels (≥ 0 for a valid rectangle).
+    public var height: Int
+
+    /// Makes a rectangle; no validation happens here (operations that take one validate it).
+    @inlinable
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// True when the rectangle covers no pixel.
+    @inlinable
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The part of `self` that lies inside `other`; empty rectangles come back with zero size.
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x.addingReportingOverflow(width).partialValue, other.x + other.width)
+        let y1 = min(y.addingReportingOverflow(height).partialValue, other.y + other.height)
+        if x1 <= x0 || y1 <= y0 { return PixelRect(x: x0, y: y0, width: 0, height: 0) }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Throws `.invalidRect` for negative sizes or edges that overflow `Int`.
+    func validated() throws -> PixelRect {
+        if width < 0 || height < 0 || x.addingReportingOverflow(width).overflow
+            || y.addingReportingOverflow(height).overflow {
+            throw RasterError.invalidRect(x: x, y: y, width: width, height: height)
+        }
+        return self
+    }
+
+    /// `x y width×height`.
+    public var description: String { "(\(x), \(y)) \(width)×\(height)" }
+}

@@ -1,0 +1,71 @@
+/// A point in pixel space: x to the right, y downwards; (0, 0) is the top-left corner of the
+/// top-left pixel, whose centre is (0.5, 0.5).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal coordinate in pixels.
+    public var x: Double
+    /// Vertical coordinate in pixels (downwards).
+    public var y: Double
+    /// Makes a point.
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// Makes a point.
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// `(x, y)`.
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// An affine map in the CoreGraphics convention: (x, y) → (a·x + c·y + tx, b·x + d·y + ty).
+public struct AffineTransform: Hashable, Sendable {
+    /// Coefficients of the map (x, y) → (a·x + c·y + tx, b·x + d·y + ty).
+    public var a, b, c, d, tx, ty: Double
+
+    /// Makes a transform from its six coefficients.
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    /// The identity map.
+    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A translation by (tx, ty) pixels.
+    public static func translation(_ tx: Double, _ ty: Double) -> AffineTransform {
+        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+    }
+
+    /// A scale by (sx, sy) about the origin.
+    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
+        AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// A rotation by `radians` about the origin; positive turns +x towards +y (clockwise on screen).
+    public static func rotation(_ radians: Double) -> AffineTransform {
+        let (s, c) = (libmSin(radians), libmCos(radians))
+        return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    /// `self` applied after `first`: p → self(first(p)).
+    public func concatenating(after first: AffineTransform) -> AffineTransform {
+        AffineTransform(a: a * first.a + c * first.b, b: b * first.a + d * first.b,
+                        c: a * first.c + c * first.d, d: b * first.c + d * first.d,
+                        tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+    }
+
+    /// The map applied to a point.
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// The inverse map; throws `RasterError.singularTransform` when the determinant is zero or
+    /// not finite, `.nonFinite` when a coefficient is NaN or infinite.
+    public func inverted() throws -> AffineTransform {
+        for (name, v) in [("transform.a", a), ("transform.b", b), ("transform.c", c),
+                          ("transform.d", d), ("transform.tx", tx), ("transform.ty", ty)] {
+            try RasterError.requireFinite(v, name)
+        }
+        let det = a * d - b * c
+        if det == 0 || !det.isFinite || !(1 / det).isFinite { throw RasterError.singularTransform(determinant: det) }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(a: ia, b: ib, c: ic, d: id,
+                               tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+}
+

@@ -1,0 +1,109 @@
+// The exact, Double-precision meaning of a gradient: where a pixel lands (t), how t spreads, what
+// colour t has. The reference fill evaluates it per pixel; the kernel's lookup table samples it;
+// tests measure the kernel against it. One definition, so the three cannot drift apart.
+
+/// A validated gradient, ready to evaluate in Double.
+struct GradientModel {
+    let gradient: Gradient
+    /// Stops clamped and sorted (CSS rules).
+    let stops: [GradientStop]
+    /// Per stop: three components in the interpolation space and alpha, the components
+    /// multiplied by alpha when interpolation is premultiplied.
+    let points: [SIMD4<Double>]
+    /// Pixel space → gradient space.
+    let inverse: AffineTransform
+
+    init(_ gradient: Gradient) throws {
+        self.gradient = gradient
+        stops = try gradient.validatedStops()
+        inverse = try gradient.transform.inverted()
+        let premultiplied = gradient.alphaInterpolation == .premultiplied
+        points = stops.map { s in
+            let c = Color(red: clamp01(s.color.red), green: clamp01(s.color.green),
+                          blue: clamp01(s.color.blue), alpha: clamp01(s.color.alpha))
+            let comps = c.components(in: gradient.space)
+            let a = Double(c.alpha)
+            return premultiplied ? SIMD4(comps * a, a) : SIMD4(comps, a)
+        }
+    }
+
+    /// t for the pixel-space position (x, y) before spreading, or nil where the gradient paints
+    /// nothing (degenerate shapes, radial pixels on no circle).
+    func rawT(x: Double, y: Double) -> Double? {
+        let p = inverse.apply(Point(x, y))
+        switch gradient.shape {
+        case let .linear(s, e):
+            let dx = e.x - s.x, dy = e.y - s.y
+            let len2 = dx * dx + dy * dy
+            if len2 == 0 || !len2.isFinite { return nil }
+            return ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2
+        case let .radial(c0, r0, c1, r1):
+            // Circles C(t) = c0 + t·(c1 − c0), r(t) = r0 + t·(r1 − r0). The pixel lies on C(t) when
+            //   a·t² − 2·b·t + c = 0,  a = |cd|² − dr², b = pd·cd + r0·dr, c = |pd|² − r0².
+            // Roots by the cancellation-free pair q/a, c/q with q = b + sign(b)·√(b² − a·c).
+            let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
+            let pdx = p.x - c0.x, pdy = p.y - c0.y
+            let a = cdx * cdx + cdy * cdy - dr * dr
+            let b = pdx * cdx + pdy * cdy + r0 * dr
+            let c = pdx * pdx + pdy * pdy - r0 * r0
+            let disc = b * b - a * c
+            if disc < 0 { return nil }
+            let root = disc.squareRoot()
+            let q = b >= 0 ? b + root : b - root
+            let t1 = q / a, t2 = c / q
+            var best: Double? = nil
+            for t in [t1, t2] where t.isFinite && r0 + t * dr >= 0 {
+                if best == nil || t > best! { best = t }
+            }
+            return best
+        case let .conic(center, start):
+            let angle = libmAtan2(p.y - center.y, p.x - center.x)
+            return (angle - start) / (2 * Double.pi)
+        }
+    }
+
+    /// t mapped into [0, 1] by the spread (conic gradients always wrap).
+    func spreadT(_ t: Double) -> Double {
+        if case .conic = gradient.shape { return t - t.rounded(.down) }
+        switch gradient.spread {
+        case .pad: return min(max(t, 0), 1)
+        case .repeat: return t - t.rounded(.down)
+        case .reflect:
+            let u = t / 2 - (t / 2).rounded(.down)   // [0, 1) over one there-and-back period
+            return 1 - abs(2 * u - 1)
+        }
+    }
+
+    /// The premultiplied colour (R, G, B, A levels 0…255, unrounded) at a spread t in [0, 1].
+    func color(atSpread t: Double) -> SIMD4<Double> {
+        let n = stops.count
+        let mixed: SIMD4<Double>
+        if t < stops[0].offset || n == 1 {
+            mixed = points[0]
+        } else if t >= stops[n - 1].offset {
+            mixed = points[n - 1]
+        } else {
+            // The last stop at or before t; its successor lies strictly after t.
+            var k = 0
+            while stops[k + 1].offset <= t { k += 1 }
+            let u = (t - stops[k].offset) / (stops[k + 1].offset - stops[k].offset)
+            mixed = points[k] + (points[k + 1] - points[k]) * u
+        }
+        let alpha = mixed.w
+        if alpha <= 0 { return .zero }
+        let premultiplied = gradient.alphaInterpolation == .premultiplied
+        if gradient.space == .sRGB && premultiplied {
+            return mixed * 255   // already premultiplied sRGB: exactly linear in output space
+        }
+        let comps = SIMD3(mixed.x, mixed.y, mixed.z) / (premultiplied ? alpha : 1)
+        let srgb = srgbFromComponents(gradient.space, comps)
+        return SIMD4(srgb * alpha * 255, alpha * 255)
+    }
+
+    /// The premultiplied colour (levels 0…255, unrounded, before dither) of the pixel whose
+    /// centre is at pixel-space (x, y); zero where the gradient paints nothing.
+    func color(x: Double, y: Double) -> SIMD4<Double> {
+        guard let t = rawT(x: x, y: y) else { return .zero }
+        return color(atSpread: spreadT(t))
+    }
+}

@@ -1,0 +1,33 @@
+// The only file that touches the platform C library: libm for the Double references and colour
+// conversions, memcpy/memset for row copies. Everything else in SheenRaster is pure Swift.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+@usableFromInline func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@usableFromInline func libmCbrt(_ x: Double) -> Double { cbrt(x) }
+@usableFromInline func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+
+/// Copies `count` bytes; regions must not overlap.
+@inline(__always) func copyBytes(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ count: Int) {
+    memcpy(dst, src, count)
+}
+
+/// Sets `count` bytes to `value`.
+@inline(__always) func setBytes(_ dst: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
+    memset(dst, Int32(value), count)
+}
+@usableFromInline func libmSin(_ x: Double) -> Double { sin(x) }
+@usableFromInline func libmCos(_ x: Double) -> Double { cos(x) }
+
+/// The value of environment variable `name`, or nil.
+func environmentValue(_ name: String) -> String? {
+    guard let p = getenv(name) else { return nil }
+    return String(cString: p)
+}

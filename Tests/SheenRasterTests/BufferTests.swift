@@ -1,0 +1,52 @@
+import Testing
+@testable import SheenRaster
+
+@Suite struct BufferTests {
+    @Test func validatesLayout() throws {
+        let mem = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { mem.deallocate() }
+        #expect(throws: RasterError.bytesPerRowTooSmall(bytesPerRow: 100, width: 30, bytesPerPixel: 4)) {
+            try RasterBuffer(base: mem, width: 30, height: 2, bytesPerRow: 100, format: .rgba8Premultiplied)
+        }
+        #expect(throws: RasterError.negativeSize(width: -1, height: 2)) {
+            try RasterBuffer(base: mem, width: -1, height: 2, bytesPerRow: 100, format: .a8)
+        }
+        #expect(throws: RasterError.sizeOverflow(width: 10, height: Int.max / 8, bytesPerRow: 40)) {
+            try RasterBuffer(base: mem, width: 10, height: Int.max / 8, bytesPerRow: 40, format: .bgra8Premultiplied)
+        }
+        #expect(throws: RasterError.self) {
+            try ReadOnlyRasterBuffer(base: mem, width: Int.max / 2, height: 1, bytesPerRow: 0, format: .rgba8Premultiplied)
+        }
+        // Tight, padded and empty layouts are fine.
+        _ = try RasterBuffer(base: mem, width: 30, height: 2, bytesPerRow: 120, format: .rgba8Premultiplied)
+        _ = try RasterBuffer(base: mem, width: 30, height: 2, bytesPerRow: 131, format: .a8)
+        _ = try RasterBuffer(base: mem, width: 0, height: 0, bytesPerRow: 0, format: .a8)
+    }
+
+    @Test func errorMessagesNameTheValue() {
+        let e = RasterError.bytesPerRowTooSmall(bytesPerRow: 100, width: 30, bytesPerPixel: 4)
+        #expect(e.description == "bytesPerRow 100 is less than width 30 × 4 bytes")
+        #expect(RasterError.nonFinite(name: "endRadius", value: .nan).description.contains("endRadius"))
+    }
+
+    @Test func croppingClipsToTheParent() throws {
+        let image = try Image(width: 10, height: 8, format: .rgba8Premultiplied)
+        image.withBuffer { b in
+            let c = b.cropped(to: PixelRect(x: 6, y: -2, width: 10, height: 5))
+            #expect(c.width == 4 && c.height == 3)
+            #expect(c.base == b.base + 6 * 4)
+            #expect(c.bytesPerRow == b.bytesPerRow)
+            let none = b.cropped(to: PixelRect(x: 20, y: 20, width: 3, height: 3))
+            #expect(none.width == 0 && none.height == 0)
+            let ro = b.readOnly.cropped(to: PixelRect(x: 1, y: 1, width: 2, height: 2))
+            #expect(ro.base == UnsafeRawPointer(b.base + b.bytesPerRow + 4))
+        }
+    }
+
+    @Test func imageIsZeroedAndAligned() throws {
+        let image = try Image(width: 7, height: 3, format: .a8)
+        #expect(image.bytes == [UInt8](repeating: 0, count: 21))
+        image.withBuffer { b in #expect(Int(bitPattern: b.base) % 64 == 0) }
+        #expect(throws: RasterError.self) { try Image(width: -3, height: 3, format: .a8) }
+    }
+}
