@@ -39,7 +39,7 @@ extension GradientProgram {
                 shadeRow(buffer.format, dst, x: r.x, y: y, count: n)
                 if n == r.width { continue }
                 if period == 1 {
-                    if bpp == 4 { fillPixels32(dst + 4, dst.load(as: UInt32.self), r.width - 1) }
+                    if bpp == 4 { fillPixels32(dst + 4, dst.loadUnaligned(as: UInt32.self), r.width - 1) }
                     else { setBytes(dst + 1, dst.load(as: UInt8.self), r.width - 1) }
                 } else {
                     extendPeriodic(dst, filled: n * bpp, total: rowBytes)

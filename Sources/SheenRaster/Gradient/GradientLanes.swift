@@ -117,7 +117,7 @@ protocol RampLanes {
 
 /// Rounds four channel vectors (levels, in memory order; the last is alpha) and packs them,
 /// forcing every colour channel ≤ alpha so a rounding tie can never break premultiplication.
-/// Values must lie in [−0.5, 255.5).
+/// Values must lie in [−0.25, 255.5).
 @inline(__always)
 func packPremultiplied(_ c0: FloatLanes, _ c1: FloatLanes, _ c2: FloatLanes, _ a: FloatLanes) -> WordLanes {
     let ab = roundedBits(a)
@@ -155,7 +155,11 @@ struct PiecewiseLanes: RampLanes {
             }
         }
         var c0 = b0 + t * s0, c1 = b1 + t * s1, c2 = b2 + t * s2, c3 = b3 + t * s3
-        if D.on { c0 += dither; c1 += dither; c2 += dither; c3 += dither }
+        if D.on {
+            // A negative offset on a zero channel would leave the rounding trick's valid range.
+            c0 = pointwiseMax(c0 + dither, .zero); c1 = pointwiseMax(c1 + dither, .zero)
+            c2 = pointwiseMax(c2 + dither, .zero); c3 = pointwiseMax(c3 + dither, .zero)
+        }
         return packPremultiplied(c0, c1, c2, c3)
     }
 }
@@ -170,7 +174,11 @@ struct SinglePieceLanes: RampLanes {
         var c1 = FloatLanes(repeating: base.y) + t * FloatLanes(repeating: slope.y)
         var c2 = FloatLanes(repeating: base.z) + t * FloatLanes(repeating: slope.z)
         var c3 = FloatLanes(repeating: base.w) + t * FloatLanes(repeating: slope.w)
-        if D.on { c0 += dither; c1 += dither; c2 += dither; c3 += dither }
+        if D.on {
+            // A negative offset on a zero channel would leave the rounding trick's valid range.
+            c0 = pointwiseMax(c0 + dither, .zero); c1 = pointwiseMax(c1 + dither, .zero)
+            c2 = pointwiseMax(c2 + dither, .zero); c3 = pointwiseMax(c3 + dither, .zero)
+        }
         return packPremultiplied(c0, c1, c2, c3)
     }
 }

@@ -7,10 +7,11 @@ typealias FloatLanes = SIMD8<Float>
 /// Eight 32-bit lanes: packed pixels or float bit patterns.
 typealias WordLanes = SIMD8<UInt32>
 
-/// 2^23: adding it to a Float in [−0.5, 2^22] leaves round-half-even(v) in the low mantissa bits.
+/// 2^23: adding it to a Float in [−0.25, 2^22] leaves round-half-even(v) in the low mantissa bits.
+/// (Below 2^23 the Float spacing is ½, so more negative values land in the wrong binade.)
 let roundingMagic: Float = 8_388_608
 
-/// The 0x4B000000 + round(v) bit pattern of `v + 2^23` for v in [−0.5, 2^22]; the low bits are the
+/// The 0x4B000000 + round(v) bit pattern of `v + 2^23` for v in [−0.25, 2^22]; the low bits are the
 /// rounded integer (ties to even). Avoids stdlib SIMD float→int conversion, which is slow here.
 @inline(__always)
 func roundedBits(_ v: FloatLanes) -> WordLanes {

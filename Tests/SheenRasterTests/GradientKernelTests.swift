@@ -1,0 +1,242 @@
+import Testing
+import Foundation
+import SheenTestSupport
+@testable import SheenRaster
+
+/// The SIMD kernel against the exact Double model, and against its reference twin.
+@Suite struct GradientKernelTests {
+    /// Random gradients of every kind into fenced buffers of every format, width 0…70 plus a few
+    /// large ones, height 0…5, padded strides, bases misaligned by 0…15 bytes, whole buffers and
+    /// sub-rectangles.
+    @Test(arguments: 0 ..< 4)
+    func kernelAgreesWithExactModel(batch: Int) throws {
+        var rng = SeededGenerator(seed: 0x5EED_0000 + UInt64(batch))
+        for caseIndex in 0 ..< 150 {
+            let g = randomGradient(&rng)
+            let fill = try GradientFill(g)
+            let width = caseIndex < 140 ? Int.random(in: 0 ... 70, using: &rng) : [129, 257, 700].randomElement(using: &rng)!
+            let height = Int.random(in: 0 ... 5, using: &rng)
+            let format = PixelFormat.allCases.randomElement(using: &rng)!
+            let fb = FencedBuffer(width: width, height: height, format: format,
+                                  padding: Int.random(in: 0 ... 17, using: &rng),
+                                  misalignment: Int.random(in: 0 ... 15, using: &rng))
+            var rect = fb.buffer.bounds
+            if Bool.random(using: &rng) && width > 0 && height > 0 {
+                let x = Int.random(in: 0 ..< width, using: &rng), y = Int.random(in: 0 ..< height, using: &rng)
+                rect = PixelRect(x: x, y: y, width: Int.random(in: 0 ... width - x, using: &rng),
+                                 height: Int.random(in: 0 ... height - y, using: &rng))
+            }
+            let context = label(["batch": batch, "case": caseIndex, "gradient": g, "format": format,
+                                 "size": "\(width)×\(height)", "rect": rect, "misalign": fb.misalignment])
+            if !rect.isEmpty { fill.program.fill(fb.buffer, rect) }
+            #expect(fb.fenceViolations == 0, "\(context)")
+            var bad = 0
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let out = fb.rgba(x: x, y: y)
+                    let inside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
+                    if !inside {
+                        if fb.pixel(x: x, y: y).contains(where: { $0 != 0x3C }) { bad += 1 }
+                        continue
+                    }
+                    if out.x > out.w || out.y > out.w || out.z > out.w { bad += 1 }
+                    if !acceptable(out, fill, x: x, y: y, format: format) {
+                        if bad < 3 {
+                            Issue.record("\(context) · pixel (\(x), \(y)): \(out) vs exact \(fill.exactColor(x: x, y: y))")
+                        }
+                        bad += 1
+                    }
+                }
+            }
+            #expect(bad == 0, "\(context)")
+        }
+    }
+
+    /// The reference twin through the same fences: equal to the exact colour rounded, and the
+    /// kernel within the same bounds of it.
+    @Test func referenceTwinIsTheRoundedModel() throws {
+        var rng = SeededGenerator(seed: 0xBEEF)
+        for caseIndex in 0 ..< 60 {
+            let g = randomGradient(&rng)
+            let fill = try GradientFill(g)
+            let fb = FencedBuffer(width: 37, height: 3, format: .bgra8Premultiplied, padding: 5, misalignment: caseIndex % 16)
+            fill.fillReference(fb.buffer, fb.buffer.bounds)
+            #expect(fb.fenceViolations == 0)
+            for y in 0 ..< 3 {
+                for x in 0 ..< 37 {
+                    let e = fill.exactColor(x: x, y: y)
+                    let d = g.dither ? ditherOffset(x: x, y: y) : 0
+                    let out = fb.rgba(x: x, y: y)
+                    let r = (e.w + d).rounded(.toNearestOrEven)
+                    #expect(Double(out.w) == min(max(r, 0), 255), "case \(caseIndex) (\(x), \(y))")
+                }
+            }
+        }
+    }
+
+    /// Two-stop sRGB linear gradients, any angle: every channel within ½ level of the exact value
+    /// (the correctly rounded result, but for Float noise at a hair from a tie).
+    @Test func twoStopLinearIsCorrectlyRounded() throws {
+        var rng = SeededGenerator(seed: 42)
+        var maxError = 0.0, mismatches = 0, total = 0
+        for angle in stride(from: 0.0, to: 360, by: 15) {
+            let from = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | 0xFF)
+            let to = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | (angle < 180 ? 0xFF : 0x40))
+            let len = Double.random(in: 40 ... 900, using: &rng)
+            let r = angle * .pi / 180
+            let start = Point(13.25, 7.5)
+            let g = Gradient.linear(from: start, to: Point(start.x + len * cos(r), start.y + len * sin(r)),
+                                    colors: [from, to])
+            let fill = try GradientFill(g)
+            let fb = FencedBuffer(width: 301, height: 67, format: .rgba8Premultiplied, misalignment: 3)
+            fill.program.fill(fb.buffer, fb.buffer.bounds)
+            for y in 0 ..< 67 {
+                for x in 0 ..< 301 {
+                    let out = fb.rgba(x: x, y: y)
+                    let e = fill.exactColor(x: x, y: y)
+                    for c in 0 ..< 4 {
+                        let err = abs(Double(out[c]) - e[c])
+                        maxError = max(maxError, err)
+                        if Double(out[c]) != e[c].rounded(.toNearestOrEven) { mismatches += 1 }
+                        total += 1
+                    }
+                }
+            }
+        }
+        #expect(maxError <= 0.5 + 1e-4, "max error \(maxError)")
+        #expect(mismatches * 100_000 <= total, "\(mismatches) of \(total) channels not correctly rounded")
+    }
+
+    @Test func endStopsAreExact() throws {
+        for format in PixelFormat.allCases {
+            let a = try Color(hex: "#3478F6"), b = try Color(hex: "#FF3B3080")
+            for space in ColorSpace.allCases {
+                var g = Gradient.linear(from: Point(10, 0), to: Point(50, 0), colors: [a, b])
+                g.space = space
+                let fb = FencedBuffer(width: 60, height: 2, format: format)
+                try g.fill(fb.buffer)
+                let left = fb.rgba(x: 0, y: 1), right = fb.rgba(x: 59, y: 0)
+                let ea = a.premultiplied8, eb = b.premultiplied8
+                if format == .a8 {
+                    #expect(left.w == ea.w && right.w == eb.w)
+                } else {
+                    #expect(left == ea, "\(space) \(format)")
+                    #expect(right == eb, "\(space) \(format)")
+                }
+            }
+        }
+    }
+
+    @Test func spreadModesAtAndAroundBoundaries() throws {
+        let stops = [GradientStop(0, Color(rgba: 0x000000FF)), GradientStop(1, Color(rgba: 0xFFFFFFFF))]
+        for spread in GradientSpread.allCases {
+            let g = Gradient(shape: .linear(start: Point(0, 0), end: Point(16, 0)), stops: stops, spread: spread)
+            let fb = FencedBuffer(width: 64, height: 1, format: .rgba8Premultiplied)
+            try g.fill(fb.buffer)
+            for x in 16 ..< 64 {
+                let v = fb.rgba(x: x, y: 0).x
+                switch spread {
+                case .pad: #expect(v == 255)
+                case .repeat: #expect(v == fb.rgba(x: x % 16, y: 0).x, "x \(x)")
+                case .reflect:
+                    let period = x % 32
+                    let mirror = period < 16 ? period : 31 - period
+                    #expect(v == fb.rgba(x: mirror, y: 0).x, "x \(x)")
+                }
+            }
+            // Before the start, pad keeps the first colour.
+            let before = FencedBuffer(width: 8, height: 1, format: .rgba8Premultiplied)
+            let shifted = Gradient(shape: .linear(start: Point(8, 0), end: Point(24, 0)), stops: stops, spread: spread)
+            try shifted.fill(before.buffer)
+            if spread == .pad { #expect((0 ..< 8).allSatisfy { before.rgba(x: $0, y: 0).x == 0 }) }
+        }
+    }
+
+    @Test func equalOffsetsMakeAHardEdge() throws {
+        let red = Color(rgba: 0xFF0000FF), blue = Color(rgba: 0x0000FFFF)
+        for space in ColorSpace.allCases {
+            let g = Gradient(shape: .linear(start: Point(0, 0), end: Point(64, 0)),
+                             stops: [GradientStop(0, red), GradientStop(0.5, red), GradientStop(0.5, blue), GradientStop(1, blue)],
+                             space: space)
+            let fb = FencedBuffer(width: 64, height: 2, format: .rgba8Premultiplied)
+            try g.fill(fb.buffer)
+            for x in 0 ..< 64 {
+                #expect(fb.rgba(x: x, y: 1) == (x < 32 ? SIMD4(255, 0, 0, 255) : SIMD4(0, 0, 255, 255)), "\(space) x \(x)")
+            }
+        }
+    }
+
+    /// CSS Color 4: with premultiplied interpolation a transparent stop fades the colour out
+    /// without pulling grey or black into it.
+    @Test func transparentStopAddsNoGrey() throws {
+        for space in ColorSpace.allCases {
+            let g = Gradient(shape: .linear(start: Point(0, 0), end: Point(100, 0)),
+                             stops: [GradientStop(0, Color(rgba: 0xFF8000FF)), GradientStop(1, .transparent)],
+                             space: space)
+            let fb = FencedBuffer(width: 100, height: 1, format: .rgba8Premultiplied)
+            try g.fill(fb.buffer)
+            for x in 0 ..< 100 {
+                let p = fb.rgba(x: x, y: 0)
+                // Straight G/R of #FF8000 is 128/255: premultiplied G stays R × 128/255 (±1 level).
+                #expect(abs(Double(p.y) - Double(p.x) * 128 / 255) <= 1, "\(space) x \(x): \(p)")
+                #expect(p.z == 0)
+                #expect(p.x == p.w, "\(space) x \(x): red stays full: \(p)")
+            }
+            // Straight interpolation does pull in the transparent stop's black.
+            var straight = g
+            straight.alphaInterpolation = .straight
+            let sb = FencedBuffer(width: 100, height: 1, format: .rgba8Premultiplied)
+            try straight.fill(sb.buffer)
+            let mid = sb.rgba(x: 50, y: 0)
+            #expect(Double(mid.x) < Double(mid.w) - 20, "\(space): straight midpoint \(mid) is darkened")
+        }
+    }
+
+    @Test func formatsAgree() throws {
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0 ..< 40 {
+            let fill = try GradientFill(randomGradient(&rng))
+            let rgba = FencedBuffer(width: 45, height: 4, format: .rgba8Premultiplied)
+            let bgra = FencedBuffer(width: 45, height: 4, format: .bgra8Premultiplied, misalignment: 1)
+            let a8 = FencedBuffer(width: 45, height: 4, format: .a8, misalignment: 5, fill: 0)
+            for b in [rgba, bgra, a8] { fill.program.fill(b.buffer, b.buffer.bounds) }
+            for y in 0 ..< 4 {
+                for x in 0 ..< 45 {
+                    #expect(rgba.rgba(x: x, y: y) == bgra.rgba(x: x, y: y))
+                    #expect(rgba.rgba(x: x, y: y).w == a8.rgba(x: x, y: y).w)
+                }
+            }
+        }
+    }
+
+    @Test func ditherIsDeterministicAndUnbiased() throws {
+        // A shallow ramp: 40 levels over 512 px bands visibly without dither.
+        var g = Gradient.linear(from: Point(0, 0), to: Point(512, 0),
+                                colors: [Color(rgba: 0x202020FF), Color(rgba: 0x484848FF)])
+        g.dither = true
+        let one = try Image(width: 512, height: 64, format: .rgba8Premultiplied)
+        let two = try Image(width: 512, height: 64, format: .rgba8Premultiplied)
+        try one.withBuffer { try g.fill($0) }
+        try two.withBuffer { try g.fill($0) }
+        #expect(one.bytes == two.bytes)
+        let fill = try GradientFill(g)
+        // Every 8×8 tile averages to the exact colour within 0.1 level; the whole image within 0.5.
+        var worst = 0.0, sum = 0.0, exactSum = 0.0
+        for tx in 0 ..< 64 {
+            for ty in 0 ..< 8 {
+                var s = 0.0, e = 0.0
+                for y in ty * 8 ..< ty * 8 + 8 {
+                    for x in tx * 8 ..< tx * 8 + 8 {
+                        s += Double(one.pixel(x: x, y: y)[0]); e += fill.exactColor(x: x, y: y).x
+                    }
+                }
+                worst = max(worst, abs(s - e) / 64); sum += s; exactSum += e
+            }
+        }
+        #expect(worst <= 0.1, "tile mean error \(worst)")
+        #expect(abs(sum - exactSum) / (512 * 64) <= 0.5)
+        // Dither breaks bands: within a tile the values are not all equal.
+        let tile = (0 ..< 8).map { one.pixel(x: 100 + $0, y: 0)[0] } + (0 ..< 8).map { one.pixel(x: 100, y: $0)[0] }
+        #expect(Set(tile).count > 1)
+    }
+}

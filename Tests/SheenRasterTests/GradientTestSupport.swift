@@ -1,0 +1,67 @@
+import SheenTestSupport
+@testable import SheenRaster
+
+/// Random gradients for property tests: every shape, spread, space, alpha mode, stop count and
+/// (for linear) horizontal, vertical and angled directions, some with transforms and dither.
+func randomGradient(_ rng: inout SeededGenerator, size: Int = 80) -> Gradient {
+    func coord() -> Double { Double.random(in: -20 ... Double(size) + 20, using: &rng) }
+    func color() -> Color {
+        let a: Float = [1, 1, 0, 0.5, Float.random(in: 0 ... 1, using: &rng)].randomElement(using: &rng)!
+        return Color(red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
+                     blue: .random(in: 0 ... 1, using: &rng), alpha: a)
+    }
+    let shape: GradientShape
+    switch Int.random(in: 0 ..< 6, using: &rng) {
+    case 0: let y = coord(); shape = .linear(start: Point(coord(), y), end: Point(coord(), y))
+    case 1: let x = coord(); shape = .linear(start: Point(x, coord()), end: Point(x, coord()))
+    case 2, 3: shape = .linear(start: Point(coord(), coord()), end: Point(coord(), coord()))
+    case 4:
+        let c0 = Point(coord(), coord())
+        let focal = Bool.random(using: &rng)
+        shape = .radial(startCenter: c0, startRadius: focal ? 0 : .random(in: 0 ... 30, using: &rng),
+                        endCenter: focal ? c0 : Point(coord(), coord()), endRadius: .random(in: 1 ... 60, using: &rng))
+    default: shape = .conic(center: Point(coord(), coord()), startAngle: .random(in: -7 ... 7, using: &rng))
+    }
+    // Stops at least 1/16 apart (the table's stated accuracy range), sometimes a hard stop.
+    let n = Int.random(in: 1 ... 5, using: &rng)
+    var offsets = (0 ..< n).map { Double($0) / Double(max(n - 1, 1)) }
+    if n >= 3 && Bool.random(using: &rng) { offsets[1] = offsets[2] }   // hard edge
+    if n == 2 && Bool.random(using: &rng) { offsets = [0.2, 0.8] }
+    let stops = offsets.map { GradientStop($0, color()) }
+    var g = Gradient(shape: shape, stops: stops,
+                     spread: GradientSpread.allCases.randomElement(using: &rng)!,
+                     space: ColorSpace.allCases.randomElement(using: &rng)!,
+                     alphaInterpolation: AlphaInterpolation.allCases.randomElement(using: &rng)!)
+    if Int.random(in: 0 ..< 4, using: &rng) == 0 {
+        g.transform = AffineTransform.rotation(.random(in: -3 ... 3, using: &rng))
+            .concatenating(after: .scale(.random(in: 0.5 ... 2, using: &rng), .random(in: 0.5 ... 2, using: &rng)))
+    }
+    g.dither = Int.random(in: 0 ..< 4, using: &rng) == 0
+    return g
+}
+
+/// Is `out` an acceptable kernel result for pixel (x, y)? Within 1 level of the exact colour
+/// (plus the pixel's dither offset), or — at a discontinuity (hard stop, spread wrap, the edge of a
+/// radial cone), where Float and Double may land on different sides — within 1 level of the exact
+/// colour a hair away in t (one table step) or in position (1/64 pixel).
+func acceptable(_ out: SIMD4<UInt8>, _ fill: GradientFill, x: Int, y: Int, format: PixelFormat) -> Bool {
+    let m = fill.model
+    let d = fill.gradient.dither ? ditherOffset(x: x, y: y) : 0
+    func close(_ c: SIMD4<Double>) -> Bool {
+        let e = c + SIMD4(repeating: d)
+        let o = SIMD4<Double>(Double(out.x), Double(out.y), Double(out.z), Double(out.w))
+        let diff = o - e
+        let lim = 1.0 + 1e-6
+        if format == .a8 { return abs(diff.w) <= lim }
+        return abs(diff.x) <= lim && abs(diff.y) <= lim && abs(diff.z) <= lim && abs(diff.w) <= lim
+    }
+    let X = Double(x) + 0.5, Y = Double(y) + 0.5
+    if close(m.color(x: X, y: Y)) { return true }
+    if let t = m.rawT(x: X, y: Y) {
+        let step = 1.0 / Double(rampTableSize - 1)
+        for dt in [-step, step, -1e-4, 1e-4] where close(m.color(atSpread: m.spreadT(t + dt))) { return true }
+    }
+    let h = 1.0 / 64
+    for (dx, dy) in [(-h, 0.0), (h, 0), (0, -h), (0, h)] where close(m.color(x: X + dx, y: Y + dy)) { return true }
+    return false
+}
