@@ -159,18 +159,23 @@ struct SpanTarget {
     private func loop<G: GeometryLanes, S: SpreadLanes, R: RampLanes, D: DitherMode>(
         _ g: G, _: S.Type, _ r: R, _ d: D.Type
     ) {
-        @inline(__always) func shade(_ i: Int) -> WordLanes {
-            let (t, painted) = g.t(at: FloatLanes(repeating: Float(i)) + laneIndices)
+        // The lane positions are carried as floats (exact below 2^24) rather than converted
+        // from the integer counter every iteration.
+        @inline(__always) func shade(_ k: FloatLanes) -> WordLanes {
+            let (t, painted) = g.t(at: k)
             let px = r.pixels(S.apply(t), dither: dither, D.self)
             return G.canBeEmpty ? px & painted : px
         }
+        var k = laneIndices
+        let eight = FloatLanes(repeating: 8)
         var i = 0
         while i &+ 8 <= count {
-            dst.storeBytes(of: shade(i), toByteOffset: i &* 4, as: WordLanes.self)
+            dst.storeBytes(of: shade(k), toByteOffset: i &* 4, as: WordLanes.self)
+            k += eight
             i &+= 8
         }
         if i < count {
-            let px = shade(i)
+            let px = shade(k)
             for j in 0 ..< count &- i {
                 dst.storeBytes(of: px[j], toByteOffset: (i &+ j) &* 4, as: UInt32.self)
             }

@@ -30,10 +30,29 @@ func fractionalPart(_ v: FloatLanes) -> FloatLanes {
 }
 
 /// Lane indices 0…7 as Floats.
-let laneIndices = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
+let laneIndices: FloatLanes = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
 
 /// |v| per lane by clearing the sign bit (SIMD types have no `magnitude`).
 @inline(__always)
 func lanesAbs(_ v: FloatLanes) -> FloatLanes {
     unsafeBitCast(unsafeBitCast(v, to: WordLanes.self) & WordLanes(repeating: 0x7FFF_FFFF), to: FloatLanes.self)
+}
+
+// Lane-wise min and max as compare + select. The stdlib's pointwiseMin/pointwiseMax are not
+// inlined here (a call per use in the hot loop, measured at 170 vs 1,000+ Mpix/s); these compile
+// to cmpps/blendvps or minps-equivalent code.
+
+/// Lane-wise minimum (for NaN lanes the result is `a`).
+@inline(__always) func lanesMin(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    a.replacing(with: b, where: b .< a)
+}
+
+/// Lane-wise maximum (for NaN lanes the result is `a`).
+@inline(__always) func lanesMax(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    a.replacing(with: b, where: b .> a)
+}
+
+/// Lane-wise unsigned minimum.
+@inline(__always) func lanesMin(_ a: WordLanes, _ b: WordLanes) -> WordLanes {
+    a.replacing(with: b, where: b .< a)
 }

@@ -1,0 +1,76 @@
+import SheenRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Settings and collected results of one sheen-bench run.
+final class Bench {
+    let warmup: Int
+    let reps: Int
+    let filter: String?
+    let json: Bool
+    var reporter: Reporter
+    var failures: [String] = []
+
+    init(quick: Bool, reps: Int?, filter: String?, json: Bool, build: String) {
+        warmup = quick ? 1 : 3
+        self.reps = reps ?? (quick ? 3 : 25)
+        self.filter = filter
+        self.json = json
+        reporter = Reporter(build: build)
+    }
+
+    /// Whether a case is selected; references always run, since every ratio needs them.
+    func wants(_ name: String) -> Bool {
+        guard let f = filter else { return true }
+        return name.hasPrefix(f) || name.hasPrefix("reference.")
+    }
+
+    func record(_ r: CaseResult) {
+        reporter.results.append(r)
+        emit(json ? reporter.jsonLine(r) : reporter.tableLine(r))
+    }
+
+    /// A wrong fast path must fail instead of winning: each case checks its output.
+    func check(_ ok: Bool, _ what: @autoclosure () -> String) {
+        if !ok {
+            let message = "VERIFY FAILED: " + what()
+            failures.append(message)
+            emit(message, to: 2)
+        }
+    }
+}
+
+/// An owned buffer for benchmarks, 64-byte aligned, tightly packed.
+final class BenchBuffer {
+    let image: Image
+    let buffer: RasterBuffer
+
+    init(width: Int, height: Int, format: PixelFormat = .rgba8Premultiplied) {
+        image = try! Image(width: width, height: height, format: format)
+        buffer = image.withBuffer { $0 }   // the Image outlives this view: it is stored beside it
+    }
+
+    var byteCount: Int { buffer.bytesPerRow * buffer.height }
+}
+
+/// Checks a deterministic sample of pixels (corners, edges, a scattered grid) of a 32-bit buffer
+/// against `expected` (premultiplied RGBA levels), each channel within `tolerance` levels.
+func verifySample(_ buffer: RasterBuffer, tolerance: Double, _ expected: (Int, Int) -> SIMD4<Double>) -> Bool {
+    let w = buffer.width, h = buffer.height
+    var points: [(Int, Int)] = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w / 2, h / 2)]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0 ..< 1500 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        points.append((Int((state >> 33) % UInt64(w)), Int((state >> 13) % UInt64(h))))
+    }
+    for (x, y) in points {
+        let p = buffer.row(y).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
+        let rgba = buffer.format == .bgra8Premultiplied ? SIMD4(p.z, p.y, p.x, p.w) : p
+        let e = expected(x, y)
+        for c in 0 ..< 4 where abs(Double(rgba[c]) - e[c]) > tolerance { return false }
+    }
+    return true
+}

@@ -1,0 +1,85 @@
+/// A gradient baked into a 1-pixel-wide column or 1-pixel-tall row, then filled by repetition —
+/// the "1-pixel pattern image" of UIKit-era gradient labels (seed 004), measured by sheen-bench.
+///
+/// A column pattern holds the colours of one pixel column (y = 0 ..< length) and paints every
+/// pixel (x, y) of a destination with entry `y mod length`; a row pattern holds one pixel row and
+/// paints (x, y) with entry `x mod length`. It is exact for gradients that are constant along the
+/// repeated direction (vertical gradients for a column, horizontal ones for a row) and a
+/// deliberate approximation otherwise. Patterns are not dithered: the dither is a 2-D pattern.
+public struct GradientPattern {
+    /// Which way the pattern runs.
+    public enum Axis: String, Sendable, CaseIterable {
+        /// 1 × length pixels, repeated across every row.
+        case column
+        /// length × 1 pixels, repeated down every column.
+        case row
+    }
+
+    /// The direction of the baked strip.
+    public let axis: Axis
+    /// Pixels in the strip.
+    public let length: Int
+    /// The format the strip is stored in (the format it fills).
+    public let format: PixelFormat
+    private let pixels: [UInt8]
+
+    /// Bakes `length` pixels of `fill`'s gradient along pixel column `at` (for `.column`) or pixel
+    /// row `at` (for `.row`), stored in `format`. Throws `RasterError.outOfRange` for a length
+    /// below 1.
+    public init(_ fill: GradientFill, axis: Axis, length: Int, at position: Int = 0,
+                format: PixelFormat = .rgba8Premultiplied) throws {
+        if length < 1 { throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, ∞)") }
+        self.axis = axis; self.length = length; self.format = format
+        let program = fill.program
+        var bytes = [UInt8](repeating: 0, count: length * 4)
+        bytes.withUnsafeMutableBytes { raw in
+            let (x, y) = axis == .column ? (position, 0) : (0, position)
+            program.shadeSpan(raw.baseAddress!, x: x, y: y, count: length, alongColumn: axis == .column,
+                              bgra: format == .bgra8Premultiplied, dither: false)
+        }
+        if format == .a8 {
+            bytes = (0 ..< length).map { bytes[$0 * 4 + 3] }
+        }
+        pixels = bytes
+    }
+
+    /// Bytes of memory the strip occupies.
+    public var byteCount: Int { pixels.count }
+
+    /// Paints `rect` (default: all; clipped) of `buffer` by repeating the strip. Throws
+    /// `RasterError.formatMismatch` unless `buffer.format` is the strip's format, and
+    /// `.invalidRect` for a negative rectangle, touching nothing.
+    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws {
+        if buffer.format != format { throw RasterError.formatMismatch(expected: format, actual: buffer.format) }
+        let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
+        if r.isEmpty { return }
+        let bpp = format.bytesPerPixel
+        let rowBytes = r.width * bpp
+        pixels.withUnsafeBytes { strip in
+            let src = strip.baseAddress!
+            switch axis {
+            case .column:
+                for y in r.y ..< r.y + r.height {
+                    let dst = buffer.row(y) + r.x * bpp
+                    let entry = y % length
+                    if bpp == 4 {
+                        fillPixels32(dst, src.loadUnaligned(fromByteOffset: entry * 4, as: UInt32.self), r.width)
+                    } else {
+                        setBytes(dst, src.load(fromByteOffset: entry, as: UInt8.self), r.width)
+                    }
+                }
+            case .row:
+                // The first destination row: the strip from phase x mod length, wrapped, up to
+                // one period, then doubled; every other row copies the first.
+                let first = buffer.row(r.y) + r.x * bpp
+                let phase = r.x % length
+                let head = min((length - phase) * bpp, rowBytes)
+                copyBytes(first, src + phase * bpp, head)
+                let period = min(length * bpp, rowBytes)
+                if period > head { copyBytes(first + head, src, period - head) }
+                extendPeriodic(first, filled: period, total: rowBytes)
+                for y in r.y + 1 ..< r.y + r.height { copyBytes(buffer.row(y) + r.x * bpp, first, rowBytes) }
+            }
+        }
+    }
+}
