@@ -7,49 +7,16 @@ import SheenTestSupport
 @Suite struct GradientKernelTests {
     /// Random gradients of every kind into fenced buffers of every format, width 0…70 plus a few
     /// large ones, height 0…5, padded strides, bases misaligned by 0…15 bytes, whole buffers and
-    /// sub-rectangles.
+    /// sub-rectangles. (GradientLongTests runs many more of the same in release.)
     @Test(arguments: 0 ..< 4)
     func kernelAgreesWithExactModel(batch: Int) throws {
-        var rng = SeededGenerator(seed: 0x5EED_0000 + UInt64(batch))
-        for caseIndex in 0 ..< 150 {
-            let g = randomGradient(&rng)
-            let fill = try GradientFill(g)
-            let width = caseIndex < 140 ? Int.random(in: 0 ... 70, using: &rng) : [129, 257, 700].randomElement(using: &rng)!
-            let height = Int.random(in: 0 ... 5, using: &rng)
-            let format = PixelFormat.allCases.randomElement(using: &rng)!
-            let fb = FencedBuffer(width: width, height: height, format: format,
-                                  padding: Int.random(in: 0 ... 17, using: &rng),
-                                  misalignment: Int.random(in: 0 ... 15, using: &rng))
-            var rect = fb.buffer.bounds
-            if Bool.random(using: &rng) && width > 0 && height > 0 {
-                let x = Int.random(in: 0 ..< width, using: &rng), y = Int.random(in: 0 ..< height, using: &rng)
-                rect = PixelRect(x: x, y: y, width: Int.random(in: 0 ... width - x, using: &rng),
-                                 height: Int.random(in: 0 ... height - y, using: &rng))
-            }
-            let context = label(["batch": batch, "case": caseIndex, "gradient": g, "format": format,
-                                 "size": "\(width)×\(height)", "rect": rect, "misalign": fb.misalignment])
-            if !rect.isEmpty { fill.program.fill(fb.buffer, rect) }
-            #expect(fb.fenceViolations == 0, "\(context)")
-            var bad = 0
-            for y in 0 ..< height {
-                for x in 0 ..< width {
-                    let out = fb.rgba(x: x, y: y)
-                    let inside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
-                    if !inside {
-                        if fb.pixel(x: x, y: y).contains(where: { $0 != 0x3C }) { bad += 1 }
-                        continue
-                    }
-                    if out.x > out.w || out.y > out.w || out.z > out.w { bad += 1 }
-                    if !acceptable(out, fill, x: x, y: y, format: format) {
-                        if bad < 3 {
-                            Issue.record("\(context) · pixel (\(x), \(y)): \(out) vs exact \(fill.exactColor(x: x, y: y))")
-                        }
-                        bad += 1
-                    }
-                }
-            }
-            #expect(bad == 0, "\(context)")
-        }
+        try checkRandomGradients(seed: 0x5EED_0000 + UInt64(batch), cases: 150)
+    }
+
+    /// Two-stop sRGB linear gradients, any angle: every channel within ½ level of the exact value
+    /// (the correctly rounded result, but for Float noise at a hair from a tie).
+    @Test func twoStopLinearIsCorrectlyRounded() throws {
+        try checkTwoStopPrecision(seed: 42, angles: Array(stride(from: 0.0, to: 360, by: 15)), width: 301, height: 67)
     }
 
     /// The reference twin through the same fences: equal to the exact colour rounded, and the
@@ -72,39 +39,6 @@ import SheenTestSupport
                 }
             }
         }
-    }
-
-    /// Two-stop sRGB linear gradients, any angle: every channel within ½ level of the exact value
-    /// (the correctly rounded result, but for Float noise at a hair from a tie).
-    @Test func twoStopLinearIsCorrectlyRounded() throws {
-        var rng = SeededGenerator(seed: 42)
-        var maxError = 0.0, mismatches = 0, total = 0
-        for angle in stride(from: 0.0, to: 360, by: 15) {
-            let from = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | 0xFF)
-            let to = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | (angle < 180 ? 0xFF : 0x40))
-            let len = Double.random(in: 40 ... 900, using: &rng)
-            let r = angle * .pi / 180
-            let start = Point(13.25, 7.5)
-            let g = Gradient.linear(from: start, to: Point(start.x + len * cos(r), start.y + len * sin(r)),
-                                    colors: [from, to])
-            let fill = try GradientFill(g)
-            let fb = FencedBuffer(width: 301, height: 67, format: .rgba8Premultiplied, misalignment: 3)
-            fill.program.fill(fb.buffer, fb.buffer.bounds)
-            for y in 0 ..< 67 {
-                for x in 0 ..< 301 {
-                    let out = fb.rgba(x: x, y: y)
-                    let e = fill.exactColor(x: x, y: y)
-                    for c in 0 ..< 4 {
-                        let err = abs(Double(out[c]) - e[c])
-                        maxError = max(maxError, err)
-                        if Double(out[c]) != e[c].rounded(.toNearestOrEven) { mismatches += 1 }
-                        total += 1
-                    }
-                }
-            }
-        }
-        #expect(maxError <= 0.5 + 1e-4, "max error \(maxError)")
-        #expect(mismatches * 100_000 <= total, "\(mismatches) of \(total) channels not correctly rounded")
     }
 
     @Test func endStopsAreExact() throws {
@@ -162,6 +96,31 @@ import SheenTestSupport
             try g.fill(fb.buffer)
             for x in 0 ..< 64 {
                 #expect(fb.rgba(x: x, y: 1) == (x < 32 ? SIMD4(255, 0, 0, 255) : SIMD4(0, 0, 255, 255)), "\(space) x \(x)")
+            }
+        }
+    }
+
+    /// A hard stop at offset 1 ends the gradient: where t wraps (repeat, reflect, conic) its
+    /// second colour must not appear as a line along every wrap (found by the long run).
+    @Test func hardStopAtOneDoesNotShowWhereTWraps() throws {
+        let stops = [GradientStop(0, Color(rgba: 0xFF0000FF)), GradientStop(1, Color(rgba: 0x0000FFFF)),
+                     GradientStop(1, Color(rgba: 0x00FF00FF))]
+        for space in ColorSpace.allCases {
+            for shape in [GradientShape.linear(start: Point(0.3, 0), end: Point(9.7, 0)),
+                          .conic(center: Point(50, 2), startAngle: 0)] {
+                for spread in [GradientSpread.repeat, .reflect] {
+                    // The same gradient without the stop after 1 is what must be painted.
+                    let fb = FencedBuffer(width: 100, height: 4, format: .rgba8Premultiplied)
+                    let plain = FencedBuffer(width: 100, height: 4, format: .rgba8Premultiplied)
+                    try Gradient(shape: shape, stops: stops, spread: spread, space: space).fill(fb.buffer)
+                    try Gradient(shape: shape, stops: Array(stops.prefix(2)), spread: spread, space: space).fill(plain.buffer)
+                    for y in 0 ..< 4 {
+                        for x in 0 ..< 100 {
+                            let d = SIMD4<Int>(truncatingIfNeeded: fb.rgba(x: x, y: y)) &- SIMD4<Int>(truncatingIfNeeded: plain.rgba(x: x, y: y))
+                            #expect(d.x * d.x + d.y * d.y + d.z * d.z <= 3, "\(space) \(shape) \(spread) (\(x), \(y))")
+                        }
+                    }
+                }
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import SheenTestSupport
 @testable import SheenRaster
 
@@ -64,4 +66,84 @@ func acceptable(_ out: SIMD4<UInt8>, _ fill: GradientFill, x: Int, y: Int, forma
     let h = 1.0 / 64
     for (dx, dy) in [(-h, 0.0), (h, 0), (0, -h), (0, h)] where close(m.color(x: X + dx, y: Y + dy)) { return true }
     return false
+}
+
+/// Fills fenced buffers with `cases` random gradients (kernel, not reference) and checks every
+/// pixel with `acceptable`, premultiplied validity, untouched pixels outside the rectangle and
+/// intact fences. Replay a failure with its printed seed and case number.
+func checkRandomGradients(seed: UInt64, cases: Int, largeEvery: Int = 15) throws {
+    var rng = SeededGenerator(seed: seed)
+    for caseIndex in 0 ..< cases {
+        let g = randomGradient(&rng)
+        let fill = try GradientFill(g)
+        let width = caseIndex % largeEvery == largeEvery - 1
+            ? [129, 257, 700].randomElement(using: &rng)! : Int.random(in: 0 ... 70, using: &rng)
+        let height = Int.random(in: 0 ... 5, using: &rng)
+        let format = PixelFormat.allCases.randomElement(using: &rng)!
+        let fb = FencedBuffer(width: width, height: height, format: format,
+                              padding: Int.random(in: 0 ... 17, using: &rng),
+                              misalignment: Int.random(in: 0 ... 15, using: &rng))
+        var rect = fb.buffer.bounds
+        if Bool.random(using: &rng) && width > 0 && height > 0 {
+            let x = Int.random(in: 0 ..< width, using: &rng), y = Int.random(in: 0 ..< height, using: &rng)
+            rect = PixelRect(x: x, y: y, width: Int.random(in: 0 ... width - x, using: &rng),
+                             height: Int.random(in: 0 ... height - y, using: &rng))
+        }
+        let context = label(["seed": seed, "case": caseIndex, "gradient": g, "format": format,
+                             "size": "\(width)×\(height)", "rect": rect, "misalign": fb.misalignment])
+        if !rect.isEmpty { fill.program.fill(fb.buffer, rect) }
+        #expect(fb.fenceViolations == 0, "\(context)")
+        var bad = 0
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let out = fb.rgba(x: x, y: y)
+                let inside = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
+                if !inside {
+                    if fb.pixel(x: x, y: y).contains(where: { $0 != 0x3C }) { bad += 1 }
+                    continue
+                }
+                if out.x > out.w || out.y > out.w || out.z > out.w { bad += 1 }
+                if !acceptable(out, fill, x: x, y: y, format: format) {
+                    if bad < 3 {
+                        Issue.record("\(context) · pixel (\(x), \(y)): \(out) vs exact \(fill.exactColor(x: x, y: y))")
+                    }
+                    bad += 1
+                }
+            }
+        }
+        #expect(bad == 0, "\(context)")
+    }
+}
+
+/// Two-stop sRGB linear gradients at each angle, random colours (translucent for half the
+/// angles), into a width × height buffer: every channel within ½ level (+10⁻⁴ for Float noise) of
+/// exact, and at most 1 channel in 100,000 off the correctly rounded value.
+func checkTwoStopPrecision(seed: UInt64, angles: [Double], width: Int, height: Int) throws {
+    var rng = SeededGenerator(seed: seed)
+    var maxError = 0.0, mismatches = 0, total = 0
+    for (n, angle) in angles.enumerated() {
+        let from = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | 0xFF)
+        let to = Color(rgba: UInt32.random(in: 0 ... .max, using: &rng) | (n % 2 == 0 ? 0xFF : 0x40))
+        let len = Double.random(in: 40 ... 900, using: &rng)
+        let r = angle * .pi / 180
+        let start = Point(13.25, 7.5)
+        let g = Gradient.linear(from: start, to: Point(start.x + len * cos(r), start.y + len * sin(r)),
+                                colors: [from, to])
+        let fill = try GradientFill(g)
+        let fb = FencedBuffer(width: width, height: height, format: .rgba8Premultiplied, misalignment: 3)
+        fill.program.fill(fb.buffer, fb.buffer.bounds)
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let out = fb.rgba(x: x, y: y)
+                let e = fill.exactColor(x: x, y: y)
+                for c in 0 ..< 4 {
+                    maxError = max(maxError, abs(Double(out[c]) - e[c]))
+                    if Double(out[c]) != e[c].rounded(.toNearestOrEven) { mismatches += 1 }
+                    total += 1
+                }
+            }
+        }
+    }
+    #expect(maxError <= 0.5 + 1e-4, "max error \(maxError)")
+    #expect(mismatches * 100_000 <= total, "\(mismatches) of \(total) channels not correctly rounded")
 }

@@ -132,8 +132,14 @@ final class ColorTable: @unchecked Sendable {
         var rgba = [UInt32](), bgra = [UInt32](), rgba88 = [UInt64](), bgra88 = [UInt64]()
         rgba.reserveCapacity(rampTableSize); bgra.reserveCapacity(rampTableSize)
         rgba88.reserveCapacity(rampTableSize); bgra88.reserveCapacity(rampTableSize)
+        // Where t wraps (repeat, reflect, conic) it reaches 1 at most at isolated points, so the
+        // last entry, which every t within half a step of 1 reads, takes the colour just below 1:
+        // a hard stop at offset 1 must not paint its second colour along every wrap.
+        var wraps = model.gradient.spread != .pad
+        if case .conic = model.gradient.shape { wraps = true }
         for i in 0 ..< rampTableSize {
-            let c = model.color(atSpread: Double(i) / Double(rampTableSize - 1))
+            let t = i == rampTableSize - 1 ? (wraps ? (1.0).nextDown : 1) : Double(i) / Double(rampTableSize - 1)
+            let c = model.color(atSpread: t)
             let a8 = UInt32(min(max(c.w.rounded(.toNearestOrEven), 0), 255))
             func l8(_ v: Double) -> UInt32 { min(UInt32(min(max(v.rounded(.toNearestOrEven), 0), 255)), a8) }
             let a16 = UInt64(min(max((c.w * 256).rounded(), 0), 65280))

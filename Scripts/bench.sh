@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs sheen-bench twice — the default release build and one retargeted with
+# -Xcc -march=x86-64-v3 (AVX2/FMA; -Xcc retargets Swift and C alike) — saves both JSON-lines
+# files under bench/, and regenerates the README's results table from them.
+# Extra arguments go to sheen-bench (e.g. --filter gradient).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/install-deps.sh
+swift build -c release --product sheen-bench >/dev/null
+swift build -c release --product sheen-bench --scratch-path .build-v3 -Xcc -march=x86-64-v3 >/dev/null
+mkdir -p bench
+.build/release/sheen-bench --json --build default "$@" > bench/default.jsonl
+.build-v3/release/sheen-bench --json --build v3 "$@" > bench/v3.jsonl
+python3 Scripts/readme_table.py bench/default.jsonl bench/v3.jsonl --readme README.md
+echo "wrote bench/default.jsonl, bench/v3.jsonl and the README table"

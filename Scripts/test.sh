@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The README's test command. Installs missing system packages, then runs the whole suite three
+# ways: debug with the SIMD kernels, debug with every public entry point forced onto the scalar
+# reference twins (SHEEN_KERNELS=reference), and the long property/exhaustive tests in release.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/install-deps.sh
+
+echo "== swift test (SIMD kernels, debug)"
+swift test
+
+echo "== swift test (reference kernels, debug)"
+SHEEN_KERNELS=reference swift test --skip-build
+
+echo "== swift test (long tests, release)"
+SHEEN_LONG_TESTS=1 swift test -c release --filter Long

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import SheenPNG
+import SheenRaster
+@testable import sheen
+
+@Suite struct GradientCommandTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    func run(_ args: [String]) throws {
+        var command = try SheenCommand.parseAsRoot(args)
+        try command.run()
+    }
+
+    @Test func rendersTheDocumentedExample() throws {
+        let out = temporaryPath("out.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["gradient", "--kind", "linear", "--from", "0,0", "--to", "512,0", "--stops", "#3478F6,#FF3B30",
+                 "--space", "oklab", "--spread", "pad", "--size", "512x128", "-o", out])
+        let image = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(image.width == 512 && image.height == 128)
+        #expect(image.pixel(x: 0, y: 0) == [0x34, 0x78, 0xF6, 255])
+        #expect(image.pixel(x: 511, y: 127) == [0xFF, 0x3B, 0x30, 255])
+    }
+
+    @Test func everyOptionIsReachable() throws {
+        let out = temporaryPath("all.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["gradient", "--kind", "radial", "--from", "10,10", "--to", "20,12", "--start-radius", "2",
+                 "--end-radius", "30", "--stops", "#000000@0,#FFFFFF80@0.7", "--space", "linearSRGB",
+                 "--spread", "reflect", "--interpolation", "straight", "--transform", "1,0,0,1,3,4",
+                 "--dither", "--size", "40x30", "--format", "bgra8Premultiplied", "-o", out])
+        try run(["gradient", "--kind", "conic", "--center", "20,15", "--angle", "90", "--size", "40x30",
+                 "--format", "a8", "-o", out])
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Bad arguments: a clear error naming the problem, and no file written.
+    @Test(arguments: [
+        (["--stops", "#12345"], "#12345"),
+        (["--stops", "#123456@x"], "offset"),
+        (["--size", "0x10"], "--size"),
+        (["--size", "wide"], "--size"),
+        (["--from", "1,nan"], "--from"),
+        (["--kind", "diamond"], "--kind"),
+        (["--space", "hsl"], "--space"),
+        (["--spread", "mirror"], "--spread"),
+        (["--kind", "radial", "--end-radius=-4"], "endRadius"),
+        (["--transform", "0,0,0,0,0,0"], "not invertible"),
+    ])
+    func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
+        let out = temporaryPath("bad.png")
+        do {
+            try run(["gradient", "-o", out] + extra)
+            Issue.record("\(extra): no error")
+        } catch {
+            let message = SheenCommand.message(for: error)
+            #expect(message.contains(mentions), "\(extra): \(message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func galleryRenders() throws {
+        let out = temporaryPath("gallery.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["gallery", "-o", out])
+        let image = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(image.width == 4 * 256 + 5 * 8)
+    }
+}

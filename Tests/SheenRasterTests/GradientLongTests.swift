@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+@testable import SheenRaster
+
+/// The long runs of the gradient property tests: thousands of random gradients and a fine sweep
+/// of angles. Enabled by SHEEN_LONG_TESTS=1; Scripts/test.sh runs them in a release build.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_LONG_TESTS"] == "1"))
+struct GradientLongTests {
+    @Test(arguments: 0 ..< 8)
+    func randomGradientsLong(batch: Int) throws {
+        try checkRandomGradients(seed: 0x10_0000 + UInt64(batch), cases: 2_500)
+    }
+
+    @Test func twoStopPrecisionLong() throws {
+        try checkTwoStopPrecision(seed: 7, angles: Array(stride(from: 0.0, to: 360, by: 2.5)), width: 1024, height: 96)
+    }
+}
