@@ -47,7 +47,9 @@ public enum GradientShape: Hashable, Sendable {
 ///
 /// Stops follow CSS rules: offsets are clamped to 0…1 and sorted stably; two stops at the same
 /// offset make a hard edge, where the later stop's colour starts exactly at that offset; before the
-/// first stop and after the last the end colours extend. One stop paints a solid colour.
+/// first stop and after the last the end colours extend. One stop paints a solid colour. Where t
+/// wraps (repeat, reflect, conic) the colour at t = 1 is the limit from below, so a hard stop at
+/// offset 1 ends the gradient rather than drawing a stray line along every wrap.
 public struct Gradient: Hashable, Sendable {
     /// Shape and geometry, in the gradient's own space (mapped to pixels by `transform`).
     public var shape: GradientShape

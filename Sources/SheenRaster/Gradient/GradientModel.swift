@@ -74,18 +74,28 @@ struct GradientModel {
         }
     }
 
+    /// True when t wraps around (repeat, reflect, conic): then t reaches 1 at most at isolated
+    /// points, and the colour at t = 1 is the limit from below — a hard stop at offset 1 ends the
+    /// gradient instead of painting its second colour as a stray line along every wrap. (With pad,
+    /// t = 1 is everything past the end, which takes the last stop's colour.)
+    var wraps: Bool {
+        if case .conic = gradient.shape { return true }
+        return gradient.spread != .pad
+    }
+
     /// The premultiplied colour (R, G, B, A levels 0…255, unrounded) at a spread t in [0, 1].
     func color(atSpread t: Double) -> SIMD4<Double> {
         let n = stops.count
+        let limitFromBelow = wraps && t == 1 && stops[n - 1].offset == 1
         let mixed: SIMD4<Double>
-        if t < stops[0].offset || n == 1 {
+        if n == 1 || t < stops[0].offset || (limitFromBelow && stops[0].offset == 1) {
             mixed = points[0]
-        } else if t >= stops[n - 1].offset {
+        } else if t >= stops[n - 1].offset && !limitFromBelow {
             mixed = points[n - 1]
         } else {
-            // The last stop at or before t; its successor lies strictly after t.
+            // The segment o_k ≤ t < o_{k+1}; for the limit from below at 1, o_k < 1 = o_{k+1}.
             var k = 0
-            while stops[k + 1].offset <= t { k += 1 }
+            while limitFromBelow ? stops[k + 1].offset < t : stops[k + 1].offset <= t { k += 1 }
             let u = (t - stops[k].offset) / (stops[k + 1].offset - stops[k].offset)
             mixed = points[k] + (points[k + 1] - points[k]) * u
         }

@@ -98,10 +98,10 @@ struct PiecewiseRamp {
             let slope = (stopLevels[k + 1] - stopLevels[k]) / (offsets[k + 1] - offsets[k])
             list.append((offsets[k], stopLevels[k] - slope * offsets[k], slope))
         }
-        // From the last stop on: its colour. Reachable only below 1, or at t = 1 exactly when the
-        // last segment does not already end in that colour (a hard stop at 1).
+        // From the last stop on: its colour. Reachable below 1; at t = 1 only under pad (see
+        // GradientModel.wraps) and only when the last segment does not already end in that colour.
         let lastSegmentEndsThere = n >= 2 && offsets[n - 2] < offsets[n - 1]
-        if offsets[n - 1] < 1 || !lastSegmentEndsThere || n == 1 {
+        if offsets[n - 1] < 1 || (!model.wraps && !lastSegmentEndsThere) || n == 1 {
             list.append((offsets[n - 1], stopLevels[n - 1], .zero))
         }
         guard !list.isEmpty, list.count <= 4 else { return nil }
@@ -132,14 +132,8 @@ final class ColorTable: @unchecked Sendable {
         var rgba = [UInt32](), bgra = [UInt32](), rgba88 = [UInt64](), bgra88 = [UInt64]()
         rgba.reserveCapacity(rampTableSize); bgra.reserveCapacity(rampTableSize)
         rgba88.reserveCapacity(rampTableSize); bgra88.reserveCapacity(rampTableSize)
-        // Where t wraps (repeat, reflect, conic) it reaches 1 at most at isolated points, so the
-        // last entry, which every t within half a step of 1 reads, takes the colour just below 1:
-        // a hard stop at offset 1 must not paint its second colour along every wrap.
-        var wraps = model.gradient.spread != .pad
-        if case .conic = model.gradient.shape { wraps = true }
         for i in 0 ..< rampTableSize {
-            let t = i == rampTableSize - 1 ? (wraps ? (1.0).nextDown : 1) : Double(i) / Double(rampTableSize - 1)
-            let c = model.color(atSpread: t)
+            let c = model.color(atSpread: Double(i) / Double(rampTableSize - 1))
             let a8 = UInt32(min(max(c.w.rounded(.toNearestOrEven), 0), 255))
             func l8(_ v: Double) -> UInt32 { min(UInt32(min(max(v.rounded(.toNearestOrEven), 0), 255)), a8) }
             let a16 = UInt64(min(max((c.w * 256).rounded(), 0), 65280))
