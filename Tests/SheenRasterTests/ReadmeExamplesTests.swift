@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import SheenRaster
+
+/// README's Swift examples, verbatim, compiled and run here; `readmeMatchesThisFile` fails when
+/// the README's code and this file drift apart.
+@Suite struct ReadmeExamplesTests {
+    @Test func fillsACallerOwnedBuffer() throws {
+        // A buffer the caller owns: 256×64 pixels, rows padded to 1,040 bytes, any alignment.
+        let bytesPerRow = 1040
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * 64, alignment: 1)
+        defer { memory.deallocate() }
+        let buffer = try RasterBuffer(base: memory, width: 256, height: 64,
+                                      bytesPerRow: bytesPerRow, format: .bgra8Premultiplied)
+
+        let gradient = Gradient.linear(from: Point(0, 0), to: Point(256, 0),
+                                       colors: [try Color(hex: "#3478F6"), try Color(hex: "#FF3B30")],
+                                       space: .oklab)
+        try gradient.fill(buffer)
+
+        // B, G, R, A near #3478F6 at the left edge (pixel centres start at t = 0.5 / 256).
+        let first = memory.load(as: SIMD4<UInt8>.self)
+        #expect(first.w == 0xFF && abs(Int(first.x) - 0xF6) <= 2 && abs(Int(first.z) - 0x34) <= 2)
+
+        do {
+            try Gradient.linear(from: Point(0, .nan), to: Point(1, 0), colors: [.black]).fill(buffer)
+        } catch let error as RasterError {
+            print(error)   // start.y is nan; it must be finite
+        }
+        let error = #expect(throws: RasterError.self) {
+            try Gradient.linear(from: Point(0, .nan), to: Point(1, 0), colors: [.black]).fill(buffer)
+        }
+        #expect(error?.description == "start.y is nan; it must be finite")
+    }
+
+    @Test func preparedFillsRectanglesAndPatterns() throws {
+        let fill = try GradientFill(Gradient.radial(center: Point(64, 64), radius: 64,
+                                                    colors: [.white, try Color(hex: "#3478F680")]))
+        let image = try Image(width: 128, height: 128, format: .rgba8Premultiplied)
+        try image.withBuffer { buffer in
+            try fill.fill(buffer, rect: PixelRect(x: 0, y: 0, width: 64, height: 128))
+            try fill.fill(buffer, rect: PixelRect(x: 64, y: 0, width: 64, height: 128))
+        }
+        let vertical = try GradientFill(.linear(from: Point(0, 0), to: Point(0, 128), colors: [.black, .white]))
+        let column = try GradientPattern(vertical, axis: .column, length: 128)   // 512 bytes
+        try image.withBuffer { try column.fill($0) }
+        #expect(column.byteCount == 512)
+
+        // The two halves joined are the whole.
+        let halves = try Image(width: 128, height: 128, format: .rgba8Premultiplied)
+        let whole = try Image(width: 128, height: 128, format: .rgba8Premultiplied)
+        try halves.withBuffer { buffer in
+            try fill.fill(buffer, rect: PixelRect(x: 0, y: 0, width: 64, height: 128))
+            try fill.fill(buffer, rect: PixelRect(x: 64, y: 0, width: 64, height: 128))
+        }
+        try whole.withBuffer { try fill.fill($0) }
+        #expect(halves.bytes == whole.bytes)
+        #expect(image.pixel(x: 100, y: 0) == [1, 1, 1, 255])   // t = 0.5 / 128 at the top row
+    }
+
+    @Test func readmeMatchesThisFile() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let normalized = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 3)
+        for block in blocks {
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")
+        }
+    }
+}
