@@ -32,18 +32,32 @@ extension GradientProgram {
         switch structure(width: r.width, height: r.height) {
         case .transparent:
             for y in r.y ..< r.y + r.height { setBytes(buffer.row(y) + r.x * bpp, 0, rowBytes) }
+        case .vertical where period == 1:
+            // Shade the column in chunks (one span call per chunk, not per row: per-row calls cost
+            // as much as the stores on short rows), then fill each row with its colour.
+            let chunk = 256
+            let bgra = buffer.format == .bgra8Premultiplied
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { tmp in
+                let colors = UnsafeMutableRawPointer(tmp.baseAddress!)
+                var y0 = r.y
+                while y0 < r.y + r.height {
+                    let n = min(chunk, r.y + r.height - y0)
+                    shadeSpan(colors, x: r.x, y: y0, count: n, alongColumn: true, bgra: bgra, dither: false)
+                    for k in 0 ..< n {
+                        let dst = buffer.row(y0 + k) + r.x * bpp
+                        if bpp == 4 { fillPixels32(dst, tmp[k], r.width) }
+                        else { setBytes(dst, UInt8(truncatingIfNeeded: tmp[k] >> 24), r.width) }
+                    }
+                    y0 += n
+                }
+            }
         case .vertical:
+            // Dithered: the Bayer pattern repeats every 8 pixels along the row.
             for y in r.y ..< r.y + r.height {
                 let dst = buffer.row(y) + r.x * bpp
                 let n = min(period, r.width)
                 shadeRow(buffer.format, dst, x: r.x, y: y, count: n)
-                if n == r.width { continue }
-                if period == 1 {
-                    if bpp == 4 { fillPixels32(dst + 4, dst.loadUnaligned(as: UInt32.self), r.width - 1) }
-                    else { setBytes(dst + 1, dst.load(as: UInt8.self), r.width - 1) }
-                } else {
-                    extendPeriodic(dst, filled: n * bpp, total: rowBytes)
-                }
+                if n < r.width { extendPeriodic(dst, filled: n * bpp, total: rowBytes) }
             }
         case .horizontal:
             for y in r.y ..< r.y + r.height {
