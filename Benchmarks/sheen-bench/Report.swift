@@ -28,7 +28,10 @@ struct Reporter {
 
     func ratio(_ r: CaseResult, _ kind: String) -> Double? {
         // Cases at sizes without their own reference use the 1920×1080 one's bandwidth.
-        guard let ref = reference(kind, width: r.width, height: r.height) else { return nil }
+        guard let ref = reference(kind, width: r.width, height: r.height)
+                ?? (r.name.hasPrefix("reference.") ? nil
+                    : results.first(where: { $0.name.hasPrefix("reference.\(kind).") })?.mpixPerSecond)
+        else { return nil }
         return r.mpixPerSecond / ref
     }
 

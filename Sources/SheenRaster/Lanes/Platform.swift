@@ -25,6 +25,7 @@ import ucrt
 }
 @usableFromInline func libmSin(_ x: Double) -> Double { sin(x) }
 @usableFromInline func libmCos(_ x: Double) -> Double { cos(x) }
+@usableFromInline func libmExp(_ x: Double) -> Double { exp(x) }
 
 /// The value of environment variable `name`, or nil.
 func environmentValue(_ name: String) -> String? {

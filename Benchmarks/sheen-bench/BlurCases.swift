@@ -1,0 +1,73 @@
+import SheenRaster
+
+extension Bench {
+    /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image, single thread,
+    /// transparent edges, source and destination separate.
+    func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int) {
+        let cases: [(String, PixelFormat, Double, Int, Int)] = [
+            ("blur.a8.s2", .a8, 2, width, height),
+            ("blur.a8.s8", .a8, 8, width, height),
+            ("blur.a8.s32", .a8, 32, width, height),
+            ("blur.a8.s64", .a8, 64, width, height),
+            ("blur.rgba8.s8", .rgba8Premultiplied, 8, width, height),
+            ("blur.a8.s6.\(labelWidth)x\(labelHeight)", .a8, 6, labelWidth, labelHeight),
+        ]
+        for (name, format, sigma, w, h) in cases where wants(name) {
+            let src = BenchBuffer(width: w, height: h, format: format)
+            let dst = BenchBuffer(width: w, height: h, format: format)
+            fillTextLike(src.buffer)
+            let blur = try! GaussianBlur(sigma: sigma)
+            let phases = measurePhases(warmup: warmup, reps: reps) {
+                [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer) }]
+            }
+            check(verifyBlur(blur, src.buffer.readOnly, dst.buffer), name)
+            record(CaseResult(name: name, width: w, height: h, total: Stats(phases[0]),
+                              make: nil, fill: nil, intermediateBytes: w * h * format.bytesPerPixel * 2, reps: reps))
+        }
+    }
+
+    /// Glyph-like rows: strokes of 1–7 px (partial edges) between gaps of 1–15 px, in bands of
+    /// 12 text rows and 6 empty ones. RGBA pixels get a colour at their coverage.
+    private func fillTextLike(_ b: RasterBuffer) {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let c = b.format.bytesPerPixel
+        for y in 0 ..< b.height {
+            let row = b.row(y)
+            var x = 0
+            let inText = y % 18 < 12
+            while x < b.width {
+                let gap = 1 + next(15), stroke = inText ? 1 + next(7) : 0
+                for i in 0 ..< gap where x + i < b.width { for k in 0 ..< c { row.storeBytes(of: 0, toByteOffset: (x + i) * c + k, as: UInt8.self) } }
+                x += gap
+                for i in 0 ..< stroke where x + i < b.width {
+                    let a = UInt8(i == 0 || i == stroke - 1 ? 64 + next(128) : 255)
+                    let px: [UInt8] = c == 1 ? [a] : [UInt8(Int(a) * 52 / 255), UInt8(Int(a) * 120 / 255), UInt8(Int(a) * 246 / 255), a]
+                    for k in 0 ..< c { row.storeBytes(of: px[k], toByteOffset: (x + i) * c + k, as: UInt8.self) }
+                }
+                x += stroke
+            }
+        }
+    }
+
+    /// Spot-checks the blur at corners, centre and a scattered sample against the exact Gaussian.
+    private func verifyBlur(_ blur: GaussianBlur, _ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer) -> Bool {
+        let w = dst.width, h = dst.height, c = dst.format.bytesPerPixel
+        var points = [(0, 0), (w - 1, h - 1), (w / 2, h / 2)]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0 ..< 24 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            points.append((Int((state >> 33) % UInt64(w)), Int((state >> 13) % UInt64(h))))
+        }
+        for (x, y) in points {
+            for ch in 0 ..< c {
+                let got = Double(dst.row(y).load(fromByteOffset: x * c + ch, as: UInt8.self))
+                if abs(got - blur.exactValue(of: src, x: x, y: y, channel: ch)) > 1 { return false }
+            }
+        }
+        return true
+    }
+}
