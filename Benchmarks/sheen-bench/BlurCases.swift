@@ -1,8 +1,9 @@
 import SheenRaster
 
 extension Bench {
-    /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image, single thread,
-    /// transparent edges, source and destination separate.
+    /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image, transparent edges,
+    /// source and destination separate; single thread except the `.threads2` case (the opt-in
+    /// banded variant on both cores).
     func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int) {
         let cases: [(String, PixelFormat, Double, Int, Int)] = [
             ("blur.a8.s2", .a8, 2, width, height),
@@ -11,14 +12,16 @@ extension Bench {
             ("blur.a8.s64", .a8, 64, width, height),
             ("blur.rgba8.s8", .rgba8Premultiplied, 8, width, height),
             ("blur.a8.s6.\(labelWidth)x\(labelHeight)", .a8, 6, labelWidth, labelHeight),
+            ("blur.a8.s8.threads2", .a8, 8, width, height),
         ]
         for (name, format, sigma, w, h) in cases where wants(name) {
+            let threads = name.hasSuffix(".threads2") ? 2 : 1
             let src = BenchBuffer(width: w, height: h, format: format)
             let dst = BenchBuffer(width: w, height: h, format: format)
             fillTextLike(src.buffer)
             let blur = try! GaussianBlur(sigma: sigma)
             let phases = measurePhases(warmup: warmup, reps: reps) {
-                [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer) }]
+                [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer, threads: threads) }]
             }
             check(verifyBlur(blur, src.buffer.readOnly, dst.buffer), name)
             record(CaseResult(name: name, width: w, height: h, total: Stats(phases[0]),

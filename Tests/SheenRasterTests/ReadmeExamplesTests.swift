@@ -58,6 +58,19 @@ import SheenRaster
         #expect(image.pixel(x: 100, y: 0) == [1, 1, 1, 255])   // t = 0.5 / 128 at the top row
     }
 
+    @Test func blursAMaskWithRoomForTheShadow() throws {
+        let mask = try Image(width: 200, height: 40, format: .a8)
+        try mask.withBuffer { try Gradient.linear(from: Point(0, 0), to: Point(200, 0), colors: [.black]).fill($0) }
+        let shadow = try GaussianBlur(sigma: GaussianBlur.sigma(cssRadius: 12))
+        let grown = try mask.withReadOnlyBuffer { try shadow.grown($0) }   // 236×76, at offset (−18, −18)
+        #expect(grown.image.width == 236 && grown.image.height == 76)
+        #expect(grown.offsetX == -18 && grown.offsetY == -18)
+        // Opaque in the middle of the bar, half covered at its edge, nearly clear at the margin.
+        #expect(grown.image.pixel(x: 118, y: 38) == [255])
+        #expect(abs(Int(grown.image.pixel(x: 18, y: 38)[0]) - 128) <= 2)
+        #expect(grown.image.pixel(x: 0, y: 38)[0] <= 1)
+    }
+
     @Test func readmeMatchesThisFile() throws {
         let here = URL(fileURLWithPath: #filePath)
         let readme = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
@@ -66,7 +79,7 @@ import SheenRaster
         let normalized = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "\n")
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")

@@ -52,17 +52,22 @@ struct BlurJob: @unchecked Sendable {
             UnsafeMutableRawPointer(result + r).storeBytes(of: Words32(fixed88(q.a), fixed88(q.b), fixed88(q.c), fixed88(q.d)),
                                                            as: Words32.self)
         }
-        let c = channels, shift = channelShift, block = src.width &* 32
-        for v in 0 ..< n {
-            let value = v0 &+ v
-            let column = tmp + ((value &>> shift) &* 32)
-            let channel = value & (c &- 1)
-            // Group k = v % 4, lane i = v / 4: word 8k + i of each 32-word step.
-            let from = words + (8 &* (v & 3) &+ (v &>> 2))
-            for r in 0 ..< steps {
-                let u = r &* c &+ channel
-                column[(u &>> 5) &* block &+ (u & 31)] = UInt16(truncatingIfNeeded: from[r &* 32])
+        // Block by block, value by value: each value's 32 / channels steps fill one 64-byte run of
+        // tmp, and consecutive values fill consecutive runs, so tmp is written front to back
+        // (step-major order scattered stores over every block and ran at half the speed).
+        let c = channels, shift = channelShift, block = src.width &* 32, perRun = 32 &>> shift
+        var r0 = 0
+        while r0 < steps {
+            let runs = min(perRun, steps &- r0)
+            let blockBase = tmp + (r0 &>> (5 &- shift)) &* block
+            for v in 0 ..< n {
+                let value = v0 &+ v, channel = value & (c &- 1)
+                let run = blockBase + (value &>> shift) &* 32
+                // Group k = v % 4, lane i = v / 4: word 8k + i of each 32-word step.
+                let from = words + (r0 &* 32 &+ 8 &* (v & 3) &+ (v &>> 2))
+                for rr in 0 ..< runs { run[rr &* c &+ channel] = UInt16(truncatingIfNeeded: from[rr &* 32]) }
             }
+            r0 &+= perRun
         }
     }
 
