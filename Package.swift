@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Sheen: SIMD raster kernels for styled text. No unsafeFlags anywhere: this package must stay usable
+// Sheen: SIMD raster kernels for styled text. No unsafe compiler flags anywhere: this package must stay usable
 // as a dependency; speed comes from code shape (see ../shared/DESIGN.md, section E).
 import PackageDescription
 

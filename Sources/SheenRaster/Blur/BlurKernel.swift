@@ -44,14 +44,9 @@ struct BlurJob: @unchecked Sendable {
             buf[r] = Lanes32(byteLevels(w, 0), byteLevels(w, 8), byteLevels(w, 16), byteLevels(w, 24))
         }
         let result = filtered(buf, scratch, steps, lineY, state)
-        // Convert in place to 8.8 words, then write each value's line out transposed: a strided
+        // Convert to 8.8 words in place, then write each value's line out transposed: a strided
         // read of the strip (in cache) and a contiguous run in tmp.
-        let words = UnsafeMutableRawPointer(result).assumingMemoryBound(to: UInt32.self)
-        for r in 0 ..< steps {
-            let q = result[r]
-            UnsafeMutableRawPointer(result + r).storeBytes(of: Words32(fixed88(q.a), fixed88(q.b), fixed88(q.c), fixed88(q.d)),
-                                                           as: Words32.self)
-        }
+        let words = convertInPlace(result, steps, fixed88)
         // Block by block, value by value: each value's 32 / channels steps fill one 64-byte run of
         // tmp, and consecutive values fill consecutive runs, so tmp is written front to back
         // (step-major order scattered stores over every block and ran at half the speed).
@@ -86,12 +81,7 @@ struct BlurJob: @unchecked Sendable {
                              wordLevels(hi & mask), wordLevels(hi &>> 16))
         }
         let result = filtered(buf, scratch, steps, lineX, state)
-        let words = UnsafeMutableRawPointer(result).assumingMemoryBound(to: UInt32.self)
-        for x in 0 ..< steps {
-            let q = result[x]
-            UnsafeMutableRawPointer(result + x).storeBytes(of: Words32(level8(q.a), level8(q.b), level8(q.c), level8(q.d)),
-                                                           as: Words32.self)
-        }
+        let words = convertInPlace(result, steps, level8)
         // Value 2i + j (j < 2) is word 8j + i; value 16 + 2i + j is word 16 + 8j + i.
         @inline(__always) func word(_ v: Int) -> Int { 16 &* (v &>> 4) &+ 8 &* (v & 1) &+ ((v & 15) &>> 1) }
         if channels == 1 {
@@ -158,6 +148,19 @@ struct Words32 {
     @inline(__always) init(_ a: WordLanes, _ b: WordLanes, _ c: WordLanes, _ d: WordLanes) {
         self.a = a; self.b = b; self.c = c; self.d = d
     }
+}
+
+/// Converts `steps` strip steps in place with `convert`, returning the strip viewed as words (32
+/// per step, in the same lane order).
+@inline(__always)
+private func convertInPlace(_ strip: UnsafeMutablePointer<Lanes32>, _ steps: Int,
+                            _ convert: (FloatLanes) -> WordLanes) -> UnsafeMutablePointer<UInt32> {
+    for r in 0 ..< steps {
+        let q = strip[r]
+        UnsafeMutableRawPointer(strip + r).storeBytes(of: Words32(convert(q.a), convert(q.b), convert(q.c), convert(q.d)),
+                                                      as: Words32.self)
+    }
+    return UnsafeMutableRawPointer(strip).assumingMemoryBound(to: UInt32.self)
 }
 
 /// Byte k of each word (shift 8k) as Float levels, through the 2^23 bit trick.
