@@ -32,11 +32,7 @@ func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sigmaX: Dou
             for n in 0 ..< count {
                 var sum = 0.0
                 for k in -radius ... radius {
-                    var m = n + k
-                    if m < 0 || m >= count {
-                        if edges == .transparent { continue }
-                        m = min(max(m, 0), count - 1)
-                    }
+                    guard let m = edges.sampleIndex(n + k, count: count) else { continue }
                     sum += weights[k + radius] * line[m]
                 }
                 values[start + n * stride] = sum
@@ -68,22 +64,23 @@ extension GaussianBlur {
         let rx = wx.count / 2, ry = wy.count / 2, c = source.format.bytesPerPixel
         var sum = 0.0
         for j in -ry ... ry {
-            var yy = y + j
-            if yy < 0 || yy >= source.height {
-                if edges == .transparent { continue }
-                yy = min(max(yy, 0), source.height - 1)
-            }
+            guard let yy = edges.sampleIndex(y + j, count: source.height) else { continue }
             var row = 0.0
             for i in -rx ... rx {
-                var xx = x + i
-                if xx < 0 || xx >= source.width {
-                    if edges == .transparent { continue }
-                    xx = min(max(xx, 0), source.width - 1)
-                }
+                guard let xx = edges.sampleIndex(x + i, count: source.width) else { continue }
                 row += wx[i + rx] * Double(source.row(yy).load(fromByteOffset: xx * c + channel, as: UInt8.self))
             }
             sum += wy[j + ry] * row
         }
         return sum
+    }
+}
+
+extension BlurEdges {
+    /// The sample read for index `m` of a line of `count` samples: itself inside, the nearest
+    /// edge under `.clamp`, nil (a zero) under `.transparent`.
+    func sampleIndex(_ m: Int, count: Int) -> Int? {
+        if m >= 0 && m < count { return m }
+        return self == .clamp ? min(max(m, 0), count - 1) : nil
     }
 }
