@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // Raw-buffer kernels. Deliberately dependency-free.
@@ -39,7 +40,13 @@ let package = Package(
         ),
 
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster"], path: "Tests/SheenTestSupport"),
-        .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster", "SheenTestSupport"]),
+        .testTarget(
+            name: "SheenRasterTests",
+            dependencies: [
+                "SheenRaster", "SheenTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
         .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),
     ],

@@ -27,6 +27,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedColor(String)
     /// An image of the given size cannot be allocated (zero-sized or too large).
     case allocationFailed(bytes: Int)
+    /// A compositing operator that has no meaning for the destination's format (blend modes on
+    /// A8 destinations).
+    case unsupportedOperator(operator: String, format: PixelFormat)
 
     /// A sentence that names the bad value.
     public var description: String {
@@ -57,6 +60,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             return "colour \"\(s)\" is not #RRGGBB or #RRGGBBAA"
         case let .allocationFailed(bytes):
             return "cannot allocate an image of \(bytes) bytes"
+        case let .unsupportedOperator(op, format):
+            return "operator \(op) needs colour and cannot composite onto \(format)"
         }
     }
 }

@@ -43,6 +43,12 @@ public struct GradientPattern {
         pixels = bytes
     }
 
+    /// Entry `i` (0 ≤ i < length) as stored: a 32-bit pixel in memory byte order, or an A8 value.
+    func entry(_ i: Int) -> UInt32 {
+        format == .a8 ? UInt32(pixels[i])
+            : pixels.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self) }
+    }
+
     /// Bytes of memory the strip occupies.
     public var byteCount: Int { pixels.count }
 

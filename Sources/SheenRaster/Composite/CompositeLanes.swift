@@ -1,0 +1,87 @@
+// The lane vocabulary of the integer compositing kernels: the SWAR layout of DESIGN.md §E.
+//
+// Eight 32-bit pixels (32 bytes) are one SIMD16<UInt16> `v`; its even bytes and odd bytes are
+// split by a mask and a shift, never by a conversion:
+//   e = v & 0xFF  → lanes (R0, B0, R1, B1, …)     (B, R for BGRA; separable maths ignores order)
+//   o = v >> 8    → lanes (G0, A0, G1, A1, …)
+// Each 16-bit lane holds one 8-bit channel, so products of two channels (≤ 65,025) fit, and every
+// formula's numerator is kept ≤ 65,025 for valid premultiplied input (channel ≤ alpha). Arithmetic
+// wraps modulo 2¹⁶ on purpose: intermediate sums may wrap as long as the final numerator fits.
+// A8 rows use the same vectors with one pixel per lane (32 pixels per block).
+
+/// Sixteen 16-bit lanes: the unit of every integer compositing kernel.
+typealias Lanes16 = SIMD16<UInt16>
+
+/// round(x / 255) for 0 ≤ x ≤ 65,025 in every lane, exact: t = x + 128; (t + (t >> 8)) >> 8.
+@inline(__always)
+func div255(_ x: Lanes16) -> Lanes16 {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+}
+
+/// 32 bytes split into even bytes (`e`) and odd bytes (`o`), one per 16-bit lane.
+struct ByteBlock {
+    var e: Lanes16
+    var o: Lanes16
+
+    @inline(__always)
+    init(e: Lanes16, o: Lanes16) { self.e = e; self.o = o }
+
+    /// Loads 32 bytes from `p` (any alignment).
+    @inline(__always)
+    init(loading p: UnsafeRawPointer) {
+        let v = p.loadUnaligned(as: Lanes16.self)
+        e = v & 0x00FF
+        o = v &>> 8
+    }
+
+    /// Eight copies of one 32-bit pixel (bytes in memory order).
+    @inline(__always)
+    init(pixel: UInt32) {
+        let v = unsafeBitCast(SIMD8<UInt32>(repeating: pixel), to: Lanes16.self)
+        e = v & 0x00FF
+        o = v &>> 8
+    }
+
+    /// Thirty-two copies of one byte.
+    @inline(__always)
+    init(byte: UInt8) {
+        e = Lanes16(repeating: UInt16(byte))
+        o = e
+    }
+
+    /// Stores the 32 bytes at `p` (any alignment). Lanes must hold values ≤ 255.
+    @inline(__always)
+    func store(_ p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: e | (o &<< 8), as: Lanes16.self)
+    }
+}
+
+/// Each pixel's alpha (the odd lane of its pair in `o`) in both lanes of the pair.
+@inline(__always)
+func broadcastAlpha(_ o: Lanes16) -> Lanes16 {
+    let w = unsafeBitCast(o, to: SIMD8<UInt32>.self)
+    return unsafeBitCast((w &>> 16) | (w & 0xFFFF_0000), to: Lanes16.self)
+}
+
+/// `o` with each pixel's alpha lane replaced by the matching lane of `alpha`.
+@inline(__always)
+func replacingAlpha(_ o: Lanes16, with alpha: Lanes16) -> Lanes16 {
+    let c = unsafeBitCast(o, to: SIMD8<UInt32>.self)
+    let a = unsafeBitCast(alpha, to: SIMD8<UInt32>.self)
+    return unsafeBitCast((c & 0x0000_FFFF) | (a & 0xFFFF_0000), to: Lanes16.self)
+}
+
+/// Eight coverage bytes at `p` spread to the pixel layout: lanes 2i and 2i+1 hold byte i.
+/// (A zero-extending load plus one shift and or: `vpmovzxbd` on x86-64-v3, unpacks on SSE2.)
+@inline(__always)
+func coverageLanes(_ p: UnsafeRawPointer) -> Lanes16 {
+    let w = SIMD8<UInt32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
+    return unsafeBitCast(w | (w &<< 16), to: Lanes16.self)
+}
+
+/// Da' = Sa + Da·(1 − Sa), rounded once: the alpha of sourceOver and of every blend mode.
+@inline(__always)
+func unionAlpha(_ sa: Lanes16, _ da: Lanes16) -> Lanes16 {
+    sa &+ div255(da &* (255 &- sa))
+}

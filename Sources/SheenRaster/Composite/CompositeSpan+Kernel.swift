@@ -1,0 +1,250 @@
+// The integer compositing span kernels: one destination row span at a time, 32 bytes per block
+// (eight 32-bit pixels or thirty-two A8 pixels), generic over the operator, the paint and the
+// coverage so each combination compiles to its own straight loop. The tail (fewer than 32 bytes)
+// runs the same block code on zero-padded stack copies, so nothing outside the span is read or
+// written.
+//
+// Coverage 0 leaves the destination unchanged for every operator (scaled paint: op(0, D) = D for
+// the operators that scale; lerp: D), so blocks whose coverage is all 0 are skipped outright;
+// blocks whose coverage is all 255 skip the coverage arithmetic.
+
+/// The paint of a span, 32 bytes at a time.
+protocol PaintBlocks {
+    /// The paint bytes for destination bytes [offset, offset + 32).
+    func block(_ offset: Int) -> ByteBlock
+    /// The same for a tail of `count` (< 32) bytes, zero-padded.
+    func tail(_ offset: Int, _ count: Int) -> ByteBlock
+}
+
+/// One repeated pixel (or byte): the block is built once.
+struct SolidPaintBlocks: PaintBlocks {
+    let value: ByteBlock
+    @inline(__always) func block(_ offset: Int) -> ByteBlock { value }
+    @inline(__always) func tail(_ offset: Int, _ count: Int) -> ByteBlock { value }
+}
+
+/// A row of paint pixels in the destination's format.
+struct RowPaintBlocks: PaintBlocks {
+    let base: UnsafeRawPointer
+    @inline(__always) func block(_ offset: Int) -> ByteBlock { ByteBlock(loading: base + offset) }
+    @inline(__always) func tail(_ offset: Int, _ count: Int) -> ByteBlock {
+        withPaddedCopy(base + offset, count) { ByteBlock(loading: $0) }
+    }
+}
+
+/// Runs `body` on a 32-byte zero-padded stack copy of `count` (≤ 32) bytes at `p`.
+@inline(__always)
+func withPaddedCopy<R>(_ p: UnsafeRawPointer, _ count: Int, _ body: (UnsafeRawPointer) -> R) -> R {
+    var tmp = SIMD32<UInt8>()
+    return withUnsafeMutableBytes(of: &tmp) { t in
+        t.baseAddress!.copyMemory(from: p, byteCount: count)
+        return body(UnsafeRawPointer(t.baseAddress!))
+    }
+}
+
+/// The coverage of a span.
+protocol CoverageBlocks {
+    /// True when coverage is 255 everywhere (no coverage arithmetic at all).
+    static var isFull: Bool { get }
+    /// Coverage bytes of pixels [index, index + 8) as one word (all-zero and all-0xFF tests).
+    func word(_ index: Int) -> UInt64
+    /// Coverage of pixels [index, index + 8) in the 32-bit pixel layout (coverageLanes).
+    func pixelLanes(_ index: Int) -> Lanes16
+    /// Coverage of A8 pixels [index, index + 32), one per lane (even and odd pixels).
+    func byteLanes(_ index: Int) -> ByteBlock
+    /// True when the 32 coverage bytes from `index` are all zero / all 255.
+    func allZero32(_ index: Int) -> Bool
+    func allFull32(_ index: Int) -> Bool
+    /// The coverage for a tail starting at `index` of `count` pixels, zero-padded.
+    func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R
+}
+
+struct FullCoverage: CoverageBlocks {
+    static var isFull: Bool { true }
+    @inline(__always) func word(_ index: Int) -> UInt64 { ~0 }
+    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { Lanes16(repeating: 255) }
+    @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(byte: 255) }
+    @inline(__always) func allZero32(_ index: Int) -> Bool { false }
+    @inline(__always) func allFull32(_ index: Int) -> Bool { true }
+    @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R { body(self) }
+}
+
+/// One coverage value (1…254) for the whole span.
+struct ConstantCoverage: CoverageBlocks {
+    let value: UInt8
+    static var isFull: Bool { false }
+    @inline(__always) func word(_ index: Int) -> UInt64 { UInt64(value) &* 0x0101_0101_0101_0101 }
+    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { Lanes16(repeating: UInt16(value)) }
+    @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(byte: value) }
+    @inline(__always) func allZero32(_ index: Int) -> Bool { value == 0 }
+    @inline(__always) func allFull32(_ index: Int) -> Bool { value == 255 }
+    @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R { body(self) }
+}
+
+/// A row of A8 coverage, one byte per destination pixel.
+struct MaskCoverage: CoverageBlocks {
+    let base: UnsafeRawPointer
+    static var isFull: Bool { false }
+    @inline(__always) func word(_ index: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
+    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { coverageLanes(base + index) }
+    @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(loading: base + index) }
+    @inline(__always) func allZero32(_ index: Int) -> Bool {
+        let q = base.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt64>.self)
+        return (q[0] | q[1] | q[2] | q[3]) == 0
+    }
+    @inline(__always) func allFull32(_ index: Int) -> Bool {
+        let q = base.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt64>.self)
+        return (q[0] & q[1] & q[2] & q[3]) == ~0
+    }
+    @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R {
+        withPaddedCopy(base + index, count) { body(MaskCoverage(base: $0 - index)) }
+    }
+}
+
+// MARK: 32-bit destinations
+
+/// The operator on eight pixels, full coverage.
+@inline(__always)
+func blendPixels<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -> ByteBlock {
+    let sa = broadcastAlpha(s.o), da = broadcastAlpha(d.o)
+    var o = Op.channel(s.o, sa, d.o, da)
+    if Op.usesUnionAlpha { o = replacingAlpha(o, with: unionAlpha(sa, da)) }
+    return ByteBlock(e: Op.channel(s.e, sa, d.e, da), o: o)
+}
+
+/// The operator on eight pixels through coverage lanes `c`.
+@inline(__always)
+func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock, coverage c: Lanes16) -> ByteBlock {
+    if Op.scalesPaint {
+        return blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
+    }
+    let r = blendPixels(op, s, d)
+    let ic = 255 &- c
+    return ByteBlock(e: div255(r.e &* c &+ d.e &* ic), o: div255(r.o &* c &+ d.o &* ic))
+}
+
+/// One block of eight pixels at `dst` (pixel index `index` of the span).
+@inline(__always)
+func compositePixelBlock<Op: LaneOperator, C: CoverageBlocks>(
+    _ op: Op.Type, _ s: ByteBlock, _ dst: UnsafeMutableRawPointer, _ coverage: C, _ index: Int
+) {
+    if C.isFull {
+        blendPixels(op, s, ByteBlock(loading: dst)).store(dst)
+        return
+    }
+    let w = coverage.word(index)
+    if w == 0 { return }
+    let d = ByteBlock(loading: dst)
+    if w == ~0 {
+        blendPixels(op, s, d).store(dst)
+    } else {
+        blendPixels(op, s, d, coverage: coverage.pixelLanes(index)).store(dst)
+    }
+}
+
+/// Composites `count` 32-bit pixels at `dst`.
+@inline(__always)
+func compositeSpan32<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
+    _ op: Op.Type, _ paint: P, _ coverage: C, _ dst: UnsafeMutableRawPointer, _ count: Int
+) {
+    var i = 0
+    while i &+ 8 <= count {
+        compositePixelBlock(op, paint.block(i &* 4), dst + i &* 4, coverage, i)
+        i &+= 8
+    }
+    if i < count {
+        let n = count &- i
+        let s = paint.tail(i &* 4, n &* 4)
+        var tmp = SIMD32<UInt8>()
+        withUnsafeMutableBytes(of: &tmp) { t in
+            let p = t.baseAddress!
+            p.copyMemory(from: dst + i &* 4, byteCount: n &* 4)
+            coverage.withTail(i, n) { compositePixelBlock(op, s, p, $0, i) }
+            (dst + i &* 4).copyMemory(from: p, byteCount: n &* 4)
+        }
+    }
+}
+
+// MARK: A8 destinations
+
+/// The operator on 32 alpha values: `channel` with s = sa, d = da.
+@inline(__always)
+func blendAlphas<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -> ByteBlock {
+    ByteBlock(e: Op.channel(s.e, s.e, d.e, d.e), o: Op.channel(s.o, s.o, d.o, d.o))
+}
+
+@inline(__always)
+func compositeAlphaBlock<Op: LaneOperator, C: CoverageBlocks>(
+    _ op: Op.Type, _ s: ByteBlock, _ dst: UnsafeMutableRawPointer, _ coverage: C, _ index: Int
+) {
+    if C.isFull || coverage.allFull32(index) {
+        blendAlphas(op, s, ByteBlock(loading: dst)).store(dst)
+        return
+    }
+    if coverage.allZero32(index) { return }
+    let d = ByteBlock(loading: dst)
+    let c = coverage.byteLanes(index)
+    if Op.scalesPaint {
+        blendAlphas(op, ByteBlock(e: div255(s.e &* c.e), o: div255(s.o &* c.o)), d).store(dst)
+    } else {
+        let r = blendAlphas(op, s, d)
+        ByteBlock(e: div255(r.e &* c.e &+ d.e &* (255 &- c.e)),
+                  o: div255(r.o &* c.o &+ d.o &* (255 &- c.o))).store(dst)
+    }
+}
+
+/// Composites `count` A8 pixels at `dst`.
+@inline(__always)
+func compositeSpan8<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
+    _ op: Op.Type, _ paint: P, _ coverage: C, _ dst: UnsafeMutableRawPointer, _ count: Int
+) {
+    var i = 0
+    while i &+ 32 <= count {
+        compositeAlphaBlock(op, paint.block(i), dst + i, coverage, i)
+        i &+= 32
+    }
+    if i < count {
+        let n = count &- i
+        let s = paint.tail(i, n)
+        var tmp = SIMD32<UInt8>()
+        withUnsafeMutableBytes(of: &tmp) { t in
+            let p = t.baseAddress!
+            p.copyMemory(from: dst + i, byteCount: n)
+            coverage.withTail(i, n) { compositeAlphaBlock(op, s, p, $0, i) }
+            (dst + i).copyMemory(from: p, byteCount: n)
+        }
+    }
+}
+
+// MARK: The opaque solid sourceOver fast path
+
+/// sourceOver of one opaque pixel through a coverage row: blocks with coverage all 0 are skipped,
+/// all 255 are stored directly, and the rest compute S·c/255 + D·(255 − c)/255 (the scaled
+/// paint's alpha is c exactly, so no alpha broadcast is needed).
+func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int) {
+    let s = ByteBlock(pixel: pixel)
+    let solid = SIMD8<UInt32>(repeating: pixel)
+    @inline(__always) func block(_ d: UnsafeMutableRawPointer, _ m: UnsafeRawPointer) {
+        let w = m.loadUnaligned(as: UInt64.self)
+        if w == 0 { return }
+        if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
+        let c = coverageLanes(m), ic = 255 &- c
+        let v = ByteBlock(loading: d)
+        ByteBlock(e: div255(s.e &* c) &+ div255(v.e &* ic), o: div255(s.o &* c) &+ div255(v.o &* ic)).store(d)
+    }
+    var i = 0
+    while i &+ 8 <= count {
+        block(dst + i &* 4, mask + i)
+        i &+= 8
+    }
+    if i < count {
+        let n = count &- i
+        var tmp = SIMD32<UInt8>()
+        withUnsafeMutableBytes(of: &tmp) { t in
+            let p = t.baseAddress!
+            p.copyMemory(from: dst + i &* 4, byteCount: n &* 4)
+            withPaddedCopy(mask + i, n) { block(p, $0) }
+            (dst + i &* 4).copyMemory(from: p, byteCount: n &* 4)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// The reference twin of the span kernels: one pixel at a time through CompositeReference.
+
+/// Composites `count` pixels at `dst` with the scalar reference.
+func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ paint: SpanPaint,
+                            _ coverage: SpanCoverage, _ dst: UnsafeMutableRawPointer, _ count: Int) {
+    for i in 0 ..< count {
+        let c = Int(coverage.value(i))
+        if format == .a8 {
+            let d = Int(dst.load(fromByteOffset: i, as: UInt8.self))
+            let r = CompositeReference.alpha(op, Int(paint.alpha8(i)), d, coverage: c)
+            dst.storeBytes(of: UInt8(r), toByteOffset: i, as: UInt8.self)
+        } else {
+            let s = unpackPixel(paint.pixel32(i), format)
+            let d = unpackPixel(dst.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), format)
+            let r = CompositeReference.pixel(op, s, d, coverage: c)
+            dst.storeBytes(of: packPixel(SIMD4<UInt8>(truncatingIfNeeded: r), for: format), toByteOffset: 4 * i, as: UInt32.self)
+        }
+    }
+}
+
+/// A 32-bit pixel in `format`'s byte order as (R, G, B, A) levels.
+func unpackPixel(_ v: UInt32, _ format: PixelFormat) -> SIMD4<Int> {
+    let b0 = Int(v & 0xFF), b1 = Int((v >> 8) & 0xFF), b2 = Int((v >> 16) & 0xFF), b3 = Int(v >> 24)
+    return format == .bgra8Premultiplied ? SIMD4(b2, b1, b0, b3) : SIMD4(b0, b1, b2, b3)
+}

@@ -1,0 +1,149 @@
+// One struct per integer operator: its formula on SWAR lanes (CompositeLanes.swift), the twin of
+// CompositeReference's Int formula. `channel` gets one colour channel (or alpha) per lane with
+// its pixel's alpha broadcast beside it; for Porter-Duff operators the alpha channel is the same
+// formula with s = sa and d = da. Numerators are whole W3C numerators divided by 255 once.
+
+/// An operator the integer kernels can run.
+protocol LaneOperator {
+    /// Coverage scales the paint (`CompositeOperator.coverageScalesPaint`) instead of lerping.
+    static var scalesPaint: Bool { get }
+    /// The alpha channel is Sa + Da − Sa·Da rather than `channel` applied to alphas (blend modes).
+    static var usesUnionAlpha: Bool { get }
+    /// The operator on one channel per lane: paint s, paint alpha sa, destination d, its alpha da.
+    static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16
+}
+
+extension LaneOperator {
+    static var scalesPaint: Bool { false }
+    static var usesUnionAlpha: Bool { false }
+}
+
+/// A blend mode: colour by `channel`, alpha by the union.
+protocol LaneBlendMode: LaneOperator {}
+extension LaneBlendMode {
+    static var usesUnionAlpha: Bool { true }
+}
+
+/// s·(255 − da) + d·(255 − sa): the part of every blend mode outside the overlap.
+@inline(__always)
+func outsideTerms(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+    s &* (255 &- da) &+ d &* (255 &- sa)
+}
+
+enum ClearLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { Lanes16() }
+}
+enum SourceLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { s }
+}
+enum DestinationLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { d }
+}
+enum SourceOverLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        s &+ div255(d &* (255 &- sa))
+    }
+}
+enum DestinationOverLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        d &+ div255(s &* (255 &- da))
+    }
+}
+enum SourceInLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(s &* da)
+    }
+}
+enum DestinationInLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(d &* sa)
+    }
+}
+enum SourceOutLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(s &* (255 &- da))
+    }
+}
+enum DestinationOutLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(d &* (255 &- sa))
+    }
+}
+enum SourceAtopLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(s &* da &+ d &* (255 &- sa))
+    }
+}
+enum DestinationAtopLanes: LaneOperator {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(s &* (255 &- da) &+ d &* sa)
+    }
+}
+enum XorLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da))
+    }
+}
+enum PlusLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        pointwiseMin(s &+ d, Lanes16(repeating: 255))
+    }
+}
+
+enum MultiplyLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da) &+ s &* d)
+    }
+}
+enum ScreenLanes: LaneBlendMode {
+    // (255s + 255d − s·d) / 255 = s + d − s·d/255, and no tie can occur, so one rounding of s·d.
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        s &+ d &- div255(s &* d)
+    }
+}
+/// X = 2·s·d where the "lower" layer is at most half its alpha, else sa·da − 2·(da − d)·(sa − s).
+@inline(__always)
+func hardLightTerm(lowerHalf: SIMDMask<SIMD16<Int16>>, _ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+    let multiply = (s &* d) &<< 1
+    let screen = sa &* da &- (((da &- d) &* (sa &- s)) &<< 1)
+    return screen.replacing(with: multiply, where: lowerHalf)
+}
+enum OverlayLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (d &<< 1) .<= da, s, sa, d, da))
+    }
+}
+enum HardLightLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
+    }
+}
+enum DarkenLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da) &+ pointwiseMin(s &* da, d &* sa))
+    }
+}
+enum LightenLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255(outsideTerms(s, sa, d, da) &+ pointwiseMax(s &* da, d &* sa))
+    }
+}
+enum DifferenceLanes: LaneBlendMode {
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        let x = s &* da, y = d &* sa
+        return div255(outsideTerms(s, sa, d, da) &+ (pointwiseMax(x, y) &- pointwiseMin(x, y)))
+    }
+}
+enum ExclusionLanes: LaneBlendMode {
+    // 255·(s + d) − 2·s·d wraps in 16 bits on the way but is ≤ 65,025 at the end.
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        div255((s &+ d) &* 255 &- ((s &* d) &<< 1))
+    }
+}

@@ -1,0 +1,180 @@
+import SheenRaster
+
+/// Random premultiplied content: alphas drawn from the edge levels, 255, 0 and uniform values;
+/// every colour level ≤ its alpha (A8: the alpha alone).
+public func fillRandomPremultiplied(_ buffer: RasterBuffer, _ rng: inout SeededGenerator) {
+    for y in 0 ..< buffer.height {
+        let row = buffer.row(y)
+        for x in 0 ..< buffer.width {
+            let a = randomLevel(&rng)
+            if buffer.format == .a8 {
+                row.storeBytes(of: a, toByteOffset: x, as: UInt8.self)
+                continue
+            }
+            for c in 0 ..< 3 {
+                let v = a == 0 ? 0 : UInt8.random(in: 0 ... a, using: &rng)
+                row.storeBytes(of: v, toByteOffset: 4 * x + c, as: UInt8.self)
+            }
+            row.storeBytes(of: a, toByteOffset: 4 * x + 3, as: UInt8.self)
+        }
+    }
+}
+
+/// A level that is 0 or 255 a third of the time each, an edge level or uniform otherwise: masks
+/// and alphas in real content are mostly empty or full.
+public func randomLevel(_ rng: inout SeededGenerator) -> UInt8 {
+    switch UInt8.random(in: 0 ..< 12, using: &rng) {
+    case 0 ..< 4: return 0
+    case 4 ..< 8: return 255
+    case 8: return edgeLevels.randomElement(using: &rng)!
+    default: return UInt8.random(in: 0 ... 255, using: &rng)
+    }
+}
+
+/// One compositing scenario, replayable from its fields: the property tests draw them at random
+/// and the fuzzer decodes them from bytes. `check()` runs the SIMD kernel and the scalar
+/// reference on identical fenced buffers and lists every disagreement.
+public struct CompositeCase: CustomStringConvertible, Sendable {
+    /// Where the paint comes from.
+    public enum PaintKind: Int, CaseIterable, Sendable {
+        case color, premultiplied, image, imageOtherOrder, imageA8, gradient, horizontalGradient,
+             rowPattern, columnPattern
+    }
+    /// What coverage is applied.
+    public enum CoverageKind: Int, CaseIterable, Sendable {
+        case full, alpha, mask, maskAlpha
+    }
+
+    public var op: CompositeOperator
+    public var format: PixelFormat
+    public var width: Int
+    public var height: Int
+    /// Extra bytes at the end of each destination row.
+    public var padding: Int
+    /// Byte offset of the destination's base from a 64-byte boundary.
+    public var misalignment: Int
+    public var paint: PaintKind
+    public var coverage: CoverageKind
+    /// Placement of an image paint or a mask (may lie partly outside the destination).
+    public var offsetX: Int
+    public var offsetY: Int
+    public var alpha: UInt8
+    public var seed: UInt64
+
+    public init(op: CompositeOperator, format: PixelFormat, width: Int, height: Int, padding: Int = 0,
+                misalignment: Int = 0, paint: PaintKind, coverage: CoverageKind, offsetX: Int = 0,
+                offsetY: Int = 0, alpha: UInt8 = 255, seed: UInt64 = 1) {
+        self.op = op; self.format = format; self.width = width; self.height = height
+        self.padding = padding; self.misalignment = misalignment; self.paint = paint
+        self.coverage = coverage; self.offsetX = offsetX; self.offsetY = offsetY
+        self.alpha = alpha; self.seed = seed
+    }
+
+    public var description: String {
+        label(["op": op, "format": format, "size": "\(width)×\(height)", "padding": padding,
+               "misalignment": misalignment, "paint": paint, "coverage": coverage,
+               "offset": "(\(offsetX), \(offsetY))", "alpha": alpha, "seed": seed])
+    }
+
+    private var isGradient: Bool { paint == .gradient || paint == .horizontalGradient }
+
+    /// Disagreements between the SIMD kernel and the reference, fence violations and invalid
+    /// premultiplied output; empty when the case passes.
+    public func check() -> [String] {
+        var rng = SeededGenerator(seed: seed)
+        let simd = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
+        let reference = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
+        var copy = rng
+        fillRandomPremultiplied(simd.buffer, &rng)
+        fillRandomPremultiplied(reference.buffer, &copy)
+
+        // Paint sources and masks are a little larger than the destination so offsets can both
+        // clip and not clip.
+        let srcW = max(width + 3 - abs(offsetX) % 5, 1), srcH = max(height + 2 - abs(offsetY) % 3, 1)
+        let imageFormat: PixelFormat = switch paint {
+        case .imageA8: .a8
+        case .imageOtherOrder: format == .rgba8Premultiplied ? .bgra8Premultiplied : .rgba8Premultiplied
+        default: format == .a8 ? .rgba8Premultiplied : format
+        }
+        let image = FencedBuffer(width: srcW, height: srcH, format: imageFormat, padding: 3, misalignment: 1)
+        fillRandomPremultiplied(image.buffer, &rng)
+        let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1, misalignment: 3)
+        fillRandomPremultiplied(mask.buffer, &rng)
+        let colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
+                                  UInt8.random(in: 0 ... 255, using: &rng), randomLevel(&rng))
+        let premultiplied = SIMD4<UInt8>(min(colour.x, colour.w), min(colour.y, colour.w), min(colour.z, colour.w), colour.w)
+
+        let stops = [Color(rgba: 0xFF3B_30FF), Color(red: 0.2, green: 0.5, blue: 0.9, alpha: Float(alpha) / 255), Color(rgba: 0x34C7_5980)]
+        let gradient = paint == .horizontalGradient
+            ? Gradient.linear(from: Point(0, 0), to: Point(Double(width + 1), 0), colors: stops)
+            : Gradient.linear(from: Point(-3, 2), to: Point(Double(width), Double(height + 4)), colors: stops)
+        let fill = try! GradientFill(gradient)
+        let patternFormat = format == .a8 ? PixelFormat.rgba8Premultiplied : imageFormat
+        let patternAxis: GradientPattern.Axis = paint == .columnPattern ? .column : .row
+
+        let paintValue: Paint
+        switch paint {
+        case .color: paintValue = .color(Color(red: Float(colour.x) / 255, green: Float(colour.y) / 255,
+                                               blue: Float(colour.z) / 255, alpha: Float(colour.w) / 255))
+        case .premultiplied: paintValue = .premultiplied(premultiplied)
+        case .image, .imageOtherOrder, .imageA8: paintValue = .image(image.buffer.readOnly, x: offsetX, y: offsetY)
+        case .gradient, .horizontalGradient: paintValue = .gradient(fill)
+        case .rowPattern, .columnPattern:
+            paintValue = .pattern(try! GradientPattern(fill, axis: patternAxis, length: 1 + Int(seed % 37), format: patternFormat))
+        }
+        let (mx, my) = isGradient ? (0, 0) : (offsetX, offsetY)
+        let coverageValue: Coverage = switch coverage {
+        case .full: .full
+        case .alpha: .alpha(alpha)
+        case .mask: .mask(mask.buffer.readOnly, x: mx, y: my)
+        case .maskAlpha: .mask(mask.buffer.readOnly, x: mx, y: my, alpha: alpha)
+        }
+
+        // The reference composites the same paint pixels: for gradients, the SIMD-shaded paint
+        // materialised by `.source` over the same region (gradient precision is tested apart).
+        var referencePaint = paintValue
+        var materialised: FencedBuffer?
+        if isGradient {
+            let m = FencedBuffer(width: width, height: height, format: format == .a8 ? .rgba8Premultiplied : format)
+            try! m.buffer.composite(paintValue, operator: .source, implementation: .simd)
+            materialised = m
+            referencePaint = .image(m.buffer.readOnly)
+        }
+
+        var problems: [String] = []
+        let before = simd.allBytes
+        let e1 = catching { try simd.buffer.composite(paintValue, operator: op, coverage: coverageValue, implementation: .simd) }
+        let e2 = catching { try reference.buffer.composite(referencePaint, operator: op, coverage: coverageValue, implementation: .reference) }
+        withExtendedLifetime(materialised) {}
+        if e1 != e2 { problems.append("SIMD threw \(String(describing: e1)), reference \(String(describing: e2))") }
+        if e1 != nil && simd.allBytes != before { problems.append("destination changed although the call threw") }
+        if simd.allBytes != reference.allBytes {
+            var first = ""
+            outer: for y in 0 ..< height {
+                for x in 0 ..< width where simd.pixel(x: x, y: y) != reference.pixel(x: x, y: y) {
+                    first = "(\(x), \(y)): SIMD \(simd.pixel(x: x, y: y)) reference \(reference.pixel(x: x, y: y))"
+                    break outer
+                }
+            }
+            problems.append("SIMD differs from the reference; first at \(first)")
+        }
+        if simd.fenceViolations != 0 { problems.append("\(simd.fenceViolations) fence bytes overwritten") }
+        if image.fenceViolations != 0 || mask.fenceViolations != 0 { problems.append("a source view's fences changed") }
+        if format != .a8 {
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let p = simd.rgba(x: x, y: y)
+                    if p.x > p.w || p.y > p.w || p.z > p.w {
+                        problems.append("invalid premultiplied output \(p) at (\(x), \(y))")
+                        return problems
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}
+
+private func catching(_ body: () throws -> Void) -> RasterError? {
+    do { try body(); return nil } catch let e as RasterError { return e } catch { return .emptyGradient }
+}
