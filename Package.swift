@@ -39,6 +39,13 @@ let package = Package(
             path: "Benchmarks/sheen-bench"
         ),
 
+        // The compositing fuzzer (Scripts/fuzz.sh); a replay tool in normal builds.
+        .executableTarget(
+            name: "sheen-fuzz",
+            dependencies: ["SheenRaster", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz"
+        ),
+
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster"], path: "Tests/SheenTestSupport"),
         .testTarget(
             name: "SheenRasterTests",

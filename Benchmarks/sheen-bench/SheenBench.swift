@@ -46,6 +46,7 @@ struct SheenBench {
                            shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "radial", "conic"])
         bench.runGradients(width: sw, height: sh, shapes: ["linear.horizontal", "linear.vertical", "linear.angled30"])
         bench.runPatternQuestion(width: w, height: h)
+        bench.runComposites(width: w, height: h)
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
         if !bench.failures.isEmpty {
             emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)

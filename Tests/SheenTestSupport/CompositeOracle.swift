@@ -60,6 +60,10 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     public var offsetY: Int
     public var alpha: UInt8
     public var seed: UInt64
+    /// Bytes that, when not empty, replace the random pixels of the destination, image and mask
+    /// (cyclically; colour levels then clamped to alpha so the content is valid premultiplied):
+    /// how the fuzzer steers pixel values.
+    public var content: [UInt8] = []
 
     public init(op: CompositeOperator, format: PixelFormat, width: Int, height: Int, padding: Int = 0,
                 misalignment: Int = 0, paint: PaintKind, coverage: CoverageKind, offsetX: Int = 0,
@@ -87,6 +91,8 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         var copy = rng
         fillRandomPremultiplied(simd.buffer, &rng)
         fillRandomPremultiplied(reference.buffer, &copy)
+        overlayContent(simd.buffer, phase: 0)
+        overlayContent(reference.buffer, phase: 0)
 
         // Paint sources and masks are a little larger than the destination so offsets can both
         // clip and not clip.
@@ -98,29 +104,34 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         }
         let image = FencedBuffer(width: srcW, height: srcH, format: imageFormat, padding: 3, misalignment: 1)
         fillRandomPremultiplied(image.buffer, &rng)
+        overlayContent(image.buffer, phase: 7)
         let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1, misalignment: 3)
         fillRandomPremultiplied(mask.buffer, &rng)
+        overlayContent(mask.buffer, phase: 13)
         let colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
                                   UInt8.random(in: 0 ... 255, using: &rng), randomLevel(&rng))
         let premultiplied = SIMD4<UInt8>(min(colour.x, colour.w), min(colour.y, colour.w), min(colour.z, colour.w), colour.w)
 
-        let stops = [Color(rgba: 0xFF3B_30FF), Color(red: 0.2, green: 0.5, blue: 0.9, alpha: Float(alpha) / 255), Color(rgba: 0x34C7_5980)]
-        let gradient = paint == .horizontalGradient
-            ? Gradient.linear(from: Point(0, 0), to: Point(Double(width + 1), 0), colors: stops)
-            : Gradient.linear(from: Point(-3, 2), to: Point(Double(width), Double(height + 4)), colors: stops)
-        let fill = try! GradientFill(gradient)
-        let patternFormat = format == .a8 ? PixelFormat.rgba8Premultiplied : imageFormat
-        let patternAxis: GradientPattern.Axis = paint == .columnPattern ? .column : .row
-
+        // Gradients are built only for the paints that use them (the fuzzer runs this per input).
+        func makeFill() -> GradientFill {
+            let stops = [Color(rgba: 0xFF3B_30FF), Color(red: 0.2, green: 0.5, blue: 0.9, alpha: Float(alpha) / 255),
+                         Color(rgba: 0x34C7_5980)]
+            let gradient = paint == .horizontalGradient
+                ? Gradient.linear(from: Point(0, 0), to: Point(Double(width + 1), 0), colors: stops)
+                : Gradient.linear(from: Point(-3, 2), to: Point(Double(width), Double(height + 4)), colors: stops)
+            return try! GradientFill(gradient)
+        }
         let paintValue: Paint
         switch paint {
         case .color: paintValue = .color(Color(red: Float(colour.x) / 255, green: Float(colour.y) / 255,
                                                blue: Float(colour.z) / 255, alpha: Float(colour.w) / 255))
         case .premultiplied: paintValue = .premultiplied(premultiplied)
         case .image, .imageOtherOrder, .imageA8: paintValue = .image(image.buffer.readOnly, x: offsetX, y: offsetY)
-        case .gradient, .horizontalGradient: paintValue = .gradient(fill)
+        case .gradient, .horizontalGradient: paintValue = .gradient(makeFill())
         case .rowPattern, .columnPattern:
-            paintValue = .pattern(try! GradientPattern(fill, axis: patternAxis, length: 1 + Int(seed % 37), format: patternFormat))
+            let patternFormat = format == .a8 ? PixelFormat.rgba8Premultiplied : imageFormat
+            paintValue = .pattern(try! GradientPattern(makeFill(), axis: paint == .columnPattern ? .column : .row,
+                                                       length: 1 + Int(seed % 37), format: patternFormat))
         }
         let (mx, my) = isGradient ? (0, 0) : (offsetX, offsetY)
         let coverageValue: Coverage = switch coverage {
@@ -131,11 +142,12 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         }
 
         // The reference composites the same paint pixels: for gradients, the SIMD-shaded paint
-        // materialised by `.source` over the same region (gradient precision is tested apart).
+        // materialised by `.source` over the same region in the same format, so the shading runs
+        // exactly as in the case itself (gradient precision is tested apart).
         var referencePaint = paintValue
         var materialised: FencedBuffer?
         if isGradient {
-            let m = FencedBuffer(width: width, height: height, format: format == .a8 ? .rgba8Premultiplied : format)
+            let m = FencedBuffer(width: width, height: height, format: format)
             try! m.buffer.composite(paintValue, operator: .source, implementation: .simd)
             materialised = m
             referencePaint = .image(m.buffer.readOnly)
@@ -161,9 +173,10 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         if simd.fenceViolations != 0 { problems.append("\(simd.fenceViolations) fence bytes overwritten") }
         if image.fenceViolations != 0 || mask.fenceViolations != 0 { problems.append("a source view's fences changed") }
         if format != .a8 {
+            let view = simd.buffer
             for y in 0 ..< height {
                 for x in 0 ..< width {
-                    let p = simd.rgba(x: x, y: y)
+                    let p = view.row(y).loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt8>.self)
                     if p.x > p.w || p.y > p.w || p.z > p.w {
                         problems.append("invalid premultiplied output \(p) at (\(x), \(y))")
                         return problems
@@ -172,6 +185,43 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
             }
         }
         return problems
+    }
+}
+
+extension CompositeCase {
+    /// Overwrites the view's pixels with `content` (from byte `phase`, cyclically), then clamps
+    /// colour levels to alpha.
+    fileprivate func overlayContent(_ buffer: RasterBuffer, phase: Int) {
+        if content.isEmpty { return }
+        var k = phase
+        func next() -> UInt8 { defer { k += 1 }; return content[k % content.count] }
+        for y in 0 ..< buffer.height {
+            let row = buffer.row(y)
+            for x in 0 ..< buffer.width {
+                if buffer.format == .a8 {
+                    row.storeBytes(of: next(), toByteOffset: x, as: UInt8.self)
+                    continue
+                }
+                var px = SIMD4<UInt8>(next(), next(), next(), next())
+                px = SIMD4(min(px.x, px.w), min(px.y, px.w), min(px.z, px.w), px.w)
+                row.storeBytes(of: px, toByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+            }
+        }
+    }
+
+    /// Decodes a case from arbitrary bytes (the fuzzer's input): 19 header bytes choose every
+    /// field, the rest is pixel content. Short inputs are zero-extended.
+    public init(fuzzInput bytes: [UInt8]) {
+        func b(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
+        let ops = CompositeOperator.allCases, formats = PixelFormat.allCases
+        self.init(op: ops[Int(b(0)) % ops.count], format: formats[Int(b(1)) % formats.count],
+                  width: (Int(b(2)) | Int(b(3)) << 8) % 301, height: 1 + Int(b(4)) % 6,
+                  padding: Int(b(5)) % 17, misalignment: Int(b(6)) % 64,
+                  paint: PaintKind.allCases[Int(b(7)) % PaintKind.allCases.count],
+                  coverage: CoverageKind.allCases[Int(b(8)) % CoverageKind.allCases.count],
+                  offsetX: Int(Int8(bitPattern: b(9))) % 12, offsetY: Int(Int8(bitPattern: b(10))) % 5,
+                  alpha: b(11), seed: (0 ..< 7).reduce(UInt64(0)) { $0 << 8 | UInt64(b(12 + $1)) })
+        content = bytes.count > 19 ? Array(bytes[19...]) : []
     }
 }
 

@@ -90,10 +90,12 @@ public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomS
     public var isAlphaOnly: Bool { !isBlendMode }
 
     /// True when coverage is applied by scaling the paint (`op(S × c, D)`) rather than by
-    /// interpolating the result (`lerp(D, op(S, D), c)`). The two agree exactly in real numbers
-    /// for these operators, and scaling the paint rounds once less. This is Skia's rule
+    /// interpolating the result (`lerp(D, op(S, D), c)`). This is Skia's rule
     /// (`SkBlendMode_ShouldPreScaleCoverage` without per-channel coverage): destination,
-    /// destinationOver, plus, destinationOut, sourceAtop, sourceOver and xor.
+    /// destinationOver, plus, destinationOut, sourceAtop, sourceOver and xor. For all of them but
+    /// plus the two forms agree exactly in real numbers and scaling rounds once less; for plus,
+    /// which saturates, they differ, and scaling is the meaningful one (a half-covered pixel adds
+    /// half the light: min(1, S·c + D), not a blend towards a clipped sum).
     public var coverageScalesPaint: Bool {
         switch self {
         case .destination, .destinationOver, .plus, .destinationOut, .sourceAtop, .sourceOver, .xor:

@@ -23,8 +23,9 @@ public enum Paint {
 /// How much of the paint reaches each destination pixel: 0 (none) … 255 (all).
 ///
 /// Coverage c applies as `lerp(D, op(S, D), c)` — as Skia and pixman do — or, for the operators
-/// where it is the same thing in real numbers and rounds once less, by scaling the paint:
-/// `op(S × c, D)` (`CompositeOperator.coverageScalesPaint`). Either way coverage 0 leaves the
+/// where that is the same thing in real numbers and rounds once less, by scaling the paint:
+/// `op(S × c, D)`; plus also scales the paint, as in Skia
+/// (`CompositeOperator.coverageScalesPaint`). Either way coverage 0 leaves the
 /// destination pixel exactly as it was, so "bounded" operators such as sourceIn, destinationIn,
 /// sourceOut, destinationAtop, source and clear change nothing where the mask is 0 — unlike
 /// Canvas 2D's globalCompositeOperation, which clears the whole canvas outside the shape.

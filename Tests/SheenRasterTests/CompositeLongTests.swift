@@ -1,0 +1,114 @@
+import Foundation
+import SheenRaster
+import SheenTestSupport
+import Testing
+
+/// The exhaustive and long runs of the compositing contract. Enabled by SHEEN_LONG_TESTS=1;
+/// Scripts/test.sh runs them in a release build.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_LONG_TESTS"] == "1"))
+struct CompositeLongTests {
+    /// sourceOver of a solid paint, through the public kernel, for every (alpha a, colour s ≤ a,
+    /// destination d) triple — 8.4 million of the 2²⁴ (a, s, d) triples are valid premultiplied,
+    /// each checked on three colour channels and alpha — against the Double formula
+    /// s + d·(1 − a/255) rounded: the kernel must be its correctly rounded value. Run with no
+    /// coverage, with a mask of 255 and with a global alpha of 255 (three kernel paths).
+    @Test(arguments: ["full", "mask255", "alpha255"])
+    func sourceOverEveryTriple(path: String) throws {
+        let width = 256
+        let dst = try Image(width: width, height: 1, format: .rgba8Premultiplied)
+        let mask = try Image(width: width, height: 1, format: .a8)
+        mask.withBuffer { b in for x in 0 ..< width { b.row(0).storeBytes(of: 255, toByteOffset: x, as: UInt8.self) } }
+        let coverage: Coverage = mask.withReadOnlyBuffer { m in
+            switch path {
+            case "mask255": return .mask(m)
+            case "alpha255": return .alpha(255)
+            default: return .full
+            }
+        }
+        var failures = 0
+        for a in 0 ... 255 {
+            for s in 0 ... a {
+                try dst.withBuffer { b in
+                    let row = b.row(0)
+                    // Destination pixel d: R = d, G = 255 − d, B = d / 2, A = d.
+                    for d in 0 ..< width {
+                        let px = UInt32(d) | UInt32(255 - d) << 8 | UInt32(d / 2) << 16 | UInt32(d) << 24
+                        row.storeBytes(of: px, toByteOffset: 4 * d, as: UInt32.self)
+                    }
+                    try b.composite(.premultiplied(SIMD4(UInt8(s), UInt8(s), UInt8(s / 3), UInt8(a))), coverage: coverage)
+                    for d in 0 ..< width {
+                        let inputs = [(s, d), (s, 255 - d), (s / 3, d / 2), (a, d)]
+                        for (ch, (sv, dv)) in inputs.enumerated() {
+                            let exact = Double(sv) + Double(dv) * (1 - Double(a) / 255)
+                            let got = Int(row.load(fromByteOffset: 4 * d + ch, as: UInt8.self))
+                            if got != Int(exact.rounded()) {
+                                failures += 1
+                                if failures < 5 { Issue.record("a \(a) s \(sv) d \(dv) channel \(ch): \(got) vs \(exact)") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// Paint alpha × coverage: for every paint alpha α and coverage c (and every destination
+    /// value), the kernel's result is the Double formula on the effective paint
+    /// (a' = round(α·c/255), s' = round(s·c/255)), correctly rounded. The opaque paint (α = 255)
+    /// takes the direct-store fast path.
+    @Test func sourceOverEveryAlphaAndCoverage() throws {
+        let dst = try Image(width: 256, height: 256, format: .rgba8Premultiplied)
+        let mask = try Image(width: 256, height: 256, format: .a8)
+        mask.withBuffer { b in
+            for y in 0 ..< 256 { for x in 0 ..< 256 { b.row(y).storeBytes(of: UInt8(x), toByteOffset: x, as: UInt8.self) } }
+        }
+        var failures = 0
+        for alpha in 0 ... 255 {
+            let paint = SIMD4<UInt8>(UInt8(alpha), UInt8(alpha / 2), UInt8(alpha / 3), UInt8(alpha))
+            try dst.withBuffer { b in
+                for y in 0 ..< 256 {
+                    for x in 0 ..< 256 {
+                        b.row(y).storeBytes(of: UInt32(y) | UInt32(255 - y) << 8 | UInt32(y) << 16 | UInt32(y) << 24,
+                                            toByteOffset: 4 * x, as: UInt32.self)
+                    }
+                }
+                try mask.withReadOnlyBuffer { m in try b.composite(.premultiplied(paint), coverage: .mask(m)) }
+                for y in 0 ..< 256 {
+                    for c in 0 ..< 256 {
+                        let a = (Double(alpha) * Double(c) / 255).rounded()
+                        let dst = [y, 255 - y, y, y]
+                        for ch in 0 ..< 4 {
+                            let s = (Double(paint[ch]) * Double(c) / 255).rounded()
+                            let exact = s + Double(dst[ch]) * (1 - a / 255)
+                            let got = Int(b.row(y).load(fromByteOffset: 4 * c + ch, as: UInt8.self))
+                            if got != Int(exact.rounded()) {
+                                failures += 1
+                                if failures < 5 { Issue.record("α \(alpha) c \(c) d \(dst[ch]) channel \(ch): \(got) vs \(exact)") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
+    /// Many random cases of every operator, format, paint and coverage kind (SIMD == reference).
+    @Test(arguments: CompositeOperator.allCases)
+    func randomCasesLong(op: CompositeOperator) {
+        var rng = SeededGenerator(seed: 0xC0_0000 &+ UInt64(CompositeOperator.allCases.firstIndex(of: op)!))
+        for i in 0 ..< 150 {
+            let c = CompositeCase(
+                op: op, format: PixelFormat.allCases.randomElement(using: &rng)!,
+                width: Int.random(in: 0 ... 300, using: &rng), height: Int.random(in: 1 ... 6, using: &rng),
+                padding: Int.random(in: 0 ... 17, using: &rng), misalignment: Int.random(in: 0 ... 63, using: &rng),
+                paint: CompositeCase.PaintKind.allCases.randomElement(using: &rng)!,
+                coverage: CompositeCase.CoverageKind.allCases.randomElement(using: &rng)!,
+                offsetX: Int.random(in: -8 ... 8, using: &rng), offsetY: Int.random(in: -3 ... 3, using: &rng),
+                alpha: UInt8.random(in: 0 ... 255, using: &rng), seed: UInt64(i))
+            let problems = c.check()
+            #expect(problems.isEmpty, "\(c): \(problems)")
+        }
+    }
+}
