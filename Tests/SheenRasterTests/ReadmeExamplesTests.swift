@@ -72,6 +72,27 @@ import SheenRaster
         #expect(grown.image.pixel(x: 0, y: 38)[0] <= 1)
     }
 
+    @Test func compositesThroughAPlacedMask() throws {
+        let fill = try GradientFill(.linear(from: Point(0, 0), to: Point(200, 0), colors: [try Color(hex: "#3478F6"), .white]))
+        let canvas = try Image(width: 200, height: 40, format: .bgra8Premultiplied)
+        let glyphs = try Image(width: 180, height: 30, format: .a8)   // text coverage from SheenText
+        try glyphs.withBuffer { try Gradient.linear(from: Point(0, 0), to: Point(0, 30), colors: [.black]).fill($0) }
+        try canvas.withBuffer { dst in
+            try dst.composite(.color(try Color(hex: "#FFFFFF")), operator: .source)
+            try glyphs.withReadOnlyBuffer { mask in
+                try dst.composite(.gradient(fill), operator: .multiply, coverage: .mask(mask, x: 10, y: 5, alpha: 200))
+            }
+        }
+        // Outside the placed mask the white stays; inside, white × gradient = the gradient,
+        // lerped by coverage 200/255.
+        #expect(canvas.pixel(x: 5, y: 20) == [255, 255, 255, 255])
+        let p = canvas.pixel(x: 12, y: 20)   // B, G, R, A
+        let g = fill.exactColor(x: 12, y: 20)
+        #expect(p[3] == 255)
+        #expect(abs(Double(p[2]) - (g.x * 200 + 255 * 55) / 255) <= 1.5, "\(p) \(g)")
+        #expect(abs(Double(p[0]) - (g.z * 200 + 255 * 55) / 255) <= 1.5, "\(p) \(g)")
+    }
+
     @Test func readmeMatchesThisFile() throws {
         let here = URL(fileURLWithPath: #filePath)
         let readme = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
@@ -80,7 +101,7 @@ import SheenRaster
         let normalized = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "\n")
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 4)
+        #expect(blocks.count == 5)
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")

@@ -59,6 +59,15 @@ enum SpanPaint {
         }
     }
 
+    /// The span from pixel `i` on.
+    @inline(__always)
+    func advanced(by i: Int, bytesPerPixel: Int) -> SpanPaint {
+        switch self {
+        case .solid: return self
+        case let .row(p): return .row(p + i * bytesPerPixel)
+        }
+    }
+
     /// Value `i` of an A8 span.
     @inline(__always)
     func alpha8(_ i: Int) -> UInt8 {
@@ -74,6 +83,15 @@ enum SpanCoverage {
     case full
     case constant(UInt8)
     case mask(UnsafeRawPointer)
+
+    /// The span from pixel `i` on.
+    @inline(__always)
+    func advanced(by i: Int) -> SpanCoverage {
+        switch self {
+        case .full, .constant: return self
+        case let .mask(p): return .mask(p + i)
+        }
+    }
 
     /// Coverage of pixel `i`.
     @inline(__always)

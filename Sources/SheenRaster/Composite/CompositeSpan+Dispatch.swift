@@ -51,40 +51,51 @@ private func integerSpanKernel<Op: LaneOperator>(_ op: Op.Type) -> SpanKernel {
     { format, paint, coverage, dst, count in integerSpan(op, format, paint, coverage, dst, count) }
 }
 
+/// Pixels per chunk when a solid paint or a constant coverage is expanded into a stack row.
+private let expandChunk = 256
+
+/// The integer kernels are instantiated for row paint and for full or mask coverage only: a solid
+/// paint or a constant coverage is expanded into a small stack row (once per span, reused chunk
+/// by chunk). Loading paint from an L1-resident row costs one load per block, and instantiating
+/// every kernel for two paint and three coverage kinds tripled SheenRaster's release build time.
 private func integerSpan<Op: LaneOperator>(_ op: Op.Type, _ format: PixelFormat, _ paint: SpanPaint,
                                            _ coverage: SpanCoverage, _ dst: UnsafeMutableRawPointer, _ count: Int) {
-    // Blend modes never reach A8 destinations (refused when the job is made); not instantiating
-    // their A8 loops halves what the optimiser has to compile.
-    if format == .a8 {
-        if Op.usesUnionAlpha { preconditionFailure("blend modes are refused on A8 destinations") }
-        switch paint {
-        case let .solid(v):
-            integerSpan8(op, SolidPaintBlocks(value: ByteBlock(byte: UInt8(truncatingIfNeeded: v))), coverage, dst, count)
-        case let .row(p):
-            integerSpan8(op, RowPaintBlocks(base: p), coverage, dst, count)
+    if format == .a8 && Op.usesUnionAlpha { preconditionFailure("blend modes are refused on A8 destinations") }
+    let bpp = format.bytesPerPixel
+    var solid: UInt32? = nil, constant: UInt8? = nil
+    if case let .solid(v) = paint { solid = v }
+    if case let .constant(c) = coverage { constant = c }
+    if solid == nil && constant == nil {
+        integerRowSpan(op, bpp, paint, coverage, dst, count)
+        return
+    }
+    withUnsafeTemporaryAllocation(byteCount: expandChunk * 5, alignment: 16) { raw in
+        let paintRow = raw.baseAddress!, coverageRow = raw.baseAddress! + expandChunk * 4
+        if let v = solid {
+            if bpp == 4 { fillPixels32(paintRow, v, expandChunk) } else { setBytes(paintRow, UInt8(truncatingIfNeeded: v), expandChunk) }
         }
-    } else {
-        switch paint {
-        case let .solid(v): integerSpan32(op, SolidPaintBlocks(value: ByteBlock(pixel: v)), coverage, dst, count)
-        case let .row(p): integerSpan32(op, RowPaintBlocks(base: p), coverage, dst, count)
+        if let c = constant { setBytes(coverageRow, c, expandChunk) }
+        var i = 0
+        while i < count {
+            let n = min(expandChunk, count - i)
+            let p: SpanPaint = solid != nil ? .row(UnsafeRawPointer(paintRow)) : paint.advanced(by: i, bytesPerPixel: bpp)
+            let c: SpanCoverage = constant != nil ? .mask(UnsafeRawPointer(coverageRow)) : coverage.advanced(by: i)
+            integerRowSpan(op, bpp, p, c, dst + i * bpp, n)
+            i += n
         }
     }
 }
 
-private func integerSpan32<Op: LaneOperator, P: PaintBlocks>(_ op: Op.Type, _ paint: P, _ coverage: SpanCoverage,
-                                                             _ dst: UnsafeMutableRawPointer, _ count: Int) {
-    switch coverage {
-    case .full: compositeSpan32(op, paint, FullCoverage(), dst, count)
-    case let .constant(c): compositeSpan32(op, paint, ConstantCoverage(value: c), dst, count)
-    case let .mask(m): compositeSpan32(op, paint, MaskCoverage(base: m), dst, count)
-    }
-}
-
-private func integerSpan8<Op: LaneOperator, P: PaintBlocks>(_ op: Op.Type, _ paint: P, _ coverage: SpanCoverage,
-                                                            _ dst: UnsafeMutableRawPointer, _ count: Int) {
-    switch coverage {
-    case .full: compositeSpan8(op, paint, FullCoverage(), dst, count)
-    case let .constant(c): compositeSpan8(op, paint, ConstantCoverage(value: c), dst, count)
-    case let .mask(m): compositeSpan8(op, paint, MaskCoverage(base: m), dst, count)
+/// A span with row paint and full or mask coverage.
+private func integerRowSpan<Op: LaneOperator>(_ op: Op.Type, _ bpp: Int, _ paint: SpanPaint, _ coverage: SpanCoverage,
+                                              _ dst: UnsafeMutableRawPointer, _ count: Int) {
+    guard case let .row(p) = paint else { preconditionFailure("solid paint is expanded by integerSpan") }
+    let rowPaint = RowPaintBlocks(base: p)
+    switch (coverage, bpp) {
+    case (.full, 4): compositeSpan32(op, rowPaint, FullCoverage(), dst, count)
+    case (.full, _): compositeSpan8(op, rowPaint, FullCoverage(), dst, count)
+    case let (.mask(m), 4): compositeSpan32(op, rowPaint, MaskCoverage(base: m), dst, count)
+    case let (.mask(m), _): compositeSpan8(op, rowPaint, MaskCoverage(base: m), dst, count)
+    case (.constant, _): preconditionFailure("constant coverage is expanded by integerSpan")
     }
 }

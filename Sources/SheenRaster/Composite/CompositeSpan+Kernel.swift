@@ -16,13 +16,6 @@ protocol PaintBlocks {
     func tail(_ offset: Int, _ count: Int) -> ByteBlock
 }
 
-/// One repeated pixel (or byte): the block is built once.
-struct SolidPaintBlocks: PaintBlocks {
-    let value: ByteBlock
-    @inline(__always) func block(_ offset: Int) -> ByteBlock { value }
-    @inline(__always) func tail(_ offset: Int, _ count: Int) -> ByteBlock { value }
-}
-
 /// A row of paint pixels in the destination's format.
 struct RowPaintBlocks: PaintBlocks {
     let base: UnsafeRawPointer
@@ -66,18 +59,6 @@ struct FullCoverage: CoverageBlocks {
     @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(byte: 255) }
     @inline(__always) func allZero32(_ index: Int) -> Bool { false }
     @inline(__always) func allFull32(_ index: Int) -> Bool { true }
-    @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R { body(self) }
-}
-
-/// One coverage value (1…254) for the whole span.
-struct ConstantCoverage: CoverageBlocks {
-    let value: UInt8
-    static var isFull: Bool { false }
-    @inline(__always) func word(_ index: Int) -> UInt64 { UInt64(value) &* 0x0101_0101_0101_0101 }
-    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { Lanes16(repeating: UInt16(value)) }
-    @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(byte: value) }
-    @inline(__always) func allZero32(_ index: Int) -> Bool { value == 0 }
-    @inline(__always) func allFull32(_ index: Int) -> Bool { value == 255 }
     @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R { body(self) }
 }
 
