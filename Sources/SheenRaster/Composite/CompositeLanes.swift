@@ -72,12 +72,19 @@ func replacingAlpha(_ o: Lanes16, with alpha: Lanes16) -> Lanes16 {
     return unsafeBitCast((c & 0x0000_FFFF) | (a & 0xFFFF_0000), to: Lanes16.self)
 }
 
-/// Eight coverage bytes at `p` spread to the pixel layout: lanes 2i and 2i+1 hold byte i.
-/// (A zero-extending load plus one shift and or: `vpmovzxbd` on x86-64-v3, unpacks on SSE2.)
+/// Pixels per chunk of expanded coverage (`expandCoverage`).
+let coverageChunk = 256
+
+/// Expands `count` (≤ coverageChunk) coverage bytes into 32-bit words `c | c << 16`, the pixel
+/// layout of a coverage value (both 16-bit lanes of a pixel hold c), so the kernels load it as
+/// Lanes16 with no shuffle. A plain loop that LLVM vectorises (zero-extending loads); the
+/// in-kernel alternatives measured worse: the stdlib's `SIMD8<UInt32>(truncatingIfNeeded:)`
+/// stays an out-of-line call across the module boundary, and building lanes from the bytes
+/// already loaded for the all-0/all-255 test turns into scalar shifts.
 @inline(__always)
-func coverageLanes(_ p: UnsafeRawPointer) -> Lanes16 {
-    let w = SIMD8<UInt32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<UInt8>.self))
-    return unsafeBitCast(w | (w &<< 16), to: Lanes16.self)
+func expandCoverage(_ mask: UnsafeRawPointer, _ out: UnsafeMutablePointer<UInt32>, _ count: Int) {
+    let m = mask.assumingMemoryBound(to: UInt8.self)
+    for i in 0 ..< count { out[i] = UInt32(m[i]) &* 0x1_0001 }
 }
 
 /// Da' = Sa + Da·(1 − Sa), rounded once: the alpha of sourceOver and of every blend mode.

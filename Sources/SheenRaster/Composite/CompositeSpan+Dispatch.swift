@@ -94,7 +94,18 @@ private func integerRowSpan<Op: LaneOperator>(_ op: Op.Type, _ bpp: Int, _ paint
     switch (coverage, bpp) {
     case (.full, 4): compositeSpan32(op, rowPaint, FullCoverage(), dst, count)
     case (.full, _): compositeSpan8(op, rowPaint, FullCoverage(), dst, count)
-    case let (.mask(m), 4): compositeSpan32(op, rowPaint, MaskCoverage(base: m), dst, count)
+    case let (.mask(m), 4):
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: coverageChunk) { expanded in
+            var start = 0
+            while start < count {
+                let n = min(coverageChunk, count &- start)
+                expandCoverage(m + start, expanded.baseAddress!, n)
+                compositeSpan32(op, RowPaintBlocks(base: p + start &* 4),
+                                MaskCoverage(base: m + start, lanes: UnsafeRawPointer(expanded.baseAddress!)),
+                                dst + start &* 4, n)
+                start &+= n
+            }
+        }
     case let (.mask(m), _): compositeSpan8(op, rowPaint, MaskCoverage(base: m), dst, count)
     case (.constant, _): preconditionFailure("constant coverage is expanded by integerSpan")
     }

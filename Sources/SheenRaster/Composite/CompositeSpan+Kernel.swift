@@ -62,12 +62,14 @@ struct FullCoverage: CoverageBlocks {
     @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R { body(self) }
 }
 
-/// A row of A8 coverage, one byte per destination pixel.
+/// A row of A8 coverage, one byte per destination pixel; for 32-bit destinations also its
+/// expansion to the pixel layout (`expandCoverage`, same indices).
 struct MaskCoverage: CoverageBlocks {
     let base: UnsafeRawPointer
+    var lanes: UnsafeRawPointer? = nil
     static var isFull: Bool { false }
     @inline(__always) func word(_ index: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { coverageLanes(base + index) }
+    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { lanes.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* 4, as: Lanes16.self) }
     @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(loading: base + index) }
     @inline(__always) func allZero32(_ index: Int) -> Bool {
         let q = base.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt64>.self)
@@ -78,7 +80,13 @@ struct MaskCoverage: CoverageBlocks {
         return (q[0] & q[1] & q[2] & q[3]) == ~0
     }
     @inline(__always) func withTail<R>(_ index: Int, _ count: Int, _ body: (Self) -> R) -> R {
-        withPaddedCopy(base + index, count) { body(MaskCoverage(base: $0 - index)) }
+        withPaddedCopy(base + index, count) { bytes in
+            guard let lanes else { return body(MaskCoverage(base: bytes - index)) }
+            // Expanded lanes: a 32-byte padded copy of the (≤ 8) words, zero beyond the tail.
+            return withPaddedCopy(lanes + index &* 4, min(count, 8) &* 4) {
+                body(MaskCoverage(base: bytes - index, lanes: $0 - index &* 4))
+            }
+        }
     }
 }
 
@@ -205,27 +213,38 @@ func compositeSpan8<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
 func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int) {
     let s = ByteBlock(pixel: pixel)
     let solid = SIMD8<UInt32>(repeating: pixel)
-    @inline(__always) func block(_ d: UnsafeMutableRawPointer, _ m: UnsafeRawPointer) {
-        let w = m.loadUnaligned(as: UInt64.self)
-        if w == 0 { return }
-        if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
-        let c = coverageLanes(m), ic = 255 &- c
-        let v = ByteBlock(loading: d)
-        ByteBlock(e: div255(s.e &* c) &+ div255(v.e &* ic), o: div255(s.o &* c) &+ div255(v.o &* ic)).store(d)
-    }
-    var i = 0
-    while i &+ 8 <= count {
-        block(dst + i &* 4, mask + i)
-        i &+= 8
-    }
-    if i < count {
-        let n = count &- i
-        var tmp = SIMD32<UInt8>()
-        withUnsafeMutableBytes(of: &tmp) { t in
-            let p = t.baseAddress!
-            p.copyMemory(from: dst + i &* 4, byteCount: n &* 4)
-            withPaddedCopy(mask + i, n) { block(p, $0) }
-            (dst + i &* 4).copyMemory(from: p, byteCount: n &* 4)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: coverageChunk + 8) { expanded in
+        let lanes = expanded.baseAddress!
+        @inline(__always) func block(_ d: UnsafeMutableRawPointer, _ m: UnsafeRawPointer, _ c: UnsafeRawPointer) {
+            let w = m.loadUnaligned(as: UInt64.self)
+            if w == 0 { return }
+            if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
+            let c = c.loadUnaligned(as: Lanes16.self), ic = 255 &- c
+            let v = ByteBlock(loading: d)
+            ByteBlock(e: div255(s.e &* c) &+ div255(v.e &* ic), o: div255(s.o &* c) &+ div255(v.o &* ic)).store(d)
+        }
+        var start = 0
+        while start < count {
+            let n = min(coverageChunk, count &- start)
+            let m = mask + start, d = dst + start &* 4
+            expandCoverage(m, lanes, n)
+            var i = 0
+            while i &+ 8 <= n {
+                block(d + i &* 4, m + i, UnsafeRawPointer(lanes + i))
+                i &+= 8
+            }
+            if i < n {
+                let k = n &- i
+                for j in k ..< 8 { lanes[i &+ j] = 0 }
+                var tmp = SIMD32<UInt8>()
+                withUnsafeMutableBytes(of: &tmp) { t in
+                    let p = t.baseAddress!
+                    p.copyMemory(from: d + i &* 4, byteCount: k &* 4)
+                    withPaddedCopy(m + i, k) { block(p, $0, UnsafeRawPointer(lanes + i)) }
+                    (d + i &* 4).copyMemory(from: p, byteCount: k &* 4)
+                }
+            }
+            start &+= n
         }
     }
 }
