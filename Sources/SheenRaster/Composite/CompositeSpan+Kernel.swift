@@ -41,7 +41,7 @@ protocol CoverageBlocks {
     static var isFull: Bool { get }
     /// Coverage bytes of pixels [index, index + 8) as one word (all-zero and all-0xFF tests).
     func word(_ index: Int) -> UInt64
-    /// Coverage of pixels [index, index + 8) in the 32-bit pixel layout (coverageLanes).
+    /// Coverage of pixels [index, index + 8) in the 32-bit pixel layout (`expandCoverage` words).
     func pixelLanes(_ index: Int) -> Lanes16
     /// Coverage of A8 pixels [index, index + 32), one per lane (even and odd pixels).
     func byteLanes(_ index: Int) -> ByteBlock
