@@ -7,6 +7,7 @@ let package = Package(
     name: "Sheen",
     products: [
         .library(name: "SheenRaster", targets: ["SheenRaster"]),
+        .library(name: "SheenText", targets: ["SheenText"]),
         .library(name: "SheenPNG", targets: ["SheenPNG"]),
         .executable(name: "sheen", targets: ["sheen"]),
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
@@ -18,6 +19,13 @@ let package = Package(
     targets: [
         // Raw-buffer kernels. Deliberately dependency-free.
         .target(name: "SheenRaster"),
+
+        // Text: fonts, shaping, line breaking and layout into A8 masks, over the system's C libraries.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "SheenText", dependencies: ["SheenRaster", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
 
         .systemLibrary(
             name: "CLibPNG",
@@ -53,6 +61,11 @@ let package = Package(
                 "SheenRaster", "SheenTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "SheenTextTests",
+            dependencies: ["SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
         .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),

@@ -1,0 +1,14 @@
+// The part of FreeType Sheen calls: faces, glyph loading, outlines, the stroker and rendering.
+// Load flags built from function-like macros do not import into Swift; they are constants here.
+#ifndef SHEEN_CFREETYPE_SHIM_H
+#define SHEEN_CFREETYPE_SHIM_H
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_GLYPH_H
+#include FT_OUTLINE_H
+#include FT_STROKER_H
+#include FT_TRUETYPE_TABLES_H
+
+static const FT_Int32 sheen_ft_load_outline = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+static const FT_Int32 sheen_ft_load_color_bitmap = FT_LOAD_COLOR | FT_LOAD_DEFAULT;
+#endif

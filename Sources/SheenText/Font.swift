@@ -1,0 +1,126 @@
+import Synchronization
+
+/// A font at a pixel size, with a fallback chain: characters the primary face lacks are drawn with
+/// the first face in fontconfig's sorted set that has them, so mixed-script text draws with
+/// whatever fonts the machine has.
+///
+/// `Font` is a value: changing the size makes a new value sharing the same faces. Faces are opened
+/// once per process and shared; fallback faces are opened only when a character needs them.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    /// The largest accepted size in pixels. Glyph bitmaps grow with the square of the size; 4096 px
+    /// keeps one glyph under 16 MB while covering any display size.
+    public static let maximumSize = 4096.0
+
+    /// Size in pixels per em, in (0, `maximumSize`].
+    public let size: Double
+    let chain: FontChain
+
+    /// The face the font asked for; every character it has is drawn with it.
+    public var primaryFace: FontFace { chain.primary }
+
+    /// A font from a file: face `faceIndex` of the TTF/OTF/TTC at `path`. With `fallback` (the
+    /// default) characters the file lacks come from fontconfig's sorted set for the file's family.
+    /// Throws `.unreadableFile`, `.notAFont`, `.faceIndexOutOfRange` or `.invalidFontSize`.
+    public init(path: String, size: Double, faceIndex: Int = 0, fallback: Bool = true) throws(TextError) {
+        try Self.check(size)
+        let face = try FaceCache.face(at: FaceLocation(path: path, index: faceIndex))
+        let candidates = fallback ? (try? FontLookup.sorted(pattern: Self.escaped(face.familyName))) : nil
+        self.size = size
+        self.chain = FontChain(primary: face, fallback: candidates)
+    }
+
+    /// A font from a face already opened (for instance from bytes in memory), with no fallback.
+    public init(face: FontFace, size: Double) throws(TextError) {
+        try Self.check(size)
+        self.size = size
+        self.chain = FontChain(primary: face, fallback: nil)
+    }
+
+    /// A font found by fontconfig from a pattern such as "DejaVu Sans:bold" or "serif:italic"
+    /// (fontconfig's name syntax); the rest of fontconfig's sorted set is the fallback chain.
+    /// fontconfig answers with its closest match, so an unknown family gives the default family.
+    public init(named pattern: String, size: Double) throws(TextError) {
+        try Self.check(size)
+        let candidates = try FontLookup.sorted(pattern: pattern)
+        var primary: FontFace?
+        var firstError: TextError?
+        for item in candidates.items {
+            do { primary = try FaceCache.face(at: item.location); break }
+            catch { firstError = firstError ?? error }
+        }
+        guard let primary else { throw firstError ?? .fontNotFound(pattern: pattern) }
+        self.size = size
+        self.chain = FontChain(primary: primary, fallback: candidates)
+    }
+
+    init(size: Double, chain: FontChain) { self.size = size; self.chain = chain }
+
+    /// The same faces at another size. Throws `.invalidFontSize`.
+    public func withSize(_ size: Double) throws(TextError) -> Font {
+        try Self.check(size)
+        return Font(size: size, chain: chain)
+    }
+
+    /// Distance from the baseline up to the top of the line box, in pixels (from the primary face).
+    public var ascender: Double { primaryFace.ascender * size / Double(primaryFace.unitsPerEm) }
+    /// Distance from the baseline down to the bottom of the line box, in pixels (positive).
+    public var descender: Double { -primaryFace.descender * size / Double(primaryFace.unitsPerEm) }
+    /// Extra space the font asks for between lines, in pixels.
+    public var lineGap: Double { primaryFace.lineGap * size / Double(primaryFace.unitsPerEm) }
+
+    /// "Family Style size px".
+    public var description: String { "\(primaryFace.familyName) \(primaryFace.styleName) \(size) px" }
+
+    /// Fonts are equal when they share faces (the same chain) and size.
+    public static func == (a: Font, b: Font) -> Bool { a.chain === b.chain && a.size == b.size }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(chain)); h.combine(size) }
+
+    static func check(_ size: Double) throws(TextError) {
+        guard size.isFinite, size > 0, size <= maximumSize else { throw .invalidFontSize(size) }
+    }
+
+    /// A family name as a fontconfig pattern (its special characters escaped).
+    private static func escaped(_ family: String) -> String {
+        var out = ""
+        for c in family { if c == "-" || c == ":" || c == "," || c == "\\" { out.append("\\") }; out.append(c) }
+        return out
+    }
+}
+
+/// The faces of a font: the primary one, then fontconfig's candidates, opened on first need.
+final class FontChain: Sendable {
+    let primary: FontFace
+    let fallback: CandidateList?
+    /// Per-scalar answers, so fallback search runs once per character.
+    private let memo = Mutex<[UInt32: FontFace]>([:])
+
+    init(primary: FontFace, fallback: CandidateList?) { self.primary = primary; self.fallback = fallback }
+
+    /// The face that draws `scalar`: the primary face when it has it, else the first candidate
+    /// that has it, else the primary face (which draws its .notdef box).
+    func face(for scalar: Unicode.Scalar) -> FontFace {
+        if primary.hasGlyph(for: scalar) { return primary }
+        if let known = memo.withLock({ $0[scalar.value] }) { return known }
+        var found = primary
+        if let fallback {
+            for i in fallback.items.indices where fallback.mayHave(i, scalar) {
+                guard let face = try? FaceCache.face(at: fallback.items[i].location) else { continue }
+                if face.hasGlyph(for: scalar) { found = face; break }
+            }
+        }
+        memo.withLock { $0[scalar.value] = found }
+        return found
+    }
+
+    /// True when `face` has every scalar of a cluster that needs a glyph (format characters such
+    /// as ZWJ and variation selectors are not required).
+    static func covers(_ face: FontFace, _ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+        for s in scalars where !isIgnorable(s) && !face.hasGlyph(for: s) { return false }
+        return true
+    }
+
+    /// Default-ignorable and format characters a face need not have (ZWJ, ZWNJ, variation selectors, …).
+    static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .format
+    }
+}

@@ -1,0 +1,104 @@
+import CFontconfig
+import Synchronization
+
+/// Where a face lives: a file and the face's index inside it.
+struct FaceLocation: Hashable, Sendable {
+    let path: String
+    let index: Int
+}
+
+/// One candidate of a fontconfig sort: where it is and the characters it covers (fontconfig's
+/// charset, so fallback can pick a font without opening it).
+struct FallbackCandidate: @unchecked Sendable {
+    let location: FaceLocation
+    /// An `FcCharSet*` owned by the candidate list (freed with it); read-only after creation.
+    let charset: OpaquePointer?
+}
+
+/// Font lookup through fontconfig. fontconfig's configuration is process-wide; every call goes
+/// through one lock because older fontconfig releases are not thread-safe.
+enum FontLookup {
+    private static let config = Mutex<OpaquePointer?>(nil)
+
+    /// The faces fontconfig ranks for `pattern` ("DejaVu Sans:bold", "serif:italic"), best first,
+    /// trimmed of fonts that add no coverage (FcFontSort with trim). fontconfig always returns its
+    /// closest match, so an unknown family yields the default family rather than an error; an empty
+    /// result (a machine without fonts) throws `.fontNotFound`.
+    static func sorted(pattern: String) throws(TextError) -> CandidateList {
+        let result: Result<CandidateList, TextError> = config.withLock { config in
+            if config == nil {
+                guard let loaded = FcInitLoadConfigAndFonts() else {
+                    return .failure(.library(function: "FcInitLoadConfigAndFonts"))
+                }
+                config = loaded
+            }
+            guard let pat = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }) else {
+                return .failure(.fontNotFound(pattern: pattern))
+            }
+            defer { FcPatternDestroy(pat) }
+            guard FcConfigSubstitute(config, pat, FcMatchPattern) != 0 else {
+                return .failure(.library(function: "FcConfigSubstitute"))
+            }
+            FcDefaultSubstitute(pat)
+            var fcResult = FcResultNoMatch
+            guard let set = FcFontSort(config, pat, 1, nil, &fcResult) else {
+                return .failure(.fontNotFound(pattern: pattern))
+            }
+            defer { FcFontSetDestroy(set) }
+            var candidates: [FallbackCandidate] = []
+            var seen = Set<FaceLocation>()
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
+                var index: Int32 = 0
+                if FcPatternGetInteger(font, "index", 0, &index) != FcResultMatch { index = 0 }
+                let location = FaceLocation(path: String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)),
+                                            index: Int(index))
+                guard seen.insert(location).inserted else { continue }
+                var charset: OpaquePointer?
+                if FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let c = charset {
+                    charset = FcCharSetCopy(c)
+                } else {
+                    charset = nil
+                }
+                candidates.append(FallbackCandidate(location: location, charset: charset))
+            }
+            guard !candidates.isEmpty else { return .failure(.fontNotFound(pattern: pattern)) }
+            return .success(CandidateList(candidates))
+        }
+        return try result.get()
+    }
+}
+
+/// An owned list of fallback candidates (frees their charsets).
+final class CandidateList: @unchecked Sendable {
+    let items: [FallbackCandidate]
+    init(_ items: [FallbackCandidate]) { self.items = items }
+    deinit { for item in items { if let c = item.charset { FcCharSetDestroy(c) } } }
+
+    /// True unless fontconfig's charset says the candidate lacks `scalar` (no charset: unknown, true).
+    func mayHave(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
+        guard let c = items[index].charset else { return true }
+        return FcCharSetHasChar(c, scalar.value) != 0
+    }
+}
+
+/// Faces opened once per process, shared by every `Font` that names them (fallback fonts in
+/// particular). Failed opens are remembered too, so a broken system font is tried only once.
+enum FaceCache {
+    private static let faces = Mutex<[FaceLocation: Result<FontFace, TextError>]>([:])
+
+    static func face(at location: FaceLocation) throws(TextError) -> FontFace {
+        if let known = faces.withLock({ $0[location] }) { return try known.get() }
+        let opened: Result<FontFace, TextError>
+        do { opened = .success(try FontFace(path: location.path, index: location.index)) }
+        catch { opened = .failure(error) }
+        let kept = faces.withLock { table in
+            if let raced = table[location] { return raced }
+            table[location] = opened
+            return opened
+        }
+        return try kept.get()
+    }
+}

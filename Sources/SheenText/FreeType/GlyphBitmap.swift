@@ -1,0 +1,57 @@
+/// The coverage of one rasterised glyph, trimmed to its ink: every row and column holds at least
+/// one non-zero pixel, so the bitmap's extent is the glyph's ink box.
+public struct GlyphBitmap: Sendable {
+    /// Column of the leftmost pixel, relative to the pen position's whole pixel.
+    public let left: Int
+    /// Row of the top pixel relative to the baseline (negative above it; y grows downwards).
+    public let top: Int
+    /// Width in pixels (0 for blank glyphs such as a space).
+    public let width: Int
+    /// Height in pixels (0 for blank glyphs).
+    public let height: Int
+    /// Coverage 0…255, `width × height` bytes, rows top to bottom.
+    public let pixels: [UInt8]
+
+    /// A glyph that draws nothing.
+    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: [])
+
+    /// True when the glyph draws nothing.
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// Bytes this bitmap holds (what the glyph cache's budget counts).
+    var byteCount: Int { pixels.count + 64 }
+
+    init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8]) {
+        self.left = left; self.top = top; self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// Copies a FreeType bitmap (`pitch` bytes per row, may be negative: bottom-up rows) placed with
+    /// its top-left at (`left`, −`top`) in baseline coordinates, trimming blank rows and columns.
+    init(rows: Int, columns: Int, pitch: Int, buffer: UnsafePointer<UInt8>?, left: Int, top: Int) {
+        guard rows > 0, columns > 0, let buffer else { self = .empty; return }
+        func row(_ y: Int) -> UnsafePointer<UInt8> {
+            pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * (-pitch)
+        }
+        var x0 = columns, x1 = -1, y0 = rows, y1 = -1
+        for y in 0..<rows {
+            let r = row(y)
+            var any = false
+            for x in 0..<columns where r[x] != 0 {
+                any = true
+                if x < x0 { x0 = x }
+                if x > x1 { x1 = x }
+            }
+            if any { if y < y0 { y0 = y }; y1 = y }
+        }
+        guard y1 >= 0 else { self = .empty; return }
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        var out = [UInt8](repeating: 0, count: w * h)
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let r = row(y0 + y) + x0
+                for x in 0..<w { dst[y * w + x] = r[x] }
+            }
+        }
+        self.init(left: left + x0, top: -top + y0, width: w, height: h, pixels: out)
+    }
+}

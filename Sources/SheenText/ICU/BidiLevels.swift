@@ -1,0 +1,60 @@
+import CICU
+
+/// Bidirectional embedding levels (UAX #9) from ICU's ubidi: even levels run left to right, odd
+/// levels right to left.
+struct BidiLevels {
+    /// One level per UTF-16 code unit.
+    let levels: [UInt8]
+    /// The paragraph's base level: 0 (left to right) or 1 (right to left).
+    let paragraphLevel: UInt8
+
+    /// Resolves the levels of one paragraph. With `paragraphLevel` nil the base direction comes
+    /// from the first strong character (left to right when there is none), as UAX #9 rule P2–P3.
+    init(_ text: [UInt16], paragraphLevel: UInt8?) throws(TextError) {
+        guard !text.isEmpty else {
+            levels = []; self.paragraphLevel = paragraphLevel ?? 0; return
+        }
+        let result: Result<([UInt8], UInt8), TextError> = text.withUnsafeBufferPointer { buffer in
+            guard let bidi = sheen_ubidi_open() else { return .failure(.icu(function: "ubidi_open", code: 0)) }
+            defer { sheen_ubidi_close(bidi) }
+            var status = U_ZERO_ERROR
+            sheen_ubidi_set_para(bidi, buffer.baseAddress, Int32(buffer.count),
+                                 paragraphLevel ?? sheen_ubidi_default_ltr, &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue else {
+                return .failure(.icu(function: "ubidi_setPara", code: status.rawValue))
+            }
+            guard let levels = sheen_ubidi_get_levels(bidi, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
+                return .failure(.icu(function: "ubidi_getLevels", code: status.rawValue))
+            }
+            return .success((Array(UnsafeBufferPointer(start: levels, count: buffer.count)),
+                             sheen_ubidi_get_para_level(bidi) & 1))
+        }
+        let (levels, base) = try result.get()
+        self.levels = levels
+        self.paragraphLevel = base
+    }
+
+    /// The visual order of runs with the given levels (UAX #9 rule L2): from the highest level down
+    /// to the lowest odd level, reverse every maximal sequence at that level or above.
+    static func visualOrder(of runLevels: [UInt8]) -> [Int] {
+        var order = Array(runLevels.indices)
+        guard let highest = runLevels.max(), let lowestOdd = runLevels.filter({ $0 & 1 == 1 }).min() else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                if runLevels[order[i]] >= level {
+                    var j = i
+                    while j < order.count && runLevels[order[j]] >= level { j += 1 }
+                    order[i..<j].reverse()
+                    i = j
+                } else {
+                    i += 1
+                }
+            }
+            if level == 0 { break }
+            level -= 1
+        }
+        return order
+    }
+}

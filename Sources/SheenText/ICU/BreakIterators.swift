@@ -1,0 +1,49 @@
+import CICU
+
+/// A break opportunity found by ICU's line-break iterator (UAX #14): a line may end before UTF-16
+/// offset `offset`; `isMandatory` when it must (after a hard line break character).
+struct LineBreakOpportunity: Equatable {
+    let offset: Int
+    let isMandatory: Bool
+}
+
+/// ICU's break iterators over UTF-16 text.
+enum BreakIterators {
+    /// Line-break opportunities after position 0, in order; the last is always `text.count`.
+    static func lineBreaks(_ text: [UInt16]) throws(TextError) -> [LineBreakOpportunity] {
+        var out: [LineBreakOpportunity] = []
+        try iterate(UBRK_LINE, text, function: "ubrk_open(UBRK_LINE)") { offset, status in
+            let hard = status >= sheen_ubrk_line_hard && status < sheen_ubrk_line_hard_limit
+            out.append(LineBreakOpportunity(offset: offset, isMandatory: hard))
+        }
+        return out
+    }
+
+    /// Extended grapheme cluster boundaries (UAX #29), including 0 and `text.count`.
+    static func graphemeBoundaries(_ text: [UInt16]) throws(TextError) -> [Int] {
+        var out = [0]
+        try iterate(UBRK_CHARACTER, text, function: "ubrk_open(UBRK_CHARACTER)") { offset, _ in out.append(offset) }
+        return out
+    }
+
+    private static func iterate(_ type: UBreakIteratorType, _ text: [UInt16], function: String,
+                                _ body: (Int, Int32) -> Void) throws(TextError) {
+        guard !text.isEmpty else { return }
+        let failure: TextError? = text.withUnsafeBufferPointer { buffer in
+            var status = U_ZERO_ERROR
+            guard let iterator = sheen_ubrk_open(type, buffer.baseAddress, Int32(buffer.count), &status),
+                  status.rawValue <= U_ZERO_ERROR.rawValue else {
+                return .icu(function: function, code: status.rawValue)
+            }
+            defer { sheen_ubrk_close(iterator) }
+            _ = sheen_ubrk_first(iterator)
+            while true {
+                let next = sheen_ubrk_next(iterator)
+                if next == sheen_ubrk_done { break }
+                body(Int(next), sheen_ubrk_rule_status(iterator))
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+}

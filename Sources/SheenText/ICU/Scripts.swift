@@ -1,0 +1,39 @@
+import CHarfBuzz
+import CICU
+
+/// Unicode script of each character (ICU), as the HarfBuzz script shaping needs.
+enum Scripts {
+    /// The script of every scalar of `scalars`, with Common and Inherited characters (spaces,
+    /// punctuation, combining marks) taking the script of the run they sit in — the preceding
+    /// real script, or the following one at the start — so they shape with their neighbours.
+    static func resolve(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
+        var raw = [Int32](repeating: 0, count: scalars.count)
+        for (i, s) in scalars.enumerated() {
+            var status = U_ZERO_ERROR
+            let code = sheen_uscript_get_script(UChar32(bitPattern: s.value), &status)
+            raw[i] = status.rawValue <= U_ZERO_ERROR.rawValue ? code.rawValue : 0
+        }
+        // 0 = USCRIPT_COMMON, 1 = USCRIPT_INHERITED, 103 = USCRIPT_UNKNOWN.
+        func isReal(_ code: Int32) -> Bool { code > 1 && code != 103 }
+        var resolved = raw
+        var last: Int32? = nil
+        for i in resolved.indices {
+            if isReal(resolved[i]) { last = resolved[i] } else if let last { resolved[i] = last }
+        }
+        if let firstReal = resolved.first(where: isReal) {
+            for i in resolved.indices where !isReal(resolved[i]) { resolved[i] = firstReal }
+        }
+        var cache: [Int32: hb_script_t] = [:]
+        return resolved.map { code in
+            if let known = cache[code] { return known }
+            let script: hb_script_t
+            if isReal(code), let name = sheen_uscript_get_short_name(UScriptCode(rawValue: code)) {
+                script = hb_script_from_string(name, -1)
+            } else {
+                script = HB_SCRIPT_COMMON
+            }
+            cache[code] = script
+            return script
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import SheenRaster
+
+/// What one range of text looks like: its font and the adjustments layout applies to it.
+public struct TextAttributes: Hashable, Sendable {
+    /// The font (with its fallback chain) and size.
+    public var font: Font
+    /// Fill colour for renderers that colour by run (SheenText's masks are coverage only; a
+    /// renderer selects a run's glyphs with `TextLayout.mask(region:where:)`). nil = the renderer's default.
+    public var color: Color?
+    /// Extra space after every grapheme cluster, in pixels (negative tightens). Non-zero tracking
+    /// turns off ligatures, as typesetters do, since letter-spaced ligatures look broken.
+    public var tracking: Double
+    /// Applies the font's kerning (GPOS `kern` and the legacy kern table); true by default.
+    public var kerning: Bool
+    /// Applies standard ligatures (`liga`, `clig`); true by default.
+    public var ligatures: Bool
+
+    /// Makes attributes; only `font` is required.
+    public init(font: Font, color: Color? = nil, tracking: Double = 0, kerning: Bool = true, ligatures: Bool = true) {
+        self.font = font; self.color = color; self.tracking = tracking; self.kerning = kerning; self.ligatures = ligatures
+    }
+}
+
+/// Text made of runs, each carrying its attributes — NSAttributedString's role, built by appending.
+///
+/// Offsets reported by layout (`LaidOutGlyph.sourceOffset`, line ranges) are UTF-16 offsets into
+/// `string`, the unit HarfBuzz and ICU index by.
+public struct AttributedText: Sendable {
+    /// A range of the text (UTF-16 offsets) and the index of its attributes in `attributes`.
+    public struct Run: Hashable, Sendable {
+        /// UTF-16 offsets into `string`.
+        public let range: Range<Int>
+        /// Index into `AttributedText.attributes`.
+        public let attributesIndex: Int
+    }
+
+    /// The whole text.
+    public private(set) var string: String = ""
+    /// The text as UTF-16 code units (what layout works on).
+    public private(set) var utf16: [UInt16] = []
+    /// Distinct attributes, in order of first use.
+    public private(set) var attributes: [TextAttributes] = []
+    /// Runs covering `utf16` without gaps, in order; adjacent runs never share attributes.
+    public private(set) var runs: [Run] = []
+
+    /// Empty text.
+    public init() {}
+
+    /// Plain text in one style.
+    public init(_ string: String, attributes: TextAttributes) { append(string, attributes: attributes) }
+
+    /// Plain text in one font.
+    public init(_ string: String, font: Font) { append(string, attributes: TextAttributes(font: font)) }
+
+    /// Appends `string` styled with `attributes`.
+    public mutating func append(_ piece: String, attributes attrs: TextAttributes) {
+        let units = Array(piece.utf16)
+        guard !units.isEmpty else {
+            if attributes.isEmpty { attributes.append(attrs) }
+            return
+        }
+        let index: Int
+        if let known = attributes.firstIndex(of: attrs) { index = known } else { index = attributes.count; attributes.append(attrs) }
+        let start = utf16.count
+        string += piece
+        utf16 += units
+        if let last = runs.last, last.attributesIndex == index {
+            runs[runs.count - 1] = Run(range: last.range.lowerBound..<utf16.count, attributesIndex: index)
+        } else {
+            runs.append(Run(range: start..<utf16.count, attributesIndex: index))
+        }
+    }
+
+    /// The attributes at UTF-16 offset `offset` (the last run's at the end; the first attributes
+    /// of empty text). nil only for text made with `init()` and never appended to.
+    public func attributes(at offset: Int) -> TextAttributes? {
+        guard !attributes.isEmpty else { return nil }
+        return attributes[attributesIndex(at: offset)]
+    }
+
+    func attributesIndex(at offset: Int) -> Int {
+        guard !runs.isEmpty else { return 0 }
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if runs[mid].range.lowerBound <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return runs[lo].attributesIndex
+    }
+}

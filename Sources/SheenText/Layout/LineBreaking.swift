@@ -1,0 +1,81 @@
+/// One line chosen by line breaking, in paragraph UTF-16 offsets.
+struct LineSpan {
+    /// The units on the line, trailing white space included.
+    var range: Range<Int>
+    /// End of the visible text: `range.upperBound` less trailing white space.
+    var visibleEnd: Int
+    /// The line ends inside a word because the word alone is wider than the line.
+    var brokeInsideWord: Bool
+}
+
+/// Greedy line breaking: each line takes as many break opportunities as fit.
+enum LineBreaking {
+    /// Splits a shaped paragraph into lines no wider than `maxWidth` (nil: unconstrained, one line).
+    /// Opportunities are UAX #14's (ICU), or every grapheme cluster boundary with `charWrap`. A
+    /// word wider than the line is broken between grapheme clusters (at least one per line).
+    /// Trailing white space hangs: it does not count towards the width.
+    static func lines(of text: ShapedText, maxWidth: Double?, charWrap: Bool) throws(TextError) -> [LineSpan] {
+        let n = text.piece.count
+        guard n > 0 else { return [LineSpan(range: 0..<0, visibleEnd: 0, brokeInsideWord: false)] }
+        guard let maxWidth else { return [span(text, 0, n, broke: false)] }
+        let opportunities: [LineBreakOpportunity] = charWrap
+            ? text.graphemes.dropFirst().map { LineBreakOpportunity(offset: $0, isMandatory: false) }
+            : try BreakIterators.lineBreaks(text.piece.units)
+        let limit = maxWidth + max(1e-9, maxWidth * 1e-12)
+        var lines: [LineSpan] = []
+        var start = 0
+        var k = 0
+        while start < n {
+            while k < opportunities.count && opportunities[k].offset <= start { k += 1 }
+            var lastFit: Int?
+            while k < opportunities.count {
+                let b = opportunities[k].offset
+                if text.width(start..<trimmed(text, start, b)) <= limit {
+                    lastFit = b
+                    k += 1
+                    if opportunities[k - 1].isMandatory { break }
+                } else {
+                    break
+                }
+            }
+            if let lastFit {
+                lines.append(span(text, start, lastFit, broke: false))
+                start = lastFit
+            } else {
+                // The next word alone does not fit: break it between grapheme clusters.
+                let wordEnd = k < opportunities.count ? opportunities[k].offset : n
+                var gi = firstGrapheme(text, after: start)
+                var end = text.graphemes[gi]
+                while gi + 1 < text.graphemes.count, text.graphemes[gi + 1] <= wordEnd,
+                      text.width(start..<text.graphemes[gi + 1]) <= limit {
+                    gi += 1
+                    end = text.graphemes[gi]
+                }
+                lines.append(span(text, start, end, broke: end < wordEnd))
+                start = end
+            }
+        }
+        return lines
+    }
+
+    private static func span(_ text: ShapedText, _ start: Int, _ end: Int, broke: Bool) -> LineSpan {
+        LineSpan(range: start..<end, visibleEnd: trimmed(text, start, end), brokeInsideWord: broke)
+    }
+
+    /// `end` moved back over trailing white space (not before `start`).
+    static func trimmed(_ text: ShapedText, _ start: Int, _ end: Int) -> Int {
+        var e = end
+        while e > start && text.piece.isWhitespace(at: e - 1) { e -= 1 }
+        return e
+    }
+
+    /// Index in `graphemes` of the first boundary after `offset`.
+    private static func firstGrapheme(_ text: ShapedText, after offset: Int) -> Int {
+        var lo = 0, hi = text.graphemes.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if text.graphemes[mid] <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,126 @@
+import CHarfBuzz
+
+/// A run of one face, bidi level, script and attributes, shaped.
+struct ShapedRun {
+    /// UTF-16 offsets in the piece, in logical order.
+    let range: Range<Int>
+    /// Bidi embedding level (odd = right to left).
+    let level: UInt8
+    /// Attributes index (into the layout's attribute table).
+    let attributesIndex: Int
+    /// The face that drew the run (the font's primary face or a fallback).
+    let face: FontFace
+    /// Pixel size after any auto-shrink scale.
+    let size: Double
+    /// Glyphs in visual order.
+    var glyphs: [ShapedGlyph]
+    /// Sum of the glyph advances.
+    var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// A piece of text itemised (grapheme clusters, fallback faces, bidi levels, scripts) and shaped.
+struct ShapedText {
+    let piece: TextPiece
+    /// Base direction: 0 left to right, 1 right to left.
+    let paragraphLevel: UInt8
+    /// Grapheme cluster boundaries, including 0 and the end.
+    let graphemes: [Int]
+    /// Runs in logical order.
+    var runs: [ShapedRun]
+    /// Advance of every cluster (at its first unit; 0 elsewhere), tracking included.
+    let clusterAdvance: [Double]
+    /// Prefix sums of `clusterAdvance` (count + 1 values), for O(1) range widths.
+    let prefix: [Double]
+
+    /// Itemises and shapes `piece`. `scale` multiplies every font size and tracking (auto-shrink);
+    /// `extraTracking` (pixels, usually negative: tightening) is added after every grapheme cluster.
+    /// With `paragraphLevel` nil the base direction comes from the text itself.
+    init(_ piece: TextPiece, attributes: [TextAttributes], scale: Double, paragraphLevel: UInt8?,
+         extraTracking: Double = 0) throws(TextError) {
+        self.piece = piece
+        let bidi = try BidiLevels(piece.units, paragraphLevel: paragraphLevel)
+        self.paragraphLevel = bidi.paragraphLevel
+        let graphemes = try BreakIterators.graphemeBoundaries(piece.units)
+        self.graphemes = graphemes
+        let scalars = piece.scalars()
+        let scriptPerScalar = Scripts.resolve(scalars.map(\.scalar))
+        var scriptPerUnit = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: piece.count)
+        for (i, s) in scalars.enumerated() {
+            scriptPerUnit[s.offset] = scriptPerScalar[i]
+            if s.offset + 1 < piece.count, s.scalar.value > 0xFFFF { scriptPerUnit[s.offset + 1] = scriptPerScalar[i] }
+        }
+
+        // One run per maximal sequence of clusters sharing attributes, face, level and script.
+        var runs: [ShapedRun] = []
+        var scalarIndex = 0
+        var runStart = 0
+        var current: (attributes: Int, face: FontFace, level: UInt8, script: hb_script_t)?
+        func flush(_ end: Int) throws(TextError) {
+            guard let c = current, end > runStart else { return }
+            let attrs = attributes[c.attributes]
+            let size = attrs.font.size * scale
+            let tracking = attrs.tracking * scale + extraTracking
+            var glyphs = try Shaper.shape(piece.units, range: runStart..<end, face: c.face, size: size,
+                                          rightToLeft: c.level & 1 == 1, script: c.script,
+                                          kerning: attrs.kerning, ligatures: attrs.ligatures && tracking == 0)
+            if tracking != 0 { Self.addTracking(tracking, to: &glyphs, graphemes: graphemes, runEnd: end) }
+            runs.append(ShapedRun(range: runStart..<end, level: c.level, attributesIndex: c.attributes,
+                                  face: c.face, size: size, glyphs: glyphs))
+        }
+        for g in 0..<(graphemes.count - 1) {
+            let start = graphemes[g], end = graphemes[g + 1]
+            var clusterScalars: [Unicode.Scalar] = []
+            while scalarIndex < scalars.count && scalars[scalarIndex].offset < end {
+                clusterScalars.append(scalars[scalarIndex].scalar); scalarIndex += 1
+            }
+            let attrIndex = piece.attributes[start]
+            let face = Self.face(for: clusterScalars, chain: attributes[attrIndex].font.chain)
+            let key = (attributes: attrIndex, face: face, level: bidi.levels[start], script: scriptPerUnit[start])
+            if let c = current, c.attributes == key.attributes, c.face === key.face, c.level == key.level, c.script == key.script {
+                continue
+            }
+            try flush(start)
+            runStart = start
+            current = key
+        }
+        try flush(piece.count)
+        self.runs = runs
+
+        var advance = [Double](repeating: 0, count: piece.count)
+        for run in runs { for g in run.glyphs where g.cluster < advance.count { advance[g.cluster] += g.advance } }
+        clusterAdvance = advance
+        var sums = [Double](repeating: 0, count: piece.count + 1)
+        for i in 0..<piece.count { sums[i + 1] = sums[i] + advance[i] }
+        prefix = sums
+    }
+
+    /// Width in pixels of the units `range` (cluster-aligned), as shaped in this context.
+    func width(_ range: Range<Int>) -> Double { prefix[range.upperBound] - prefix[range.lowerBound] }
+
+    /// Total advance width in pixels.
+    var width: Double { prefix[piece.count] }
+
+    /// The face for one grapheme cluster: the primary face when it has every scalar that needs a
+    /// glyph, else the face the fallback chain picks for the cluster's base character.
+    static func face(for scalars: [Unicode.Scalar], chain: FontChain) -> FontFace {
+        if FontChain.covers(chain.primary, scalars) { return chain.primary }
+        guard let base = scalars.first(where: { !FontChain.isIgnorable($0) }) else { return chain.primary }
+        return chain.face(for: base)
+    }
+
+    /// Adds `tracking` once per grapheme cluster to the first glyph (in buffer order) of the
+    /// HarfBuzz cluster holding it; a ligature covering n clusters gets n × tracking.
+    private static func addTracking(_ tracking: Double, to glyphs: inout [ShapedGlyph], graphemes: [Int], runEnd: Int) {
+        let clusterStarts = Set(glyphs.map(\.cluster)).sorted()
+        var firstGlyph: [Int: Int] = [:]
+        for (i, g) in glyphs.enumerated() where firstGlyph[g.cluster] == nil { firstGlyph[g.cluster] = i }
+        var g = 0
+        for (k, c) in clusterStarts.enumerated() {
+            let next = k + 1 < clusterStarts.count ? clusterStarts[k + 1] : runEnd
+            while g < graphemes.count && graphemes[g] < c { g += 1 }
+            var count = 0
+            while g < graphemes.count && graphemes[g] < next { count += 1; g += 1 }
+            if let i = firstGlyph[c] { glyphs[i].advance += tracking * Double(max(count, 1)) }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+/// A line chosen and shaped, not yet placed.
+struct ComposedLine {
+    var shaped: ShapedText
+    /// The line ends its paragraph (justification leaves such lines at natural alignment).
+    var endsParagraph: Bool
+    /// "…" was inserted.
+    var isTruncated: Bool
+    /// Font metrics of the line in pixels: the largest ascender, descender and line gap of the
+    /// fonts on it (the paragraph's font for an empty line).
+    var ascent: Double, descent: Double, gap: Double
+}
+
+/// The lines for one scale, and whether the text fit without losing anything.
+struct Composition {
+    var lines: [ComposedLine] = []
+    /// Every character shown, no word broken inside for lack of room, no line wider than the bounds.
+    var fits = true
+    /// Some text was dropped or replaced by "…".
+    var lostText = false
+}
+
+/// Builds lines: breaking, line limits (count and height), truncation, tightening.
+struct Composer {
+    let paragraphs: [TextPiece]
+    let attributes: [TextAttributes]
+    let bounds: Size
+    let options: TextLayoutOptions
+
+    /// The ellipsis truncation inserts.
+    static let ellipsis = "\u{2026}"
+
+    var maxWidth: Double? { bounds.width > 0 ? bounds.width : nil }
+
+    func lineHeight(ascent: Double, descent: Double, gap: Double) -> Double {
+        (ascent + descent + gap) * options.lineHeightMultiple
+    }
+
+    /// Lays the text out at `scale` × every font size.
+    func compose(scale: Double) throws(TextError) -> Composition {
+        var result = Composition()
+        let lineLimit = options.numberOfLines == 0 ? Int.max : options.numberOfLines
+        var usedHeight = 0.0
+        for (p, paragraph) in paragraphs.enumerated() {
+            let shapedParagraph = try ShapedText(paragraph, attributes: attributes, scale: scale, paragraphLevel: nil)
+            let spans = try LineBreaking.lines(of: shapedParagraph, maxWidth: maxWidth,
+                                               charWrap: options.lineBreakMode == .byCharWrapping)
+            for (s, span) in spans.enumerated() {
+                let moreAfter = s < spans.count - 1 || p < paragraphs.count - 1
+                let metrics = self.metrics(paragraph, span.range, scale: scale)
+                let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
+                let index = result.lines.count
+                let top = usedHeight + (index > 0 ? options.lineSpacing : 0)
+                usedHeight = top + height
+                // Is there room for another line after this one? (Estimated with this line's height.)
+                let nextFits = index + 1 < lineLimit
+                    && (bounds.height <= 0 || usedHeight + options.lineSpacing + height <= bounds.height + 1e-9)
+                if span.brokeInsideWord && options.lineBreakMode != .byCharWrapping { result.fits = false }
+                if moreAfter && !nextFits {
+                    // The last permitted line: what remains of the paragraph is cut here.
+                    result.fits = false
+                    result.lostText = true
+                    let line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
+                                            moreParagraphs: p < paragraphs.count - 1)
+                    result.lines.append(line)
+                    return result
+                }
+                let visible = span.range.lowerBound..<span.visibleEnd
+                let shaped = visible.count == paragraph.count ? shapedParagraph
+                    : try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
+                                     paragraphLevel: shapedParagraph.paragraphLevel)
+                if let maxWidth, shaped.width > maxWidth + 1e-9 { result.fits = false }
+                result.lines.append(ComposedLine(shaped: shaped, endsParagraph: s == spans.count - 1, isTruncated: false,
+                                                 ascent: metrics.0, descent: metrics.1, gap: metrics.2))
+            }
+        }
+        return result
+    }
+
+    /// Largest ascender, descender and line gap (pixels) of the fonts on `range` of `piece`.
+    func metrics(_ piece: TextPiece, _ range: Range<Int>, scale: Double) -> (Double, Double, Double) {
+        var seen = Set<Int>()
+        var a = 0.0, d = 0.0, g = 0.0
+        let indices = range.isEmpty ? [range.lowerBound < piece.count ? piece.attributes[range.lowerBound] : piece.emptyAttributes]
+            : Array(piece.attributes[range])
+        for i in indices where seen.insert(i).inserted {
+            let font = attributes[i].font
+            a = max(a, font.ascender * scale); d = max(d, font.descender * scale); g = max(g, font.lineGap * scale)
+        }
+        return (a, d, g)
+    }
+
+    /// The last permitted line when text remains after it, by line-break mode.
+    private func lastLine(_ paragraph: TextPiece, _ shapedParagraph: ShapedText, span: LineSpan, scale: Double,
+                          moreParagraphs: Bool) throws(TextError) -> ComposedLine {
+        let level = shapedParagraph.paragraphLevel
+        let metrics = self.metrics(paragraph, span.range, scale: scale)
+        func line(_ piece: TextPiece, truncated: Bool, tracking: Double = 0) throws(TextError) -> ComposedLine {
+            ComposedLine(shaped: try ShapedText(piece, attributes: attributes, scale: scale, paragraphLevel: level,
+                                                extraTracking: tracking),
+                         endsParagraph: true, isTruncated: truncated, ascent: metrics.0, descent: metrics.1, gap: metrics.2)
+        }
+        let restEnd = LineBreaking.trimmed(shapedParagraph, span.range.lowerBound, paragraph.count)
+        let rest = span.range.lowerBound..<restEnd
+        switch options.lineBreakMode {
+        case .byWordWrapping, .byCharWrapping:
+            return try line(paragraph.slice(span.range.lowerBound..<span.visibleEnd), truncated: false)
+        case .byClipping:
+            return try line(paragraph.slice(rest), truncated: false)
+        case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
+            // Tail truncation also marks text dropped after this paragraph.
+            let needsMark = options.lineBreakMode == .byTruncatingTail && moreParagraphs
+            if let maxWidth {
+                let natural = shapedParagraph.width(rest)
+                if natural <= maxWidth + 1e-9 && !needsMark {
+                    return try line(paragraph.slice(rest), truncated: false)
+                }
+                if options.allowsDefaultTighteningForTruncation, !needsMark, natural * 0.95 <= maxWidth {
+                    let gaps = Double(max(1, clusterCount(shapedParagraph, rest)))
+                    var tracking = -(natural - maxWidth) / gaps
+                    for _ in 0..<4 {
+                        let tightened = try line(paragraph.slice(rest), truncated: false, tracking: tracking)
+                        if tightened.shaped.width <= maxWidth + 1e-9 { return tightened }
+                        tracking -= (tightened.shaped.width - maxWidth) / gaps + 1e-6
+                    }
+                }
+            }
+            return try truncated(paragraph, shapedParagraph, rest, forceMark: needsMark, scale: scale, level: level) {
+                piece, truncated throws(TextError) in try line(piece, truncated: truncated)
+            }
+        }
+    }
+
+    /// Grapheme clusters in `range` of a shaped paragraph.
+    private func clusterCount(_ shaped: ShapedText, _ range: Range<Int>) -> Int {
+        shaped.graphemes.filter { $0 > range.lowerBound && $0 <= range.upperBound }.count
+    }
+
+    /// `rest` with "…" replacing what does not fit, at the head, middle or tail.
+    private func truncated(_ paragraph: TextPiece, _ shaped: ShapedText, _ rest: Range<Int>, forceMark: Bool,
+                           scale: Double, level: UInt8,
+                           line: (TextPiece, Bool) throws(TextError) -> ComposedLine) throws(TextError) -> ComposedLine {
+        let boundaries = shaped.graphemes.filter { $0 >= rest.lowerBound && $0 <= rest.upperBound }
+        // The ellipsis takes the attributes of the text it replaces or adjoins.
+        func mark(at offset: Int) -> TextPiece {
+            .inserted(Self.ellipsis, attributesIndex: paragraph.attributes[min(max(offset, 0), max(paragraph.count - 1, 0))])
+        }
+        func trimEnd(_ b: Int) -> Int { LineBreaking.trimmed(shaped, rest.lowerBound, b) }
+        func trimStart(_ a: Int) -> Int {
+            var s = a; while s < rest.upperBound && paragraph.isWhitespace(at: s) { s += 1 }; return s
+        }
+        func head(_ b: Int) -> TextPiece { paragraph.slice(rest.lowerBound..<trimEnd(b)) }
+        func tail(_ a: Int) -> TextPiece { paragraph.slice(trimStart(a)..<rest.upperBound) }
+        guard let maxWidth, !paragraph.isEmpty else {
+            return try line(paragraph.slice(rest) + mark(at: rest.upperBound - 1), true)
+        }
+        let markWidth = try ShapedText(mark(at: rest.lowerBound), attributes: attributes, scale: scale,
+                                       paragraphLevel: level).width
+        let budget = maxWidth - markWidth
+        func headWidth(_ b: Int) -> Double { shaped.width(rest.lowerBound..<trimEnd(b)) }
+        func tailWidth(_ a: Int) -> Double { shaped.width(trimStart(a)..<rest.upperBound) }
+
+        // Candidates from most to least text (by the paragraph's widths); the first whose own
+        // shaped width fits wins, since shaping beside "…" can differ slightly (kerning).
+        var candidates: [TextPiece] = []
+        switch options.lineBreakMode {
+        case .byTruncatingHead:
+            for b in boundaries where (b > rest.lowerBound || forceMark) && tailWidth(b) <= budget {
+                candidates.append(mark(at: trimStart(b)) + tail(b))
+                if candidates.count == 3 { break }
+            }
+        case .byTruncatingMiddle:
+            // Grow the kept head and tail alternately while both fit around "…".
+            let last = boundaries.count - 1
+            var hi = 0, ti = last
+            func fits(_ h: Int, _ t: Int) -> Bool { h <= t && headWidth(boundaries[h]) + tailWidth(boundaries[t]) <= budget }
+            var turnHead = true
+            while hi < ti {
+                if turnHead && fits(hi + 1, ti) { hi += 1 }
+                else if fits(hi, ti - 1) { ti -= 1 }
+                else if fits(hi + 1, ti) { hi += 1 }
+                else { break }
+                turnHead.toggle()
+            }
+            for k in 0..<3 {
+                candidates.append(head(boundaries[hi]) + mark(at: trimEnd(boundaries[hi])) + tail(boundaries[ti]))
+                if (k % 2 == 0 || ti == last) && hi > 0 { hi -= 1 } else if ti < last { ti += 1 } else { break }
+            }
+        default:
+            for b in boundaries.reversed() where (b < rest.upperBound || forceMark) && headWidth(b) <= budget {
+                candidates.append(head(b) + mark(at: max(trimEnd(b) - 1, rest.lowerBound)))
+                if candidates.count == 3 { break }
+            }
+        }
+        for candidate in candidates {
+            let composed = try line(candidate, true)
+            if composed.shaped.width <= maxWidth + 1e-9 { return composed }
+        }
+        return try line(mark(at: rest.lowerBound), true)
+    }
+}

@@ -1,0 +1,115 @@
+import SheenRaster
+
+/// Places composed lines: vertical stacking and alignment, baseline adjustment for shrunk text,
+/// horizontal alignment and justification, bidi run order, glyph positions.
+struct Placement {
+    let composer: Composer
+    let composition: Composition
+    /// The single line at full size, when auto-shrink shrank a single line (baseline adjustment).
+    let unshrunk: ComposedLine?
+
+    var options: TextLayoutOptions { composer.options }
+
+    func place() -> (lines: [LaidOutLine], textRect: Rect) {
+        let lines = composition.lines
+        guard !lines.isEmpty else { return ([], .zero) }
+        let heights = lines.map { composer.lineHeight(ascent: $0.ascent, descent: $0.descent, gap: $0.gap) }
+        let blockHeight = heights.reduce(0, +) + options.lineSpacing * Double(lines.count - 1)
+        let width = composer.bounds.width > 0 ? composer.bounds.width : lines.map(\.shaped.width).max() ?? 0
+        var top = blockTop(height: blockHeight)
+        if let unshrunk, lines.count == 1 {
+            // Baseline adjustment: relate the shrunk line to where the full-size line would sit.
+            let full = composer.lineHeight(ascent: unshrunk.ascent, descent: unshrunk.descent, gap: unshrunk.gap)
+            let fullTop = blockTop(height: full)
+            switch options.baselineAdjustment {
+            case .alignBaselines:
+                top = fullTop + baselineOffset(unshrunk, full) - baselineOffset(lines[0], heights[0])
+            case .alignCenters:
+                top = fullTop + (full - heights[0]) / 2
+            case .none:
+                top = fullTop
+            }
+        }
+        var placed: [LaidOutLine] = []
+        var textRect = Rect.zero
+        for (i, line) in lines.enumerated() {
+            let baseline = top + baselineOffset(line, heights[i])
+            let laid = placeLine(line, baseline: baseline, lineTop: top, lineHeight: heights[i], width: width)
+            placed.append(laid)
+            textRect = textRect.union(laid.lineBox)
+            top += heights[i] + options.lineSpacing
+        }
+        return (placed, textRect)
+    }
+
+    /// Top of a block of `height` in the bounds, by vertical alignment (top when unconstrained).
+    private func blockTop(height: Double) -> Double {
+        let boundsHeight = composer.bounds.height
+        guard boundsHeight > 0 else { return 0 }
+        switch options.verticalAlignment {
+        case .top: return 0
+        case .center: return (boundsHeight - height) / 2
+        case .bottom: return boundsHeight - height
+        }
+    }
+
+    /// Baseline below the line box top: half the leading above the ascender (CSS's half-leading).
+    private func baselineOffset(_ line: ComposedLine, _ height: Double) -> Double {
+        (height - line.ascent - line.descent) / 2 + line.ascent
+    }
+
+    private func placeLine(_ line: ComposedLine, baseline: Double, lineTop: Double, lineHeight: Double,
+                           width: Double) -> LaidOutLine {
+        let shaped = line.shaped
+        let rtl = shaped.paragraphLevel & 1 == 1
+        var extra = [Double](repeating: 0, count: shaped.piece.count + 1)
+        var lineWidth = shaped.width
+        var alignment = options.alignment
+        if alignment == .justified {
+            if !line.endsParagraph && !line.isTruncated && composer.bounds.width > 0 && width > lineWidth {
+                justify(shaped, by: width - lineWidth, into: &extra)
+                lineWidth = width
+            }
+            alignment = .natural
+        }
+        if alignment == .natural { alignment = rtl ? .right : .left }
+        let x0: Double
+        switch alignment {
+        case .right: x0 = width - lineWidth
+        case .center: x0 = (width - lineWidth) / 2
+        default: x0 = 0
+        }
+        var pen = x0
+        var glyphs: [LaidOutGlyph] = []
+        var seenCluster = Set<Int>()
+        for r in BidiLevels.visualOrder(of: shaped.runs.map(\.level)) {
+            let run = shaped.runs[r]
+            for g in run.glyphs {
+                let source = g.cluster < shaped.piece.count ? shaped.piece.source[g.cluster] : -1
+                glyphs.append(LaidOutGlyph(id: g.id, face: run.face, size: run.size,
+                                           position: Point(pen + g.dx, baseline - g.dy),
+                                           attributesIndex: run.attributesIndex, sourceOffset: source))
+                pen += g.advance
+                if seenCluster.insert(g.cluster).inserted { pen += extra[g.cluster] }
+            }
+        }
+        let sources = shaped.piece.source.filter { $0 >= 0 }
+        let range = (sources.min() ?? 0)..<((sources.max() ?? -1) + 1)
+        return LaidOutLine(glyphs: glyphs, baseline: baseline,
+                           typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
+                                                 height: line.ascent + line.descent),
+                           lineBox: Rect(x: x0, y: lineTop, width: lineWidth, height: lineHeight),
+                           sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl)
+    }
+
+    /// Spreads `amount` pixels over the line's inner white space, or between its grapheme clusters
+    /// when it has none (CJK), recording the extra after each chosen cluster.
+    private func justify(_ shaped: ShapedText, by amount: Double, into extra: inout [Double]) {
+        let starts = shaped.graphemes.dropLast()
+        var spaces = starts.filter { shaped.piece.isWhitespace(at: $0) }
+        if spaces.isEmpty { spaces = Array(starts.dropLast()) }
+        guard !spaces.isEmpty else { return }
+        let each = amount / Double(spaces.count)
+        for s in spaces { extra[s] += each }
+    }
+}

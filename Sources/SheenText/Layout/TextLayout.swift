@@ -1,0 +1,109 @@
+import SheenRaster
+
+/// Text laid out in a bounds size, UILabel style: paragraphs (split at hard line breaks), bidi,
+/// fallback fonts, shaping, wrapping, truncation, auto-shrink and alignment. Coordinates are
+/// pixels from the top-left of the bounds, y downwards.
+///
+/// A layout is an immutable value; building one does not rasterise (masks and ink rectangles
+/// are made on request through a `GlyphCache`, see TextLayout+Mask).
+public struct TextLayout: Sendable {
+    /// Longest accepted text in UTF-16 code units (about 1 M): layout time and memory are linear
+    /// in the length, and this bounds both.
+    public static let maximumLength = 1 << 20
+    /// Largest mask (width × height pixels) the mask functions make: 2^28, a 16384 × 16384 A8.
+    public static let maximumMaskPixels = 1 << 28
+
+    /// The text laid out.
+    public let text: AttributedText
+    /// The bounds size; 0 in a direction means unconstrained in it.
+    public let bounds: Size
+    /// The options used.
+    public let options: TextLayoutOptions
+    /// Lines, top to bottom.
+    public let lines: [LaidOutLine]
+    /// The auto-shrink scale applied to every font size (1 when the text fit or shrinking is off).
+    public let scale: Double
+    /// True when text was dropped or replaced by "…".
+    public let isTruncated: Bool
+    /// The stacked line boxes: x from the leftmost line start to the rightmost line end, y from the
+    /// first line's top to the last line's bottom.
+    public let textRect: Rect
+
+    /// Lays `text` out in `bounds` (0 = unconstrained in that direction). Throws for invalid options,
+    /// bounds that are negative or not finite, or text longer than `maximumLength`.
+    public init(_ text: AttributedText, bounds: Size = .zero, options: TextLayoutOptions = TextLayoutOptions()) throws(TextError) {
+        let options = try options.validated()
+        for (name, v) in [("bounds.width", bounds.width), ("bounds.height", bounds.height)] where !(v.isFinite && v >= 0 && v <= 1e7) {
+            throw .invalidParameter(name: name, value: v, allowed: "[0, 10^7] px, 0 = unconstrained")
+        }
+        guard text.utf16.count <= Self.maximumLength else {
+            throw .textTooLong(length: text.utf16.count, maximum: Self.maximumLength)
+        }
+        for a in text.attributes where !(a.tracking.isFinite && abs(a.tracking) <= 1000) {
+            throw .invalidParameter(name: "tracking", value: a.tracking, allowed: "[-1000, 1000] px")
+        }
+        self.text = text
+        self.bounds = bounds
+        self.options = options
+        guard !text.attributes.isEmpty else {
+            lines = []; scale = 1; isTruncated = false; textRect = .zero
+            return
+        }
+        let composer = Composer(paragraphs: Self.paragraphs(of: text), attributes: text.attributes,
+                                bounds: bounds, options: options)
+        var composition = try composer.compose(scale: 1)
+        var scale = 1.0
+        let minimum = options.minimumScaleFactor
+        if options.adjustsFontSizeToFitWidth, minimum > 0, minimum < 1, !composition.fits {
+            // The largest scale in [minimum, 1] at which the text fits, to 0.5 px of font size.
+            let reference = text.attributes.map(\.font.size).max() ?? 1
+            let atMinimum = try composer.compose(scale: minimum)
+            composition = atMinimum
+            scale = minimum
+            if atMinimum.fits {
+                var lo = minimum, hi = 1.0
+                while (hi - lo) * reference > 0.5 {
+                    let mid = (lo + hi) / 2
+                    let attempt = try composer.compose(scale: mid)
+                    if attempt.fits { lo = mid; composition = attempt } else { hi = mid }
+                }
+                scale = lo
+            }
+        }
+        self.scale = scale
+        self.isTruncated = composition.lostText
+        let unshrunk = scale < 1 && composition.lines.count == 1 ? try composer.compose(scale: 1).lines.first : nil
+        let placed = Placement(composer: composer, composition: composition, unshrunk: unshrunk).place()
+        self.lines = placed.lines
+        self.textRect = placed.textRect
+    }
+
+    /// Splits at hard line breaks (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029); the breaks
+    /// themselves are not part of any paragraph. Empty text is one empty paragraph.
+    static func paragraphs(of text: AttributedText) -> [TextPiece] {
+        let units = text.utf16
+        var attrs = [Int](repeating: 0, count: units.count)
+        for run in text.runs { for i in run.range { attrs[i] = run.attributesIndex } }
+        var out: [TextPiece] = []
+        var start = 0, i = 0
+        func cut(_ end: Int) {
+            var piece = TextPiece(units: Array(units[start..<end]), source: Array(start..<end),
+                                  attributes: Array(attrs[start..<end]))
+            // An empty paragraph takes the attributes of the break that ends it (or the last run).
+            piece.emptyAttributes = attrs.isEmpty ? 0 : attrs[min(start, attrs.count - 1)]
+            out.append(piece)
+        }
+        while i < units.count {
+            switch units[i] {
+            case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
+                cut(i); i += 1; start = i
+            case 0x0D:
+                cut(i); i += (i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1; start = i
+            default:
+                i += 1
+            }
+        }
+        cut(units.count)
+        return out
+    }
+}
