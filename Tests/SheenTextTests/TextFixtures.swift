@@ -22,18 +22,6 @@ enum Fixtures {
                               options: options)
     }
 
-    /// The text of each line, from its source range (inserted "…" shown as such).
-    static func lineTexts(_ layout: TextLayout) -> [String] {
-        let units = layout.text.utf16
-        return layout.lines.map { line in
-            var out: [UInt16] = []
-            var previous = Int.min
-            for g in line.glyphs.sorted(by: { ($0.sourceOffset < 0 ? Int.max : $0.sourceOffset) < ($1.sourceOffset < 0 ? Int.max : $1.sourceOffset) }) where g.sourceOffset != previous {
-                previous = g.sourceOffset
-                _ = g
-            }
-            out = Array(units[line.sourceRange])
-            return String(decoding: out, as: UTF16.self)
-        }
-    }
+    /// The text of each line.
+    static func lineTexts(_ layout: TextLayout) -> [String] { layout.lines.map(\.string) }
 }

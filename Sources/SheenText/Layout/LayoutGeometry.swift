@@ -81,6 +81,8 @@ public struct LaidOutLine: Sendable {
     public let typographicRect: Rect
     /// The whole line box including leading (line height × multiple), as stacked by layout.
     public let lineBox: Rect
+    /// The text drawn on the line, in logical order, "…" included where truncation put it.
+    public let string: String
     /// UTF-16 range of the original text shown on the line (inserted "…" excluded; trailing white
     /// space not drawn is excluded).
     public let sourceRange: Range<Int>

@@ -99,7 +99,7 @@ struct Placement {
                            typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
                                                  height: line.ascent + line.descent),
                            lineBox: Rect(x: x0, y: lineTop, width: lineWidth, height: lineHeight),
-                           sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl)
+                           string: String(decoding: shaped.piece.units, as: UTF16.self), sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl)
     }
 
     /// Spreads `amount` pixels over the line's inner white space, or between its grapheme clusters

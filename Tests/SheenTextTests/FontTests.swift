@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import SheenText
+
+@Suite struct FontTests {
+    @Test func opensAFileAndReadsItsNames() throws {
+        let face = try FontFace(path: Fixtures.boldPath)
+        #expect(face.familyName == "DejaVu Sans")
+        #expect(face.styleName == "Bold")
+        #expect(face.unitsPerEm == 2048)
+        #expect(face.glyphCount > 1000)
+        #expect(face.hasGlyph(for: "A"))
+        #expect(face.hasGlyph(for: "Ж"))
+        #expect(!face.hasGlyph(for: "\u{4E2D}"))  // no CJK in DejaVu
+    }
+
+    @Test func fontconfigPatternsFindStyles() throws {
+        let bold = try Font(named: "DejaVu Sans:bold", size: 30)
+        #expect(bold.primaryFace.familyName == "DejaVu Sans")
+        #expect(bold.primaryFace.styleName == "Bold")
+        let mono = try Font(named: "DejaVu Sans Mono", size: 12)
+        #expect(mono.primaryFace.familyName == "DejaVu Sans Mono")
+        #expect(mono.size == 12)
+        #expect(bold.ascender > 0 && bold.descender > 0)
+    }
+
+    @Test func fallbackDrawsCharactersThePrimaryFaceLacks() throws {
+        // DejaVu Math TeX Gyre has Latin but no Cyrillic: fontconfig's sorted set supplies it.
+        let math = try Font(path: Fixtures.dejaVuDirectory + "/DejaVuMathTeXGyre.ttf", size: 20)
+        #expect(!math.primaryFace.hasGlyph(for: "Ж"))
+        let layout = try TextLayout(AttributedText("AЖ", font: math))
+        let faces = layout.lines[0].glyphs.map(\.face)
+        #expect(faces.count == 2)
+        #expect(faces[0] === math.primaryFace)
+        #expect(faces[1] !== math.primaryFace)
+        #expect(faces[1].hasGlyph(for: "Ж"))
+        // Without fallback the primary face draws its .notdef glyph (id 0).
+        let bare = try Font(path: Fixtures.dejaVuDirectory + "/DejaVuMathTeXGyre.ttf", size: 20, fallback: false)
+        let plain = try TextLayout(AttributedText("AЖ", font: bare))
+        #expect(plain.lines[0].glyphs[1].id == 0)
+    }
+
+    @Test func facesAreSharedAcrossFonts() throws {
+        let a = try Fixtures.sans(10), b = try Fixtures.sans(30)
+        #expect(a.primaryFace === b.primaryFace)
+        #expect(try a.withSize(30) != b)  // same faces, but separate chains made from two inits
+        #expect(try a.withSize(30) == a.withSize(30))
+    }
+
+    @Test func badSizesThrow() throws {
+        for size in [0, -1, .nan, .infinity, Font.maximumSize * 2] {
+            // NaN is not equal to itself, so match the error by its message.
+            let error = #expect(throws: TextError.self) { try Font(path: Fixtures.sansPath, size: size) }
+            #expect(error?.description == TextError.invalidFontSize(size).description)
+        }
+        #expect(throws: TextError.invalidFontSize(0)) { try Font(path: Fixtures.sansPath, size: 0) }
+        #expect(throws: TextError.invalidFontSize(5000)) { try Fixtures.sans().withSize(5000) }
+    }
+
+    @Test func missingAndNonFontFilesThrow() throws {
+        #expect(throws: TextError.unreadableFile(path: "/nonexistent/font.ttf", reason: "No such file or directory")) {
+            try FontFace(path: "/nonexistent/font.ttf")
+        }
+        #expect(throws: TextError.unreadableFile(path: "/tmp", reason: "not a regular file")) { try FontFace(path: "/tmp") }
+        // 85 = FT_Err_Unknown_File_Format.
+        #expect(throws: TextError.notAFont(source: "memory", code: 85)) { try FontFace(bytes: Array("not a font".utf8)) }
+        #expect(throws: TextError.notAFont(source: "memory", code: 85)) { try FontFace(bytes: [UInt8]()) }
+        #expect(throws: TextError.faceIndexOutOfRange(source: Fixtures.sansPath, index: 3, faceCount: 1)) {
+            try FontFace(path: Fixtures.sansPath, index: 3)
+        }
+    }
+
+    /// Truncated and bit-flipped fonts either open and draw, or throw — never crash.
+    @Test func corruptFontsThrowOrWork() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sansPath)))
+        var generator = SystemRandomNumberGenerator()
+        var outcomes = (opened: 0, threw: 0)
+        for cut in [12, 100, 1000, 10_000, bytes.count / 2, bytes.count - 1] {
+            do {
+                let face = try FontFace(bytes: bytes.prefix(cut))
+                try exercise(face)
+                outcomes.opened += 1
+            } catch is TextError { outcomes.threw += 1 }
+        }
+        for _ in 0..<30 {
+            var flipped = bytes
+            for _ in 0..<64 { flipped[Int.random(in: 0..<flipped.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
+            do {
+                let face = try FontFace(bytes: flipped)
+                try exercise(face)
+                outcomes.opened += 1
+            } catch is TextError { outcomes.threw += 1 }
+        }
+        #expect(outcomes.opened + outcomes.threw == 36)
+        #expect(outcomes.threw >= 1)  // a 12-byte prefix is never a font
+    }
+
+    private func exercise(_ face: FontFace) throws {
+        let layout = try TextLayout(AttributedText("Hamburgefonstiv AV fi ЖΩ", font: Font(face: face, size: 24)),
+                                    bounds: Size(width: 200, height: 0))
+        _ = try layout.mask(region: layout.inkRect())
+        _ = try layout.mask(stroke: TextStroke(width: 2))
+    }
+}
