@@ -27,6 +27,8 @@ public final class GlyphCache: Sendable {
         public var glyphCount = 0
         /// Bytes held now (bitmaps plus a fixed per-glyph overhead).
         public var byteCount = 0
+        /// All counters zero: a new or emptied cache.
+        public init() {}
     }
 
     struct Key: Hashable {

@@ -58,9 +58,16 @@ struct Composer {
                 if moreAfter && !nextFits {
                     // The last permitted line: what remains of the paragraph is cut here.
                     result.fits = false
-                    result.lostText = true
                     let line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
                                             moreParagraphs: p < paragraphs.count - 1)
+                    switch options.lineBreakMode {
+                    case .byWordWrapping, .byCharWrapping:
+                        result.lostText = true
+                    case .byClipping:
+                        result.lostText = p < paragraphs.count - 1 || line.shaped.width > (maxWidth ?? .infinity) + 1e-9
+                    case .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail:
+                        result.lostText = line.isTruncated  // tightening may have made it fit
+                    }
                     result.lines.append(line)
                     return result
                 }
