@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sheen-bench",
-            dependencies: ["SheenRaster"],
+            dependencies: ["SheenRaster", "SheenText"],
             path: "Benchmarks/sheen-bench"
         ),
 
@@ -52,6 +52,12 @@ let package = Package(
             name: "sheen-fuzz",
             dependencies: ["SheenRaster", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz"
+        ),
+        // The text fuzzer (Scripts/fuzz.sh --target text): fonts from random bytes, random text.
+        .executableTarget(
+            name: "sheen-fuzz-text",
+            dependencies: ["SheenText", "SheenRaster", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-text"
         ),
 
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster"], path: "Tests/SheenTestSupport"),

@@ -12,8 +12,13 @@ struct CaseResult {
     /// Bytes of intermediate memory the method needs (0 when it writes directly).
     let intermediateBytes: Int
     let reps: Int
+    /// For cases counted in operations rather than pixels ("layouts/s", "masks/s"): the unit of
+    /// `perSecond`. nil for pixel kernels.
+    var unit: String? = nil
 
     var mpixPerSecond: Double { Double(width * height) / total.median * 1000 }
+    /// Operations per second (one operation per repetition).
+    var perSecond: Double { 1e9 / total.median }
 }
 
 /// Formats results as a table and as JSON lines; computes ratios against the same-run references.
@@ -49,6 +54,10 @@ struct Reporter {
         line += pad(f(r.total.median / 1000, 1), 10) + " µs"
         let lo = f(r.total.min / 1000, 1), hi = f(r.total.max / 1000, 1)
         line += pad("[" + lo + "–" + hi + "]", 22)
+        if let unit = r.unit {
+            line += pad(f(r.perSecond, 0), 9) + " " + unit
+            return line
+        }
         line += pad(f(r.mpixPerSecond, 0), 9) + " Mpix/s"
         line += pad(ratio(r, "memset").map { "×" + f($0, 2) } ?? "", 8) + " memset"
         line += pad(ratio(r, "memcpy").map { "×" + f($0, 2) } ?? "", 8) + " memcpy"
@@ -68,6 +77,10 @@ struct Reporter {
             ("ratio_memcpy", ratio(r, "memcpy").map(num) ?? "null"),
             ("intermediate_bytes", "\(r.intermediateBytes)"),
         ]
+        if let unit = r.unit {
+            fields.append(("unit", "\"\(unit)\""))
+            fields.append(("per_s", num(r.perSecond)))
+        }
         if let m = r.make, let f = r.fill {
             fields.append(("make_ns", num(m.median)))
             fields.append(("fill_ns", num(f.median)))

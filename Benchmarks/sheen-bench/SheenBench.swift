@@ -48,6 +48,7 @@ struct SheenBench {
         bench.runPatternQuestion(width: w, height: h)
         bench.runComposites(width: w, height: h)
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
+        bench.runText()
         if !bench.failures.isEmpty {
             emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
             exit(1)

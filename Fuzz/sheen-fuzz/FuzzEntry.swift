@@ -7,9 +7,6 @@
 // files, the corpus) and exits non-zero on the first failure.
 
 import SheenTestSupport
-#if !FUZZING
-import Foundation
-#endif
 
 /// Runs one input; returns the problems found (empty: it passed).
 func runInput(_ bytes: [UInt8]) -> (CompositeCase, [String]) {
@@ -28,33 +25,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 #else
 @main
-struct FuzzReplay {
+struct FuzzReplayMain {
     static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        if paths.isEmpty {
-            print("usage: sheen-fuzz FILE|DIRECTORY… — replays fuzzer inputs against the reference")
-            exit(2)
+        FuzzReplay.run(tool: "sheen-fuzz", arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
+            let (c, problems) = runInput(bytes)
+            return problems.isEmpty ? nil : "\(c)\n  \(problems.joined(separator: "\n  "))"
         }
-        var count = 0
-        for path in paths {
-            var files = [path]
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
-            }
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("cannot read \(file)"); exit(2)
-                }
-                let (c, problems) = runInput([UInt8](data))
-                count += 1
-                if !problems.isEmpty {
-                    print("FAIL \(file)\n  \(c)\n  \(problems.joined(separator: "\n  "))")
-                    exit(1)
-                }
-            }
-        }
-        print("replayed \(count) inputs: all agree with the reference")
     }
 }
 #endif
