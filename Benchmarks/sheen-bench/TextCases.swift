@@ -59,20 +59,20 @@ extension Bench {
         check(expected.contains { $0 == 255 }, "text.mask: the label mask is empty")
         if wants("text.mask.cold") {
             var caches: [GlyphCache] = []
-            var last: [UInt8] = []
+            var last: TextMask?
             let phases = try measureThrowing(prepare: { caches.append(GlyphCache(byteBudget: 1 << 20)) }) {
-                last = try layout.mask(cache: caches.removeLast()).image.bytes
+                last = try layout.mask(cache: caches.removeLast())
             }
-            check(last == expected, "text.mask.cold: mask differs from the reference rendering")
+            check(last?.image.bytes == expected, "text.mask.cold: mask differs from the reference rendering")
             record(CaseResult(name: "text.mask.cold", width: 1024, height: 160, total: Stats(phases),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"))
         }
         if wants("text.mask.warm") {
             let cache = GlyphCache(byteBudget: 1 << 20)
             _ = try layout.mask(cache: cache)
-            var last: [UInt8] = []
-            let phases = try measureThrowing { last = try layout.mask(cache: cache).image.bytes }
-            check(last == expected, "text.mask.warm: mask differs from the reference rendering")
+            var last: TextMask?
+            let phases = try measureThrowing { last = try layout.mask(cache: cache) }
+            check(last?.image.bytes == expected, "text.mask.warm: mask differs from the reference rendering")
             record(CaseResult(name: "text.mask.warm", width: 1024, height: 160, total: Stats(phases),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"))
         }

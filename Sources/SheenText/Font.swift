@@ -115,7 +115,8 @@ final class FontChain: Sendable {
     /// True when `face` has every scalar of a cluster that needs a glyph (format characters such
     /// as ZWJ and variation selectors are not required).
     static func covers(_ face: FontFace, _ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-        for s in scalars where !isIgnorable(s) && !face.hasGlyph(for: s) { return false }
+        // The cmap lookup is cheap; the Unicode property lookup runs only for missing scalars.
+        for s in scalars where !face.hasGlyph(for: s) && !isIgnorable(s) { return false }
         return true
     }
 

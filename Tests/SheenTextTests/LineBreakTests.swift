@@ -99,3 +99,21 @@ import SheenText
         #expect(try Fixtures.layout(text, size: 20, width: 120, height: 2).lines.count == 1)
     }
 }
+
+@Suite struct LineShapingTests {
+    /// Lines cut from the paragraph's shaping (where HarfBuzz says a cut is safe) carry exactly the
+    /// glyphs and advances the line's own text shapes to; kerning pairs and ligatures at a cut
+    /// force the line to be shaped again.
+    @Test(arguments: 0..<12) func cutLinesMatchLinesShapedAlone(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 991)
+        let words = ["AV", "To", "office", "fluffy", "Wa", "yo", "gradient", "ink", "Ta", "ffi", "VA"]
+        let text = (0..<60).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+        let layout = try Fixtures.layout(text, size: 19, width: Double.random(in: 80...300, using: &rng)) { $0.alignment = .left }
+        for line in layout.lines {
+            let alone = try Fixtures.layout(line.string, size: 19) { $0.alignment = .left }.lines[0]
+            #expect(line.glyphs.map(\.id) == alone.glyphs.map(\.id), "seed \(seed): \(line.string)")
+            for (a, b) in zip(line.glyphs, alone.glyphs) { #expect(abs(a.position.x - b.position.x) < 1e-9) }
+            #expect(abs(line.typographicRect.width - alone.typographicRect.width) < 1e-9)
+        }
+    }
+}

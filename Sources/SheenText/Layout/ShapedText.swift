@@ -94,6 +94,75 @@ struct ShapedText {
         prefix = sums
     }
 
+    /// The units `range` (on grapheme boundaries) as a line of their own, cut from this shaping
+    /// without shaping again — or nil when HarfBuzz marks a cut as unsafe (kerning or a ligature
+    /// across it, contextual forms), and the line must be shaped on its own. Bidi levels stay the
+    /// paragraph's, which is what UAX #9 asks for (levels are resolved per paragraph, then lines
+    /// are reordered).
+    func slice(_ range: Range<Int>) -> ShapedText? {
+        if range == 0..<piece.count { return self }
+        for cut in [range.lowerBound, range.upperBound] where cut > 0 && cut < piece.count {
+            let run = runs[runIndex(containing: cut)]
+            if run.range.lowerBound == cut { continue }
+            let atCut = run.glyphs[Self.glyphs(of: run, in: cut..<cut + 1)]
+            if atCut.isEmpty || atCut.contains(where: { $0.cluster != cut || $0.unsafeToBreak }) { return nil }
+        }
+        let a = range.lowerBound
+        var cutRuns: [ShapedRun] = []
+        var r = runs.isEmpty ? 0 : runIndex(containing: a)
+        while r < runs.count && runs[r].range.lowerBound < range.upperBound {
+            let run = runs[r]
+            let glyphs = run.glyphs[Self.glyphs(of: run, in: range)].map { g in
+                ShapedGlyph(id: g.id, cluster: g.cluster - a, advance: g.advance, dx: g.dx, dy: g.dy, unsafeToBreak: g.unsafeToBreak)
+            }
+            cutRuns.append(ShapedRun(range: max(run.range.lowerBound, a) - a..<min(run.range.upperBound, range.upperBound) - a,
+                                     level: run.level, attributesIndex: run.attributesIndex, face: run.face, size: run.size,
+                                     glyphs: glyphs))
+            r += 1
+        }
+        let g0 = Self.lowerBound(graphemes.count) { graphemes[$0] < a }
+        let g1 = Self.lowerBound(graphemes.count) { graphemes[$0] <= range.upperBound }
+        return ShapedText(piece: piece.slice(range), paragraphLevel: paragraphLevel,
+                          graphemes: graphemes[g0..<g1].map { $0 - a },
+                          runs: cutRuns, clusterAdvance: Array(clusterAdvance[range]))
+    }
+
+    /// Index of the run holding unit `offset` (runs tile the piece in logical order).
+    private func runIndex(containing offset: Int) -> Int {
+        max(0, Self.lowerBound(runs.count) { runs[$0].range.upperBound <= offset })
+    }
+
+    /// The glyphs of `run` whose clusters lie in `clusters`. HarfBuzz keeps clusters monotonic
+    /// (ascending in left-to-right runs, descending in right-to-left ones), so this is a binary search.
+    private static func glyphs(of run: ShapedRun, in clusters: Range<Int>) -> Range<Int> {
+        let g = run.glyphs
+        if run.level & 1 == 0 {
+            return lowerBound(g.count) { g[$0].cluster < clusters.lowerBound }..<lowerBound(g.count) { g[$0].cluster < clusters.upperBound }
+        }
+        return lowerBound(g.count) { g[$0].cluster >= clusters.upperBound }..<lowerBound(g.count) { g[$0].cluster >= clusters.lowerBound }
+    }
+
+    /// The first index in 0..<count for which `before` is false (`before` must be true, then false).
+    private static func lowerBound(_ count: Int, _ before: (Int) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if before(mid) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private init(piece: TextPiece, paragraphLevel: UInt8, graphemes: [Int], runs: [ShapedRun], clusterAdvance: [Double]) {
+        self.piece = piece
+        self.paragraphLevel = paragraphLevel
+        self.graphemes = graphemes
+        self.runs = runs
+        self.clusterAdvance = clusterAdvance
+        var sums = [Double](repeating: 0, count: clusterAdvance.count + 1)
+        for i in clusterAdvance.indices { sums[i + 1] = sums[i] + clusterAdvance[i] }
+        prefix = sums
+    }
+
     /// Width in pixels of the units `range` (cluster-aligned), as shaped in this context.
     func width(_ range: Range<Int>) -> Double { prefix[range.upperBound] - prefix[range.lowerBound] }
 

@@ -10,6 +10,9 @@ struct ShapedGlyph {
     var advance: Double
     /// Offset of the glyph from the pen position, in pixels (y up, as HarfBuzz gives it).
     let dx: Double, dy: Double
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: cutting the text before this glyph's cluster
+    /// would change shaping, so a line starting or ending there must be shaped again.
+    var unsafeToBreak = false
 }
 
 /// Shaping with HarfBuzz: one call per run of one face, direction, script and attributes.
@@ -45,9 +48,11 @@ enum Shaper {
         glyphs.reserveCapacity(Int(count))
         for i in 0..<Int(count) {
             let p = positions[i]
+            let flags = hb_glyph_info_get_glyph_flags(infos + i)
             glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster),
                                       advance: Double(p.x_advance) * scale,
-                                      dx: Double(p.x_offset) * scale, dy: Double(p.y_offset) * scale))
+                                      dx: Double(p.x_offset) * scale, dy: Double(p.y_offset) * scale,
+                                      unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
         return glyphs
     }

@@ -72,9 +72,13 @@ struct Composer {
                     return result
                 }
                 let visible = span.range.lowerBound..<span.visibleEnd
-                let shaped = visible.count == paragraph.count ? shapedParagraph
-                    : try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
-                                     paragraphLevel: shapedParagraph.paragraphLevel)
+                let shaped: ShapedText
+                if let cut = shapedParagraph.slice(visible) {
+                    shaped = cut
+                } else {
+                    shaped = try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
+                                            paragraphLevel: shapedParagraph.paragraphLevel)
+                }
                 if let maxWidth, shaped.width > maxWidth + 1e-9 { result.fits = false }
                 result.lines.append(ComposedLine(shaped: shaped, endsParagraph: s == spans.count - 1, isTruncated: false,
                                                  ascent: metrics.0, descent: metrics.1, gap: metrics.2))

@@ -31,7 +31,7 @@ struct TextPiece {
 
     /// The Unicode scalars with the UTF-16 offset each starts at; a lone surrogate reads as U+FFFD.
     func scalars() -> [(offset: Int, scalar: Unicode.Scalar)] {
-        var out: [(Int, Unicode.Scalar)] = []
+        var out: [(offset: Int, scalar: Unicode.Scalar)] = []
         out.reserveCapacity(units.count)
         var i = 0
         while i < units.count {
