@@ -40,7 +40,10 @@ def table(default, v3, when):
         "| case | size | default Mpix/s | ×memset | v3 Mpix/s | ×memset | intermediate | make / fill (v3, µs) |",
         "|---|---|---:|---:|---:|---:|---:|---|",
     ]
+    counted = [d for d in default if d.get("unit")]
     for d in default:
+        if d.get("unit"):
+            continue
         o = by_case.get(d["case"], {})
         phases = ""
         if "make_ns" in o:
@@ -50,6 +53,20 @@ def table(default, v3, when):
             f"| `{d['case']}` | {d['width']}×{d['height']} | {fmt(d['mpix_s'])} | {fmt(d.get('ratio_memset'), 2)} "
             f"| {fmt(o.get('mpix_s'))} | {fmt(o.get('ratio_memset'), 2)} | {inter:,} B | {phases} |"
         )
+    if counted:
+        lines += [
+            "",
+            "Cases counted in operations (text layout and masks; one operation per repetition, median):",
+            "",
+            "| case | size | default | v3 | unit | default µs | v3 µs |",
+            "|---|---|---:|---:|---|---:|---:|",
+        ]
+        for d in counted:
+            o = by_case.get(d["case"], {})
+            lines.append(
+                f"| `{d['case']}` | {d['width']}×{d['height']} | {fmt(d.get('per_s'))} | {fmt(o.get('per_s'))} "
+                f"| {d['unit']} | {fmt(d['median_ns'] / 1000, 1)} | {fmt(o['median_ns'] / 1000 if o else None, 1)} |"
+            )
     return "\n".join(lines)
 
 

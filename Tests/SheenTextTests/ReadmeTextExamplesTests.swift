@@ -1,0 +1,26 @@
+import Testing
+import SheenRaster
+import SheenText
+
+/// README's SheenText example, verbatim (SheenRasterTests' readmeMatchesThisFile checks that the
+/// README's blocks appear in this file or its own).
+@Suite struct ReadmeTextExamplesTests {
+    @Test func laysOutAndMasksALabel() throws {
+        let font = try Font(named: "DejaVu Sans:bold", size: 48)
+        var options = TextLayoutOptions()             // UILabel's defaults: 1 line, tail truncation, centred vertically
+        options.numberOfLines = 2
+        options.adjustsFontSizeToFitWidth = true
+        options.minimumScaleFactor = 0.5
+        let layout = try TextLayout(AttributedText("Always correct gradient text", font: font),
+                                    bounds: Size(width: 480, height: 120), options: options)
+        let ink = try layout.inkRect()                 // the pixels the glyphs actually cover
+        let mask = try layout.mask()                   // 480×120 A8 coverage, composited with SheenRaster's kernels
+        let outline = try layout.mask(stroke: TextStroke(width: 3))
+        for line in layout.lines { print(line.string, line.baseline, line.typographicRect) }
+
+        #expect(layout.lines.count == 2 && !layout.isTruncated && layout.scale == 1)
+        #expect(ink.width > 300 && ink.height > 60)
+        #expect(mask.image.width == 480 && mask.image.height == 120)
+        #expect(outline.image.bytes.reduce(0) { $0 + Int($1) } > mask.image.bytes.reduce(0) { $0 + Int($1) })
+    }
+}
