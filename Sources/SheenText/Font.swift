@@ -4,8 +4,10 @@ import Synchronization
 /// the first face in fontconfig's sorted set that has them, so mixed-script text draws with
 /// whatever fonts the machine has.
 ///
-/// `Font` is a value: changing the size makes a new value sharing the same faces. Faces are opened
-/// once per process and shared; fallback faces are opened only when a character needs them.
+/// `Font` is a value: changing the size makes a new value sharing the same faces. Faces and
+/// fallback chains are made once per process (per path or pattern) and shared, so two fonts made
+/// from the same path or pattern and size are equal; fallback faces are opened only when a
+/// character needs them.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The largest accepted size in pixels. Glyph bitmaps grow with the square of the size; 4096 px
     /// keeps one glyph under 16 MB while covering any display size.
@@ -23,10 +25,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Throws `.unreadableFile`, `.notAFont`, `.faceIndexOutOfRange` or `.invalidFontSize`.
     public init(path: String, size: Double, faceIndex: Int = 0, fallback: Bool = true) throws(TextError) {
         try Self.check(size)
-        let face = try FaceCache.face(at: FaceLocation(path: path, index: faceIndex))
-        let candidates = fallback ? (try? FontLookup.sorted(pattern: Self.escaped(face.familyName))) : nil
         self.size = size
-        self.chain = FontChain(primary: face, fallback: candidates)
+        self.chain = try FontChain.cached("file:\(faceIndex):\(fallback):\(path)") { () throws(TextError) in
+            let face = try FaceCache.face(at: FaceLocation(path: path, index: faceIndex))
+            let candidates = fallback ? (try? FontLookup.sorted(pattern: Self.escaped(face.familyName))) : nil
+            return FontChain(primary: face, fallback: candidates)
+        }
     }
 
     /// A font from a face already opened (for instance from bytes in memory), with no fallback.
@@ -41,16 +45,16 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// fontconfig answers with its closest match, so an unknown family gives the default family.
     public init(named pattern: String, size: Double) throws(TextError) {
         try Self.check(size)
-        let candidates = try FontLookup.sorted(pattern: pattern)
-        var primary: FontFace?
-        var firstError: TextError?
-        for item in candidates.items {
-            do { primary = try FaceCache.face(at: item.location); break }
-            catch { firstError = firstError ?? error }
-        }
-        guard let primary else { throw firstError ?? .fontNotFound(pattern: pattern) }
         self.size = size
-        self.chain = FontChain(primary: primary, fallback: candidates)
+        self.chain = try FontChain.cached("pattern:" + pattern) { () throws(TextError) in
+            let candidates = try FontLookup.sorted(pattern: pattern)
+            var firstError: TextError?
+            for item in candidates.items {
+                do throws(TextError) { return FontChain(primary: try FaceCache.face(at: item.location), fallback: candidates) }
+                catch { firstError = firstError ?? error }
+            }
+            throw firstError ?? .fontNotFound(pattern: pattern)
+        }
     }
 
     init(size: Double, chain: FontChain) { self.size = size; self.chain = chain }
@@ -95,6 +99,20 @@ final class FontChain: Sendable {
     private let memo = Mutex<[UInt32: FontFace]>([:])
 
     init(primary: FontFace, fallback: CandidateList?) { self.primary = primary; self.fallback = fallback }
+
+    private static let chains = Mutex<[String: FontChain]>([:])
+
+    /// The chain made for `key` before, or a new one from `make` (kept for the process's life:
+    /// fonts are few, and sharing keeps fallback answers and equality across `Font` values).
+    static func cached(_ key: String, _ make: () throws(TextError) -> FontChain) throws(TextError) -> FontChain {
+        if let known = chains.withLock({ $0[key] }) { return known }
+        let made = try make()
+        return chains.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = made
+            return made
+        }
+    }
 
     /// The face that draws `scalar`: the primary face when it has it, else the first candidate
     /// that has it, else the primary face (which draws its .notdef box).

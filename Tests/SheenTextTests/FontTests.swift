@@ -43,8 +43,9 @@ import SheenText
     @Test func facesAreSharedAcrossFonts() throws {
         let a = try Fixtures.sans(10), b = try Fixtures.sans(30)
         #expect(a.primaryFace === b.primaryFace)
-        #expect(try a.withSize(30) != b)  // same faces, but separate chains made from two inits
-        #expect(try a.withSize(30) == a.withSize(30))
+        #expect(try a.withSize(30) == b)  // one chain per path, shared
+        #expect(try Font(named: "DejaVu Sans", size: 12) == Font(named: "DejaVu Sans", size: 12))
+        #expect(try Font(named: "DejaVu Sans", size: 12) != Font(named: "DejaVu Sans", size: 13))
     }
 
     @Test func badSizesThrow() throws {
