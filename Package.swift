@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "SheenRaster", targets: ["SheenRaster"]),
         .library(name: "SheenText", targets: ["SheenText"]),
+        .library(name: "SheenLabel", targets: ["SheenLabel"]),
         .library(name: "SheenPNG", targets: ["SheenPNG"]),
         .executable(name: "sheen", targets: ["sheen"]),
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
@@ -26,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .target(name: "SheenText", dependencies: ["SheenRaster", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        // Labels: style, render, animate, over SheenRaster and SheenText.
+        .target(name: "SheenLabel", dependencies: ["SheenRaster", "SheenText"]),
 
         .systemLibrary(
             name: "CLibPNG",
@@ -60,7 +63,7 @@ let package = Package(
             path: "Fuzz/sheen-fuzz-text"
         ),
 
-        .target(name: "SheenTestSupport", dependencies: ["SheenRaster"], path: "Tests/SheenTestSupport"),
+        .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenPNG"], path: "Tests/SheenTestSupport"),
         .testTarget(
             name: "SheenRasterTests",
             dependencies: [
@@ -73,6 +76,8 @@ let package = Package(
             dependencies: ["SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
             exclude: ["Goldens"]
         ),
+        .testTarget(name: "SheenLabelTests", dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
         .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),
     ],

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Accepts reviewed golden candidates: every Goldens/NAME.local.png written by a failing golden test
-# replaces Goldens/NAME.png. Look at the .local.png files first; pass names to bless only some.
+# Accepts reviewed golden candidates: every Tests/*/Goldens/NAME.local.png written by a failing
+# golden test replaces NAME.png beside it. Look at the .local.png files first; pass names to bless only some.
 #   Scripts/bless-golden.sh [NAME ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=Tests/SheenTextTests/Goldens
+shopt -s nullglob
+dirs=(Tests/*/Goldens)
+candidates=()
 if [ $# -gt 0 ]; then
-    candidates=(); for n in "$@"; do candidates+=("$dir/$n.local.png"); done
+    for n in "$@"; do for d in "${dirs[@]}"; do [ -f "$d/$n.local.png" ] && candidates+=("$d/$n.local.png"); done; done
 else
-    shopt -s nullglob; candidates=("$dir"/*.local.png)
+    for d in "${dirs[@]}"; do candidates+=("$d"/*.local.png); done
 fi
 if [ ${#candidates[@]} -eq 0 ]; then echo "bless-golden: nothing to bless"; exit 0; fi
 for f in "${candidates[@]}"; do

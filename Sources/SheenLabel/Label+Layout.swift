@@ -1,0 +1,119 @@
+import SheenRaster
+import SheenText
+
+extension Label {
+    /// The largest label side in pixels.
+    public static let maximumSide = 16384.0
+
+    /// The attributed text drawn: `attributedText`, or `text` in `font` and `textColor`.
+    public var effectiveText: AttributedText {
+        attributedText ?? AttributedText(text, attributes: TextAttributes(font: font, color: textColor))
+    }
+
+    /// The layout options the label's properties describe.
+    public var layoutOptions: TextLayoutOptions {
+        var o = TextLayoutOptions()
+        o.alignment = textAlignment
+        o.verticalAlignment = verticalAlignment
+        o.lineBreakMode = lineBreakMode
+        o.numberOfLines = numberOfLines
+        o.lineHeightMultiple = lineHeightMultiple
+        o.lineSpacing = lineSpacing
+        o.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
+        o.minimumScaleFactor = minimumScaleFactor
+        o.allowsDefaultTighteningForTruncation = allowsDefaultTighteningForTruncation
+        o.baselineAdjustment = baselineAdjustment
+        return o
+    }
+
+    /// Every shadow drawn: UILabel's sharp `shadowColor` shadow first, then `shadows`.
+    var allShadows: [LabelShadow] {
+        (shadowColor.map { [LabelShadow(color: $0, offset: shadowOffset)] } ?? []) + shadows
+    }
+
+    /// The text area inside the label: `insets`, plus the shadows' reach with `insetsTextForShadows`.
+    public var textArea: Rect {
+        var e = insets
+        if insetsTextForShadows {
+            for s in allShadows {
+                let reach = 3 * s.sigma + s.spread
+                e.left = max(e.left, insets.left + max(0, reach - s.offset.x))
+                e.right = max(e.right, insets.right + max(0, reach + s.offset.x))
+                e.top = max(e.top, insets.top + max(0, reach - s.offset.y))
+                e.bottom = max(e.bottom, insets.bottom + max(0, reach + s.offset.y))
+            }
+        }
+        return Rect(x: e.left, y: e.top, width: max(0, size.width - e.left - e.right),
+                    height: max(0, size.height - e.top - e.bottom))
+    }
+
+    /// Where layout pixel (0, 0) lies in the label: the text area's origin rounded to whole pixels,
+    /// so glyph coverage stays on the pixel grid.
+    var textOrigin: (x: Int, y: Int) {
+        let a = textArea
+        return (Int(a.x.rounded()), Int(a.y.rounded()))
+    }
+
+    /// Lays the text out in the text area. A text area with no width (insets larger than the label)
+    /// still constrains: the text truncates rather than running unconstrained.
+    public func layout() throws -> TextLayout {
+        try validate()
+        let area = textArea
+        let bounds = Size(width: area.width > 0 ? area.width : 1e-3, height: area.height > 0 ? area.height : 1e-3)
+        return try TextLayout(effectiveText, bounds: bounds, options: layoutOptions)
+    }
+
+    /// UILabel's textRect(forBounds:limitedToNumberOfLines:): the rectangle the text would occupy
+    /// in `bounds` (the label's insets applied) with at most `numberOfLines` lines (0 = unlimited).
+    public func textRect(forBounds bounds: Rect, limitedToNumberOfLines numberOfLines: Int) throws -> Rect {
+        let inner = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top,
+                         width: max(0, bounds.width - insets.left - insets.right),
+                         height: max(0, bounds.height - insets.top - insets.bottom))
+        return try TextLayout.textRect(effectiveText, forBounds: inner, limitedToNumberOfLines: numberOfLines,
+                                       options: layoutOptions)
+    }
+
+    /// UILabel's sizeThatFits(_:): the size (whole pixels, insets included) that holds the text
+    /// within `size` (0 = unconstrained in that direction).
+    public func sizeThatFits(_ size: Size) throws -> Size {
+        let h = insets.left + insets.right, v = insets.top + insets.bottom
+        let inner = Size(width: size.width > 0 ? max(1e-3, size.width - h) : 0, height: size.height > 0 ? max(1e-3, size.height - v) : 0)
+        let fit = try TextLayout.sizeThatFits(effectiveText, inner, options: layoutOptions)
+        return Size(width: (fit.width + h).rounded(.up), height: (fit.height + v).rounded(.up))
+    }
+
+    /// Checks every number of the label's style; throws `LabelError` naming the first bad one.
+    func validate() throws {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+              size.width <= Self.maximumSide, size.height <= Self.maximumSide else {
+            throw LabelError.invalidSize(width: size.width, height: size.height)
+        }
+        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>) throws {
+            guard v.isFinite, range.contains(v) else {
+                throw LabelError.invalidParameter(name: name, value: v, allowed: "[\(range.lowerBound), \(range.upperBound)]")
+            }
+        }
+        func check(_ name: String, _ c: Color) throws {
+            guard c.isFinite else { throw LabelError.invalidParameter(name: name, value: .nan, allowed: "finite colour components") }
+        }
+        for (name, v) in [("insets.top", insets.top), ("insets.left", insets.left), ("insets.bottom", insets.bottom),
+                          ("insets.right", insets.right)] { try check(name, v, 0...Self.maximumSide) }
+        try check("textColor", textColor)
+        if let c = highlightedTextColor { try check("highlightedTextColor", c) }
+        if let c = backgroundColor { try check("backgroundColor", c) }
+        for (i, s) in allShadows.enumerated() {
+            try check("shadow \(i) sigma", s.sigma, 0...256)
+            try check("shadow \(i) spread", s.spread, 0...256)
+            try check("shadow \(i) offset.x", s.offset.x, -Self.maximumSide...Self.maximumSide)
+            try check("shadow \(i) offset.y", s.offset.y, -Self.maximumSide...Self.maximumSide)
+            try check("shadow \(i) color", s.color)
+        }
+        if let stroke { try check("stroke width", stroke.width, 1e-6...256) }
+        for paint in [fill, stroke?.paint].compactMap({ $0 }) {
+            switch paint {
+            case let .color(c): try check("paint colour", c)
+            case let .gradient(g, _): _ = try GradientFill(g.gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)))
+            }
+        }
+    }
+}

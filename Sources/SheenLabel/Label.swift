@@ -1,0 +1,117 @@
+import SheenRaster
+import SheenText
+
+/// A styled text label drawn off-screen: UILabel's properties (seed 002) plus Sheen's style —
+/// gradient fills that span the text's real ink, per-line gradients, strokes, blurred shadows and
+/// glows. A `Label` is a value: every render lays the text out afresh from the current
+/// properties, so changing text, font or size can never leave a stale gradient behind (seed 000's
+/// warning).
+///
+/// Coordinates are pixels, (0, 0) at the label's top-left, y downwards. Everything is clipped to
+/// the label's `size`, as a view that clips to its bounds; `insetsTextForShadows` keeps shadows
+/// inside.
+public struct Label: Sendable {
+    /// The label's size in pixels (its bounds).
+    public var size: Size
+
+    // MARK: UILabel's properties
+
+    /// The text, drawn with `font` and `textColor`. Setting it clears `attributedText`.
+    public var text: String {
+        get { attributedText?.string ?? plainText }
+        set { plainText = newValue; attributedText = nil }
+    }
+    private var plainText: String
+    /// Styled text; when set it replaces `text` and `font` (runs carry their own fonts, colours,
+    /// tracking). A run's colour is its fill unless `fill` is a gradient, which paints every run.
+    public var attributedText: AttributedText?
+    /// The font of `text`.
+    public var font: Font
+    /// Colour of the text when `fill` is nil (UILabel's default: opaque black).
+    public var textColor: Color = Color(red: 0, green: 0, blue: 0)
+    /// Horizontal alignment; natural by default.
+    public var textAlignment: TextAlignment = .natural
+    /// Wrapping and truncation; tail truncation by default.
+    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// Maximum lines, 0 = unlimited; 1 by default.
+    public var numberOfLines: Int = 1
+    /// Shrink the font to fit, down to `minimumScaleFactor`.
+    public var adjustsFontSizeToFitWidth = false
+    /// Smallest auto-shrink scale, [0, 1] (0: no shrinking).
+    public var minimumScaleFactor: Double = 0
+    /// Tighten letter spacing (≤ 5 %) before truncating.
+    public var allowsDefaultTighteningForTruncation = false
+    /// Where shrunk single-line text sits.
+    public var baselineAdjustment: BaselineAdjustment = .alignBaselines
+    /// Disabled labels are drawn at 50 % opacity — fill, stroke and shadows alike (one global
+    /// alpha of 128 on every composite), which keeps their colours and reads as dimmed on any
+    /// background. UIKit's exact disabled colour is a system grey; this is the portable choice.
+    public var isEnabled = true
+    /// Draw the fill with `highlightedTextColor` (when set) instead of `textColor`/`fill`.
+    public var isHighlighted = false
+    /// The fill colour while highlighted; nil keeps the normal fill.
+    public var highlightedTextColor: Color?
+    /// UILabel's sharp shadow: the text in this colour at `shadowOffset`, unblurred, under
+    /// everything else. nil = none.
+    public var shadowColor: Color?
+    /// Offset of the `shadowColor` shadow, pixels; UILabel's default (0, −1).
+    public var shadowOffset = Point(0, -1)
+
+    // MARK: Sheen's style
+
+    /// The text's paint; nil paints with `textColor` (or each run's colour).
+    public var fill: LabelPaint?
+    /// A stroke along the outlines, drawn under the fill.
+    public var stroke: LabelStroke?
+    /// Blurred shadows and glows, drawn first to last under the text.
+    public var shadows: [LabelShadow] = []
+    /// Painted over the whole label first; nil leaves the destination as it is.
+    public var backgroundColor: Color?
+    /// Vertical placement of the text block; centred by default (UILabel's behaviour).
+    public var verticalAlignment: VerticalAlignment = .center
+    /// Insets of the text area from the label's edges.
+    public var insets = EdgeInsets.zero
+    /// Insets the text further so that every shadow fits inside the label (seed 004's
+    /// textRectForBounds: each side grows by the reach of the shadows on that side, 3σ + spread
+    /// beyond the offset).
+    public var insetsTextForShadows = false
+    /// Multiplies the font's line height.
+    public var lineHeightMultiple: Double = 1
+    /// Extra pixels between lines.
+    public var lineSpacing: Double = 0
+
+    /// A label of `size` showing `text` in `font`.
+    public init(_ text: String, font: Font, size: Size) {
+        self.plainText = text
+        self.font = font
+        self.size = size
+    }
+
+    /// A label showing attributed text.
+    public init(attributedText: AttributedText, size: Size) throws(LabelError) {
+        guard let first = attributedText.attributes.first else { throw .emptyAttributedText }
+        self.plainText = ""
+        self.font = first.font
+        self.size = size
+        self.attributedText = attributedText
+    }
+}
+
+/// Errors of SheenLabel that are not already SheenText's or SheenRaster's.
+public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Attributed text with no attributes at all (made with `AttributedText()` and never appended to).
+    case emptyAttributedText
+    /// A style number that is NaN, infinite or out of range; `name` says which.
+    case invalidParameter(name: String, value: Double, allowed: String)
+    /// An image size that is negative, not finite or too large.
+    case invalidSize(width: Double, height: Double)
+
+    /// A sentence naming the problem.
+    public var description: String {
+        switch self {
+        case .emptyAttributedText: return "attributed text has no attributes (append text to it first)"
+        case let .invalidParameter(name, value, allowed): return "\(name) = \(value) is not allowed (\(allowed))"
+        case let .invalidSize(w, h): return "label size \(w)×\(h) is not a valid pixel size"
+        }
+    }
+}
