@@ -15,10 +15,10 @@ struct RenderPlan {
         origin = label.textOrigin
     }
 
-    /// The visible part of the label in layout pixels, grown by `margin`.
-    private func visibleLayoutRect(_ canvas: LabelCanvas, shift: (x: Int, y: Int) = (0, 0), margin: Int = 0) -> PixelRect {
-        PixelRect(x: -canvas.offset.x - origin.x - shift.x - margin, y: -canvas.offset.y - origin.y - shift.y - margin,
-                  width: canvas.destination.width + 2 * margin, height: canvas.destination.height + 2 * margin)
+    /// The visible part of the label in layout pixels.
+    private func visibleLayoutRect(_ canvas: LabelCanvas) -> PixelRect {
+        PixelRect(x: -canvas.offset.x - origin.x, y: -canvas.offset.y - origin.y,
+                  width: canvas.destination.width, height: canvas.destination.height)
     }
 
     /// How far the stroke reaches outside the glyph outlines, in pixels.
@@ -40,7 +40,13 @@ struct RenderPlan {
             let ink = try layout.inkRect(stroke: shape, cache: cache)
             guard !ink.isEmpty else { continue }
             let grown = PixelRect(x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
-            let region = grown.intersection(visibleLayoutRect(canvas, shift: shift, margin: margin))
+            // Clipped to the label (not to the visible part of the destination): the blur then sees
+            // the same mask however the label is cropped, so a partly visible label is exactly
+            // the crop of the whole one.
+            let labelInLayout = PixelRect(x: -origin.x - shift.x - margin, y: -origin.y - shift.y - margin,
+                                          width: Int(label.size.width.rounded(.up)) + 2 * margin,
+                                          height: Int(label.size.height.rounded(.up)) + 2 * margin)
+            let region = grown.intersection(labelInLayout)
             guard !region.isEmpty else { continue }
             let mask = try layout.mask(region: region, stroke: shape, cache: cache)
             if shadow.sigma > 0 {

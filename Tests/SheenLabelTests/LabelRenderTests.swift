@@ -1,0 +1,192 @@
+import Testing
+import SheenLabel
+import SheenRaster
+import SheenTestSupport
+import SheenText
+
+@Suite struct LabelRenderTests {
+    /// The shadow lies at its offset, in its own colour (never the gradient's), and equals
+    /// SheenRaster's blur of the text's union mask, composited there.
+    @Test func shadowIsTheBlurredUnionInItsOwnColour() throws {
+        var label = Label("Shadow", font: try LabelFixtures.bold(40), size: Size(width: 300, height: 100))
+        label.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]), extent: .ink)
+        label.shadows = [LabelShadow(color: Color(red: 0, green: 1, blue: 0), offset: Point(12, 9), sigma: 3)]
+        let image = try label.image()
+
+        // Expected shadow coverage: the fill mask over a generous region, blurred, at the offset.
+        let layout = try label.layout()
+        let ink = try layout.inkRect()
+        let region = PixelRect(x: ink.x - 20, y: ink.y - 20, width: ink.width + 40, height: ink.height + 40)
+        let union = try layout.mask(region: region)
+        try union.image.withBuffer { try GaussianBlur(sigma: 3).apply(in: $0) }
+        let o = (Int(label.textArea.x.rounded()), Int(label.textArea.y.rounded()))
+        let fill = try layout.mask(region: PixelRect(x: -o.0, y: -o.1, width: 300, height: 100))
+        var compared = 0
+        for y in 0..<100 {
+            for x in 0..<300 where fill.image.pixel(x: x, y: y)[0] == 0 {
+                let mx = x - o.0 - 12 - region.x, my = y - o.1 - 9 - region.y
+                let m = (mx >= 0 && my >= 0 && mx < region.width && my < region.height) ? Int(union.image.pixel(x: mx, y: my)[0]) : 0
+                let p = LabelFixtures.rgba(image, x, y)
+                #expect(p == SIMD4(0, m, 0, m), "(\(x), \(y))")
+                if m > 0 { compared += 1 }
+            }
+        }
+        #expect(compared > 1000)
+        // Down and to the right: the shadow's mass centre is offset from the text's by (12, 9).
+        var sx = 0.0, sy = 0.0, sw = 0.0, tx = 0.0, ty = 0.0, tw = 0.0
+        for y in 0..<100 {
+            for x in 0..<300 {
+                let p = LabelFixtures.rgba(image, x, y)
+                if p.x == 0 && p.z == 0 && p.y > 0 { sx += Double(x * p.y); sy += Double(y * p.y); sw += Double(p.y) }
+                let f = Double(fill.image.pixel(x: x, y: y)[0])
+                tx += Double(x) * f; ty += Double(y) * f; tw += f
+            }
+        }
+        #expect(sx / sw - tx / tw > 8 && sy / sw - ty / tw > 5)
+    }
+
+    /// Stroke under fill: where the fill covers a pixel fully, the fill's colour is all that shows.
+    @Test func fillIsDrawnOverStrokeOverShadow() throws {
+        var label = try LabelFixtures.styled()
+        label.fill = .color(LabelFixtures.blue)
+        let image = try label.image()
+        let layout = try label.layout()
+        let o = (Int(label.textArea.x.rounded()), Int(label.textArea.y.rounded()))
+        let fill = try layout.mask(region: PixelRect(x: -o.0, y: -o.1, width: 1024, height: 160))
+        let stroke = try layout.mask(region: PixelRect(x: -o.0, y: -o.1, width: 1024, height: 160), stroke: TextStroke(width: 2))
+        var checked = 0
+        for y in 0..<160 {
+            for x in 0..<1024 {
+                if fill.image.pixel(x: x, y: y)[0] == 255 {
+                    #expect(LabelFixtures.close(LabelFixtures.rgba(image, x, y), LabelFixtures.blue.premultiplied8, within: 0))
+                    checked += 1
+                } else if fill.image.pixel(x: x, y: y)[0] == 0 && stroke.image.pixel(x: x, y: y)[0] == 255 {
+                    #expect(LabelFixtures.close(LabelFixtures.rgba(image, x, y), Color(rgba: 0x3333_33FF).premultiplied8, within: 0))
+                }
+            }
+        }
+        #expect(checked > 3000)
+    }
+
+    /// Seed 000's closing warning: change text, font or size and render again — the output is
+    /// exactly a fresh label's, never a stale gradient.
+    @Test func rerenderingAfterChangesEqualsAFreshLabel() throws {
+        var label = try LabelFixtures.styled()
+        _ = try label.image()
+        label.text = "Short"
+        label.font = try LabelFixtures.bold(30)
+        label.size = Size(width: 600, height: 120)
+        let changed = try label.image()
+        var fresh = Label("Short", font: try LabelFixtures.bold(30), size: Size(width: 600, height: 120))
+        fresh.fill = label.fill; fresh.stroke = label.stroke; fresh.shadows = label.shadows
+        #expect(changed.bytes == (try fresh.image()).bytes)
+    }
+
+    @Test func disabledIsHalfOpacityAndHighlightedUsesItsColour() throws {
+        var label = Label("State", font: try LabelFixtures.bold(40), size: Size(width: 200, height: 80))
+        label.textColor = LabelFixtures.blue
+        let enabled = try label.image()
+        label.isEnabled = false
+        let disabled = try label.image()
+        for i in stride(from: 3, to: enabled.bytes.count, by: 4) {
+            let expected = (Int(enabled.bytes[i]) * 128 + 127) / 255
+            #expect(abs(Int(disabled.bytes[i]) - expected) <= 1)
+        }
+        label.isEnabled = true
+        label.isHighlighted = true
+        label.highlightedTextColor = LabelFixtures.red
+        let highlighted = try label.image()
+        let full = stride(from: 0, to: highlighted.bytes.count, by: 4).first { highlighted.bytes[$0 + 3] == 255 }!
+        #expect(Array(highlighted.bytes[full..<full + 4]) == [0xFF, 0x3B, 0x30, 0xFF])
+    }
+
+    /// UILabel's sharp shadow: the text's shape in shadowColor at shadowOffset, unblurred.
+    @Test func uiLabelShadowIsSharp() throws {
+        var label = Label("Sharp", font: try LabelFixtures.bold(40), size: Size(width: 200, height: 80))
+        label.textColor = Color(red: 1, green: 1, blue: 1)
+        label.shadowColor = Color(red: 0, green: 0, blue: 0)
+        label.shadowOffset = Point(3, 2)
+        let image = try label.image()
+        var plain = label
+        plain.shadowColor = nil
+        let text = try plain.image()
+        // Where the plain text is transparent, the shadow is the text's alpha moved by (3, 2).
+        for y in 2..<80 {
+            for x in 3..<200 where text.pixel(x: x, y: y)[3] == 0 {
+                #expect(image.pixel(x: x, y: y)[3] == text.pixel(x: x - 3, y: y - 2)[3])
+            }
+        }
+    }
+
+    @Test func insetsForShadowsKeepTheGlowInside() throws {
+        var label = Label("Glow to the edges", font: try LabelFixtures.bold(40), size: Size(width: 400, height: 90))
+        label.shadows = [.glow(color: Color(red: 1, green: 0.6, blue: 0), sigma: 5)]
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.3
+        func edgeAlpha(_ image: Image) -> Int {
+            (0..<image.height).map { max(Int(image.pixel(x: 0, y: $0)[3]), Int(image.pixel(x: image.width - 1, y: $0)[3])) }.max()!
+        }
+        #expect(edgeAlpha(try label.image()) > 10)   // clipped
+        label.insetsTextForShadows = true
+        #expect(edgeAlpha(try label.image()) <= 1)   // 3σ inside: nothing left to clip
+    }
+
+    /// Embedding: a borrowed BGRA view at an origin partly outside it; only the label's visible
+    /// rectangle changes, the fences hold, and the pixels equal the label's own image there.
+    @Test func rendersIntoABorrowedViewAtAnOrigin() throws {
+        let label = try LabelFixtures.styled()
+        let whole = try label.image(format: .bgra8Premultiplied)
+        let fenced = FencedBuffer(width: 700, height: 120, format: .bgra8Premultiplied, padding: 12, misalignment: 1, fill: 0)
+        let origin = (x: -200, y: 30)
+        try label.render(into: fenced.buffer, at: origin)
+        #expect(fenced.fenceViolations == 0)
+        var differences = 0
+        for y in 0..<120 {
+            for x in 0..<700 {
+                let lx = x - origin.x, ly = y - origin.y
+                let expected = (lx >= 0 && ly >= 0 && lx < 1024 && ly < 160) ? whole.pixel(x: lx, y: ly) : [0, 0, 0, 0]
+                if fenced.pixel(x: x, y: y) != expected { differences += 1 }
+            }
+        }
+        #expect(differences == 0)
+    }
+
+    @Test func badInputThrowsAndTouchesNothing() throws {
+        let fenced = FencedBuffer(width: 64, height: 32, format: .rgba8Premultiplied)
+        let before = fenced.allBytes
+        var label = Label("x", font: try LabelFixtures.bold(20), size: Size(width: 64, height: 32))
+        label.shadows = [LabelShadow(color: .white, sigma: .nan)]
+        #expect(throws: LabelError.invalidParameter(name: "shadow 0 sigma", value: .nan, allowed: "[0.0, 256.0]").description.isEmpty
+                ? LabelError.self : LabelError.self) { try label.render(into: fenced.buffer) }
+        label.shadows = []
+        label.size = Size(width: -1, height: 10)
+        #expect(throws: LabelError.invalidSize(width: -1, height: 10)) { try label.render(into: fenced.buffer) }
+        label.size = Size(width: 64, height: 32)
+        label.stroke = LabelStroke(width: 0, paint: .color(.white))
+        #expect(throws: LabelError.invalidParameter(name: "stroke width", value: 0, allowed: "[1e-06, 256.0]")) {
+            try label.render(into: fenced.buffer)
+        }
+        label.stroke = nil
+        label.fill = .gradient(LabelGradient(stops: []), extent: .ink)
+        #expect(throws: RasterError.emptyGradient) { try label.render(into: fenced.buffer) }
+        label.fill = nil
+        let a8 = FencedBuffer(width: 8, height: 8, format: .a8)
+        #expect(throws: RasterError.formatMismatch(expected: .rgba8Premultiplied, actual: .a8)) { try label.render(into: a8.buffer) }
+        #expect(throws: LabelError.emptyAttributedText) { try Label(attributedText: AttributedText(), size: .zero) }
+        #expect(fenced.allBytes == before)
+    }
+
+    @Test func goldenLabels() throws {
+        #expect(try Golden.compare(LabelFixtures.styled().image(), "styled", directory: Golden.directory()) == nil)
+        var lines = Label("Per-line gradients on three lines, no bleeding", font: try LabelFixtures.bold(36),
+                          size: Size(width: 440, height: 180))
+        lines.numberOfLines = 0
+        lines.lineBreakMode = .byWordWrapping
+        lines.textAlignment = .center
+        lines.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red], geometry: .linear(angle: 90),
+                                             space: .oklab), extent: .lines)
+        lines.shadows = [.glow(color: Color(rgba: 0xFF95_00C0), sigma: 4)]
+        lines.backgroundColor = Color(rgba: 0x2020_20FF)
+        #expect(try Golden.compare(lines.image(), "lines-glow", directory: Golden.directory()) == nil)
+    }
+}
