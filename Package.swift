@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "sheen",
             dependencies: [
-                "SheenRaster", "SheenPNG",
+                "SheenRaster", "SheenText", "SheenLabel", "SheenPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

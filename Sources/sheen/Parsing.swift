@@ -11,33 +11,33 @@ enum Parse {
     }
 
     /// "WxH" → (width, height), each 1…16384.
-    static func size(_ text: String) throws -> (Int, Int) {
+    static func size(_ text: String, option: String = "--size") throws -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               (1 ... 16384).contains(w), (1 ... 16384).contains(h) else {
-            throw ValidationError("--size \"\(text)\" is not WIDTHxHEIGHT with each side 1…16384")
+            throw ValidationError("\(option) \"\(text)\" is not WIDTHxHEIGHT with each side 1…16384")
         }
         return (w, h)
     }
 
     /// "#RRGGBB[AA][@offset],…" → stops; without offsets the colours are spaced evenly.
-    static func stops(_ text: String) throws -> [GradientStop] {
+    static func stops(_ text: String, option: String = "--stops") throws -> [GradientStop] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: " ")
         }
         guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
-            throw ValidationError("--stops \"\(text)\" needs comma-separated colours like \"#3478F6,#FF3B30\"")
+            throw ValidationError("\(option) \"\(text)\" needs comma-separated colours like \"#3478F6,#FF3B30\"")
         }
         var colors: [Color] = [], offsets: [Double?] = []
         for item in items {
             let pieces = item.split(separator: "@", omittingEmptySubsequences: false)
-            guard pieces.count <= 2 else { throw ValidationError("--stops item \"\(item)\" has more than one @") }
+            guard pieces.count <= 2 else { throw ValidationError("\(option) item \"\(item)\" has more than one @") }
             do { colors.append(try Color(hex: String(pieces[0]))) } catch {
-                throw ValidationError("--stops: \(error)")
+                throw ValidationError("\(option): \(error)")
             }
             if pieces.count == 2 {
                 guard let o = Double(pieces[1]), o.isFinite else {
-                    throw ValidationError("--stops item \"\(item)\": offset \"\(pieces[1])\" is not a number")
+                    throw ValidationError("\(option) item \"\(item)\": offset \"\(pieces[1])\" is not a number")
                 }
                 offsets.append(o)
             } else {
@@ -46,6 +46,19 @@ enum Parse {
         }
         let even = Gradient.evenlySpaced(colors)
         return zip(even, offsets).map { s, o in GradientStop(o ?? s.offset, s.color) }
+    }
+
+    /// "#RRGGBB[AA]" → Color.
+    static func color(_ text: String, option: String) throws -> Color {
+        do { return try Color(hex: Substring(text).trimmingCharacters(in: " ")) } catch {
+            throw ValidationError("\(option): \(error)")
+        }
+    }
+
+    /// A value from a fixed list of names, matched case-insensitively.
+    static func named<T>(_ text: String, option: String, _ table: [(String, T)]) throws -> T {
+        if let hit = table.first(where: { $0.0.lowercased() == text.lowercased() }) { return hit.1 }
+        throw ValidationError("\(option) \"\(text)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
     /// "a,b,c,d,tx,ty" → AffineTransform.

@@ -5,7 +5,7 @@ import ArgumentParser
 struct SheenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheen",
-        abstract: "Render Sheen gradients to PNG.",
-        subcommands: [GradientCommand.self, GalleryCommand.self]
+        abstract: "Render Sheen labels and gradients to PNG.",
+        subcommands: [RenderCommand.self, GradientCommand.self, GalleryCommand.self]
     )
 }

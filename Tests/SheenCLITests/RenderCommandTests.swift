@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import SheenLabel
+import SheenPNG
+import SheenRaster
+import SheenText
+@testable import sheen
+
+@Suite struct RenderCommandTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    func run(_ args: [String]) throws {
+        var command = try SheenCommand.parseAsRoot(args)
+        try command.run()
+    }
+
+    /// The issue's example renders, and equals the same label built with the library.
+    @Test func rendersTheDocumentedExample() throws {
+        let out = temporaryPath("label.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["render", "Always correct gradient text", "--font", "DejaVu Sans:bold", "--size", "48",
+                 "--fill", "#3478F6,#FF3B30", "--extent", "ink", "--stroke", "2,#333333", "--shadow", "0,4,6,#00000080",
+                 "--canvas", "1024x160", "-o", out])
+        let decoded = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        var label = Label("Always correct gradient text", font: try Font(named: "DejaVu Sans:bold", size: 48),
+                          size: Size(width: 1024, height: 160))
+        label.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)]), extent: .ink)
+        label.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF)))
+        label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 4), sigma: 6)]
+        let expected = try PNG.decode(try label.image().withReadOnlyBuffer { try PNG.encode($0) })
+        #expect(decoded.bytes == expected.bytes)
+    }
+
+    @Test func everyOptionIsReachable() throws {
+        let out = temporaryPath("all.png")
+        let textFile = temporaryPath("text.txt")
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: textFile) }
+        try "Three lines of text\nfrom a file, wrapped and truncated at the end".write(toFile: textFile, atomically: true, encoding: .utf8)
+        try run(["render", "--text-file", textFile, "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                 "--face-index", "0", "--size", "20", "--fill", "#FF9500@0,#AF52DE@1", "--extent", "lines", "--angle", "90",
+                 "--gradient", "linear", "--space", "oklab", "--dither", "--stroke", "1.5,#FFFFFF", "--stroke-placement", "centered",
+                 "--shadow", "2,2,3,#00000080,1", "--glow", "4,#FFCC00", "--css-blur", "--canvas", "300x90",
+                 "--background", "#202020", "--align", "justified", "--vertical", "top", "--lines", "3", "--line-break", "middle",
+                 "--min-scale", "0.5", "--tighten", "--baseline", "centers", "--line-height", "1.1", "--line-spacing", "2",
+                 "--insets", "4,6,4,6", "--inset-shadows", "--disabled", "--highlight", "#FF0000", "--format", "bgra8Premultiplied",
+                 "-o", out])
+        let image = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(image.width == 300 && image.height == 90)
+        for kind in ["radial", "conic"] {
+            try run(["render", "Hi", "--gradient", kind, "--canvas", "100x60", "-o", out])
+        }
+    }
+
+    /// Bad arguments: a clear message naming the problem, a non-zero exit, and no file.
+    @Test(arguments: [
+        (["x", "--fill", "#12345"], "--fill"),
+        (["x", "--canvas", "0x10"], "--canvas"),
+        (["x", "--extent", "page"], "--extent"),
+        (["x", "--stroke", "wide,#000000"], "--stroke"),
+        (["x", "--stroke", "2,#00000"], "--stroke"),
+        (["x", "--shadow", "1,2,#000000"], "--shadow"),
+        (["x", "--shadow", "1,2,nan,#000000"], "--shadow"),
+        (["x", "--glow", "300,#000000"], "--glow"),
+        (["x", "--align", "middle"], "--align"),
+        (["x", "--line-break", "hyphen"], "--line-break"),
+        (["x", "--min-scale", "2"], "--min-scale"),
+        (["x", "--size", "0"], "font size"),
+        (["x", "--size", "100000"], "font size"),
+        (["x", "--font-file", "/nonexistent.ttf"], "/nonexistent.ttf"),
+        (["x", "--font-file", "/etc/hostname"], "not a usable font"),
+        (["x", "--insets", "1,2,3"], "--insets"),
+        (["x", "--format", "a8"], "--format"),
+        (["x", "--lines", "-1"], "--lines"),
+        ([], "no text"),
+    ])
+    func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
+        let out = temporaryPath("bad.png")
+        do {
+            try run(["render", "-o", out] + extra)
+            Issue.record("\(extra): no error")
+        } catch {
+            let message = SheenCommand.message(for: error)
+            #expect(message.contains(mentions), "\(extra): \(message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
