@@ -6,6 +6,6 @@ struct SheenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheen",
         abstract: "Render Sheen labels and gradients to PNG.",
-        subcommands: [RenderCommand.self, GradientCommand.self, GalleryCommand.self]
+        subcommands: [RenderCommand.self, AnimateCommand.self, DemoCommand.self, GradientCommand.self, GalleryCommand.self]
     )
 }

@@ -87,3 +87,60 @@ import SheenText
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+@Suite struct AnimateAndDemoCommandTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    func run(_ args: [String]) throws {
+        var command = try SheenCommand.parseAsRoot(args)
+        try command.run()
+    }
+
+    @Test func animateWritesFramesAndASheet() throws {
+        let dir = temporaryPath("frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try run(["animate", "Move", "--size", "20", "--canvas", "120x40", "--fill", "#3478F6,#FF3B30", "--to-fill", "#FF9500,#AF52DE",
+                 "--to-size", "28", "--to-stroke", "1,#000000", "--to-shadow", "2,2,2,#00000080", "--to-background", "#FFFFFF",
+                 "--duration", "0.5", "--fps", "10", "--timing", "cubic-bezier(0.2,0,0.2,1)", "--color-space", "sRGB",
+                 "--sheet-columns", "3", "-o", dir])
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(files == ["contact-sheet.png"] + (0...5).map { "frame-000\($0).png" })
+        let sheet = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/contact-sheet.png"))))
+        #expect(sheet.width == 3 * 120 + 4 * 8 && sheet.height == 2 * 40 + 3 * 8)
+        for timing in ["linear", "easeIn", "easeOut", "ease", "spring(0.5,0.4)"] {
+            try run(["animate", "x", "--canvas", "40x20", "--size", "10", "--to-size", "12", "--duration", "0.2", "--fps", "5",
+                     "--timing", timing, "-o", dir])
+        }
+    }
+
+    @Test(arguments: [
+        (["--timing", "bouncy"], "--timing"),
+        (["--timing", "cubic-bezier(2,0,1,1)"], "cubicBezier x1"),
+        (["--duration", "0"], "keyframe time"),
+        (["--fps", "0"], "fps"),
+        (["--to-fill", "#nothex"], "--to-fill"),
+        (["--to-size", "-3"], "--to-size"),
+        (["--color-space", "hsv"], "--color-space"),
+    ])
+    func badAnimateArgumentsWriteNothing(extra: [String], mentions: String) throws {
+        let dir = temporaryPath("bad-frames")
+        do {
+            try run(["animate", "x", "--canvas", "40x20", "-o", dir] + extra)
+            Issue.record("\(extra): no error")
+        } catch {
+            let message = SheenCommand.message(for: error)
+            #expect(message.contains(mentions), "\(extra): \(message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir))
+    }
+
+    @Test func demoRendersEveryScenario() throws {
+        let out = temporaryPath("demo.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["demo", "-o", out])
+        let image = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(image.width > 1000 && image.height > 700)
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SheenLabel
+import SheenRaster
+import SheenText
+
+/// `sheen animate`: a label animated from its options to the `--to-…` state, as numbered PNG
+/// frames plus a contact sheet of all of them.
+struct AnimateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "Render a label animation to numbered PNG frames and a contact sheet.",
+        discussion: """
+        Example: sheen animate "Animated text" --fill "#3478F6,#FF3B30" --to-fill "#FF9500,#AF52DE" \\
+                 --duration 1 --fps 30 --timing easeInOut -o frames/
+        The label options describe the first frame; --to-… options change the last. Colours
+        interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn,
+        easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)".
+        Writes frame-0000.png … and contact-sheet.png into the output directory.
+        """
+    )
+
+    @OptionGroup var label: LabelOptions
+    @Option(name: .customLong("to-fill"), help: "Final fill: one colour or gradient stops.") var toFill: String?
+    @Option(name: .customLong("to-stroke"), help: "Final stroke \"WIDTH,#COLOR\".") var toStroke: String?
+    @Option(name: .customLong("to-shadow"), help: "Final shadows \"DX,DY,SIGMA,#COLOR[,SPREAD]\"; repeatable.")
+    var toShadow: [String] = []
+    @Option(name: .customLong("to-size"), help: "Final font size in pixels.") var toSize: Double?
+    @Option(name: .customLong("to-background"), help: "Final background colour.") var toBackground: String?
+    @Option(help: "Length in seconds.") var duration = 1.0
+    @Option(help: "Frames per second.") var fps = 30.0
+    @Option(help: "Timing curve.") var timing = "easeInOut"
+    @Option(name: .customLong("color-space"), help: "Colour interpolation: oklab, sRGB or linearSRGB.") var colorSpace = "oklab"
+    @Option(name: .customLong("sheet-columns"), help: "Frames per row of the contact sheet.") var sheetColumns = 6
+    @Option(name: [.short, .customLong("output")], help: "Output directory (created if missing).") var output: String
+
+    func run() throws {
+        let from = try label.makeLabel()
+        var to = from
+        if let toFill { to.fill = try label.paint(toFill, option: "--to-fill") }
+        if let toStroke { to.stroke = try label.parseStroke(toStroke, option: "--to-stroke") }
+        if !toShadow.isEmpty { to.shadows = try toShadow.map { try label.parseShadow($0, option: "--to-shadow", offset: true) } }
+        if let toSize {
+            do { to.font = try from.font.withSize(toSize) } catch { throw ValidationError("--to-size: \(error)") }
+        }
+        if let toBackground { to.backgroundColor = try Parse.color(toBackground, option: "--to-background") }
+        guard (1...64).contains(sheetColumns) else { throw ValidationError("--sheet-columns must be 1…64") }
+        let space: ColorSpace = try Parse.choice(colorSpace, option: "--color-space")
+        let frames: [Label]
+        do {
+            let animation = try LabelAnimation(from: from, to: to, duration: duration, timing: try Self.timing(timing), colorSpace: space)
+            frames = try animation.frames(fps: fps)
+        } catch let error as LabelError {
+            throw ValidationError("invalid animation: \(error)")
+        }
+        // Render everything before writing anything: an error leaves no partial output.
+        let progress = ProgressBar(total: frames.count, label: "rendering")
+        var images: [Image] = []
+        for frame in frames {
+            do { images.append(try frame.image()) } catch { throw ValidationError("cannot render a frame: \(error)") }
+            progress.advance()
+        }
+        progress.finish()
+        let sheet = try ContactSheet.make(images, columns: sheetColumns)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        for (i, image) in images.enumerated() {
+            try writePNG(image, to: output + "/" + String(format: "frame-%04d.png", i))
+        }
+        try writePNG(sheet, to: output + "/contact-sheet.png")
+    }
+
+    /// "easeInOut", "cubic-bezier(0.2,0,0.2,1)", "spring(0.5,0.4)" → a timing function.
+    static func timing(_ text: String) throws -> TimingFunction {
+        let t = text.replacingOccurrences(of: " ", with: "")
+        func arguments(_ prefix: String, _ count: Int) throws -> [Double]? {
+            guard t.lowercased().hasPrefix(prefix + "("), t.hasSuffix(")") else { return nil }
+            let inner = String(t.dropFirst(prefix.count + 1).dropLast())
+            return try Parse.numbers(inner, count: count, option: "--timing", shape: "\(prefix)(\(count) numbers)")
+        }
+        if let v = try arguments("cubic-bezier", 4) { return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3]) }
+        if let v = try arguments("spring", 2) { return .spring(dampingRatio: v[0], response: v[1]) }
+        return try Parse.named(t, option: "--timing", [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+                                                      ("easeInOut", .easeInOut), ("ease", .ease)])
+    }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar {
+    let total: Int
+    let label: String
+    private var done = 0
+    private let enabled = isatty(2) != 0
+
+    init(total: Int, label: String) { self.total = total; self.label = label }
+
+    func advance() {
+        done += 1
+        guard enabled else { return }
+        let width = 30, filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() { if enabled { FileHandle.standardError.write(Data("\n".utf8)) } }
+}
+
+/// Frames laid out in a grid on one image, 8 px apart on a neutral grey (so transparent frames
+/// stay readable).
+enum ContactSheet {
+    static func make(_ images: [Image], columns: Int) throws -> Image {
+        guard let first = images.first else { throw ValidationError("no frames") }
+        let gap = 8, cols = min(columns, images.count), rows = (images.count + cols - 1) / cols
+        let sheet = try Image(width: cols * first.width + (cols + 1) * gap, height: rows * first.height + (rows + 1) * gap,
+                              format: .rgba8Premultiplied)
+        try sheet.withBuffer { dst in
+            try dst.composite(.color(Color(rgba: 0xD0D0_D0FF)), operator: .source)
+            for (i, image) in images.enumerated() {
+                let x = gap + (i % cols) * (first.width + gap), y = gap + (i / cols) * (first.height + gap)
+                try image.withReadOnlyBuffer { try dst.draw($0, x: x, y: y) }
+            }
+        }
+        return sheet
+    }
+}

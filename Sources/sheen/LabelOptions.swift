@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import SheenLabel
+import SheenRaster
+import SheenText
+
+/// The options that describe a label, shared by `render` and `animate`.
+struct LabelOptions: ParsableArguments {
+    @Argument(help: "The text (\"-\" reads standard input).") var text: String?
+    @Option(name: .customLong("text-file"), help: "Read the text from this file (UTF-8).") var textFile: String?
+    @Option(help: "fontconfig pattern, e.g. \"DejaVu Sans:bold\".") var font = "DejaVu Sans:bold"
+    @Option(name: .customLong("font-file"), help: "A font file (TTF/OTF/TTC) instead of --font.") var fontFile: String?
+    @Option(name: .customLong("face-index"), help: "Face index inside a collection (TTC).") var faceIndex = 0
+    @Option(help: "Font size in pixels.") var size = 48.0
+    @Option(help: "Fill: one colour, or gradient stops \"#3478F6,#FF3B30\" (\"#C@offset\" allowed).") var fill = "#3478F6,#FF3B30"
+    @Option(help: "Gradient extent: ink, lines, typographic or frame.") var extent = "ink"
+    @Option(help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
+    @Option(name: .customLong("gradient"), help: "Gradient kind: linear, radial or conic.") var gradientKind = "linear"
+    @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
+    @Flag(help: "Dither the gradient against banding.") var dither = false
+    @Option(help: "Stroke \"WIDTH,#COLOR\" (pixels).") var stroke: String?
+    @Option(name: .customLong("stroke-placement"), help: "outside or centered.") var strokePlacement = "outside"
+    @Option(help: "Shadow \"DX,DY,SIGMA,#COLOR[,SPREAD]\" (pixels); repeatable.") var shadow: [String] = []
+    @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
+    @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
+    var cssBlur = false
+    @Option(help: "Canvas (label) size WIDTHxHEIGHT.") var canvas = "1024x160"
+    @Option(help: "Background colour (default transparent).") var background: String?
+    @Option(help: "left, right, center, justified or natural.") var align = "natural"
+    @Option(help: "top, center or bottom.") var vertical = "center"
+    @Option(help: "Maximum lines, 0 = unlimited.") var lines = 1
+    @Option(name: .customLong("line-break"), help: "word, char, clip, head, middle or tail.") var lineBreak = "tail"
+    @Option(name: .customLong("min-scale"), help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
+    @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
+    @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
+    @Option(name: .customLong("line-height"), help: "Line height multiple.") var lineHeight = 1.0
+    @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
+    @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
+    @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows are not clipped.") var insetShadows = false
+    @Flag(help: "Draw the label disabled (50 % opacity).") var disabled = false
+    @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
+
+    func readText() throws -> String {
+        if let textFile {
+            guard text == nil else { throw ValidationError("give the text as an argument or --text-file, not both") }
+            guard let data = FileManager.default.contents(atPath: textFile) else {
+                throw ValidationError("--text-file \(textFile) cannot be read")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard let text else { throw ValidationError("no text: pass it as an argument, with --text-file, or \"-\" for standard input") }
+        if text == "-" {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return text
+    }
+
+    func makeLabel() throws -> Label {
+        let (w, h) = try Parse.size(canvas, option: "--canvas")
+        let font: Font
+        do {
+            font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) } ?? Font(named: self.font, size: size)
+        } catch {
+            throw ValidationError("font: \(error)")
+        }
+        var label = Label(try readText(), font: font, size: Size(width: Double(w), height: Double(h)))
+        label.fill = try paint(fill, option: "--fill")
+        if let stroke { label.stroke = try parseStroke(stroke, option: "--stroke") }
+        label.shadows = try shadow.map { try parseShadow($0, option: "--shadow", offset: true) }
+            + glow.map { try parseShadow($0, option: "--glow", offset: false) }
+        if let background { label.backgroundColor = try Parse.color(background, option: "--background") }
+        label.textAlignment = try Parse.named(align, option: "--align",
+            [("left", .left), ("right", .right), ("center", .center), ("justified", .justified), ("natural", .natural)])
+        label.verticalAlignment = try Parse.named(vertical, option: "--vertical", [("top", .top), ("center", .center), ("bottom", .bottom)])
+        guard lines >= 0 else { throw ValidationError("--lines \(lines) must be ≥ 0") }
+        label.numberOfLines = lines
+        label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break",
+            [("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping), ("head", .byTruncatingHead),
+             ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
+        guard minScale.isFinite, (0...1).contains(minScale) else { throw ValidationError("--min-scale \(minScale) is not in [0, 1]") }
+        label.adjustsFontSizeToFitWidth = minScale > 0
+        label.minimumScaleFactor = minScale
+        label.allowsDefaultTighteningForTruncation = tighten
+        label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
+            [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
+        label.lineHeightMultiple = lineHeight
+        label.lineSpacing = lineSpacing
+        if let insets {
+            let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")
+            label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        label.insetsTextForShadows = insetShadows
+        label.isEnabled = !disabled
+        if let highlight {
+            label.isHighlighted = true
+            label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
+        }
+        do { _ = try label.layout() } catch { throw ValidationError("invalid label: \(error)") }
+        return label
+    }
+
+    /// One colour → a solid paint; several → a gradient over `--extent`.
+    func paint(_ text: String, option: String) throws -> LabelPaint {
+        let stops = try Parse.stops(text, option: option)
+        if stops.count == 1 { return .color(stops[0].color) }
+        return .gradient(try gradient(stops), extent: try Parse.named(extent, option: "--extent",
+            [("ink", GradientExtent.ink), ("lines", .lines), ("typographic", .typographic), ("frame", .frame)]))
+    }
+
+    /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`.
+    func parseStroke(_ text: String, option: String) throws -> LabelStroke {
+        let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let width = Double(parts[0]), width.isFinite, width > 0, width <= 256 else {
+            throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR with a width in (0, 256]")
+        }
+        return LabelStroke(width: width, paint: .color(try Parse.color(parts[1], option: option)),
+                           placement: try Parse.named(strokePlacement, option: "--stroke-placement",
+                                                      [("outside", .outside), ("centered", .centered), ("centred", .centered)]))
+    }
+
+    func gradient(_ stops: [GradientStop]) throws -> LabelGradient {
+        let geometry: LabelGradient.Geometry = try Parse.named(gradientKind, option: "--gradient", [
+            ("linear", .linear(angle: angle)),
+            ("radial", .radial(center: Point(0.5, 0.5), radius: 0.5)),
+            ("conic", .conic(center: Point(0.5, 0.5), startAngle: angle)),
+        ])
+        return LabelGradient(stops: stops, geometry: geometry, space: try Parse.choice(space, option: "--space"), dither: dither)
+    }
+
+    func parseShadow(_ text: String, option: String, offset: Bool) throws -> LabelShadow {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let numbersBefore = offset ? 3 : 1
+        guard parts.count == numbersBefore + 1 || parts.count == numbersBefore + 2 else {
+            throw ValidationError("\(option) \"\(text)\" is not \(offset ? "DX,DY,SIGMA" : "SIGMA"),#COLOR[,SPREAD]")
+        }
+        var v = try Parse.numbers(parts[0..<numbersBefore].joined(separator: ","), count: numbersBefore, option: option,
+                                  shape: offset ? "DX,DY,SIGMA" : "SIGMA")
+        if !offset { v = [0, 0] + v }
+        let colour = try Parse.color(parts[numbersBefore], option: option)
+        let spread = parts.count == numbersBefore + 2 ? Double(parts[numbersBefore + 1]) : 0
+        guard let spread, spread.isFinite, spread >= 0, spread <= 256 else { throw ValidationError("\(option) spread must be in [0, 256]") }
+        let sigma = cssBlur ? GaussianBlur.sigma(cssRadius: v[2]) : v[2]
+        guard sigma >= 0, sigma <= 256 else { throw ValidationError("\(option) blur \(v[2]) is outside [0, 256]") }
+        return LabelShadow(color: colour, offset: Point(v[0], v[1]), sigma: sigma, spread: spread)
+    }
+}
