@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sheen-bench",
-            dependencies: ["SheenRaster", "SheenText"],
+            dependencies: ["SheenRaster", "SheenText", "SheenLabel"],
             path: "Benchmarks/sheen-bench"
         ),
 

@@ -49,6 +49,7 @@ struct SheenBench {
         bench.runComposites(width: w, height: h)
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
         bench.runText()
+        bench.runLabels()
         if !bench.failures.isEmpty {
             emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
             exit(1)
