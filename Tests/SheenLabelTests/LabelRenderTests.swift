@@ -176,8 +176,12 @@ import SheenText
         #expect(fenced.allBytes == before)
     }
 
+    /// Exact with the SIMD kernels the goldens were made with; with SHEEN_KERNELS=reference the
+    /// gradient and blur references (exact in Double) may differ from the kernels by a level or
+    /// two (2 is what they differ by).
     @Test func goldenLabels() throws {
-        #expect(try Golden.compare(LabelFixtures.styled().image(), "styled", directory: Golden.directory()) == nil)
+        let tolerance: UInt8 = Kernels.current == .reference ? 2 : 0
+        #expect(try Golden.compare(LabelFixtures.styled().image(), "styled", directory: Golden.directory(), tolerance: tolerance) == nil)
         var lines = Label("Per-line gradients on three lines, no bleeding", font: try LabelFixtures.bold(36),
                           size: Size(width: 440, height: 180))
         lines.numberOfLines = 0
@@ -187,6 +191,6 @@ import SheenText
                                              space: .oklab), extent: .lines)
         lines.shadows = [.glow(color: Color(rgba: 0xFF95_00C0), sigma: 4)]
         lines.backgroundColor = Color(rgba: 0x2020_20FF)
-        #expect(try Golden.compare(lines.image(), "lines-glow", directory: Golden.directory()) == nil)
+        #expect(try Golden.compare(lines.image(), "lines-glow", directory: Golden.directory(), tolerance: tolerance) == nil)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import SheenRaster
 
-/// README's Swift examples, verbatim, compiled and run here (the SheenText one in
-/// SheenTextTests/ReadmeTextExamplesTests.swift); `readmeMatchesThisFile` fails when the README's
-/// code and these files drift apart.
+/// README's Swift examples, verbatim, compiled and run here (the SheenText and SheenLabel ones in
+/// SheenTextTests/ReadmeTextExamplesTests.swift and SheenLabelTests/ReadmeLabelExamplesTests.swift);
+/// `readmeMatchesThisFile` fails when the README's code and these files drift apart.
 @Suite struct ReadmeExamplesTests {
     @Test func fillsACallerOwnedBuffer() throws {
         // A buffer the caller owns: 256×64 pixels, rows padded to 1,040 bytes, any alignment.
@@ -100,11 +100,14 @@ import SheenRaster
             .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         let textExamples = here.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("SheenTextTests/ReadmeTextExamplesTests.swift")
+        let labelExamples = here.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SheenLabelTests/ReadmeLabelExamplesTests.swift")
         let source = try String(contentsOf: here, encoding: .utf8) + String(contentsOf: textExamples, encoding: .utf8)
+            + String(contentsOf: labelExamples, encoding: .utf8)
         let normalized = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "\n")
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 6)
+        #expect(blocks.count == 7)
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")

@@ -13,9 +13,10 @@ public enum Golden {
         URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Goldens")
     }
 
-    /// Compares `image` with the golden `name` in `directory`: nil when they match, else what
-    /// differs and where the candidate was written.
-    public static func compare(_ image: Image, _ name: String, directory: URL) throws -> String? {
+    /// Compares `image` with the golden `name` in `directory`: nil when they match (every byte
+    /// within `tolerance` levels; exact by default), else what differs and where the candidate
+    /// was written.
+    public static func compare(_ image: Image, _ name: String, directory: URL, tolerance: UInt8 = 0) throws -> String? {
         let golden = directory.appendingPathComponent(name + ".png")
         let local = directory.appendingPathComponent(name + ".local.png")
         let encoded = try image.withReadOnlyBuffer { try PNG.encode($0) }
@@ -28,10 +29,11 @@ public enum Golden {
         if image.format == .a8 {
             // Gray PNGs decode to RGBA with the gray level in every colour channel.
             let levels = stride(from: 0, to: expected.bytes.count, by: 4).map { expected.bytes[$0] }
-            same = expected.width == image.width && expected.height == image.height && levels == image.bytes
+            same = expected.width == image.width && expected.height == image.height && within(levels, image.bytes, tolerance)
         } else {
             let roundTrip = try PNG.decode(encoded)
-            same = expected.width == image.width && expected.height == image.height && expected.bytes == roundTrip.bytes
+            same = expected.width == image.width && expected.height == image.height
+                && within(expected.bytes, roundTrip.bytes, tolerance)
         }
         if same {
             try? FileManager.default.removeItem(at: local)
@@ -43,5 +45,11 @@ public enum Golden {
                 image \(image.width)×\(image.height)); wrote \(local.path) — review it, then Scripts/bless-golden.sh
                 """
         }
+    }
+
+    private static func within(_ a: [UInt8], _ b: [UInt8], _ tolerance: UInt8) -> Bool {
+        guard a.count == b.count else { return false }
+        if tolerance == 0 { return a == b }
+        return zip(a, b).allSatisfy { (x, y) in (x > y ? x - y : y - x) <= tolerance }
     }
 }
