@@ -5,14 +5,8 @@ import SheenRaster
 @testable import sheen
 
 @Suite struct GradientCommandTests {
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
-    }
-
-    func run(_ args: [String]) throws {
-        var command = try SheenCommand.parseAsRoot(args)
-        try command.run()
-    }
+    func temporaryPath(_ name: String) -> String { CLI.temporaryPath(name) }
+    func run(_ args: [String]) throws { try CLI.run(args) }
 
     @Test func rendersTheDocumentedExample() throws {
         let out = temporaryPath("out.png")
@@ -52,14 +46,7 @@ import SheenRaster
     ])
     func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let out = temporaryPath("bad.png")
-        do {
-            try run(["gradient", "-o", out] + extra)
-            Issue.record("\(extra): no error")
-        } catch {
-            let message = SheenCommand.message(for: error)
-            #expect(message.contains(mentions), "\(extra): \(message)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: out))
+        CLI.expectFailure(["gradient", "-o", out] + extra, mentions: mentions, output: out)
     }
 
     @Test func galleryRenders() throws {

@@ -7,14 +7,8 @@ import SheenText
 @testable import sheen
 
 @Suite struct RenderCommandTests {
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
-    }
-
-    func run(_ args: [String]) throws {
-        var command = try SheenCommand.parseAsRoot(args)
-        try command.run()
-    }
+    func temporaryPath(_ name: String) -> String { CLI.temporaryPath(name) }
+    func run(_ args: [String]) throws { try CLI.run(args) }
 
     /// The issue's example renders, and equals the same label built with the library.
     @Test func rendersTheDocumentedExample() throws {
@@ -77,26 +71,13 @@ import SheenText
     ])
     func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let out = temporaryPath("bad.png")
-        do {
-            try run(["render", "-o", out] + extra)
-            Issue.record("\(extra): no error")
-        } catch {
-            let message = SheenCommand.message(for: error)
-            #expect(message.contains(mentions), "\(extra): \(message)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: out))
+        CLI.expectFailure(["render", "-o", out] + extra, mentions: mentions, output: out)
     }
 }
 
 @Suite struct AnimateAndDemoCommandTests {
-    func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
-    }
-
-    func run(_ args: [String]) throws {
-        var command = try SheenCommand.parseAsRoot(args)
-        try command.run()
-    }
+    func temporaryPath(_ name: String) -> String { CLI.temporaryPath(name) }
+    func run(_ args: [String]) throws { try CLI.run(args) }
 
     @Test func animateWritesFramesAndASheet() throws {
         let dir = temporaryPath("frames")
@@ -126,14 +107,7 @@ import SheenText
     ])
     func badAnimateArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let dir = temporaryPath("bad-frames")
-        do {
-            try run(["animate", "x", "--canvas", "40x20", "-o", dir] + extra)
-            Issue.record("\(extra): no error")
-        } catch {
-            let message = SheenCommand.message(for: error)
-            #expect(message.contains(mentions), "\(extra): \(message)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: dir))
+        CLI.expectFailure(["animate", "x", "--canvas", "40x20", "-o", dir] + extra, mentions: mentions, output: dir)
     }
 
     @Test func demoRendersEveryScenario() throws {

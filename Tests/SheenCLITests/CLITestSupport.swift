@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import sheen
+
+/// What every CLI test does: run `sheen` with arguments in-process, and name scratch files.
+enum CLI {
+    /// A path in the temporary directory that no other test uses.
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sheen-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    /// Parses and runs `sheen ARGS…` as the command line would.
+    static func run(_ args: [String]) throws {
+        var command = try SheenCommand.parseAsRoot(args)
+        try command.run()
+    }
+
+    /// Runs `sheen` with arguments that must fail: the error message mentions `mentions`, and
+    /// nothing exists at `output` afterwards (no partial file or directory).
+    static func expectFailure(_ args: [String], mentions: String, output: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try run(args)
+            Issue.record("\(args): no error", sourceLocation: sourceLocation)
+        } catch {
+            let message = SheenCommand.message(for: error)
+            #expect(message.contains(mentions), "\(args): \(message)", sourceLocation: sourceLocation)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output), sourceLocation: sourceLocation)
+    }
+}
