@@ -105,7 +105,8 @@ public enum LabelPaint: Hashable, Sendable {
 public struct LabelStroke: Hashable, Sendable {
     /// Width in pixels, (0, 256].
     public var width: Double
-    /// What the stroke is painted with.
+    /// What the stroke is painted with. A gradient's `.ink` extent is the stroke's own ink;
+    /// `.lines` is treated as `.ink` for strokes (one gradient over the whole stroke).
     public var paint: LabelPaint
     /// Outside the glyphs (default; the fill is drawn over the glyph interior) or centred on the outline.
     public var placement: TextStroke.Placement
