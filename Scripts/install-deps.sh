@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sheen builds and tests against, only when one is missing.
 # Idempotent and quiet when everything is present; safe to call from README commands and CI.
+# `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi).
 set -euo pipefail
 
 packages=(
@@ -12,6 +13,11 @@ packages=(
   fonts-dejavu-core   # the font the tests and goldens use
   pkg-config          # SwiftPM finds the system libraries through it
 )
+if [[ "${1:-}" == "--peers" ]]; then
+  packages+=(
+    libcairo2         # cairocffi loads it (cairo's image surfaces are pixman)
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -13,8 +13,19 @@ final class Bench {
     let json: Bool
     var reporter: Reporter
     var failures: [String] = []
+    /// Where `--dump` writes the checked cases' pixels (nil: not dumping).
+    let dumper: Dumper?
 
-    init(quick: Bool, reps: Int?, filter: String?, json: Bool, build: String) {
+    /// Exactly these cases (and the references), for re-measuring suspects; nil: use `filter`.
+    let only: Set<String>?
+    /// Records results without printing them (confirmation re-runs).
+    let quiet: Bool
+
+    init(quick: Bool, reps: Int?, filter: String?, json: Bool, build: String, dump: String? = nil,
+         only: Set<String>? = nil, quiet: Bool = false) {
+        dumper = dump.map { Dumper(directory: $0) }
+        self.only = only
+        self.quiet = quiet
         warmup = quick ? 1 : 3
         self.reps = reps ?? (quick ? 3 : 25)
         self.filter = filter
@@ -24,13 +35,19 @@ final class Bench {
 
     /// Whether a case is selected; references always run, since every ratio needs them.
     func wants(_ name: String) -> Bool {
+        if let only { return only.contains(name) || name.hasPrefix("reference.") }
         guard let f = filter else { return true }
         return name.hasPrefix(f) || name.hasPrefix("reference.")
     }
 
+    /// Dumps `buffer` as `role` of `caseName` when `--dump` was given.
+    func dump(_ caseName: String, _ role: String, _ buffer: RasterBuffer) {
+        dumper?.write(caseName, role, buffer)
+    }
+
     func record(_ r: CaseResult) {
         reporter.results.append(r)
-        emit(json ? reporter.jsonLine(r) : reporter.tableLine(r))
+        if !quiet { emit(json ? reporter.jsonLine(r) : reporter.tableLine(r)) }
     }
 
     /// A wrong fast path must fail instead of winning: each case checks its output.

@@ -24,6 +24,8 @@ extension Bench {
                 [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer, threads: threads) }]
             }
             check(verifyBlur(blur, src.buffer.readOnly, dst.buffer), name)
+            dump(name, "input", src.buffer)
+            dump(name, "output", dst.buffer)
             record(CaseResult(name: name, width: w, height: h, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: w * h * format.bytesPerPixel * 2, reps: reps))
         }

@@ -40,6 +40,11 @@ extension Bench {
             // reference shades it exactly; solid paints must match bit for bit.
             let tolerance: UInt8 = name.contains("_lg_") ? 1 : 0
             check(maxByteDifference(dst, expected) <= tolerance, name)
+            if name.contains("_8_8888") {
+                dump(name, "input", original.buffer)
+                dump(name, "mask", mask.buffer)
+                dump(name, "output", dst.buffer)
+            }
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps))
         }

@@ -35,6 +35,7 @@ extension Bench {
             // Two-stop sRGB: every channel within ½ level of exact (1 level for the sweep's atan).
             let tolerance = shape == "conic" ? 1.0 : 0.5 + 1e-3
             check(verifySample(dst.buffer, tolerance: tolerance) { fill.exactColor(x: $0, y: $1) }, name)
+            dump(name, "output", dst.buffer)
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps))
         }
@@ -82,6 +83,7 @@ extension Bench {
                     }
                 }
                 check(verifySample(dst.buffer, tolerance: 0.5 + 1e-3) { fill.exactColor(x: $0, y: $1) }, name)
+                dump(name, "output", dst.buffer)
                 let totals = zip(phases[0], phases[1]).map { $0 + $1 }
                 record(CaseResult(name: name, width: width, height: height, total: Stats(totals),
                                   make: Stats(phases[0]), fill: Stats(phases[1]),

@@ -43,6 +43,7 @@ extension Bench {
             }
             check(Array(UnsafeRawBufferPointer(start: canvas.buffer.base, count: bytes)) == first,
                   "label.styled.1024x160: the warm label differs from its first rendering")
+            dump("label.styled.1024x160", "output", canvas.buffer)
             record(CaseResult(name: "label.styled.1024x160", width: 1024, height: 160, total: Stats(samples),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"))
         }

@@ -11,17 +11,29 @@ import Darwin
 @main
 struct SheenBench {
     static let usage = """
-    usage: sheen-bench [--quick] [--json] [--filter PREFIX] [--reps N] [--build LABEL]
+    usage: sheen-bench [--quick] [--json] [--filter PREFIX] [--reps N] [--build LABEL] [--dump DIR]
+                       [--save-baseline NAME] [--compare NAME [--threshold PCT] [--confirm N]]
       --quick         few repetitions and small sizes (CI smoke test; still verifies outputs)
       --json          one JSON object per case on standard output
       --filter PREFIX only cases whose name starts with PREFIX (references always run)
       --reps N        timed repetitions per case (default 25, quick 3)
       --build LABEL   label recorded in JSON, e.g. default or v3
+      --dump DIR      write the inputs and outputs of the peer-checked cases (W1, W1p, W2/W3,
+                      W4, W5) to DIR as raw pixels with a manifest (Scripts/compare-peers.py)
+      --save-baseline NAME  keep this run's medians as baseline NAME (bench/baselines/NAME.jsonl,
+                      or NAME itself when it is a path)
+      --compare NAME  compare each case's median with baseline NAME and exit 3 when one is more
+                      than the threshold slower after re-measuring it
+      --threshold PCT slower than this many percent is a regression (default 10)
+      --confirm N     re-measure a case that looks slower up to N more times and keep its best
+                      median before judging (default 2)
+    exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments, 3 a regression
     """
 
     static func main() {
         var quick = false, json = false
-        var filter: String? = nil, reps: Int? = nil, build = "default"
+        var filter: String? = nil, reps: Int? = nil, build = "default", dump: String? = nil
+        var saveBaseline: String? = nil, compare: String? = nil, threshold = 0.10, confirm = 2
         var args = CommandLine.arguments.dropFirst().makeIterator()
         while let a = args.next() {
             switch a {
@@ -32,14 +44,71 @@ struct SheenBench {
                 guard let n = args.next().flatMap(Int.init), n >= 1 else { fail("--reps needs a whole number ≥ 1") }
                 reps = n
             case "--build": build = args.next() ?? build
+            case "--dump":
+                guard let d = args.next(), !d.isEmpty else { fail("--dump needs a directory") }
+                dump = d
+            case "--save-baseline":
+                guard let n = args.next(), !n.isEmpty else { fail("--save-baseline needs a name") }
+                saveBaseline = n
+            case "--compare":
+                guard let n = args.next(), !n.isEmpty else { fail("--compare needs a baseline name") }
+                compare = n
+            case "--threshold":
+                guard let t = args.next().flatMap(Double.init), t.isFinite, t > 0 else {
+                    fail("--threshold needs a percentage > 0")
+                }
+                threshold = t / 100
+            case "--confirm":
+                guard let n = args.next().flatMap(Int.init), n >= 0 else { fail("--confirm needs a whole number ≥ 0") }
+                confirm = n
             case "-h", "--help": print(usage); return
             default: fail("unknown argument \(a)")
             }
         }
-        let bench = Bench(quick: quick, reps: reps, filter: filter, json: json, build: build)
+        // Read the baseline first: a missing or broken one should fail before minutes of measuring.
+        var baseline: [String: Double]? = nil
+        if let compare {
+            do { baseline = try Baseline.load(name: compare) } catch {
+                fail("cannot read baseline \(Baseline.path(compare)): \(error)")
+            }
+        }
+        let bench = Bench(quick: quick, reps: reps, filter: filter, json: json, build: build, dump: dump)
+        if !json { emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread") }
+        runAll(bench, quick: quick)
+        if !bench.failures.isEmpty {
+            emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
+            exit(1)
+        }
+        if let saveBaseline {
+            do { try Baseline.save(bench.reporter.results.map(bench.reporter.jsonLine), name: saveBaseline) } catch {
+                fail("cannot write baseline \(Baseline.path(saveBaseline)): \(error)")
+            }
+            emit("saved baseline \(Baseline.path(saveBaseline))", to: json ? 2 : 1)
+        }
+        if let compare, let baseline {
+            var changes = compareWithBaseline(bench.reporter.results, baseline: baseline)
+            // Noise-aware: a case that looks slower is measured again; its best median counts.
+            for _ in 0 ..< confirm {
+                let suspects = Set(changes.filter { $0.isRegression(threshold: threshold) }.map(\.name))
+                if suspects.isEmpty { break }
+                let again = Bench(quick: quick, reps: reps, filter: nil, json: false, build: build, only: suspects, quiet: true)
+                runAll(again, quick: quick)
+                for r in again.reporter.results {
+                    if let i = changes.firstIndex(where: { $0.name == r.name }), suspects.contains(r.name) {
+                        changes[i].current = min(changes[i].current, r.total.median)
+                        changes[i].runs += 1
+                    }
+                }
+            }
+            for line in comparisonReport(changes, threshold: threshold, baselineName: compare) { emit(line, to: json ? 2 : 1) }
+            if changes.contains(where: { $0.isRegression(threshold: threshold) }) { exit(3) }
+        }
+    }
+
+    /// Every case group, in the published order.
+    static func runAll(_ bench: Bench, quick: Bool) {
         let (w, h) = quick ? (480, 270) : (1920, 1080)
         let (sw, sh) = quick ? (128, 32) : (512, 128)
-        if !json { emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread") }
         bench.runReferences(width: w, height: h)
         bench.runReferences(width: sw, height: sh)
         bench.runGradients(width: w, height: h,
@@ -50,10 +119,6 @@ struct SheenBench {
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
         bench.runText()
         bench.runLabels()
-        if !bench.failures.isEmpty {
-            emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
-            exit(1)
-        }
     }
 
     static func fail(_ message: String) -> Never {

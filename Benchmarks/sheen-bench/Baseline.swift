@@ -1,0 +1,103 @@
+import Foundation
+
+/// Regression baselines: `--save-baseline NAME` keeps a run's medians; `--compare NAME` measures
+/// again and reports each case's change against them, re-measuring a case that looks slower
+/// before calling it a regression (the VM's noise alone moves single runs by 10 % or more).
+///
+/// NAME is a file path when it contains "/" or ends in ".jsonl"; otherwise the file is
+/// `bench/baselines/NAME.jsonl` under the current directory. The file holds the run's JSON lines,
+/// the same records `--json` prints.
+enum Baseline {
+    /// The file a baseline name stands for.
+    static func path(_ name: String) -> String {
+        name.contains("/") || name.hasSuffix(".jsonl") ? name : "bench/baselines/\(name).jsonl"
+    }
+
+    /// Writes `lines` (JSON records) to the baseline file, creating its directory.
+    static func save(_ lines: [String], name: String) throws {
+        let url = URL(fileURLWithPath: path(name))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Median time per case (ns) of a saved baseline.
+    static func load(name: String) throws -> [String: Double] {
+        let text = try String(contentsOfFile: path(name), encoding: .utf8)
+        return try medians(jsonLines: text)
+    }
+
+    /// Median time per case (ns) from JSON lines; a line that is not a sheen-bench record is an
+    /// error naming the line.
+    static func medians(jsonLines text: String) throws -> [String: Double] {
+        var out: [String: Double] = [:]
+        for (i, line) in text.split(separator: "\n").enumerated() where !line.allSatisfy(\.isWhitespace) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let name = object["case"] as? String, let median = (object["median_ns"] as? NSNumber)?.doubleValue,
+                  median > 0
+            else { throw BaselineError.badLine(i + 1) }
+            out[name] = median
+        }
+        return out
+    }
+}
+
+/// A baseline file that cannot be used.
+enum BaselineError: Error, CustomStringConvertible {
+    case badLine(Int)
+    var description: String {
+        switch self {
+        case .badLine(let n): return "line \(n) is not a sheen-bench JSON record with a positive median_ns"
+        }
+    }
+}
+
+/// One case's comparison with its baseline.
+struct CaseChange {
+    let name: String
+    let baseline: Double
+    /// The best (lowest) median over the run and any confirming re-runs, ns.
+    var current: Double
+    /// Runs that went into `current`.
+    var runs: Int
+
+    /// Relative change of the time: +0.10 is 10 % slower.
+    var change: Double { current / baseline - 1 }
+
+    /// Memory-bandwidth references are the machine, not the code: shown, never judged.
+    var isReference: Bool { name.hasPrefix("reference.") }
+
+    func isRegression(threshold: Double) -> Bool { !isReference && change > threshold }
+
+    func verdict(threshold: Double) -> String {
+        if isReference { return "reference" }
+        if change > threshold { return "SLOWER" }
+        if change < -threshold { return "faster" }
+        return "same"
+    }
+}
+
+/// Compares results with a baseline: the cases present in both, in run order.
+func compareWithBaseline(_ results: [CaseResult], baseline: [String: Double]) -> [CaseChange] {
+    results.compactMap { r in
+        baseline[r.name].map { CaseChange(name: r.name, baseline: $0, current: r.total.median, runs: 1) }
+    }
+}
+
+/// The comparison as text lines: one per case and a summary.
+func comparisonReport(_ changes: [CaseChange], threshold: Double, baselineName: String) -> [String] {
+    var lines = ["compared with baseline \(Baseline.path(baselineName)) (threshold \(percent(threshold)) slower on the median)"]
+    for c in changes {
+        let name = c.name + String(repeating: " ", count: max(0, 44 - c.name.count))
+        let times = "\(microseconds(c.baseline)) → \(microseconds(c.current)) µs"
+        let runs = c.runs > 1 ? "  (best of \(c.runs) runs)" : ""
+        lines.append("\(name) \(times)  \(signedPercent(c.change))  \(c.verdict(threshold: threshold))\(runs)")
+    }
+    let slower = changes.filter { $0.isRegression(threshold: threshold) }
+    lines.append(slower.isEmpty ? "no regressions in \(changes.count) cases"
+                                : "\(slower.count) regression(s): " + slower.map(\.name).joined(separator: ", "))
+    return lines
+}
+
+private func microseconds(_ ns: Double) -> String { String(format: ns < 10_000 ? "%.2f" : "%.1f", ns / 1000) }
+private func percent(_ v: Double) -> String { String(format: "%.0f %%", v * 100) }
+private func signedPercent(_ v: Double) -> String { String(format: "%+.1f %%", v * 100) }

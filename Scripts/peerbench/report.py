@@ -1,0 +1,194 @@
+"""Turns one run's measurements into the published comparison: a results JSON, one markdown table
+per workload (speed, ×memcpy of the same run, max and mean error against the float64 reference,
+Sheen's ratio to the best peer), a bar chart PNG per workload, and the README block between
+`<!-- peers:begin -->` and `<!-- peers:end -->`. Standard library only."""
+
+import json
+import os
+import re
+
+from . import chart
+
+WORKLOADS = [
+    ("W1", "Gradient fills", "Mpix/s", "gradient."),
+    ("W1p", "The 1-pixel pattern question (make + fill)", "Mpix/s", "pattern."),
+    ("W2/W3", "Mask compositing: sourceOver through an A8 mask", "Mpix/s", "composite."),
+    ("W4", "Gaussian blur", "Mpix/s", "blur."),
+    ("W5", "The styled label", "labels/s", "label."),
+]
+BEGIN = "<!-- peers:begin -->"
+END = "<!-- peers:end -->"
+
+
+def sheen_label(build):
+    """The library name of a sheen-bench build in tables and charts."""
+    return "Sheen" if build == "default" else f"Sheen ({build})"
+
+
+def is_sheen(library):
+    return library == "Sheen" or library.startswith("Sheen (")
+
+
+def assemble(sheen, peers, meta):
+    """The results document. `sheen` maps a build to its sheen-bench JSON records by case;
+    `peers` maps a workload id to result rows (peer rows with `value`, Sheen rows with errors
+    only, labelled by `sheen_label`)."""
+    references = {}
+    for build, records in sheen.items():
+        refs = {}
+        for kind in ("memset", "memcpy"):
+            r = records.get(f"reference.{kind}.1920x1080") or next(
+                (v for k, v in records.items() if k.startswith(f"reference.{kind}.")), None)
+            refs[kind + "_mpix_s"] = r["mpix_s"] if r else None
+            refs[kind + "_size"] = f'{r["width"]}x{r["height"]}' if r else None
+        references[sheen_label(build)] = refs
+    workloads = []
+    for wid, title, unit, prefix in WORKLOADS:
+        rows = peers.get(wid, [])
+        cases = []
+        for r in rows:
+            if r["case"] not in cases:
+                cases.append(r["case"])
+        entries = []
+        for case in cases:
+            results = []
+            for build, records in sheen.items():
+                label = sheen_label(build)
+                rec = records.get(case)
+                err = next((r for r in rows if r["case"] == case and r["library"] == label), {})
+                if rec is None:
+                    continue
+                value = rec["per_s"] if unit != "Mpix/s" else rec["mpix_s"]
+                results.append({"library": label, "value": value, "max_err": err.get("max_err"),
+                                "mean_err": err.get("mean_err"), "note": ""})
+            for r in rows:
+                if r["case"] == case and not is_sheen(r["library"]):
+                    results.append({k: r.get(k) for k in ("library", "value", "max_err", "mean_err", "note")})
+                if r.get("max_err_interior") is not None:
+                    results[-1]["max_err_interior"] = r["max_err_interior"]
+            peer_values = [(r["value"], r["library"]) for r in results if not is_sheen(r["library"]) and r["value"]]
+            best = max(peer_values) if peer_values else None
+            for r in results:
+                if is_sheen(r["library"]) and best:
+                    r["ratio_best_peer"] = r["value"] / best[0]
+                    r["best_peer"] = best[1]
+            size = re.search(r"(\d+)x(\d+)", case)
+            record = next((recs.get(case) for recs in sheen.values() if case in recs), None)
+            width, height = ((record["width"], record["height"]) if record
+                             else (int(size.group(1)), int(size.group(2))) if size else (None, None))
+            entries.append({"case": case, "width": width, "height": height, "results": results})
+        workloads.append({"id": wid, "title": title, "unit": unit, "cases": entries})
+    return {"meta": meta, "references": references, "workloads": workloads}
+
+
+def fmt(v, digits=0):
+    if v is None:
+        return "—"
+    return f"{v:,.{digits}f}"
+
+
+def chart_file(workload_id):
+    """The chart's file name: `W2/W3` → `W2-W3.png`."""
+    return workload_id.replace("/", "-") + ".png"
+
+
+def markdown(results, chart_dir="charts"):
+    """Markdown of the whole comparison: a header with machine, date, versions and references,
+    then per workload a table, its notes and its chart."""
+    meta, refs = results["meta"], results["references"]
+    lines = [f"Measured {meta['date']} on {meta['machine']}; {meta['threads']}; median of "
+             f"{meta['reps']} repetitions after a warm-up.", ""]
+    for label, r in refs.items():
+        lines.append(f"- Same-run references ({label}'s sheen-bench, {r['memset_size']}): memset "
+                     f"{fmt(r['memset_mpix_s'])} Mpix/s, memcpy {fmt(r['memcpy_mpix_s'])} Mpix/s.")
+    versions = ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())
+    if versions:
+        lines.append(f"- Versions: {versions}; Python {meta.get('python', '?')}.")
+    lines.append("- Errors are in 8-bit levels against one float64 reference computed from the same "
+                 "inputs (a perfectly rounded result has max ≤ 0.5); — where no reference applies.")
+    memcpy = next((r["memcpy_mpix_s"] for r in refs.values() if r["memcpy_mpix_s"]), None)
+    for w in results["workloads"]:
+        if not w["cases"]:
+            continue
+        per_pixel = w["unit"] == "Mpix/s"
+        lines += ["", f"#### {w['id']} · {w['title']} ({w['unit']}, higher is better)", ""]
+        head = ["case", "library", w["unit"]] + (["×memcpy"] if per_pixel else []) + ["max err", "mean err",
+                                                                                        "Sheen ÷ best peer"]
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|" + "|".join(["---", "---"] + ["---:"] * (len(head) - 2)) + "|")
+        notes = {}
+        for entry in w["cases"]:
+            for i, r in enumerate(entry["results"]):
+                name = f"**{r['library']}**" if is_sheen(r["library"]) else r["library"]
+                if r.get("note"):
+                    notes.setdefault(r["library"], [])
+                    if r["note"] not in notes[r["library"]]:
+                        notes[r["library"]].append(r["note"])
+                cells = [f"`{entry['case']}`" if i == 0 else "", name, fmt(r["value"], 0 if (r["value"] or 0) >= 10 else 1)]
+                if per_pixel:
+                    cells.append(fmt(r["value"] / memcpy, 2) if memcpy and r["value"] else "—")
+                max_err = fmt(r["max_err"], 2)
+                if r.get("max_err_interior") is not None:
+                    max_err += f" ({fmt(r['max_err_interior'], 2)} ≥ 4σ from the edges)"
+                cells += [max_err, fmt(r["mean_err"], 3)]
+                ratio = r.get("ratio_best_peer")
+                cells.append(f"{ratio:.2f}× {r['best_peer']}" if ratio is not None else "")
+                lines.append("| " + " | ".join(cells) + " |")
+        for library, texts in notes.items():
+            lines.append("")
+            lines.append(f"*{library}*: " + "; ".join(texts) + ".")
+        lines += ["", f"![{w['id']} chart]({chart_dir}/{chart_file(w['id'])})"]
+    return "\n".join(lines) + "\n"
+
+
+def charts(results):
+    """{file name: PNG bytes}, one chart per workload with cases."""
+    meta, refs = results["meta"], results["references"]
+    memcpy = next(((label, r["memcpy_mpix_s"]) for label, r in refs.items() if r["memcpy_mpix_s"]), None)
+    out = {}
+    for w in results["workloads"]:
+        if not w["cases"]:
+            continue
+        groups = [(e["case"], [(r["library"], r["value"]) for r in e["results"]]) for e in w["cases"]]
+        reference = (f"memcpy ({memcpy[0]} run)", memcpy[1]) if memcpy and w["unit"] == "Mpix/s" else None
+        out[chart_file(w["id"])] = chart.bar_chart(
+            f"{w['id']} · {w['title']}", f"{w['unit']}, single thread, higher is better · {meta['machine']} · {meta['date']}",
+            w["unit"], groups, reference)
+    return out
+
+
+def replace_block(text, block):
+    """`text` with the part between the peers markers replaced by `block`."""
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"the README has no {BEGIN} … {END} block")
+    return text[:start + len(BEGIN)] + "\n" + block + text[end:]
+
+
+def write_all(results, out_dir, readme=None):
+    """Writes peers.json, peers.md and charts/*.png under `out_dir` (and the README block);
+    returns the paths written."""
+    os.makedirs(os.path.join(out_dir, "charts"), exist_ok=True)
+    paths = []
+    path = os.path.join(out_dir, "peers.json")
+    with open(path, "w") as f:
+        json.dump(results, f, indent=1)
+        f.write("\n")
+    paths.append(path)
+    path = os.path.join(out_dir, "peers.md")
+    with open(path, "w") as f:
+        f.write(markdown(results, "charts"))
+    paths.append(path)
+    for name, data in charts(results).items():
+        path = os.path.join(out_dir, "charts", name)
+        with open(path, "wb") as f:
+            f.write(data)
+        paths.append(path)
+    if readme:
+        rel = os.path.relpath(os.path.join(out_dir, "charts"), os.path.dirname(os.path.abspath(readme)))
+        with open(readme) as f:
+            text = f.read()
+        with open(readme, "w") as f:
+            f.write(replace_block(text, markdown(results, rel)))
+        paths.append(readme)
+    return paths

@@ -1,0 +1,97 @@
+"""sheen-bench's regression baselines, end to end on the real binary (SHEEN_BENCH=path; Scripts/
+test.sh builds it and sets it). Baselines are rescaled copies of a real run, so the verdicts do
+not depend on the machine's noise: a baseline 1000× slower than now must read "faster", one 1000×
+faster must be a confirmed regression with exit status 3."""
+
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+BENCH = os.environ.get("SHEEN_BENCH")
+CASE = "gradient.linear.horizontal.480x270"
+ARGS = ["--quick", "--filter", "gradient.linear.horizontal", "--reps", "3"]
+
+
+@unittest.skipUnless(BENCH and os.path.exists(BENCH), "SHEEN_BENCH does not name a built sheen-bench")
+class BaselineTests(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.saved = os.path.join(self.dir.name, "saved.jsonl")
+        r = self.run_bench("--save-baseline", self.saved)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("saved baseline", r.stdout)
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def run_bench(self, *extra):
+        return subprocess.run([BENCH, *ARGS, *extra], capture_output=True, text=True, timeout=300)
+
+    def scaled(self, factor):
+        """A copy of the saved baseline with every median multiplied by `factor`."""
+        path = os.path.join(self.dir.name, f"scaled-{factor}.jsonl")
+        with open(self.saved) as f, open(path, "w") as out:
+            for line in f:
+                record = json.loads(line)
+                record["median_ns"] *= factor
+                out.write(json.dumps(record) + "\n")
+        return path
+
+    def test_saved_baseline_holds_the_run_and_its_references(self):
+        with open(self.saved) as f:
+            names = [json.loads(line)["case"] for line in f]
+        self.assertIn(CASE, names)
+        self.assertIn("reference.memcpy.480x270", names)
+
+    def test_much_slower_baseline_reads_faster_and_passes(self):
+        r = self.run_bench("--compare", self.scaled(1000))
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        line = next(l for l in r.stdout.splitlines() if l.startswith(CASE) and "→" in l)
+        self.assertIn("faster", line)
+        self.assertIn("no regressions", r.stdout)
+
+    def test_much_faster_baseline_is_a_confirmed_regression(self):
+        r = self.run_bench("--compare", self.scaled(0.001), "--confirm", "2")
+        self.assertEqual(r.returncode, 3, r.stdout + r.stderr)
+        line = next(l for l in r.stdout.splitlines() if l.startswith(CASE) and "→" in l)
+        self.assertIn("SLOWER", line)
+        self.assertIn("best of 3 runs", line)
+        summary = next(l for l in r.stdout.splitlines() if "regression(s): " in l)
+        self.assertIn(CASE, summary)   # and the other size --filter selects; never a reference
+        self.assertNotIn("reference.", summary)
+        ref = next(l for l in r.stdout.splitlines() if l.startswith("reference.memset.480x270") and "→" in l)
+        self.assertIn("reference", ref.split()[-1])
+
+    def test_threshold_decides(self):
+        # Twice as slow now, judged with a 150 % threshold: not a regression.
+        r = self.run_bench("--compare", self.scaled(0.5), "--threshold", "1000", "--confirm", "0")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+
+    def test_json_mode_keeps_stdout_for_records(self):
+        r = self.run_bench("--json", "--compare", self.scaled(1000))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for line in r.stdout.splitlines():
+            json.loads(line)
+        self.assertIn("no regressions", r.stderr)
+
+    def test_missing_or_broken_baseline_fails_before_measuring(self):
+        r = self.run_bench("--compare", os.path.join(self.dir.name, "nope.jsonl"))
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("cannot read baseline", r.stderr)
+        broken = os.path.join(self.dir.name, "broken.jsonl")
+        with open(broken, "w") as f:
+            f.write('{"case": "x", "median_ns": 5}\nnot json\n')
+        r = self.run_bench("--compare", broken)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("line 2", r.stderr)
+        self.assertEqual(r.stdout, "")
+
+    def test_bad_threshold_is_an_argument_error(self):
+        r = self.run_bench("--compare", self.saved, "--threshold", "nan")
+        self.assertEqual(r.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()

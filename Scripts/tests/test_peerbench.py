@@ -1,0 +1,257 @@
+"""Tests of the peer comparison's report, charts and references on recorded sample data: no
+peers, no network, no Swift build. Run: python3 -m unittest discover -s Scripts/tests"""
+
+import copy
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from peerbench import chart, font, png, report  # noqa: E402
+
+try:
+    import numpy as np
+    from peerbench import reference
+except ImportError:   # the references need numpy; everything else is standard library
+    np = None
+
+
+def sample():
+    """The recorded inputs of assemble(): sheen-bench JSON records and peer rows."""
+    with open(os.path.join(HERE, "data", "peers-sample-input.json")) as f:
+        data = json.load(f)
+    return data["sheen"], data["peers"], data["meta"]
+
+
+class AssembleTests(unittest.TestCase):
+    def setUp(self):
+        self.sheen, self.peers, self.meta = sample()
+        self.results = report.assemble(self.sheen, self.peers, self.meta)
+
+    def workload(self, wid):
+        return next(w for w in self.results["workloads"] if w["id"] == wid)
+
+    def entry(self, case):
+        for w in self.results["workloads"]:
+            for e in w["cases"]:
+                if e["case"] == case:
+                    return e
+        self.fail(f"no {case}")
+
+    def test_every_workload_in_order_with_its_unit(self):
+        self.assertEqual([w["id"] for w in self.results["workloads"]], ["W1", "W1p", "W2/W3", "W4", "W5"])
+        self.assertEqual(self.workload("W5")["unit"], "labels/s")
+        self.assertEqual(self.workload("W4")["unit"], "Mpix/s")
+
+    def test_sheen_rows_take_speed_from_sheen_bench_and_errors_from_the_check(self):
+        e = self.entry("blur.a8.s8")
+        by = {r["library"]: r for r in e["results"]}
+        self.assertAlmostEqual(by["Sheen"]["value"], self.sheen["default"]["blur.a8.s8"]["mpix_s"])
+        self.assertAlmostEqual(by["Sheen (v3)"]["value"], self.sheen["v3"]["blur.a8.s8"]["mpix_s"])
+        self.assertLess(by["Sheen"]["max_err"], 1.0)   # the contract: within 1 level
+        self.assertEqual((e["width"], e["height"]), (1920, 1080))
+
+    def test_ratio_is_to_the_fastest_peer_never_to_sheen(self):
+        e = self.entry("blur.a8.s8")
+        by = {r["library"]: r for r in e["results"]}
+        fastest = max((r for r in e["results"] if not report.is_sheen(r["library"])), key=lambda r: r["value"])
+        self.assertEqual(by["Sheen"]["best_peer"], fastest["library"])
+        self.assertAlmostEqual(by["Sheen"]["ratio_best_peer"], by["Sheen"]["value"] / fastest["value"])
+        self.assertNotIn("ratio_best_peer", by["OpenCV"])
+
+    def test_labels_use_operations_per_second(self):
+        e = self.entry("label.styled.1024x160")
+        by = {r["library"]: r for r in e["results"]}
+        self.assertAlmostEqual(by["Sheen"]["value"], self.sheen["default"]["label.styled.1024x160"]["per_s"])
+        self.assertIsNone(by["Sheen"]["max_err"])
+
+    def test_references_per_build(self):
+        refs = self.results["references"]
+        self.assertEqual(set(refs), {"Sheen", "Sheen (v3)"})
+        self.assertAlmostEqual(refs["Sheen"]["memcpy_mpix_s"],
+                               self.sheen["default"]["reference.memcpy.1920x1080"]["mpix_s"])
+
+    def test_a_case_no_peer_runs_has_no_ratio(self):
+        peers = copy.deepcopy(self.peers)
+        peers["W1"] = [r for r in peers["W1"] if r["case"] != "gradient.conic.1920x1080"
+                       or report.is_sheen(r["library"])]
+        results = report.assemble(self.sheen, peers, self.meta)
+        e = next(e for w in results["workloads"] for e in w["cases"] if e["case"] == "gradient.conic.1920x1080")
+        self.assertTrue(all("ratio_best_peer" not in r for r in e["results"]))
+
+
+class MarkdownTests(unittest.TestCase):
+    def setUp(self):
+        sheen, peers, meta = sample()
+        self.results = report.assemble(sheen, peers, meta)
+        self.md = report.markdown(self.results, "bench/charts")
+
+    def test_one_table_per_workload_with_its_chart(self):
+        for wid in ("W1", "W1p", "W2/W3", "W4", "W5"):
+            self.assertIn(f"#### {wid} · ", self.md)
+            self.assertIn(f"(bench/charts/{report.chart_file(wid)})", self.md)
+
+    def test_header_names_machine_date_versions_and_references(self):
+        self.assertIn(self.results["meta"]["machine"], self.md)
+        self.assertIn(self.results["meta"]["date"], self.md)
+        self.assertIn("skia-python 144.1", self.md)
+        memcpy = self.results["references"]["Sheen"]["memcpy_mpix_s"]
+        self.assertIn(f"memcpy {memcpy:,.0f} Mpix/s", self.md)
+
+    def test_rows_carry_speed_memcpy_ratio_errors_and_ratio_to_best_peer(self):
+        line = next(l for l in self.md.splitlines() if l.startswith("| `blur.a8.s8`"))
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        self.assertEqual(cells[1], "**Sheen**")
+        r = next(r for e in self.results["workloads"][3]["cases"] if e["case"] == "blur.a8.s8"
+                 for r in e["results"] if r["library"] == "Sheen")
+        self.assertEqual(cells[2], f"{r['value']:,.0f}")
+        memcpy = self.results["references"]["Sheen"]["memcpy_mpix_s"]
+        self.assertEqual(cells[3], f"{r['value'] / memcpy:.2f}")
+        self.assertEqual(cells[4], "0.51")
+        fastest = max((r for e in self.results["workloads"][3]["cases"] if e["case"] == "blur.a8.s8"
+                       for r in e["results"] if not report.is_sheen(r["library"])), key=lambda r: r["value"])
+        self.assertTrue(cells[6].endswith("× " + fastest["library"]), cells[6])
+
+    def test_label_table_has_no_memcpy_column_and_dashes_for_missing_errors(self):
+        table = self.md.split("#### W5")[1]
+        self.assertNotIn("×memcpy", table)
+        self.assertIn("| — | — |", table)
+
+    def test_pillow_interior_error_is_shown_beside_the_whole_image_error(self):
+        self.assertIn("≥ 4σ from the edges", self.md)
+
+    def test_each_library_note_appears_once_per_workload(self):
+        w4 = self.md.split("#### W4")[1].split("####")[0]
+        self.assertEqual(w4.count("*skia-python*:"), 1)
+
+
+class ChartTests(unittest.TestCase):
+    def test_chart_is_a_valid_png_with_a_bar_per_library_and_case(self):
+        groups = [("case.a", [("Sheen", 1000.0), ("OpenCV", 100.0)]),
+                  ("case.b", [("Sheen", 10.0), ("OpenCV", 50.0)])]
+        w, h, rgb = png.decode(chart.bar_chart("T", "sub", "Mpix/s", groups, ("memcpy", 500.0)))
+        self.assertEqual(w, chart.WIDTH)
+        self.assertGreater(h, 100)
+
+        def bar_length(row_y, colour):
+            return sum(1 for x in range(w) if tuple(rgb[(row_y * w + x) * 3:(row_y * w + x) * 3 + 3]) == colour)
+        top = 78
+        rows = [top + 5, top + chart.BAR + chart.BAR_GAP + 5]
+        sheen_a = bar_length(rows[0], chart.colour("Sheen"))
+        opencv_a = bar_length(rows[1], chart.colour("OpenCV"))
+        # Log axis 10…1000 over the plot width: 1000 is two decades, 100 one.
+        plot = chart.WIDTH - chart.LEFT - chart.RIGHT
+        self.assertAlmostEqual(sheen_a, plot, delta=2)
+        self.assertAlmostEqual(opencv_a, plot / 2, delta=2)
+
+    def test_reference_line_is_drawn(self):
+        groups = [("c", [("Sheen", 1000.0)])]
+        w, h, rgb = png.decode(chart.bar_chart("T", "s", "Mpix/s", groups, ("memcpy", 100.0)))
+        reds = sum(1 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) == chart.REFERENCE)
+        self.assertGreater(reds, 10)
+
+    def test_one_chart_per_workload(self):
+        sheen, peers, meta = sample()
+        charts = report.charts(report.assemble(sheen, peers, meta))
+        self.assertEqual(sorted(charts), ["W1.png", "W1p.png", "W2-W3.png", "W4.png", "W5.png"])
+        for data in charts.values():
+            png.decode(data)
+
+    def test_long_case_names_are_shortened(self):
+        self.assertLessEqual(chart.text_width(chart.fit("x" * 200, 100)), 100)
+        self.assertTrue(chart.fit("x" * 200, 100).endswith("…"))
+
+    def test_text_blends_glyph_coverage(self):
+        c = chart.Canvas(20, 20)
+        c.text(0, 0, "M")
+        self.assertTrue(any(c.pixels[i] < 255 for i in range(len(c.pixels))))
+        self.assertEqual(font.coverage("\u0001"), font.coverage("?"))
+
+
+class PngTests(unittest.TestCase):
+    def test_round_trip(self):
+        rgb = bytes((i * 7) % 256 for i in range(32 * 48 * 3))
+        w, h, back = png.decode(png.encode(32, 48, rgb))
+        self.assertEqual((w, h, back), (32, 48, rgb))
+
+    def test_wrong_size_and_corruption_are_errors(self):
+        with self.assertRaises(ValueError):
+            png.encode(2, 2, b"\x00" * 11)
+        data = bytearray(png.encode(2, 2, b"\x00" * 12))
+        data[-20] ^= 0xFF
+        with self.assertRaises(Exception):
+            png.decode(bytes(data))
+
+
+class WriteTests(unittest.TestCase):
+    def test_writes_json_markdown_charts_and_the_readme_block(self):
+        sheen, peers, meta = sample()
+        results = report.assemble(sheen, peers, meta)
+        with tempfile.TemporaryDirectory() as d:
+            readme = os.path.join(d, "README.md")
+            with open(readme, "w") as f:
+                f.write(f"intro\n{report.BEGIN}\nold\n{report.END}\noutro\n")
+            out = os.path.join(d, "bench")
+            paths = report.write_all(results, out, readme=readme)
+            self.assertIn(os.path.join(out, "peers.json"), paths)
+            with open(os.path.join(out, "peers.json")) as f:
+                self.assertEqual(json.load(f), json.loads(json.dumps(results)))
+            text = open(readme).read()
+            self.assertTrue(text.startswith("intro\n") and text.endswith(f"{report.END}\noutro\n"))
+            self.assertNotIn("\nold\n", text)
+            self.assertIn("(bench/charts/W4.png)", text)
+            report.write_all(results, out, readme=readme)   # idempotent
+            self.assertEqual(open(readme).read(), text)
+
+    def test_readme_without_markers_is_an_error(self):
+        with self.assertRaises(ValueError):
+            report.replace_block("no markers here", "x")
+
+
+@unittest.skipIf(np is None, "numpy is not installed")
+class ReferenceTests(unittest.TestCase):
+    def test_gradient_samples_pixel_centres(self):
+        g = reference.gradient("linear.horizontal", 4, 1)
+        c0, c1 = (np.array(c, float) for c in reference.BENCH_COLORS)
+        np.testing.assert_allclose(g[0, 0], c0 + (c1 - c0) * 0.125)
+        np.testing.assert_allclose(g[0, 3], c0 + (c1 - c0) * 0.875)
+
+    def test_conic_turns_clockwise_from_plus_x(self):
+        g = reference.gradient("conic", 100, 100)
+        c0, c1 = (np.array(c, float) for c in reference.BENCH_COLORS)
+        below = g[90, 50]   # +y on screen: a quarter turn
+        np.testing.assert_allclose(below, c0 + (c1 - c0) * 0.25, atol=0.5)
+
+    def test_gaussian_rows_are_normalised(self):
+        m = reference.gaussian_matrix(50, 3, clamp=True)
+        np.testing.assert_allclose(m.sum(axis=1), 1)
+        z = reference.gaussian_matrix(50, 3, clamp=False)
+        np.testing.assert_allclose(z[25].sum(), 1)
+        self.assertLess(z[0].sum(), 0.6)
+
+    def test_blur_keeps_constants_with_clamp_and_a_dot_gives_the_gaussian(self):
+        np.testing.assert_allclose(reference.blur(np.full((9, 11), 200, np.uint8), 2, clamp=True), 200)
+        dot = np.zeros((41, 41), np.uint8)
+        dot[20, 20] = 255
+        b = reference.blur(dot, 3)
+        self.assertAlmostEqual(b.sum(), 255, places=6)
+        self.assertAlmostEqual(b[20, 23] / b[20, 20], np.exp(-0.5), places=2)
+
+    def test_over_through_mask(self):
+        dst = np.full((1, 3, 4), 100, np.uint8)
+        mask = np.array([[0, 255, 51]], np.uint8)
+        out = reference.over_through_mask(dst, np.array([255, 0, 0, 255], float), mask)
+        np.testing.assert_allclose(out[0, 0], 100)
+        np.testing.assert_allclose(out[0, 1], [255, 0, 0, 255])
+        np.testing.assert_allclose(out[0, 2], [51 + 80, 80, 80, 51 + 80])
+
+    def test_errors(self):
+        self.assertEqual(reference.errors(np.array([1, 2], np.uint8), np.array([1.5, 2.0])), (0.5, 0.25))
+
+
+if __name__ == "__main__":
+    unittest.main()
