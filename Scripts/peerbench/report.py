@@ -64,8 +64,8 @@ def assemble(sheen, peers, meta):
             for r in rows:
                 if r["case"] == case and not is_sheen(r["library"]):
                     results.append({k: r.get(k) for k in ("library", "value", "max_err", "mean_err", "note")})
-                if r.get("max_err_interior") is not None:
-                    results[-1]["max_err_interior"] = r["max_err_interior"]
+                    if r.get("max_err_interior") is not None:
+                        results[-1]["max_err_interior"] = r["max_err_interior"]
             peer_values = [(r["value"], r["library"]) for r in results if not is_sheen(r["library"]) and r["value"]]
             best = max(peer_values) if peer_values else None
             for r in results:

@@ -121,8 +121,11 @@ class MarkdownTests(unittest.TestCase):
         self.assertNotIn("×memcpy", table)
         self.assertIn("| — | — |", table)
 
-    def test_pillow_interior_error_is_shown_beside_the_whole_image_error(self):
-        self.assertIn("≥ 4σ from the edges", self.md)
+    def test_pillow_interior_error_is_shown_beside_its_own_whole_image_error(self):
+        lines = [l for l in self.md.splitlines() if "≥ 4σ from the edges)" in l]
+        self.assertTrue(lines)
+        for line in lines:
+            self.assertEqual(line.split("|")[2].strip(), "Pillow", line)
 
     def test_each_library_note_appears_once_per_workload(self):
         w4 = self.md.split("#### W4")[1].split("####")[0]
