@@ -49,19 +49,6 @@ def bootstrap():
     os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
 
 
-def machine():
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores"
-
-
 def run_sheen(build, dump_dir, quick, reps):
     """Builds and runs sheen-bench; returns its JSON records by case."""
     subprocess.run(["swift", "build", "-c", "release", "--product", "sheen-bench"] + BUILD_FLAGS[build],
@@ -111,7 +98,7 @@ def main():
         parser.error("--reps must be at least 20 (the median of fewer is too noisy to publish)")
     reps = 3 if args.quick else args.reps
 
-    from peerbench import report, workloads
+    from peerbench import machine, report, workloads
     from peerbench.dump import Dump
 
     builds = [b.strip() for b in args.builds.split(",") if b.strip()]
@@ -144,7 +131,7 @@ def main():
     peers["W5"] = workloads.labels(runner)
 
     meta = {
-        "machine": machine(), "date": datetime.date.today().isoformat(), "reps": reps,
+        "machine": machine.description(), "date": datetime.date.today().isoformat(), "reps": reps,
         "quick": args.quick, "python": platform.python_version(), "versions": peer_versions(),
         "threads": "single thread everywhere (cv2.setNumThreads(1); Skia, cairo and Pillow draw on the calling thread)",
     }

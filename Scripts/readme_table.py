@@ -5,7 +5,10 @@ usage: readme_table.py DEFAULT.jsonl V3.jsonl [--readme README.md]
 Without --readme the table is printed. With it, the text between the markers
 <!-- bench:begin --> and <!-- bench:end --> is replaced.
 """
-import argparse, datetime, json, os, platform, re, sys
+import argparse, datetime, json, os, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peerbench.machine import description as machine_description  # noqa: E402
 
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
@@ -16,16 +19,7 @@ def load(path):
 
 
 def machine():
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores, single thread"
+    return machine_description() + ", single thread"
 
 
 def fmt(v, digits=0):
