@@ -96,4 +96,19 @@ import SheenText
         let layout = try oneLine(.byTruncatingTail, width: 3)
         #expect(layout.lines[0].string == "…")
     }
+
+    /// Found by the text fuzzer: a box too low for even one line of empty text, with auto-shrink,
+    /// made the empty paragraph the last permitted line and "…" looked up attributes it has none of.
+    @Test(arguments: [LineBreakMode.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle])
+    func emptyTextInABoxTooLowForALine(_ mode: LineBreakMode) throws {
+        for text in ["", "\n", "\n\n", "a\n\nb"] {
+            let layout = try Fixtures.layout(text, size: 106, width: 128, height: 2) {
+                $0.lineBreakMode = mode; $0.numberOfLines = 3; $0.alignment = .center
+                $0.adjustsFontSizeToFitWidth = true; $0.minimumScaleFactor = 57.0 / 127
+                $0.baselineAdjustment = .alignCenters
+            }
+            #expect(layout.lines.count <= 3)
+            for line in layout.lines { #expect(line.typographicRect.width <= 128 + 1e-9) }
+        }
+    }
 }

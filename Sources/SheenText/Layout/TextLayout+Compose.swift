@@ -151,9 +151,11 @@ struct Composer {
                            scale: Double, level: UInt8,
                            line: (TextPiece, Bool) throws(TextError) -> ComposedLine) throws(TextError) -> ComposedLine {
         let boundaries = shaped.graphemes.filter { $0 >= rest.lowerBound && $0 <= rest.upperBound }
-        // The ellipsis takes the attributes of the text it replaces or adjoins.
+        // The ellipsis takes the attributes of the text it replaces or adjoins (an empty
+        // paragraph has none of its own: its line's attributes).
         func mark(at offset: Int) -> TextPiece {
-            .inserted(Self.ellipsis, attributesIndex: paragraph.attributes[min(max(offset, 0), max(paragraph.count - 1, 0))])
+            .inserted(Self.ellipsis, attributesIndex: paragraph.isEmpty ? paragraph.emptyAttributes
+                      : paragraph.attributes[min(max(offset, 0), paragraph.count - 1)])
         }
         func trimEnd(_ b: Int) -> Int { LineBreaking.trimmed(shaped, rest.lowerBound, b) }
         func trimStart(_ a: Int) -> Int {
