@@ -83,8 +83,9 @@ func compareWithBaseline(_ results: [CaseResult], baseline: [String: Double]) ->
     }
 }
 
-/// The comparison as text lines: one per case and a summary.
-func comparisonReport(_ changes: [CaseChange], threshold: Double, baselineName: String) -> [String] {
+/// The comparison as text lines: one per case and a summary (`notRun`: baseline cases this run
+/// did not measure, e.g. because of --filter).
+func comparisonReport(_ changes: [CaseChange], threshold: Double, baselineName: String, notRun: Int) -> [String] {
     var lines = ["compared with baseline \(Baseline.path(baselineName)) (threshold \(percent(threshold)) slower on the median)"]
     for c in changes {
         let name = c.name + String(repeating: " ", count: max(0, 44 - c.name.count))
@@ -92,6 +93,7 @@ func comparisonReport(_ changes: [CaseChange], threshold: Double, baselineName: 
         let runs = c.runs > 1 ? "  (best of \(c.runs) runs)" : ""
         lines.append("\(name) \(times)  \(signedPercent(c.change))  \(c.verdict(threshold: threshold))\(runs)")
     }
+    if notRun > 0 { lines.append("\(notRun) case(s) of the baseline were not run (--filter or --quick differ?)") }
     let slower = changes.filter { $0.isRegression(threshold: threshold) }
     lines.append(slower.isEmpty ? "no regressions in \(changes.count) cases"
                                 : "\(slower.count) regression(s): " + slower.map(\.name).joined(separator: ", "))

@@ -93,6 +93,10 @@ struct SheenBench {
                 if suspects.isEmpty { break }
                 let again = Bench(quick: quick, reps: reps, filter: nil, json: false, build: build, only: suspects, quiet: true)
                 runAll(again, quick: quick)
+                if !again.failures.isEmpty {
+                    emit("sheen-bench: \(again.failures.count) case(s) produced wrong output when measured again", to: 2)
+                    exit(1)
+                }
                 for r in again.reporter.results {
                     if let i = changes.firstIndex(where: { $0.name == r.name }), suspects.contains(r.name) {
                         changes[i].current = min(changes[i].current, r.total.median)
@@ -100,7 +104,10 @@ struct SheenBench {
                     }
                 }
             }
-            for line in comparisonReport(changes, threshold: threshold, baselineName: compare) { emit(line, to: json ? 2 : 1) }
+            let notRun = baseline.keys.filter { name in !changes.contains { $0.name == name } }.count
+            for line in comparisonReport(changes, threshold: threshold, baselineName: compare, notRun: notRun) {
+                emit(line, to: json ? 2 : 1)
+            }
             if changes.contains(where: { $0.isRegression(threshold: threshold) }) { exit(3) }
         }
     }

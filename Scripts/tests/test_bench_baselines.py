@@ -64,6 +64,12 @@ class BaselineTests(unittest.TestCase):
         ref = next(l for l in r.stdout.splitlines() if l.startswith("reference.memset.480x270") and "→" in l)
         self.assertIn("reference", ref.split()[-1])
 
+    def test_cases_the_run_skips_are_counted(self):
+        r = subprocess.run([BENCH, "--quick", "--filter", "gradient.linear.horizontal.480", "--reps", "3",
+                            "--compare", self.scaled(1000)], capture_output=True, text=True, timeout=300)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 case(s) of the baseline were not run", r.stdout)
+
     def test_threshold_decides(self):
         # Twice as slow now, judged with a 150 % threshold: not a regression.
         r = self.run_bench("--compare", self.scaled(0.5), "--threshold", "1000", "--confirm", "0")
