@@ -25,7 +25,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // ICU behind a header that declares no ICU type (see Sources/CICU/include/CICU.h).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "SheenText", dependencies: ["SheenRaster", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // Labels: style, render, animate, over SheenRaster and SheenText.
         .target(name: "SheenLabel", dependencies: ["SheenRaster", "SheenText"]),

@@ -17,14 +17,14 @@ struct BidiLevels {
         let result: Result<([UInt8], UInt8), TextError> = text.withUnsafeBufferPointer { buffer in
             guard let bidi = sheen_ubidi_open() else { return .failure(.icu(function: "ubidi_open", code: 0)) }
             defer { sheen_ubidi_close(bidi) }
-            var status = U_ZERO_ERROR
+            var status: Int32 = 0
             sheen_ubidi_set_para(bidi, buffer.baseAddress, Int32(buffer.count),
-                                 paragraphLevel ?? sheen_ubidi_default_ltr, &status)
-            guard status.rawValue <= U_ZERO_ERROR.rawValue else {
-                return .failure(.icu(function: "ubidi_setPara", code: status.rawValue))
+                                 paragraphLevel ?? UInt8(SHEEN_UBIDI_DEFAULT_LTR), &status)
+            guard status <= 0 else {
+                return .failure(.icu(function: "ubidi_setPara", code: status))
             }
-            guard let levels = sheen_ubidi_get_levels(bidi, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
-                return .failure(.icu(function: "ubidi_getLevels", code: status.rawValue))
+            guard let levels = sheen_ubidi_get_levels(bidi, &status), status <= 0 else {
+                return .failure(.icu(function: "ubidi_getLevels", code: status))
             }
             return .success((Array(UnsafeBufferPointer(start: levels, count: buffer.count)),
                              sheen_ubidi_get_para_level(bidi) & 1))

@@ -12,8 +12,8 @@ enum BreakIterators {
     /// Line-break opportunities after position 0, in order; the last is always `text.count`.
     static func lineBreaks(_ text: [UInt16]) throws(TextError) -> [LineBreakOpportunity] {
         var out: [LineBreakOpportunity] = []
-        try iterate(UBRK_LINE, text, function: "ubrk_open(UBRK_LINE)") { offset, status in
-            let hard = status >= sheen_ubrk_line_hard && status < sheen_ubrk_line_hard_limit
+        try iterate(SHEEN_UBRK_LINE, text, function: "ubrk_open(UBRK_LINE)") { offset, status in
+            let hard = status >= SHEEN_UBRK_LINE_HARD && status < SHEEN_UBRK_LINE_HARD_LIMIT
             out.append(LineBreakOpportunity(offset: offset, isMandatory: hard))
         }
         return out
@@ -22,24 +22,24 @@ enum BreakIterators {
     /// Extended grapheme cluster boundaries (UAX #29), including 0 and `text.count`.
     static func graphemeBoundaries(_ text: [UInt16]) throws(TextError) -> [Int] {
         var out = [0]
-        try iterate(UBRK_CHARACTER, text, function: "ubrk_open(UBRK_CHARACTER)") { offset, _ in out.append(offset) }
+        try iterate(SHEEN_UBRK_CHARACTER, text, function: "ubrk_open(UBRK_CHARACTER)") { offset, _ in out.append(offset) }
         return out
     }
 
-    private static func iterate(_ type: UBreakIteratorType, _ text: [UInt16], function: String,
+    private static func iterate(_ kind: Int32, _ text: [UInt16], function: String,
                                 _ body: (Int, Int32) -> Void) throws(TextError) {
         guard !text.isEmpty else { return }
         let failure: TextError? = text.withUnsafeBufferPointer { buffer in
-            var status = U_ZERO_ERROR
-            guard let iterator = sheen_ubrk_open(type, buffer.baseAddress, Int32(buffer.count), &status),
-                  status.rawValue <= U_ZERO_ERROR.rawValue else {
-                return .icu(function: function, code: status.rawValue)
+            var status: Int32 = 0
+            guard let iterator = sheen_ubrk_open(kind, buffer.baseAddress, Int32(buffer.count), &status),
+                  status <= 0 else {
+                return .icu(function: function, code: status)
             }
             defer { sheen_ubrk_close(iterator) }
             _ = sheen_ubrk_first(iterator)
             while true {
                 let next = sheen_ubrk_next(iterator)
-                if next == sheen_ubrk_done { break }
+                if next == SHEEN_UBRK_DONE { break }
                 body(Int(next), sheen_ubrk_rule_status(iterator))
             }
             return nil

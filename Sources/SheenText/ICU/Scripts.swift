@@ -9,9 +9,9 @@ enum Scripts {
     static func resolve(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
         var raw = [Int32](repeating: 0, count: scalars.count)
         for (i, s) in scalars.enumerated() {
-            var status = U_ZERO_ERROR
-            let code = sheen_uscript_get_script(UChar32(bitPattern: s.value), &status)
-            raw[i] = status.rawValue <= U_ZERO_ERROR.rawValue ? code.rawValue : 0
+            var status: Int32 = 0
+            let code = sheen_uscript_get_script(Int32(bitPattern: s.value), &status)
+            raw[i] = status <= 0 ? code : 0
         }
         // 0 = USCRIPT_COMMON, 1 = USCRIPT_INHERITED, 103 = USCRIPT_UNKNOWN.
         func isReal(_ code: Int32) -> Bool { code > 1 && code != 103 }
@@ -27,7 +27,7 @@ enum Scripts {
         return resolved.map { code in
             if let known = cache[code] { return known }
             let script: hb_script_t
-            if isReal(code), let name = sheen_uscript_get_short_name(UScriptCode(rawValue: code)) {
+            if isReal(code), let name = sheen_uscript_get_short_name(code) {
                 script = hb_script_from_string(name, -1)
             } else {
                 script = HB_SCRIPT_COMMON
