@@ -23,7 +23,7 @@ struct BlurLongTests {
                                         edges: Bool.random(using: &rng) ? .clamp : .transparent)
             let format = PixelFormat.allCases.randomElement(using: &rng)!
             let (w, h) = (Int.random(in: 1 ... 160, using: &rng), Int.random(in: 1 ... 120, using: &rng))
-            let r = blurErrorAgainstReference(blur, width: w, height: h, format: format,
+            let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format,
                                               content: Bool.random(using: &rng) ? .text : .random, seed: UInt64(i),
                                               padding: Int.random(in: 0 ... 20, using: &rng),
                                               misalignment: Int.random(in: 0 ... 15, using: &rng))

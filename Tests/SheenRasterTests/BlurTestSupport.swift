@@ -56,13 +56,13 @@ func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
 /// reference; returns the largest difference in levels, checking fences on the way.
 func blurErrorAgainstReference(_ blur: GaussianBlur, width: Int, height: Int, format: PixelFormat,
                                content: BlurContent, seed: UInt64, padding: Int = 0,
-                               misalignment: Int = 0) -> (error: Int, fenceViolations: Int) {
+                               misalignment: Int = 0) throws -> (error: Int, fenceViolations: Int) {
     let src = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
     fillBlurSource(src.buffer, content, seed: seed)
     let got = FencedBuffer(width: width, height: height, format: format, padding: padding,
                            misalignment: (misalignment + 5) % 16)
     let want = FencedBuffer(width: width, height: height, format: format)
-    blur.runKernel(src.buffer.readOnly, got.buffer, threads: 1)
+    try blur.runKernel(src.buffer.readOnly, got.buffer, threads: 1)
     blurReference(src.buffer.readOnly, want.buffer, sigmaX: blur.sigmaX, sigmaY: blur.sigmaY, edges: blur.edges)
     return (maxDifference(pixelBytes(got.buffer), pixelBytes(want.buffer)), got.fenceViolations + src.fenceViolations)
 }

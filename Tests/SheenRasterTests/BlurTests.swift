@@ -16,7 +16,7 @@ struct BlurAccuracyTests {
             for edges in BlurEdges.allCases {
                 for content in BlurContent.allCases {
                     let blur = try GaussianBlur(sigma: sigma, edges: edges)
-                    let r = blurErrorAgainstReference(blur, width: w, height: h, format: format, content: content,
+                    let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format, content: content,
                                                       seed: UInt64(sigma * 100))
                     #expect(r.error <= 1, "\(label(["σ": sigma, "format": format, "edges": edges, "content": content])) error \(r.error)")
                     #expect(r.fenceViolations == 0)
@@ -32,7 +32,7 @@ struct BlurAccuracyTests {
     func separateSigmas(sx: Double, sy: Double) throws {
         for format in [PixelFormat.a8, .bgra8Premultiplied] {
             let blur = try GaussianBlur(sigmaX: sx, sigmaY: sy, edges: .clamp)
-            let r = blurErrorAgainstReference(blur, width: 53, height: 38, format: format, content: .text, seed: 9)
+            let r = try blurErrorAgainstReference(blur, width: 53, height: 38, format: format, content: .text, seed: 9)
             #expect(r.error <= 1, "\(label(["σx": sx, "σy": sy, "format": format]))")
             if sx == 0 && sy == 0 { #expect(r.error == 0) }
         }
@@ -47,13 +47,13 @@ struct BlurAccuracyTests {
             for h in [1, 2, 3, 9, 40] {
                 let sigma = [0.5, 1.7, 4, 12][Int.random(in: 0 ..< 4, using: &rng)]
                 let blur = try GaussianBlur(sigma: sigma, edges: Bool.random(using: &rng) ? .clamp : .transparent)
-                let r = blurErrorAgainstReference(blur, width: w, height: h, format: format, content: .random,
+                let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format, content: .random,
                                                   seed: UInt64(w * 100 + h), padding: Int.random(in: 0 ... 9, using: &rng),
                                                   misalignment: Int.random(in: 0 ... 15, using: &rng))
                 #expect(r.error <= 1, "\(label(["w": w, "h": h, "σ": sigma]))")
                 #expect(r.fenceViolations == 0, "\(label(["w": w, "h": h]))")
                 // Swapping the axes gives the transpose's blur: the h×w shape goes through too.
-                let t = blurErrorAgainstReference(blur, width: h, height: w, format: format, content: .text,
+                let t = try blurErrorAgainstReference(blur, width: h, height: w, format: format, content: .text,
                                                   seed: UInt64(w * 100 + h))
                 #expect(t.error <= 1 && t.fenceViolations == 0, "\(label(["w": h, "h": w, "σ": sigma]))")
             }
@@ -209,6 +209,22 @@ struct BlurBadInputTests {
             #expect(throws: RasterError.self) { try blur.apply(from: src.buffer.readOnly, into: dst.buffer, threads: threads) }
             #expect(dst.allBytes == before)
         }
+    }
+
+    /// A blur whose intermediate the system cannot provide throws `allocationFailed` before reading
+    /// or writing a pixel. The view claims 2^21 × 2^21 pixels over 64 real bytes: its intermediate
+    /// would be 8 TiB. (Only asserted where the kernel refuses such allocations: Linux with its
+    /// default or strict overcommit policy.)
+    @Test func refusedIntermediateThrowsAndTouchesNothing() throws {
+        guard refusesHugeAllocations() else { return }
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64)
+        defer { memory.deallocate() }
+        for i in 0 ..< 64 { memory.storeBytes(of: UInt8(i), toByteOffset: i, as: UInt8.self) }
+        let huge = RasterBuffer(unchecked: memory, width: 1 << 21, height: 1 << 21, bytesPerRow: 1 << 21, format: .a8)
+        let blur = try GaussianBlur(sigma: 2)
+        let e = #expect(throws: RasterError.self) { try blur.runKernel(huge.readOnly, huge, threads: 1) }
+        #expect(e?.description.contains("cannot allocate") == true)
+        for i in 0 ..< 64 { #expect(memory.load(fromByteOffset: i, as: UInt8.self) == UInt8(i)) }
     }
 
     @Test func emptyImagesAreFine() throws {

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SheenRaster
 
 @Suite struct BufferTests {
@@ -49,4 +52,25 @@ import Testing
         image.withBuffer { b in #expect(Int(bitPattern: b.base) % 64 == 0) }
         #expect(throws: RasterError.self) { try Image(width: -3, height: 3, format: .a8) }
     }
+
+    /// An image the system cannot provide (4 TiB) is a thrown error, not a crash.
+    @Test func refusedImageAllocationThrows() throws {
+        guard refusesHugeAllocations() else { return }
+        let e = #expect(throws: RasterError.self) { try Image(width: 1 << 20, height: 1 << 20, format: .rgba8Premultiplied) }
+        #expect(e?.description == "cannot allocate 4398046511104 bytes")
+    }
+}
+
+/// Whether the system refuses a single allocation far beyond its memory: true on Linux with
+/// overcommit policy 0 (heuristic) or 2 (strict); with policy 1 such an allocation would succeed
+/// and the tests that rely on refusal are skipped.
+func refusesHugeAllocations() -> Bool {
+    #if canImport(Glibc)
+    guard let f = fopen("/proc/sys/vm/overcommit_memory", "r") else { return false }
+    defer { fclose(f) }
+    let c = fgetc(f)
+    return c == Int32(UInt8(ascii: "0")) || c == Int32(UInt8(ascii: "2"))
+    #else
+    return false
+    #endif
 }

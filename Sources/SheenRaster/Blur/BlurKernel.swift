@@ -115,30 +115,61 @@ struct BlurJob: @unchecked Sendable {
         return scratch
     }
 
-    /// Runs pass 1 or 2 over `strips` with this worker's own strip buffers.
-    func work(pass: Int, strips: Range<Int>) {
-        let buf = UnsafeMutablePointer<Lanes32>.allocate(capacity: longestLine)
-        let scratch = UnsafeMutablePointer<Lanes32>.allocate(capacity: longestLine)
-        let state = UnsafeMutablePointer<Float>.allocate(capacity: stripStateFloats)
-        defer { buf.deallocate(); scratch.deallocate(); state.deallocate() }
+    /// Runs pass 1 or 2 over `strips` with one worker's own strip buffers.
+    func work(pass: Int, strips: Range<Int>, _ space: BlurWorkspace) {
         for s in strips {
-            if pass == 1 { verticalStrip(s, buf, scratch, state) } else { horizontalStrip(s, buf, scratch, state) }
+            if pass == 1 {
+                verticalStrip(s, space.buf, space.scratch, space.state)
+            } else {
+                horizontalStrip(s, space.buf, space.scratch, space.state)
+            }
         }
     }
 
     /// Runs both passes, on `threads` workers (bands of strips; the result does not depend on it).
-    func run(threads: Int) {
+    /// Every buffer is allocated before anything is read or written, so a refused allocation
+    /// throws with the destination untouched.
+    func run(threads: Int) throws(RasterError) {
+        var spaces: [BlurWorkspace] = []
+        defer { for space in spaces { space.free() } }
+        for _ in 0 ..< threads { spaces.append(try BlurWorkspace(longestLine: longestLine)) }
         if threads <= 1 {
-            work(pass: 1, strips: 0 ..< pass1Strips)
-            work(pass: 2, strips: 0 ..< pass2Strips)
+            work(pass: 1, strips: 0 ..< pass1Strips, spaces[0])
+            work(pass: 2, strips: 0 ..< pass2Strips, spaces[0])
             return
         }
+        let workers = spaces
         for (pass, total) in [(1, pass1Strips), (2, pass2Strips)] {
             // Every worker of pass 1 finishes before pass 2 starts: pass 2 reads all of tmp.
             DispatchQueue.concurrentPerform(iterations: threads) { t in
-                work(pass: pass, strips: (total * t / threads) ..< (total * (t + 1) / threads))
+                work(pass: pass, strips: (total * t / threads) ..< (total * (t + 1) / threads), workers[t])
             }
         }
+    }
+}
+
+/// One worker's strip buffers: the strip, the filtered strip (`longestLine` steps of 32 Floats
+/// each) and the recursion's state.
+struct BlurWorkspace: @unchecked Sendable {
+    let buf: UnsafeMutablePointer<Lanes32>
+    let scratch: UnsafeMutablePointer<Lanes32>
+    let state: UnsafeMutablePointer<Float>
+
+    init(longestLine: Int) throws(RasterError) {
+        let bytes = try byteCount(longestLine, stride: MemoryLayout<Lanes32>.stride)
+        let b = try allocateBytes(bytes, alignment: 64)
+        guard let s = try? allocateBytes(bytes, alignment: 64) else { freeBytes(b); throw .allocationFailed(bytes: bytes) }
+        guard let st = try? allocateBytes(stripStateFloats * MemoryLayout<Float>.stride, alignment: 64) else {
+            freeBytes(b); freeBytes(s); throw .allocationFailed(bytes: stripStateFloats * MemoryLayout<Float>.stride)
+        }
+        buf = b.bindMemory(to: Lanes32.self, capacity: longestLine)
+        scratch = s.bindMemory(to: Lanes32.self, capacity: longestLine)
+        state = st.bindMemory(to: Float.self, capacity: stripStateFloats)
+    }
+
+    func free() {
+        freeBytes(UnsafeMutableRawPointer(buf)); freeBytes(UnsafeMutableRawPointer(scratch))
+        freeBytes(UnsafeMutableRawPointer(state))
     }
 }
 

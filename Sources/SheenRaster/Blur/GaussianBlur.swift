@@ -53,7 +53,8 @@ public struct GaussianBlur: Sendable, Hashable {
     /// Blurs `source` into `destination`, which must have the same size and format; they may be
     /// the same memory (in place). `threads` ≥ 1 splits the work into bands across that many
     /// workers with byte-identical output. Throws, leaving `destination` untouched, for mismatched
-    /// sizes or formats or `threads` < 1.
+    /// sizes or formats, `threads` < 1, or `RasterError.allocationFailed` when the kernel's
+    /// intermediate (2 bytes per value, rounded up to 32 rows) cannot be allocated.
     public func apply(from source: ReadOnlyRasterBuffer, into destination: RasterBuffer, threads: Int = 1) throws {
         guard source.format == destination.format else {
             throw RasterError.formatMismatch(expected: source.format, actual: destination.format)
@@ -66,7 +67,7 @@ public struct GaussianBlur: Sendable, Hashable {
         if source.width == 0 || source.height == 0 { return }
         switch Kernels.current {
         case .reference: blurReference(source, destination, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
-        case .simd: runKernel(source, destination, threads: threads)
+        case .simd: try runKernel(source, destination, threads: threads)
         }
     }
 
@@ -76,17 +77,19 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// The SIMD kernel, whatever `Kernels.current` says (tests hold it to the reference).
-    func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) {
+    func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
         let channels = source.format.bytesPerPixel
         let values = source.height * channels, strips = (values + 31) / 32
-        let block = source.width * 32
-        let tmp = UnsafeMutablePointer<UInt16>.allocate(capacity: strips * block)
-        defer { tmp.deallocate() }
+        let block = try byteCount(source.width, stride: 32)
+        let words = try byteCount(strips, stride: block)
+        let raw = try allocateBytes(try byteCount(words, stride: 2), alignment: 64)
+        defer { freeBytes(raw) }
+        let tmp = raw.bindMemory(to: UInt16.self, capacity: words)
         // Lanes past the last value are filtered like the rest and never stored; zero them so they
         // hold numbers.
         if values % 32 != 0 { (tmp + (strips - 1) * block).initialize(repeating: 0, count: block) }
         let job = BlurJob(src: source, dst: destination, lineX: BlurLine(sigma: sigmaX), lineY: BlurLine(sigma: sigmaY),
                           clamp: edges == .clamp, channels: channels, channelShift: channels == 4 ? 2 : 0, tmp: tmp)
-        job.run(threads: min(threads, max(job.pass1Strips, 1)))
+        try job.run(threads: min(threads, max(job.pass1Strips, 1)))
     }
 }

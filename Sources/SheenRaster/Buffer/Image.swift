@@ -14,8 +14,8 @@ public final class Image {
     private let storage: UnsafeMutableRawPointer
     private let byteCount: Int
 
-    /// Allocates a zeroed (transparent) image. Throws for negative sizes or sizes whose byte count
-    /// overflows `Int`.
+    /// Allocates a zeroed (transparent) image. Throws for negative sizes, sizes whose byte count
+    /// overflows `Int`, and `RasterError.allocationFailed` when the memory is not available.
     public init(width: Int, height: Int, format: PixelFormat) throws {
         try validateLayout(width: width, height: height, bytesPerRow: width * max(format.bytesPerPixel, 0),
                            format: format)
@@ -24,11 +24,11 @@ public final class Image {
         if o { throw RasterError.sizeOverflow(width: width, height: height, bytesPerRow: bpr) }
         self.width = width; self.height = height; self.format = format
         self.bytesPerRow = bpr; self.byteCount = bytes
-        storage = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+        storage = try allocateBytes(bytes, alignment: 64)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes, 1))
     }
 
-    deinit { storage.deallocate() }
+    deinit { freeBytes(storage) }
 
     /// Lends the pixels as a writable view for the duration of `body`.
     public func withBuffer<R, E: Error>(_ body: (RasterBuffer) throws(E) -> R) throws(E) -> R {

@@ -25,7 +25,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
     /// A colour string that is not `#RRGGBB` or `#RRGGBBAA`.
     case malformedColor(String)
-    /// An image of the given size cannot be allocated (zero-sized or too large).
+    /// Memory for an image or a kernel's working buffer could not be allocated: the system refused
+    /// `bytes` bytes, or the size overflows `Int` (then `bytes` is `Int.max`).
     case allocationFailed(bytes: Int)
     /// A compositing operator that has no meaning for the destination's format (blend modes on
     /// A8 destinations).
@@ -59,7 +60,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .malformedColor(s):
             return "colour \"\(s)\" is not #RRGGBB or #RRGGBBAA"
         case let .allocationFailed(bytes):
-            return "cannot allocate an image of \(bytes) bytes"
+            return "cannot allocate \(bytes) bytes"
         case let .unsupportedOperator(op, format):
             return "operator \(op) needs colour and cannot composite onto \(format)"
         }

@@ -27,6 +27,38 @@ import ucrt
 @usableFromInline func libmCos(_ x: Double) -> Double { cos(x) }
 @usableFromInline func libmExp(_ x: Double) -> Double { exp(x) }
 
+/// `byteCount` bytes (at least 1) aligned to `alignment` (a power of two, at least the pointer
+/// size), or `RasterError.allocationFailed` when the system refuses. The stdlib's `allocate`
+/// traps instead, so an image or a blur's intermediate that does not fit would crash the caller.
+/// Release with `freeBytes`.
+func allocateBytes(_ byteCount: Int, alignment: Int) throws(RasterError) -> UnsafeMutableRawPointer {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    var p: UnsafeMutableRawPointer?
+    guard posix_memalign(&p, alignment, max(byteCount, 1)) == 0, let p else {
+        throw .allocationFailed(bytes: byteCount)
+    }
+    return p
+    #else
+    return .allocate(byteCount: max(byteCount, 1), alignment: alignment)
+    #endif
+}
+
+/// Releases memory from `allocateBytes`.
+func freeBytes(_ p: UnsafeMutableRawPointer) {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    free(p)
+    #else
+    p.deallocate()
+    #endif
+}
+
+/// `count` × `stride` bytes, or `RasterError.allocationFailed(bytes: Int.max)` when that overflows.
+func byteCount(_ count: Int, stride: Int) throws(RasterError) -> Int {
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: stride)
+    if overflow || bytes < 0 { throw .allocationFailed(bytes: Int.max) }
+    return bytes
+}
+
 /// The value of environment variable `name`, or nil.
 func environmentValue(_ name: String) -> String? {
     guard let p = getenv(name) else { return nil }
