@@ -24,9 +24,9 @@ struct BlurLongTests {
             let format = PixelFormat.allCases.randomElement(using: &rng)!
             let (w, h) = (Int.random(in: 1 ... 160, using: &rng), Int.random(in: 1 ... 120, using: &rng))
             let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format,
-                                              content: Bool.random(using: &rng) ? .text : .random, seed: UInt64(i),
-                                              padding: Int.random(in: 0 ... 20, using: &rng),
-                                              misalignment: Int.random(in: 0 ... 15, using: &rng))
+                                                  content: Bool.random(using: &rng) ? .text : .random, seed: UInt64(i),
+                                                  padding: Int.random(in: 0 ... 20, using: &rng),
+                                                  misalignment: Int.random(in: 0 ... 15, using: &rng))
             #expect(r.error <= 1 && r.fenceViolations == 0,
                     "\(label(["σx": blur.sigmaX, "σy": blur.sigmaY, "edges": blur.edges, "format": format, "w": w, "h": h, "error": r.error]))")
         }

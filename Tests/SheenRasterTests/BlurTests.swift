@@ -17,7 +17,7 @@ struct BlurAccuracyTests {
                 for content in BlurContent.allCases {
                     let blur = try GaussianBlur(sigma: sigma, edges: edges)
                     let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format, content: content,
-                                                      seed: UInt64(sigma * 100))
+                                                          seed: UInt64(sigma * 100))
                     #expect(r.error <= 1, "\(label(["σ": sigma, "format": format, "edges": edges, "content": content])) error \(r.error)")
                     #expect(r.fenceViolations == 0)
                     worst = max(worst, r.error)
@@ -48,13 +48,13 @@ struct BlurAccuracyTests {
                 let sigma = [0.5, 1.7, 4, 12][Int.random(in: 0 ..< 4, using: &rng)]
                 let blur = try GaussianBlur(sigma: sigma, edges: Bool.random(using: &rng) ? .clamp : .transparent)
                 let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format, content: .random,
-                                                  seed: UInt64(w * 100 + h), padding: Int.random(in: 0 ... 9, using: &rng),
-                                                  misalignment: Int.random(in: 0 ... 15, using: &rng))
+                                                      seed: UInt64(w * 100 + h), padding: Int.random(in: 0 ... 9, using: &rng),
+                                                      misalignment: Int.random(in: 0 ... 15, using: &rng))
                 #expect(r.error <= 1, "\(label(["w": w, "h": h, "σ": sigma]))")
                 #expect(r.fenceViolations == 0, "\(label(["w": w, "h": h]))")
                 // Swapping the axes gives the transpose's blur: the h×w shape goes through too.
                 let t = try blurErrorAgainstReference(blur, width: h, height: w, format: format, content: .text,
-                                                  seed: UInt64(w * 100 + h))
+                                                      seed: UInt64(w * 100 + h))
                 #expect(t.error <= 1 && t.fenceViolations == 0, "\(label(["w": h, "h": w, "σ": sigma]))")
             }
         }

@@ -59,6 +59,14 @@ import Glibc
         let e = #expect(throws: RasterError.self) { try Image(width: 1 << 20, height: 1 << 20, format: .rgba8Premultiplied) }
         #expect(e?.description == "cannot allocate 4398046511104 bytes")
     }
+
+    /// Sizes of working buffers whose byte count overflows are refused before any allocation.
+    @Test func overflowingByteCountThrows() throws {
+        #expect(try byteCount(1 << 20, stride: 128) == 1 << 27)
+        let e = #expect(throws: RasterError.self) { try byteCount(Int.max / 2, stride: 3) }
+        #expect(e?.description == "cannot allocate: the byte count overflows Int")
+        #expect(throws: RasterError.self) { try byteCount(-1, stride: 4) }
+    }
 }
 
 /// Whether the system refuses a single allocation far beyond its memory: true on Linux with

@@ -148,29 +148,23 @@ struct BlurJob: @unchecked Sendable {
     }
 }
 
-/// One worker's strip buffers: the strip, the filtered strip (`longestLine` steps of 32 Floats
-/// each) and the recursion's state.
+/// One worker's strip buffers, in one allocation: the strip and the filtered strip
+/// (`longestLine` steps of 32 Floats each) and the recursion's state.
 struct BlurWorkspace: @unchecked Sendable {
     let buf: UnsafeMutablePointer<Lanes32>
     let scratch: UnsafeMutablePointer<Lanes32>
     let state: UnsafeMutablePointer<Float>
 
     init(longestLine: Int) throws(RasterError) {
-        let bytes = try byteCount(longestLine, stride: MemoryLayout<Lanes32>.stride)
-        let b = try allocateBytes(bytes, alignment: 64)
-        guard let s = try? allocateBytes(bytes, alignment: 64) else { freeBytes(b); throw .allocationFailed(bytes: bytes) }
-        guard let st = try? allocateBytes(stripStateFloats * MemoryLayout<Float>.stride, alignment: 64) else {
-            freeBytes(b); freeBytes(s); throw .allocationFailed(bytes: stripStateFloats * MemoryLayout<Float>.stride)
-        }
-        buf = b.bindMemory(to: Lanes32.self, capacity: longestLine)
-        scratch = s.bindMemory(to: Lanes32.self, capacity: longestLine)
-        state = st.bindMemory(to: Float.self, capacity: stripStateFloats)
+        let stripBytes = try byteCount(longestLine, stride: MemoryLayout<Lanes32>.stride)
+        let raw = try allocateBytes(try byteCount(stripBytes, stride: 2) + stripStateFloats * MemoryLayout<Float>.stride,
+                                    alignment: 64)
+        buf = raw.bindMemory(to: Lanes32.self, capacity: longestLine)
+        scratch = (raw + stripBytes).bindMemory(to: Lanes32.self, capacity: longestLine)
+        state = (raw + 2 * stripBytes).bindMemory(to: Float.self, capacity: stripStateFloats)
     }
 
-    func free() {
-        freeBytes(UnsafeMutableRawPointer(buf)); freeBytes(UnsafeMutableRawPointer(scratch))
-        freeBytes(UnsafeMutableRawPointer(state))
-    }
+    func free() { freeBytes(UnsafeMutableRawPointer(buf)) }
 }
 
 /// Four word vectors, laid out like `Lanes32`, for converting a strip in place.

@@ -60,7 +60,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .malformedColor(s):
             return "colour \"\(s)\" is not #RRGGBB or #RRGGBBAA"
         case let .allocationFailed(bytes):
-            return "cannot allocate \(bytes) bytes"
+            return bytes == Int.max ? "cannot allocate: the byte count overflows Int" : "cannot allocate \(bytes) bytes"
         case let .unsupportedOperator(op, format):
             return "operator \(op) needs colour and cannot composite onto \(format)"
         }
