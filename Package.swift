@@ -18,8 +18,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
-        // Raw-buffer kernels. Deliberately dependency-free.
-        .target(name: "SheenRaster"),
+        // Raw-buffer kernels. No dependency but their own C target: the ISA-specific hot loops
+        // (AVX2, AVX-512), each level compiled by a `#pragma clang attribute` target, no flags, and
+        // chosen at run time by SheenRaster's kernel table.
+        .target(name: "CSheenSIMD"),
+        .target(name: "SheenRaster", dependencies: ["CSheenSIMD"]),
 
         // Text: fonts, shaping, line breaking and layout into A8 masks, over the system's C libraries.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# The README's test command. Installs missing system packages, then runs the whole suite three
-# ways: debug with the SIMD kernels, debug with every public entry point forced onto the scalar
-# reference twins (SHEEN_KERNELS=reference), and the long property/exhaustive tests in release;
-# then the scripts' tests (peer report and charts on recorded data, sheen-bench's baselines).
+# The README's test command. Installs missing system packages, then runs the whole suite at three
+# kernel levels (SHEEN_SIMD, see Sources/SheenRaster/Kernels.swift): debug at the best level this
+# CPU runs (AVX2 or AVX-512 where present), at `portable` (the Swift SIMD kernels every platform
+# has) and at `reference` (every public entry point on the scalar twins); then the long
+# property/exhaustive tests in release (they compare every level themselves); then the scripts'
+# tests (peer report and charts on recorded data, sheen-bench's baselines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 
-echo "== swift test (SIMD kernels, debug)"
+echo "== swift test (best level this CPU runs, debug)"
 swift test
 
-echo "== swift test (reference kernels, debug)"
-SHEEN_KERNELS=reference swift test --skip-build
+echo "== swift test (SHEEN_SIMD=portable, debug)"
+SHEEN_SIMD=portable swift test --skip-build
+
+echo "== swift test (SHEEN_SIMD=reference, debug)"
+SHEEN_SIMD=reference swift test --skip-build
 
 echo "== swift test (long tests, release)"
 SHEEN_LONG_TESTS=1 swift test -c release --filter Long

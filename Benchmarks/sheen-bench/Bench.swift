@@ -20,6 +20,8 @@ final class Bench {
     let only: Set<String>?
     /// Records results without printing them (confirmation re-runs).
     let quiet: Bool
+    /// The level the current pass asks for (`--simd`).
+    var level: SIMDLevel = Kernels.current
 
     init(quick: Bool, reps: Int?, filter: String?, json: Bool, build: String, dump: String? = nil,
          only: Set<String>? = nil, quiet: Bool = false) {
@@ -46,6 +48,8 @@ final class Bench {
     }
 
     func record(_ r: CaseResult) {
+        var r = r
+        r.level = caseLevel(r.name, requested: level)
         reporter.results.append(r)
         if !quiet { emit(json ? reporter.jsonLine(r) : reporter.tableLine(r)) }
     }
@@ -90,4 +94,26 @@ func verifySample(_ buffer: RasterBuffer, tolerance: Double, _ expected: (Int, I
         for c in 0 ..< 4 where abs(Double(rgba[c]) - e[c]) > tolerance { return false }
     }
     return true
+}
+
+/// The level a case's kernel ran at when `requested` was asked for (nil for the bandwidth
+/// references and the text cases, which run no kernel of the table). Labels run several kernels
+/// (composite, gradient, blur): they report the level asked for.
+func caseLevel(_ name: String, requested: SIMDLevel) -> String? {
+    let kernel: String
+    if name.hasPrefix("reference.") || name.hasPrefix("text.") { return nil }
+    if name.hasPrefix("label.") { return requested.rawValue }
+    if name.hasPrefix("composite.over_n_8_8888") {
+        kernel = "over_n_8_8888"
+    } else if name.hasPrefix("composite.") {
+        let op = name.split(separator: ".").dropFirst().first.flatMap { CompositeOperator(rawValue: String($0)) }
+        kernel = op?.isEvaluatedInDouble == true ? "composite_double_8888" : "composite_8888"
+    } else if name.hasPrefix("gradient.") || name.hasPrefix("pattern.") {
+        kernel = "gradient_span"
+    } else if name.hasPrefix("blur.") {
+        kernel = "blur_strip"
+    } else {
+        return requested.rawValue
+    }
+    return Kernels.level(of: kernel, at: requested)?.rawValue
 }

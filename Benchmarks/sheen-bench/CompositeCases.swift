@@ -35,7 +35,7 @@ extension Bench {
                 return [timed { try! dst.buffer.composite(paint, operator: op, coverage: coverage) }]
             }
             expected.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
-            try! expected.buffer.composite(paint, operator: op, coverage: coverage, implementation: .reference)
+            try! Kernels.withLevel(.reference) { try expected.buffer.composite(paint, operator: op, coverage: coverage) }
             // Gradient paint is shaded by the gradient kernel (within 1 level of exact), the
             // reference shades it exactly; solid paints must match bit for bit.
             let tolerance: UInt8 = name.contains("_lg_") ? 1 : 0

@@ -15,6 +15,8 @@ struct CaseResult {
     /// For cases counted in operations rather than pixels ("layouts/s", "masks/s"): the unit of
     /// `perSecond`. nil for pixel kernels.
     var unit: String? = nil
+    /// The level the case's kernel ran at (`Kernels`), nil where it runs none.
+    var level: String? = nil
 
     var mpixPerSecond: Double { Double(width * height) / total.median * 1000 }
     /// Operations per second (one operation per repetition).
@@ -54,9 +56,10 @@ struct Reporter {
         line += pad(f(r.total.median / 1000, 1), 10) + " µs"
         let lo = f(r.total.min / 1000, 1), hi = f(r.total.max / 1000, 1)
         line += pad("[" + lo + "–" + hi + "]", 22)
+        let level = r.level.map { "  [\($0)]" } ?? ""
         if let unit = r.unit {
             line += pad(f(r.perSecond, 0), 9) + " " + unit
-            return line
+            return line + level
         }
         line += pad(f(r.mpixPerSecond, 0), 9) + " Mpix/s"
         line += pad(ratio(r, "memset").map { "×" + f($0, 2) } ?? "", 8) + " memset"
@@ -65,7 +68,7 @@ struct Reporter {
             let make = f(m.median / 1000, 2), fill = f(fl.median / 1000, 1)
             line += "  make \(make) µs, fill \(fill) µs, \(r.intermediateBytes) B"
         }
-        return line
+        return line + level
     }
 
     func jsonLine(_ r: CaseResult) -> String {
@@ -76,6 +79,7 @@ struct Reporter {
             ("ratio_memset", ratio(r, "memset").map(num) ?? "null"),
             ("ratio_memcpy", ratio(r, "memcpy").map(num) ?? "null"),
             ("intermediate_bytes", "\(r.intermediateBytes)"),
+            ("level", r.level.map { "\"\($0)\"" } ?? "null"),
         ]
         if let unit = r.unit {
             fields.append(("unit", "\"\(unit)\""))

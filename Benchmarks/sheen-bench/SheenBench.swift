@@ -13,6 +13,7 @@ struct SheenBench {
     static let usage = """
     usage: sheen-bench [--quick] [--json] [--filter PREFIX] [--reps N] [--build LABEL] [--dump DIR]
                        [--save-baseline NAME] [--compare NAME [--threshold PCT] [--confirm N]]
+                       [--simd LEVEL|all]
       --quick         few repetitions and small sizes (CI smoke test; still verifies outputs)
       --json          one JSON object per case on standard output
       --filter PREFIX only cases whose name starts with PREFIX (references always run)
@@ -27,6 +28,11 @@ struct SheenBench {
       --threshold PCT slower than this many percent is a regression (default 10)
       --confirm N     re-measure a case that looks slower up to N more times and keep its best
                       median before judging (default 2)
+      --simd LEVEL    run every case at LEVEL (reference, portable, avx2, avx512; default: the
+                      process's level, SHEEN_SIMD or the best this CPU runs); `all` runs every
+                      level from portable up that this CPU runs, one pass each, in one run. Each
+                      case reports the level its kernel ran at (a kernel without that level runs
+                      at the best one below it)
     exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments, 3 a regression
     """
 
@@ -34,6 +40,7 @@ struct SheenBench {
         var quick = false, json = false
         var filter: String? = nil, reps: Int? = nil, build = "default", dump: String? = nil
         var saveBaseline: String? = nil, compare: String? = nil, threshold = 0.10, confirm = 2
+        var simd: String? = nil
         var args = CommandLine.arguments.dropFirst().makeIterator()
         while let a = args.next() {
             switch a {
@@ -61,6 +68,9 @@ struct SheenBench {
             case "--confirm":
                 guard let n = args.next().flatMap(Int.init), n >= 0 else { fail("--confirm needs a whole number ≥ 0") }
                 confirm = n
+            case "--simd":
+                guard let l = args.next(), !l.isEmpty else { fail("--simd needs a level or all") }
+                simd = l
             case "-h", "--help": print(usage); return
             default: fail("unknown argument \(a)")
             }
@@ -72,9 +82,16 @@ struct SheenBench {
                 fail("cannot read baseline \(Baseline.path(compare)): \(error)")
             }
         }
+        let levels = simdLevels(simd)
+        if levels.count > 1 && (dump != nil || saveBaseline != nil || compare != nil) {
+            fail("--simd all cannot be combined with --dump, --save-baseline or --compare (one level per case name)")
+        }
         let bench = Bench(quick: quick, reps: reps, filter: filter, json: json, build: build, dump: dump)
-        if !json { emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread") }
-        runAll(bench, quick: quick)
+        if !json {
+            emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread · "
+                 + "levels \(levels.map(\.rawValue).joined(separator: ", ")) (CPU: \(Kernels.supported.map(\.rawValue).joined(separator: ", ")))")
+        }
+        for level in levels { runAll(bench, quick: quick, level: level) }
         if !bench.failures.isEmpty {
             emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
             exit(1)
@@ -92,7 +109,7 @@ struct SheenBench {
                 let suspects = Set(changes.filter { $0.isRegression(threshold: threshold) }.map(\.name))
                 if suspects.isEmpty { break }
                 let again = Bench(quick: quick, reps: reps, filter: nil, json: false, build: build, only: suspects, quiet: true)
-                runAll(again, quick: quick)
+                runAll(again, quick: quick, level: levels[0])
                 if !again.failures.isEmpty {
                     emit("sheen-bench: \(again.failures.count) case(s) produced wrong output when measured again", to: 2)
                     exit(1)
@@ -112,8 +129,26 @@ struct SheenBench {
         }
     }
 
-    /// Every case group, in the published order.
-    static func runAll(_ bench: Bench, quick: Bool) {
+    /// The levels `--simd` asks for (nil: the process's level); fails on a level this CPU lacks.
+    static func simdLevels(_ argument: String?) -> [SIMDLevel] {
+        guard let argument else { return [Kernels.current] }
+        if argument == "all" { return Kernels.supported.filter { $0 >= .portable } }
+        guard let level = SIMDLevel(rawValue: argument) else {
+            fail("--simd \(argument): not one of \(SIMDLevel.allCases.map(\.rawValue).joined(separator: ", ")), all")
+        }
+        guard Kernels.supported.contains(level) else {
+            fail("--simd \(argument): this CPU runs only \(Kernels.supported.map(\.rawValue).joined(separator: ", "))")
+        }
+        return [level]
+    }
+
+    /// Every case group, in the published order, at `level`.
+    static func runAll(_ bench: Bench, quick: Bool, level: SIMDLevel) {
+        bench.level = level
+        try! Kernels.withLevel(level) { runAll(bench, quick: quick) }
+    }
+
+    private static func runAll(_ bench: Bench, quick: Bool) {
         let (w, h) = quick ? (480, 270) : (1920, 1080)
         let (sw, sh) = quick ? (128, 32) : (512, 128)
         bench.runReferences(width: w, height: h)

@@ -11,7 +11,7 @@ import SheenTestSupport
 /// Runs one input; returns the problems found (empty: it passed).
 func runInput(_ bytes: [UInt8]) -> (CompositeCase, [String]) {
     let c = CompositeCase(fuzzInput: bytes)
-    return (c, c.check())
+    return (c, c.checkEveryLevel())
 }
 
 #if FUZZING

@@ -1,22 +1,116 @@
-/// The one table that says which implementation each operation runs.
+import CSheenSIMD
+
+/// An instruction-set level a kernel can run at, from the plainest to the widest.
 ///
-/// Every kernel in SheenRaster has a SIMD implementation and a plain scalar reference twin with
-/// the same signature. Public entry points run the SIMD kernel unless the environment variable
-/// `SHEEN_KERNELS=reference` is set when the process starts; Scripts/test.sh runs the whole test
-/// suite both ways, so every test that checks a result through the public API also checks the
-/// reference.
-public enum Kernels {
-    /// Which implementation public entry points run.
-    public enum Implementation: String, Sendable {
-        /// The optimised SIMD kernels (default).
-        case simd
-        /// The scalar reference twins (Double precision where the operation is defined in real
-        /// numbers); slow, for testing and fuzzing.
-        case reference
+/// - `reference`: the scalar Swift twin of every kernel (Double where the operation is defined in
+///   real numbers); slow, the oracle every other level must equal bit for bit.
+/// - `portable`: the Swift SIMD kernels, built for whatever the package is compiled for (SSE2 on
+///   x86-64 by default, NEON on arm64); what every platform without a C level runs.
+/// - `avx2`: C kernels built for x86-64-v3 (AVX2, FMA, BMI2), chosen at run time.
+/// - `avx512`: C kernels built for x86-64-v4 (AVX-512 F/BW/VL), chosen at run time.
+public enum SIMDLevel: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    case reference, portable, avx2, avx512
+
+    /// Levels compare in the order above: `reference < portable < avx2 < avx512`.
+    public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    /// The implementation chosen for this process (read once from `SHEEN_KERNELS`).
-    public static let current: Implementation = {
-        environmentValue("SHEEN_KERNELS").flatMap(Implementation.init(rawValue:)) ?? .simd
+    /// The level's name as `SHEEN_SIMD` and `sheen-bench --simd` spell it.
+    public var description: String { rawValue }
+}
+
+/// The one table that says which implementation each kernel runs.
+///
+/// Every kernel has one name (its table entry), used by all its implementations, its reference
+/// twin, its tests, its sheen-bench cases and its fuzz target; each entry lists the levels it is
+/// built at. A call runs at the level asked for — the process's level, or a scoped one — or, for
+/// a kernel that has no implementation at that level, at the best level below it that it has.
+///
+/// The process's level is the best this CPU supports, unless the environment variable
+/// `SHEEN_SIMD=reference|portable|avx2|avx512` says otherwise when the process starts. Asking for
+/// a level the CPU lacks (or an unknown name) never runs foreign instructions: every public entry
+/// point then throws `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a
+/// closure at another level (tests and benchmarks compare levels this way).
+public enum Kernels {
+    /// One kernel: its name and the levels it has an implementation at.
+    public struct Entry: Sendable, Hashable {
+        /// The kernel's name, in pixman's operand notation where it has one
+        /// (`over_n_8_8888`: sourceOver, solid paint, A8 mask, 32-bit destination).
+        public let name: String
+        /// What it computes.
+        public let summary: String
+        /// The levels it is built at, `reference` first.
+        public let levels: [SIMDLevel]
+    }
+
+    /// Every kernel, by name.
+    public static let table: [Entry] = [
+        Entry(name: "over_n_8_8888", summary: "sourceOver of an opaque solid colour through an A8 mask (text)",
+              levels: [.reference, .portable, .avx2, .avx512]),
+        Entry(name: "composite_8888", summary: "every Porter-Duff operator and integer blend mode onto RGBA8/BGRA8, "
+              + "solid or row paint, full, constant or A8-mask coverage",
+              levels: [.reference, .portable, .avx2, .avx512]),
+        Entry(name: "composite_8", summary: "every Porter-Duff operator onto A8", levels: [.reference, .portable, .avx2, .avx512]),
+        Entry(name: "composite_double_8888", summary: "the seven blend modes evaluated in Double (colorDodge … luminosity)",
+              levels: [.reference, .portable]),
+        Entry(name: "gradient_span", summary: "gradient shading of a row span", levels: [.reference, .portable]),
+        Entry(name: "blur_strip", summary: "the recursive Gaussian's strip passes", levels: [.reference, .portable]),
+    ]
+
+    /// The levels this CPU runs, in order (always `reference` and `portable`).
+    public static let supported: [SIMDLevel] = {
+        var levels: [SIMDLevel] = [.reference, .portable]
+        if sheen_simd_cpu_supports(Int32(SHEEN_SIMD_AVX2)) != 0 { levels.append(.avx2) }
+        if sheen_simd_cpu_supports(Int32(SHEEN_SIMD_AVX512)) != 0 { levels.append(.avx512) }
+        return levels
     }()
+
+    /// The best level this CPU runs.
+    public static var best: SIMDLevel { supported.last! }
+
+    /// The process's level: `SHEEN_SIMD` when set (checked: an unknown name or a level this CPU
+    /// lacks is kept as an error every entry point throws), otherwise `best`.
+    static let processLevel = resolve(environment: environmentValue("SHEEN_SIMD"))
+
+    /// The level a `SHEEN_SIMD` value asks for: `best` when unset or empty, else that level if
+    /// this CPU runs it, else the error entry points throw.
+    static func resolve(environment value: String?) -> Result<SIMDLevel, RasterError> {
+        guard let value, !value.isEmpty else { return .success(best) }
+        return checked(SIMDLevel(rawValue: value), spelled: value)
+    }
+
+    @TaskLocal static var scopedLevel: SIMDLevel?
+
+    /// The level calls on this thread or task run at: the innermost `withLevel`, else the
+    /// process's level (`best` when `SHEEN_SIMD` is unusable; entry points throw in that case).
+    public static var current: SIMDLevel { scopedLevel ?? (try? processLevel.get()) ?? best }
+
+    /// The level to run at, or `RasterError.simdLevelUnavailable` when `SHEEN_SIMD` asked for
+    /// one this CPU lacks. Every public entry point calls this before touching a pixel.
+    static func requestedLevel() throws(RasterError) -> SIMDLevel {
+        if let scopedLevel { return scopedLevel }
+        return try processLevel.get()
+    }
+
+    /// Runs `body` with every kernel call on this thread or task at `level`. Throws
+    /// `RasterError.simdLevelUnavailable` (without running `body`) when this CPU lacks it.
+    public static func withLevel<R>(_ level: SIMDLevel, _ body: () throws -> R) throws -> R {
+        let level = try checked(level, spelled: level.rawValue).get()
+        return try $scopedLevel.withValue(level) { try body() }
+    }
+
+    /// The level kernel `name` runs at when `requested` is asked for: the best level at or below
+    /// `requested` that it is built at (nil for an unknown name).
+    public static func level(of name: String, at requested: SIMDLevel = current) -> SIMDLevel? {
+        guard let entry = table.first(where: { $0.name == name }) else { return nil }
+        return entry.levels.last { $0 <= requested }
+    }
+
+    private static func checked(_ level: SIMDLevel?, spelled: String) -> Result<SIMDLevel, RasterError> {
+        guard let level, supported.contains(level) else {
+            return .failure(.simdLevelUnavailable(requested: spelled, supported: supported.map(\.rawValue)))
+        }
+        return .success(level)
+    }
 }

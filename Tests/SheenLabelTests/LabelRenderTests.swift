@@ -176,7 +176,7 @@ import SheenText
         #expect(fenced.allBytes == before)
     }
 
-    /// Exact with the SIMD kernels the goldens were made with; with SHEEN_KERNELS=reference the
+    /// Exact with the SIMD kernels the goldens were made with; with SHEEN_SIMD=reference the
     /// gradient and blur references (exact in Double) may differ from the kernels by a level or
     /// two (2 is what they differ by).
     @Test func goldenLabels() throws {

@@ -12,8 +12,12 @@ struct CompositeLongTests {
     /// each checked on three colour channels and alpha — against the Double formula
     /// s + d·(1 − a/255) rounded: the kernel must be its correctly rounded value. Run with no
     /// coverage, with a mask of 255 and with a global alpha of 255 (three kernel paths).
-    @Test(arguments: ["full", "mask255", "alpha255"])
-    func sourceOverEveryTriple(path: String) throws {
+    @Test(arguments: ["full", "mask255", "alpha255"], comparedLevels)
+    func sourceOverEveryTriple(path: String, level: SIMDLevel) throws {
+        try Kernels.withLevel(level) { try sourceOverEveryTriple(path: path) }
+    }
+
+    private func sourceOverEveryTriple(path: String) throws {
         let width = 256
         let dst = try Image(width: width, height: 1, format: .rgba8Premultiplied)
         let mask = try Image(width: width, height: 1, format: .a8)
@@ -57,7 +61,12 @@ struct CompositeLongTests {
     /// value), the kernel's result is the Double formula on the effective paint
     /// (a' = round(α·c/255), s' = round(s·c/255)), correctly rounded. The opaque paint (α = 255)
     /// takes the direct-store fast path.
-    @Test func sourceOverEveryAlphaAndCoverage() throws {
+    @Test(arguments: comparedLevels)
+    func sourceOverEveryAlphaAndCoverage(level: SIMDLevel) throws {
+        try Kernels.withLevel(level) { try sourceOverEveryAlphaAndCoverage() }
+    }
+
+    private func sourceOverEveryAlphaAndCoverage() throws {
         let dst = try Image(width: 256, height: 256, format: .rgba8Premultiplied)
         let mask = try Image(width: 256, height: 256, format: .a8)
         mask.withBuffer { b in
@@ -107,7 +116,7 @@ struct CompositeLongTests {
                 coverage: CompositeCase.CoverageKind.allCases.randomElement(using: &rng)!,
                 offsetX: Int.random(in: -8 ... 8, using: &rng), offsetY: Int.random(in: -3 ... 3, using: &rng),
                 alpha: UInt8.random(in: 0 ... 255, using: &rng), seed: UInt64(i))
-            let problems = c.check()
+            let problems = c.checkEveryLevel()
             #expect(problems.isEmpty, "\(c): \(problems)")
         }
     }

@@ -82,9 +82,9 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
 
     private var isGradient: Bool { paint == .gradient || paint == .horizontalGradient }
 
-    /// Disagreements between the SIMD kernel and the reference, fence violations and invalid
-    /// premultiplied output; empty when the case passes.
-    public func check() -> [String] {
+    /// Disagreements between the kernels at `level` and the reference, fence violations and
+    /// invalid premultiplied output; empty when the case passes.
+    public func check(level: SIMDLevel = Kernels.current) -> [String] {
         var rng = SeededGenerator(seed: seed)
         let simd = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
         let reference = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
@@ -148,15 +148,15 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         var materialised: FencedBuffer?
         if isGradient {
             let m = FencedBuffer(width: width, height: height, format: format)
-            try! m.buffer.composite(paintValue, operator: .source, implementation: .simd)
+            try! m.buffer.composite(paintValue, operator: .source)
             materialised = m
             referencePaint = .image(m.buffer.readOnly)
         }
 
         var problems: [String] = []
         let before = simd.allBytes
-        let e1 = catching { try simd.buffer.composite(paintValue, operator: op, coverage: coverageValue, implementation: .simd) }
-        let e2 = catching { try reference.buffer.composite(referencePaint, operator: op, coverage: coverageValue, implementation: .reference) }
+        let e1 = catching { try Kernels.withLevel(level) { try simd.buffer.composite(paintValue, operator: op, coverage: coverageValue) } }
+        let e2 = catching { try Kernels.withLevel(.reference) { try reference.buffer.composite(referencePaint, operator: op, coverage: coverageValue) } }
         withExtendedLifetime(materialised) {}
         if e1 != e2 { problems.append("SIMD threw \(e1 ?? "nothing"), reference \(e2 ?? "nothing")") }
         if e1 != nil && simd.allBytes != before { problems.append("destination changed although the call threw") }
@@ -228,4 +228,14 @@ extension CompositeCase {
 /// The error `body` threw, described (nil when it returned).
 private func catching(_ body: () throws -> Void) -> String? {
     do { try body(); return nil } catch { return String(describing: error) }
+}
+
+/// The levels kernel tests hold to the reference: every level this CPU runs above `reference`.
+public var comparedLevels: [SIMDLevel] { Kernels.supported.filter { $0 != .reference } }
+
+extension CompositeCase {
+    /// `check(level:)` at every level in `comparedLevels`, each problem prefixed by its level.
+    public func checkEveryLevel() -> [String] {
+        comparedLevels.flatMap { level in check(level: level).map { "\(level): \($0)" } }
+    }
 }

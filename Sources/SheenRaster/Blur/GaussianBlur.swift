@@ -56,6 +56,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// sizes or formats, `threads` < 1, or `RasterError.allocationFailed` when the kernel's
     /// intermediate (2 bytes per value, rounded up to 32 rows) cannot be allocated.
     public func apply(from source: ReadOnlyRasterBuffer, into destination: RasterBuffer, threads: Int = 1) throws {
+        let level = try Kernels.requestedLevel()
         guard source.format == destination.format else {
             throw RasterError.formatMismatch(expected: source.format, actual: destination.format)
         }
@@ -65,9 +66,10 @@ public struct GaussianBlur: Sendable, Hashable {
         }
         guard threads >= 1 else { throw RasterError.outOfRange(name: "threads", value: Double(threads), range: "1 or more") }
         if source.width == 0 || source.height == 0 { return }
-        switch Kernels.current {
-        case .reference: blurReference(source, destination, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
-        case .simd: try runKernel(source, destination, threads: threads)
+        if Kernels.level(of: "blur_strip", at: level) == .reference {
+            blurReference(source, destination, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
+        } else {
+            try runKernel(source, destination, threads: threads)
         }
     }
 
@@ -76,7 +78,7 @@ public struct GaussianBlur: Sendable, Hashable {
         try apply(from: buffer.readOnly, into: buffer, threads: threads)
     }
 
-    /// The SIMD kernel, whatever `Kernels.current` says (tests hold it to the reference).
+    /// The SIMD kernel, whatever level was asked for (tests hold it to the reference).
     func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
         let channels = source.format.bytesPerPixel
         let values = source.height * channels, strips = (values + 31) / 32

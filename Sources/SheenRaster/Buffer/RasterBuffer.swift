@@ -118,10 +118,3 @@ func validateLayout(width: Int, height: Int, bytesPerRow: Int, format: PixelForm
         throw RasterError.sizeOverflow(width: width, height: height, bytesPerRow: bytesPerRow)
     }
 }
-
-/// Bytes a view of this layout spans: `bytesPerRow × (height − 1) + width × bytesPerPixel`,
-/// or 0 when it has no pixels.
-func byteExtent(width: Int, height: Int, bytesPerRow: Int, format: PixelFormat) -> Int {
-    if width == 0 || height == 0 { return 0 }
-    return bytesPerRow * (height - 1) + width * format.bytesPerPixel
-}

@@ -7,8 +7,6 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case bytesPerRowTooSmall(bytesPerRow: Int, width: Int, bytesPerPixel: Int)
     /// The buffer's byte extent does not fit in `Int`.
     case sizeOverflow(width: Int, height: Int, bytesPerRow: Int)
-    /// A buffer with pixels but no memory behind it.
-    case nullBase(width: Int, height: Int)
     /// A rectangle with a negative size, or one that does not fit in `Int` arithmetic.
     case invalidRect(x: Int, y: Int, width: Int, height: Int)
     /// A parameter that must be finite was NaN or infinite; `name` says which.
@@ -31,6 +29,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A compositing operator that has no meaning for the destination's format (blend modes on
     /// A8 destinations).
     case unsupportedOperator(operator: String, format: PixelFormat)
+    /// `SHEEN_SIMD` or `Kernels.withLevel` asked for an instruction-set level this CPU does not run
+    /// (or that does not exist); `supported` lists the levels it does run.
+    case simdLevelUnavailable(requested: String, supported: [String])
 
     /// A sentence that names the bad value.
     public var description: String {
@@ -41,8 +42,6 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             return "bytesPerRow \(bpr) is less than width \(w) × \(bpp) bytes"
         case let .sizeOverflow(w, h, bpr):
             return "buffer of \(w)×\(h) with bytesPerRow \(bpr) overflows Int"
-        case let .nullBase(w, h):
-            return "buffer of \(w)×\(h) has a null base address"
         case let .invalidRect(x, y, w, h):
             return "rectangle (x \(x), y \(y), width \(w), height \(h)) is invalid"
         case let .nonFinite(name, value):
@@ -63,6 +62,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             return bytes == Int.max ? "cannot allocate: the byte count overflows Int" : "cannot allocate \(bytes) bytes"
         case let .unsupportedOperator(op, format):
             return "operator \(op) needs colour and cannot composite onto \(format)"
+        case let .simdLevelUnavailable(requested, supported):
+            return "SIMD level \"\(requested)\" is not available on this CPU; it runs \(supported.joined(separator: ", "))"
         }
     }
 }

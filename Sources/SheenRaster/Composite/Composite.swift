@@ -1,6 +1,10 @@
-// The compositing entry point: validates everything, clips the region, then walks it row by row,
-// handing each row's paint span and coverage span to a span kernel (CompositeSpan+Kernel.swift,
+// The compositing entry point: validates everything, clips the region, then runs it at the
+// kernel table's level (Kernels.swift): the C kernels take whole rectangles where paint and
+// coverage lie in memory (CompositeJob+C.swift); otherwise the region is walked row by row, each
+// row's paint span and coverage span handed to a Swift span kernel (CompositeSpan+Kernel.swift,
 // BlendDoubleLanes.swift) or to the scalar reference (CompositeSpan+Reference.swift).
+
+import CSheenSIMD
 
 extension RasterBuffer {
     /// Composites `paint` onto this buffer with `operator`, through `coverage`.
@@ -22,12 +26,13 @@ extension RasterBuffer {
     /// colour with a level above its alpha, an image, pattern or mask of the wrong format, a
     /// placement whose extent overflows `Int`, or a blend mode on an A8 destination.
     ///
-    /// `implementation` picks the SIMD kernels or the scalar reference (default: `Kernels.current`).
+    /// Runs at `Kernels.current` (see `Kernels` for choosing a level); throws
+    /// `RasterError.simdLevelUnavailable` when `SHEEN_SIMD` asked for a level this CPU lacks.
     public func composite(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
-                          coverage: Coverage = .full,
-                          implementation: Kernels.Implementation = Kernels.current) throws {
+                          coverage: Coverage = .full) throws {
+        let level = try Kernels.requestedLevel()
         guard let job = try CompositeJob(destination: self, paint: paint, operator: op, coverage: coverage) else { return }
-        job.run(implementation)
+        job.run(level)
     }
 
     /// Composites a colour through an A8 mask placed at destination (x, y) — text drawing.
@@ -168,15 +173,31 @@ struct CompositeJob {
         self.destination = dst; self.op = op; self.coverage = coverage; self.region = region
     }
 
-    /// Runs the operation with the chosen implementation.
-    func run(_ implementation: Kernels.Implementation) {
+    /// The table entry that runs this job (Kernels.table).
+    var kernelName: String {
+        if op.isEvaluatedInDouble { return "composite_double_8888" }
+        if destination.format == .a8 { return "composite_8" }
+        if op == .sourceOver, case let .solid(v) = source, v >> 24 == 255, case .mask = coverage { return "over_n_8_8888" }
+        return "composite_8888"
+    }
+
+    /// Runs the operation at `requested` (or the best level below it that its kernel has).
+    func run(_ requested: SIMDLevel) {
+        let level = Kernels.level(of: kernelName, at: requested) ?? .portable
+        switch level {
+        case .avx2: runC(sheen_composite_avx2)
+        case .avx512: runC(sheen_composite_avx512)
+        case .reference, .portable: runRows(level)
+        }
+    }
+
+    /// Walks the region row by row with the Swift span kernels (`portable`) or the reference.
+    func runRows(_ level: SIMDLevel) {
         let width = region.width
         let bpp = destination.format.bytesPerPixel
-        let kernel = implementation == .simd ? spanKernel(for: op) : nil
-        withUnsafeTemporaryAllocation(byteCount: width * 5 + 64, alignment: 16) { scratch in
-            let paintRow = scratch.baseAddress!
-            let coverageRow = paintRow + width * 4 + 32
-            var rows = PaintRows(job: self, scratch: paintRow, implementation: implementation)
+        let kernel = level == .reference ? nil : spanKernel(for: op)
+        withScratchRows { paintRow, coverageRow in
+            var rows = PaintRows(job: self, scratch: paintRow, level: level)
             for y in region.y ..< region.y + region.height {
                 let paint = rows.span(y: y)
                 let cov = coverageSpan(y: y, scratch: coverageRow)
@@ -187,6 +208,16 @@ struct CompositeJob {
                     compositeSpanReference(op, destination.format, paint, cov, dst, width)
                 }
             }
+        }
+    }
+
+    /// Runs `body` with a paint row (4 bytes per region pixel) and a coverage row (1 byte per
+    /// pixel) of scratch memory.
+    func withScratchRows(_ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
+        let width = region.width
+        withUnsafeTemporaryAllocation(byteCount: width * 5 + 64, alignment: 16) { scratch in
+            let paintRow = scratch.baseAddress!
+            body(paintRow, paintRow + width * 4 + 32)
         }
     }
 

@@ -36,10 +36,6 @@ enum ClearLanes: LaneOperator {
 enum SourceLanes: LaneOperator {
     @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { s }
 }
-enum DestinationLanes: LaneOperator {
-    static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { d }
-}
 enum SourceOverLanes: LaneOperator {
     static var scalesPaint: Bool { true }
     @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {

@@ -7,12 +7,12 @@
 struct PaintRows {
     let job: CompositeJob
     let scratch: UnsafeMutableRawPointer
-    let implementation: Kernels.Implementation
+    let level: SIMDLevel
     /// True once `scratch` holds a row every later row reuses.
-    private var reusable = false
+    private(set) var reusable = false
 
-    init(job: CompositeJob, scratch: UnsafeMutableRawPointer, implementation: Kernels.Implementation) {
-        self.job = job; self.scratch = scratch; self.implementation = implementation
+    init(job: CompositeJob, scratch: UnsafeMutableRawPointer, level: SIMDLevel) {
+        self.job = job; self.scratch = scratch; self.level = level
     }
 
     private var format: PixelFormat { job.destination.format }
@@ -50,7 +50,7 @@ struct PaintRows {
     }
 
     private mutating func gradientSpan(_ fill: GradientFill, y: Int) -> SpanPaint {
-        if implementation == .reference {
+        if level == .reference {
             for i in 0 ..< region.width {
                 store(packPixel(fill.referencePixel(x: region.x + i, y: y), for: format), at: i)
             }

@@ -31,11 +31,13 @@ public struct GradientFill {
     /// gradient. Throws `RasterError.invalidRect` for a rectangle of negative size, leaving the
     /// buffer untouched.
     public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws {
+        let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }
-        switch Kernels.current {
-        case .simd: program.fill(buffer, r)
-        case .reference: fillReference(buffer, r)
+        if Kernels.level(of: "gradient_span", at: level) == .reference {
+            fillReference(buffer, r)
+        } else {
+            program.fill(buffer, r)
         }
     }
 

@@ -1,0 +1,12 @@
+// The compositing kernels built for AVX2 (x86-64-v3): 32-byte blocks, ymm registers.
+#include "CSheenSIMD.h"
+
+#if defined(__x86_64__)
+#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+#define SHEEN_BLOCK 32
+#define SHEEN_ENTRY sheen_composite_avx2
+#include "CompositeBody.h"
+#pragma clang attribute pop
+#else
+void sheen_composite_avx2(const SheenCompositeJob *job) { (void)job; }
+#endif

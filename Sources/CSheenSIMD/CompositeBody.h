@@ -1,0 +1,438 @@
+// The integer compositing kernels, written once in clang vector extensions and compiled once per
+// instruction-set level: Composite+AVX2.c and Composite+AVX512.c define SHEEN_BLOCK (bytes per
+// block: 32 or 64) and SHEEN_ENTRY (the exported name) and include this file inside a
+// `#pragma clang attribute push(target(...))`, so every function here is built for that level.
+//
+// The layout and the arithmetic are those of the Swift kernels (SheenRaster/Composite/
+// CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit
+// lanes, split into even bytes `e` (R, B of each pixel; B, R in BGRA) and odd bytes `o` (G, A)
+// by a mask and a shift, so products of two channels fit a lane and no shuffle is needed.
+// Every operator computes its W3C numerator exactly and divides by 255 once per rounding of the
+// Swift reference (CompositeReference.swift), so each level equals the reference bit for bit.
+//
+// Coverage 0 leaves a pixel unchanged for every operator, so blocks whose coverage is all 0 are
+// skipped and blocks whose coverage is all 255 skip the coverage arithmetic. Tails (fewer than
+// SHEEN_BLOCK bytes) run the same block code on zero-padded stack copies: nothing outside the
+// spans is read or written.
+
+#include <stdint.h>
+#include <string.h>
+
+#define INLINE static inline __attribute__((always_inline))
+
+enum { BLOCK = SHEEN_BLOCK, PIXELS = SHEEN_BLOCK / 4 };
+
+typedef uint16_t lanes __attribute__((ext_vector_type(SHEEN_BLOCK / 2)));
+typedef int16_t lanemask __attribute__((ext_vector_type(SHEEN_BLOCK / 2)));
+typedef uint32_t wide __attribute__((ext_vector_type(SHEEN_BLOCK / 2)));
+typedef uint32_t words __attribute__((ext_vector_type(SHEEN_BLOCK / 4)));
+typedef uint8_t pixelcov __attribute__((ext_vector_type(SHEEN_BLOCK / 4)));
+
+// Operator indices: the order of CompositeOperator.allCases.
+enum {
+    OP_CLEAR, OP_SOURCE, OP_DESTINATION, OP_SOURCE_OVER, OP_DESTINATION_OVER, OP_SOURCE_IN,
+    OP_DESTINATION_IN, OP_SOURCE_OUT, OP_DESTINATION_OUT, OP_SOURCE_ATOP, OP_DESTINATION_ATOP, OP_XOR,
+    OP_PLUS, OP_MULTIPLY, OP_SCREEN, OP_OVERLAY, OP_DARKEN, OP_LIGHTEN, OP_COLOR_DODGE, OP_COLOR_BURN,
+    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION
+};
+
+/// Coverage scales the paint (op(S·c, D)) instead of lerping (CompositeOperator.coverageScalesPaint).
+INLINE int scales_paint(int op) {
+    return op == OP_DESTINATION || op == OP_DESTINATION_OVER || op == OP_PLUS || op == OP_DESTINATION_OUT ||
+           op == OP_SOURCE_ATOP || op == OP_SOURCE_OVER || op == OP_XOR;
+}
+
+/// Blend modes take Sa + Da − Sa·Da as alpha; Porter-Duff operators apply their formula to alpha.
+INLINE int is_blend_mode(int op) { return op >= OP_MULTIPLY; }
+
+// MARK: lanes
+
+INLINE lanes load_lanes(const void *p) {
+    lanes v;
+    memcpy(&v, p, BLOCK);
+    return v;
+}
+
+INLINE void store_lanes(void *p, lanes v) { memcpy(p, &v, BLOCK); }
+
+/// round(x / 255) for 0 ≤ x ≤ 65,025, exact: the high half of (x + 128)·257 (one pmulhuw).
+INLINE lanes div255(lanes x) {
+    wide t = __builtin_convertvector(x + 128, wide) * 257;
+    return __builtin_convertvector(t >> 16, lanes);
+}
+
+INLINE lanes lanes_min(lanes a, lanes b) { return __builtin_elementwise_min(a, b); }
+INLINE lanes lanes_max(lanes a, lanes b) { return __builtin_elementwise_max(a, b); }
+
+/// `a` where `m` is set, else `b`.
+INLINE lanes select_lanes(lanemask m, lanes a, lanes b) { return ((lanes)m & a) | (~(lanes)m & b); }
+
+/// A block split into even and odd bytes, one per 16-bit lane.
+typedef struct {
+    lanes e, o;
+} block;
+
+INLINE block split(lanes v) { return (block){v & 0xFF, v >> 8}; }
+INLINE block load_block(const void *p) { return split(load_lanes(p)); }
+INLINE void store_block(void *p, block b) { store_lanes(p, b.e | (b.o << 8)); }
+
+/// Each pixel's alpha (the odd lane of its pair in `o`) in both lanes of the pair.
+INLINE lanes broadcast_alpha(lanes o) {
+    words w = (words)o;
+    return (lanes)((w >> 16) | (w & 0xFFFF0000u));
+}
+
+/// `o` with each pixel's alpha lane taken from `alpha`.
+INLINE lanes replace_alpha(lanes o, lanes alpha) {
+    return (lanes)(((words)o & 0x0000FFFFu) | ((words)alpha & 0xFFFF0000u));
+}
+
+/// Sa + Da·(1 − Sa), rounded once.
+INLINE lanes union_alpha(lanes sa, lanes da) { return sa + div255(da * (255 - sa)); }
+
+// MARK: operators
+
+/// s·(255 − da) + d·(255 − sa): the part of every blend mode outside the overlap.
+INLINE lanes outside_terms(lanes s, lanes sa, lanes d, lanes da) { return s * (255 - da) + d * (255 - sa); }
+
+/// 2·s·d where the "lower" layer is at most half its alpha, else sa·da − 2·(da − d)·(sa − s).
+INLINE lanes hard_light_term(lanemask lower_half, lanes s, lanes sa, lanes d, lanes da) {
+    lanes multiply = (s * d) << 1;
+    lanes screen = sa * da - (((da - d) * (sa - s)) << 1);
+    return select_lanes(lower_half, multiply, screen);
+}
+
+/// The operator on one channel per lane (for Porter-Duff operators also on alpha, with s = sa and
+/// d = da). Arithmetic wraps modulo 2^16 on purpose: every final numerator is ≤ 65,025 for valid
+/// premultiplied input (the Swift twin, LaneOperators.swift, says the same per operator).
+INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
+    switch (op) {
+    case OP_CLEAR: return (lanes)0;
+    case OP_SOURCE: return s;
+    case OP_DESTINATION: return d;
+    case OP_SOURCE_OVER: return s + div255(d * (255 - sa));
+    case OP_DESTINATION_OVER: return d + div255(s * (255 - da));
+    case OP_SOURCE_IN: return div255(s * da);
+    case OP_DESTINATION_IN: return div255(d * sa);
+    case OP_SOURCE_OUT: return div255(s * (255 - da));
+    case OP_DESTINATION_OUT: return div255(d * (255 - sa));
+    case OP_SOURCE_ATOP: return div255(s * da + d * (255 - sa));
+    case OP_DESTINATION_ATOP: return div255(s * (255 - da) + d * sa);
+    case OP_XOR: return div255(outside_terms(s, sa, d, da));
+    case OP_PLUS: return lanes_min(s + d, (lanes)255);
+    case OP_MULTIPLY: return div255(outside_terms(s, sa, d, da) + s * d);
+    case OP_SCREEN: return s + d - div255(s * d);
+    case OP_OVERLAY:
+        return div255(outside_terms(s, sa, d, da) + hard_light_term((lanemask)((d << 1) <= da), s, sa, d, da));
+    case OP_DARKEN: return div255(outside_terms(s, sa, d, da) + lanes_min(s * da, d * sa));
+    case OP_LIGHTEN: return div255(outside_terms(s, sa, d, da) + lanes_max(s * da, d * sa));
+    case OP_HARD_LIGHT:
+        return div255(outside_terms(s, sa, d, da) + hard_light_term((lanemask)((s << 1) <= sa), s, sa, d, da));
+    case OP_DIFFERENCE: {
+        lanes x = s * da, y = d * sa;
+        return div255(outside_terms(s, sa, d, da) + (lanes_max(x, y) - lanes_min(x, y)));
+    }
+    case OP_EXCLUSION: return div255((s + d) * 255 - ((s * d) << 1));
+    default: return d;
+    }
+}
+
+/// The operator on a block of 32-bit pixels, full coverage.
+INLINE block blend_pixels(int op, block s, block d) {
+    lanes sa = broadcast_alpha(s.o), da = broadcast_alpha(d.o);
+    lanes o = channel(op, s.o, sa, d.o, da);
+    if (is_blend_mode(op)) o = replace_alpha(o, union_alpha(sa, da));
+    return (block){channel(op, s.e, sa, d.e, da), o};
+}
+
+/// The operator on a block of 32-bit pixels through coverage lanes `c` (c in both lanes of a pixel).
+INLINE block blend_pixels_covered(int op, block s, block d, lanes c) {
+    if (scales_paint(op)) return blend_pixels(op, (block){div255(s.e * c), div255(s.o * c)}, d);
+    block r = blend_pixels(op, s, d);
+    lanes ic = 255 - c;
+    return (block){div255(r.e * c + d.e * ic), div255(r.o * c + d.o * ic)};
+}
+
+/// The operator on a block of A8 values, one per lane.
+INLINE block blend_alphas(int op, block s, block d) {
+    return (block){channel(op, s.e, s.e, d.e, d.e), channel(op, s.o, s.o, d.o, d.o)};
+}
+
+INLINE block blend_alphas_covered(int op, block s, block d, block c) {
+    if (scales_paint(op)) return blend_alphas(op, (block){div255(s.e * c.e), div255(s.o * c.o)}, d);
+    block r = blend_alphas(op, s, d);
+    return (block){div255(r.e * c.e + d.e * (255 - c.e)), div255(r.o * c.o + d.o * (255 - c.o))};
+}
+
+// MARK: coverage of a block
+
+/// Which coverage a block has: all 0, all 255, or mixed.
+enum { COVER_NONE, COVER_FULL, COVER_MIXED };
+
+/// Classifies `n` (a multiple of 8) coverage bytes at `m`.
+INLINE int classify(const uint8_t *m, int n) {
+    uint64_t any = 0, all = ~(uint64_t)0;
+    for (int i = 0; i < n; i += 8) {
+        uint64_t w;
+        memcpy(&w, m + i, 8);
+        any |= w;
+        all &= w;
+    }
+    return any == 0 ? COVER_NONE : all == ~(uint64_t)0 ? COVER_FULL : COVER_MIXED;
+}
+
+/// The coverage of a block of 32-bit pixels in the pixel layout: c in both 16-bit lanes of a
+/// pixel. The PIXELS coverage bytes are broadcast to every 128-bit lane and each lane picks its
+/// pixels' bytes with an in-lane shuffle (one vpbroadcast and one vpshufb; no widening chain).
+INLINE lanes pixel_coverage(const uint8_t *m) {
+    typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
+#if SHEEN_BLOCK == 32
+    typedef uint64_t quads __attribute__((ext_vector_type(4)));
+    uint64_t w;
+    memcpy(&w, m, 8);
+    bytes v = (bytes)(quads)w;
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 32, 0, 32, 1, 32, 1, 32, 2, 32, 2, 32, 3, 32, 3, 32, 20, 32, 20, 32, 21, 32, 21, 32, 22, 32, 22, 32, 23, 32, 23, 32);
+#else
+    typedef uint64_t quads __attribute__((ext_vector_type(8)));
+    uint64_t a, b;
+    memcpy(&a, m, 8);
+    memcpy(&b, m + 8, 8);
+    bytes v = (bytes)(quads){a, b, a, b, a, b, a, b};
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 64, 0, 64, 1, 64, 1, 64, 2, 64, 2, 64, 3, 64, 3, 64, 20, 64, 20, 64, 21, 64, 21, 64, 22, 64, 22, 64, 23, 64, 23, 64, 40, 64, 40, 64, 41, 64, 41, 64, 42, 64, 42, 64, 43, 64, 43, 64, 60, 64, 60, 64, 61, 64, 61, 64, 62, 64, 62, 64, 63, 64, 63, 64);
+#endif
+}
+
+// MARK: spans
+
+enum { PAINT_SOLID, PAINT_ROW };
+enum { COVERAGE_FULL, COVERAGE_CONSTANT, COVERAGE_MASK };
+
+/// One block of 32-bit pixels at `d` whose coverage is full or constant (`kind` COVERAGE_FULL or
+/// COVERAGE_CONSTANT), or known to be all 255 (`COVERAGE_MASK` with `full` set) or mixed.
+/// Paint and coverage kinds are compile-time constants at every call site, so each combination
+/// becomes its own straight loop.
+INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, block solid,
+                    const uint8_t *m, lanes constant) {
+    block s = paint_kind == PAINT_SOLID ? solid : load_block(p);
+    block v = load_block(d);
+    if (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full)) {
+        store_block(d, blend_pixels(op, s, v));
+    } else {
+        store_block(d, blend_pixels_covered(op, s, v, coverage_kind == COVERAGE_CONSTANT ? constant : pixel_coverage(m)));
+    }
+}
+
+/// Two blocks (a chunk) with their coverage classified once: all 0 skips the chunk, all 255
+/// drops the coverage arithmetic, anything else runs the covered formula on both blocks without
+/// further branches (coverage 0 and 255 are exact there too). One test per chunk keeps the
+/// branch predictable on text, whose runs are shorter than a chunk.
+INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p, block solid,
+                    const uint8_t *m, lanes constant) {
+    int full = 0;
+    if (coverage_kind == COVERAGE_MASK) {
+        int k = classify(m, 2 * PIXELS);
+        if (k == COVER_NONE) return;
+        full = k == COVER_FULL;
+    }
+    block32(op, paint_kind, coverage_kind, full, d, p, solid, m, constant);
+    block32(op, paint_kind, coverage_kind, full, d + BLOCK, paint_kind == PAINT_ROW ? p + BLOCK : p, solid,
+            m + PIXELS, constant);
+}
+
+/// One row of `count` 32-bit pixels.
+INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint, block solid,
+                   const uint8_t *mask, lanes constant, intptr_t count) {
+    intptr_t i = 0;
+    for (; i + 2 * PIXELS <= count; i += 2 * PIXELS) {
+        chunk32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint, solid,
+                coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
+    }
+    if (i < count) {
+        intptr_t n = count - i;
+        uint8_t d[2 * BLOCK] = {0}, p[2 * BLOCK] = {0}, m[2 * PIXELS] = {0};
+        memcpy(d, dst + 4 * i, (size_t)(4 * n));
+        if (paint_kind == PAINT_ROW) memcpy(p, paint + 4 * i, (size_t)(4 * n));
+        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
+        chunk32(op, paint_kind, coverage_kind, d, p, solid, m, constant);
+        memcpy(dst + 4 * i, d, (size_t)(4 * n));
+    }
+}
+
+/// One block of A8 values at `d` (see `block32`).
+INLINE void block8(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p, block solid,
+                   const uint8_t *m, block constant) {
+    block s = paint_kind == PAINT_SOLID ? solid : load_block(p);
+    if (coverage_kind == COVERAGE_FULL) {
+        store_block(d, blend_alphas(op, s, load_block(d)));
+    } else if (coverage_kind == COVERAGE_CONSTANT) {
+        store_block(d, blend_alphas_covered(op, s, load_block(d), constant));
+    } else {
+        int k = classify(m, BLOCK);
+        if (k == COVER_NONE) return;
+        block v = load_block(d);
+        store_block(d, k == COVER_FULL ? blend_alphas(op, s, v) : blend_alphas_covered(op, s, v, load_block(m)));
+    }
+}
+
+/// One row of `count` A8 values.
+INLINE void span8(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint, block solid,
+                  const uint8_t *mask, block constant, intptr_t count) {
+    intptr_t i = 0;
+    for (; i + BLOCK <= count; i += BLOCK) {
+        block8(op, paint_kind, coverage_kind, dst + i, paint_kind == PAINT_ROW ? paint + i : paint, solid,
+               coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
+    }
+    if (i < count) {
+        intptr_t n = count - i;
+        uint8_t d[BLOCK] = {0}, p[BLOCK] = {0}, m[BLOCK] = {0};
+        memcpy(d, dst + i, (size_t)n);
+        if (paint_kind == PAINT_ROW) memcpy(p, paint + i, (size_t)n);
+        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
+        block8(op, paint_kind, coverage_kind, d, p, solid, m, constant);
+        memcpy(dst + i, d, (size_t)n);
+    }
+}
+
+// MARK: the opaque solid sourceOver fast path (text)
+
+/// sourceOver of one opaque pixel through coverage lanes `c`: the paint scaled by c, then over
+/// D, rounded as the reference rounds — round(S·c/255) + round(D·(255 − c)/255) per channel
+/// (the scaled paint's alpha is c exactly, so no alpha broadcast is needed). Exact for c = 0
+/// (D) and c = 255 (S) as well.
+INLINE block opaque_over(block s, block v, lanes c) {
+    lanes ic = c ^ 0xFF;
+    return (block){div255(s.e * c) + div255(v.e * ic), div255(s.o * c) + div255(v.o * ic)};
+}
+
+/// Blocks per chunk of the opaque path: one coverage test per OVER_BLOCKS blocks (32 pixels at
+/// AVX2) keeps the test's cost small and its branch predictable on text, whose runs are shorter.
+enum { OVER_BLOCKS = 4, OVER_PIXELS = OVER_BLOCKS * PIXELS };
+
+/// One chunk: coverage all 0 skips it, all 255 stores the paint without reading the destination,
+/// anything else blends every block without further branches.
+INLINE void opaque_over_chunk32(uint8_t *d, block s, lanes solid, const uint8_t *m) {
+    int k = classify(m, OVER_PIXELS);
+    if (k == COVER_NONE) return;
+    if (k == COVER_FULL) {
+        for (int b = 0; b < OVER_BLOCKS; b++) store_lanes(d + b * BLOCK, solid);
+        return;
+    }
+    for (int b = 0; b < OVER_BLOCKS; b++) {
+        block v = load_block(d + b * BLOCK);
+        store_block(d + b * BLOCK, opaque_over(s, v, pixel_coverage(m + b * PIXELS)));
+    }
+}
+
+INLINE void opaque_over_span32(uint8_t *dst, block s, lanes solid, const uint8_t *mask, intptr_t count) {
+    intptr_t i = 0;
+    for (; i + OVER_PIXELS <= count; i += OVER_PIXELS) opaque_over_chunk32(dst + 4 * i, s, solid, mask + i);
+    if (i < count) {
+        intptr_t n = count - i;
+        uint8_t d[OVER_BLOCKS * BLOCK] = {0}, m[OVER_PIXELS] = {0};
+        memcpy(d, dst + 4 * i, (size_t)(4 * n));
+        memcpy(m, mask + i, (size_t)n);
+        opaque_over_chunk32(d, s, solid, m);
+        memcpy(dst + 4 * i, d, (size_t)(4 * n));
+    }
+}
+
+// MARK: the job
+
+/// Every row of a job with one operator: instantiates the span loops for the job's paint and
+/// coverage kinds (one switch per job, none per row).
+INLINE void run_rows(int op, const SheenCompositeJob *job) {
+    uint8_t *dst = job->dst;
+    const uint8_t *paint = job->paint, *mask = job->mask;
+    const int row_paint = paint != NULL, masked = mask != NULL;
+    const int full = !masked && job->coverage == 255;
+    if (job->bytesPerPixel == 4) {
+        lanes solid_lanes = (lanes)(words)job->solid;
+        block solid = split(solid_lanes);
+        lanes constant = (lanes)(words)(job->coverage * 0x10001u);
+        for (intptr_t y = 0; y < job->height; y++) {
+            if (op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255) {
+                opaque_over_span32(dst, solid, solid_lanes, mask, job->width);
+            } else if (row_paint) {
+                if (masked) span32(op, PAINT_ROW, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
+                else if (full) span32(op, PAINT_ROW, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
+                else span32(op, PAINT_ROW, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
+            } else {
+                if (masked) span32(op, PAINT_SOLID, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
+                else if (full) span32(op, PAINT_SOLID, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
+                else span32(op, PAINT_SOLID, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
+            }
+            dst += job->dstStride;
+            if (row_paint) paint += job->paintStride;
+            if (masked) mask += job->maskStride;
+        }
+    } else {
+        block solid = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
+        block constant = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
+        for (intptr_t y = 0; y < job->height; y++) {
+            if (row_paint) {
+                if (masked) span8(op, PAINT_ROW, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
+                else if (full) span8(op, PAINT_ROW, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
+                else span8(op, PAINT_ROW, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
+            } else {
+                if (masked) span8(op, PAINT_SOLID, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
+                else if (full) span8(op, PAINT_SOLID, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
+                else span8(op, PAINT_SOLID, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
+            }
+            dst += job->dstStride;
+            if (row_paint) paint += job->paintStride;
+            if (masked) mask += job->maskStride;
+        }
+    }
+}
+
+/// One out-of-line function per operator, so each is compiled with its operator folded in.
+#define SHEEN_OP_FN(name, index) \
+    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_rows(index, job); }
+SHEEN_OP_FN(op_clear, OP_CLEAR)
+SHEEN_OP_FN(op_source, OP_SOURCE)
+SHEEN_OP_FN(op_source_over, OP_SOURCE_OVER)
+SHEEN_OP_FN(op_destination_over, OP_DESTINATION_OVER)
+SHEEN_OP_FN(op_source_in, OP_SOURCE_IN)
+SHEEN_OP_FN(op_destination_in, OP_DESTINATION_IN)
+SHEEN_OP_FN(op_source_out, OP_SOURCE_OUT)
+SHEEN_OP_FN(op_destination_out, OP_DESTINATION_OUT)
+SHEEN_OP_FN(op_source_atop, OP_SOURCE_ATOP)
+SHEEN_OP_FN(op_destination_atop, OP_DESTINATION_ATOP)
+SHEEN_OP_FN(op_xor, OP_XOR)
+SHEEN_OP_FN(op_plus, OP_PLUS)
+SHEEN_OP_FN(op_multiply, OP_MULTIPLY)
+SHEEN_OP_FN(op_screen, OP_SCREEN)
+SHEEN_OP_FN(op_overlay, OP_OVERLAY)
+SHEEN_OP_FN(op_darken, OP_DARKEN)
+SHEEN_OP_FN(op_lighten, OP_LIGHTEN)
+SHEEN_OP_FN(op_hard_light, OP_HARD_LIGHT)
+SHEEN_OP_FN(op_difference, OP_DIFFERENCE)
+SHEEN_OP_FN(op_exclusion, OP_EXCLUSION)
+
+void SHEEN_ENTRY(const SheenCompositeJob *job) {
+    if (job->width <= 0 || job->height <= 0) return;
+    switch (job->op) {
+    case OP_CLEAR: op_clear(job); break;
+    case OP_SOURCE: op_source(job); break;
+    case OP_DESTINATION: break;
+    case OP_SOURCE_OVER: op_source_over(job); break;
+    case OP_DESTINATION_OVER: op_destination_over(job); break;
+    case OP_SOURCE_IN: op_source_in(job); break;
+    case OP_DESTINATION_IN: op_destination_in(job); break;
+    case OP_SOURCE_OUT: op_source_out(job); break;
+    case OP_DESTINATION_OUT: op_destination_out(job); break;
+    case OP_SOURCE_ATOP: op_source_atop(job); break;
+    case OP_DESTINATION_ATOP: op_destination_atop(job); break;
+    case OP_XOR: op_xor(job); break;
+    case OP_PLUS: op_plus(job); break;
+    case OP_MULTIPLY: op_multiply(job); break;
+    case OP_SCREEN: op_screen(job); break;
+    case OP_OVERLAY: op_overlay(job); break;
+    case OP_DARKEN: op_darken(job); break;
+    case OP_LIGHTEN: op_lighten(job); break;
+    case OP_HARD_LIGHT: op_hard_light(job); break;
+    case OP_DIFFERENCE: op_difference(job); break;
+    case OP_EXCLUSION: op_exclusion(job); break;
+    default: break; // the Double-evaluated modes run in Swift; the caller never sends them
+    }
+}

@@ -1,0 +1,76 @@
+// The bridge from a validated compositing job to the C kernels of CSheenSIMD (AVX2, AVX-512):
+// the job is described once (SheenCompositeJob) and handed over as whole rectangles, so the C
+// side loops over rows itself and Swift pays one call per job, not one per row.
+
+import CSheenSIMD
+
+/// A C kernel entry: `sheen_composite_avx2` or `sheen_composite_avx512`.
+typealias CompositeEntry = @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void
+
+extension CompositeJob {
+    /// Runs the job on `entry`: one call for the whole region when paint and coverage lie in
+    /// memory as rectangles (a solid colour or an image in the destination's format; full or
+    /// constant coverage, or a mask at full alpha); otherwise row by row through `PaintRows` and
+    /// `coverageSpan`, and, once the paint row repeats (a horizontal gradient, a row pattern),
+    /// one call for all remaining rows.
+    func runC(_ entry: CompositeEntry) {
+        let bpp = destination.format.bytesPerPixel
+        var job = SheenCompositeJob()
+        job.width = region.width
+        job.dstStride = destination.bytesPerRow
+        job.op = UInt32(CompositeOperator.allCases.firstIndex(of: op)!)
+        job.bytesPerPixel = UInt32(bpp)
+        job.coverage = 255
+
+        var coverageInMemory = true
+        switch coverage {
+        case .full: break
+        case let .alpha(a): job.coverage = UInt32(a)
+        case let .mask(mask, mx, my, alpha):
+            if alpha == 255 {
+                job.mask = UnsafeRawPointer(mask.row(region.y - my) + (region.x - mx)).assumingMemoryBound(to: UInt8.self)
+                job.maskStride = mask.bytesPerRow
+            } else {
+                coverageInMemory = false
+            }
+        }
+        var paintInMemory = true
+        switch source {
+        case let .solid(v): job.solid = v
+        case let .image(image, ix, iy) where image.format == destination.format:
+            job.paint = image.row(region.y - iy) + (region.x - ix) * bpp
+            job.paintStride = image.bytesPerRow
+        default: paintInMemory = false
+        }
+        if paintInMemory && coverageInMemory {
+            job.dst = destination.row(region.y) + region.x * bpp
+            job.height = region.height
+            entry(&job)
+            return
+        }
+
+        withScratchRows { paintRow, coverageRow in
+            var rows = PaintRows(job: self, scratch: paintRow, level: .portable)
+            let end = region.y + region.height
+            for y in region.y ..< end {
+                switch rows.span(y: y) {
+                case let .solid(v): job.paint = nil; job.solid = v
+                case let .row(p): job.paint = p; job.paintStride = 0
+                }
+                switch coverageSpan(y: y, scratch: coverageRow) {
+                case .full: job.mask = nil; job.coverage = 255
+                case let .constant(c): job.mask = nil; job.coverage = UInt32(c)
+                case let .mask(m): job.mask = m.assumingMemoryBound(to: UInt8.self)
+                }
+                job.dst = destination.row(y) + region.x * bpp
+                if rows.reusable && coverageInMemory {
+                    job.height = end - y
+                    entry(&job)
+                    return
+                }
+                job.height = 1
+                entry(&job)
+            }
+        }
+    }
+}
