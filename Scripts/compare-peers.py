@@ -3,8 +3,9 @@
 
 Runs sheen-bench --json --dump (release build; add --builds default,v3 for the AVX2 build too),
 then the same workloads on the peers pip provides — cairo through cairocffi (pixman), OpenCV,
-Pillow, skia-python — on the very pixels sheen-bench dumped, single-threaded, warm-up then the
-median of --reps repetitions. Every output, Sheen's included, is checked against one float64
+Pillow, skia-python, and Blend2D (its JIT pipelines, through a small C shim over the static
+library in PyPI's blend2d-python, for W1, W2 and W3) — on the very pixels sheen-bench dumped,
+single-threaded, warm-up then the median of --reps repetitions. Every output, Sheen's included, is checked against one float64
 reference (max and mean error in levels). Writes bench/peers.json, bench/peers.md (one table per
 workload) and bench/charts/<workload>.png, and with --readme replaces the README's block between
 `<!-- peers:begin -->` and `<!-- peers:end -->`.
@@ -70,7 +71,8 @@ def peer_versions():
     import skia
     ipp = next((line.split(":", 1)[1].strip() for line in cv2.getBuildInformation().splitlines()
                 if "Intel IPP:" in line), "no IPP")
-    return {"cairo": cairocffi.cairo_version_string(), "cairocffi": cairocffi.version,
+    from peerbench import blend2d
+    return {"Blend2D": blend2d.version(), "cairo": cairocffi.cairo_version_string(), "cairocffi": cairocffi.version,
             "OpenCV": f"{cv2.__version__} (IPP {ipp})", "Pillow": PIL.__version__,
             "skia-python": skia.__version__, "numpy": numpy.__version__}
 

@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 
+from . import blend2d as b2d
 from . import reference as ref
 
 CAIRO = "cairo (pixman)"
@@ -83,6 +84,28 @@ def skia_shader(skia, shape, w, h):
     return None
 
 
+def blend2d_gradient(c, shape, w, h):
+    """The W1 gradient as a Blend2D gradient (pad extend, the two bench colours)."""
+    import math
+    if shape == "linear.horizontal":
+        kind, values = b2d.LINEAR, [0, 0, w, 0]
+    elif shape == "linear.vertical":
+        kind, values = b2d.LINEAR, [0, 0, 0, h]
+    elif shape == "linear.angled30":
+        a = math.radians(30)
+        cs, sn = math.cos(a), math.sin(a)
+        span = w * cs + h * sn
+        kind, values = b2d.LINEAR, [w / 2 - span / 2 * cs, h / 2 - span / 2 * sn, w / 2 + span / 2 * cs,
+                                    h / 2 + span / 2 * sn]
+    elif shape == "radial":
+        kind, values = b2d.RADIAL, [w / 2, h / 2, w / 2, h / 2, math.hypot(w, h) / 2, 0]
+    elif shape == "conic":
+        kind, values = b2d.CONIC, [w / 2, h / 2, 0, 1]
+    else:
+        return None
+    return b2d.Gradient(c, kind, values, [0, 1], ref.BENCH_COLORS)
+
+
 def cairo_pattern(cairo, shape, w, h):
     """The W1 gradient as a cairo pattern (None where cairo has no equivalent: conic)."""
     import math
@@ -134,9 +157,10 @@ class SkiaTarget:
 # MARK: W1 gradients
 
 def gradients(runner, dump, cases):
-    """W1: each gradient case filled by cairo and Skia (conic: Skia only)."""
+    """W1: each gradient case filled by cairo, Skia and Blend2D (conic: Skia and Blend2D)."""
     import cairocffi as cairo
     import skia
+    lib = b2d.load()
     rows = []
     for case in cases:
         shape, size = case[len("gradient."):].rsplit(".", 1)
@@ -154,6 +178,12 @@ def gradients(runner, dump, cases):
         paint = skia.Paint(Shader=shader, BlendMode=skia.BlendMode.kSrc)
         s = runner.median_seconds(lambda: t.canvas.drawPaint(paint))
         rows.append(row(case, SKIA, s, w * h, t.rgba(), expected, SKIA_NOTE))
+        gradient = blend2d_gradient(lib, shape, w, h)
+        if gradient is not None:
+            target = np.zeros((h, w, 4), np.uint8)
+            b = b2d.Target(lib, target)
+            s = runner.median_seconds(lambda: lib.b2d_fill_all_gradient(b.handle, gradient.handle))
+            rows.append(row(case, b2d.NAME, s, w * h, bgra(target), expected, b2d.NOTE))
         rows += sheen_error_rows(dump, case, expected)
     return rows
 
@@ -241,6 +271,7 @@ def composites(runner, dump, cases):
     import cairocffi as cairo
     import skia
     from PIL import Image
+    lib = b2d.load()
     rows = []
     for case in cases:
         dst0 = dump.load(case, "input")
@@ -294,6 +325,22 @@ def composites(runner, dump, cases):
         s = runner.median_seconds(lambda: target.paste(src, (0, 0, w, h), mask_image), restore_pillow)
         rows.append(row(case, PILLOW, s, w * h, np.asarray(target), expected,
                         "paste through the mask: exact sourceOver only for an opaque paint"))
+        # Blend2D: fillMask with a solid colour or the gradient, onto its PRGB32 (BGRA) image
+        b2d_target = dst0_bgra.copy()
+        b = b2d.Target(lib, b2d_target)
+        b_mask = b2d.Mask(lib, mask_array)
+        if solid:
+            colour = b2d.argb32(ref.BENCH_COLORS[0])
+
+            def draw_blend2d():
+                lib.b2d_fill_mask_solid(b.handle, b_mask.handle, w, h, colour)
+        else:
+            gradient = blend2d_gradient(lib, "linear.horizontal", w, h)
+
+            def draw_blend2d():
+                lib.b2d_fill_mask_gradient(b.handle, b_mask.handle, w, h, gradient.handle)
+        s = runner.median_seconds(draw_blend2d, lambda: np.copyto(b2d_target, dst0_bgra))
+        rows.append(row(case, b2d.NAME, s, w * h, bgra(b2d_target), expected, b2d.NOTE))
         rows += sheen_error_rows(dump, case, expected)
     return rows
 
