@@ -141,14 +141,15 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         case .maskAlpha: .mask(mask.buffer.readOnly, x: mx, y: my, alpha: alpha)
         }
 
-        // The reference composites the same paint pixels: for gradients, the SIMD-shaded paint
-        // materialised by `.source` over the same region in the same format, so the shading runs
-        // exactly as in the case itself (gradient precision is tested apart).
+        // The reference composites the same paint pixels: for gradients, the paint shaded at the
+        // level under test and materialised by `.source` over the same region in the same
+        // format, so the shading runs exactly as in the case itself (gradient precision is
+        // tested apart).
         var referencePaint = paintValue
         var materialised: FencedBuffer?
         if isGradient {
             let m = FencedBuffer(width: width, height: height, format: format)
-            try! m.buffer.composite(paintValue, operator: .source)
+            try! Kernels.withLevel(level) { try m.buffer.composite(paintValue, operator: .source) }
             materialised = m
             referencePaint = .image(m.buffer.readOnly)
         }
