@@ -338,51 +338,46 @@ INLINE void opaque_over_span32(uint8_t *dst, block s, lanes solid, const uint8_t
 
 // MARK: the job
 
-/// Every row of a job with one operator: instantiates the span loops for the job's paint and
-/// coverage kinds (one switch per job, none per row).
+/// Runs SPAN(paint kind, coverage kind) with the job's kinds as compile-time constants, so each of
+/// the six combinations is its own loop; the branch taken is the same on every row.
+#define WITH_KINDS(SPAN)                                                                                  \
+    do {                                                                                                 \
+        if (row_paint) {                                                                                 \
+            if (masked) SPAN(PAINT_ROW, COVERAGE_MASK);                                                  \
+            else if (full) SPAN(PAINT_ROW, COVERAGE_FULL);                                               \
+            else SPAN(PAINT_ROW, COVERAGE_CONSTANT);                                                     \
+        } else {                                                                                         \
+            if (masked) SPAN(PAINT_SOLID, COVERAGE_MASK);                                                \
+            else if (full) SPAN(PAINT_SOLID, COVERAGE_FULL);                                             \
+            else SPAN(PAINT_SOLID, COVERAGE_CONSTANT);                                                   \
+        }                                                                                                \
+    } while (0)
+
+/// Every row of a job with one operator.
 INLINE void run_rows(int op, const SheenCompositeJob *job) {
     uint8_t *dst = job->dst;
     const uint8_t *paint = job->paint, *mask = job->mask;
     const int row_paint = paint != NULL, masked = mask != NULL;
     const int full = !masked && job->coverage == 255;
-    if (job->bytesPerPixel == 4) {
-        lanes solid_lanes = (lanes)(words)job->solid;
-        block solid = split(solid_lanes);
-        lanes constant = (lanes)(words)(job->coverage * 0x10001u);
-        for (intptr_t y = 0; y < job->height; y++) {
-            if (op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255) {
-                opaque_over_span32(dst, solid, solid_lanes, mask, job->width);
-            } else if (row_paint) {
-                if (masked) span32(op, PAINT_ROW, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
-                else if (full) span32(op, PAINT_ROW, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
-                else span32(op, PAINT_ROW, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
-            } else {
-                if (masked) span32(op, PAINT_SOLID, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
-                else if (full) span32(op, PAINT_SOLID, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
-                else span32(op, PAINT_SOLID, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
-            }
-            dst += job->dstStride;
-            if (row_paint) paint += job->paintStride;
-            if (masked) mask += job->maskStride;
-        }
-    } else {
-        block solid = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
-        block constant = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
-        for (intptr_t y = 0; y < job->height; y++) {
-            if (row_paint) {
-                if (masked) span8(op, PAINT_ROW, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
-                else if (full) span8(op, PAINT_ROW, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
-                else span8(op, PAINT_ROW, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
-            } else {
-                if (masked) span8(op, PAINT_SOLID, COVERAGE_MASK, dst, paint, solid, mask, constant, job->width);
-                else if (full) span8(op, PAINT_SOLID, COVERAGE_FULL, dst, paint, solid, mask, constant, job->width);
-                else span8(op, PAINT_SOLID, COVERAGE_CONSTANT, dst, paint, solid, mask, constant, job->width);
-            }
-            dst += job->dstStride;
-            if (row_paint) paint += job->paintStride;
-            if (masked) mask += job->maskStride;
-        }
+    const int wide = job->bytesPerPixel == 4;
+    const int opaque_text = wide && op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255;
+    lanes solid_lanes = (lanes)(words)job->solid;
+    block solid32 = split(solid_lanes);
+    lanes constant32 = (lanes)(words)(job->coverage * 0x10001u);
+    block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
+    block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
+#define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
+#define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
+    for (intptr_t y = 0; y < job->height; y++) {
+        if (opaque_text) opaque_over_span32(dst, solid32, solid_lanes, mask, job->width);
+        else if (wide) WITH_KINDS(SPAN32);
+        else WITH_KINDS(SPAN8);
+        dst += job->dstStride;
+        if (row_paint) paint += job->paintStride;
+        if (masked) mask += job->maskStride;
     }
+#undef SPAN32
+#undef SPAN8
 }
 
 /// One out-of-line function per operator, so each is compiled with its operator folded in.
