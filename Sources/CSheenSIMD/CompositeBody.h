@@ -145,8 +145,25 @@ INLINE block blend_pixels(int op, block s, block d) {
     return (block){channel(op, s.e, sa, d.e, da), o};
 }
 
-/// The operator on a block of 32-bit pixels through coverage lanes `c` (c in both lanes of a pixel).
+/// round((S·c + D·(255 − c)) / 255) per lane: the lerp of a paint and the destination, rounded once.
+INLINE block lerp_pixels(block s, block d, lanes c) {
+    lanes ic = c ^ 0xFF;
+    return (block){div255(s.e * c + d.e * ic), div255(s.o * c + d.o * ic)};
+}
+
+/// The operator on a block of 32-bit pixels through coverage lanes `c` (c in both lanes of a
+/// pixel). sourceOver lerps opaque paint pixels (rounded once) and scales the others, as the
+/// reference does (CompositeReference.pixel); a block whose paint is all opaque or all
+/// translucent computes one form only.
 INLINE block blend_pixels_covered(int op, block s, block d, lanes c) {
+    if (op == OP_SOURCE_OVER) {
+        lanemask opaque = (lanemask)(broadcast_alpha(s.o) == 255);
+        if (__builtin_reduce_and(opaque) != 0) return lerp_pixels(s, d, c);
+        block scaled = blend_pixels(op, (block){div255(s.e * c), div255(s.o * c)}, d);
+        if (__builtin_reduce_or(opaque) == 0) return scaled;
+        block l = lerp_pixels(s, d, c);
+        return (block){select_lanes(opaque, l.e, scaled.e), select_lanes(opaque, l.o, scaled.o)};
+    }
     if (scales_paint(op)) return blend_pixels(op, (block){div255(s.e * c), div255(s.o * c)}, d);
     block r = blend_pixels(op, s, d);
     lanes ic = 255 - c;
@@ -169,8 +186,22 @@ INLINE block blend_alphas_covered(int op, block s, block d, block c) {
 /// Which coverage a block has: all 0, all 255, or mixed.
 enum { COVER_NONE, COVER_FULL, COVER_MIXED };
 
-/// Classifies `n` (a multiple of 8) coverage bytes at `m`.
+/// Classifies `n` (a multiple of 8) coverage bytes at `m`. Whole 32-byte runs are tested with
+/// `vptest` (all zero: ZF; all 255: CF against all-ones), a few instructions instead of a
+/// scalar and/or tree.
 INLINE int classify(const uint8_t *m, int n) {
+    if (n % 32 == 0) {
+        typedef long long quad4 __attribute__((vector_size(32)));
+        const quad4 ones = {-1, -1, -1, -1};
+        int none = 1, full = 1;
+        for (int i = 0; i < n; i += 32) {
+            quad4 v;
+            memcpy(&v, m + i, 32);
+            none &= __builtin_ia32_ptestz256(v, v);
+            full &= __builtin_ia32_ptestc256(v, ones);
+        }
+        return none ? COVER_NONE : full ? COVER_FULL : COVER_MIXED;
+    }
     uint64_t any = 0, all = ~(uint64_t)0;
     for (int i = 0; i < n; i += 8) {
         uint64_t w;
@@ -295,21 +326,13 @@ INLINE void span8(int op, int paint_kind, int coverage_kind, uint8_t *dst, const
 
 // MARK: the opaque solid sourceOver fast path (text)
 
-/// sourceOver of one opaque pixel through coverage lanes `c`: the paint scaled by c, then over
-/// D, rounded as the reference rounds — round(S·c/255) + round(D·(255 − c)/255) per channel
-/// (the scaled paint's alpha is c exactly, so no alpha broadcast is needed). Exact for c = 0
-/// (D) and c = 255 (S) as well.
-INLINE block opaque_over(block s, block v, lanes c) {
-    lanes ic = c ^ 0xFF;
-    return (block){div255(s.e * c) + div255(v.e * ic), div255(s.o * c) + div255(v.o * ic)};
-}
-
 /// Blocks per chunk of the opaque path: one coverage test per OVER_BLOCKS blocks (32 pixels at
 /// AVX2) keeps the test's cost small and its branch predictable on text, whose runs are shorter.
 enum { OVER_BLOCKS = 4, OVER_PIXELS = OVER_BLOCKS * PIXELS };
 
-/// One chunk: coverage all 0 skips it, all 255 stores the paint without reading the destination,
-/// anything else blends every block without further branches.
+/// sourceOver of an opaque colour through a mask, one chunk: coverage all 0 skips it, all 255
+/// stores the paint without reading the destination, anything else lerps every block
+/// (`lerp_pixels`, rounded once; exact for c = 0 and 255 too) without further branches.
 INLINE void opaque_over_chunk32(uint8_t *d, block s, lanes solid, const uint8_t *m) {
     int k = classify(m, OVER_PIXELS);
     if (k == COVER_NONE) return;
@@ -317,9 +340,10 @@ INLINE void opaque_over_chunk32(uint8_t *d, block s, lanes solid, const uint8_t 
         for (int b = 0; b < OVER_BLOCKS; b++) store_lanes(d + b * BLOCK, solid);
         return;
     }
+#pragma clang loop unroll(full)
     for (int b = 0; b < OVER_BLOCKS; b++) {
         block v = load_block(d + b * BLOCK);
-        store_block(d + b * BLOCK, opaque_over(s, v, pixel_coverage(m + b * PIXELS)));
+        store_block(d + b * BLOCK, lerp_pixels(s, v, pixel_coverage(m + b * PIXELS)));
     }
 }
 

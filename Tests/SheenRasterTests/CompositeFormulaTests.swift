@@ -160,4 +160,23 @@ func randomPremultiplied(_ rng: inout SeededGenerator) -> SIMD4<Int> {
             }
         }
     }
+
+    /// sourceOver of an opaque paint through coverage is the real lerp S·c + D·(1 − c) rounded
+    /// once (≤ ½ level, no tie possible), for every coverage and destination level of several
+    /// paints, colour and alpha channels alike.
+    @Test func opaqueSourceOverThroughCoverageIsCorrectlyRounded() {
+        for s in [0, 1, 52, 128, 200, 254, 255] {
+            for d in 0 ... 255 {
+                for c in 0 ... 255 {
+                    let r = CompositeReference.pixel(.sourceOver, SIMD4(s, 255 - s, s / 2, 255), SIMD4(d, d / 3, 0, d), coverage: c)
+                    for (ch, (sv, dv)) in [(s, d), (255 - s, d / 3), (s / 2, 0), (255, d)].enumerated() {
+                        let exact = (Double(sv) * Double(c) + Double(dv) * Double(255 - c)) / 255
+                        if abs(Double(r[ch]) - exact) > 0.5 {
+                            Issue.record("s \(sv) d \(dv) c \(c) channel \(ch): \(r[ch]) vs \(exact)"); return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -59,8 +59,9 @@ struct CompositeLongTests {
 
     /// Paint alpha × coverage: for every paint alpha α and coverage c (and every destination
     /// value), the kernel's result is the Double formula on the effective paint
-    /// (a' = round(α·c/255), s' = round(s·c/255)), correctly rounded. The opaque paint (α = 255)
-    /// takes the direct-store fast path.
+    /// (a' = round(α·c/255), s' = round(s·c/255)), correctly rounded; for the opaque paint
+    /// (α = 255) it is the real lerp S·c/255 + D·(1 − c/255) correctly rounded (one rounding in
+    /// all), through the opaque fast path.
     @Test(arguments: comparedLevels)
     func sourceOverEveryAlphaAndCoverage(level: SIMDLevel) throws {
         try Kernels.withLevel(level) { try sourceOverEveryAlphaAndCoverage() }
@@ -89,7 +90,9 @@ struct CompositeLongTests {
                         let dst = [y, 255 - y, y, y]
                         for ch in 0 ..< 4 {
                             let s = (Double(paint[ch]) * Double(c) / 255).rounded()
-                            let exact = s + Double(dst[ch]) * (1 - a / 255)
+                            let exact = alpha == 255
+                                ? (Double(paint[ch]) * Double(c) + Double(dst[ch]) * Double(255 - c)) / 255
+                                : s + Double(dst[ch]) * (1 - a / 255)
                             let got = Int(b.row(y).load(fromByteOffset: 4 * c + ch, as: UInt8.self))
                             if got != Int(exact.rounded()) {
                                 failures += 1

@@ -14,8 +14,9 @@ extension RasterBuffer {
     /// - The operation covers this whole view, clipped to where an image paint and a mask lie
     ///   (pixels outside that intersection are not touched). Nothing is read outside any view.
     /// - Coverage applies as `lerp(D, op(S, D), c)`, or as `op(S × c, D)` where that is the same
-    ///   in real numbers (see `Coverage` and `CompositeOperator.coverageScalesPaint`); coverage 0
-    ///   leaves a pixel unchanged for every operator.
+    ///   in real numbers (see `Coverage` and `CompositeOperator.coverageScalesPaint`); sourceOver
+    ///   of an opaque paint pixel is the lerp rounded once, the correctly rounded value. Coverage
+    ///   0 leaves a pixel unchanged for every operator.
     /// - Results are exact (see `CompositeOperator`) for valid premultiplied input (every colour
     ///   level ≤ its alpha). Input that is not valid premultiplied colour gives unspecified
     ///   values but never reads or writes outside the views.

@@ -95,7 +95,9 @@ public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomS
     /// destinationOver, plus, destinationOut, sourceAtop, sourceOver and xor. For all of them but
     /// plus the two forms agree exactly in real numbers and scaling rounds once less; for plus,
     /// which saturates, they differ, and scaling is the meaningful one (a half-covered pixel adds
-    /// half the light: min(1, S·c + D), not a blend towards a clipped sum).
+    /// half the light: min(1, S·c + D), not a blend towards a clipped sum). One exception:
+    /// sourceOver of an opaque paint pixel lerps, because there the lerp of exact values rounds
+    /// once in all and gives the correctly rounded S·c + D·(1 − c) (opaque text).
     public var coverageScalesPaint: Bool {
         switch self {
         case .destination, .destinationOver, .plus, .destinationOut, .sourceAtop, .sourceOver, .xor:

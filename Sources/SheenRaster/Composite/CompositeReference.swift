@@ -73,14 +73,20 @@ enum CompositeReference {
     }
 
     /// The operator through coverage `c` (0…255): the paint scaled by c where
-    /// `op.coverageScalesPaint`, otherwise lerp(D, op(S, D), c) — each rounded once.
+    /// `op.coverageScalesPaint`, otherwise lerp(D, op(S, D), c) — each rounded once. sourceOver
+    /// of an opaque paint pixel is the lerp too: there op(S, D) = S exactly, so the lerp rounds
+    /// once in all, the correctly rounded real value S·c + D·(1 − c) (scaling first would round
+    /// twice).
     static func pixel(_ op: CompositeOperator, _ s: SIMD4<Int>, _ d: SIMD4<Int>, coverage c: Int) -> SIMD4<Int> {
+        func lerp(_ r: Int, _ d: Int) -> Int { roundDiv255(r * c + d * (255 - c)) }
+        if op == .sourceOver && s.w == 255 {
+            return SIMD4(lerp(s.x, d.x), lerp(s.y, d.y), lerp(s.z, d.z), lerp(s.w, d.w))
+        }
         if op.coverageScalesPaint {
             let scaled = SIMD4(roundDiv255(s.x * c), roundDiv255(s.y * c), roundDiv255(s.z * c), roundDiv255(s.w * c))
             return apply(op, scaled, d)
         }
         let r = apply(op, s, d)
-        func lerp(_ r: Int, _ d: Int) -> Int { roundDiv255(r * c + d * (255 - c)) }
         return SIMD4(lerp(r.x, d.x), lerp(r.y, d.y), lerp(r.z, d.z), lerp(r.w, d.w))
     }
 

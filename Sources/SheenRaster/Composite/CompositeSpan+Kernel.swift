@@ -104,11 +104,24 @@ func blendPixels<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -
 /// The operator on eight pixels through coverage lanes `c`.
 @inline(__always)
 func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock, coverage c: Lanes16) -> ByteBlock {
+    let ic = 255 &- c
+    if Op.lerpsOpaquePaint {
+        // Opaque paint pixels: the once-rounded lerp of S and D (CompositeReference.pixel);
+        // a block of them all (text, opaque gradients) skips the scaled form entirely.
+        let opaque = broadcastAlpha(s.o) .== 255
+        @inline(__always) func lerp() -> ByteBlock {
+            ByteBlock(e: div255(s.e &* c &+ d.e &* ic), o: div255(s.o &* c &+ d.o &* ic))
+        }
+        if all(opaque) { return lerp() }
+        let scaled = blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
+        if !any(opaque) { return scaled }
+        let l = lerp()
+        return ByteBlock(e: scaled.e.replacing(with: l.e, where: opaque), o: scaled.o.replacing(with: l.o, where: opaque))
+    }
     if Op.scalesPaint {
         return blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
     }
     let r = blendPixels(op, s, d)
-    let ic = 255 &- c
     return ByteBlock(e: div255(r.e &* c &+ d.e &* ic), o: div255(r.o &* c &+ d.o &* ic))
 }
 
@@ -208,8 +221,8 @@ func compositeSpan8<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
 // MARK: The opaque solid sourceOver fast path
 
 /// sourceOver of one opaque pixel through a coverage row: blocks with coverage all 0 are skipped,
-/// all 255 are stored directly, and the rest compute S·c/255 + D·(255 − c)/255 (the scaled
-/// paint's alpha is c exactly, so no alpha broadcast is needed).
+/// all 255 are stored directly, and the rest compute the lerp round((S·c + D·(255 − c)) / 255),
+/// rounded once (CompositeReference.pixel).
 func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int) {
     let s = ByteBlock(pixel: pixel)
     let solid = SIMD8<UInt32>(repeating: pixel)
@@ -221,7 +234,7 @@ func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMu
             if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
             let c = c.loadUnaligned(as: Lanes16.self), ic = 255 &- c
             let v = ByteBlock(loading: d)
-            ByteBlock(e: div255(s.e &* c) &+ div255(v.e &* ic), o: div255(s.o &* c) &+ div255(v.o &* ic)).store(d)
+            ByteBlock(e: div255(s.e &* c &+ v.e &* ic), o: div255(s.o &* c &+ v.o &* ic)).store(d)
         }
         var start = 0
         while start < count {

@@ -9,6 +9,8 @@ protocol LaneOperator {
     static var scalesPaint: Bool { get }
     /// The alpha channel is Sa + Da − Sa·Da rather than `channel` applied to alphas (blend modes).
     static var usesUnionAlpha: Bool { get }
+    /// Opaque paint pixels lerp instead of scaling (sourceOver; see `CompositeReference.pixel`).
+    static var lerpsOpaquePaint: Bool { get }
     /// The operator on one channel per lane: paint s, paint alpha sa, destination d, its alpha da.
     static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16
 }
@@ -16,6 +18,7 @@ protocol LaneOperator {
 extension LaneOperator {
     static var scalesPaint: Bool { false }
     static var usesUnionAlpha: Bool { false }
+    static var lerpsOpaquePaint: Bool { false }
 }
 
 /// A blend mode: colour by `channel`, alpha by the union.
@@ -38,6 +41,7 @@ enum SourceLanes: LaneOperator {
 }
 enum SourceOverLanes: LaneOperator {
     static var scalesPaint: Bool { true }
+    static var lerpsOpaquePaint: Bool { true }
     @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
         s &+ div255(d &* (255 &- sa))
     }

@@ -25,7 +25,8 @@ public enum Paint {
 /// Coverage c applies as `lerp(D, op(S, D), c)` — as Skia and pixman do — or, for the operators
 /// where that is the same thing in real numbers and rounds once less, by scaling the paint:
 /// `op(S × c, D)`; plus also scales the paint, as in Skia
-/// (`CompositeOperator.coverageScalesPaint`). Either way coverage 0 leaves the
+/// (`CompositeOperator.coverageScalesPaint`). sourceOver of an opaque paint pixel is the lerp,
+/// rounded once: the correctly rounded S·c + D·(1 − c). Either way coverage 0 leaves the
 /// destination pixel exactly as it was, so "bounded" operators such as sourceIn, destinationIn,
 /// sourceOut, destinationAtop, source and clear change nothing where the mask is 0 — unlike
 /// Canvas 2D's globalCompositeOperation, which clears the whole canvas outside the shape.
