@@ -33,7 +33,7 @@ enum {
     OP_CLEAR, OP_SOURCE, OP_DESTINATION, OP_SOURCE_OVER, OP_DESTINATION_OVER, OP_SOURCE_IN,
     OP_DESTINATION_IN, OP_SOURCE_OUT, OP_DESTINATION_OUT, OP_SOURCE_ATOP, OP_DESTINATION_ATOP, OP_XOR,
     OP_PLUS, OP_MULTIPLY, OP_SCREEN, OP_OVERLAY, OP_DARKEN, OP_LIGHTEN, OP_COLOR_DODGE, OP_COLOR_BURN,
-    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION
+    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION, OP_HUE, OP_SATURATION, OP_COLOR, OP_LUMINOSITY
 };
 
 /// Coverage scales the paint (op(S·c, D)) instead of lerping (CompositeOperator.coverageScalesPaint).
@@ -404,6 +404,8 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 #undef SPAN8
 }
 
+#include "BlendDoubleBody.h"
+
 /// One out-of-line function per operator, so each is compiled with its operator folded in.
 #define SHEEN_OP_FN(name, index) \
     static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_rows(index, job); }
@@ -427,6 +429,15 @@ SHEEN_OP_FN(op_lighten, OP_LIGHTEN)
 SHEEN_OP_FN(op_hard_light, OP_HARD_LIGHT)
 SHEEN_OP_FN(op_difference, OP_DIFFERENCE)
 SHEEN_OP_FN(op_exclusion, OP_EXCLUSION)
+#define SHEEN_DOUBLE_OP_FN(name, index) \
+    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_double_rows(index, job); }
+SHEEN_DOUBLE_OP_FN(op_color_dodge, OP_COLOR_DODGE)
+SHEEN_DOUBLE_OP_FN(op_color_burn, OP_COLOR_BURN)
+SHEEN_DOUBLE_OP_FN(op_soft_light, OP_SOFT_LIGHT)
+SHEEN_DOUBLE_OP_FN(op_hue, OP_HUE)
+SHEEN_DOUBLE_OP_FN(op_saturation, OP_SATURATION)
+SHEEN_DOUBLE_OP_FN(op_color, OP_COLOR)
+SHEEN_DOUBLE_OP_FN(op_luminosity, OP_LUMINOSITY)
 
 void SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->width <= 0 || job->height <= 0) return;
@@ -452,6 +463,13 @@ void SHEEN_ENTRY(const SheenCompositeJob *job) {
     case OP_HARD_LIGHT: op_hard_light(job); break;
     case OP_DIFFERENCE: op_difference(job); break;
     case OP_EXCLUSION: op_exclusion(job); break;
-    default: break; // the Double-evaluated modes run in Swift; the caller never sends them
+    case OP_COLOR_DODGE: op_color_dodge(job); break;
+    case OP_COLOR_BURN: op_color_burn(job); break;
+    case OP_SOFT_LIGHT: op_soft_light(job); break;
+    case OP_HUE: op_hue(job); break;
+    case OP_SATURATION: op_saturation(job); break;
+    case OP_COLOR: op_color(job); break;
+    case OP_LUMINOSITY: op_luminosity(job); break;
+    default: break;
     }
 }

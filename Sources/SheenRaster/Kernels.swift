@@ -53,7 +53,7 @@ public enum Kernels {
               levels: [.reference, .portable, .avx2, .avx512]),
         Entry(name: "composite_8", summary: "every Porter-Duff operator onto A8", levels: [.reference, .portable, .avx2, .avx512]),
         Entry(name: "composite_double_8888", summary: "the seven blend modes evaluated in Double (colorDodge … luminosity)",
-              levels: [.reference, .portable]),
+              levels: [.reference, .portable, .avx2, .avx512]),
         Entry(name: "gradient_span", summary: "gradient shading of a row span", levels: [.reference, .portable]),
         Entry(name: "blur_strip", summary: "the recursive Gaussian's strip passes", levels: [.reference, .portable]),
     ]

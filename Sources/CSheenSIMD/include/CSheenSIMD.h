@@ -31,8 +31,9 @@ int sheen_simd_cpu_supports(int level);
 /// - Coverage: `mask` the first coverage byte, rows `maskStride` bytes apart; or NULL for the
 ///   one value `coverage` (255: full).
 /// - `op`: the index of the operator in SheenRaster's `CompositeOperator.allCases` (clear = 0 …
-///   exclusion = 23); only the integer operators (not the seven Double-evaluated modes), and
-///   only Porter-Duff operators (0…12) on A8.
+///   luminosity = 27); only Porter-Duff operators (0…12) on A8.
+/// - `redByte`: the byte of red in a 32-bit pixel, 0 (RGBA) or 2 (BGRA); only the non-separable
+///   blend modes (hue … luminosity) tell the channels apart.
 typedef struct {
     void *dst;
     intptr_t dstStride;
@@ -46,6 +47,7 @@ typedef struct {
     uint32_t coverage;
     uint32_t op;
     uint32_t bytesPerPixel;
+    uint32_t redByte;
 } SheenCompositeJob;
 
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).

@@ -20,6 +20,7 @@ extension CompositeJob {
         job.dstStride = destination.bytesPerRow
         job.op = UInt32(CompositeOperator.allCases.firstIndex(of: op)!)
         job.bytesPerPixel = UInt32(bpp)
+        job.redByte = destination.format == .bgra8Premultiplied ? 2 : 0
         job.coverage = 255
 
         var coverageInMemory = true
