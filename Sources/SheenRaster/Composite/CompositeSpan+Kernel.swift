@@ -108,14 +108,14 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
     if Op.lerpsOpaquePaint {
         // Opaque paint pixels: the once-rounded lerp of S and D (CompositeReference.pixel);
         // a block of them all (text, opaque gradients) skips the scaled form entirely.
-        let opaque = broadcastAlpha(s.o) .== 255
         @inline(__always) func lerp() -> ByteBlock {
             ByteBlock(e: div255(s.e &* c &+ d.e &* ic), o: div255(s.o &* c &+ d.o &* ic))
         }
-        if all(opaque) { return lerp() }
+        let (allOpaque, anyOpaque) = opacity(s.o)
+        if allOpaque { return lerp() }
         let scaled = blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
-        if !any(opaque) { return scaled }
-        let l = lerp()
+        if !anyOpaque { return scaled }
+        let l = lerp(), opaque = broadcastAlpha(s.o) .== 255
         return ByteBlock(e: scaled.e.replacing(with: l.e, where: opaque), o: scaled.o.replacing(with: l.o, where: opaque))
     }
     if Op.scalesPaint {
@@ -123,6 +123,19 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
     }
     let r = blendPixels(op, s, d)
     return ByteBlock(e: div255(r.e &* c &+ d.e &* ic), o: div255(r.o &* c &+ d.o &* ic))
+}
+
+/// Whether all / any of the eight pixels whose odd lanes are `o` are opaque, by scalar bit tests
+/// (the stdlib's `all`/`any` on SIMD masks stay out-of-line calls, DESIGN.md §E): viewed as
+/// four 64-bit words, each alpha sits in bits 16–23 or 48–55; adding 1 to it reaches bit 24 or 56
+/// exactly when it is 255.
+@inline(__always)
+func opacity(_ o: Lanes16) -> (all: Bool, any: Bool) {
+    let q = unsafeBitCast(o, to: SIMD4<UInt64>.self)
+    let alphas: UInt64 = 0x00FF_0000_00FF_0000, one: UInt64 = 0x0001_0000_0001_0000, carry: UInt64 = 0x0100_0000_0100_0000
+    let u0 = (q[0] & alphas) &+ one, u1 = (q[1] & alphas) &+ one
+    let u2 = (q[2] & alphas) &+ one, u3 = (q[3] & alphas) &+ one
+    return ((u0 & u1 & u2 & u3) & carry == carry, (u0 | u1 | u2 | u3) & carry != 0)
 }
 
 /// One block of eight pixels at `dst` (pixel index `index` of the span).
