@@ -33,17 +33,20 @@ enum {
     OP_CLEAR, OP_SOURCE, OP_DESTINATION, OP_SOURCE_OVER, OP_DESTINATION_OVER, OP_SOURCE_IN,
     OP_DESTINATION_IN, OP_SOURCE_OUT, OP_DESTINATION_OUT, OP_SOURCE_ATOP, OP_DESTINATION_ATOP, OP_XOR,
     OP_PLUS, OP_MULTIPLY, OP_SCREEN, OP_OVERLAY, OP_DARKEN, OP_LIGHTEN, OP_COLOR_DODGE, OP_COLOR_BURN,
-    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION, OP_HUE, OP_SATURATION, OP_COLOR, OP_LUMINOSITY
+    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION, OP_HUE, OP_SATURATION, OP_COLOR, OP_LUMINOSITY,
+    /// sourceOver of a paint with no opaque pixel (a translucent solid colour): the scaled form
+    /// only, no per-block opacity test. Internal; never sent by the caller.
+    OP_SOURCE_OVER_SCALED = 100
 };
 
 /// Coverage scales the paint (op(S·c, D)) instead of lerping (CompositeOperator.coverageScalesPaint).
 INLINE int scales_paint(int op) {
     return op == OP_DESTINATION || op == OP_DESTINATION_OVER || op == OP_PLUS || op == OP_DESTINATION_OUT ||
-           op == OP_SOURCE_ATOP || op == OP_SOURCE_OVER || op == OP_XOR;
+           op == OP_SOURCE_ATOP || op == OP_SOURCE_OVER || op == OP_XOR || op == OP_SOURCE_OVER_SCALED;
 }
 
 /// Blend modes take Sa + Da − Sa·Da as alpha; Porter-Duff operators apply their formula to alpha.
-INLINE int is_blend_mode(int op) { return op >= OP_MULTIPLY; }
+INLINE int is_blend_mode(int op) { return op >= OP_MULTIPLY && op <= OP_LUMINOSITY; }
 
 // MARK: lanes
 
@@ -110,7 +113,8 @@ INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
     case OP_CLEAR: return (lanes)0;
     case OP_SOURCE: return s;
     case OP_DESTINATION: return d;
-    case OP_SOURCE_OVER: return s + div255(d * (255 - sa));
+    case OP_SOURCE_OVER:
+    case OP_SOURCE_OVER_SCALED: return s + div255(d * (255 - sa));
     case OP_DESTINATION_OVER: return d + div255(s * (255 - da));
     case OP_SOURCE_IN: return div255(s * da);
     case OP_DESTINATION_IN: return div255(d * sa);
@@ -412,6 +416,7 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 SHEEN_OP_FN(op_clear, OP_CLEAR)
 SHEEN_OP_FN(op_source, OP_SOURCE)
 SHEEN_OP_FN(op_source_over, OP_SOURCE_OVER)
+SHEEN_OP_FN(op_source_over_scaled, OP_SOURCE_OVER_SCALED)
 SHEEN_OP_FN(op_destination_over, OP_DESTINATION_OVER)
 SHEEN_OP_FN(op_source_in, OP_SOURCE_IN)
 SHEEN_OP_FN(op_destination_in, OP_DESTINATION_IN)
@@ -445,7 +450,10 @@ void SHEEN_ENTRY(const SheenCompositeJob *job) {
     case OP_CLEAR: op_clear(job); break;
     case OP_SOURCE: op_source(job); break;
     case OP_DESTINATION: break;
-    case OP_SOURCE_OVER: op_source_over(job); break;
+    case OP_SOURCE_OVER:
+        if (job->paint == NULL && job->bytesPerPixel == 4 && job->solid >> 24 != 255) op_source_over_scaled(job);
+        else op_source_over(job);
+        break;
     case OP_DESTINATION_OVER: op_destination_over(job); break;
     case OP_SOURCE_IN: op_source_in(job); break;
     case OP_DESTINATION_IN: op_destination_in(job); break;

@@ -37,7 +37,11 @@ func spanKernel(for op: CompositeOperator) -> SpanKernel {
 /// sourceOver: the opaque-solid-through-a-mask fast path, else the general integer kernel.
 private func sourceOverSpanKernel(_ format: PixelFormat, _ paint: SpanPaint, _ coverage: SpanCoverage,
                                   _ dst: UnsafeMutableRawPointer, _ count: Int) {
-    if format != .a8, case let .solid(pixel) = paint, pixel >> 24 == 255 {
+    if format != .a8, case let .solid(pixel) = paint {
+        if pixel >> 24 != 255 {
+            integerSpan(SourceOverScaledLanes.self, format, paint, coverage, dst, count)
+            return
+        }
         switch coverage {
         case let .mask(m): opaqueOverSpan32(pixel, m, dst, count); return
         case .full: fillPixels32(dst, pixel, count); return

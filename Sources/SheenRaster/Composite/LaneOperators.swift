@@ -46,6 +46,14 @@ enum SourceOverLanes: LaneOperator {
         s &+ div255(d &* (255 &- sa))
     }
 }
+/// sourceOver for a paint known to have no opaque pixel (a translucent solid colour): the scaled
+/// form only, without the per-block opacity test.
+enum SourceOverScaledLanes: LaneOperator {
+    static var scalesPaint: Bool { true }
+    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+        SourceOverLanes.channel(s, sa, d, da)
+    }
+}
 enum DestinationOverLanes: LaneOperator {
     static var scalesPaint: Bool { true }
     @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
