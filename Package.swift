@@ -68,10 +68,12 @@ let package = Package(
         ),
 
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenPNG"], path: "Tests/SheenTestSupport"),
+        // The AVX-512 level's block width built for AVX2, so its logic runs on machines without AVX-512.
+        .target(name: "CSheenSIMDWidthCheck", dependencies: ["CSheenSIMD"], path: "Tests/CSheenSIMDWidthCheck"),
         .testTarget(
             name: "SheenRasterTests",
             dependencies: [
-                "SheenRaster", "SheenTestSupport",
+                "SheenRaster", "SheenTestSupport", "CSheenSIMD", "CSheenSIMDWidthCheck",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

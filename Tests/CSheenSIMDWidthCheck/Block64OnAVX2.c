@@ -1,0 +1,15 @@
+// The AVX-512 level's 64-byte blocks compiled for AVX2 (see the header). clang warns that
+// 512-bit vector arguments change the ABI without AVX-512; every such function here is static
+// and inlined, so no call crosses that boundary.
+#include "CSheenSIMDWidthCheck.h"
+
+#if defined(__x86_64__)
+#pragma clang diagnostic ignored "-Wpsabi"
+#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+#define SHEEN_BLOCK 64
+#define SHEEN_ENTRY sheen_composite_block64_on_avx2
+#include "../../Sources/CSheenSIMD/CompositeBody.h"
+#pragma clang attribute pop
+#else
+void sheen_composite_block64_on_avx2(const SheenCompositeJob *job) { (void)job; }
+#endif
