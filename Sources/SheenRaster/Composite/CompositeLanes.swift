@@ -78,6 +78,19 @@ func replacingAlpha(_ o: Lanes16, with alpha: Lanes16) -> Lanes16 {
     return unsafeBitCast((c & 0x0000_FFFF) | (a & 0xFFFF_0000), to: Lanes16.self)
 }
 
+/// round((S·c + D·(255 − c)) / 255) per lane: the lerp of a paint block and a destination block,
+/// rounded once (`ic` = 255 − c).
+@inline(__always)
+func lerpBlock(_ s: ByteBlock, _ d: ByteBlock, _ c: Lanes16, _ ic: Lanes16) -> ByteBlock {
+    ByteBlock(e: div255(s.e &* c &+ d.e &* ic), o: div255(s.o &* c &+ d.o &* ic))
+}
+
+/// round(S·c / 255) per lane: a paint block scaled by coverage.
+@inline(__always)
+func scaledBlock(_ s: ByteBlock, _ c: Lanes16) -> ByteBlock {
+    ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c))
+}
+
 /// Pixels per chunk of expanded coverage (`expandCoverage`).
 let coverageChunk = 256
 

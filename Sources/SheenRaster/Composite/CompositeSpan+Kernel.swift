@@ -108,21 +108,17 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
     if Op.lerpsOpaquePaint {
         // Opaque paint pixels: the once-rounded lerp of S and D (CompositeReference.pixel);
         // a block of them all (text, opaque gradients) skips the scaled form entirely.
-        @inline(__always) func lerp() -> ByteBlock {
-            ByteBlock(e: div255(s.e &* c &+ d.e &* ic), o: div255(s.o &* c &+ d.o &* ic))
-        }
         let (allOpaque, anyOpaque) = opacity(s.o)
-        if allOpaque { return lerp() }
-        let scaled = blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
+        if allOpaque { return lerpBlock(s, d, c, ic) }
+        let scaled = blendPixels(op, scaledBlock(s, c), d)
         if !anyOpaque { return scaled }
-        let l = lerp(), opaque = broadcastAlpha(s.o) .== 255
+        let l = lerpBlock(s, d, c, ic), opaque = broadcastAlpha(s.o) .== 255
         return ByteBlock(e: scaled.e.replacing(with: l.e, where: opaque), o: scaled.o.replacing(with: l.o, where: opaque))
     }
     if Op.scalesPaint {
-        return blendPixels(op, ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c)), d)
+        return blendPixels(op, scaledBlock(s, c), d)
     }
-    let r = blendPixels(op, s, d)
-    return ByteBlock(e: div255(r.e &* c &+ d.e &* ic), o: div255(r.o &* c &+ d.o &* ic))
+    return lerpBlock(blendPixels(op, s, d), d, c, ic)
 }
 
 /// Whether all / any of the eight pixels whose odd lanes are `o` are opaque, by scalar bit tests
@@ -247,7 +243,7 @@ func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMu
             if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
             let c = c.loadUnaligned(as: Lanes16.self), ic = 255 &- c
             let v = ByteBlock(loading: d)
-            ByteBlock(e: div255(s.e &* c &+ v.e &* ic), o: div255(s.o &* c &+ v.o &* ic)).store(d)
+            lerpBlock(s, v, c, ic).store(d)
         }
         var start = 0
         while start < count {
