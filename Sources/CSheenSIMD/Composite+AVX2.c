@@ -2,6 +2,7 @@
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 #pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
 #define SHEEN_BLOCK 32
 #define SHEEN_ENTRY sheen_composite_avx2

@@ -2,8 +2,10 @@
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 #pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
 #define SHEEN_BLOCK 64
+#define SHEEN_AVX512BW 1
 #define SHEEN_ENTRY sheen_composite_avx512
 #include "CompositeBody.h"
 #pragma clang attribute pop

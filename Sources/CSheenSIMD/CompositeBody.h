@@ -157,12 +157,11 @@ INLINE block lerp_pixels(block s, block d, lanes c) {
 
 /// The operator on a block of 32-bit pixels through coverage lanes `c` (c in both lanes of a
 /// pixel). sourceOver lerps opaque paint pixels (rounded once) and scales the others, as the
-/// reference does (CompositeReference.pixel); a block whose paint is all opaque or all
-/// translucent computes one form only.
+/// reference does (CompositeReference.pixel); a block whose paint is all translucent computes
+/// the scaled form only. (A block whose paint is all opaque takes `lerp_bytes` before this.)
 INLINE block blend_pixels_covered(int op, block s, block d, lanes c) {
     if (op == OP_SOURCE_OVER) {
         lanemask opaque = (lanemask)(broadcast_alpha(s.o) == 255);
-        if (__builtin_reduce_and(opaque) != 0) return lerp_pixels(s, d, c);
         block scaled = blend_pixels(op, (block){div255(s.e * c), div255(s.o * c)}, d);
         if (__builtin_reduce_or(opaque) == 0) return scaled;
         block l = lerp_pixels(s, d, c);
@@ -216,24 +215,120 @@ INLINE int classify(const uint8_t *m, int n) {
     return any == 0 ? COVER_NONE : all == ~(uint64_t)0 ? COVER_FULL : COVER_MIXED;
 }
 
-/// The coverage of a block of 32-bit pixels in the pixel layout: c in both 16-bit lanes of a
-/// pixel. The PIXELS coverage bytes are broadcast to every 128-bit lane and each lane picks its
-/// pixels' bytes with an in-lane shuffle (one vpbroadcast and one vpshufb; no widening chain).
-INLINE lanes pixel_coverage(const uint8_t *m) {
-    typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
+typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
+
+/// The PIXELS coverage bytes at `m` repeated in every 128-bit lane (one vpbroadcast), so that
+/// in-lane shuffles can pick any pixel's coverage.
+INLINE bytes coverage_in_every_lane(const uint8_t *m) {
 #if SHEEN_BLOCK == 32
     typedef uint64_t quads __attribute__((ext_vector_type(4)));
     uint64_t w;
     memcpy(&w, m, 8);
-    bytes v = (bytes)(quads)w;
-    return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 32, 0, 32, 1, 32, 1, 32, 2, 32, 2, 32, 3, 32, 3, 32, 20, 32, 20, 32, 21, 32, 21, 32, 22, 32, 22, 32, 23, 32, 23, 32);
+    return (bytes)(quads)w;
 #else
     typedef uint64_t quads __attribute__((ext_vector_type(8)));
     uint64_t a, b;
     memcpy(&a, m, 8);
     memcpy(&b, m + 8, 8);
-    bytes v = (bytes)(quads){a, b, a, b, a, b, a, b};
+    return (bytes)(quads){a, b, a, b, a, b, a, b};
+#endif
+}
+
+/// The coverage of a block of 32-bit pixels in the pixel layout: c in both 16-bit lanes of a
+/// pixel. Each 128-bit lane picks its pixels' bytes with an in-lane shuffle (one vpshufb; no
+/// widening chain).
+INLINE lanes pixel_coverage(const uint8_t *m) {
+    bytes v = coverage_in_every_lane(m);
+#if SHEEN_BLOCK == 32
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 32, 0, 32, 1, 32, 1, 32, 2, 32, 2, 32, 3, 32, 3, 32, 20, 32, 20, 32, 21, 32, 21, 32, 22, 32, 22, 32, 23, 32, 23, 32);
+#else
     return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 64, 0, 64, 1, 64, 1, 64, 2, 64, 2, 64, 3, 64, 3, 64, 20, 64, 20, 64, 21, 64, 21, 64, 22, 64, 22, 64, 23, 64, 23, 64, 40, 64, 40, 64, 41, 64, 41, 64, 42, 64, 42, 64, 43, 64, 43, 64, 60, 64, 60, 64, 61, 64, 61, 64, 62, 64, 62, 64, 63, 64, 63, 64);
+#endif
+}
+
+// MARK: the once-rounded lerp on whole pixels (pmaddubsw)
+
+/// A byte-wise x86 operation that works within 128-bit lanes, at the block's width: the AVX2 or
+/// AVX-512BW instruction, or (the 64-byte body built for AVX2 by the width check) the AVX2 one
+/// on each half, which is the same per-lane operation.
+#if SHEEN_BLOCK == 32
+#define LANEWISE(f256, f512, a, b) ((lanes)f256((__m256i)(a), (__m256i)(b)))
+#elif defined(SHEEN_AVX512BW)
+#define LANEWISE(f256, f512, a, b) ((lanes)f512((__m512i)(a), (__m512i)(b)))
+#else
+#define LANEWISE(f256, f512, a, b)                                                                       \
+    ({                                                                                                   \
+        lanes a_ = (lanes)(a), b_ = (lanes)(b), r_;                                                      \
+        __m256i x_[2], y_[2];                                                                            \
+        memcpy(x_, &a_, 64);                                                                             \
+        memcpy(y_, &b_, 64);                                                                             \
+        x_[0] = f256(x_[0], y_[0]);                                                                      \
+        x_[1] = f256(x_[1], y_[1]);                                                                      \
+        memcpy(&r_, x_, 64);                                                                             \
+        r_;                                                                                              \
+    })
+#endif
+
+/// The weights of a block's lerp, as pmaddubsw takes them: for every channel byte the pair
+/// (255 − c, c) of its pixel, for the pixels that `unpacklo` (`lo`) and `unpackhi` (`hi`) of the
+/// block's bytes hold.
+typedef struct {
+    lanes lo, hi;
+} lerp_weights;
+
+/// Which coverage byte each weight pair takes: in 128-bit lane L, unpacklo holds pixels 4L and
+/// 4L + 1 (eight bytes each: four channels × two weights), unpackhi pixels 4L + 2 and 4L + 3.
+static const uint8_t weight_pixel_lo[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5,
+    8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 12, 12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13};
+static const uint8_t weight_pixel_hi[64] = {
+    2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7,
+    10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15};
+
+/// The lerp weights of the PIXELS coverage bytes at `m`: c picked per byte, then 255 − c in the
+/// even byte of each pair by an xor (c ^ 255 = 255 − c).
+INLINE lerp_weights mask_weights(const uint8_t *m) {
+    bytes v = coverage_in_every_lane(m);
+    lanes lo = LANEWISE(_mm256_shuffle_epi8, _mm512_shuffle_epi8, v, load_lanes(weight_pixel_lo));
+    lanes hi = LANEWISE(_mm256_shuffle_epi8, _mm512_shuffle_epi8, v, load_lanes(weight_pixel_hi));
+    return (lerp_weights){lo ^ 0x00FF, hi ^ 0x00FF};
+}
+
+/// The lerp weights of a constant coverage c (0–255).
+INLINE lerp_weights constant_weights(uint32_t c) {
+    lanes w = (lanes)(uint16_t)((c << 8) | (255 - c));
+    return (lerp_weights){w, w};
+}
+
+/// round((S·c + D·(255 − c)) / 255) for every channel of a block of 32-bit pixels, taken and
+/// returned whole (unsplit): the lerp of paint `s` and destination `d`, rounded once, equal to
+/// `lerp_pixels`. Both pixels' bytes are offset by −128 into signed bytes and interleaved (D, S),
+/// so one pmaddubsw against the (255 − c, c) weights yields S·c + D·(255 − c) − 128·255 per
+/// channel: the sum lies in [−32,640, 32,385] and never saturates. Adding 32,640 back (modulo
+/// 2^16) gives the numerator for div255, and one pack returns the bytes in pixel order. Four
+/// multiplies per block where the split form takes six, on the port that bounds this loop.
+INLINE lanes lerp_bytes(lanes s, lanes d, lerp_weights w) {
+    bytes sx = (bytes)s ^ 0x80, dx = (bytes)d ^ 0x80;
+    lanes lo = LANEWISE(_mm256_unpacklo_epi8, _mm512_unpacklo_epi8, dx, sx);
+    lanes hi = LANEWISE(_mm256_unpackhi_epi8, _mm512_unpackhi_epi8, dx, sx);
+    lanes xlo = LANEWISE(_mm256_maddubs_epi16, _mm512_maddubs_epi16, w.lo, lo) + 32640;
+    lanes xhi = LANEWISE(_mm256_maddubs_epi16, _mm512_maddubs_epi16, w.hi, hi) + 32640;
+    return LANEWISE(_mm256_packus_epi16, _mm512_packus_epi16, div255(xlo), div255(xhi));
+}
+
+/// Whether every pixel of a whole block is opaque (alpha 255): no alpha bit clear, one vptest
+/// (carry: ~v & alphas == 0) per 32 bytes; a horizontal reduction costs several shuffles.
+INLINE int all_opaque(lanes v) {
+    const words alphas = (words)0xFF000000u;
+#if SHEEN_BLOCK == 32
+    return __builtin_ia32_ptestc256((__m256i)v, (__m256i)alphas);
+#elif defined(SHEEN_AVX512BW)
+    return _mm512_test_epi32_mask((__m512i)~v, (__m512i)alphas) == 0;
+#else
+    __m256i x[2], a[2];
+    memcpy(x, &v, 64);
+    memcpy(a, &alphas, 64);
+    return __builtin_ia32_ptestc256(x[0], a[0]) & __builtin_ia32_ptestc256(x[1], a[1]);
 #endif
 }
 
@@ -242,49 +337,64 @@ INLINE lanes pixel_coverage(const uint8_t *m) {
 enum { PAINT_SOLID, PAINT_ROW };
 enum { COVERAGE_FULL, COVERAGE_CONSTANT, COVERAGE_MASK };
 
+/// A constant coverage (0–255) in the forms the 32-bit kernels take: per lane, and as lerp weights.
+typedef struct {
+    lanes lanes;
+    lerp_weights weights;
+} constant_coverage;
+
 /// One block of 32-bit pixels at `d` whose coverage is full or constant (`kind` COVERAGE_FULL or
 /// COVERAGE_CONSTANT), or known to be all 255 (`COVERAGE_MASK` with `full` set) or mixed.
 /// Paint and coverage kinds are compile-time constants at every call site, so each combination
-/// becomes its own straight loop.
-INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, block solid,
-                    const uint8_t *m, lanes constant) {
-    block s = paint_kind == PAINT_SOLID ? solid : load_block(p);
-    block v = load_block(d);
+/// becomes its own straight loop. `solid` is the paint colour as a whole block.
+INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, lanes solid,
+                    const uint8_t *m, constant_coverage constant) {
+    lanes s = paint_kind == PAINT_SOLID ? solid : load_lanes(p);
+    lanes v = load_lanes(d);
     if (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full)) {
-        store_block(d, blend_pixels(op, s, v));
+        store_block(d, blend_pixels(op, split(s), split(v)));
+    } else if (op == OP_SOURCE_OVER && all_opaque(s)) {
+        store_lanes(d, lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m)));
     } else {
-        store_block(d, blend_pixels_covered(op, s, v, coverage_kind == COVERAGE_CONSTANT ? constant : pixel_coverage(m)));
+        lanes c = coverage_kind == COVERAGE_CONSTANT ? constant.lanes : pixel_coverage(m);
+        store_block(d, blend_pixels_covered(op, split(s), split(v), c));
     }
 }
 
-/// Two blocks (a chunk) with their coverage classified once: all 0 skips the chunk, all 255
-/// drops the coverage arithmetic, anything else runs the covered formula on both blocks without
-/// further branches (coverage 0 and 255 are exact there too). One test per chunk keeps the
-/// branch predictable on text, whose runs are shorter than a chunk.
-INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p, block solid,
-                    const uint8_t *m, lanes constant) {
+/// Blocks per chunk of 32-bit pixels: one coverage test per CHUNK_BLOCKS blocks (32 pixels at
+/// AVX2, one vptest) keeps the test's cost small and its branch predictable on text, whose runs
+/// are shorter than a chunk.
+enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
+
+/// A chunk of CHUNK_BLOCKS blocks with their coverage classified once: all 0 skips the chunk, all
+/// 255 drops the coverage arithmetic, anything else runs the covered formula on every block
+/// without further branches (coverage 0 and 255 are exact there too).
+INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p, lanes solid,
+                    const uint8_t *m, constant_coverage constant) {
     int full = 0;
     if (coverage_kind == COVERAGE_MASK) {
-        int k = classify(m, 2 * PIXELS);
+        int k = classify(m, CHUNK_PIXELS);
         if (k == COVER_NONE) return;
         full = k == COVER_FULL;
     }
-    block32(op, paint_kind, coverage_kind, full, d, p, solid, m, constant);
-    block32(op, paint_kind, coverage_kind, full, d + BLOCK, paint_kind == PAINT_ROW ? p + BLOCK : p, solid,
-            m + PIXELS, constant);
+#pragma clang loop unroll(full)
+    for (int b = 0; b < CHUNK_BLOCKS; b++) {
+        block32(op, paint_kind, coverage_kind, full, d + b * BLOCK, paint_kind == PAINT_ROW ? p + b * BLOCK : p, solid,
+                coverage_kind == COVERAGE_MASK ? m + b * PIXELS : m, constant);
+    }
 }
 
 /// One row of `count` 32-bit pixels.
-INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint, block solid,
-                   const uint8_t *mask, lanes constant, intptr_t count) {
+INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint, lanes solid,
+                   const uint8_t *mask, constant_coverage constant, intptr_t count) {
     intptr_t i = 0;
-    for (; i + 2 * PIXELS <= count; i += 2 * PIXELS) {
+    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) {
         chunk32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint, solid,
                 coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
     }
     if (i < count) {
         intptr_t n = count - i;
-        uint8_t d[2 * BLOCK] = {0}, p[2 * BLOCK] = {0}, m[2 * PIXELS] = {0};
+        uint8_t d[CHUNK_BLOCKS * BLOCK] = {0}, p[CHUNK_BLOCKS * BLOCK] = {0}, m[CHUNK_PIXELS] = {0};
         memcpy(d, dst + 4 * i, (size_t)(4 * n));
         if (paint_kind == PAINT_ROW) memcpy(p, paint + 4 * i, (size_t)(4 * n));
         if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
@@ -330,36 +440,31 @@ INLINE void span8(int op, int paint_kind, int coverage_kind, uint8_t *dst, const
 
 // MARK: the opaque solid sourceOver fast path (text)
 
-/// Blocks per chunk of the opaque path: one coverage test per OVER_BLOCKS blocks (32 pixels at
-/// AVX2) keeps the test's cost small and its branch predictable on text, whose runs are shorter.
-enum { OVER_BLOCKS = 4, OVER_PIXELS = OVER_BLOCKS * PIXELS };
-
 /// sourceOver of an opaque colour through a mask, one chunk: coverage all 0 skips it, all 255
 /// stores the paint without reading the destination, anything else lerps every block
-/// (`lerp_pixels`, rounded once; exact for c = 0 and 255 too) without further branches.
-INLINE void opaque_over_chunk32(uint8_t *d, block s, lanes solid, const uint8_t *m) {
-    int k = classify(m, OVER_PIXELS);
+/// (`lerp_bytes`, rounded once; exact for c = 0 and 255 too) without further branches.
+INLINE void opaque_over_chunk32(uint8_t *d, lanes solid, const uint8_t *m) {
+    int k = classify(m, CHUNK_PIXELS);
     if (k == COVER_NONE) return;
     if (k == COVER_FULL) {
-        for (int b = 0; b < OVER_BLOCKS; b++) store_lanes(d + b * BLOCK, solid);
+        for (int b = 0; b < CHUNK_BLOCKS; b++) store_lanes(d + b * BLOCK, solid);
         return;
     }
 #pragma clang loop unroll(full)
-    for (int b = 0; b < OVER_BLOCKS; b++) {
-        block v = load_block(d + b * BLOCK);
-        store_block(d + b * BLOCK, lerp_pixels(s, v, pixel_coverage(m + b * PIXELS)));
+    for (int b = 0; b < CHUNK_BLOCKS; b++) {
+        store_lanes(d + b * BLOCK, lerp_bytes(solid, load_lanes(d + b * BLOCK), mask_weights(m + b * PIXELS)));
     }
 }
 
-INLINE void opaque_over_span32(uint8_t *dst, block s, lanes solid, const uint8_t *mask, intptr_t count) {
+INLINE void opaque_over_span32(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
     intptr_t i = 0;
-    for (; i + OVER_PIXELS <= count; i += OVER_PIXELS) opaque_over_chunk32(dst + 4 * i, s, solid, mask + i);
+    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) opaque_over_chunk32(dst + 4 * i, solid, mask + i);
     if (i < count) {
         intptr_t n = count - i;
-        uint8_t d[OVER_BLOCKS * BLOCK] = {0}, m[OVER_PIXELS] = {0};
+        uint8_t d[CHUNK_BLOCKS * BLOCK] = {0}, m[CHUNK_PIXELS] = {0};
         memcpy(d, dst + 4 * i, (size_t)(4 * n));
         memcpy(m, mask + i, (size_t)n);
-        opaque_over_chunk32(d, s, solid, m);
+        opaque_over_chunk32(d, solid, m);
         memcpy(dst + 4 * i, d, (size_t)(4 * n));
     }
 }
@@ -389,15 +494,14 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
     const int full = !masked && job->coverage == 255;
     const int wide = job->bytesPerPixel == 4;
     const int opaque_text = wide && op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255;
-    lanes solid_lanes = (lanes)(words)job->solid;
-    block solid32 = split(solid_lanes);
-    lanes constant32 = (lanes)(words)(job->coverage * 0x10001u);
+    lanes solid32 = (lanes)(words)job->solid;
+    constant_coverage constant32 = {(lanes)(words)(job->coverage * 0x10001u), constant_weights(job->coverage & 0xFF)};
     block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
     block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
 #define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
 #define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
     for (intptr_t y = 0; y < job->height; y++) {
-        if (opaque_text) opaque_over_span32(dst, solid32, solid_lanes, mask, job->width);
+        if (opaque_text) opaque_over_span32(dst, solid32, mask, job->width);
         else if (wide) WITH_KINDS(SPAN32);
         else WITH_KINDS(SPAN8);
         dst += job->dstStride;

@@ -4,6 +4,7 @@
 #include "CSheenSIMDWidthCheck.h"
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 #pragma clang diagnostic ignored "-Wpsabi"
 #pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
 #define SHEEN_BLOCK 64

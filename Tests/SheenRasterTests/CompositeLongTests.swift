@@ -106,6 +106,61 @@ struct CompositeLongTests {
         #expect(failures == 0)
     }
 
+    /// sourceOver of an opaque image through coverage, for every (paint S, destination D,
+    /// coverage c) triple on the red channel (and three derived values on the others): the
+    /// kernel must be the lerp (S·c + D·(255 − c)) / 255 correctly rounded. Through a mask
+    /// (c varies along a row) and through a constant alpha (one call per c): the whole-pixel
+    /// lerp of the SIMD levels (pmaddubsw at avx2 and avx512) on every input.
+    @Test(arguments: ["mask", "alpha"], comparedLevels)
+    func opaqueImageSourceOverEveryTriple(coverage: String, level: SIMDLevel) throws {
+        try Kernels.withLevel(level) { try opaqueImageSourceOverEveryTriple(coverage: coverage) }
+    }
+
+    private func opaqueImageSourceOverEveryTriple(coverage: String) throws {
+        // Pixel (x, y): through the mask, c = x, D = y and one call per S; through an alpha,
+        // D = x, S = y and one call per c. Channels: v, 255 − v, (v·7) mod 256, alpha 255.
+        func pixel(_ v: Int) -> UInt32 { UInt32(v) | UInt32(255 - v) << 8 | UInt32(v * 7 & 255) << 16 | 0xFF00_0000 }
+        func channels(_ v: Int) -> [Int] { [v, 255 - v, v * 7 & 255, 255] }
+        let dst = try Image(width: 256, height: 256, format: .rgba8Premultiplied)
+        let paint = try Image(width: 256, height: 256, format: .rgba8Premultiplied)
+        let mask = try Image(width: 256, height: 256, format: .a8)
+        mask.withBuffer { b in
+            for y in 0 ..< 256 { for x in 0 ..< 256 { b.row(y).storeBytes(of: UInt8(x), toByteOffset: x, as: UInt8.self) } }
+        }
+        var failures = 0
+        for k in 0 ... 255 {
+            try dst.withBuffer { b in
+                paint.withBuffer { p in
+                    for y in 0 ..< 256 {
+                        for x in 0 ..< 256 {
+                            b.row(y).storeBytes(of: pixel(coverage == "mask" ? y : x), toByteOffset: 4 * x, as: UInt32.self)
+                            p.row(y).storeBytes(of: pixel(coverage == "mask" ? k : y), toByteOffset: 4 * x, as: UInt32.self)
+                        }
+                    }
+                }
+                try paint.withReadOnlyBuffer { p in
+                    try mask.withReadOnlyBuffer { m in
+                        try b.composite(.image(p, x: 0, y: 0), coverage: coverage == "mask" ? .mask(m) : .alpha(UInt8(k)))
+                    }
+                }
+                for y in 0 ..< 256 {
+                    for x in 0 ..< 256 {
+                        let (s, d, c) = coverage == "mask" ? (k, y, x) : (y, x, k)
+                        for (ch, (sv, dv)) in zip(channels(s), channels(d)).enumerated() {
+                            let exact = (Double(sv) * Double(c) + Double(dv) * Double(255 - c)) / 255
+                            let got = Int(b.row(y).load(fromByteOffset: 4 * x + ch, as: UInt8.self))
+                            if got != Int(exact.rounded()) {
+                                failures += 1
+                                if failures < 5 { Issue.record("S \(sv) D \(dv) c \(c) channel \(ch): \(got) vs \(exact)") }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
     /// Many random cases of every operator, format, paint and coverage kind (SIMD == reference).
     @Test(arguments: CompositeOperator.allCases)
     func randomCasesLong(op: CompositeOperator) {

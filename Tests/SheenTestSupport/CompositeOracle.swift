@@ -38,7 +38,9 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     /// Where the paint comes from.
     public enum PaintKind: Int, CaseIterable, Sendable {
         case color, premultiplied, image, imageOtherOrder, imageA8, gradient, horizontalGradient,
-             rowPattern, columnPattern
+             rowPattern, columnPattern,
+             /// An image every pixel of which is opaque: the whole-pixel lerp of sourceOver.
+             opaqueImage
     }
     /// What coverage is applied.
     public enum CoverageKind: Int, CaseIterable, Sendable {
@@ -105,6 +107,7 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         let image = FencedBuffer(width: srcW, height: srcH, format: imageFormat, padding: 3, misalignment: 1)
         fillRandomPremultiplied(image.buffer, &rng)
         overlayContent(image.buffer, phase: 7)
+        if paint == .opaqueImage { makeOpaque(image.buffer) }
         let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1, misalignment: 3)
         fillRandomPremultiplied(mask.buffer, &rng)
         overlayContent(mask.buffer, phase: 13)
@@ -126,7 +129,7 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         case .color: paintValue = .color(Color(red: Float(colour.x) / 255, green: Float(colour.y) / 255,
                                                blue: Float(colour.z) / 255, alpha: Float(colour.w) / 255))
         case .premultiplied: paintValue = .premultiplied(premultiplied)
-        case .image, .imageOtherOrder, .imageA8: paintValue = .image(image.buffer.readOnly, x: offsetX, y: offsetY)
+        case .image, .imageOtherOrder, .imageA8, .opaqueImage: paintValue = .image(image.buffer.readOnly, x: offsetX, y: offsetY)
         case .gradient, .horizontalGradient: paintValue = .gradient(makeFill())
         case .rowPattern, .columnPattern:
             let patternFormat = format == .a8 ? PixelFormat.rgba8Premultiplied : imageFormat
@@ -192,6 +195,13 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
 extension CompositeCase {
     /// Overwrites the view's pixels with `content` (from byte `phase`, cyclically), then clamps
     /// colour levels to alpha.
+    /// Sets every pixel's alpha to 255 (its colour levels, already ≤ alpha, stay valid).
+    fileprivate func makeOpaque(_ buffer: RasterBuffer) {
+        for y in 0 ..< buffer.height {
+            for x in 0 ..< buffer.width { buffer.row(y).storeBytes(of: 255, toByteOffset: 4 * x + 3, as: UInt8.self) }
+        }
+    }
+
     fileprivate func overlayContent(_ buffer: RasterBuffer, phase: Int) {
         if content.isEmpty { return }
         var k = phase
