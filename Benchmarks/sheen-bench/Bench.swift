@@ -89,7 +89,7 @@ func verifySample(_ buffer: RasterBuffer, tolerance: Double, _ expected: (Int, I
     }
     for (x, y) in points {
         let p = buffer.row(y).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
-        let rgba = buffer.format == .bgra8Premultiplied ? SIMD4(p.z, p.y, p.x, p.w) : p
+        let rgba = buffer.format.rgbaOrder(p)
         let e = expected(x, y)
         for c in 0 ..< 4 where abs(Double(rgba[c]) - e[c]) > tolerance { return false }
     }

@@ -1,6 +1,8 @@
 // The seven blend modes defined with divisions or square roots (colorDodge, colorBurn, softLight,
-// hue, saturation, color, luminosity) on SHEEN_BLOCK / 8 pixels per step (4 at AVX2, 8 at
+// hue, saturation, color, luminosity) on SHEEN_BLOCK / 4 pixels per step (8 at AVX2, 16 at
 // AVX-512), one double lane per pixel. Included by CompositeBody.h, so it is built once per level.
+// The three separable ones first try Float lanes (BlendFloatBody.h) and come here only for the
+// steps whose rounding the Float result cannot decide.
 //
 // It performs exactly the IEEE operations of the Swift reference (CompositeReference+Double.swift)
 // in the same order: the same expressions evaluated left to right, branches as selects whose
@@ -11,13 +13,13 @@
 
 #pragma clang fp contract(off)
 
-enum { DPIXELS = SHEEN_BLOCK / 8 };
+enum { DPIXELS = SHEEN_BLOCK / 4 };
 
-typedef double dlanes __attribute__((ext_vector_type(SHEEN_BLOCK / 8)));
-typedef int64_t dmask __attribute__((ext_vector_type(SHEEN_BLOCK / 8)));
-typedef uint64_t dbits __attribute__((ext_vector_type(SHEEN_BLOCK / 8)));
-typedef uint32_t dwords __attribute__((ext_vector_type(SHEEN_BLOCK / 8)));
-typedef uint8_t dcover __attribute__((ext_vector_type(SHEEN_BLOCK / 8)));
+typedef double dlanes __attribute__((ext_vector_type(DPIXELS)));
+typedef int64_t dmask __attribute__((ext_vector_type(DPIXELS)));
+typedef uint64_t dbits __attribute__((ext_vector_type(DPIXELS)));
+typedef uint32_t dwords __attribute__((ext_vector_type(DPIXELS)));
+typedef uint8_t dcover __attribute__((ext_vector_type(DPIXELS)));
 
 /// `a` where `m` is set, else `b`.
 INLINE dlanes dselect(dmask m, dlanes a, dlanes b) { return (dlanes)(((dbits)m & (dbits)a) | (~(dbits)m & (dbits)b)); }
@@ -100,15 +102,40 @@ INLINE dwords div255_words(dwords n) {
     return (t + (t >> 8)) >> 8;
 }
 
-/// DPIXELS 32-bit pixels at `d` with paint words `sp`, coverage `cov`, red at byte `red` (0 or 2).
-INLINE void double_blend_step(int op, uint8_t *d, dwords sp, dwords cov, unsigned red) {
+/// The channels of DPIXELS 32-bit pixels, one level (0–255) per lane.
+typedef struct {
+    dwords r, g, b, a;
+} dchannels;
+
+/// The channels of packed pixels `p` whose red is at byte `red` (0 or 2).
+INLINE dchannels channels_of(dwords p, unsigned red) {
+    return (dchannels){(p >> (8 * red)) & 0xFF, (p >> 8) & 0xFF, (p >> (8 * (2 - red))) & 0xFF, p >> 24};
+}
+
+/// The coverage of a step: full (nothing to apply) or the lerp weights of its pixels.
+typedef struct {
+    int full;
+    lerp_weights weights;
+} step_coverage;
+
+/// Stores at `d` the blended colour levels `rr`, `rg`, `rb` of paint `s` over destination pixels
+/// `dp` (channels `dc`): alpha Sa + Da·(1 − Sa) rounded once, then the coverage lerp
+/// round((R·c + D·(255 − c)) / 255) per channel, on whole pixels (`lerp_bytes`).
+INLINE void store_blended(uint8_t *d, dwords rr, dwords rg, dwords rb, dchannels s, dchannels dc, dwords dp,
+                          step_coverage c, unsigned red) {
+    dwords ra = s.a + div255_words(dc.a * (255 - s.a));
+    lanes out = (lanes)((rr << (8 * red)) | (rg << 8) | (rb << (8 * (2 - red))) | (ra << 24));
+    if (!c.full) out = lerp_bytes(out, (lanes)dp, c.weights);
+    store_lanes(d, out);
+}
+
+/// DPIXELS 32-bit pixels at `d` with paint words `sp`, coverage `c`, red at byte `red` (0 or 2).
+INLINE void double_blend_step(int op, uint8_t *d, dwords sp, step_coverage c, unsigned red) {
     dwords dp;
     memcpy(&dp, d, sizeof dp);
-    const unsigned blue = 2 - red;
-#define CH(w, byte) (((w) >> (8 * (byte))) & 0xFF)
-    dwords sri = CH(sp, red), sgi = CH(sp, 1), sbi = CH(sp, blue), sai = CH(sp, 3);
-    dwords dri = CH(dp, red), dgi = CH(dp, 1), dbi = CH(dp, blue), dai = CH(dp, 3);
-#undef CH
+    dchannels si = channels_of(sp, red), di = channels_of(dp, red);
+    dwords sri = si.r, sgi = si.g, sbi = si.b, sai = si.a;
+    dwords dri = di.r, dgi = di.g, dbi = di.b, dai = di.a;
     dlanes sr = __builtin_convertvector(sri, dlanes), sg = __builtin_convertvector(sgi, dlanes);
     dlanes sb = __builtin_convertvector(sbi, dlanes), sa = __builtin_convertvector(sai, dlanes);
     dlanes dr = __builtin_convertvector(dri, dlanes), dg = __builtin_convertvector(dgi, dlanes);
@@ -129,44 +156,44 @@ INLINE void double_blend_step(int op, uint8_t *d, dwords sp, dwords cov, unsigne
     default: b = with_lum(cb, lum(cs)); break; // luminosity
     }
     dlanes sada = sa * da, isa = 255 - sa, ida = 255 - da;
-    dwords rr = blend_level(sr, dr, b.r, ida, isa, sada);
-    dwords rg = blend_level(sg, dg, b.g, ida, isa, sada);
-    dwords rb = blend_level(sb, db, b.b, ida, isa, sada);
-    dwords ra = div255_words(255 * sai + dai * (255 - sai));
-    dwords ic = 255 - cov;
-    // The coverage lerp, rounded once: round((R·c + D·(255 − c)) / 255) per channel.
-    rr = div255_words(rr * cov + dri * ic);
-    rg = div255_words(rg * cov + dgi * ic);
-    rb = div255_words(rb * cov + dbi * ic);
-    ra = div255_words(ra * cov + dai * ic);
-    dwords out = (rr << (8 * red)) | (rg << 8) | (rb << (8 * blue)) | (ra << 24);
-    memcpy(d, &out, sizeof out);
+    store_blended(d, blend_level(sr, dr, b.r, ida, isa, sada), blend_level(sg, dg, b.g, ida, isa, sada),
+                  blend_level(sb, db, b.b, ida, isa, sada), si, di, dp, c, red);
 }
 
-/// One row of `count` pixels with a Double-evaluated mode.
+#include "BlendFloatBody.h"
+
+/// DPIXELS whole pixels at `d` (paint at `p` for row paint, coverage at `m` for a mask) with a
+/// Double-evaluated mode: the separable ones in Float lanes where that decides every level.
+INLINE void double_blend_block(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p,
+                               uint32_t solid, const uint8_t *m, uint32_t constant, unsigned red) {
+    dwords sp = (dwords)solid;
+    if (paint_kind == PAINT_ROW) memcpy(&sp, p, sizeof sp);
+    step_coverage c = {coverage_kind == COVERAGE_FULL, constant_weights(constant)};
+    if (coverage_kind == COVERAGE_MASK) {
+        dcover c8;
+        memcpy(&c8, m, sizeof c8);
+        if (__builtin_reduce_or(c8) == 0) return;
+        c.weights = mask_weights(m);
+    }
+    if (!is_separable_double(op) || !float_blend_step(op, d, sp, c, red)) double_blend_step(op, d, sp, c, red);
+}
+
+/// One row of `count` pixels with a Double-evaluated mode; the tail (fewer than DPIXELS) runs on
+/// zero-padded stack copies, so nothing outside the row is read or written.
 INLINE void double_span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint,
                           uint32_t solid, const uint8_t *mask, uint32_t constant, unsigned red, intptr_t count) {
-    for (intptr_t i = 0; i < count; i += DPIXELS) {
-        intptr_t n = count - i < DPIXELS ? count - i : DPIXELS;
-        dwords sp = (dwords)solid, cov = (dwords)constant;
-        uint8_t d[4 * DPIXELS] = {0};
+    intptr_t i = 0;
+    for (; i + DPIXELS <= count; i += DPIXELS) {
+        double_blend_block(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint,
+                           solid, coverage_kind == COVERAGE_MASK ? mask + i : mask, constant, red);
+    }
+    if (i < count) {
+        intptr_t n = count - i;
+        uint8_t d[4 * DPIXELS] = {0}, p[4 * DPIXELS] = {0}, m[DPIXELS] = {0};
         memcpy(d, dst + 4 * i, (size_t)(4 * n));
-        if (paint_kind == PAINT_ROW) {
-            uint32_t p[DPIXELS] = {0};
-            memcpy(p, paint + 4 * i, (size_t)(4 * n));
-            memcpy(&sp, p, sizeof sp);
-        }
-        if (coverage_kind == COVERAGE_FULL) {
-            cov = (dwords)255;
-        } else if (coverage_kind == COVERAGE_MASK) {
-            uint8_t m[DPIXELS] = {0};
-            memcpy(m, mask + i, (size_t)n);
-            dcover c8;
-            memcpy(&c8, m, sizeof c8);
-            if (__builtin_reduce_or(c8) == 0) continue;
-            cov = __builtin_convertvector(c8, dwords);
-        }
-        double_blend_step(op, d, sp, cov, red);
+        if (paint_kind == PAINT_ROW) memcpy(p, paint + 4 * i, (size_t)(4 * n));
+        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
+        double_blend_block(op, paint_kind, coverage_kind, d, p, solid, m, constant, red);
         memcpy(dst + 4 * i, d, (size_t)(4 * n));
     }
 }

@@ -3,6 +3,10 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+// The Double modes' lanes hold 8 doubles (64 bytes, two ymm registers). clang warns that such
+// vector arguments change the ABI without AVX-512; every function taking them is static and
+// inlined, so no call crosses that boundary.
+#pragma clang diagnostic ignored "-Wpsabi"
 #pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
 #define SHEEN_BLOCK 32
 #define SHEEN_ENTRY sheen_composite_avx2

@@ -34,7 +34,7 @@ public enum PNG {
                     straight[o] = row.load(fromByteOffset: x, as: UInt8.self)
                 case .rgba8Premultiplied, .bgra8Premultiplied:
                     let p = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
-                    let rgba = buffer.format == .rgba8Premultiplied ? p : SIMD4(p.z, p.y, p.x, p.w)
+                    let rgba = buffer.format.rgbaOrder(p)
                     let s = unpremultiply(rgba)
                     straight[o] = s.x; straight[o + 1] = s.y; straight[o + 2] = s.z; straight[o + 3] = s.w
                 }

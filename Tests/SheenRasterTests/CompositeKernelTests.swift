@@ -8,9 +8,9 @@ import Testing
     @Test func div255LanesIsExactOverTheWholeProductRange() {
         var x = 0
         while x <= 65025 {
-            var v = Lanes16()
+            var v = U16x16()
             for i in 0 ..< 16 { v[i] = UInt16(min(x + i, 65025)) }
-            let r = div255(v)
+            let r = roundDiv255(v)
             for i in 0 ..< 16 {
                 let n = Int(v[i])
                 #expect(Int(r[i]) == CompositeReference.roundDiv255(n), "x = \(n)")

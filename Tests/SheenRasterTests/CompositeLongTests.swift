@@ -161,6 +161,56 @@ struct CompositeLongTests {
         #expect(failures == 0)
     }
 
+    /// colorDodge, colorBurn and softLight at the best C level (Float lanes, with the Double
+    /// evaluation only where the Float level cannot decide the rounding) against the portable
+    /// level (Double throughout, equal to the reference) on every valid (s, sa, d, da) of the red
+    /// channel: 33,153² pixels per mode. This is the proof of the Float path's bound
+    /// (BlendFloatBody.h); green and blue take other valid levels on the way.
+    @Test(arguments: [CompositeOperator.colorDodge, .colorBurn, .softLight])
+    func separableModesEqualDoubleOnEveryInput(op: CompositeOperator) throws {
+        let fast = Kernels.best
+        guard fast > .portable else { return }
+        var pairs = [(Int, Int)]()
+        for a in 0 ... 255 { for v in 0 ... a { pairs.append((v, a)) } }
+        func pixel(_ p: (Int, Int), _ k: Int) -> UInt32 {
+            let (v, a) = p
+            return UInt32(v) | UInt32(v * k % (a + 1)) << 8 | UInt32(a - v) << 16 | UInt32(a) << 24
+        }
+        let width = pairs.count, rows = 64
+        let paint = try Image(width: width, height: rows, format: .rgba8Premultiplied)
+        paint.withBuffer { b in
+            for y in 0 ..< rows { for x in 0 ..< width { b.row(y).storeBytes(of: pixel(pairs[x], 7), toByteOffset: 4 * x, as: UInt32.self) } }
+        }
+        let fastOut = try Image(width: width, height: rows, format: .rgba8Premultiplied)
+        let exactOut = try Image(width: width, height: rows, format: .rgba8Premultiplied)
+        var failures = 0
+        for first in stride(from: 0, to: pairs.count, by: rows) {
+            for (out, level) in [(fastOut, fast), (exactOut, SIMDLevel.portable)] {
+                try out.withBuffer { b in
+                    for y in 0 ..< rows {
+                        let v = pixel(pairs[min(first + y, pairs.count - 1)], 3)
+                        for x in 0 ..< width { b.row(y).storeBytes(of: v, toByteOffset: 4 * x, as: UInt32.self) }
+                    }
+                    try paint.withReadOnlyBuffer { p in
+                        try Kernels.withLevel(level) { try b.composite(.image(p, x: 0, y: 0), operator: op) }
+                    }
+                }
+            }
+            fastOut.withReadOnlyBuffer { f in
+                exactOut.withReadOnlyBuffer { e in
+                    for y in 0 ..< rows where memcmp(f.row(y), e.row(y), 4 * width) != 0 {
+                        for x in 0 ..< width where f.row(y).load(fromByteOffset: 4 * x, as: UInt32.self)
+                            != e.row(y).load(fromByteOffset: 4 * x, as: UInt32.self) {
+                            failures += 1
+                            if failures < 5 { Issue.record("\(op) paint \(pairs[x]) destination \(pairs[min(first + y, pairs.count - 1)])") }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
     /// Many random cases of every operator, format, paint and coverage kind (SIMD == reference).
     @Test(arguments: CompositeOperator.allCases)
     func randomCasesLong(op: CompositeOperator) {

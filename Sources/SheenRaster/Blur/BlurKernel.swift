@@ -28,20 +28,20 @@ struct BlurJob: @unchecked Sendable {
     var longestLine: Int { max(src.width, src.height) }
 
     /// Pass 1 for strip `s`: source values [32s, 32s + 32) of every row, filtered along y.
-    func verticalStrip(_ s: Int, _ buf: UnsafeMutablePointer<Lanes32>, _ scratch: UnsafeMutablePointer<Lanes32>,
+    func verticalStrip(_ s: Int, _ buf: UnsafeMutablePointer<F32x32>, _ scratch: UnsafeMutablePointer<F32x32>,
                        _ state: UnsafeMutablePointer<Float>) {
         let rowValues = src.width * channels, v0 = s * 32, n = min(32, rowValues - v0)
         let steps = src.height
         for r in 0 ..< steps {
             let p = src.row(r) + v0
-            var w = WordLanes()
+            var w = U32x8()
             if n == 32 {
-                w = p.loadUnaligned(as: WordLanes.self)
+                w = p.loadUnaligned(as: U32x8.self)
             } else {
                 withUnsafeMutableBytes(of: &w) { $0.baseAddress!.copyMemory(from: p, byteCount: n) }
             }
             // Group k, lane i holds value 4i + k.
-            buf[r] = Lanes32(byteLevels(w, 0), byteLevels(w, 8), byteLevels(w, 16), byteLevels(w, 24))
+            buf[r] = F32x32(byteLevels(w, 0), byteLevels(w, 8), byteLevels(w, 16), byteLevels(w, 24))
         }
         let result = filtered(buf, scratch, steps, lineY, state)
         // Convert to 8.8 words in place, then write each value's line out transposed: a strided
@@ -67,17 +67,17 @@ struct BlurJob: @unchecked Sendable {
     }
 
     /// Pass 2 for strip `s`: tmp values [32s, 32s + 32) of every tmp row, filtered along x.
-    func horizontalStrip(_ s: Int, _ buf: UnsafeMutablePointer<Lanes32>, _ scratch: UnsafeMutablePointer<Lanes32>,
+    func horizontalStrip(_ s: Int, _ buf: UnsafeMutablePointer<F32x32>, _ scratch: UnsafeMutablePointer<F32x32>,
                          _ state: UnsafeMutablePointer<Float>) {
         let rowValues = src.height * channels, v0 = s * 32, n = min(32, rowValues - v0)
         let steps = src.width
         for x in 0 ..< steps {
             let p = UnsafeRawPointer(tmp + (s &* src.width &+ x) &* 32)
-            let lo = p.loadUnaligned(as: WordLanes.self)
-            let hi = p.loadUnaligned(fromByteOffset: 32, as: WordLanes.self)
+            let lo = p.loadUnaligned(as: U32x8.self)
+            let hi = p.loadUnaligned(fromByteOffset: 32, as: U32x8.self)
             // Groups 0/1 hold values 2i / 2i + 1, groups 2/3 hold 16 + 2i / 17 + 2i.
-            let mask = WordLanes(repeating: 0xFFFF)
-            buf[x] = Lanes32(wordLevels(lo & mask), wordLevels(lo &>> 16),
+            let mask = U32x8(repeating: 0xFFFF)
+            buf[x] = F32x32(wordLevels(lo & mask), wordLevels(lo &>> 16),
                              wordLevels(hi & mask), wordLevels(hi &>> 16))
         }
         let result = filtered(buf, scratch, steps, lineX, state)
@@ -106,8 +106,8 @@ struct BlurJob: @unchecked Sendable {
 
     /// The strip after `line`: `buf` itself for σ = 0, else `scratch` holding the filtered values.
     @inline(__always)
-    func filtered(_ buf: UnsafeMutablePointer<Lanes32>, _ scratch: UnsafeMutablePointer<Lanes32>, _ steps: Int,
-                          _ line: BlurLine, _ state: UnsafeMutablePointer<Float>) -> UnsafeMutablePointer<Lanes32> {
+    func filtered(_ buf: UnsafeMutablePointer<F32x32>, _ scratch: UnsafeMutablePointer<F32x32>, _ steps: Int,
+                          _ line: BlurLine, _ state: UnsafeMutablePointer<Float>) -> UnsafeMutablePointer<F32x32> {
         if line.isIdentity { return buf }
         filterStrip(UnsafeRawPointer(buf).assumingMemoryBound(to: Float.self),
                     UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: Float.self),
@@ -151,26 +151,26 @@ struct BlurJob: @unchecked Sendable {
 /// One worker's strip buffers, in one allocation: the strip and the filtered strip
 /// (`longestLine` steps of 32 Floats each) and the recursion's state.
 struct BlurWorkspace: @unchecked Sendable {
-    let buf: UnsafeMutablePointer<Lanes32>
-    let scratch: UnsafeMutablePointer<Lanes32>
+    let buf: UnsafeMutablePointer<F32x32>
+    let scratch: UnsafeMutablePointer<F32x32>
     let state: UnsafeMutablePointer<Float>
 
     init(longestLine: Int) throws(RasterError) {
-        let stripBytes = try byteCount(longestLine, stride: MemoryLayout<Lanes32>.stride)
+        let stripBytes = try byteCount(longestLine, stride: MemoryLayout<F32x32>.stride)
         let raw = try allocateBytes(try byteCount(stripBytes, stride: 2) + stripStateFloats * MemoryLayout<Float>.stride,
                                     alignment: 64)
-        buf = raw.bindMemory(to: Lanes32.self, capacity: longestLine)
-        scratch = (raw + stripBytes).bindMemory(to: Lanes32.self, capacity: longestLine)
+        buf = raw.bindMemory(to: F32x32.self, capacity: longestLine)
+        scratch = (raw + stripBytes).bindMemory(to: F32x32.self, capacity: longestLine)
         state = (raw + 2 * stripBytes).bindMemory(to: Float.self, capacity: stripStateFloats)
     }
 
     func free() { freeBytes(UnsafeMutableRawPointer(buf)) }
 }
 
-/// Four word vectors, laid out like `Lanes32`, for converting a strip in place.
+/// Four word vectors, laid out like `F32x32`, for converting a strip in place.
 struct Words32 {
-    var a: WordLanes, b: WordLanes, c: WordLanes, d: WordLanes
-    @inline(__always) init(_ a: WordLanes, _ b: WordLanes, _ c: WordLanes, _ d: WordLanes) {
+    var a: U32x8, b: U32x8, c: U32x8, d: U32x8
+    @inline(__always) init(_ a: U32x8, _ b: U32x8, _ c: U32x8, _ d: U32x8) {
         self.a = a; self.b = b; self.c = c; self.d = d
     }
 }
@@ -178,8 +178,8 @@ struct Words32 {
 /// Converts `steps` strip steps in place with `convert`, returning the strip viewed as words (32
 /// per step, in the same lane order).
 @inline(__always)
-private func convertInPlace(_ strip: UnsafeMutablePointer<Lanes32>, _ steps: Int,
-                            _ convert: (FloatLanes) -> WordLanes) -> UnsafeMutablePointer<UInt32> {
+private func convertInPlace(_ strip: UnsafeMutablePointer<F32x32>, _ steps: Int,
+                            _ convert: (F32x8) -> U32x8) -> UnsafeMutablePointer<UInt32> {
     for r in 0 ..< steps {
         let q = strip[r]
         UnsafeMutableRawPointer(strip + r).storeBytes(of: Words32(convert(q.a), convert(q.b), convert(q.c), convert(q.d)),
@@ -190,26 +190,26 @@ private func convertInPlace(_ strip: UnsafeMutablePointer<Lanes32>, _ steps: Int
 
 /// Byte k of each word (shift 8k) as Float levels, through the 2^23 bit trick.
 @inline(__always)
-private func byteLevels(_ w: WordLanes, _ shift: UInt32) -> FloatLanes {
-    wordLevels((w &>> shift) & WordLanes(repeating: 0xFF))
+private func byteLevels(_ w: U32x8, _ shift: UInt32) -> F32x8 {
+    wordLevels((w &>> shift) & U32x8(repeating: 0xFF))
 }
 
 /// Words below 2^23 as Floats, exactly.
 @inline(__always)
-private func wordLevels(_ w: WordLanes) -> FloatLanes {
-    unsafeBitCast(w | WordLanes(repeating: 0x4B00_0000), to: FloatLanes.self) - FloatLanes(repeating: roundingMagic)
+private func wordLevels(_ w: U32x8) -> F32x8 {
+    unsafeBitCast(w | U32x8(repeating: 0x4B00_0000), to: F32x8.self) - F32x8(repeating: roundingMagic)
 }
 
 /// Levels → round(levels · 256) in [0, 65280], the 8.8 intermediate.
 @inline(__always)
-private func fixed88(_ v: FloatLanes) -> WordLanes {
-    let scaled = lanesMin(lanesMax(v * 256, .zero), FloatLanes(repeating: 65280))
-    return roundedBits(scaled) & WordLanes(repeating: 0xFFFF)
+private func fixed88(_ v: F32x8) -> U32x8 {
+    let scaled = lanesMin(lanesMax(v * 256, .zero), F32x8(repeating: 65280))
+    return roundedBits(scaled) & U32x8(repeating: 0xFFFF)
 }
 
 /// 8.8 values → round(v / 256) in [0, 255].
 @inline(__always)
-private func level8(_ v: FloatLanes) -> WordLanes {
-    let levels = lanesMin(lanesMax(v * (1 / 256), .zero), FloatLanes(repeating: 255))
-    return roundedBits(levels) & WordLanes(repeating: 0xFF)
+private func level8(_ v: F32x8) -> U32x8 {
+    let levels = lanesMin(lanesMax(v * (1 / 256), .zero), F32x8(repeating: 255))
+    return roundedBits(levels) & U32x8(repeating: 0xFF)
 }

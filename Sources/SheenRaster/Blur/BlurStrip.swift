@@ -5,10 +5,10 @@
 // vectorised at all (possible aliasing between the state and output pointers).
 
 /// 32 Float lanes as four 8-lane vectors (never one SIMD32: DESIGN.md E); one strip step.
-struct Lanes32 {
-    var a: FloatLanes, b: FloatLanes, c: FloatLanes, d: FloatLanes
+struct F32x32 {
+    var a: F32x8, b: F32x8, c: F32x8, d: F32x8
 
-    @inline(__always) init(_ a: FloatLanes, _ b: FloatLanes, _ c: FloatLanes, _ d: FloatLanes) {
+    @inline(__always) init(_ a: F32x8, _ b: F32x8, _ c: F32x8, _ d: F32x8) {
         self.a = a; self.b = b; self.c = c; self.d = d
     }
 }
@@ -25,12 +25,12 @@ func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<F
                  _ k: BlurLine, clamp: Bool, state: UnsafeMutablePointer<Float>) {
     // Two alternating buffers per section: before step n, one holds s[n−2] (overwritten with s[n])
     // and the other s[n−1]; unrolling by two keeps their roles fixed, so the state is never copied.
-    let n00 = FloatLanes(repeating: k.n00), n01 = FloatLanes(repeating: k.n01)
-    let n10 = FloatLanes(repeating: k.n10), n11 = FloatLanes(repeating: k.n11)
-    let m01 = FloatLanes(repeating: k.m01), m02 = FloatLanes(repeating: k.m02)
-    let m11 = FloatLanes(repeating: k.m11), m12 = FloatLanes(repeating: k.m12)
-    let d01 = FloatLanes(repeating: k.d01), d02 = FloatLanes(repeating: k.d02)
-    let d11 = FloatLanes(repeating: k.d11), d12 = FloatLanes(repeating: k.d12)
+    let n00 = F32x8(repeating: k.n00), n01 = F32x8(repeating: k.n01)
+    let n10 = F32x8(repeating: k.n10), n11 = F32x8(repeating: k.n11)
+    let m01 = F32x8(repeating: k.m01), m02 = F32x8(repeating: k.m02)
+    let m11 = F32x8(repeating: k.m11), m12 = F32x8(repeating: k.m12)
+    let d01 = F32x8(repeating: k.d01), d02 = F32x8(repeating: k.d02)
+    let d11 = F32x8(repeating: k.d11), d12 = F32x8(repeating: k.d12)
     let a0 = state, b0 = state + 32, a1 = state + 64, b1 = state + 96, zeros = state + 160
     for l in 0 ..< 32 { zeros[l] = 0 }
     let first = clamp ? input : UnsafePointer(zeros)
@@ -80,12 +80,12 @@ func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<F
     }
 }
 
-@inline(__always) private func load8(_ p: UnsafePointer<Float>, _ l: Int) -> FloatLanes {
-    UnsafeRawPointer(p + l).loadUnaligned(as: FloatLanes.self)
+@inline(__always) private func load8(_ p: UnsafePointer<Float>, _ l: Int) -> F32x8 {
+    UnsafeRawPointer(p + l).loadUnaligned(as: F32x8.self)
 }
-@inline(__always) private func load8(_ p: UnsafeMutablePointer<Float>, _ l: Int) -> FloatLanes {
-    UnsafeRawPointer(p + l).loadUnaligned(as: FloatLanes.self)
+@inline(__always) private func load8(_ p: UnsafeMutablePointer<Float>, _ l: Int) -> F32x8 {
+    UnsafeRawPointer(p + l).loadUnaligned(as: F32x8.self)
 }
-@inline(__always) private func store8(_ v: FloatLanes, _ p: UnsafeMutablePointer<Float>, _ l: Int) {
-    UnsafeMutableRawPointer(p + l).storeBytes(of: v, as: FloatLanes.self)
+@inline(__always) private func store8(_ v: F32x8, _ p: UnsafeMutablePointer<Float>, _ l: Int) {
+    UnsafeMutableRawPointer(p + l).storeBytes(of: v, as: F32x8.self)
 }

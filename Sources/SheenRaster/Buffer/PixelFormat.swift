@@ -22,4 +22,25 @@ public enum PixelFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The format's name as it appears in code (`rgba8Premultiplied`, …).
     public var description: String { rawValue }
+
+    /// The byte of a 32-bit pixel that holds red: 2 for BGRA8, else 0 (blue is at 2 − redByte).
+    var redByte: Int { self == .bgra8Premultiplied ? 2 : 0 }
+
+    /// A pixel's four channels between this format's byte order and R, G, B, A order, either
+    /// way (the exchange is its own inverse): swapped for BGRA8, unchanged otherwise.
+    @inlinable package func rgbaOrder<T>(_ pixel: SIMD4<T>) -> SIMD4<T> {
+        self == .bgra8Premultiplied ? pixel.redBlueSwapped : pixel
+    }
+}
+
+extension SIMD4 {
+    /// This vector with elements 0 and 2 exchanged: a pixel's channels between RGBA and BGRA
+    /// order (its own inverse). Sheen's one red–blue swizzle; every other is written with it.
+    @inlinable package var redBlueSwapped: SIMD4 { SIMD4(z, y, x, w) }
+}
+
+/// A packed 32-bit pixel with bytes 0 and 2 exchanged (RGBA ↔ BGRA): `redBlueSwapped` on its bytes.
+@inline(__always)
+func redBlueSwapped(_ v: UInt32) -> UInt32 {
+    unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt8>.self).redBlueSwapped, to: UInt32.self)
 }

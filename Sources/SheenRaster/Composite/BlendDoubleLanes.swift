@@ -5,35 +5,33 @@
 // choice — so its results equal the reference's bit for bit, not within a tolerance. Rounding
 // uses the 2⁵² trick, which is round-half-to-even like the reference's `.toNearestOrEven`.
 
-typealias DoubleLanes = SIMD4<Double>
-
 /// Swift.min(a, b) per lane (`b < a ? b : a`).
 @inline(__always)
-func lanesMin(_ a: DoubleLanes, _ b: DoubleLanes) -> DoubleLanes { a.replacing(with: b, where: b .< a) }
+func lanesMin(_ a: F64x4, _ b: F64x4) -> F64x4 { a.replacing(with: b, where: b .< a) }
 /// Swift.max(a, b) per lane (`b >= a ? b : a`).
 @inline(__always)
-func lanesMax(_ a: DoubleLanes, _ b: DoubleLanes) -> DoubleLanes { a.replacing(with: b, where: b .>= a) }
+func lanesMax(_ a: F64x4, _ b: F64x4) -> F64x4 { a.replacing(with: b, where: b .>= a) }
 
 /// Four unpremultiplied colours, the lane twin of `UnitRGB`.
-struct RGBLanes {
-    var r: DoubleLanes, g: DoubleLanes, b: DoubleLanes
+struct UnitRGBx4 {
+    var r: F64x4, g: F64x4, b: F64x4
 
-    @inline(__always) var lum: DoubleLanes { 0.3 * r + 0.59 * g + 0.11 * b }
-    @inline(__always) var minimum: DoubleLanes { lanesMin(lanesMin(r, g), b) }
-    @inline(__always) var maximum: DoubleLanes { lanesMax(lanesMax(r, g), b) }
-    @inline(__always) var sat: DoubleLanes { maximum - minimum }
-
-    @inline(__always)
-    func map(_ f: (DoubleLanes) -> DoubleLanes) -> RGBLanes { RGBLanes(r: f(r), g: f(g), b: f(b)) }
+    @inline(__always) var lum: F64x4 { 0.3 * r + 0.59 * g + 0.11 * b }
+    @inline(__always) var minimum: F64x4 { lanesMin(lanesMin(r, g), b) }
+    @inline(__always) var maximum: F64x4 { lanesMax(lanesMax(r, g), b) }
+    @inline(__always) var sat: F64x4 { maximum - minimum }
 
     @inline(__always)
-    func select(_ other: RGBLanes, where m: SIMDMask<SIMD4<Int64>>) -> RGBLanes {
-        RGBLanes(r: r.replacing(with: other.r, where: m), g: g.replacing(with: other.g, where: m),
+    func map(_ f: (F64x4) -> F64x4) -> UnitRGBx4 { UnitRGBx4(r: f(r), g: f(g), b: f(b)) }
+
+    @inline(__always)
+    func select(_ other: UnitRGBx4, where m: SIMDMask<SIMD4<Int64>>) -> UnitRGBx4 {
+        UnitRGBx4(r: r.replacing(with: other.r, where: m), g: g.replacing(with: other.g, where: m),
                  b: b.replacing(with: other.b, where: m))
     }
 
     @inline(__always)
-    func clipped() -> RGBLanes {
+    func clipped() -> UnitRGBx4 {
         let l = lum, n = minimum, x = maximum
         var c = self
         c = c.select(c.map { l + (($0 - l) * l) / (l - n) }, where: n .< 0)
@@ -42,23 +40,23 @@ struct RGBLanes {
     }
 
     @inline(__always)
-    func withLum(_ l: DoubleLanes) -> RGBLanes {
+    func withLum(_ l: F64x4) -> UnitRGBx4 {
         let d = l - lum
         return map { $0 + d }.clipped()
     }
 
     @inline(__always)
-    func withSat(_ s: DoubleLanes) -> RGBLanes {
+    func withSat(_ s: F64x4) -> UnitRGBx4 {
         let mn = minimum, mx = maximum
-        let zero = DoubleLanes()
+        let zero = F64x4()
         return map { zero.replacing(with: (($0 - mn) * s) / (mx - mn), where: mx .> mn) }
     }
 }
 
 /// B(Cb, Cs) of a separable Double mode on four lanes (the twin of `separableDoubleB`).
 @inline(__always)
-func separableDoubleLanes(_ op: CompositeOperator, cs: DoubleLanes, cb: DoubleLanes) -> DoubleLanes {
-    let one = DoubleLanes(repeating: 1), zero = DoubleLanes()
+func separableDoubleLanes(_ op: CompositeOperator, cs: F64x4, cb: F64x4) -> F64x4 {
+    let one = F64x4(repeating: 1), zero = F64x4()
     switch op {
     case .colorDodge:
         var v = lanesMin(one, cb / (1 - cs))
@@ -98,21 +96,21 @@ func doubleBlendSpan32(_ op: CompositeOperator, _ paint: SpanPaint, _ coverage: 
             c[k] = coverage.value(i + k)
         }
         if c == SIMD4() { i += 4; continue }
-        @inline(__always) func lanes(_ v: SIMD16<UInt8>, _ byte: Int) -> DoubleLanes {
-            DoubleLanes(Double(v[byte]), Double(v[4 + byte]), Double(v[8 + byte]), Double(v[12 + byte]))
+        @inline(__always) func lanes(_ v: SIMD16<UInt8>, _ byte: Int) -> F64x4 {
+            F64x4(Double(v[byte]), Double(v[4 + byte]), Double(v[8 + byte]), Double(v[12 + byte]))
         }
         let sr = lanes(s, redOffset), sg = lanes(s, 1), sb = lanes(s, blueOffset), sa = lanes(s, 3)
         let dr = lanes(d, redOffset), dg = lanes(d, 1), db = lanes(d, blueOffset), da = lanes(d, 3)
-        let zero = DoubleLanes()
-        @inline(__always) func unit(_ v: DoubleLanes, _ a: DoubleLanes) -> DoubleLanes {
+        let zero = F64x4()
+        @inline(__always) func unit(_ v: F64x4, _ a: F64x4) -> F64x4 {
             zero.replacing(with: v / a, where: a .> 0)
         }
-        let cs = RGBLanes(r: unit(sr, sa), g: unit(sg, sa), b: unit(sb, sa))
-        let cb = RGBLanes(r: unit(dr, da), g: unit(dg, da), b: unit(db, da))
-        let blend: RGBLanes
+        let cs = UnitRGBx4(r: unit(sr, sa), g: unit(sg, sa), b: unit(sb, sa))
+        let cb = UnitRGBx4(r: unit(dr, da), g: unit(dg, da), b: unit(db, da))
+        let blend: UnitRGBx4
         switch op {
         case .colorDodge, .colorBurn, .softLight:
-            blend = RGBLanes(r: separableDoubleLanes(op, cs: cs.r, cb: cb.r),
+            blend = UnitRGBx4(r: separableDoubleLanes(op, cs: cs.r, cb: cb.r),
                              g: separableDoubleLanes(op, cs: cs.g, cb: cb.g),
                              b: separableDoubleLanes(op, cs: cs.b, cb: cb.b))
         case .hue: blend = cs.withSat(cb.sat).withLum(cb.lum)
@@ -122,10 +120,10 @@ func doubleBlendSpan32(_ op: CompositeOperator, _ paint: SpanPaint, _ coverage: 
         }
         let sada = sa * da, isa = 255 - sa, ida = 255 - da
         // (s·(255 − da) + d·(255 − sa)) is an exact integer in Double, as in the reference.
-        @inline(__always) func level(_ sv: DoubleLanes, _ dv: DoubleLanes, _ bv: DoubleLanes) -> SIMD4<UInt64> {
+        @inline(__always) func level(_ sv: F64x4, _ dv: F64x4, _ bv: F64x4) -> SIMD4<UInt64> {
             var q = (sv * ida + dv * isa + sada * bv) / 255
             q.replace(with: zero, where: q .!= q)
-            q = lanesMin(lanesMax(q, zero), DoubleLanes(repeating: 255))
+            q = lanesMin(lanesMax(q, zero), F64x4(repeating: 255))
             return unsafeBitCast(q + 4_503_599_627_370_496.0, to: SIMD4<UInt64>.self) & 0xFF
         }
         let rr = level(sr, dr, blend.r), rg = level(sg, dg, blend.g), rb = level(sb, db, blend.b)
@@ -136,18 +134,11 @@ func doubleBlendSpan32(_ op: CompositeOperator, _ paint: SpanPaint, _ coverage: 
             let cov = UInt32(c[k])
             var out: UInt32 = 0
             for b in 0 ..< 4 {
-                let v = mulDiv255Sum(r[b], cov, UInt32(d[4 * k + b]), 255 - cov)
+                let v = roundDiv255(r[b] &* cov &+ UInt32(d[4 * k + b]) &* (255 - cov))
                 out |= v << (8 * b)
             }
             (dst + 4 * (i + k)).storeBytes(of: out, as: UInt32.self)
         }
         i += 4
     }
-}
-
-/// round((x·a + y·b) / 255) for x·a + y·b ≤ 65,025: the coverage lerp of one channel.
-@inline(__always)
-func mulDiv255Sum(_ x: UInt32, _ a: UInt32, _ y: UInt32, _ b: UInt32) -> UInt32 {
-    let t = x &* a &+ y &* b &+ 128
-    return (t &+ (t &>> 8)) &>> 8
 }

@@ -251,9 +251,3 @@ func packPixel(_ p: SIMD4<UInt8>, for format: PixelFormat) -> UInt32 {
         return UInt32(p.w)
     }
 }
-
-/// Swaps bytes 0 and 2 of a 32-bit pixel (RGBA ↔ BGRA).
-@inline(__always)
-func swapRedBlue(_ v: UInt32) -> UInt32 {
-    (v & 0xFF00_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16)
-}

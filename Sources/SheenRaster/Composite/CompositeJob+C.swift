@@ -20,7 +20,7 @@ extension CompositeJob {
         job.dstStride = destination.bytesPerRow
         job.op = UInt32(CompositeOperator.allCases.firstIndex(of: op)!)
         job.bytesPerPixel = UInt32(bpp)
-        job.redByte = destination.format == .bgra8Premultiplied ? 2 : 0
+        job.redByte = UInt32(destination.format.redByte)
         job.coverage = 255
 
         var coverageInMemory = true

@@ -9,34 +9,18 @@
 // wraps modulo 2¹⁶ on purpose: intermediate sums may wrap as long as the final numerator fits.
 // A8 rows use the same vectors with one pixel per lane (32 pixels per block).
 
-/// Sixteen 16-bit lanes: the unit of every integer compositing kernel.
-typealias Lanes16 = SIMD16<UInt16>
-
-/// round(x / 255) for 0 ≤ x ≤ 65,025 in every lane, exact: ((x + 128) · 257) >> 16, the high
-/// half of a 16 × 16-bit product. Written as a per-lane widening loop because LLVM turns exactly
-/// this shape into one `pmulhuw` per vector (SSE2 and AVX2 alike): 2 instructions where the
-/// shift-and-add form t = x + 128; (t + (t >> 8)) >> 8 takes 4, plus register copies on SSE2. The
-/// stdlib's SIMD widening conversions do not vectorise (DESIGN.md §E) and must not be used here.
-@inline(__always)
-func div255(_ x: Lanes16) -> Lanes16 {
-    let t = x &+ 128
-    var r = Lanes16()
-    for i in 0 ..< 16 { r[i] = UInt16(truncatingIfNeeded: (UInt32(t[i]) &* 257) &>> 16) }
-    return r
-}
-
 /// 32 bytes split into even bytes (`e`) and odd bytes (`o`), one per 16-bit lane.
 struct ByteBlock {
-    var e: Lanes16
-    var o: Lanes16
+    var e: U16x16
+    var o: U16x16
 
     @inline(__always)
-    init(e: Lanes16, o: Lanes16) { self.e = e; self.o = o }
+    init(e: U16x16, o: U16x16) { self.e = e; self.o = o }
 
     /// Loads 32 bytes from `p` (any alignment).
     @inline(__always)
     init(loading p: UnsafeRawPointer) {
-        let v = p.loadUnaligned(as: Lanes16.self)
+        let v = p.loadUnaligned(as: U16x16.self)
         e = v & 0x00FF
         o = v &>> 8
     }
@@ -44,7 +28,7 @@ struct ByteBlock {
     /// Eight copies of one 32-bit pixel (bytes in memory order).
     @inline(__always)
     init(pixel: UInt32) {
-        let v = unsafeBitCast(SIMD8<UInt32>(repeating: pixel), to: Lanes16.self)
+        let v = unsafeBitCast(SIMD8<UInt32>(repeating: pixel), to: U16x16.self)
         e = v & 0x00FF
         o = v &>> 8
     }
@@ -52,43 +36,43 @@ struct ByteBlock {
     /// Thirty-two copies of one byte.
     @inline(__always)
     init(byte: UInt8) {
-        e = Lanes16(repeating: UInt16(byte))
+        e = U16x16(repeating: UInt16(byte))
         o = e
     }
 
     /// Stores the 32 bytes at `p` (any alignment). Lanes must hold values ≤ 255.
     @inline(__always)
     func store(_ p: UnsafeMutableRawPointer) {
-        p.storeBytes(of: e | (o &<< 8), as: Lanes16.self)
+        p.storeBytes(of: e | (o &<< 8), as: U16x16.self)
     }
 }
 
 /// Each pixel's alpha (the odd lane of its pair in `o`) in both lanes of the pair.
 @inline(__always)
-func broadcastAlpha(_ o: Lanes16) -> Lanes16 {
+func broadcastAlpha(_ o: U16x16) -> U16x16 {
     let w = unsafeBitCast(o, to: SIMD8<UInt32>.self)
-    return unsafeBitCast((w &>> 16) | (w & 0xFFFF_0000), to: Lanes16.self)
+    return unsafeBitCast((w &>> 16) | (w & 0xFFFF_0000), to: U16x16.self)
 }
 
 /// `o` with each pixel's alpha lane replaced by the matching lane of `alpha`.
 @inline(__always)
-func replacingAlpha(_ o: Lanes16, with alpha: Lanes16) -> Lanes16 {
+func replacingAlpha(_ o: U16x16, with alpha: U16x16) -> U16x16 {
     let c = unsafeBitCast(o, to: SIMD8<UInt32>.self)
     let a = unsafeBitCast(alpha, to: SIMD8<UInt32>.self)
-    return unsafeBitCast((c & 0x0000_FFFF) | (a & 0xFFFF_0000), to: Lanes16.self)
+    return unsafeBitCast((c & 0x0000_FFFF) | (a & 0xFFFF_0000), to: U16x16.self)
 }
 
 /// round((S·c + D·(255 − c)) / 255) per lane: the lerp of a paint block and a destination block,
 /// rounded once (`ic` = 255 − c).
 @inline(__always)
-func lerpBlock(_ s: ByteBlock, _ d: ByteBlock, _ c: Lanes16, _ ic: Lanes16) -> ByteBlock {
-    ByteBlock(e: div255(s.e &* c &+ d.e &* ic), o: div255(s.o &* c &+ d.o &* ic))
+func lerpBlock(_ s: ByteBlock, _ d: ByteBlock, _ c: U16x16, _ ic: U16x16) -> ByteBlock {
+    ByteBlock(e: roundDiv255(s.e &* c &+ d.e &* ic), o: roundDiv255(s.o &* c &+ d.o &* ic))
 }
 
 /// round(S·c / 255) per lane: a paint block scaled by coverage.
 @inline(__always)
-func scaledBlock(_ s: ByteBlock, _ c: Lanes16) -> ByteBlock {
-    ByteBlock(e: div255(s.e &* c), o: div255(s.o &* c))
+func scaledBlock(_ s: ByteBlock, _ c: U16x16) -> ByteBlock {
+    ByteBlock(e: roundDiv255(s.e &* c), o: roundDiv255(s.o &* c))
 }
 
 /// Pixels per chunk of expanded coverage (`expandCoverage`).
@@ -96,7 +80,7 @@ let coverageChunk = 256
 
 /// Expands `count` (≤ coverageChunk) coverage bytes into 32-bit words `c | c << 16`, the pixel
 /// layout of a coverage value (both 16-bit lanes of a pixel hold c), so the kernels load it as
-/// Lanes16 with no shuffle. A plain loop that LLVM vectorises (zero-extending loads); the
+/// U16x16 with no shuffle. A plain loop that LLVM vectorises (zero-extending loads); the
 /// in-kernel alternatives measured worse: the stdlib's `SIMD8<UInt32>(truncatingIfNeeded:)`
 /// stays an out-of-line call across the module boundary, and building lanes from the bytes
 /// already loaded for the all-0/all-255 test turns into scalar shifts.
@@ -108,6 +92,6 @@ func expandCoverage(_ mask: UnsafeRawPointer, _ out: UnsafeMutablePointer<UInt32
 
 /// Da' = Sa + Da·(1 − Sa), rounded once: the alpha of sourceOver and of every blend mode.
 @inline(__always)
-func unionAlpha(_ sa: Lanes16, _ da: Lanes16) -> Lanes16 {
-    sa &+ div255(da &* (255 &- sa))
+func unionAlpha(_ sa: U16x16, _ da: U16x16) -> U16x16 {
+    sa &+ roundDiv255(da &* (255 &- sa))
 }

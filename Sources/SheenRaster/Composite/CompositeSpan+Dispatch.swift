@@ -6,30 +6,30 @@ typealias SpanKernel = (PixelFormat, SpanPaint, SpanCoverage, UnsafeMutableRawPo
 
 func spanKernel(for op: CompositeOperator) -> SpanKernel {
     switch op {
-    case .clear: return integerSpanKernel(ClearLanes.self)
-    case .source: return integerSpanKernel(SourceLanes.self)
+    case .clear: return integerSpanKernel(ClearOp.self)
+    case .source: return integerSpanKernel(SourceOp.self)
     case .destination: return { _, _, _, _, _ in }
     case .sourceOver: return sourceOverSpanKernel
-    case .destinationOver: return integerSpanKernel(DestinationOverLanes.self)
-    case .sourceIn: return integerSpanKernel(SourceInLanes.self)
-    case .destinationIn: return integerSpanKernel(DestinationInLanes.self)
-    case .sourceOut: return integerSpanKernel(SourceOutLanes.self)
-    case .destinationOut: return integerSpanKernel(DestinationOutLanes.self)
-    case .sourceAtop: return integerSpanKernel(SourceAtopLanes.self)
-    case .destinationAtop: return integerSpanKernel(DestinationAtopLanes.self)
-    case .xor: return integerSpanKernel(XorLanes.self)
-    case .plus: return integerSpanKernel(PlusLanes.self)
-    case .multiply: return integerSpanKernel(MultiplyLanes.self)
-    case .screen: return integerSpanKernel(ScreenLanes.self)
-    case .overlay: return integerSpanKernel(OverlayLanes.self)
-    case .darken: return integerSpanKernel(DarkenLanes.self)
-    case .lighten: return integerSpanKernel(LightenLanes.self)
-    case .hardLight: return integerSpanKernel(HardLightLanes.self)
-    case .difference: return integerSpanKernel(DifferenceLanes.self)
-    case .exclusion: return integerSpanKernel(ExclusionLanes.self)
+    case .destinationOver: return integerSpanKernel(DestinationOverOp.self)
+    case .sourceIn: return integerSpanKernel(SourceInOp.self)
+    case .destinationIn: return integerSpanKernel(DestinationInOp.self)
+    case .sourceOut: return integerSpanKernel(SourceOutOp.self)
+    case .destinationOut: return integerSpanKernel(DestinationOutOp.self)
+    case .sourceAtop: return integerSpanKernel(SourceAtopOp.self)
+    case .destinationAtop: return integerSpanKernel(DestinationAtopOp.self)
+    case .xor: return integerSpanKernel(XorOp.self)
+    case .plus: return integerSpanKernel(PlusOp.self)
+    case .multiply: return integerSpanKernel(MultiplyOp.self)
+    case .screen: return integerSpanKernel(ScreenOp.self)
+    case .overlay: return integerSpanKernel(OverlayOp.self)
+    case .darken: return integerSpanKernel(DarkenOp.self)
+    case .lighten: return integerSpanKernel(LightenOp.self)
+    case .hardLight: return integerSpanKernel(HardLightOp.self)
+    case .difference: return integerSpanKernel(DifferenceOp.self)
+    case .exclusion: return integerSpanKernel(ExclusionOp.self)
     case .colorDodge, .colorBurn, .softLight, .hue, .saturation, .color, .luminosity:
         return { format, paint, coverage, dst, count in
-            doubleBlendSpan32(op, paint, coverage, dst, count, redOffset: format == .bgra8Premultiplied ? 2 : 0)
+            doubleBlendSpan32(op, paint, coverage, dst, count, redOffset: format.redByte)
         }
     }
 }
@@ -39,7 +39,7 @@ private func sourceOverSpanKernel(_ format: PixelFormat, _ paint: SpanPaint, _ c
                                   _ dst: UnsafeMutableRawPointer, _ count: Int) {
     if format != .a8, case let .solid(pixel) = paint {
         if pixel >> 24 != 255 {
-            integerSpan(SourceOverScaledLanes.self, format, paint, coverage, dst, count)
+            integerSpan(SourceOverScaledOp.self, format, paint, coverage, dst, count)
             return
         }
         switch coverage {
@@ -48,7 +48,7 @@ private func sourceOverSpanKernel(_ format: PixelFormat, _ paint: SpanPaint, _ c
         case .constant: break
         }
     }
-    integerSpan(SourceOverLanes.self, format, paint, coverage, dst, count)
+    integerSpan(SourceOverOp.self, format, paint, coverage, dst, count)
 }
 
 private func integerSpanKernel<Op: LaneOperator>(_ op: Op.Type) -> SpanKernel {

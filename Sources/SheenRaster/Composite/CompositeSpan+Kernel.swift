@@ -42,7 +42,7 @@ protocol CoverageBlocks {
     /// Coverage bytes of pixels [index, index + 8) as one word (all-zero and all-0xFF tests).
     func word(_ index: Int) -> UInt64
     /// Coverage of pixels [index, index + 8) in the 32-bit pixel layout (`expandCoverage` words).
-    func pixelLanes(_ index: Int) -> Lanes16
+    func pixelLanes(_ index: Int) -> U16x16
     /// Coverage of A8 pixels [index, index + 32), one per lane (even and odd pixels).
     func byteLanes(_ index: Int) -> ByteBlock
     /// True when the 32 coverage bytes from `index` are all zero / all 255.
@@ -55,7 +55,7 @@ protocol CoverageBlocks {
 struct FullCoverage: CoverageBlocks {
     static var isFull: Bool { true }
     @inline(__always) func word(_ index: Int) -> UInt64 { ~0 }
-    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { Lanes16(repeating: 255) }
+    @inline(__always) func pixelLanes(_ index: Int) -> U16x16 { U16x16(repeating: 255) }
     @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(byte: 255) }
     @inline(__always) func allZero32(_ index: Int) -> Bool { false }
     @inline(__always) func allFull32(_ index: Int) -> Bool { true }
@@ -69,7 +69,7 @@ struct MaskCoverage: CoverageBlocks {
     var lanes: UnsafeRawPointer? = nil
     static var isFull: Bool { false }
     @inline(__always) func word(_ index: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-    @inline(__always) func pixelLanes(_ index: Int) -> Lanes16 { lanes.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* 4, as: Lanes16.self) }
+    @inline(__always) func pixelLanes(_ index: Int) -> U16x16 { lanes.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index &* 4, as: U16x16.self) }
     @inline(__always) func byteLanes(_ index: Int) -> ByteBlock { ByteBlock(loading: base + index) }
     @inline(__always) func allZero32(_ index: Int) -> Bool {
         let q = base.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt64>.self)
@@ -103,7 +103,7 @@ func blendPixels<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -
 
 /// The operator on eight pixels through coverage lanes `c`.
 @inline(__always)
-func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock, coverage c: Lanes16) -> ByteBlock {
+func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock, coverage c: U16x16) -> ByteBlock {
     let ic = 255 &- c
     if Op.lerpsOpaquePaint {
         // Opaque paint pixels: the once-rounded lerp of S and D (CompositeReference.pixel);
@@ -126,7 +126,7 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
 /// four 64-bit words, each alpha sits in bits 16–23 or 48–55; adding 1 to it reaches bit 24 or 56
 /// exactly when it is 255.
 @inline(__always)
-func opacity(_ o: Lanes16) -> (all: Bool, any: Bool) {
+func opacity(_ o: U16x16) -> (all: Bool, any: Bool) {
     let q = unsafeBitCast(o, to: SIMD4<UInt64>.self)
     let alphas: UInt64 = 0x00FF_0000_00FF_0000, one: UInt64 = 0x0001_0000_0001_0000, carry: UInt64 = 0x0100_0000_0100_0000
     let u0 = (q[0] & alphas) &+ one, u1 = (q[1] & alphas) &+ one
@@ -196,11 +196,11 @@ func compositeAlphaBlock<Op: LaneOperator, C: CoverageBlocks>(
     let d = ByteBlock(loading: dst)
     let c = coverage.byteLanes(index)
     if Op.scalesPaint {
-        blendAlphas(op, ByteBlock(e: div255(s.e &* c.e), o: div255(s.o &* c.o)), d).store(dst)
+        blendAlphas(op, ByteBlock(e: roundDiv255(s.e &* c.e), o: roundDiv255(s.o &* c.o)), d).store(dst)
     } else {
         let r = blendAlphas(op, s, d)
-        ByteBlock(e: div255(r.e &* c.e &+ d.e &* (255 &- c.e)),
-                  o: div255(r.o &* c.o &+ d.o &* (255 &- c.o))).store(dst)
+        ByteBlock(e: roundDiv255(r.e &* c.e &+ d.e &* (255 &- c.e)),
+                  o: roundDiv255(r.o &* c.o &+ d.o &* (255 &- c.o))).store(dst)
     }
 }
 
@@ -241,7 +241,7 @@ func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMu
             let w = m.loadUnaligned(as: UInt64.self)
             if w == 0 { return }
             if w == ~0 { d.storeBytes(of: solid, as: SIMD8<UInt32>.self); return }
-            let c = c.loadUnaligned(as: Lanes16.self), ic = 255 &- c
+            let c = c.loadUnaligned(as: U16x16.self), ic = 255 &- c
             let v = ByteBlock(loading: d)
             lerpBlock(s, v, c, ic).store(d)
         }

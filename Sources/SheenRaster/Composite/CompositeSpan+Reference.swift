@@ -21,5 +21,5 @@ func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ pa
 /// A 32-bit pixel in `format`'s byte order as (R, G, B, A) levels.
 func unpackPixel(_ v: UInt32, _ format: PixelFormat) -> SIMD4<Int> {
     let b0 = Int(v & 0xFF), b1 = Int((v >> 8) & 0xFF), b2 = Int((v >> 16) & 0xFF), b3 = Int(v >> 24)
-    return format == .bgra8Premultiplied ? SIMD4(b2, b1, b0, b3) : SIMD4(b0, b1, b2, b3)
+    return format.rgbaOrder(SIMD4(b0, b1, b2, b3))
 }

@@ -12,7 +12,7 @@ protocol LaneOperator {
     /// Opaque paint pixels lerp instead of scaling (sourceOver; see `CompositeReference.pixel`).
     static var lerpsOpaquePaint: Bool { get }
     /// The operator on one channel per lane: paint s, paint alpha sa, destination d, its alpha da.
-    static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16
+    static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16
 }
 
 extension LaneOperator {
@@ -29,129 +29,129 @@ extension LaneBlendMode {
 
 /// s·(255 − da) + d·(255 − sa): the part of every blend mode outside the overlap.
 @inline(__always)
-func outsideTerms(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+func outsideTerms(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
     s &* (255 &- da) &+ d &* (255 &- sa)
 }
 
-enum ClearLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { Lanes16() }
+enum ClearOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 { U16x16() }
 }
-enum SourceLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 { s }
+enum SourceOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 { s }
 }
-enum SourceOverLanes: LaneOperator {
+enum SourceOverOp: LaneOperator {
     static var scalesPaint: Bool { true }
     static var lerpsOpaquePaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        s &+ div255(d &* (255 &- sa))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        s &+ roundDiv255(d &* (255 &- sa))
     }
 }
 /// sourceOver for a paint known to have no opaque pixel (a translucent solid colour): the scaled
 /// form only, without the per-block opacity test.
-enum SourceOverScaledLanes: LaneOperator {
+enum SourceOverScaledOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        SourceOverLanes.channel(s, sa, d, da)
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        SourceOverOp.channel(s, sa, d, da)
     }
 }
-enum DestinationOverLanes: LaneOperator {
+enum DestinationOverOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        d &+ div255(s &* (255 &- da))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        d &+ roundDiv255(s &* (255 &- da))
     }
 }
-enum SourceInLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(s &* da)
+enum SourceInOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(s &* da)
     }
 }
-enum DestinationInLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(d &* sa)
+enum DestinationInOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(d &* sa)
     }
 }
-enum SourceOutLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(s &* (255 &- da))
+enum SourceOutOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(s &* (255 &- da))
     }
 }
-enum DestinationOutLanes: LaneOperator {
+enum DestinationOutOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(d &* (255 &- sa))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(d &* (255 &- sa))
     }
 }
-enum SourceAtopLanes: LaneOperator {
+enum SourceAtopOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(s &* da &+ d &* (255 &- sa))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(s &* da &+ d &* (255 &- sa))
     }
 }
-enum DestinationAtopLanes: LaneOperator {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(s &* (255 &- da) &+ d &* sa)
+enum DestinationAtopOp: LaneOperator {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(s &* (255 &- da) &+ d &* sa)
     }
 }
-enum XorLanes: LaneOperator {
+enum XorOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da))
     }
 }
-enum PlusLanes: LaneOperator {
+enum PlusOp: LaneOperator {
     static var scalesPaint: Bool { true }
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        pointwiseMin(s &+ d, Lanes16(repeating: 255))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        pointwiseMin(s &+ d, U16x16(repeating: 255))
     }
 }
 
-enum MultiplyLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da) &+ s &* d)
+enum MultiplyOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da) &+ s &* d)
     }
 }
-enum ScreenLanes: LaneBlendMode {
+enum ScreenOp: LaneBlendMode {
     // (255s + 255d − s·d) / 255 = s + d − s·d/255, and no tie can occur, so one rounding of s·d.
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        s &+ d &- div255(s &* d)
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        s &+ d &- roundDiv255(s &* d)
     }
 }
 /// X = 2·s·d where the "lower" layer is at most half its alpha, else sa·da − 2·(da − d)·(sa − s).
 @inline(__always)
-func hardLightTerm(lowerHalf: SIMDMask<SIMD16<Int16>>, _ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+func hardLightTerm(lowerHalf: SIMDMask<SIMD16<Int16>>, _ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
     let multiply = (s &* d) &<< 1
     let screen = sa &* da &- (((da &- d) &* (sa &- s)) &<< 1)
     return screen.replacing(with: multiply, where: lowerHalf)
 }
-enum OverlayLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (d &<< 1) .<= da, s, sa, d, da))
+enum OverlayOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (d &<< 1) .<= da, s, sa, d, da))
     }
 }
-enum HardLightLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
+enum HardLightOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
     }
 }
-enum DarkenLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da) &+ pointwiseMin(s &* da, d &* sa))
+enum DarkenOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da) &+ pointwiseMin(s &* da, d &* sa))
     }
 }
-enum LightenLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255(outsideTerms(s, sa, d, da) &+ pointwiseMax(s &* da, d &* sa))
+enum LightenOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255(outsideTerms(s, sa, d, da) &+ pointwiseMax(s &* da, d &* sa))
     }
 }
-enum DifferenceLanes: LaneBlendMode {
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
+enum DifferenceOp: LaneBlendMode {
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
         let x = s &* da, y = d &* sa
-        return div255(outsideTerms(s, sa, d, da) &+ (pointwiseMax(x, y) &- pointwiseMin(x, y)))
+        return roundDiv255(outsideTerms(s, sa, d, da) &+ (pointwiseMax(x, y) &- pointwiseMin(x, y)))
     }
 }
-enum ExclusionLanes: LaneBlendMode {
+enum ExclusionOp: LaneBlendMode {
     // 255·(s + d) − 2·s·d wraps in 16 bits on the way but is ≤ 65,025 at the end.
-    @inline(__always) static func channel(_ s: Lanes16, _ sa: Lanes16, _ d: Lanes16, _ da: Lanes16) -> Lanes16 {
-        div255((s &+ d) &* 255 &- ((s &* d) &<< 1))
+    @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+        roundDiv255((s &+ d) &* 255 &- ((s &* d) &<< 1))
     }
 }

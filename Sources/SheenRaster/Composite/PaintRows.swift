@@ -76,7 +76,7 @@ struct PaintRows {
     private func convert(_ v: UInt32, from source: PixelFormat) -> UInt32 {
         if source == format { return v }
         if format == .a8 { return v >> 24 }
-        return swapRedBlue(v) // the other 32-bit byte order (A8 sources are refused for colour)
+        return redBlueSwapped(v) // the other 32-bit byte order (A8 sources are refused for colour)
     }
 
     private func store(_ v: UInt32, at i: Int) {

@@ -102,16 +102,16 @@ extension GradientProgram {
         if count <= 0 { return }
         let X = Double(x) + 0.5, Y = Double(y) + 0.5
         let (sx, sy): (Double, Double) = alongColumn ? (0, 1) : (1, 0)
-        let d = dither && !alongColumn ? ditherLanes(x0: x, y: y) : FloatLanes()
+        let d = dither && !alongColumn ? ditherLanes(x0: x, y: y) : F32x8()
         let span = SpanTarget(dst: dst, count: count, dither: d, dithered: dither && !alongColumn, bgra: bgra)
         switch geometry {
         case let .linear(a, b, c):
-            span.run(LinearLanes(t0: Float(a * X + b * Y + c), dt: Float(a * sx + b * sy)), program: self)
+            span.run(LinearStage(t0: Float(a * X + b * Y + c), dt: Float(a * sx + b * sy)), program: self)
         case let .radial(c0, cd, r0, dr):
             let p = inverse.apply(Point(X, Y))
             let i = inverse
             let aa = cd.x * cd.x + cd.y * cd.y - dr * dr
-            span.run(RadialLanes(px0: Float(p.x - c0.x), py0: Float(p.y - c0.y),
+            span.run(RadialStage(px0: Float(p.x - c0.x), py0: Float(p.y - c0.y),
                                  dpx: Float(i.a * sx + i.c * sy), dpy: Float(i.b * sx + i.d * sy),
                                  cdx: Float(cd.x), cdy: Float(cd.y), r0: Float(r0), dr: Float(dr),
                                  r0dr: Float(r0 * dr), r0sq: Float(r0 * r0), a: Float(aa),
@@ -119,7 +119,7 @@ extension GradientProgram {
         case let .conic(center, turns):
             let p = inverse.apply(Point(X, Y))
             let i = inverse
-            span.run(ConicLanes(dx0: Float(p.x - center.x), dy0: Float(p.y - center.y),
+            span.run(ConicStage(dx0: Float(p.x - center.x), dy0: Float(p.y - center.y),
                                 ddx: Float(i.a * sx + i.c * sy), ddy: Float(i.b * sx + i.d * sy),
                                 startTurns: Float(turns)), program: self)
         case .empty:
@@ -132,59 +132,59 @@ extension GradientProgram {
 struct SpanTarget {
     let dst: UnsafeMutableRawPointer
     let count: Int
-    let dither: FloatLanes
+    let dither: F32x8
     let dithered: Bool
     let bgra: Bool
 
-    func run<G: GeometryLanes>(_ g: G, program: GradientProgram) {
+    func run<G: GeometryStage>(_ g: G, program: GradientProgram) {
         switch program.isConic ? nil : program.spread {
-        case nil: run(g, WrappedLanes.self, program)
-        case .pad?: run(g, PadLanes.self, program)
-        case .repeat?: run(g, RepeatLanes.self, program)
-        case .reflect?: run(g, ReflectLanes.self, program)
+        case nil: run(g, WrappedStage.self, program)
+        case .pad?: run(g, PadStage.self, program)
+        case .repeat?: run(g, RepeatStage.self, program)
+        case .reflect?: run(g, ReflectStage.self, program)
         }
     }
 
-    private func run<G: GeometryLanes, S: SpreadLanes>(_ g: G, _ s: S.Type, _ program: GradientProgram) {
+    private func run<G: GeometryStage, S: SpreadStage>(_ g: G, _ s: S.Type, _ program: GradientProgram) {
         switch program.ramp {
         case let .pieces(p):
             let ordered = bgra ? p.swappingRedBlue() : p
             if ordered.count == 1 {
-                run(g, s, SinglePieceLanes(base: ordered.bases.0, slope: ordered.slopes.0))
+                run(g, s, SinglePieceStage(base: ordered.bases.0, slope: ordered.slopes.0))
             } else {
-                run(g, s, PiecewiseLanes(ramp: ordered))
+                run(g, s, PiecewiseStage(ramp: ordered))
             }
         case let .table(table):
             let t32 = bgra ? table.bgra : table.rgba
             let t64 = bgra ? table.bgra88 : table.rgba88
             t32.withUnsafeBufferPointer { p32 in
                 t64.withUnsafeBufferPointer { p64 in
-                    run(g, s, TableLanes(table: p32.baseAddress!, table88: p64.baseAddress!))
+                    run(g, s, TableStage(table: p32.baseAddress!, table88: p64.baseAddress!))
                 }
             }
         }
     }
 
-    private func run<G: GeometryLanes, S: SpreadLanes, R: RampLanes>(_ g: G, _ s: S.Type, _ r: R) {
+    private func run<G: GeometryStage, S: SpreadStage, R: RampStage>(_ g: G, _ s: S.Type, _ r: R) {
         if dithered { loop(g, s, r, DitherOn.self) } else { loop(g, s, r, DitherOff.self) }
     }
 
     /// The hot loop: eight pixels per iteration, then one partial vector for the tail.
-    private func loop<G: GeometryLanes, S: SpreadLanes, R: RampLanes, D: DitherMode>(
+    private func loop<G: GeometryStage, S: SpreadStage, R: RampStage, D: DitherMode>(
         _ g: G, _: S.Type, _ r: R, _ d: D.Type
     ) {
         // The lane positions are carried as floats (exact below 2^24) rather than converted
         // from the integer counter every iteration.
-        @inline(__always) func shade(_ k: FloatLanes) -> WordLanes {
+        @inline(__always) func shade(_ k: F32x8) -> U32x8 {
             let (t, painted) = g.t(at: k)
             let px = r.pixels(S.apply(t), dither: dither, D.self)
             return G.canBeEmpty ? px & painted : px
         }
         var k = laneIndices
-        let eight = FloatLanes(repeating: 8)
+        let eight = F32x8(repeating: 8)
         var i = 0
         while i &+ 8 <= count {
-            dst.storeBytes(of: shade(k), toByteOffset: i &* 4, as: WordLanes.self)
+            dst.storeBytes(of: shade(k), toByteOffset: i &* 4, as: U32x8.self)
             k += eight
             i &+= 8
         }
@@ -200,10 +200,9 @@ struct SpanTarget {
 extension PiecewiseRamp {
     /// The same ramp with channels 0 and 2 exchanged, for B, G, R, A memory order.
     func swappingRedBlue() -> PiecewiseRamp {
-        func sw(_ v: SIMD4<Float>) -> SIMD4<Float> { SIMD4(v.z, v.y, v.x, v.w) }
         var r = self
-        r.bases = (sw(bases.0), sw(bases.1), sw(bases.2), sw(bases.3))
-        r.slopes = (sw(slopes.0), sw(slopes.1), sw(slopes.2), sw(slopes.3))
+        r.bases = (bases.0.redBlueSwapped, bases.1.redBlueSwapped, bases.2.redBlueSwapped, bases.3.redBlueSwapped)
+        r.slopes = (slopes.0.redBlueSwapped, slopes.1.redBlueSwapped, slopes.2.redBlueSwapped, slopes.3.redBlueSwapped)
         return r
     }
 }

@@ -14,7 +14,7 @@ extension GradientFill {
                 case .rgba8Premultiplied:
                     row.storeBytes(of: v, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
                 case .bgra8Premultiplied:
-                    row.storeBytes(of: SIMD4(v.z, v.y, v.x, v.w), toByteOffset: x * 4, as: SIMD4<UInt8>.self)
+                    row.storeBytes(of: v.redBlueSwapped, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
                 case .a8:
                     row.storeBytes(of: v.w, toByteOffset: x, as: UInt8.self)
                 }

@@ -138,10 +138,10 @@ final class ColorTable: @unchecked Sendable {
             func l8(_ v: Double) -> UInt32 { min(UInt32(min(max(v.rounded(.toNearestOrEven), 0), 255)), a8) }
             let a16 = UInt64(min(max((c.w * 256).rounded(), 0), 65280))
             func l16(_ v: Double) -> UInt64 { min(UInt64(min(max((v * 256).rounded(), 0), 65280)), a16) }
-            rgba.append(l8(c.x) | l8(c.y) << 8 | l8(c.z) << 16 | a8 << 24)
-            bgra.append(l8(c.z) | l8(c.y) << 8 | l8(c.x) << 16 | a8 << 24)
-            rgba88.append(l16(c.x) | l16(c.y) << 16 | l16(c.z) << 32 | a16 << 48)
-            bgra88.append(l16(c.z) | l16(c.y) << 16 | l16(c.x) << 32 | a16 << 48)
+            func packed8(_ c: SIMD4<Double>) -> UInt32 { l8(c.x) | l8(c.y) << 8 | l8(c.z) << 16 | a8 << 24 }
+            func packed16(_ c: SIMD4<Double>) -> UInt64 { l16(c.x) | l16(c.y) << 16 | l16(c.z) << 32 | a16 << 48 }
+            rgba.append(packed8(c)); bgra.append(packed8(c.redBlueSwapped))
+            rgba88.append(packed16(c)); bgra88.append(packed16(c.redBlueSwapped))
         }
         self.rgba = rgba; self.bgra = bgra; self.rgba88 = rgba88; self.bgra88 = bgra88
     }

@@ -1,11 +1,5 @@
-// The float lane vocabulary of the gradient kernels. Eight Float lanes: one AVX2 register, two
-// SSE registers on the default target; never wider (DESIGN.md E: wider SIMD types fall off the
-// vectoriser).
-
-/// Eight Float lanes, the width every float kernel works in.
-typealias FloatLanes = SIMD8<Float>
-/// Eight 32-bit lanes: packed pixels or float bit patterns.
-typealias WordLanes = SIMD8<UInt32>
+// Arithmetic on F32x8 (LaneTypes.swift) the gradient and blur kernels share: rounding to
+// integers, fractional parts, and min/max/abs that lower to single instructions.
 
 /// 2^23: adding it to a Float in [−0.25, 2^22] leaves round-half-even(v) in the low mantissa bits.
 /// (Below 2^23 the Float spacing is ½, so more negative values land in the wrong binade.)
@@ -14,14 +8,14 @@ let roundingMagic: Float = 8_388_608
 /// The 0x4B000000 + round(v) bit pattern of `v + 2^23` for v in [−0.25, 2^22]; the low bits are the
 /// rounded integer (ties to even). Avoids stdlib SIMD float→int conversion, which is slow here.
 @inline(__always)
-func roundedBits(_ v: FloatLanes) -> WordLanes {
-    unsafeBitCast(v + FloatLanes(repeating: roundingMagic), to: WordLanes.self)
+func roundedBits(_ v: F32x8) -> U32x8 {
+    unsafeBitCast(v + F32x8(repeating: roundingMagic), to: U32x8.self)
 }
 
 /// v − floor(v) for |v| < 2^22, in [0, 1); built from the rounding trick, so no libm call per lane.
 @inline(__always)
-func fractionalPart(_ v: FloatLanes) -> FloatLanes {
-    let magic = FloatLanes(repeating: roundingMagic)
+func fractionalPart(_ v: F32x8) -> F32x8 {
+    let magic = F32x8(repeating: roundingMagic)
     // (|v| + M) − M rounds |v| to the nearest integer; the sign goes back on afterwards, because
     // M + v for negative v lands where the Float spacing is ½, not 1.
     let n = (lanesAbs(v) + magic) - magic
@@ -30,12 +24,12 @@ func fractionalPart(_ v: FloatLanes) -> FloatLanes {
 }
 
 /// Lane indices 0…7 as Floats.
-let laneIndices: FloatLanes = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
+let laneIndices: F32x8 = F32x8(0, 1, 2, 3, 4, 5, 6, 7)
 
 /// |v| per lane by clearing the sign bit (SIMD types have no `magnitude`).
 @inline(__always)
-func lanesAbs(_ v: FloatLanes) -> FloatLanes {
-    unsafeBitCast(unsafeBitCast(v, to: WordLanes.self) & WordLanes(repeating: 0x7FFF_FFFF), to: FloatLanes.self)
+func lanesAbs(_ v: F32x8) -> F32x8 {
+    unsafeBitCast(unsafeBitCast(v, to: U32x8.self) & U32x8(repeating: 0x7FFF_FFFF), to: F32x8.self)
 }
 
 // Lane-wise min and max as compare + select. The stdlib's pointwiseMin/pointwiseMax are not
@@ -43,16 +37,16 @@ func lanesAbs(_ v: FloatLanes) -> FloatLanes {
 // to cmpps/blendvps or minps-equivalent code.
 
 /// Lane-wise minimum (for NaN lanes the result is `a`).
-@inline(__always) func lanesMin(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+@inline(__always) func lanesMin(_ a: F32x8, _ b: F32x8) -> F32x8 {
     a.replacing(with: b, where: b .< a)
 }
 
 /// Lane-wise maximum (for NaN lanes the result is `a`).
-@inline(__always) func lanesMax(_ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+@inline(__always) func lanesMax(_ a: F32x8, _ b: F32x8) -> F32x8 {
     a.replacing(with: b, where: b .> a)
 }
 
 /// Lane-wise unsigned minimum.
-@inline(__always) func lanesMin(_ a: WordLanes, _ b: WordLanes) -> WordLanes {
+@inline(__always) func lanesMin(_ a: U32x8, _ b: U32x8) -> U32x8 {
     a.replacing(with: b, where: b .< a)
 }

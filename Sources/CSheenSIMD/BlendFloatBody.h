@@ -1,0 +1,89 @@
+// colorDodge, colorBurn and softLight in Float lanes, still equal to the Double evaluation
+// (BlendDoubleBody.h, itself equal to the Swift reference) bit for bit. Included by
+// BlendDoubleBody.h, once per level.
+//
+// Each colour level is first computed in Float. Where the Float level is farther than
+// FLOAT_BLEND_SLACK from a rounding tie (k + ½), it rounds to the same integer as the Double one,
+// because the two never differ by more than the slack; a step with any level nearer a tie, or with
+// a colour above its alpha (input that is not valid premultiplied colour, for which the bound was
+// never established), returns 0 and is evaluated in Double instead.
+//
+// Why the Float level is that close. The branches are decided on the integer levels — cb = 0 is
+// d = 0, cs ≥ 1 is s ≥ sa, cs ≤ ½ is 2s ≤ sa, cb ≤ ¼ is 4d ≤ da — which decide them exactly as the
+// Double comparisons of the rounded quotients do (no quotient of levels lies within an ulp of
+// ¼, ½ or 1 without equalling it). colorDodge's cb / (1 − cs) is formed as d·sa / (da·(sa − s))
+// and colorBurn's (1 − cb) / cs as (da − d)·sa / (da·s): exact integer products and one rounding,
+// so no cancellation near cs = 1. softLight's terms are products of quantities in [0, 1], each a
+// few Float roundings off. So B is within a few ulps of 2⁻²⁴ of the true value, and the level
+// q = (s·(255 − da) + d·(255 − sa) + sa·da·B) / 255 within about 10⁻⁴ (the sum's roundings near
+// 2¹⁷ dominate), where the Double level is within 10⁻¹¹. The bound is not taken on trust:
+// CompositeLongTests.separableModesEqualDoubleOnEveryInput runs this path against the Double one
+// on every valid (s, sa, d, da).
+
+/// How near a rounding tie a Float level may be and still decide the rounding (measured largest
+/// difference from the Double level: CompositeLongTests.separableModesEqualDoubleOnEveryInput).
+#define FLOAT_BLEND_SLACK (1.0f / 4096)
+
+typedef float flanes __attribute__((ext_vector_type(DPIXELS)));
+typedef int32_t fmask __attribute__((ext_vector_type(DPIXELS)));
+
+/// The Double-evaluated modes that are separable, and so have a Float path.
+INLINE int is_separable_double(int op) { return op == OP_COLOR_DODGE || op == OP_COLOR_BURN || op == OP_SOFT_LIGHT; }
+
+/// `a` where `m` is set, else `b`.
+INLINE flanes fselect(fmask m, flanes a, flanes b) { return (flanes)(((dwords)m & (dwords)a) | (~(dwords)m & (dwords)b)); }
+
+INLINE flanes flevels(dwords v) { return __builtin_convertvector((fmask)v, flanes); }
+
+/// B(Cb, Cs) of a separable mode from one channel's levels (s ≤ sa, d ≤ da), finite. colorDodge's
+/// and colorBurn's quotients divide by zero only where a select then replaces them (den = 0 means
+/// s = sa or da = 0, that is d = 0, for dodge; s = 0 or d = da = 0 for burn), so their
+/// denominators are not guarded. Where sa·da = 0 the value is unused: its term is sa·da·B.
+INLINE flanes separable_float(int op, flanes s, flanes sa, flanes d, flanes da) {
+    const flanes one = 1, zero = 0;
+    if (op == OP_COLOR_DODGE) {
+        flanes v = __builtin_elementwise_min(one, (d * sa) / (da * (sa - s)));
+        v = fselect(s >= sa, one, v);
+        return fselect(d == 0, zero, v);
+    }
+    if (op == OP_COLOR_BURN) {
+        flanes v = 1 - __builtin_elementwise_min(one, ((da - d) * sa) / (da * s));
+        v = fselect(s <= 0, zero, v);
+        return fselect(d >= da, one, v);
+    }
+    flanes cs = s / fselect(sa > 0, sa, one), cb = d / fselect(da > 0, da, one);
+    flanes low = cb - (1 - 2 * cs) * cb * (1 - cb);
+    flanes poly = ((16 * cb - 12) * cb + 4) * cb;
+    flanes dcb = fselect(4 * d <= da, poly, __builtin_elementwise_sqrt(cb));
+    flanes high = cb + (2 * cs - 1) * (dcb - cb);
+    return fselect(2 * s <= sa, low, high);
+}
+
+/// One colour level round((s·(255 − da) + d·(255 − sa) + sa·da·B) / 255); its distance from the
+/// nearest integer is folded into `off` (a maximum). Valid input keeps q within 10⁻⁴ of 0…255,
+/// so the rounded level needs no clamp (input that is not valid is sent to the Double path).
+INLINE dwords float_level(int op, dwords si, dwords sai, dwords di, dwords dai, flanes *off) {
+    flanes s = flevels(si), sa = flevels(sai), d = flevels(di), da = flevels(dai);
+    flanes q = (s * (255 - da) + d * (255 - sa) + (sa * da) * separable_float(op, s, sa, d, da)) * (1.0f / 255);
+    flanes r = (q + 8388608.0f) - 8388608.0f; // nearest integer, ties to even (|q| < 2²²)
+    *off = __builtin_elementwise_max(*off, __builtin_elementwise_abs(q - r));
+    return (dwords)__builtin_convertvector(r, fmask);
+}
+
+/// DPIXELS pixels at `d` with a separable mode in Float lanes (see `double_blend_step` for the
+/// parameters). Returns 0, having stored nothing, when some level is too near a tie to decide
+/// or some colour exceeds its alpha.
+INLINE int float_blend_step(int op, uint8_t *d, dwords sp, step_coverage c, unsigned red) {
+    dwords dp;
+    memcpy(&dp, d, sizeof dp);
+    dchannels s = channels_of(sp, red), t = channels_of(dp, red);
+    flanes off = 0;
+    dwords rr = float_level(op, s.r, s.a, t.r, t.a, &off);
+    dwords rg = float_level(op, s.g, s.a, t.g, t.a, &off);
+    dwords rb = float_level(op, s.b, s.a, t.b, t.a, &off);
+    fmask invalid = (fmask)((s.r > s.a) | (s.g > s.a) | (s.b > s.a) | (t.r > t.a) | (t.g > t.a) | (t.b > t.a));
+    fmask decided = (fmask)(off < 0.5f - FLOAT_BLEND_SLACK) & ~invalid;
+    if (__builtin_reduce_and(decided) == 0) return 0;
+    store_blended(d, rr, rg, rb, s, t, dp, c, red);
+    return 1;
+}
