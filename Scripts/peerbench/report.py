@@ -96,8 +96,10 @@ def markdown(results, chart_dir="charts"):
     """Markdown of the whole comparison: a header with machine, date, versions and references,
     then per workload a table, its notes and its chart."""
     meta, refs = results["meta"], results["references"]
+    rounds = meta.get("rounds", 1)
+    best_of = f"; each case's best of {rounds} rounds, Sheen and the peers measured in turn" if rounds > 1 else ""
     lines = [f"Measured {meta['date']} on {meta['machine']}; {meta['threads']}; median of "
-             f"{meta['reps']} repetitions after a warm-up.", ""]
+             f"{meta['reps']} repetitions after a warm-up{best_of}.", ""]
     for label, r in refs.items():
         lines.append(f"- Same-run references ({label}'s sheen-bench, {r['memset_size']}): memset "
                      f"{fmt(r['memset_mpix_s'])} Mpix/s, memcpy {fmt(r['memcpy_mpix_s'])} Mpix/s.")

@@ -27,6 +27,46 @@ def sample():
     return data["sheen"], data["peers"], data["meta"]
 
 
+def compare_peers():
+    """Scripts/compare-peers.py as a module (its name has a hyphen)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("compare_peers", os.path.join(os.path.dirname(HERE), "compare-peers.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class RoundsTests(unittest.TestCase):
+    def test_each_case_keeps_its_best_round_for_sheen_and_for_every_peer(self):
+        keep_best = compare_peers().keep_best
+        sheen, peers = {}, {}
+        keep_best(sheen, {"default": {"a": {"median_ns": 10}, "b": {"median_ns": 5}}},
+                  {"W2/W3": [{"case": "a", "library": "P", "value": 1.0}, {"case": "a", "library": "Q", "value": 9.0}]},
+                  peers)
+        keep_best(sheen, {"default": {"a": {"median_ns": 7}, "b": {"median_ns": 6}, "c": {"median_ns": 1}}},
+                  {"W2/W3": [{"case": "a", "library": "P", "value": 3.0}, {"case": "a", "library": "Q", "value": 2.0}]},
+                  peers)
+        self.assertEqual({k: r["median_ns"] for k, r in sheen["default"].items()}, {"a": 7, "b": 5, "c": 1})
+        self.assertEqual(sorted((r["library"], r["value"]) for r in peers["W2/W3"]), [("P", 3.0), ("Q", 9.0)])
+
+    def test_accuracy_only_rows_are_kept_beside_the_timed_row(self):
+        keep_best = compare_peers().keep_best
+        sheen, peers = {}, {}
+        for v in (4.0, 6.0):
+            keep_best(sheen, {}, {"W1": [{"case": "g", "library": "P", "max_err": 2, "mean_err": 0.5},
+                                         {"case": "g", "library": "P", "value": v, "max_err": 2, "mean_err": 0.5}]}, peers)
+        rows = sorted(peers["W1"], key=lambda r: "value" in r)
+        self.assertEqual(len(rows), 2)
+        self.assertNotIn("value", rows[0])
+        self.assertEqual(rows[1]["value"], 6.0)
+
+    def test_header_says_how_many_rounds(self):
+        sheen, peers, meta = sample()
+        self.assertNotIn("rounds", report.markdown(report.assemble(sheen, peers, meta)).splitlines()[0])
+        meta = dict(meta, rounds=3)
+        self.assertIn("best of 3 rounds", report.markdown(report.assemble(sheen, peers, meta)).splitlines()[0])
+
+
 class AssembleTests(unittest.TestCase):
     def setUp(self):
         self.sheen, self.peers, self.meta = sample()
