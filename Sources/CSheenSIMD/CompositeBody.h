@@ -7,7 +7,8 @@
 // CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit
 // lanes, split into even bytes `e` (R, B of each pixel; B, R in BGRA) and odd bytes `o` (G, A)
 // by a mask and a shift, so products of two channels fit a lane and no shuffle is needed.
-// Every operator computes its W3C numerator exactly and divides by 255 once per rounding of the
+// Every operator computes its W3C numerator exactly (some rearranged, e.g. hard_light_numerator,
+// so that a solid paint's part is computed once) and divides by 255 once per rounding of the
 // Swift reference (CompositeReference.swift), so each level equals the reference bit for bit.
 //
 // Coverage 0 leaves a pixel unchanged for every operator, so blocks whose coverage is all 0 are
@@ -82,7 +83,21 @@ INLINE lanes join(block b) { return b.e | (b.o << 8); }
 INLINE void store_block(void *p, block b) { store_lanes(p, join(b)); }
 
 /// Each pixel's alpha (the odd lane of its pair in `o`) in both lanes of the pair.
+/// (Two word shuffles, vpshuflw and vpshufhw: on the paint, this measured faster than the
+/// shifts and masks of `broadcast_alpha_by_shifts`.)
 INLINE lanes broadcast_alpha(lanes o) {
+#if SHEEN_BLOCK == 32
+    return __builtin_shufflevector(o, o, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15);
+#else
+    return __builtin_shufflevector(o, o, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15, 17, 17, 19, 19, 21, 21,
+                                   23, 23, 25, 25, 27, 27, 29, 29, 31, 31);
+#endif
+}
+
+/// `broadcast_alpha` by a shift, a mask and an or (three ALU operations, no shuffle): faster
+/// than the shuffles for the destination of the operators that scale the paint, where the
+/// shuffle unit is busy with the paint's and the coverage's shuffles.
+INLINE lanes broadcast_alpha_by_shifts(lanes o) {
     words w = (words)o;
     return (lanes)((w >> 16) | (w & 0xFFFF0000u));
 }
@@ -100,11 +115,19 @@ INLINE lanes union_alpha(lanes sa, lanes da) { return sa + div255(da * (255 - sa
 /// s·(255 − da) + d·(255 − sa): the part of every blend mode outside the overlap.
 INLINE lanes outside_terms(lanes s, lanes sa, lanes d, lanes da) { return s * (255 - da) + d * (255 - sa); }
 
-/// 2·s·d where the "lower" layer is at most half its alpha, else sa·da − 2·(da − d)·(sa − s).
-INLINE lanes hard_light_term(lanemask lower_half, lanes s, lanes sa, lanes d, lanes da) {
-    lanes multiply = (s * d) << 1;
-    lanes screen = sa * da - (((da - d) * (sa - s)) << 1);
-    return select_lanes(lower_half, multiply, screen);
+/// 255·v, wrapping modulo 2^16.
+INLINE lanes times255(lanes v) { return (v << 8) - v; }
+
+/// The hard-light numerator, outside terms included, as 255·s plus an affine function of d and
+/// da whose coefficients depend on the paint only (so they are computed once for a solid paint):
+///   multiply branch: s·(255 − da) + d·(255 − sa) + 2·s·d = 255·s − s·da + d·(255 − sa + 2·s)
+///   screen branch: s·(255 − da) + d·(255 − sa) + sa·da − 2·(da − d)·(sa − s)
+///                  = 255·s + da·(s − sa) + d·(255 + sa − 2·s)
+/// Coefficients and products may wrap modulo 2^16; the numerator itself lies in 0…65,025.
+INLINE lanes hard_light_numerator(lanemask lower_half, lanes s, lanes sa, lanes d, lanes da) {
+    lanes multiply = d * (255 - sa + (s << 1)) - s * da;
+    lanes screen = da * (s - sa) + d * (255 + sa - (s << 1));
+    return times255(s) + select_lanes(lower_half, multiply, screen);
 }
 
 /// The operator on one channel per lane (for Porter-Duff operators also on alpha, with s = sa and
@@ -126,29 +149,50 @@ INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
     case OP_DESTINATION_ATOP: return div255(s * (255 - da) + d * sa);
     case OP_XOR: return div255(outside_terms(s, sa, d, da));
     case OP_PLUS: return lanes_min(s + d, (lanes)255);
-    case OP_MULTIPLY: return div255(outside_terms(s, sa, d, da) + s * d);
+    case OP_MULTIPLY: return div255(times255(s) - s * da + d * (255 - sa + s));
     case OP_SCREEN: return s + d - div255(s * d);
-    case OP_OVERLAY:
-        return div255(outside_terms(s, sa, d, da) + hard_light_term((lanemask)((d << 1) <= da), s, sa, d, da));
-    case OP_DARKEN: return div255(outside_terms(s, sa, d, da) + lanes_min(s * da, d * sa));
-    case OP_LIGHTEN: return div255(outside_terms(s, sa, d, da) + lanes_max(s * da, d * sa));
-    case OP_HARD_LIGHT:
-        return div255(outside_terms(s, sa, d, da) + hard_light_term((lanemask)((s << 1) <= sa), s, sa, d, da));
-    case OP_DIFFERENCE: {
-        lanes x = s * da, y = d * sa;
-        return div255(outside_terms(s, sa, d, da) + (lanes_max(x, y) - lanes_min(x, y)));
-    }
+    case OP_OVERLAY: return div255(hard_light_numerator((lanemask)((d << 1) <= da), s, sa, d, da));
+    case OP_DARKEN: return div255(times255(s + d) - lanes_max(s * da, d * sa));
+    case OP_LIGHTEN: return div255(times255(s + d) - lanes_min(s * da, d * sa));
+    case OP_HARD_LIGHT: return div255(hard_light_numerator((lanemask)((s << 1) <= sa), s, sa, d, da));
+    case OP_DIFFERENCE: return div255(times255(s + d) - (lanes_min(s * da, d * sa) << 1));
     case OP_EXCLUSION: return div255((s + d) * 255 - ((s * d) << 1));
     default: return d;
     }
 }
 
+/// Whether the operator's channel formula, given s = sa and d = da, is the blend modes' alpha
+/// Sa + Da − Sa·Da rounded once: its numerator is then 255·(sa + da) − sa·da, the reference's
+/// (CompositeReference.unionAlpha), because B(1, 1) = 1 (and screen's s + d − round(s·d/255)
+/// equals it: x/255 is never a tie). difference and exclusion have B(1, 1) = 0.
+INLINE int alpha_by_channel(int op) {
+    return op == OP_MULTIPLY || op == OP_SCREEN || op == OP_OVERLAY || op == OP_DARKEN || op == OP_LIGHTEN ||
+           op == OP_HARD_LIGHT;
+}
+
+typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
+
+/// Each pixel's alpha in both 16-bit lanes of the pixel, from whole pixels: one in-lane byte shuffle.
+INLINE lanes alphas_of(lanes whole) {
+    bytes v = (bytes)whole;
+#if SHEEN_BLOCK == 32
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 3, 32, 3, 32, 7, 32, 7, 32, 11, 32, 11, 32, 15, 32, 15, 32, 19, 32, 19, 32, 23, 32, 23, 32, 27, 32, 27, 32, 31, 32, 31, 32);
+#else
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 3, 64, 3, 64, 7, 64, 7, 64, 11, 64, 11, 64, 15, 64, 15, 64, 19, 64, 19, 64, 23, 64, 23, 64, 27, 64, 27, 64, 31, 64, 31, 64, 35, 64, 35, 64, 39, 64, 39, 64, 43, 64, 43, 64, 47, 64, 47, 64, 51, 64, 51, 64, 55, 64, 55, 64, 59, 64, 59, 64, 63, 64, 63, 64);
+#endif
+}
+
+/// The operator on split blocks whose alphas (in both lanes of each pixel) are `sa` and `da`.
+INLINE block blend_pixels_with(int op, block s, lanes sa, block d, lanes da) {
+    lanes o = channel(op, s.o, sa, d.o, da);
+    if (is_blend_mode(op) && !alpha_by_channel(op)) o = replace_alpha(o, union_alpha(sa, da));
+    return (block){channel(op, s.e, sa, d.e, da), o};
+}
+
 /// The operator on a block of 32-bit pixels, full coverage.
 INLINE block blend_pixels(int op, block s, block d) {
     lanes sa = broadcast_alpha(s.o), da = broadcast_alpha(d.o);
-    lanes o = channel(op, s.o, sa, d.o, da);
-    if (is_blend_mode(op)) o = replace_alpha(o, union_alpha(sa, da));
-    return (block){channel(op, s.e, sa, d.e, da), o};
+    return blend_pixels_with(op, s, sa, d, da);
 }
 
 /// S·c + D·(255 − c) per lane, with one multiply: 255·D + (S − D)·c. The product may be
@@ -164,24 +208,29 @@ INLINE block lerp_pixels(block s, block d, lanes c) {
     return (block){div255(lerp_numerator(s.e, d.e, c)), div255(lerp_numerator(s.o, d.o, c))};
 }
 
-/// The operator on a block of 32-bit pixels through coverage lanes `c` (c in both lanes of a
-/// pixel). sourceOver lerps opaque paint pixels (rounded once) and scales the others, as the
-/// reference does (CompositeReference.pixel); a block whose paint is all translucent computes
-/// the scaled form only. (A block whose paint is all opaque, and source, take `lerp_bytes`
-/// before this.)
-INLINE block blend_pixels_covered(int op, block s, block d, lanes c) {
+/// The operator on a block of whole 32-bit pixels `s` (paint) and `d` through coverage lanes `c`
+/// (c in both lanes of a pixel). sourceOver lerps opaque paint pixels (rounded once) and scales
+/// the others, as the reference does (CompositeReference.pixel); a block whose paint is all
+/// translucent computes the scaled form only. (A block whose paint is all opaque, and source,
+/// take `lerp_bytes` before this.) The alphas are taken by the shuffles that measured fastest
+/// for each kind of operator.
+INLINE block blend_pixels_covered(int op, lanes s, lanes d, lanes c) {
+    block ss = split(s), sd = split(d);
     if (op == OP_SOURCE_OVER) {
-        lanemask opaque = (lanemask)(broadcast_alpha(s.o) == 255);
-        block scaled = blend_pixels(op, scaled_by(s, c, c), d);
+        lanemask opaque = (lanemask)(broadcast_alpha(ss.o) == 255);
+        block scaled = blend_pixels(op, scaled_by(ss, c, c), sd);
         if (__builtin_reduce_or(opaque) == 0) return scaled;
-        block l = lerp_pixels(s, d, c);
+        block l = lerp_pixels(ss, sd, c);
         return (block){select_lanes(opaque, l.e, scaled.e), select_lanes(opaque, l.o, scaled.o)};
     }
-    if (scales_paint(op)) return blend_pixels(op, scaled_by(s, c, c), d);
+    if (scales_paint(op)) {
+        block scaled = scaled_by(ss, c, c);
+        return blend_pixels_with(op, scaled, broadcast_alpha(scaled.o), sd, broadcast_alpha_by_shifts(sd.o));
+    }
     // The operator at full coverage, then the lerp with the destination. (On whole pixels with
     // `lerp_bytes` this measured slower for every operator but source: packing the result back
     // costs more than the two multiplies it saves.)
-    return lerp_pixels(blend_pixels(op, s, d), d, c);
+    return lerp_pixels(blend_pixels_with(op, ss, alphas_of(s), sd, alphas_of(d)), sd, c);
 }
 
 /// The operator on a block of A8 values, one per lane.
@@ -225,8 +274,6 @@ INLINE int classify(const uint8_t *m, int n) {
     }
     return any == 0 ? COVER_NONE : all == ~(uint64_t)0 ? COVER_FULL : COVER_MIXED;
 }
-
-typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
 
 /// The PIXELS coverage bytes at `m` repeated in every 128-bit lane (one vpbroadcast), so that
 /// in-lane shuffles can pick any pixel's coverage.
@@ -370,7 +417,7 @@ INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t
         store_lanes(d, lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m)));
     } else {
         lanes c = coverage_kind == COVERAGE_CONSTANT ? constant.lanes : pixel_coverage(m);
-        store_block(d, blend_pixels_covered(op, split(s), split(v), c));
+        store_block(d, blend_pixels_covered(op, s, v, c));
     }
 }
 

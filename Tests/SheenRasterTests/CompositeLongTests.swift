@@ -170,41 +170,47 @@ struct CompositeLongTests {
     func separableModesEqualDoubleOnEveryInput(op: CompositeOperator) throws {
         let fast = Kernels.best
         guard fast > .portable else { return }
-        var pairs = [(Int, Int)]()
-        for a in 0 ... 255 { for v in 0 ... a { pairs.append((v, a)) } }
-        func pixel(_ p: (Int, Int), _ k: Int) -> UInt32 {
-            let (v, a) = p
-            return UInt32(v) | UInt32(v * k % (a + 1)) << 8 | UInt32(a - v) << 16 | UInt32(a) << 24
-        }
-        let width = pairs.count, rows = 64
-        let paint = try Image(width: width, height: rows, format: .rgba8Premultiplied)
-        paint.withBuffer { b in
-            for y in 0 ..< rows { for x in 0 ..< width { b.row(y).storeBytes(of: pixel(pairs[x], 7), toByteOffset: 4 * x, as: UInt32.self) } }
-        }
-        let fastOut = try Image(width: width, height: rows, format: .rgba8Premultiplied)
-        let exactOut = try Image(width: width, height: rows, format: .rgba8Premultiplied)
         var failures = 0
-        for first in stride(from: 0, to: pairs.count, by: rows) {
-            for (out, level) in [(fastOut, fast), (exactOut, SIMDLevel.portable)] {
-                try out.withBuffer { b in
-                    for y in 0 ..< rows {
-                        let v = pixel(pairs[min(first + y, pairs.count - 1)], 3)
-                        for x in 0 ..< width { b.row(y).storeBytes(of: v, toByteOffset: 4 * x, as: UInt32.self) }
-                    }
-                    try paint.withReadOnlyBuffer { p in
-                        try Kernels.withLevel(level) { try b.composite(.image(p, x: 0, y: 0), operator: op) }
-                    }
-                }
+        try EveryPair.composite(op, levels: [fast, .portable]) { x, y, outputs in
+            if outputs[0] != outputs[1] {
+                failures += 1
+                if failures < 5 { Issue.record("\(op) paint \(EveryPair.pairs[x]) destination \(EveryPair.pairs[y])") }
             }
-            fastOut.withReadOnlyBuffer { f in
-                exactOut.withReadOnlyBuffer { e in
-                    for y in 0 ..< rows where memcmp(f.row(y), e.row(y), 4 * width) != 0 {
-                        for x in 0 ..< width where f.row(y).load(fromByteOffset: 4 * x, as: UInt32.self)
-                            != e.row(y).load(fromByteOffset: 4 * x, as: UInt32.self) {
-                            failures += 1
-                            if failures < 5 { Issue.record("\(op) paint \(pairs[x]) destination \(pairs[min(first + y, pairs.count - 1)])") }
-                        }
-                    }
+        }
+        #expect(failures == 0)
+    }
+
+    /// The integer blend modes at every compared level against the W3C formula written out here
+    /// (one numerator over 255, rounded once; alpha Sa + Da − Sa·Da) on every valid (s, sa, d, da)
+    /// of the red channel and every (sa, da) of alpha: 33,153² pixels per mode. The kernels
+    /// rearrange these numerators (hard_light_numerator, alpha by the channel formula); this is
+    /// the proof that the rearranged forms are the same numbers.
+    @Test(arguments: CompositeOperator.allCases.filter { $0.isBlendMode && !$0.isEvaluatedInDouble })
+    func integerBlendModesEqualTheFormulaOnEveryInput(op: CompositeOperator) throws {
+        func div255(_ n: Int) -> Int { (n + 127) / 255 }
+        func term(_ s: Int, _ sa: Int, _ d: Int, _ da: Int) -> Int {
+            let hardLightScreen = sa * da - 2 * (da - d) * (sa - s)
+            switch op {
+            case .multiply: return s * d
+            case .screen: return s * da + d * sa - s * d
+            case .overlay: return 2 * d <= da ? 2 * s * d : hardLightScreen
+            case .darken: return min(s * da, d * sa)
+            case .lighten: return max(s * da, d * sa)
+            case .hardLight: return 2 * s <= sa ? 2 * s * d : hardLightScreen
+            case .difference: return abs(s * da - d * sa)
+            default: return s * da + d * sa - 2 * s * d // exclusion
+            }
+        }
+        let levels = comparedLevels
+        var failures = 0
+        try EveryPair.composite(op, levels: levels) { x, y, outputs in
+            let (s, sa) = EveryPair.pairs[x], (d, da) = EveryPair.pairs[y]
+            let red = div255(s * (255 - da) + d * (255 - sa) + term(s, sa, d, da))
+            let alpha = div255(255 * sa + da * (255 - sa))
+            for (i, out) in outputs.enumerated() where Int(out & 0xFF) != red || Int(out >> 24) != alpha {
+                failures += 1
+                if failures < 5 {
+                    Issue.record("\(op) at \(levels[i]): paint \((s, sa)) destination \((d, da)): \(out & 0xFF), \(out >> 24) vs \(red), \(alpha)")
                 }
             }
         }
@@ -226,6 +232,57 @@ struct CompositeLongTests {
                 alpha: UInt8.random(in: 0 ... 255, using: &rng), seed: UInt64(i))
             let problems = c.checkEveryLevel()
             #expect(problems.isEmpty, "\(c): \(problems)")
+        }
+    }
+}
+
+/// Every valid premultiplied (level, alpha) pair against every other, through the public kernel:
+/// the paint image holds one pair per column on red (green and blue take other valid levels),
+/// the destination one pair per row, 64 rows per call.
+private enum EveryPair {
+    /// The 33,153 pairs (v, a) with v ≤ a.
+    static let pairs: [(Int, Int)] = (0 ... 255).flatMap { a in (0 ... a).map { ($0, a) } }
+
+    static func pixel(_ p: (Int, Int), _ k: Int) -> UInt32 {
+        let (v, a) = p
+        return UInt32(v) | UInt32(v * k % (a + 1)) << 8 | UInt32(a - v) << 16 | UInt32(a) << 24
+    }
+
+    /// Composites the paint of every pair over destinations of every pair with `op` at each of
+    /// `levels`, and calls `check(paint index, destination index, the output pixel per level)`
+    /// for every pixel.
+    static func composite(_ op: CompositeOperator, levels: [SIMDLevel],
+                          check: (Int, Int, [UInt32]) -> Void) throws {
+        let width = pairs.count, rows = 64
+        let paint = try Image(width: width, height: rows, format: .rgba8Premultiplied)
+        paint.withBuffer { b in
+            for y in 0 ..< rows { for x in 0 ..< width { b.row(y).storeBytes(of: pixel(pairs[x], 7), toByteOffset: 4 * x, as: UInt32.self) } }
+        }
+        let outs = try levels.map { _ in try Image(width: width, height: rows, format: .rgba8Premultiplied) }
+        for first in stride(from: 0, to: pairs.count, by: rows) {
+            let count = min(rows, pairs.count - first)
+            for (out, level) in zip(outs, levels) {
+                try out.withBuffer { b in
+                    for y in 0 ..< count {
+                        let v = pixel(pairs[first + y], 3)
+                        for x in 0 ..< width { b.row(y).storeBytes(of: v, toByteOffset: 4 * x, as: UInt32.self) }
+                    }
+                    try paint.withReadOnlyBuffer { p in
+                        try Kernels.withLevel(level) { try b.composite(.image(p, x: 0, y: 0), operator: op) }
+                    }
+                }
+            }
+            var row = [[UInt32]](repeating: [UInt32](repeating: 0, count: width), count: levels.count)
+            var outputs = [UInt32](repeating: 0, count: levels.count)
+            for y in 0 ..< count {
+                for (i, out) in outs.enumerated() {
+                    out.withReadOnlyBuffer { b in row[i].withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: b.row(y), count: 4 * width)) } }
+                }
+                for x in 0 ..< width {
+                    for i in 0 ..< levels.count { outputs[i] = row[i][x] }
+                    check(x, first + y, outputs)
+                }
+            }
         }
     }
 }

@@ -64,7 +64,7 @@ private let expandChunk = 256
 /// every kernel for two paint and three coverage kinds tripled SheenRaster's release build time.
 private func integerSpan<Op: LaneOperator>(_ op: Op.Type, _ format: PixelFormat, _ paint: SpanPaint,
                                            _ coverage: SpanCoverage, _ dst: UnsafeMutableRawPointer, _ count: Int) {
-    if format == .a8 && Op.usesUnionAlpha { preconditionFailure("blend modes are refused on A8 destinations") }
+    if format == .a8 && Op.isBlendMode { preconditionFailure("blend modes are refused on A8 destinations") }
     let bpp = format.bytesPerPixel
     var solid: UInt32? = nil, constant: UInt8? = nil
     if case let .solid(v) = paint { solid = v }

@@ -7,7 +7,10 @@
 protocol LaneOperator {
     /// Coverage scales the paint (`CompositeOperator.coverageScalesPaint`) instead of lerping.
     static var scalesPaint: Bool { get }
-    /// The alpha channel is Sa + Da − Sa·Da rather than `channel` applied to alphas (blend modes).
+    /// A W3C blend mode (refused on A8 destinations).
+    static var isBlendMode: Bool { get }
+    /// The alpha channel is Sa + Da − Sa·Da computed apart from `channel` (the blend modes whose
+    /// `channel` on alphas is not that already).
     static var usesUnionAlpha: Bool { get }
     /// Opaque paint pixels lerp instead of scaling (sourceOver; see `CompositeReference.pixel`).
     static var lerpsOpaquePaint: Bool { get }
@@ -17,6 +20,7 @@ protocol LaneOperator {
 
 extension LaneOperator {
     static var scalesPaint: Bool { false }
+    static var isBlendMode: Bool { false }
     static var usesUnionAlpha: Bool { false }
     static var lerpsOpaquePaint: Bool { false }
 }
@@ -24,8 +28,23 @@ extension LaneOperator {
 /// A blend mode: colour by `channel`, alpha by the union.
 protocol LaneBlendMode: LaneOperator {}
 extension LaneBlendMode {
+    static var isBlendMode: Bool { true }
     static var usesUnionAlpha: Bool { true }
 }
+
+/// A blend mode whose `channel`, given s = sa and d = da, is already the union alpha rounded
+/// once: B(1, 1) = 1 makes its numerator 255·(sa + da) − sa·da, the reference's
+/// (CompositeReference.unionAlpha); screen's s + d − round(s·d/255) equals it too, as x/255 is
+/// never a tie. So the alpha lane needs no separate union (difference and exclusion have
+/// B(1, 1) = 0 and do).
+protocol LaneBlendModeAlphaByChannel: LaneBlendMode {}
+extension LaneBlendModeAlphaByChannel {
+    static var usesUnionAlpha: Bool { false }
+}
+
+/// 255·v, wrapping modulo 2^16.
+@inline(__always)
+func times255(_ v: U16x16) -> U16x16 { (v &<< 8) &- v }
 
 /// s·(255 − da) + d·(255 − sa): the part of every blend mode outside the overlap.
 @inline(__always)
@@ -105,48 +124,58 @@ enum PlusOp: LaneOperator {
     }
 }
 
-enum MultiplyOp: LaneBlendMode {
+enum MultiplyOp: LaneBlendModeAlphaByChannel {
+    // s·(255 − da) + d·(255 − sa) + s·d = 255·s − s·da + d·(255 − sa + s): two products, and the
+    // paint's part (255·s, 255 − sa + s) is computed once for a solid paint.
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(outsideTerms(s, sa, d, da) &+ s &* d)
+        roundDiv255(times255(s) &- s &* da &+ d &* (255 &- sa &+ s))
     }
 }
-enum ScreenOp: LaneBlendMode {
+enum ScreenOp: LaneBlendModeAlphaByChannel {
     // (255s + 255d − s·d) / 255 = s + d − s·d/255, and no tie can occur, so one rounding of s·d.
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
         s &+ d &- roundDiv255(s &* d)
     }
 }
-/// X = 2·s·d where the "lower" layer is at most half its alpha, else sa·da − 2·(da − d)·(sa − s).
+/// The whole hard-light numerator, outside terms included: 255·s plus an affine function of d
+/// and da whose coefficients depend on the paint only (computed once for a solid paint).
+///   multiply branch (the "lower" layer at most half its alpha):
+///     s·(255 − da) + d·(255 − sa) + 2·s·d = 255·s − s·da + d·(255 − sa + 2·s)
+///   screen branch: s·(255 − da) + d·(255 − sa) + sa·da − 2·(da − d)·(sa − s)
+///     = 255·s + da·(s − sa) + d·(255 + sa − 2·s)
+/// Coefficients and products may wrap modulo 2^16; the numerator lies in 0…65,025.
 @inline(__always)
-func hardLightTerm(lowerHalf: SIMDMask<SIMD16<Int16>>, _ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-    let multiply = (s &* d) &<< 1
-    let screen = sa &* da &- (((da &- d) &* (sa &- s)) &<< 1)
-    return screen.replacing(with: multiply, where: lowerHalf)
+func hardLightNumerator(lowerHalf: SIMDMask<SIMD16<Int16>>, _ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
+    let multiply = d &* (255 &- sa &+ (s &<< 1)) &- s &* da
+    let screen = da &* (s &- sa) &+ d &* (255 &+ sa &- (s &<< 1))
+    return times255(s) &+ screen.replacing(with: multiply, where: lowerHalf)
 }
-enum OverlayOp: LaneBlendMode {
+enum OverlayOp: LaneBlendModeAlphaByChannel {
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (d &<< 1) .<= da, s, sa, d, da))
+        roundDiv255(hardLightNumerator(lowerHalf: (d &<< 1) .<= da, s, sa, d, da))
     }
 }
-enum HardLightOp: LaneBlendMode {
+enum HardLightOp: LaneBlendModeAlphaByChannel {
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(outsideTerms(s, sa, d, da) &+ hardLightTerm(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
+        roundDiv255(hardLightNumerator(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
     }
 }
-enum DarkenOp: LaneBlendMode {
+// darken, lighten and difference: with x = s·da and y = d·sa the outside terms are
+// 255·(s + d) − x − y, so outside + min(x, y) = 255·(s + d) − max(x, y), outside + max(x, y) =
+// 255·(s + d) − min(x, y), and outside + |x − y| = 255·(s + d) − 2·min(x, y): two products.
+enum DarkenOp: LaneBlendModeAlphaByChannel {
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(outsideTerms(s, sa, d, da) &+ pointwiseMin(s &* da, d &* sa))
+        roundDiv255(times255(s &+ d) &- pointwiseMax(s &* da, d &* sa))
     }
 }
-enum LightenOp: LaneBlendMode {
+enum LightenOp: LaneBlendModeAlphaByChannel {
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(outsideTerms(s, sa, d, da) &+ pointwiseMax(s &* da, d &* sa))
+        roundDiv255(times255(s &+ d) &- pointwiseMin(s &* da, d &* sa))
     }
 }
 enum DifferenceOp: LaneBlendMode {
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        let x = s &* da, y = d &* sa
-        return roundDiv255(outsideTerms(s, sa, d, da) &+ (pointwiseMax(x, y) &- pointwiseMin(x, y)))
+        roundDiv255(times255(s &+ d) &- (pointwiseMin(s &* da, d &* sa) &<< 1))
     }
 }
 enum ExclusionOp: LaneBlendMode {
