@@ -156,8 +156,12 @@ enum OverlayOp: LaneBlendModeAlphaByChannel {
     }
 }
 enum HardLightOp: LaneBlendModeAlphaByChannel {
+    // The W3C terms as written: at this level `hardLightNumerator` measured 3 % slower for
+    // hardLight (whose branch depends on the paint alone) while the C levels gain 30 % from it.
     @inline(__always) static func channel(_ s: U16x16, _ sa: U16x16, _ d: U16x16, _ da: U16x16) -> U16x16 {
-        roundDiv255(hardLightNumerator(lowerHalf: (s &<< 1) .<= sa, s, sa, d, da))
+        let multiply = (s &* d) &<< 1
+        let screen = sa &* da &- (((da &- d) &* (sa &- s)) &<< 1)
+        return roundDiv255(outsideTerms(s, sa, d, da) &+ screen.replacing(with: multiply, where: (s &<< 1) .<= sa))
     }
 }
 // darken, lighten and difference: with x = s·da and y = d·sa the outside terms are
