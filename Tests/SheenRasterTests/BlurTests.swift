@@ -236,3 +236,58 @@ struct BlurBadInputTests {
         }
     }
 }
+
+/// σ below `GaussianBlur.identitySigma` leaves its axis unchanged at every level, however small
+/// (subnormal σ, σ whose square underflows); σ from the threshold up blurs within 1 level of the
+/// exact Gaussian, on shapes smaller than the kernel and on single rows and columns.
+struct BlurTinySigmaTests {
+    @Test(arguments: [Double.leastNonzeroMagnitude, Double.leastNormalMagnitude / 1024, 1e-200, 1e-163, 1e-100, 0.1, GaussianBlur.identitySigma.nextDown])
+    func tinySigmaIsTheIdentityAtEveryLevel(sigma: Double) throws {
+        for level in Kernels.supported {
+            for format in [PixelFormat.a8, .rgba8Premultiplied] {
+                for edges in BlurEdges.allCases {
+                    let src = try Image(width: 23, height: 7, format: format)
+                    src.withBuffer { fillBlurSource($0, .random, seed: 5) }
+                    let dst = try Image(width: 23, height: 7, format: format)
+                    try src.withReadOnlyBuffer { s in
+                        try dst.withBuffer { d in
+                            try Kernels.withLevel(level) { try GaussianBlur(sigma: sigma, edges: edges).apply(from: s, into: d) }
+                        }
+                    }
+                    let same = src.withBuffer { s in dst.withBuffer { d in pixelBytes(s) == pixelBytes(d) } }
+                    #expect(same, "\(label(["σ": sigma, "level": level, "format": format, "edges": edges]))")
+                }
+            }
+        }
+    }
+
+    /// One axis below the threshold, the other above: the blur along the other axis alone.
+    @Test func tinySigmaOnOneAxisIsThatAxisUnblurred() throws {
+        for level in Kernels.supported {
+            let src = try Image(width: 31, height: 17, format: .rgba8Premultiplied)
+            src.withBuffer { fillBlurSource($0, .text, seed: 8) }
+            var outputs = [[UInt8]]()
+            for sx in [0, 1e-300, 0.2] {
+                let dst = try Image(width: 31, height: 17, format: .rgba8Premultiplied)
+                try src.withReadOnlyBuffer { s in
+                    try dst.withBuffer { d in try Kernels.withLevel(level) { try GaussianBlur(sigmaX: sx, sigmaY: 3).apply(from: s, into: d) } }
+                }
+                outputs.append(dst.withBuffer { pixelBytes($0) })
+            }
+            #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(level)")
+        }
+    }
+
+    @Test(arguments: [GaussianBlur.identitySigma, 0.3, 0.4, 0.45])
+    func justAboveTheThresholdIsWithinOneLevel(sigma: Double) throws {
+        for format in [PixelFormat.a8, .rgba8Premultiplied] {
+            for edges in BlurEdges.allCases {
+                for (w, h) in [(1, 1), (2, 1), (1, 9), (9, 1), (3, 2), (40, 30)] {
+                    let blur = try GaussianBlur(sigma: sigma, edges: edges)
+                    let r = try blurErrorAgainstReference(blur, width: w, height: h, format: format, content: .random, seed: UInt64(w * 31 + h))
+                    #expect(r.error <= 1 && r.fenceViolations == 0, "\(label(["σ": sigma, "size": "\(w)×\(h)", "format": format, "edges": edges])) error \(r.error)")
+                }
+            }
+        }
+    }
+}

@@ -25,9 +25,10 @@ struct BlurLine: Sendable {
     /// σ = 0: the pass leaves values unchanged.
     var isIdentity = true
 
-    /// Coefficients for `sigma` pixels (0 = identity; otherwise in (0, 256]).
+    /// Coefficients for `sigma` pixels (below `GaussianBlur.identitySigma`: the identity;
+    /// otherwise up to 256).
     init(sigma: Double) {
-        guard sigma > 0 else { return }
+        guard sigma >= GaussianBlur.identitySigma else { return }
         isIdentity = false
         // (cosine weight, sine weight, decay, frequency) of each section, per unit of x/σ.
         let sections: [(Double, Double, Double, Double)] = [(1.68, 3.735, 1.783, 0.6318),

@@ -2,10 +2,10 @@
 // to sum 1, applied along x then y in Double, rounded once at the end. This is the "true Gaussian"
 // the SIMD kernel is held to (within 1 level).
 
-/// The normalised sampled Gaussian for `sigma` (0 = the identity [1]); index k + radius holds
-/// the weight of offset k.
+/// The normalised sampled Gaussian for `sigma` (below `GaussianBlur.identitySigma`: the
+/// identity [1]); index k + radius holds the weight of offset k.
 func gaussianWeights(sigma: Double) -> [Double] {
-    guard sigma > 0 else { return [1] }
+    guard sigma >= GaussianBlur.identitySigma else { return [1] }
     let radius = max(1, Int((5 * sigma).rounded(.up)))
     var w = (-radius ... radius).map { k in libmExp(-Double(k * k) / (2 * sigma * sigma)) }
     let sum = w.reduce(0, +)

@@ -19,14 +19,21 @@ public struct GaussianBlur: Sendable, Hashable {
     /// Largest accepted σ, in pixels.
     public static let maximumSigma = 256.0
 
-    /// Standard deviation along x, in pixels (0 = no blur along x).
+    /// σ below this many pixels leaves its axis unchanged, in every mode and at every kernel
+    /// level (subnormal σ included). There the sampled Gaussian's neighbours weigh at most
+    /// e^(−8) ≈ 3.4·10⁻⁴ against 1, so the exact blurred value lies within 0.2 level of the
+    /// input and the input is its correctly rounded value.
+    public static let identitySigma = 0.25
+
+    /// Standard deviation along x, in pixels (below `identitySigma`, 0 included: no blur along x).
     public let sigmaX: Double
-    /// Standard deviation along y, in pixels (0 = no blur along y).
+    /// Standard deviation along y, in pixels (below `identitySigma`, 0 included: no blur along y).
     public let sigmaY: Double
     /// What lies outside the image.
     public let edges: BlurEdges
 
-    /// A blur with σ `sigmaX` and `sigmaY` pixels, each 0 (no blur that way) or in (0, 256].
+    /// A blur with σ `sigmaX` and `sigmaY` pixels, each in [0, 256]; below `identitySigma` an
+    /// axis is left unchanged.
     /// Throws `RasterError.nonFinite` for NaN or infinite σ and `.outOfRange` for negative or
     /// too large σ.
     public init(sigmaX: Double, sigmaY: Double, edges: BlurEdges = .transparent) throws {
