@@ -61,8 +61,18 @@ public enum PNG {
         return Array(out.prefix(Int(size)))
     }
 
+    /// Largest image `decode` accepts, in pixels (2²⁸: 1 GiB of RGBA8).
+    public static let maximumPixelCount = 1 << 28
+
+    /// The most bytes deflate can expand one compressed byte into (its longest match, 258 bytes,
+    /// costs at least two bits): a PNG of `n` bytes cannot hold more than this × `n` bytes of
+    /// image rows, whatever its header claims.
+    static let deflateExpansionLimit = 1032
+
     /// Decodes PNG bytes into a new premultiplied RGBA8 image. Throws `PNGError` for data that is
-    /// not a readable PNG.
+    /// not a readable PNG, and — before allocating anything — for a declared size above
+    /// `maximumPixelCount` or larger than `data` could hold (even at deflate's largest expansion
+    /// and one bit per pixel).
     public static func decode(_ data: [UInt8]) throws -> Image {
         var image = png_image()
         image.version = sheen_png_image_version
@@ -73,6 +83,15 @@ public enum PNG {
         guard w > 0, h > 0, w <= 1 << 16, h <= 1 << 16 else {
             png_image_free(&image)
             throw PNGError("PNG size \(w)×\(h) is outside 1…65536")
+        }
+        guard w * h <= maximumPixelCount else {
+            png_image_free(&image)
+            throw PNGError("PNG size \(w)×\(h) is over \(maximumPixelCount) pixels")
+        }
+        // Each row is a filter byte and at least ⌈w/8⌉ bytes (one bit per pixel).
+        guard h * (1 + (w + 7) / 8) <= deflateExpansionLimit * data.count else {
+            png_image_free(&image)
+            throw PNGError("PNG header claims \(w)×\(h) pixels, more than its \(data.count) bytes can hold")
         }
         let result = try Image(width: w, height: h, format: .rgba8Premultiplied)
         let ok2 = result.withBuffer { b in

@@ -108,5 +108,10 @@ import SheenText
         #expect(throws: LabelError.self) { try LabelAnimation(from: a, to: b, duration: 1, timing: .cubicBezier(x1: 2, y1: 0, x2: 0, y2: 1)) }
         #expect(throws: LabelError.self) { try LabelAnimation(from: a, to: b, duration: 1, timing: .spring(dampingRatio: 0, response: 1)) }
         #expect(throws: LabelError.self) { try LabelAnimation(from: a, to: b, duration: 1).frames(fps: 0) }
+        // duration × fps beyond Int's range: an error naming the frame count, not a trap.
+        for duration in [1e300, Double.greatestFiniteMagnitude, 1e19] {
+            let e = #expect(throws: LabelError.self) { try LabelAnimation(from: a, to: b, duration: duration).frames(fps: 1) }
+            #expect(e.map { "\($0)" }?.contains("frame count") == true)
+        }
     }
 }

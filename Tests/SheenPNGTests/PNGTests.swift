@@ -53,7 +53,34 @@ import SheenRaster
         var bytes = try image.withReadOnlyBuffer { try PNG.encode($0) }
         bytes.removeLast(bytes.count / 2)
         #expect(throws: PNGError.self) { try PNG.decode(bytes) }
+        // A valid header claiming a huge image over a few bytes of data: refused before any
+        // allocation (the 30000² case once zero-filled 3.6 GB), with the size in the message.
+        for (w, h) in [(30000, 30000), (65536, 65536), (4000, 4000)] {
+            let e = #expect(throws: PNGError.self) { try PNG.decode(headerOnlyPNG(width: w, height: h)) }
+            #expect(e?.message.contains("\(w)×\(h)") == true, "\(e?.message ?? "")")
+        }
         let empty = try Image(width: 0, height: 3, format: .a8)
         #expect(throws: PNGError.self) { try empty.withReadOnlyBuffer { try PNG.encode($0) } }
     }
+}
+
+/// The PNG signature, an IHDR chunk (8-bit RGBA, correct CRC) declaring `width`×`height`, a tiny
+/// IDAT and IEND: what a hostile 70-byte file looks like.
+private func headerOnlyPNG(width: Int, height: Int) -> [UInt8] {
+    func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0 ..< 8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + body
+        return be32(body.count) + typed + be32(Int(crc32(typed)))
+    }
+    let ihdr = be32(width) + be32(height) + [8, 6, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
 }

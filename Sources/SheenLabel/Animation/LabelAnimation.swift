@@ -71,8 +71,10 @@ public struct LabelAnimation: Sendable {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
             throw LabelError.invalidParameter(name: "fps", value: fps, allowed: "(0, 1000]")
         }
-        let count = Int((duration * fps).rounded(.down))
-        guard count < 100_000 else { throw LabelError.invalidParameter(name: "frame count", value: Double(count), allowed: "< 100000") }
+        // Checked as a Double: duration × fps may exceed Int's range (a trap on conversion).
+        let steps = (duration * fps).rounded(.down)
+        guard steps < 100_000 else { throw LabelError.invalidParameter(name: "frame count", value: steps, allowed: "< 100000") }
+        let count = Int(steps)
         var times = (0...count).map { Double($0) / fps }
         if times.last! < duration - 1e-9 { times.append(duration) }
         return try times.map { try frame(at: $0) }
