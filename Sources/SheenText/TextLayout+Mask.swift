@@ -79,6 +79,11 @@ extension TextLayout {
         guard !overflow, pixels <= Self.maximumMaskPixels else {
             throw TextError.maskTooLarge(width: region.width, height: region.height)
         }
+        // −Int.min does not exist: such a region lies beyond every layout pixel's reach anyway,
+        // but it must be refused rather than trap.
+        for (name, v) in [("region.x", region.x), ("region.y", region.y)] where v == Int.min {
+            throw TextError.invalidParameter(name: name, value: Double(v), allowed: "> Int.min")
+        }
         let image = try Image(width: region.width, height: region.height, format: .a8)
         try image.withBuffer { buffer in
             try draw(into: buffer, origin: (-region.x, -region.y), stroke: stroke, cache: cache, where: include)
@@ -101,9 +106,12 @@ extension TextLayout {
         let placed = try placedBitmaps(glyphs, stroke: stroke?.validated(), cache: cache)
         let white = Paint.premultiplied(SIMD4<UInt8>(255, 255, 255, 255))
         for p in placed {
-            let x = p.rect.x + origin.x, y = p.rect.y + origin.y
+            // A position beyond Int's range is outside every buffer; then x < width bounds x + w.
+            let (x, xOver) = p.rect.x.addingReportingOverflow(origin.x)
+            let (y, yOver) = p.rect.y.addingReportingOverflow(origin.y)
+            if xOver || yOver || x >= buffer.width || y >= buffer.height { continue }
             // Skip glyphs entirely outside the buffer without building a view.
-            if x >= buffer.width || y >= buffer.height || x + p.rect.width <= 0 || y + p.rect.height <= 0 { continue }
+            if x + p.rect.width <= 0 || y + p.rect.height <= 0 { continue }
             try p.bitmap.pixels.withUnsafeBytes { bytes in
                 let view = try ReadOnlyRasterBuffer(base: bytes.baseAddress!, width: p.rect.width, height: p.rect.height,
                                                     bytesPerRow: p.rect.width, format: .a8)

@@ -53,6 +53,16 @@ import SheenText
         #expect(throws: RasterError.invalidRect(x: 0, y: 0, width: -1, height: 5)) {
             try layout.mask(region: PixelRect(x: 0, y: 0, width: -1, height: 5))
         }
+        // Regions and origins at the ends of Int's range: an error or nothing drawn, never a trap.
+        #expect(throws: TextError.self) { try layout.mask(region: PixelRect(x: Int.min, y: 0, width: 10, height: 10)) }
+        #expect(throws: TextError.self) { try layout.mask(region: PixelRect(x: 0, y: Int.min, width: 10, height: 10)) }
+        let far = try layout.mask(region: PixelRect(x: Int.max - 5, y: Int.max - 5, width: 10, height: 10))
+        #expect(!far.image.bytes.contains { $0 != 0 })
+        let canvas = try Image(width: 16, height: 16, format: .a8)
+        for origin in [(Int.max, 0), (0, Int.max), (Int.min, 0), (0, Int.min), (Int.max, Int.min)] {
+            try canvas.withBuffer { try layout.draw(into: $0, origin: origin) }
+        }
+        #expect(!canvas.bytes.contains { $0 != 0 })
         let long = String(repeating: "a", count: TextLayout.maximumLength + 1)
         #expect(throws: TextError.textTooLong(length: TextLayout.maximumLength + 1, maximum: TextLayout.maximumLength)) {
             try TextLayout(AttributedText(long, font: Fixtures.sans()))
