@@ -13,7 +13,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// keeps one glyph under 16 MB while covering any display size.
     public static let maximumSize = 4096.0
 
-    /// Size in pixels per em, in (0, `maximumSize`].
+    /// The smallest accepted size in pixels: one unit of FreeType's 26.6 fixed point (1/64 px).
+    public static let minimumSize = 1.0 / 64
+
+    /// Size in pixels per em, in [`minimumSize`, `maximumSize`].
     public let size: Double
     let chain: FontChain
 
@@ -80,7 +83,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(chain)); h.combine(size) }
 
     static func check(_ size: Double) throws(TextError) {
-        guard size.isFinite, size > 0, size <= maximumSize else { throw .invalidFontSize(size) }
+        guard size.isFinite, size >= minimumSize, size <= maximumSize else { throw .invalidFontSize(size) }
     }
 
     /// A family name as a fontconfig pattern (its special characters escaped).

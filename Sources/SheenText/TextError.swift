@@ -10,7 +10,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case faceIndexOutOfRange(source: String, index: Int, faceCount: Int)
     /// fontconfig found no font for a pattern such as "DejaVu Sans:bold".
     case fontNotFound(pattern: String)
-    /// A font size outside (0, `Font.maximumSize`] pixels, or not finite.
+    /// A font size outside [`Font.minimumSize`, `Font.maximumSize`] pixels, or not finite.
     case invalidFontSize(Double)
     /// A layout or style parameter that is NaN, infinite or outside its range; `name` says which.
     case invalidParameter(name: String, value: Double, allowed: String)
@@ -33,7 +33,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .faceIndexOutOfRange(source, index, count):
             return "face index \(index) is out of range: \(source) holds \(count) face(s)"
         case let .fontNotFound(pattern): return "no font matches \"\(pattern)\""
-        case let .invalidFontSize(size): return "font size \(size) px is not in (0, \(Font.maximumSize)]"
+        case let .invalidFontSize(size): return "font size \(size) px is not in [1/64, \(Font.maximumSize)]"
         case let .invalidParameter(name, value, allowed): return "\(name) = \(value) is not allowed (\(allowed))"
         case let .textTooLong(length, maximum):
             return "text of \(length) UTF-16 code units is longer than the maximum \(maximum)"

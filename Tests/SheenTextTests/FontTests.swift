@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SheenRaster
 import SheenText
 
 @Suite struct FontTests {
@@ -49,13 +50,39 @@ import SheenText
     }
 
     @Test func badSizesThrow() throws {
-        for size in [0, -1, .nan, .infinity, Font.maximumSize * 2] {
+        for size in [0, -1, .nan, .infinity, Font.maximumSize * 2, 0.001, Font.minimumSize.nextDown, 1e-300] {
             // NaN is not equal to itself, so match the error by its message.
             let error = #expect(throws: TextError.self) { try Font(path: Fixtures.sansPath, size: size) }
             #expect(error?.description == TextError.invalidFontSize(size).description)
         }
         #expect(throws: TextError.invalidFontSize(0)) { try Font(path: Fixtures.sansPath, size: 0) }
         #expect(throws: TextError.invalidFontSize(5000)) { try Fixtures.sans().withSize(5000) }
+        _ = try Font(path: Fixtures.sansPath, size: Font.minimumSize)
+    }
+
+    /// The smallest size draws at most a speck, the same whatever was drawn before: a fresh face
+    /// once skipped setting a size that rounded to 0 units and drew in font units (a 23 px blob).
+    @Test func tinySizesDrawNothingLargeAndDoNotDependOnHistory() throws {
+        func coverage(_ size: Double) throws -> Int {
+            let layout = try TextLayout(AttributedText("W", font: Font(path: Fixtures.sansPath, size: size)),
+                                        bounds: Size(width: 40, height: 40))
+            let mask = try layout.mask(region: PixelRect(x: -20, y: -20, width: 60, height: 60), cache: GlyphCache(byteBudget: 1 << 20))
+            return mask.image.bytes.reduce(0) { $0 + Int($1) }
+        }
+        let fresh = try coverage(Font.minimumSize)
+        _ = try coverage(30)
+        #expect(try coverage(Font.minimumSize) == fresh)
+        #expect(fresh <= 255)
+        // Auto-shrink can go below the smallest size (here to 0.001 px, 0 units of 26.6): the
+        // glyph is drawn as nothing, not at the face's design size.
+        var options = TextLayoutOptions()
+        options.adjustsFontSizeToFitWidth = true
+        options.minimumScaleFactor = 0.001
+        let shrunk = try TextLayout(AttributedText("WWWW", font: Font(path: Fixtures.sansPath, size: 1)),
+                                    bounds: Size(width: 0.0001, height: 40), options: options)
+        #expect(shrunk.scale == 0.001)
+        let mask = try shrunk.mask(region: PixelRect(x: -40, y: -40, width: 80, height: 80), cache: GlyphCache(byteBudget: 1 << 20))
+        #expect(!mask.image.bytes.contains { $0 != 0 })
     }
 
     @Test func missingAndNonFontFilesThrow() throws {

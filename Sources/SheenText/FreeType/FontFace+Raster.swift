@@ -10,6 +10,9 @@ extension FontFace {
     /// unhinted so that shapes scale exactly and subpixel positions stay honest. A glyph without an
     /// outline (bitmap-only strikes) draws nothing.
     func rasterize(glyph: UInt32, size26: Int, offset26: Int, stroke: TextStroke?) throws(TextError) -> GlyphBitmap {
+        // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
+        // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
+        if size26 < 1 { return .empty }
         let result: Result<GlyphBitmap, TextError> = lock.withLock { currentSize in
             if currentSize != size26 {
                 let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26), 72, 72)

@@ -32,8 +32,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// HarfBuzz font at a scale of one unit per design unit (positions scale linearly with size:
     /// HarfBuzz's OpenType functions are unhinted).
     let hbFont: OpaquePointer
-    /// Guards every FreeType call on `face`; holds the char size (26.6) last set on it.
-    let lock = Mutex<Int>(0)
+    /// Guards every FreeType call on `face`; holds the char size (26.6) last set on it, −1 before
+    /// the first (0 would match a size that rounds to 0 units and skip setting it).
+    let lock = Mutex<Int>(-1)
 
     private static let nextID = Atomic<Int>(1)
 
