@@ -111,7 +111,9 @@ func caseLevel(_ name: String, requested: SIMDLevel) -> String? {
     } else if name.hasPrefix("gradient.") || name.hasPrefix("pattern.") {
         kernel = "gradient_span"
     } else if name.hasPrefix("blur.") {
-        kernel = "blur_strip"
+        // blur.<format>.s<σ>…: σ up to the convolution limit runs the convolution kernel.
+        let sigma = name.split(separator: ".").dropFirst(2).first.flatMap { Double($0.dropFirst()) } ?? .infinity
+        kernel = sigma <= 3 ? "blur_convolution" : "blur_strip"
     } else {
         return requested.rawValue
     }

@@ -55,7 +55,10 @@ public enum Kernels {
         Entry(name: "composite_double_8888", summary: "the seven blend modes evaluated in Double (colorDodge … luminosity)",
               levels: [.reference, .portable, .avx2, .avx512]),
         Entry(name: "gradient_span", summary: "gradient shading of a row span", levels: [.reference, .portable]),
-        Entry(name: "blur_strip", summary: "the recursive Gaussian's strip passes", levels: [.reference, .portable]),
+        Entry(name: "blur_strip", summary: "the recursive Gaussian's two passes (σ above the convolution limit)",
+              levels: [.reference, .portable, .avx2, .avx512]),
+        Entry(name: "blur_convolution", summary: "the small-σ Gaussian by direct 16-bit convolution",
+              levels: [.reference, .portable, .avx2, .avx512]),
     ]
 
     /// The levels this CPU runs, in order (always `reference` and `portable`).

@@ -55,6 +55,55 @@ void sheen_composite_avx2(const SheenCompositeJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
 void sheen_composite_avx512(const SheenCompositeJob *job);
 
+
+/// Largest convolution radius (samples each side) a blur job may ask for.
+#define SHEEN_BLUR_MAX_RADIUS 64
+
+/// How a blur job filters: a direct convolution (small σ) or Deriche's recursion.
+enum { SHEEN_BLUR_CONVOLUTION = 0, SHEEN_BLUR_RECURSIVE = 1 };
+
+/// One Gaussian blur of `width` × `height` pixels of `channels` (1: A8, 4: premultiplied
+/// RGBA8/BGRA8) bytes, in two passes through `tmp` (8.8 fixed-point values, rows `tmpStride`
+/// values apart, `tmpStride` ≥ width·channels rounded up to 64). `src` and `dst` may be the same
+/// memory: pass 1 only reads `src`, pass 2 only writes `dst`.
+///
+/// - Convolution: pass 1 filters rows along x, pass 2 rows along y; `weightsX`/`weightsY` hold
+///   radius + 1 UInt16 weights (centre, then the pair weights; see BlurBody.h), radius ≤
+///   SHEEN_BLUR_MAX_RADIUS, and `offsetX`/`offsetY` the values each pass adds first.
+/// - Recursion: pass 1 filters strips of 16 values along y, pass 2 bands of rows (16 for A8, 4
+///   for RGBA) along x; `lineX`/`lineY` hold the 16 coefficients of BlurLine, or NULL for an axis
+///   left unchanged.
+typedef struct {
+    const uint8_t *src;
+    intptr_t srcStride;
+    uint8_t *dst;
+    intptr_t dstStride;
+    uint16_t *tmp;
+    intptr_t tmpStride;
+    intptr_t width;
+    intptr_t height;
+    uint32_t channels;
+    uint32_t clamp;
+    uint32_t method;
+    uint32_t radiusX;
+    uint32_t radiusY;
+    uint32_t offsetX;
+    uint32_t offsetY;
+    const uint16_t *weightsX;
+    const uint16_t *weightsY;
+    const float *lineX;
+    const float *lineY;
+} SheenBlurJob;
+
+/// Runs pass `pass` (1 or 2) of `job` over the rows (convolution), strips or bands (recursion)
+/// [begin, end) with the AVX2 kernels, using `scratch` (sheen_blur_scratch_bytes(job) bytes,
+/// 64-byte aligned, one per concurrent caller). Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
+void sheen_blur_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
+/// The same with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
+void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
+/// Bytes of scratch one caller of sheen_blur_avx2/avx512 needs for `job`.
+intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,7 +19,9 @@ let stripStateFloats = 6 * 32
 /// Filters `count` (≥ 1) steps of 32 lanes from `input` into `output` (separate buffers, step s
 /// at offset 32·s): a forward pass writes its half into `output`, a backward pass adds the other
 /// half. `clamp` starts each pass in the steady state of the edge value repeated forever;
-/// otherwise the outside is zero. `state` holds `stripStateFloats` Floats.
+/// otherwise the outside is zero. `state` holds `stripStateFloats` Floats. Each step is
+/// ((feed-forward − older·d2) − newer·d1), the order of the twin (BlurRecursiveTwin.swift) and
+/// the C levels: the newest output is subtracted last, off the other terms' critical path.
 @inline(__always)
 func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, count: Int,
                  _ k: BlurLine, clamp: Bool, state: UnsafeMutablePointer<Float>) {
@@ -43,8 +45,8 @@ func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<F
         let x = input + n &* 32, xp = n == 0 ? first : input + (n &- 1) &* 32, out = output + n &* 32
         for l in stride(from: 0, to: 32, by: 8) {
             let xv = load8(x, l), xpv = load8(xp, l)
-            let s0 = xv * n00 + xpv * n01 - load8(newer0, l) * d01 - load8(older0, l) * d02
-            let s1 = xv * n10 + xpv * n11 - load8(newer1, l) * d11 - load8(older1, l) * d12
+            let s0 = xv * n00 + xpv * n01 - load8(older0, l) * d02 - load8(newer0, l) * d01
+            let s1 = xv * n10 + xpv * n11 - load8(older1, l) * d12 - load8(newer1, l) * d11
             store8(s0, older0, l); store8(s1, older1, l)
             store8(s0 + s1, out, l)
         }
@@ -66,8 +68,8 @@ func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<F
         let x1 = row(n &+ 1), x2 = row(n &+ 2), out = output + n &* 32
         for l in stride(from: 0, to: 32, by: 8) {
             let x1v = load8(x1, l), x2v = load8(x2, l)
-            let t0 = x1v * m01 + x2v * m02 - load8(newer0, l) * d01 - load8(older0, l) * d02
-            let t1 = x1v * m11 + x2v * m12 - load8(newer1, l) * d11 - load8(older1, l) * d12
+            let t0 = x1v * m01 + x2v * m02 - load8(older0, l) * d02 - load8(newer0, l) * d01
+            let t1 = x1v * m11 + x2v * m12 - load8(older1, l) * d12 - load8(newer1, l) * d11
             store8(t0, older0, l); store8(t1, older1, l)
             store8(load8(out, l) + (t0 + t1), out, l)
         }

@@ -73,11 +73,7 @@ public struct GaussianBlur: Sendable, Hashable {
         }
         guard threads >= 1 else { throw RasterError.outOfRange(name: "threads", value: Double(threads), range: "1 or more") }
         if source.width == 0 || source.height == 0 { return }
-        if Kernels.level(of: "blur_strip", at: level) == .reference {
-            blurReference(source, destination, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
-        } else {
-            try runKernel(source, destination, threads: threads)
-        }
+        try runKernel(source, destination, threads: threads, level: level)
     }
 
     /// Blurs `buffer` in place; see `apply(from:into:threads:)`.
@@ -85,8 +81,33 @@ public struct GaussianBlur: Sendable, Hashable {
         try apply(from: buffer.readOnly, into: buffer, threads: threads)
     }
 
-    /// The SIMD kernel, whatever level was asked for (tests hold it to the reference).
-    func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
+    /// The blur at `level` (the kernel table's level for this σ's method at or below it): the
+    /// scalar twin at `reference`, Swift SIMD at `portable` (one thread for the convolution),
+    /// C above. Tests hold
+    /// every level to the twin bit for bit and to `blurReference` within 1 level.
+    func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
+                   level requested: SIMDLevel = Kernels.current) throws(RasterError) {
+        let clamp = edges == .clamp
+        switch Kernels.level(of: method.kernelName, at: requested) ?? .reference {
+        case .reference:
+            if method == .convolution {
+                blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY), clamp: clamp)
+            } else {
+                blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY), clamp: clamp)
+            }
+        case .portable:
+            if method == .convolution {
+                try runConvolutionPortable(source, destination)
+            } else {
+                try runPortable(source, destination, threads: threads)
+            }
+        case let level:
+            try runC(source, destination, level: level, threads: threads)
+        }
+    }
+
+    /// The Swift SIMD recursion (BlurKernel.swift, BlurStrip.swift).
+    func runPortable(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
         let channels = source.format.bytesPerPixel
         let values = source.height * channels, strips = (values + 31) / 32
         let block = try byteCount(source.width, stride: 32)

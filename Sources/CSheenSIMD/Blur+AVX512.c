@@ -1,0 +1,15 @@
+// The blur kernels built for AVX-512 F/BW/VL (x86-64-v4): 32 UInt16 lanes per integer vector.
+#include "CSheenSIMD.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+#define SHEEN_BLOCK 64
+#define SHEEN_BLUR_ENTRY sheen_blur_avx512
+#include "BlurBody.h"
+#pragma clang attribute pop
+#else
+void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch) {
+    (void)job; (void)pass; (void)begin; (void)end; (void)scratch;
+}
+#endif

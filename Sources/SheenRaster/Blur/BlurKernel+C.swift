@@ -1,0 +1,89 @@
+// The C levels of the blur (CSheenSIMD/BlurBody.h): Swift validates, computes the coefficients,
+// allocates the intermediate and the workers' scratch, and splits each pass across workers.
+
+import CSheenSIMD
+import Dispatch
+
+extension BlurLine {
+    /// The 16 coefficients in the order BlurBody.h reads them.
+    var coefficients: [Float] {
+        [n00, n01, n10, n11, m01, m02, m11, m12, d01, d02, d11, d12,
+         causalGain0, causalGain1, anticausalGain0, anticausalGain1]
+    }
+}
+
+/// Shares one job and its buffers with the workers (read-only apart from disjoint rows).
+private struct BlurCall: @unchecked Sendable {
+    let job: UnsafePointer<SheenBlurJob>
+    let scratch: UnsafeMutableRawPointer
+    let scratchBytes: Int
+    let avx512: Bool
+
+    func run(pass: Int32, _ range: Range<Int>, worker: Int) {
+        let space = scratch + worker * scratchBytes
+        if avx512 {
+            sheen_blur_avx512(job, pass, range.lowerBound, range.upperBound, space)
+        } else {
+            sheen_blur_avx2(job, pass, range.lowerBound, range.upperBound, space)
+        }
+    }
+}
+
+extension GaussianBlur {
+    /// Runs the blur with the C kernels of `level` (`.avx2` or `.avx512`) on `threads` workers.
+    /// Everything is allocated before a pixel is read, so a refused allocation throws with the
+    /// destination untouched.
+    func runC(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, level: SIMDLevel, threads: Int) throws(RasterError) {
+        let c = source.format.bytesPerPixel, n = source.width * c, h = source.height
+        let tmpStride = (n + 63) / 64 * 64
+        let tmpRaw = try allocateBytes(try byteCount(try byteCount(tmpStride, stride: h), stride: 2), alignment: 64)
+        defer { freeBytes(tmpRaw) }
+        let tapsX = BlurTaps(sigma: sigmaX), tapsY = BlurTaps(sigma: sigmaY)
+        let lineX = BlurLine(sigma: sigmaX), lineY = BlurLine(sigma: sigmaY)
+        let convolution = method == .convolution
+        let kx = lineX.coefficients, ky = lineY.coefficients
+        try kx.withUnsafeBufferPointer { (kx) throws(RasterError) in
+            try ky.withUnsafeBufferPointer { (ky) throws(RasterError) in
+                try tapsX.weights.withUnsafeBufferPointer { (wx) throws(RasterError) in
+                    try tapsY.weights.withUnsafeBufferPointer { (wy) throws(RasterError) in
+                        var job = SheenBlurJob(
+                            src: source.base.assumingMemoryBound(to: UInt8.self), srcStride: source.bytesPerRow,
+                            dst: destination.base.assumingMemoryBound(to: UInt8.self), dstStride: destination.bytesPerRow,
+                            tmp: tmpRaw.assumingMemoryBound(to: UInt16.self), tmpStride: tmpStride,
+                            width: source.width, height: h, channels: UInt32(c), clamp: edges == .clamp ? 1 : 0,
+                            method: UInt32(convolution ? SHEEN_BLUR_CONVOLUTION : SHEEN_BLUR_RECURSIVE),
+                            radiusX: UInt32(tapsX.radius), radiusY: UInt32(tapsY.radius),
+                            offsetX: UInt32(tapsX.offset), offsetY: UInt32(tapsY.offset),
+                            weightsX: wx.baseAddress, weightsY: wy.baseAddress,
+                            lineX: lineX.isIdentity ? nil : kx.baseAddress, lineY: lineY.isIdentity ? nil : ky.baseAddress)
+                        try withUnsafePointer(to: &job) { (job) throws(RasterError) in
+                            try runPasses(job, convolution: convolution, channels: c, level: level, threads: threads)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func runPasses(_ job: UnsafePointer<SheenBlurJob>, convolution: Bool, channels c: Int, level: SIMDLevel,
+                           threads: Int) throws(RasterError) {
+        let n = job.pointee.width * c, h = job.pointee.height
+        let scratchBytes = (sheen_blur_scratch_bytes(job) + 63) / 64 * 64
+        let pass1 = convolution ? h : (n + 15) / 16
+        let pass2 = convolution ? h : (c == 1 ? (h + 15) / 16 : (h + 3) / 4)
+        let workers = max(1, min(threads, pass1, pass2))
+        let scratch = try allocateBytes(try byteCount(scratchBytes, stride: workers), alignment: 64)
+        defer { freeBytes(scratch) }
+        let call = BlurCall(job: job, scratch: scratch, scratchBytes: scratchBytes, avx512: level == .avx512)
+        for (pass, total) in [(Int32(1), pass1), (Int32(2), pass2)] {
+            if workers == 1 {
+                call.run(pass: pass, 0 ..< total, worker: 0)
+                continue
+            }
+            // Every worker of pass 1 finishes before pass 2 starts: pass 2 reads all of tmp.
+            DispatchQueue.concurrentPerform(iterations: workers) { t in
+                call.run(pass: pass, (total * t / workers) ..< (total * (t + 1) / workers), worker: t)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+import SheenTestSupport
+@testable import SheenRaster
+
+/// Every level of both blur methods equals its scalar twin bit for bit: σ on both sides of the
+/// convolution limit, one axis unblurred, σx ≠ σy, both edge modes, A8 and RGBA, shapes from 1×1
+/// to wider than every strip and band, padded rows, misaligned bases, several workers, in place.
+struct BlurLevelTests {
+    static let sigmaPairs: [(Double, Double)] = [
+        (0.3, 0.3), (0.7, 1.2), (2, 2), (3, 0), (0, 2.5), (3, 3), (3.01, 3.01), (1, 9), (8, 8), (0, 20), (40, 6),
+    ]
+
+    @Test(arguments: sigmaPairs.indices)
+    func everyLevelEqualsTheTwin(pair: Int) throws {
+        let (sx, sy) = Self.sigmaPairs[pair]
+        var rng = SeededGenerator(seed: 0x7B1 + UInt64(pair))
+        let shapes = [(1, 1), (1, 37), (37, 1), (5, 3), (17, 18), (67, 41), (130, 9)]
+        for format in [PixelFormat.a8, .rgba8Premultiplied] {
+            for edges in BlurEdges.allCases {
+                let blur = try GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges)
+                for (w, h) in shapes {
+                    let src = FencedBuffer(width: w, height: h, format: format, padding: Int.random(in: 0 ... 9, using: &rng),
+                                           misalignment: Int.random(in: 0 ... 15, using: &rng))
+                    fillBlurSource(src.buffer, Bool.random(using: &rng) ? .text : .random, seed: rng.next())
+                    let twin = FencedBuffer(width: w, height: h, format: format)
+                    try blur.runKernel(src.buffer.readOnly, twin.buffer, threads: 1, level: .reference)
+                    let want = pixelBytes(twin.buffer)
+                    for level in Kernels.supported.dropFirst() {
+                        for threads in [1, 3] {
+                            let got = FencedBuffer(width: w, height: h, format: format, padding: 3, misalignment: 7)
+                            try blur.runKernel(src.buffer.readOnly, got.buffer, threads: threads, level: level)
+                            #expect(pixelBytes(got.buffer) == want && got.fenceViolations == 0,
+                                    "\(label(["σx": sx, "σy": sy, "level": level, "threads": threads, "format": format, "edges": edges, "size": "\(w)×\(h)"]))")
+                        }
+                        // In place: pass 1 reads everything before pass 2 writes.
+                        let inPlace = FencedBuffer(width: w, height: h, format: format)
+                        for y in 0 ..< h {
+                            copyBytes(inPlace.buffer.row(y), src.buffer.row(y), w * format.bytesPerPixel)
+                        }
+                        try blur.runKernel(inPlace.buffer.readOnly, inPlace.buffer, threads: 2, level: level)
+                        #expect(pixelBytes(inPlace.buffer) == want, "in place \(level) \(w)×\(h)")
+                    }
+                    #expect(src.fenceViolations == 0)
+                }
+            }
+        }
+    }
+
+    /// The method follows σ alone: the convolution up to the limit on both axes, else the recursion.
+    @Test func methodFollowsSigma() throws {
+        #expect(try GaussianBlur(sigma: GaussianBlur.convolutionSigmaLimit).method == .convolution)
+        #expect(try GaussianBlur(sigmaX: 0, sigmaY: GaussianBlur.convolutionSigmaLimit.nextUp).method == .recursive)
+        #expect(try GaussianBlur(sigma: 0).method == .convolution)
+    }
+
+    /// The convolution's integer weights sum to exactly 65536 and the centre fits 16 bits at the
+    /// identity threshold and at the limit.
+    @Test(arguments: [GaussianBlur.identitySigma, 0.5, 1, 2.2, GaussianBlur.convolutionSigmaLimit])
+    func tapsSumToOne(sigma: Double) {
+        let taps = BlurTaps(sigma: sigma)
+        #expect(taps.radius == Int((4 * sigma).rounded(.up)))
+        #expect(Int(taps.weights[0]) + taps.weights.dropFirst().reduce(0) { $0 + Int($1) } == 65536)
+    }
+}
