@@ -62,3 +62,42 @@ struct BlurLevelTests {
         #expect(Int(taps.weights[0]) + taps.weights.dropFirst().reduce(0) { $0 + Int($1) } == 65536)
     }
 }
+
+/// Repeated blurs reuse the intermediate and scratch memory: after the first call of a size,
+/// calls of that size or smaller allocate nothing; blocks past the budget are freed.
+struct BlurMemoryTests {
+    @Test func blocksAreReused() throws {
+        let memory = BlurMemory(keptBytes: 10_000, keptBlocks: 2)
+        var first: UnsafeMutableRawPointer?
+        try memory.with(bytes: 4000) { first = $0 }
+        try memory.with(bytes: 4000) { #expect($0 == first) }
+        try memory.with(bytes: 100) { #expect($0 == first) }
+        #expect(memory.allocations == 1)
+        // Two at once: the second is new; both are kept (8,000 bytes ≤ 10,000).
+        try memory.with(bytes: 4000) { (outer) throws(RasterError) in try memory.with(bytes: 4000) { #expect($0 != outer) } }
+        #expect(memory.allocations == 2)
+        try memory.with(bytes: 4000) { (_) throws(RasterError) in try memory.with(bytes: 4000) { _ in } }
+        #expect(memory.allocations == 2)
+        // A block over the budget is used, then freed: the next call allocates again.
+        try memory.with(bytes: 20_000) { _ in }
+        try memory.with(bytes: 20_000) { _ in }
+        #expect(memory.allocations == 4)
+    }
+
+    /// A blur through the shared cache still equals the twin when the reused block held another
+    /// image's values (every byte it reads is written first in the same call).
+    @Test func reusedMemoryDoesNotLeakIntoResults() throws {
+        for level in Kernels.supported where level >= .portable {
+            for (w, h, sigma) in [(301, 77, 2.0), (40, 9, 2.0), (301, 77, 9.0), (33, 12, 9.0)] {
+                let src = FencedBuffer(width: w, height: h, format: .rgba8Premultiplied)
+                fillBlurSource(src.buffer, .random, seed: UInt64(w))
+                let blur = try GaussianBlur(sigma: sigma, edges: .clamp)
+                let want = FencedBuffer(width: w, height: h, format: .rgba8Premultiplied)
+                let got = FencedBuffer(width: w, height: h, format: .rgba8Premultiplied)
+                try blur.runKernel(src.buffer.readOnly, want.buffer, threads: 1, level: .reference)
+                try blur.runKernel(src.buffer.readOnly, got.buffer, threads: 1, level: level)
+                #expect(pixelBytes(got.buffer) == pixelBytes(want.buffer), "\(level) \(w)×\(h) σ \(sigma)")
+            }
+        }
+    }
+}

@@ -67,3 +67,27 @@ struct KernelWidthTests {
         #expect(mismatches == 0)
     }
 }
+
+/// The blur body at the AVX-512 width (32 UInt16 lanes, two vectors per 64 values), compiled for
+/// AVX2, equals the scalar twin on both methods, odd shapes and both formats.
+@Suite(.enabled(if: Kernels.supported.contains(.avx2)))
+struct BlurWidthTests {
+    @Test(arguments: [(0.6, 2.0), (3.0, 0.0), (5.0, 11.0), (0.0, 30.0)])
+    func blurBlock64EqualsTheTwin(sx: Double, sy: Double) throws {
+        for format in [PixelFormat.a8, .rgba8Premultiplied] {
+            for edges in BlurEdges.allCases {
+                for (w, h) in [(1, 1), (3, 40), (63, 5), (65, 17), (129, 3)] {
+                    let blur = try GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges)
+                    let src = FencedBuffer(width: w, height: h, format: format, padding: 5, misalignment: 3)
+                    fillBlurSource(src.buffer, .random, seed: UInt64(w * h))
+                    let want = FencedBuffer(width: w, height: h, format: format)
+                    let got = FencedBuffer(width: w, height: h, format: format, padding: 2, misalignment: 9)
+                    try blur.runKernel(src.buffer.readOnly, want.buffer, threads: 1, level: .reference)
+                    try blur.runC(src.buffer.readOnly, got.buffer, entry: sheen_blur_block64_on_avx2, threads: 2)
+                    #expect(pixelBytes(got.buffer) == pixelBytes(want.buffer) && got.fenceViolations == 0,
+                            "\(label(["σx": sx, "σy": sy, "format": format, "edges": edges, "size": "\(w)×\(h)"]))")
+                }
+            }
+        }
+    }
+}

@@ -54,7 +54,9 @@ import Testing
         #expect(Kernels.level(of: "composite_8888", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "over_n_8_8888", at: .reference) == .reference)
         #expect(Kernels.level(of: "composite_double_8888", at: .avx2) == .avx2)
-        #expect(Kernels.level(of: "blur_strip", at: .avx2) == .portable)
+        #expect(Kernels.level(of: "gradient_span", at: .avx2) == .portable)
+        #expect(Kernels.level(of: "blur_strip", at: .avx2) == .avx2)
+        #expect(Kernels.level(of: "blur_convolution", at: .portable) == .portable)
         #expect(Kernels.level(of: "no_such_kernel") == nil)
         #expect(Set(Kernels.table.map(\.name)).count == Kernels.table.count)
         for entry in Kernels.table { #expect(entry.levels.first == .reference && entry.levels.contains(.portable)) }

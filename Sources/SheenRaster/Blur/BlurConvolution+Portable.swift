@@ -30,9 +30,16 @@ extension GaussianBlur {
         let stride = (n + 15) / 16 * 16, margin = tx.radius * c
         // tmp rows, one row with margins for pass 1, one zero row for pass 2: one allocation.
         let words = try byteCount(stride, stride: h + 1) + stride + 2 * margin + 16
-        let raw = try allocateBytes(try byteCount(words, stride: 2), alignment: 64)
-        defer { freeBytes(raw) }
-        let tmp = raw.bindMemory(to: UInt16.self, capacity: words)
+        try BlurMemory.shared.with(bytes: try byteCount(words, stride: 2)) { raw in
+            let tmp = raw.bindMemory(to: UInt16.self, capacity: words)
+            convolve(source, destination, tmp: tmp, stride: stride, taps: (tx, ty), clamp: clamp)
+        }
+    }
+
+    private func convolve(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, tmp: UnsafeMutablePointer<UInt16>,
+                          stride: Int, taps: (x: BlurTaps, y: BlurTaps), clamp: Bool) {
+        let (tx, ty) = taps
+        let c = source.format.bytesPerPixel, n = source.width * c, h = source.height, margin = tx.radius * c
         let zeros = tmp + stride * h, line = zeros + stride
         zeros.initialize(repeating: 0, count: stride)
         let mid = line + margin

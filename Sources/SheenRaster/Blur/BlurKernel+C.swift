@@ -12,32 +12,29 @@ extension BlurLine {
     }
 }
 
+/// A C blur entry point (sheen_blur_avx2, sheen_blur_avx512; tests pass others).
+typealias BlurEntry = @convention(c) (UnsafePointer<SheenBlurJob>?, Int32, Int, Int, UnsafeMutableRawPointer?) -> Void
+
 /// Shares one job and its buffers with the workers (read-only apart from disjoint rows).
 private struct BlurCall: @unchecked Sendable {
     let job: UnsafePointer<SheenBlurJob>
     let scratch: UnsafeMutableRawPointer
     let scratchBytes: Int
-    let avx512: Bool
+    let entry: BlurEntry
 
     func run(pass: Int32, _ range: Range<Int>, worker: Int) {
-        let space = scratch + worker * scratchBytes
-        if avx512 {
-            sheen_blur_avx512(job, pass, range.lowerBound, range.upperBound, space)
-        } else {
-            sheen_blur_avx2(job, pass, range.lowerBound, range.upperBound, space)
-        }
+        entry(job, pass, range.lowerBound, range.upperBound, scratch + worker * scratchBytes)
     }
 }
 
 extension GaussianBlur {
-    /// Runs the blur with the C kernels of `level` (`.avx2` or `.avx512`) on `threads` workers.
+    /// Runs the blur with the C kernels `entry` on `threads` workers.
     /// Everything is allocated before a pixel is read, so a refused allocation throws with the
     /// destination untouched.
-    func runC(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, level: SIMDLevel, threads: Int) throws(RasterError) {
+    func runC(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, entry: BlurEntry, threads: Int) throws(RasterError) {
         let c = source.format.bytesPerPixel, n = source.width * c, h = source.height
         let tmpStride = (n + 63) / 64 * 64
-        let tmpRaw = try allocateBytes(try byteCount(try byteCount(tmpStride, stride: h), stride: 2), alignment: 64)
-        defer { freeBytes(tmpRaw) }
+        let tmpBytes = try byteCount(try byteCount(tmpStride, stride: h), stride: 2)
         let tapsX = BlurTaps(sigma: sigmaX), tapsY = BlurTaps(sigma: sigmaY)
         let lineX = BlurLine(sigma: sigmaX), lineY = BlurLine(sigma: sigmaY)
         let convolution = method == .convolution
@@ -49,15 +46,16 @@ extension GaussianBlur {
                         var job = SheenBlurJob(
                             src: source.base.assumingMemoryBound(to: UInt8.self), srcStride: source.bytesPerRow,
                             dst: destination.base.assumingMemoryBound(to: UInt8.self), dstStride: destination.bytesPerRow,
-                            tmp: tmpRaw.assumingMemoryBound(to: UInt16.self), tmpStride: tmpStride,
+                            tmp: nil, tmpStride: tmpStride,
                             width: source.width, height: h, channels: UInt32(c), clamp: edges == .clamp ? 1 : 0,
                             method: UInt32(convolution ? SHEEN_BLUR_CONVOLUTION : SHEEN_BLUR_RECURSIVE),
                             radiusX: UInt32(tapsX.radius), radiusY: UInt32(tapsY.radius),
                             offsetX: UInt32(tapsX.offset), offsetY: UInt32(tapsY.offset),
                             weightsX: wx.baseAddress, weightsY: wy.baseAddress,
                             lineX: lineX.isIdentity ? nil : kx.baseAddress, lineY: lineY.isIdentity ? nil : ky.baseAddress)
-                        try withUnsafePointer(to: &job) { (job) throws(RasterError) in
-                            try runPasses(job, convolution: convolution, channels: c, level: level, threads: threads)
+                        try withUnsafeMutablePointer(to: &job) { (job) throws(RasterError) in
+                            try runPasses(job, tmpBytes: tmpBytes, convolution: convolution, channels: c, entry: entry,
+                                          threads: threads)
                         }
                     }
                 }
@@ -65,16 +63,27 @@ extension GaussianBlur {
         }
     }
 
-    private func runPasses(_ job: UnsafePointer<SheenBlurJob>, convolution: Bool, channels c: Int, level: SIMDLevel,
-                           threads: Int) throws(RasterError) {
+    /// Runs both passes of `job` (its `tmp` still unset) with tmp and every worker's scratch in
+    /// one block from `BlurMemory`.
+    private func runPasses(_ job: UnsafeMutablePointer<SheenBlurJob>, tmpBytes: Int, convolution: Bool, channels c: Int,
+                           entry: BlurEntry, threads: Int) throws(RasterError) {
         let n = job.pointee.width * c, h = job.pointee.height
         let scratchBytes = (sheen_blur_scratch_bytes(job) + 63) / 64 * 64
         let pass1 = convolution ? h : (n + 15) / 16
         let pass2 = convolution ? h : (c == 1 ? (h + 15) / 16 : (h + 3) / 4)
         let workers = max(1, min(threads, pass1, pass2))
-        let scratch = try allocateBytes(try byteCount(scratchBytes, stride: workers), alignment: 64)
-        defer { freeBytes(scratch) }
-        let call = BlurCall(job: job, scratch: scratch, scratchBytes: scratchBytes, avx512: level == .avx512)
+        let tmpSpan = (tmpBytes + 63) / 64 * 64
+        let total = try byteCount(scratchBytes, stride: workers) + tmpSpan
+        try BlurMemory.shared.with(bytes: total) { (block) throws(RasterError) in
+            job.pointee.tmp = block.assumingMemoryBound(to: UInt16.self)
+            run(job, scratch: block + tmpSpan, scratchBytes: scratchBytes, pass1: pass1, pass2: pass2, workers: workers,
+                entry: entry)
+        }
+    }
+
+    private func run(_ job: UnsafePointer<SheenBlurJob>, scratch: UnsafeMutableRawPointer, scratchBytes: Int,
+                     pass1: Int, pass2: Int, workers: Int, entry: BlurEntry) {
+        let call = BlurCall(job: job, scratch: scratch, scratchBytes: scratchBytes, entry: entry)
         for (pass, total) in [(Int32(1), pass1), (Int32(2), pass2)] {
             if workers == 1 {
                 call.run(pass: pass, 0 ..< total, worker: 0)

@@ -1,3 +1,5 @@
+import CSheenSIMD
+
 /// What a blur reads outside the image.
 public enum BlurEdges: String, Sendable, CaseIterable {
     /// Transparent (zero) outside: what shadows and glows need; mass spreads out of the image.
@@ -12,9 +14,11 @@ public enum BlurEdges: String, Sendable, CaseIterable {
 /// Blurring premultiplied values is what keeps transparent pixels from bleeding colour into a
 /// shadow's edge. Accuracy: every output byte is within 1 level of the exact convolution with the
 /// sampled, normalised Gaussian (kernel truncated at 5σ) under the same edge mode, for every σ in
-/// [0.5, 100] (tested; larger σ behave alike). Cost does not depend on σ: the SIMD kernel is
-/// Deriche's fourth-order recursive Gaussian (BlurCoefficients.swift), about 16 multiply-adds per
-/// value per axis. RGBA output stays premultiplied-valid (no colour above its alpha).
+/// [0.5, 100] (tested; larger σ behave alike). Two methods, chosen by σ alone so every kernel
+/// level gives the same bytes (BlurMethod.swift): up to σ 3 a direct convolution in 16-bit
+/// integers (radius ⌈4σ⌉), above it Deriche's fourth-order recursive Gaussian
+/// (BlurCoefficients.swift), whose cost does not depend on σ. RGBA output stays
+/// premultiplied-valid (no colour above its alpha). Intermediate memory is reused across calls.
 public struct GaussianBlur: Sendable, Hashable {
     /// Largest accepted σ, in pixels.
     public static let maximumSigma = 256.0
@@ -61,7 +65,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// the same memory (in place). `threads` ≥ 1 splits the work into bands across that many
     /// workers with byte-identical output. Throws, leaving `destination` untouched, for mismatched
     /// sizes or formats, `threads` < 1, or `RasterError.allocationFailed` when the kernel's
-    /// intermediate (2 bytes per value, rounded up to 32 rows) cannot be allocated.
+    /// intermediate (2 bytes per value, rows rounded up to 64 values) cannot be allocated.
     public func apply(from source: ReadOnlyRasterBuffer, into destination: RasterBuffer, threads: Int = 1) throws {
         let level = try Kernels.requestedLevel()
         guard source.format == destination.format else {
@@ -101,8 +105,10 @@ public struct GaussianBlur: Sendable, Hashable {
             } else {
                 try runPortable(source, destination, threads: threads)
             }
-        case let level:
-            try runC(source, destination, level: level, threads: threads)
+        case .avx2:
+            try runC(source, destination, entry: sheen_blur_avx2, threads: threads)
+        case .avx512:
+            try runC(source, destination, entry: sheen_blur_avx512, threads: threads)
         }
     }
 
