@@ -3,9 +3,11 @@
 // the oracle all of them are held to within 1 level.
 
 /// Convolution blur of `src` into `dst` (same size and format, already checked; may alias).
-func blurConvolutionTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x tx: BlurTaps, y ty: BlurTaps, clamp: Bool) {
+/// `tmp` holds width × channels × height values (the caller allocates it, so a size the system
+/// refuses throws instead of trapping).
+func blurConvolutionTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x tx: BlurTaps, y ty: BlurTaps, clamp: Bool,
+                         tmp: UnsafeMutablePointer<UInt16>) {
     let c = src.format.bytesPerPixel, n = src.width * c, h = src.height
-    var tmp = [UInt16](repeating: 0, count: n * h)
     // Pass 1, along x: the row as 8.8 values, edges by `clamp`.
     for y in 0 ..< h {
         let row = src.row(y)

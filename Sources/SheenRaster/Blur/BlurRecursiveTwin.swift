@@ -3,9 +3,11 @@
 // compared with it bit for bit. Pass 1 runs down columns into 8.8 values, pass 2 along rows.
 
 /// Recursive blur of `src` into `dst` (same size and format, already checked; may alias).
-func blurRecursiveTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x lineX: BlurLine, y lineY: BlurLine, clamp: Bool) {
+/// `tmp` holds width × channels × height values (the caller allocates it, so a size the system
+/// refuses throws instead of trapping).
+func blurRecursiveTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x lineX: BlurLine, y lineY: BlurLine, clamp: Bool,
+                       tmp: UnsafeMutablePointer<UInt16>) {
     let c = src.format.bytesPerPixel, n = src.width * c, w = src.width, h = src.height
-    var tmp = [UInt16](repeating: 0, count: n * h)
     var line = [Float](repeating: 0, count: max(w, h))
     for i in 0 ..< n {
         for y in 0 ..< h { line[y] = Float(src.row(y).load(fromByteOffset: i, as: UInt8.self)) }

@@ -94,10 +94,16 @@ public struct GaussianBlur: Sendable, Hashable {
         let clamp = edges == .clamp
         switch Kernels.level(of: method.kernelName, at: requested) ?? .reference {
         case .reference:
-            if method == .convolution {
-                blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY), clamp: clamp)
-            } else {
-                blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY), clamp: clamp)
+            let values = try byteCount(try byteCount(source.width, stride: source.format.bytesPerPixel), stride: source.height)
+            try BlurMemory.shared.with(bytes: try byteCount(values, stride: 2)) { raw in
+                let tmp = raw.bindMemory(to: UInt16.self, capacity: values)
+                if method == .convolution {
+                    blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY),
+                                        clamp: clamp, tmp: tmp)
+                } else {
+                    blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
+                                      clamp: clamp, tmp: tmp)
+                }
             }
         case .portable:
             if method == .convolution {
