@@ -31,11 +31,8 @@ typedef uint16_t bu16 __attribute__((ext_vector_type(NV)));
 typedef uint32_t bu32 __attribute__((ext_vector_type(NV)));
 typedef uint8_t bu8 __attribute__((ext_vector_type(NV)));
 typedef float f16v __attribute__((ext_vector_type(16)));
-typedef float f8v __attribute__((ext_vector_type(8)));
 typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
-typedef uint8_t u8x8 __attribute__((ext_vector_type(8)));
 typedef uint16_t u16x16 __attribute__((ext_vector_type(16)));
-typedef uint16_t u16x8 __attribute__((ext_vector_type(8)));
 typedef int32_t i16v __attribute__((ext_vector_type(16)));
 
 // MARK: memory
@@ -252,119 +249,167 @@ BINLINE f16v level8(f16v v) {
     return __builtin_elementwise_roundeven(s);
 }
 
-/// Pass 1 of the recursion for strip `s`: values [16s, 16s + 16) of every row filtered along y.
-static void recurse_strip_y(const SheenBlurJob *j, intptr_t s, f16v *in, f16v *out) {
-    const intptr_t n = j->width * j->channels, h = j->height, v0 = s * 16;
-    const intptr_t count = n - v0 < 16 ? n - v0 : 16;
-    // Each strip touches one new cache line per row, rows apart: the hardware prefetchers do not
-    // follow that stride across pages, so fetch 16 rows ahead (for the strips sharing the line).
+/// The recursion's tmp is in tiles of 16 rows × 16 values (512 contiguous bytes), row of tiles
+/// after row of tiles: the value at row y, index v is at `tile_at(j, y, v)`. Pass 1 then writes
+/// 8 whole cache lines per tile instead of a line per row, and pass 2 reads a band of 16 rows
+/// (A8) in one sequential sweep, a band of 4 rows (RGBA) in 128-byte pieces 512 bytes apart.
+/// In rows, every strip of pass 1 touched a new cache line (RGBA: a new page) per row.
+BINLINE intptr_t tile_at(const SheenBlurJob *j, intptr_t y, intptr_t v) {
+    return (y >> 4) * (j->tmpStride * 16) + (v >> 4) * 256 + (y & 15) * 16 + (v & 15);
+}
+
+/// Strips pass 1 gathers together: one 64-byte line of each row.
+enum { GATHERED = 4 };
+
+/// Pass 1 of the recursion for strips [s0, s0 + count), count ≤ GATHERED: values [16s, 16s + 16)
+/// of every row filtered along y. `in` holds GATHERED arrays of `lineSteps` steps.
+static void recurse_strips_y(const SheenBlurJob *j, intptr_t s0, intptr_t count, f16v *in, intptr_t lineSteps,
+                             f16v *out) {
+    const intptr_t n = j->width * j->channels, h = j->height, v0 = s0 * 16;
+    const intptr_t values = n - v0 < 16 * count ? n - v0 : 16 * count;
+    // Gathering the strips together reads a whole line of each row at once: strip by strip, each
+    // row cost a cache miss and, a row apart, often a TLB miss, 4 times over.
     for (intptr_t y = 0; y < h; y++) {
         const uint8_t *p = j->src + y * j->srcStride + v0;
-        if (y + 16 < h) __builtin_prefetch(p + 16 * j->srcStride);
-        u8x16 b = 0;
-        if (count == 16) memcpy(&b, p, 16); else memcpy(&b, p, (size_t)count);
-        in[y] = __builtin_convertvector(b, f16v);
-    }
-    uint16_t *t = j->tmp + v0;
-    if (!j->lineY) {
-        for (intptr_t y = 0; y < h; y++) {
-            u16x16 v = __builtin_convertvector(in[y], u16x16) << 8;
-            memcpy(t + y * j->tmpStride, &v, sizeof v);
+        if (values == 16 * GATHERED) {
+            u8x16 b[GATHERED];
+            memcpy(b, p, sizeof b);
+            for (int k = 0; k < GATHERED; k++) in[k * lineSteps + y] = __builtin_convertvector(b[k], f16v);
+        } else {
+            u8x16 b[GATHERED] = {0};
+            memcpy(b, p, (size_t)values);
+            for (intptr_t k = 0; k < count; k++) in[k * lineSteps + y] = __builtin_convertvector(b[k], f16v);
         }
-        return;
     }
-    recurse(in, out, h, j->lineY, j->clamp);
-    for (intptr_t y = 0; y < h; y++) {
-        if (y + 16 < h) __builtin_prefetch(t + (y + 16) * j->tmpStride, 1);
-        u16x16 v = fixed88(out[y]);
-        memcpy(t + y * j->tmpStride, &v, sizeof v);
-    }
-}
-
-/// The 8×8 transpose of eight rows of eight Floats.
-BINLINE void transpose8(f8v r[8]) {
-    f8v t[8], u[8];
-    for (int i = 0; i < 4; i++) {
-        t[2 * i] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
-        t[2 * i + 1] = __builtin_shufflevector(r[2 * i], r[2 * i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
-    }
-    for (int i = 0; i < 2; i++) {
-        f8v a = t[4 * i], b = t[4 * i + 1], c = t[4 * i + 2], d = t[4 * i + 3];
-        u[4 * i] = __builtin_shufflevector(a, c, 0, 1, 8, 9, 4, 5, 12, 13);
-        u[4 * i + 1] = __builtin_shufflevector(a, c, 2, 3, 10, 11, 6, 7, 14, 15);
-        u[4 * i + 2] = __builtin_shufflevector(b, d, 0, 1, 8, 9, 4, 5, 12, 13);
-        u[4 * i + 3] = __builtin_shufflevector(b, d, 2, 3, 10, 11, 6, 7, 14, 15);
-    }
-    for (int i = 0; i < 4; i++) {
-        r[i] = __builtin_shufflevector(u[i], u[i + 4], 0, 1, 2, 3, 8, 9, 10, 11);
-        r[i + 4] = __builtin_shufflevector(u[i], u[i + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    for (intptr_t k = 0; k < count; k++) {
+        const intptr_t v = v0 + 16 * k;
+        const f16v *column = in + k * lineSteps;
+        uint16_t *t = j->tmp + tile_at(j, 0, v);
+        // The rows past the last of the last band are read by pass 2 and never stored: zero them.
+        for (intptr_t y = h; y < (h + 15) / 16 * 16; y++) memset(j->tmp + tile_at(j, y, v), 0, 32);
+        if (j->lineY) {
+            recurse(column, out, h, j->lineY, j->clamp);
+            for (intptr_t y = 0; y < h; y++) {
+                const u16x16 q = fixed88(out[y]);
+                memcpy(t + tile_at(j, y, 0), &q, sizeof q);
+            }
+        } else {
+            for (intptr_t y = 0; y < h; y++) {
+                const u16x16 q = __builtin_convertvector(column[y], u16x16) << 8;
+                memcpy(t + tile_at(j, y, 0), &q, sizeof q);
+            }
+        }
     }
 }
 
-BINLINE f8v load8_u16(const uint16_t *p) {
-    u16x8 v; memcpy(&v, p, sizeof v);
-    return __builtin_convertvector(v, f8v);
+/// The 16×16 transpose of 16-bit values: `col[i]` gets element i of every `row`. Four rounds of
+/// interleaving (16-, 32-, 64-bit, then 128-bit halves), 64 shuffles for 256 values.
+BINLINE void transpose16(const u16x16 row[16], u16x16 col[16]) {
+#define LO16(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 8, 24, 9, 25, 10, 26, 11, 27)
+#define HI16(a, b) __builtin_shufflevector(a, b, 4, 20, 5, 21, 6, 22, 7, 23, 12, 28, 13, 29, 14, 30, 15, 31)
+#define LO32(a, b) __builtin_shufflevector(a, b, 0, 1, 16, 17, 2, 3, 18, 19, 8, 9, 24, 25, 10, 11, 26, 27)
+#define HI32(a, b) __builtin_shufflevector(a, b, 4, 5, 20, 21, 6, 7, 22, 23, 12, 13, 28, 29, 14, 15, 30, 31)
+#define LO64(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27)
+#define HI64(a, b) __builtin_shufflevector(a, b, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31)
+#define LO128(a, b) __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23)
+#define HI128(a, b) __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31)
+    u16x16 s[16], u[16];
+    // s[k], s[k + 8]: rows 2k and 2k + 1 interleaved, elements 0–3 | 8–11 and 4–7 | 12–15.
+    for (int k = 0; k < 8; k++) { s[k] = LO16(row[2 * k], row[2 * k + 1]); s[k + 8] = HI16(row[2 * k], row[2 * k + 1]); }
+    // u[4g + m]: rows 4m … 4m + 3 of elements 2g, 2g + 1 (low halves) and 2g + 8, 2g + 9 (high).
+    for (int m = 0; m < 4; m++) {
+        u[m] = LO32(s[2 * m], s[2 * m + 1]);
+        u[m + 4] = HI32(s[2 * m], s[2 * m + 1]);
+        u[m + 8] = LO32(s[8 + 2 * m], s[9 + 2 * m]);
+        u[m + 12] = HI32(s[8 + 2 * m], s[9 + 2 * m]);
+    }
+    for (int g = 0; g < 4; g++) {
+        const u16x16 a = LO64(u[4 * g], u[4 * g + 1]), b = HI64(u[4 * g], u[4 * g + 1]);
+        const u16x16 c = LO64(u[4 * g + 2], u[4 * g + 3]), d = HI64(u[4 * g + 2], u[4 * g + 3]);
+        col[2 * g] = LO128(a, c); col[2 * g + 8] = HI128(a, c);
+        col[2 * g + 1] = LO128(b, d); col[2 * g + 9] = HI128(b, d);
+    }
+#undef LO16
+#undef HI16
+#undef LO32
+#undef HI32
+#undef LO64
+#undef HI64
+#undef LO128
+#undef HI128
+}
+
+/// The 4×4 transpose of 64-bit blocks (one RGBA pixel of 16-bit values each): `out[p]` gets
+/// block p of every `in` row. Its own inverse.
+BINLINE void transpose_pixels(const u16x16 in[4], u16x16 out[4]) {
+    const u16x16 a = __builtin_shufflevector(in[0], in[1], 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+    const u16x16 b = __builtin_shufflevector(in[0], in[1], 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+    const u16x16 c = __builtin_shufflevector(in[2], in[3], 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+    const u16x16 d = __builtin_shufflevector(in[2], in[3], 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+    out[0] = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    out[2] = __builtin_shufflevector(a, c, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+    out[1] = __builtin_shufflevector(b, d, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    out[3] = __builtin_shufflevector(b, d, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
 }
 
 /// Pass 2 of the recursion for band `b` of an A8 image: rows [16b, 16b + 16) filtered along x.
-static void recurse_band_x_a8(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out, const uint16_t *zeros) {
+static void recurse_band_x_a8(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out) {
     const intptr_t w = j->width, h = j->height, y0 = b * 16;
     const intptr_t rows = h - y0 < 16 ? h - y0 : 16;
-    const uint16_t *src[16];
-    for (intptr_t r = 0; r < 16; r++) src[r] = r < rows ? j->tmp + (y0 + r) * j->tmpStride : zeros;
-    // tmp rows are padded to a multiple of 16 values, so 8-value groups never leave them.
-    for (intptr_t x = 0; x < w; x += 8) {
-        f8v lo[8], hi[8];
-        for (int r = 0; r < 8; r++) { lo[r] = load8_u16(src[r] + x); hi[r] = load8_u16(src[r + 8] + x); }
-        transpose8(lo); transpose8(hi);
-        for (int i = 0; i < 8; i++) {
-            in[x + i] = __builtin_shufflevector(lo[i], hi[i], 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        }
+    // Each tile is 16 columns of the band: transposed, its rows are 16 steps of the recursion.
+    for (intptr_t x = 0; x < w; x += 16) {
+        const uint16_t *t = j->tmp + tile_at(j, y0, x);
+        u16x16 tile[16], col[16];
+        memcpy(tile, t, sizeof tile);
+        transpose16(tile, col);
+        for (int i = 0; i < 16; i++) in[x + i] = __builtin_convertvector(col[i], f16v);
     }
     const f16v *res = in;
     if (j->lineX) { recurse(in, out, w, j->lineX, j->clamp); res = out; }
-    for (intptr_t x = 0; x < w; x += 8) {
-        f8v lo[8], hi[8];
-        for (int i = 0; i < 8; i++) {
-            f16v v = level8(res[x + i]);
-            lo[i] = __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7);
-            hi[i] = __builtin_shufflevector(v, v, 8, 9, 10, 11, 12, 13, 14, 15);
-        }
-        transpose8(lo); transpose8(hi);
-        const intptr_t count = w - x < 8 ? w - x : 8;
+    for (intptr_t x = 0; x < w; x += 16) {
+        u16x16 col[16], row[16];
+        for (int i = 0; i < 16; i++) col[i] = __builtin_convertvector(__builtin_convertvector(level8(res[x + i]), i16v), u16x16);
+        transpose16(col, row);
+        const intptr_t count = w - x < 16 ? w - x : 16;
         for (intptr_t r = 0; r < rows; r++) {
-            u8x8 bytes = __builtin_convertvector(r < 8 ? lo[r] : hi[r - 8], u8x8);
+            const u8x16 bytes = __builtin_convertvector(row[r], u8x16);
             uint8_t *d = j->dst + (y0 + r) * j->dstStride + x;
             // A constant length is a single store; a variable one a call.
-            if (count == 8) memcpy(d, &bytes, 8); else memcpy(d, &bytes, (size_t)count);
+            if (count == 16) memcpy(d, &bytes, 16); else memcpy(d, &bytes, (size_t)count);
         }
     }
 }
 
 /// Pass 2 of the recursion for band `b` of an RGBA image: rows [4b, 4b + 4), 4 channels each.
-static void recurse_band_x_rgba(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out, const uint16_t *zeros) {
+static void recurse_band_x_rgba(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out) {
     const intptr_t w = j->width, h = j->height, y0 = b * 4;
     const intptr_t rows = h - y0 < 4 ? h - y0 : 4;
-    const uint16_t *src[4];
-    for (intptr_t r = 0; r < 4; r++) src[r] = r < rows ? j->tmp + (y0 + r) * j->tmpStride : zeros;
-    for (intptr_t x = 0; x < w; x += 2) {
-        f8v r0 = load8_u16(src[0] + 4 * x), r1 = load8_u16(src[1] + 4 * x);
-        f8v r2 = load8_u16(src[2] + 4 * x), r3 = load8_u16(src[3] + 4 * x);
-        f8v a = __builtin_shufflevector(r0, r1, 0, 1, 2, 3, 8, 9, 10, 11);
-        f8v c = __builtin_shufflevector(r2, r3, 0, 1, 2, 3, 8, 9, 10, 11);
-        in[x] = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        a = __builtin_shufflevector(r0, r1, 4, 5, 6, 7, 12, 13, 14, 15);
-        c = __builtin_shufflevector(r2, r3, 4, 5, 6, 7, 12, 13, 14, 15);
-        in[x + 1] = __builtin_shufflevector(a, c, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    // A tile holds 4 pixels of 16 rows: 4 rows of it are a 4×4 matrix of pixels (4 channels,
+    // 64 bits each), transposed into the 4 steps of these pixels.
+    for (intptr_t x = 0; x < w; x += 4) {
+        u16x16 tile[4], steps[4];
+        memcpy(tile, j->tmp + tile_at(j, y0, 4 * x), sizeof tile);
+        transpose_pixels(tile, steps);
+        for (int p = 0; p < 4; p++) in[x + p] = __builtin_convertvector(steps[p], f16v);
     }
     const f16v *res = in;
     if (j->lineX) { recurse(in, out, w, j->lineX, j->clamp); res = out; }
-    for (intptr_t x = 0; x < w; x++) {
-        f16v v = level8(res[x]);
-        // Rounding each channel alone could put a colour one level above its alpha.
-        f16v alpha = __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
-        u8x16 bytes = __builtin_convertvector(__builtin_elementwise_min(v, alpha), u8x16);
-        for (intptr_t r = 0; r < rows; r++) memcpy(j->dst + (y0 + r) * j->dstStride + 4 * x, (const uint8_t *)&bytes + 4 * r, 4);
+    for (intptr_t x = 0; x < w; x += 4) {
+        u16x16 steps[4], row[4];
+        for (int p = 0; p < 4; p++) {
+            const f16v v = level8(res[x + p]);
+            // Rounding each channel alone could put a colour one level above its alpha.
+            const f16v alpha = __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+            steps[p] = __builtin_convertvector(__builtin_convertvector(__builtin_elementwise_min(v, alpha), i16v), u16x16);
+        }
+        transpose_pixels(steps, row);
+        const intptr_t bytes = w - x < 4 ? 4 * (w - x) : 16;
+        for (intptr_t r = 0; r < rows; r++) {
+            const u8x16 pixels = __builtin_convertvector(row[r], u8x16);
+            uint8_t *d = j->dst + (y0 + r) * j->dstStride + 4 * x;
+            // A constant length is a single store; a variable one a call.
+            if (bytes == 16) memcpy(d, &pixels, 16); else memcpy(d, &pixels, (size_t)bytes);
+        }
     }
 }
 
@@ -382,17 +427,17 @@ void SHEEN_BLUR_ENTRY(const SheenBlurJob *j, int pass, intptr_t begin, intptr_t 
         }
         return;
     }
-    const intptr_t longest = j->width > j->height ? j->width : j->height;
-    f16v *in = (f16v *)scratch, *out = in + (longest + 8);
-    uint16_t *zeros = (uint16_t *)(out + (longest + 8));
+    const intptr_t longest = j->width > j->height ? j->width : j->height, steps = longest + 16;
+    f16v *out = (f16v *)scratch, *in = out + steps;
     // Steps past the line's end are converted with the rest and never stored: keep them numbers.
-    for (intptr_t i = 0; i < longest + 8; i++) out[i] = 0;
+    for (intptr_t i = 0; i < steps; i++) out[i] = 0;
     if (pass == 1) {
-        for (intptr_t s = begin; s < end; s++) recurse_strip_y(j, s, in, out);
+        for (intptr_t s = begin; s < end; s += GATHERED) {
+            recurse_strips_y(j, s, end - s < GATHERED ? end - s : GATHERED, in, steps, out);
+        }
         return;
     }
-    memset(zeros, 0, (size_t)padded * 2);
     for (intptr_t b = begin; b < end; b++) {
-        if (j->channels == 1) recurse_band_x_a8(j, b, in, out, zeros); else recurse_band_x_rgba(j, b, in, out, zeros);
+        if (j->channels == 1) recurse_band_x_a8(j, b, in, out); else recurse_band_x_rgba(j, b, in, out);
     }
 }

@@ -8,7 +8,7 @@ intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job) {
         const intptr_t margin = (intptr_t)job->radiusX * job->channels;
         return (padded + 2 * margin + 64) * 2;
     }
-    // Two strips of 16 Floats per step, then one zero row of tmp.
+    // One output line and 4 input lines (pass 1 gathers 4 strips) of 16 Floats per step.
     const intptr_t longest = job->width > job->height ? job->width : job->height;
-    return 2 * (longest + 8) * 64 + padded * 2;
+    return 5 * (longest + 16) * 64;
 }

@@ -63,15 +63,18 @@ void sheen_composite_avx512(const SheenCompositeJob *job);
 enum { SHEEN_BLUR_CONVOLUTION = 0, SHEEN_BLUR_RECURSIVE = 1 };
 
 /// One Gaussian blur of `width` × `height` pixels of `channels` (1: A8, 4: premultiplied
-/// RGBA8/BGRA8) bytes, in two passes through `tmp` (8.8 fixed-point values, rows `tmpStride`
-/// values apart, `tmpStride` ≥ width·channels rounded up to 64). `src` and `dst` may be the same
-/// memory: pass 1 only reads `src`, pass 2 only writes `dst`.
+/// RGBA8/BGRA8) bytes, in two passes through `tmp` (8.8 fixed-point values; `tmpStride` ≥
+/// width·channels rounded up to 64, and `tmp` holds `tmpStride` × (height rounded up to 16)
+/// values). `src` and `dst` may be the same memory: pass 1 only reads `src`, pass 2 only writes
+/// `dst`.
 ///
-/// - Convolution: pass 1 filters rows along x, pass 2 rows along y; `weightsX`/`weightsY` hold
+/// - Convolution: pass 1 filters rows along x into tmp rows `tmpStride` values apart, pass 2
+///   rows along y; `weightsX`/`weightsY` hold
 ///   radius + 1 UInt16 weights (centre, then the pair weights; see BlurBody.h), radius ≤
 ///   SHEEN_BLUR_MAX_RADIUS, and `offsetX`/`offsetY` the values each pass adds first.
 /// - Recursion: pass 1 filters strips of 16 values along y, pass 2 bands of rows (16 for A8, 4
-///   for RGBA) along x; `lineX`/`lineY` hold the 16 coefficients of BlurLine, or NULL for an axis
+///   for RGBA) along x, through tmp in tiles (strip s: height rounded up to 16 rows of 16
+///   values, contiguous); `lineX`/`lineY` hold the 16 coefficients of BlurLine, or NULL for an axis
 ///   left unchanged.
 typedef struct {
     const uint8_t *src;

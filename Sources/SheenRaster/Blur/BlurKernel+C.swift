@@ -33,8 +33,9 @@ extension GaussianBlur {
     /// destination untouched.
     func runC(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, entry: BlurEntry, threads: Int) throws(RasterError) {
         let c = source.format.bytesPerPixel, n = source.width * c, h = source.height
+        // The recursion's tiles take the height rounded up to 16 (CSheenSIMD.h).
         let tmpStride = (n + 63) / 64 * 64
-        let tmpBytes = try byteCount(try byteCount(tmpStride, stride: h), stride: 2)
+        let tmpBytes = try byteCount(try byteCount(tmpStride, stride: (h + 15) / 16 * 16), stride: 2)
         let tapsX = BlurTaps(sigma: sigmaX), tapsY = BlurTaps(sigma: sigmaY)
         let lineX = BlurLine(sigma: sigmaX), lineY = BlurLine(sigma: sigmaY)
         let convolution = method == .convolution
