@@ -19,11 +19,13 @@ struct DemoCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
 
     func run() throws {
+        // Checked before rendering: a bad path fails at once, not after the work.
+        let target = try OutputTarget(output)
         let demo: Image
         do { demo = try DemoPicture(fontPattern: font).render() } catch let error as ValidationError { throw error } catch {
             throw ValidationError("cannot render the demo: \(error)")
         }
-        try writePNG(demo, to: output)
+        try writePNG(demo, to: target)
     }
 }
 

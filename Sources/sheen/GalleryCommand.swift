@@ -14,6 +14,8 @@ struct GalleryCommand: ParsableCommand {
     static let tile = (w: 256, h: 128), gap = 8, columns = 4
 
     func run() throws {
+        // Checked before rendering: a bad path fails at once, not after the work.
+        let target = try OutputTarget(output)
         let tiles = try Self.tiles()
         let rows = (tiles.count + Self.columns - 1) / Self.columns
         let w = Self.columns * Self.tile.w + (Self.columns + 1) * Self.gap
@@ -31,7 +33,7 @@ struct GalleryCommand: ParsableCommand {
                 try g.fill(buffer, rect: PixelRect(x: x, y: y, width: Self.tile.w, height: Self.tile.h))
             }
         }
-        try writePNG(image, to: output)
+        try writePNG(image, to: target)
     }
 
     /// The tiles, row by row: spaces; spreads; kinds; stops and dither.

@@ -34,6 +34,8 @@ struct GradientCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
 
     func run() throws {
+        // Checked before rendering: a bad path fails at once, not after the work.
+        let target = try OutputTarget(output)
         let (w, h) = try Parse.size(size)
         let gradient = try makeGradient(width: Double(w), height: Double(h))
         let pixelFormat: PixelFormat = try Parse.choice(format, option: "--format")
@@ -43,7 +45,7 @@ struct GradientCommand: ParsableCommand {
         } catch let e as RasterError {
             throw ValidationError("invalid gradient: \(e)")
         }
-        try writePNG(image, to: output)
+        try writePNG(image, to: target)
     }
 
     func makeGradient(width w: Double, height h: Double) throws -> Gradient {

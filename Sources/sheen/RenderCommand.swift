@@ -24,6 +24,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
 
     func run() throws {
+        // Checked before rendering: a bad path fails at once, not after the work.
+        let target = try OutputTarget(output)
         let label = try self.label.makeLabel()
         let pixelFormat: PixelFormat = try Parse.choice(format, option: "--format")
         guard pixelFormat != .a8 else { throw ValidationError("--format must be rgba8Premultiplied or bgra8Premultiplied") }
@@ -31,6 +33,6 @@ struct RenderCommand: ParsableCommand {
         do { image = try label.image(format: pixelFormat) } catch {
             throw ValidationError("cannot render the label: \(error)")
         }
-        try writePNG(image, to: output)
+        try writePNG(image, to: target)
     }
 }
