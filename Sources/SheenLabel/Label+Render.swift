@@ -23,12 +23,12 @@ extension Label {
                                  offset: (origin.x - visible.x, origin.y - visible.y),
                                  alpha: isEnabled ? 255 : 128)
         let plan = try RenderPlan(label: self, layout: layout, cache: cache)
+        // Everything that can fail (masks, blurs, gradients) runs before the first pixel changes.
+        let layers = try plan.shadowLayers(on: canvas) + plan.strokeLayers(on: canvas) + plan.fillLayers(on: canvas)
         if let backgroundColor {
             try canvas.destination.composite(.color(backgroundColor), coverage: .alpha(canvas.alpha))
         }
-        try plan.drawShadows(on: canvas)
-        try plan.drawStroke(on: canvas)
-        try plan.drawFill(on: canvas)
+        for layer in layers { try canvas.composite(layer.paint, mask: layer.mask, at: layer.at) }
     }
 
     /// Renders the label into a new transparent image of the label's size (rounded up to whole
@@ -39,6 +39,14 @@ extension Label {
         try image.withBuffer { try render(into: $0, cache: cache) }
         return image
     }
+}
+
+/// One mask to composite in one paint: a shadow, the stroke, or (part of) the fill. `at` is the
+/// label pixel of the mask's pixel (0, 0).
+struct LabelLayer {
+    let paint: Paint
+    let mask: Image
+    let at: (x: Int, y: Int)
 }
 
 /// Where a label is drawn: the visible part of the destination, the label's origin relative to

@@ -2,7 +2,8 @@ import SheenRaster
 import SheenText
 
 /// One render of a label: its layout and the masks drawn from it, each over the ink it needs and
-/// the part of the label that is visible, never the whole canvas.
+/// the part of the label that is visible, never the whole canvas. Every mask and paint is made
+/// (and every error thrown) before the first pixel of the destination changes.
 struct RenderPlan {
     let label: Label
     let layout: TextLayout
@@ -30,7 +31,8 @@ struct RenderPlan {
     /// Each shadow is cast by the union of fill and stroke grown by its spread — which is the glyphs
     /// grown by (stroke reach + spread), drawn with FreeType's stroker as one outside stroke — then
     /// blurred, then composited in the shadow's own colour at its (rounded) offset.
-    func drawShadows(on canvas: LabelCanvas) throws {
+    func shadowLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
+        var layers: [LabelLayer] = []
         for shadow in label.allShadows where shadow.color.alpha > 0 {
             let shift = (x: Int(shadow.offset.x.rounded()), y: Int(shadow.offset.y.rounded()))
             let grow = strokeReach + shadow.spread
@@ -54,23 +56,25 @@ struct RenderPlan {
                 let blur = try GaussianBlur(sigma: shadow.sigma)
                 try mask.image.withBuffer { try blur.apply(in: $0) }
             }
-            try canvas.composite(.color(shadow.color), mask: mask.image,
-                                 at: (region.x + origin.x + shift.x, region.y + origin.y + shift.y))
+            layers.append(LabelLayer(paint: .color(shadow.color), mask: mask.image,
+                                     at: (region.x + origin.x + shift.x, region.y + origin.y + shift.y)))
         }
+        return layers
     }
 
-    func drawStroke(on canvas: LabelCanvas) throws {
-        guard let stroke = label.stroke else { return }
+    func strokeLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
+        guard let stroke = label.stroke else { return [] }
         let textStroke = stroke.textStroke
         let ink = try layout.inkRect(stroke: textStroke, cache: cache)
         let region = ink.intersection(visibleLayoutRect(canvas))
-        guard !region.isEmpty else { return }
+        guard !region.isEmpty else { return [] }
         let mask = try layout.mask(region: region, stroke: textStroke, cache: cache)
-        try canvas.composite(paint(stroke.paint, ink: ink, canvas: canvas), mask: mask.image,
-                             at: (region.x + origin.x, region.y + origin.y))
+        return [LabelLayer(paint: try paint(stroke.paint, ink: ink, canvas: canvas), mask: mask.image,
+                           at: (region.x + origin.x, region.y + origin.y))]
     }
 
-    func drawFill(on canvas: LabelCanvas) throws {
+    func fillLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
+        var layers: [LabelLayer] = []
         let visible = visibleLayoutRect(canvas)
         let ink = try layout.inkRect(cache: cache)
         var fill = label.fill
@@ -81,28 +85,29 @@ struct RenderPlan {
             for (line, lineInk) in try zip(layout.lineMasks(cache: cache), layout.lineInkRects(cache: cache)) where !lineInk.isEmpty {
                 guard !lineInk.intersection(visible).isEmpty else { continue }
                 let rect = canvas.destinationRect(inkSpan(lineInk))
-                try canvas.composite(.gradient(try GradientFill(gradient.gradient(in: rect))), mask: line.image,
-                                     at: (line.region.x + origin.x, line.region.y + origin.y))
+                layers.append(LabelLayer(paint: .gradient(try GradientFill(gradient.gradient(in: rect))), mask: line.image,
+                                         at: (line.region.x + origin.x, line.region.y + origin.y)))
             }
         case let fill?:
             let region = ink.intersection(visible)
-            guard !region.isEmpty else { return }
+            guard !region.isEmpty else { return [] }
             let mask = try layout.mask(region: region, cache: cache)
-            try canvas.composite(paint(fill, ink: ink, canvas: canvas), mask: mask.image,
-                                 at: (region.x + origin.x, region.y + origin.y))
+            layers.append(LabelLayer(paint: try paint(fill, ink: ink, canvas: canvas), mask: mask.image,
+                                     at: (region.x + origin.x, region.y + origin.y)))
         case nil:
             // Plain colours: one mask per distinct run colour (one mask in the common case).
             let region = ink.intersection(visible)
-            guard !region.isEmpty else { return }
+            guard !region.isEmpty else { return [] }
             let attributes = layout.text.attributes
             let colours = attributes.map { $0.color ?? label.textColor }
             for colour in uniqued(colours) {
                 let indices = Set(colours.indices.filter { colours[$0] == colour })
                 let mask = try layout.mask(region: region, cache: cache,
                                            where: indices.count == colours.count ? nil : { indices.contains($0.attributesIndex) })
-                try canvas.composite(.color(colour), mask: mask.image, at: (region.x + origin.x, region.y + origin.y))
+                layers.append(LabelLayer(paint: .color(colour), mask: mask.image, at: (region.x + origin.x, region.y + origin.y)))
             }
         }
+        return layers
     }
 
     /// A layout-pixel rectangle as a label-space rectangle.

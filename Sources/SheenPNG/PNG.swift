@@ -17,10 +17,18 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 /// 8-bit RGBA PNG; A8 buffers are written as 8-bit greyscale (coverage 255 = white), which is how
 /// a mask is looked at. Decoding returns a premultiplied RGBA8 image (`round(c × a / 255)`).
 public enum PNG {
-    /// Encodes `buffer` as PNG bytes.
+    /// Longest side `encode` accepts, in pixels: libpng's default user limit on both width and
+    /// height (`PNG_USER_WIDTH_MAX`, `PNG_USER_HEIGHT_MAX`), which its writer enforces too.
+    public static let maximumEncodedSide = 1_000_000
+
+    /// Encodes `buffer` as PNG bytes. Throws `PNGError` for an empty image or one with a side
+    /// over `maximumEncodedSide`.
     public static func encode(_ buffer: ReadOnlyRasterBuffer) throws -> [UInt8] {
         if buffer.width == 0 || buffer.height == 0 {
             throw PNGError("cannot encode an empty \(buffer.width)×\(buffer.height) image as PNG")
+        }
+        guard buffer.width <= maximumEncodedSide, buffer.height <= maximumEncodedSide else {
+            throw PNGError("cannot encode a \(buffer.width)×\(buffer.height) image as PNG: a side is over libpng's limit of \(maximumEncodedSide) pixels")
         }
         let channels = buffer.format == .a8 ? 1 : 4
         let stride = buffer.width * channels

@@ -17,7 +17,11 @@ public struct TextStroke: Hashable, Sendable {
         case miter
     }
 
-    /// Band width in pixels, in (0, 256].
+    /// Widest band, in pixels: room for a label's widest stroke (256 px) grown by its widest
+    /// shadow spread (256 px), which is how a label casts a shadow.
+    public static let maximumWidth = 512.0
+
+    /// Band width in pixels, in (0, `maximumWidth`].
     public var width: Double
     /// Where the band lies; `.outside` by default.
     public var placement: Placement
@@ -30,8 +34,8 @@ public struct TextStroke: Hashable, Sendable {
     }
 
     func validated() throws(TextError) -> TextStroke {
-        guard width.isFinite, width > 0, width <= 256 else {
-            throw .invalidParameter(name: "stroke width", value: width, allowed: "(0, 256] px")
+        guard width.isFinite, width > 0, width <= Self.maximumWidth else {
+            throw .invalidParameter(name: "stroke width", value: width, allowed: "(0, 512] px")
         }
         return self
     }

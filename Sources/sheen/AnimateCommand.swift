@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SheenLabel
+import SheenPNG
 import SheenRaster
 import SheenText
 
@@ -53,7 +54,10 @@ struct AnimateCommand: ParsableCommand {
         } catch let error as LabelError {
             throw ValidationError("invalid animation: \(error)")
         }
-        // Render everything before writing anything: an error leaves no partial output.
+        // All or nothing: the directory is checked (and a staging directory made) before the
+        // first frame renders, every file is encoded before any is written, and the files appear
+        // only once all are written.
+        let directory = try FrameDirectory(output)
         let progress = ProgressBar(total: frames.count, label: "rendering")
         var images: [Image] = []
         for frame in frames {
@@ -62,11 +66,21 @@ struct AnimateCommand: ParsableCommand {
         }
         progress.finish()
         let sheet = try ContactSheet.make(images, columns: sheetColumns)
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let sheetBytes = try Self.encode(sheet, what: "the contact sheet")
         for (i, image) in images.enumerated() {
-            try writePNG(image, to: output + "/" + String(format: "frame-%04d.png", i))
+            try directory.write(try Self.encode(image, what: "frame \(i)"), named: String(format: "frame-%04d.png", i))
         }
-        try writePNG(sheet, to: output + "/contact-sheet.png")
+        try directory.write(sheetBytes, named: "contact-sheet.png")
+        try directory.commit()
+    }
+
+    /// PNG bytes of `image`; an image PNG cannot hold is bad input (exit 64), named.
+    static func encode(_ image: Image, what: String) throws -> [UInt8] {
+        do {
+            return try image.withReadOnlyBuffer { try PNG.encode($0) }
+        } catch let error as PNGError {
+            throw ValidationError("\(what): \(error)")
+        }
     }
 
     /// "easeInOut", "cubic-bezier(0.2,0,0.2,1)", "spring(0.5,0.4)" → a timing function.

@@ -49,6 +49,11 @@ struct GradientCommand: ParsableCommand {
     }
 
     func makeGradient(width w: Double, height h: Double) throws -> Gradient {
+        // Named by option: the gradient's own check would name a derived value ("start.x is nan").
+        for (option, value) in [("--start-radius", startRadius), ("--end-radius", endRadius ?? 0), ("--angle", angle)]
+        where !value.isFinite {
+            throw ValidationError("\(option) \(value) is not a finite number")
+        }
         let centre = try center.map { try Parse.point($0, option: "--center") } ?? Point(w / 2, h / 2)
         let shape: GradientShape
         switch kind.lowercased() {

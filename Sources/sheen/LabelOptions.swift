@@ -102,9 +102,11 @@ struct LabelOptions: ParsableArguments {
     /// One colour → a solid paint; several → a gradient over `--extent`.
     func paint(_ text: String, option: String) throws -> LabelPaint {
         let stops = try Parse.stops(text, option: option)
+        // Parsed even for one colour: a misspelt --extent is an error, not silently ignored.
+        let gradientExtent = try Parse.named(extent, option: "--extent",
+            [("ink", GradientExtent.ink), ("lines", .lines), ("typographic", .typographic), ("frame", .frame)])
         if stops.count == 1 { return .color(stops[0].color) }
-        return .gradient(try gradient(stops), extent: try Parse.named(extent, option: "--extent",
-            [("ink", GradientExtent.ink), ("lines", .lines), ("typographic", .typographic), ("frame", .frame)]))
+        return .gradient(try gradient(stops), extent: gradientExtent)
     }
 
     /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`.

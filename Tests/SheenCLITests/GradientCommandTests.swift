@@ -43,6 +43,8 @@ import SheenRaster
         (["--spread", "mirror"], "--spread"),
         (["--kind", "radial", "--end-radius=-4"], "endRadius"),
         (["--transform", "0,0,0,0,0,0"], "not invertible"),
+        (["--kind", "conic", "--angle", "nan"], "--angle nan"),
+        (["--kind", "radial", "--start-radius", "inf"], "--start-radius"),
     ])
     func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let out = temporaryPath("bad.png")

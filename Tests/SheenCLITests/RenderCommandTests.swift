@@ -52,6 +52,9 @@ import SheenText
         (["x", "--fill", "#12345"], "--fill"),
         (["x", "--canvas", "0x10"], "--canvas"),
         (["x", "--extent", "page"], "--extent"),
+        (["x", "--fill", "#000000", "--extent", "bogus"], "--extent"),
+        (["x", "--stroke", "1,#000000", "--glow", "2,#000000,1", "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+          "--face-index=-1"], "face index -1 is out of range 0…0: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf holds 1 face"),
         (["x", "--stroke", "wide,#000000"], "--stroke"),
         (["x", "--stroke", "2,#00000"], "--stroke"),
         (["x", "--shadow", "1,2,#000000"], "--shadow"),
@@ -108,6 +111,49 @@ import SheenText
     func badAnimateArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let dir = temporaryPath("bad-frames")
         CLI.expectFailure(["animate", "x", "--canvas", "40x20", "-o", dir] + extra, mentions: mentions, output: dir)
+    }
+
+    /// Entries of a directory, sorted (hidden staging directories included).
+    func entries(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+
+    @Test func animateIsAllOrNothing() throws {
+        let parent = temporaryPath("animate-parent")
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        // 65 frames of 16000×1 on 64 columns: a contact sheet over PNG's side limit, found after
+        // rendering; nothing may appear, in a new directory or an existing one.
+        let tooWide = ["animate", "x", "--canvas", "16000x1", "--size", "1", "--fps", "64", "--duration", "1", "--sheet-columns", "64"]
+        CLI.expectFailure(tooWide + ["-o", parent + "/new/deeper"], mentions: "contact sheet", output: parent + "/new")
+        #expect(entries(parent) == [])
+        let existing = parent + "/existing"
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: existing + "/notes.txt"))
+        do {
+            try run(tooWide + ["-o", existing])
+            Issue.record("a sheet over the PNG limit was written")
+        } catch {
+            #expect(SheenCommand.message(for: error).contains("1000000"))
+        }
+        #expect(entries(existing) == ["notes.txt"])
+        // Success adds the frames beside what was there; a trailing slash names the same directory.
+        try run(["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5", "-o", existing + "/"])
+        #expect(entries(existing) == ["contact-sheet.png", "frame-0000.png", "frame-0001.png", "notes.txt"])
+        try run(["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5", "-o", parent + "/a/b/c"])
+        #expect(entries(parent + "/a/b/c").count == 3)
+        #expect(entries(parent) == ["a", "existing"])
+    }
+
+    @Test func animateRefusesAFileBeforeRendering() throws {
+        let file = temporaryPath("animate-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        do {
+            try run(["animate", "x", "--canvas", "20x10", "--size", "8", "-o", file])
+            Issue.record("a regular file taken as the frame directory")
+        } catch let error as OutputError {
+            #expect(error.cannotCreate && error.description.contains("not a directory"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("x".utf8))
     }
 
     @Test func demoRendersEveryScenario() throws {

@@ -155,6 +155,9 @@ import SheenText
         let fenced = FencedBuffer(width: 64, height: 32, format: .rgba8Premultiplied)
         let before = fenced.allBytes
         var label = Label("x", font: try LabelFixtures.bold(20), size: Size(width: 64, height: 32))
+        // A background is drawn first: an error found while drawing the text must still come
+        // before it (the empty gradient below is found only then).
+        label.backgroundColor = Color(rgba: 0x2040_60FF)
         label.shadows = [LabelShadow(color: .white, sigma: .nan)]
         #expect(throws: LabelError.invalidParameter(name: "shadow 0 sigma", value: .nan, allowed: "[0.0, 256.0]").description.isEmpty
                 ? LabelError.self : LabelError.self) { try label.render(into: fenced.buffer) }
@@ -174,6 +177,17 @@ import SheenText
         #expect(throws: RasterError.formatMismatch(expected: .rgba8Premultiplied, actual: .a8)) { try label.render(into: a8.buffer) }
         #expect(throws: LabelError.emptyAttributedText) { try Label(attributedText: AttributedText(), size: .zero) }
         #expect(fenced.allBytes == before)
+    }
+
+    /// The widest stroke grown by a shadow's spread is a valid label: its shadow is cast by a
+    /// 257 px outside stroke, within the text stroke's limit.
+    @Test func widestStrokeWithASpreadShadowRenders() throws {
+        var label = Label("x", font: try LabelFixtures.bold(20), size: Size(width: 64, height: 32))
+        label.backgroundColor = .white
+        label.stroke = LabelStroke(width: 256, paint: .color(.black))
+        label.shadows = [.glow(color: Color(rgba: 0xFF00_00FF), sigma: 2, spread: 1)]
+        let image = try label.image()
+        #expect(image.pixel(x: 0, y: 0) == [0, 0, 0, 255])   // the stroke covers the whole label
     }
 
     /// Exact with the SIMD kernels the goldens were made with; with SHEEN_SIMD=reference the

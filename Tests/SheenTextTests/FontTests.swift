@@ -98,6 +98,29 @@ import SheenText
         }
     }
 
+    /// A glyph FreeType cannot load names the font and the glyph, not only the C call: the 'H'
+    /// of DejaVu Sans with its contour count set to 4095, which FreeType refuses as an invalid
+    /// outline (error 20), while the other glyphs still draw.
+    @Test func aCorruptGlyphNamesTheFontAndTheGlyph() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sansPath)))
+        func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
+        func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+        func table(_ tag: String) throws -> Int {
+            for i in 0 ..< u16(4) where Array(bytes[12 + 16 * i ..< 16 + 16 * i]) == Array(tag.utf8) { return u32(12 + 16 * i + 8) }
+            throw TextError.library(function: "no \(tag) table")
+        }
+        let gid = try #require(try FontFace(path: Fixtures.sansPath).glyph(for: "H"))
+        let (head, loca, glyf) = (try table("head"), try table("loca"), try table("glyf"))
+        let glyphOffset = glyf + (u16(head + 50) == 0 ? 2 * u16(loca + 2 * Int(gid)) : u32(loca + 4 * Int(gid)))
+        #expect(u16(glyphOffset) < 0x8000 && u16(glyphOffset) > 0)   // a simple glyph with contours
+        bytes[glyphOffset] = 0x0F; bytes[glyphOffset + 1] = 0xFF
+        let face = try FontFace(bytes: bytes)
+        let error = TextError.glyph(source: "memory", faceIndex: 0, glyph: gid, function: "FT_Load_Glyph", code: 20)
+        #expect(throws: error) { try TextLayout(AttributedText("AHA", font: Font(face: face, size: 24))).mask() }
+        #expect(error.description == "cannot draw glyph \(gid) of memory (face 0): FT_Load_Glyph failed with FreeType error 20 (invalid outline)")
+        _ = try TextLayout(AttributedText("AOA", font: Font(face: face, size: 24))).mask()
+    }
+
     /// Truncated and bit-flipped fonts either open and draw, or throw — never crash.
     @Test func corruptFontsThrowOrWork() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sansPath)))

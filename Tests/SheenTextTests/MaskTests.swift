@@ -58,7 +58,7 @@ import SheenText
         #expect(abs((inkStroke.width - inkFill.width) - 8) <= 2)
         let centred = try layout.inkRect(stroke: TextStroke(width: 4, placement: .centered))
         #expect(abs((inkFill.x - centred.x) - 2) <= 1)
-        #expect(throws: TextError.invalidParameter(name: "stroke width", value: 0, allowed: "(0, 256] px")) {
+        #expect(throws: TextError.invalidParameter(name: "stroke width", value: 0, allowed: "(0, 512] px")) {
             try layout.mask(stroke: TextStroke(width: 0))
         }
     }

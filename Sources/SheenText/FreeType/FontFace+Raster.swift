@@ -27,7 +27,13 @@ extension FontFace {
             if let stroke { return strokeSlot(slot, offset26: offset26, stroke: stroke) }
             return renderSlot(slot, offset26: offset26)
         }
-        return try result.get()
+        switch result {
+        case let .success(bitmap): return bitmap
+        case let .failure(.freeType(function, code)):
+            // A font-specific failure: name the font and the glyph, not only the call.
+            throw .glyph(source: source, faceIndex: faceIndex, glyph: glyph, function: function, code: code)
+        case let .failure(error): throw error
+        }
     }
 
     /// Fills the loaded outline. Caller holds the lock.

@@ -50,9 +50,6 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     }
 
     init(data: FontData, source: String, index: Int) throws(TextError) {
-        guard index >= 0, index <= 0xFFFF else {
-            throw .faceIndexOutOfRange(source: source, index: index, faceCount: 0)
-        }
         var lib: FT_Library?
         let initError = FT_Init_FreeType(&lib)
         guard initError == 0, let lib else { throw .freeType(function: "FT_Init_FreeType", code: initError) }
@@ -66,7 +63,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
         let faceCount = Int(probe.pointee.num_faces)
         FT_Done_Face(probe)
-        guard index < faceCount else {
+        // FreeType keeps named instances in the index's upper 16 bits: a face index is 0…0xFFFF.
+        guard index >= 0, index < faceCount, index <= 0xFFFF else {
             FT_Done_FreeType(lib)
             throw .faceIndexOutOfRange(source: source, index: index, faceCount: faceCount)
         }
