@@ -1,4 +1,4 @@
-import Synchronization
+import SheenRaster
 
 /// A font at a pixel size, with a fallback chain: characters the primary face lacks are drawn with
 /// the first face in fontconfig's sorted set that has them, so mixed-script text draws with
@@ -99,11 +99,11 @@ final class FontChain: Sendable {
     let primary: FontFace
     let fallback: CandidateList?
     /// Per-scalar answers, so fallback search runs once per character.
-    private let memo = Mutex<[UInt32: FontFace]>([:])
+    private let memo = Locked<[UInt32: FontFace]>([:])
 
     init(primary: FontFace, fallback: CandidateList?) { self.primary = primary; self.fallback = fallback }
 
-    private static let chains = Mutex<[String: FontChain]>([:])
+    private static let chains = Locked<[String: FontChain]>([:])
 
     /// The chain made for `key` before, or a new one from `make` (kept for the process's life:
     /// fonts are few, and sharing keeps fallback answers and equality across `Font` values).

@@ -1,5 +1,5 @@
 import CFontconfig
-import Synchronization
+import SheenRaster
 
 /// Where a face lives: a file and the face's index inside it.
 struct FaceLocation: Hashable, Sendable {
@@ -18,7 +18,7 @@ struct FallbackCandidate: @unchecked Sendable {
 /// Font lookup through fontconfig. fontconfig's configuration is process-wide; every call goes
 /// through one lock because older fontconfig releases are not thread-safe.
 enum FontLookup {
-    private static let config = Mutex<OpaquePointer?>(nil)
+    private static let config = Locked<OpaquePointer?>(nil)
 
     /// The faces fontconfig ranks for `pattern` ("DejaVu Sans:bold", "serif:italic"), best first,
     /// trimmed of fonts that add no coverage (FcFontSort with trim). fontconfig always returns its
@@ -87,7 +87,7 @@ final class CandidateList: @unchecked Sendable {
 /// Faces opened once per process, shared by every `Font` that names them (fallback fonts in
 /// particular). Failed opens are remembered too, so a broken system font is tried only once.
 enum FaceCache {
-    private static let faces = Mutex<[FaceLocation: Result<FontFace, TextError>]>([:])
+    private static let faces = Locked<[FaceLocation: Result<FontFace, TextError>]>([:])
 
     static func face(at location: FaceLocation) throws(TextError) -> FontFace {
         if let known = faces.withLock({ $0[location] }) { return try known.get() }

@@ -1,4 +1,4 @@
-import Synchronization
+import SheenRaster
 
 /// A bounded cache of rasterised glyphs, keyed by (face, size, glyph, subpixel bucket, stroke),
 /// evicting the least recently used glyph once its byte budget is exceeded.
@@ -53,7 +53,7 @@ public final class GlyphCache: Sendable {
 
     /// Largest number of bytes kept; at least one glyph is always kept, whatever its size.
     public let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache holding at most `byteBudget` bytes of glyphs (clamped to ≥ 0).
     public init(byteBudget: Int) { self.byteBudget = max(0, byteBudget) }

@@ -3,7 +3,6 @@
 // nothing after the first: a fresh 4 MB block also costs a page fault per 4 KB on first touch,
 // which was a tenth of a 1920×1080 A8 blur.
 
-import Synchronization
 
 /// Blocks of memory reused across blur calls (`shared` for the blurs; tests make their own).
 final class BlurMemory: Sendable {
@@ -18,7 +17,7 @@ final class BlurMemory: Sendable {
         var allocations = 0
     }
 
-    private let cache = Mutex(Cache())
+    private let cache = Locked(Cache())
 
     /// The cache every blur uses.
     static let shared = BlurMemory()

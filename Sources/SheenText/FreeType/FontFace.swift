@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import SheenRaster
 import Synchronization
 
 /// One face of one font file (a TTF/OTF file, or one face of a TTC collection), opened with
@@ -34,7 +35,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     let hbFont: OpaquePointer
     /// Guards every FreeType call on `face`; holds the char size (26.6) last set on it, −1 before
     /// the first (0 would match a size that rounds to 0 units and skip setting it).
-    let lock = Mutex<Int>(-1)
+    let lock = Locked<Int>(-1)
 
     private static let nextID = Atomic<Int>(1)
 
