@@ -66,6 +66,13 @@ let package = Package(
             dependencies: ["SheenText", "SheenRaster", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz-text"
         ),
+        // The label fuzzer (Scripts/fuzz.sh --target label): label options, animation and text
+        // placements at extreme values, into fenced buffers.
+        .executableTarget(
+            name: "sheen-fuzz-label",
+            dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-label"
+        ),
 
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenPNG"], path: "Tests/SheenTestSupport"),
         // The AVX-512 level's block width built for AVX2, so its logic runs on machines without AVX-512.

@@ -3,19 +3,21 @@
 #   composite — the compositing kernels against the scalar reference (Fuzz/sheen-fuzz)
 #   text      — fonts from random bytes and random text through layout and rasterisation
 #               (Fuzz/sheen-fuzz-text)
-#   Scripts/fuzz.sh [--target composite|text|all] [--runs N | --seconds T] [--jobs J]
+#   label     — label options, animations and text placements at extreme values (NaN, ±∞,
+#               1e300, Int.min/max) into fenced buffers (Fuzz/sheen-fuzz-label)
+#   Scripts/fuzz.sh [--target composite|text|label|all] [--runs N | --seconds T] [--jobs J]
 #   (defaults: all targets, 60 s each, 1 job)
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
-# committed seed corpus (Fuzz/corpus, Fuzz/corpus-text) in a scratch copy, and fails on any
-# finding; crash files are left in .build-fuzz/findings. Replay one with:
-#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text)
+# committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label) in a scratch copy,
+# and fails on any finding; crash files are left in .build-fuzz/findings. Replay one with:
+#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, sheen-fuzz-label)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 limit=(-max_total_time=60)
 jobs=1
-targets=(composite text)
+targets=(composite text label)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
@@ -23,8 +25,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs="$2"; shift 2 ;;
         --target)
             case "$2" in
-                composite|text) targets=("$2") ;;
-                all) targets=(composite text) ;;
+                composite|text|label) targets=("$2") ;;
+                all) targets=(composite text label) ;;
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
@@ -40,6 +42,7 @@ for target in "${targets[@]}"; do
     case "$target" in
         composite) product=sheen-fuzz; seeds=Fuzz/corpus; work="$root/.build-fuzz/corpus" ;;
         text) product=sheen-fuzz-text; seeds=Fuzz/corpus-text; work="$root/.build-fuzz/corpus-text" ;;
+        label) product=sheen-fuzz-label; seeds=Fuzz/corpus-label; work="$root/.build-fuzz/corpus-label" ;;
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING

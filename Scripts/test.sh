@@ -2,9 +2,10 @@
 # The README's test command. Installs missing system packages, then runs the whole suite at three
 # kernel levels (SHEEN_SIMD, see Sources/SheenRaster/Kernels.swift): debug at the best level this
 # CPU runs (AVX2 or AVX-512 where present), at `portable` (the Swift SIMD kernels every platform
-# has) and at `reference` (every public entry point on the scalar twins); then the long
-# property/exhaustive tests in release (they compare every level themselves); then the scripts'
-# tests (peer report and charts on recorded data, sheen-bench's baselines).
+# has) and at `reference` (every public entry point on the scalar twins); then the tests that share
+# state across threads under ThreadSanitizer; then the long property/exhaustive tests in release
+# (they compare every level themselves); then the scripts' tests (peer report and charts on
+# recorded data, sheen-bench's baselines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
@@ -17,6 +18,10 @@ SHEEN_SIMD=portable swift test --skip-build
 
 echo "== swift test (SHEEN_SIMD=reference, debug)"
 SHEEN_SIMD=reference swift test --skip-build
+
+echo "== swift test (ThreadSanitizer: the tests that share fonts, glyph cache and blur memory across threads)"
+# TSan exits 66 when it reports anything, which fails this step.
+swift test --sanitize=thread --scratch-path .build-tsan --filter "sharedAcrossThreads|concurrentRendersEqualSerialOnes|inPlaceAndThreadsAreIdentical"
 
 echo "== swift test (long tests, release)"
 SHEEN_LONG_TESTS=1 swift test -c release --filter Long

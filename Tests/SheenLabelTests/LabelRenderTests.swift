@@ -179,6 +179,32 @@ import SheenText
         #expect(fenced.allBytes == before)
     }
 
+    /// Labels rendered on many threads at once — sharing fonts, the glyph cache and the blur's
+    /// memory — equal the same labels rendered one at a time. Scripts/test.sh also runs this
+    /// under ThreadSanitizer.
+    @Test func concurrentRendersEqualSerialOnes() async throws {
+        var labels: [Label] = []
+        for (i, text) in ["Shadowed", "Stroked AV", "Ωμέγα glow", "gradient fi"].enumerated() {
+            var label = Label(text, font: try LabelFixtures.bold(18 + Double(i) * 3), size: Size(width: 180, height: 48))
+            label.fill = i % 2 == 0 ? .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]), extent: .ink) : nil
+            label.stroke = i == 1 ? LabelStroke(width: 2, paint: .color(.black)) : nil
+            label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(1, 2), sigma: 1.5 + Double(i) * 2)]
+            labels.append(label)
+        }
+        let expected = try labels.map { try $0.image().bytes }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0 ..< 12 {
+                let label = labels[task % labels.count], want = expected[task % labels.count]
+                group.addTask {
+                    var same = true
+                    for _ in 0 ..< 3 { same = try same && label.image().bytes == want }
+                    return same
+                }
+            }
+            for try await same in group { #expect(same) }
+        }
+    }
+
     /// The widest stroke grown by a shadow's spread is a valid label: its shadow is cast by a
     /// 257 px outside stroke, within the text stroke's limit.
     @Test func widestStrokeWithASpreadShadowRenders() throws {
