@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
+import SheenLabel
+import SheenPNG
+import SheenRaster
+import SheenText
 
-/// `sheen`: renders gradients (and, later, styled labels) to PNG.
+/// `sheen`: renders labels, label animations and gradients to PNG.
 @main
 struct SheenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,17 +14,34 @@ struct SheenCommand: ParsableCommand {
         subcommands: [RenderCommand.self, AnimateCommand.self, DemoCommand.self, GradientCommand.self, GalleryCommand.self]
     )
 
-    /// Runs the command line. Output problems exit 73 or 74 with one line naming the path
-    /// (`OutputError`); everything else as ArgumentParser reports it (64 for bad input).
+    /// Runs the command line. Syntax errors are reported by ArgumentParser with the usage
+    /// (exit 64); a problem found while running is one line, "sheen: …" — bad input (an option's
+    /// value, a font, a label or gradient that cannot be drawn) exits 64, an output problem 73 or
+    /// 74 naming the path (`OutputError`).
     static func main() {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as OutputError {
-            FileHandle.standardError.write(Data("sheen: \(error)\n".utf8))
-            Foundation.exit(error.exitCode.rawValue)
+            command = try parseAsRoot()
         } catch {
             exit(withError: error)
         }
+        do {
+            try command.run()
+        } catch let error as OutputError {
+            fail(error.description, code: error.exitCode.rawValue)
+        } catch let error as ValidationError {
+            fail(error.message, code: ExitCode.validationFailure.rawValue)
+        } catch let error as any Error & CustomStringConvertible
+                    where error is LabelError || error is TextError || error is RasterError || error is PNGError {
+            fail(error.description, code: ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Prints "sheen: MESSAGE" on standard error and exits with `code`.
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("sheen: \(message)\n".utf8))
+        Foundation.exit(code)
     }
 }

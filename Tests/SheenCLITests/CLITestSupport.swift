@@ -29,3 +29,26 @@ enum CLI {
         #expect(!FileManager.default.fileExists(atPath: output), sourceLocation: sourceLocation)
     }
 }
+
+/// The built `sheen` executable run as a process, for what only a process shows: exit status
+/// and exactly what reaches standard error.
+enum CLIProcess {
+    /// `sheen` beside the test bundle (SwiftPM builds every product into one directory).
+    static var executable: URL {
+        Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("sheen")
+    }
+
+    /// Runs `sheen ARGS…`; returns its exit status and standard error.
+    static func run(_ args: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = args
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

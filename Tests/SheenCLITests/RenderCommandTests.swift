@@ -164,3 +164,29 @@ import SheenText
         #expect(image.width > 1000 && image.height > 700)
     }
 }
+
+/// What the shell sees: a problem found while running is one line on standard error, "sheen: …",
+/// with exit 64 for bad input and 73 for an output location that cannot take the file.
+@Suite struct ExitStatusTests {
+    @Test(arguments: [
+        (["render", "Hi", "--size", "0.001", "-o", "/tmp/sheen-never-written.png"], Int32(64), "sheen: font: font size 0.001 px"),
+        (["animate", "Hi", "--duration", "1e300", "--fps", "1", "-o", "/tmp/sheen-never-written"], 64, "sheen: invalid animation: frame count"),
+        (["gradient", "--kind", "conic", "--angle", "nan", "-o", "/tmp/sheen-never-written.png"], 64, "sheen: --angle nan"),
+        (["gradient", "-o", "/nonexistent/g.png"], 73, "sheen: cannot write /nonexistent/g.png: directory /nonexistent does not exist"),
+    ])
+    func runtimeProblemsAreOneLine(args: [String], status: Int32, prefix: String) throws {
+        let (exit, stderr) = try CLIProcess.run(args)
+        #expect(exit == status)
+        #expect(stderr.hasPrefix(prefix), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/sheen-never-written.png"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/sheen-never-written"))
+    }
+
+    /// Syntax errors keep ArgumentParser's report with the usage, and exit 64.
+    @Test func syntaxErrorsShowTheUsage() throws {
+        let (exit, stderr) = try CLIProcess.run(["render", "Hi", "--no-such-option", "-o", "/tmp/sheen-never-written.png"])
+        #expect(exit == 64)
+        #expect(stderr.contains("--no-such-option") && stderr.contains("Usage:"))
+    }
+}
