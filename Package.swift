@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "SheenText", targets: ["SheenText"]),
         .library(name: "SheenLabel", targets: ["SheenLabel"]),
         .library(name: "SheenPNG", targets: ["SheenPNG"]),
+        // The C API as a shared library, libSheenC.so (Scripts/install.sh installs it with
+        // sheen.h and sheen.pc).
+        .library(name: "SheenC", type: .dynamic, targets: ["SheenC"]),
         .executable(name: "sheen", targets: ["sheen"]),
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
     ],
@@ -74,6 +77,11 @@ let package = Package(
             path: "Fuzz/sheen-fuzz-label"
         ),
 
+        // The C API: sheen.h (types and declarations, a C target so Swift sees the same types)
+        // and its definitions in Swift, exported with @_cdecl.
+        .target(name: "CSheenAPI"),
+        .target(name: "SheenC", dependencies: ["CSheenAPI", "SheenRaster", "SheenText", "SheenLabel", "SheenPNG"]),
+
         .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenPNG"], path: "Tests/SheenTestSupport"),
         // The AVX-512 level's block width built for AVX2, so its logic runs on machines without AVX-512.
         .target(name: "CSheenSIMDWidthCheck", dependencies: ["CSheenSIMD"], path: "Tests/CSheenSIMDWidthCheck"),
@@ -93,6 +101,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
         .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),
+        .testTarget(name: "SheenCTests", dependencies: ["SheenC", "CSheenAPI", "SheenLabel", "SheenText", "SheenRaster", "SheenPNG",
+                                                        "SheenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@
 # has) and at `reference` (every public entry point on the scalar twins); then the tests that share
 # state across threads under ThreadSanitizer; then the long property/exhaustive tests in release
 # (they compare every level themselves); then the scripts' tests (peer report and charts on
-# recorded data, sheen-bench's baselines).
+# recorded data, sheen-bench's baselines); then the C API from C (Scripts/test-capi.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
@@ -29,3 +29,6 @@ SHEEN_LONG_TESTS=1 swift test -c release --filter Long
 echo "== scripts: peer report and charts, sheen-bench baselines (release)"
 swift build -c release --product sheen-bench
 SHEEN_BENCH=.build/release/sheen-bench python3 -m unittest discover -s Scripts/tests
+
+echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
+Scripts/test-capi.sh

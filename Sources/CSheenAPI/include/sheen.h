@@ -1,0 +1,354 @@
+/*
+ * sheen.h — the C API of Sheen: SIMD gradient fills, coverage-mask compositing with every
+ * Porter-Duff operator and W3C blend mode, Gaussian blur, text layout into coverage masks and
+ * styled labels, on pixel memory the caller owns.
+ *
+ * Conventions
+ * - Every function that can fail returns a sheen_status; SHEEN_OK is 0. On failure nothing is
+ *   written: not the destination pixels, not the out-parameters. sheen_last_error_message()
+ *   then gives, on the calling thread, the same sentence the Swift API's error would.
+ * - Pixels are premultiplied RGBA8, BGRA8 (4 bytes per pixel) or A8 coverage (1 byte), in
+ *   memory the caller owns, described by a sheen_buffer: any alignment, any row padding.
+ *   Sheen never keeps a pointer to it after a call returns.
+ * - Objects (sheen_image, sheen_gradient, sheen_font, sheen_text_layout, sheen_label) are opaque
+ *   handles made by a *_create function and released by the matching *_destroy (NULL is
+ *   ignored). A handle may be used by several threads at once as long as none of them changes
+ *   it; setters need exclusive use.
+ * - Enumerations are passed as int32_t so that any value can cross the ABI: an unknown value is
+ *   SHEEN_ERROR_INVALID_ARGUMENT, never undefined behaviour.
+ * - Lengths in pixels, angles as documented per function, colours as straight (not premultiplied)
+ *   sRGB components in 0…1.
+ *
+ * Link with `pkg-config --cflags --libs sheen` (Scripts/install.sh installs the library, this
+ * header and sheen.pc).
+ */
+#ifndef SHEEN_H
+#define SHEEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHEEN_VERSION_MAJOR 0
+#define SHEEN_VERSION_MINOR 3
+#define SHEEN_VERSION_PATCH 0
+#define SHEEN_VERSION_STRING "0.3.0"
+
+/* ---- Status and errors ------------------------------------------------------------------- */
+
+typedef enum sheen_status {
+    SHEEN_OK = 0,
+    /** A required pointer was NULL. */
+    SHEEN_ERROR_NULL_POINTER = 1,
+    /** A value is NaN, infinite, out of its range, or an unknown enumeration value. */
+    SHEEN_ERROR_INVALID_ARGUMENT = 2,
+    /** A buffer with a negative size, too few bytes per row, an extent beyond the address
+     *  space, or the wrong format or size for the call. */
+    SHEEN_ERROR_INVALID_BUFFER = 3,
+    /** A font that cannot be found, read or used (missing, not a font, corrupt glyph). */
+    SHEEN_ERROR_FONT = 4,
+    /** Memory for an image or intermediate could not be allocated. */
+    SHEEN_ERROR_OUT_OF_MEMORY = 5,
+    /** Not supported here: an operator for a pixel format, a SIMD level the CPU lacks. */
+    SHEEN_ERROR_UNSUPPORTED = 6,
+    /** A file could not be written. */
+    SHEEN_ERROR_IO = 7,
+    /** A failure inside a system library (FreeType, HarfBuzz, ICU, fontconfig, libpng). */
+    SHEEN_ERROR_INTERNAL = 8
+} sheen_status;
+
+/** The message of the most recent failed call on this thread ("" if none has failed). Valid
+ *  until the next failing call on the same thread; owned by Sheen. */
+const char *sheen_last_error_message(void);
+
+/** The library's version, "MAJOR.MINOR.PATCH" (equal to SHEEN_VERSION_STRING of the header it
+ *  was built with). */
+const char *sheen_version(void);
+
+/** Frees memory Sheen returned to the caller (PNG bytes). NULL is ignored. */
+void sheen_free(void *memory);
+
+/* ---- Pixels ------------------------------------------------------------------------------ */
+
+typedef enum sheen_format {
+    SHEEN_FORMAT_RGBA8_PREMULTIPLIED = 0,
+    SHEEN_FORMAT_BGRA8_PREMULTIPLIED = 1,
+    SHEEN_FORMAT_A8 = 2
+} sheen_format;
+
+/** Pixel memory the caller owns. `pixels` may be NULL only when width or height is 0;
+ *  bytes_per_row ≥ width × bytes per pixel (the last row needs no padding). */
+typedef struct sheen_buffer {
+    void *pixels;
+    intptr_t width;
+    intptr_t height;
+    intptr_t bytes_per_row;
+    int32_t format; /* sheen_format */
+} sheen_buffer;
+
+/** A straight-alpha sRGB colour, components in 0…1 (values outside are clamped when drawn). */
+typedef struct sheen_color {
+    float red, green, blue, alpha;
+} sheen_color;
+
+/** 0xRRGGBBAA → a colour. */
+sheen_color sheen_color_from_rgba(uint32_t rgba);
+
+/** An image whose pixels Sheen owns (zeroed when made). */
+typedef struct sheen_image sheen_image;
+
+/** A new transparent (zeroed) width × height image of `format`, rows tightly packed. */
+sheen_status sheen_image_create(intptr_t width, intptr_t height, int32_t format, sheen_image **out);
+/** The image's pixels as a buffer (valid until the image is destroyed). */
+sheen_status sheen_image_get_buffer(const sheen_image *image, sheen_buffer *out);
+void sheen_image_destroy(sheen_image *image);
+
+/* ---- Gradients --------------------------------------------------------------------------- */
+
+typedef enum sheen_spread { SHEEN_SPREAD_PAD = 0, SHEEN_SPREAD_REPEAT = 1, SHEEN_SPREAD_REFLECT = 2 } sheen_spread;
+typedef enum sheen_color_space {
+    SHEEN_COLOR_SPACE_SRGB = 0,
+    SHEEN_COLOR_SPACE_LINEAR_SRGB = 1,
+    SHEEN_COLOR_SPACE_OKLAB = 2
+} sheen_color_space;
+typedef enum sheen_alpha_interpolation {
+    SHEEN_ALPHA_PREMULTIPLIED = 0,
+    SHEEN_ALPHA_STRAIGHT = 1
+} sheen_alpha_interpolation;
+
+/** A colour stop: offset in 0…1 (clamped, CSS rules), colour. */
+typedef struct sheen_gradient_stop {
+    double offset;
+    sheen_color color;
+} sheen_gradient_stop;
+
+/** A gradient: shape, stops (copied), spread, interpolation space, transform, dither.
+ *  Defaults: pad, sRGB, premultiplied alpha, identity transform, no dither. */
+typedef struct sheen_gradient sheen_gradient;
+
+/** Linear from (x0, y0) to (x1, y1), in pixels. */
+sheen_status sheen_gradient_create_linear(double x0, double y0, double x1, double y1,
+                                          const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+/** Two-point conical: the circle (cx0, cy0, r0) at t = 0 to (cx1, cy1, r1) at t = 1, pixels. */
+sheen_status sheen_gradient_create_radial(double cx0, double cy0, double r0, double cx1, double cy1, double r1,
+                                          const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+/** Sweep around (cx, cy) from start_angle radians (0 along +x, clockwise on screen). */
+sheen_status sheen_gradient_create_conic(double cx, double cy, double start_angle,
+                                         const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+sheen_status sheen_gradient_set_spread(sheen_gradient *gradient, int32_t spread);
+sheen_status sheen_gradient_set_color_space(sheen_gradient *gradient, int32_t space);
+sheen_status sheen_gradient_set_alpha_interpolation(sheen_gradient *gradient, int32_t interpolation);
+/** The affine map from gradient space to pixels: x' = a·x + c·y + tx, y' = b·x + d·y + ty
+ *  (m = {a, b, c, d, tx, ty}); it must be invertible. */
+sheen_status sheen_gradient_set_transform(sheen_gradient *gradient, const double m[6]);
+/** Ordered dither that removes 8-bit banding. */
+sheen_status sheen_gradient_set_dither(sheen_gradient *gradient, bool dither);
+void sheen_gradient_destroy(sheen_gradient *gradient);
+
+/** Writes the gradient into every pixel of `destination` (any format; A8 takes the alpha). */
+sheen_status sheen_fill_gradient(const sheen_buffer *destination, const sheen_gradient *gradient);
+
+/* ---- Compositing ------------------------------------------------------------------------- */
+
+typedef enum sheen_operator {
+    SHEEN_OP_CLEAR = 0, SHEEN_OP_SOURCE, SHEEN_OP_DESTINATION, SHEEN_OP_SOURCE_OVER, SHEEN_OP_DESTINATION_OVER,
+    SHEEN_OP_SOURCE_IN, SHEEN_OP_DESTINATION_IN, SHEEN_OP_SOURCE_OUT, SHEEN_OP_DESTINATION_OUT,
+    SHEEN_OP_SOURCE_ATOP, SHEEN_OP_DESTINATION_ATOP, SHEEN_OP_XOR, SHEEN_OP_PLUS,
+    SHEEN_OP_MULTIPLY, SHEEN_OP_SCREEN, SHEEN_OP_OVERLAY, SHEEN_OP_DARKEN, SHEEN_OP_LIGHTEN,
+    SHEEN_OP_COLOR_DODGE, SHEEN_OP_COLOR_BURN, SHEEN_OP_HARD_LIGHT, SHEEN_OP_SOFT_LIGHT,
+    SHEEN_OP_DIFFERENCE, SHEEN_OP_EXCLUSION, SHEEN_OP_HUE, SHEEN_OP_SATURATION, SHEEN_OP_COLOR,
+    SHEEN_OP_LUMINOSITY
+} sheen_operator;
+
+typedef enum sheen_paint_kind {
+    /** `color`, straight sRGB. */
+    SHEEN_PAINT_COLOR = 0,
+    /** `premultiplied`: RGBA bytes already premultiplied (each colour ≤ alpha). */
+    SHEEN_PAINT_PREMULTIPLIED = 1,
+    /** `gradient`. */
+    SHEEN_PAINT_GRADIENT = 2,
+    /** `image`: its pixel (0, 0) lands on destination pixel (image_x, image_y); outside it the
+     *  paint is transparent. */
+    SHEEN_PAINT_IMAGE = 3
+} sheen_paint_kind;
+
+typedef struct sheen_paint {
+    int32_t kind; /* sheen_paint_kind */
+    sheen_color color;
+    uint8_t premultiplied[4]; /* R, G, B, A */
+    const sheen_gradient *gradient;
+    const sheen_buffer *image;
+    intptr_t image_x, image_y;
+} sheen_paint;
+
+typedef enum sheen_coverage_kind {
+    /** Every pixel fully covered. */
+    SHEEN_COVERAGE_FULL = 0,
+    /** Every pixel covered `alpha` / 255. */
+    SHEEN_COVERAGE_ALPHA = 1,
+    /** An A8 mask whose pixel (0, 0) lies on destination pixel (mask_x, mask_y), scaled by
+     *  `alpha`; outside the mask nothing is covered. */
+    SHEEN_COVERAGE_MASK = 2
+} sheen_coverage_kind;
+
+typedef struct sheen_coverage {
+    int32_t kind; /* sheen_coverage_kind */
+    uint8_t alpha;
+    const sheen_buffer *mask;
+    intptr_t mask_x, mask_y;
+} sheen_coverage;
+
+/** destination = paint `op` destination, through `coverage` (NULL: full). Alpha-only operators
+ *  work on every format; blend modes need RGBA8 or BGRA8. */
+sheen_status sheen_composite(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
+                             const sheen_coverage *coverage);
+
+/* ---- Blur -------------------------------------------------------------------------------- */
+
+typedef enum sheen_blur_edges {
+    /** Outside the buffer is transparent (shadows, glows). */
+    SHEEN_BLUR_EDGES_TRANSPARENT = 0,
+    /** Outside the buffer repeats the nearest edge pixel. */
+    SHEEN_BLUR_EDGES_CLAMP = 1
+} sheen_blur_edges;
+
+/** Gaussian blur in place, σ in pixels per axis, each 0 or in (0, 256] (below 0.25: that axis is
+ *  unchanged). Every byte is within 1 level of the exact sampled Gaussian. */
+sheen_status sheen_blur(const sheen_buffer *buffer, double sigma_x, double sigma_y, int32_t edges);
+/** The blur of `source` in a new image grown by ⌈3σ⌉ on every side (transparent edges); its
+ *  top-left pixel lies at (*offset_x, *offset_y) relative to the source's (both ≤ 0). */
+sheen_status sheen_blur_grown(const sheen_buffer *source, double sigma_x, double sigma_y,
+                              sheen_image **out, intptr_t *offset_x, intptr_t *offset_y);
+
+/* ---- Fonts and text ---------------------------------------------------------------------- */
+
+typedef struct sheen_font sheen_font;
+
+/** A font found by fontconfig ("DejaVu Sans:bold") at `size` pixels (1/64 … 4096), with
+ *  fontconfig's fallback chain for characters it lacks. */
+sheen_status sheen_font_create_named(const char *pattern, double size, sheen_font **out);
+/** Face `face_index` of the font file at `path`, at `size` pixels, with fallback. */
+sheen_status sheen_font_create_file(const char *path, intptr_t face_index, double size, sheen_font **out);
+void sheen_font_destroy(sheen_font *font);
+
+typedef enum sheen_text_alignment {
+    SHEEN_ALIGN_LEFT = 0, SHEEN_ALIGN_RIGHT = 1, SHEEN_ALIGN_CENTER = 2, SHEEN_ALIGN_JUSTIFIED = 3,
+    SHEEN_ALIGN_NATURAL = 4
+} sheen_text_alignment;
+typedef enum sheen_vertical_alignment {
+    SHEEN_VALIGN_TOP = 0, SHEEN_VALIGN_CENTER = 1, SHEEN_VALIGN_BOTTOM = 2
+} sheen_vertical_alignment;
+typedef enum sheen_line_break {
+    SHEEN_BREAK_WORD_WRAP = 0, SHEEN_BREAK_CHAR_WRAP = 1, SHEEN_BREAK_CLIP = 2,
+    SHEEN_BREAK_TRUNCATE_HEAD = 3, SHEEN_BREAK_TRUNCATE_TAIL = 4, SHEEN_BREAK_TRUNCATE_MIDDLE = 5
+} sheen_line_break;
+
+/** How text is laid out (UILabel's rules). Fill with sheen_text_options_default first. */
+typedef struct sheen_text_options {
+    double width, height;           /* bounds in pixels; 0 = unconstrained */
+    int32_t alignment;              /* sheen_text_alignment; default NATURAL */
+    int32_t vertical_alignment;     /* sheen_vertical_alignment; default CENTER */
+    int32_t line_break;             /* sheen_line_break; default TRUNCATE_TAIL */
+    intptr_t number_of_lines;       /* 0 = as many as fit; default 1 */
+    double line_height_multiple;    /* default 1 */
+    double line_spacing;            /* extra pixels between lines; default 0 */
+    bool adjusts_font_size_to_fit;  /* auto-shrink; default false */
+    double minimum_scale_factor;    /* 0…1; default 0 */
+} sheen_text_options;
+
+void sheen_text_options_default(sheen_text_options *options);
+
+/** Integer pixel rectangle. */
+typedef struct sheen_rect {
+    intptr_t x, y, width, height;
+} sheen_rect;
+
+typedef struct sheen_text_layout sheen_text_layout;
+
+/** Shapes, breaks and places UTF-8 `text` (invalid sequences become U+FFFD) in `font`;
+ *  `options` NULL means defaults with unconstrained bounds. */
+sheen_status sheen_text_layout_create(const char *text, const sheen_font *font, const sheen_text_options *options,
+                                      sheen_text_layout **out);
+/** The bounding box of the inked pixels, in layout pixels (empty for blank text). */
+sheen_status sheen_text_layout_ink_rect(const sheen_text_layout *layout, sheen_rect *out);
+/** An A8 coverage mask of all the text's ink; its pixel (0, 0) is layout pixel (*x, *y). */
+sheen_status sheen_text_layout_mask(const sheen_text_layout *layout, sheen_image **out, intptr_t *x, intptr_t *y);
+/** Draws the coverage into an A8 buffer with layout pixel (0, 0) at buffer pixel (x, y),
+ *  sourceOver: coverage already there is kept and united with the text's. */
+sheen_status sheen_text_layout_draw(const sheen_text_layout *layout, const sheen_buffer *destination,
+                                    intptr_t x, intptr_t y);
+void sheen_text_layout_destroy(sheen_text_layout *layout);
+
+/* ---- Labels ------------------------------------------------------------------------------ */
+
+/** A styled label: text in a rectangle with fill (colour or gradient over the real ink),
+ *  stroke, shadows and glows, background — UILabel's layout rules. */
+typedef struct sheen_label sheen_label;
+
+typedef enum sheen_gradient_extent {
+    /** Spans the text's inked pixels (the end colours land on the outermost ink). */
+    SHEEN_EXTENT_INK = 0,
+    /** Each line its own gradient over its own ink. */
+    SHEEN_EXTENT_LINES = 1,
+    /** The typographic text rectangle. */
+    SHEEN_EXTENT_TYPOGRAPHIC = 2,
+    /** The label's whole rectangle. */
+    SHEEN_EXTENT_FRAME = 3
+} sheen_gradient_extent;
+
+typedef enum sheen_stroke_placement { SHEEN_STROKE_OUTSIDE = 0, SHEEN_STROKE_CENTERED = 1 } sheen_stroke_placement;
+
+/** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
+sheen_status sheen_label_create(const char *text, const sheen_font *font, double width, double height, sheen_label **out);
+sheen_status sheen_label_set_text(sheen_label *label, const char *text);
+sheen_status sheen_label_set_font(sheen_label *label, const sheen_font *font);
+sheen_status sheen_label_set_size(sheen_label *label, double width, double height);
+/** Plain text colour (used when no fill is set). */
+sheen_status sheen_label_set_text_color(sheen_label *label, sheen_color color);
+/** A solid fill. */
+sheen_status sheen_label_set_fill_color(sheen_label *label, sheen_color color);
+/** A linear gradient fill at `angle` degrees (0 left→right, 90 top→bottom) through evenly
+ *  spaced `colors` (count ≥ 1) over `extent`, interpolated in `space` (sheen_color_space). */
+sheen_status sheen_label_set_fill_gradient(sheen_label *label, const sheen_color *colors, size_t count, double angle,
+                                           int32_t extent, int32_t space);
+/** A stroke `width` pixels wide (0 removes it; at most 256). */
+sheen_status sheen_label_set_stroke(sheen_label *label, double width, sheen_color color, int32_t placement);
+/** Adds a shadow offset (dx, dy) px, blurred by σ `sigma` px, grown by `spread` px; a glow is a
+ *  shadow at offset 0. Drawn in the order added, below the stroke and fill. */
+sheen_status sheen_label_add_shadow(sheen_label *label, double dx, double dy, double sigma, double spread,
+                                    sheen_color color);
+sheen_status sheen_label_clear_shadows(sheen_label *label);
+/** A background filling the label's rectangle; NULL removes it. */
+sheen_status sheen_label_set_background(sheen_label *label, const sheen_color *color);
+sheen_status sheen_label_set_alignment(sheen_label *label, int32_t alignment, int32_t vertical_alignment);
+sheen_status sheen_label_set_line_break(sheen_label *label, int32_t line_break, intptr_t number_of_lines);
+/** Auto-shrink to fit the width, down to `minimum_scale_factor` (0…1) of the font size. */
+sheen_status sheen_label_set_adjusts_font_size(sheen_label *label, bool adjusts, double minimum_scale_factor);
+sheen_status sheen_label_set_insets(sheen_label *label, double top, double left, double bottom, double right);
+/** Disabled labels draw at half opacity. */
+sheen_status sheen_label_set_enabled(sheen_label *label, bool enabled);
+
+/** Draws the label with its top-left corner at destination pixel (x, y) (which may lie outside
+ *  it), sourceOver what is there; RGBA8 or BGRA8. On an error nothing is drawn. */
+sheen_status sheen_label_render(const sheen_label *label, const sheen_buffer *destination, intptr_t x, intptr_t y);
+/** The label in a new transparent RGBA8 image of its size (rounded up). */
+sheen_status sheen_label_image(const sheen_label *label, sheen_image **out);
+void sheen_label_destroy(sheen_label *label);
+
+/* ---- PNG --------------------------------------------------------------------------------- */
+
+/** Encodes a buffer as PNG (RGBA, un-premultiplied; A8 as grey) into new memory the caller
+ *  frees with sheen_free. */
+sheen_status sheen_png_encode(const sheen_buffer *buffer, uint8_t **bytes, size_t *count);
+/** Encodes a buffer as PNG into the file at `path` (replaced atomically). */
+sheen_status sheen_png_write(const sheen_buffer *buffer, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHEEN_H */

@@ -1,0 +1,95 @@
+// Compositing and blur across the C boundary.
+
+import CSheenAPI
+import SheenRaster
+
+/// C operator values, in the header's order.
+private let operators: [CompositeOperator] = [
+    .clear, .source, .destination, .sourceOver, .destinationOver, .sourceIn, .destinationIn, .sourceOut,
+    .destinationOut, .sourceAtop, .destinationAtop, .xor, .plus, .multiply, .screen, .overlay, .darken,
+    .lighten, .colorDodge, .colorBurn, .hardLight, .softLight, .difference, .exclusion, .hue, .saturation,
+    .color, .luminosity,
+]
+
+/// An operator from its C value.
+func compositeOperator(_ value: Int32) throws -> CompositeOperator {
+    guard value >= 0, Int(value) < operators.count else {
+        throw CAPIError.invalid("operator \(value) is not a sheen_operator (0…\(operators.count - 1))")
+    }
+    return operators[Int(value)]
+}
+
+/// A paint from C. Gradients are validated again (GradientFill) on the way.
+func paint(_ paint: UnsafePointer<sheen_paint>?) throws -> Paint {
+    guard let p = paint?.pointee else { throw CAPIError.null("paint") }
+    switch UInt32(bitPattern: p.kind) {
+    case SHEEN_PAINT_COLOR.rawValue:
+        return .color(try color(p.color, "paint->color"))
+    case SHEEN_PAINT_PREMULTIPLIED.rawValue:
+        let v = p.premultiplied
+        return .premultiplied(SIMD4(v.0, v.1, v.2, v.3))
+    case SHEEN_PAINT_GRADIENT.rawValue:
+        return .gradient(try GradientFill(try borrow(p.gradient, "paint->gradient", as: GradientBox.self).gradient))
+    case SHEEN_PAINT_IMAGE.rawValue:
+        guard let image = p.image else { throw CAPIError.null("paint->image") }
+        return .image(try rasterBuffer(image, "paint->image").readOnly, x: p.image_x, y: p.image_y)
+    default:
+        throw CAPIError.invalid("paint->kind \(p.kind) is not a sheen_paint_kind (0…3)")
+    }
+}
+
+/// A coverage from C (NULL: full).
+func coverage(_ coverage: UnsafePointer<sheen_coverage>?) throws -> Coverage {
+    guard let c = coverage?.pointee else { return .full }
+    switch UInt32(bitPattern: c.kind) {
+    case SHEEN_COVERAGE_FULL.rawValue: return .full
+    case SHEEN_COVERAGE_ALPHA.rawValue: return .alpha(c.alpha)
+    case SHEEN_COVERAGE_MASK.rawValue:
+        guard let mask = c.mask else { throw CAPIError.null("coverage->mask") }
+        return .mask(try rasterBuffer(mask, "coverage->mask").readOnly, x: c.mask_x, y: c.mask_y, alpha: c.alpha)
+    default:
+        throw CAPIError.invalid("coverage->kind \(c.kind) is not a sheen_coverage_kind (0…2)")
+    }
+}
+
+@_cdecl("sheen_composite")
+public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?, _ op: Int32,
+                           _ coveragePointer: UnsafePointer<sheen_coverage>?) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        try buffer.composite(try paint(paintPointer), operator: try compositeOperator(op), coverage: try coverage(coveragePointer))
+    }
+}
+
+/// A blur from C values.
+private func blur(_ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) throws -> GaussianBlur {
+    let mode: BlurEdges
+    switch UInt32(bitPattern: edges) {
+    case SHEEN_BLUR_EDGES_TRANSPARENT.rawValue: mode = .transparent
+    case SHEEN_BLUR_EDGES_CLAMP.rawValue: mode = .clamp
+    default: throw CAPIError.invalid("edges \(edges) is not a sheen_blur_edges (0…1)")
+    }
+    return try GaussianBlur(sigmaX: sigmaX, sigmaY: sigmaY, edges: mode)
+}
+
+@_cdecl("sheen_blur")
+public func sheenBlur(_ buffer: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) -> sheen_status {
+    capi {
+        let target = try rasterBuffer(buffer, "buffer")
+        try blur(sigmaX, sigmaY, edges).apply(in: target)
+    }
+}
+
+@_cdecl("sheen_blur_grown")
+public func sheenBlurGrown(_ source: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, _ sigmaY: Double,
+                           _ out: UnsafeMutablePointer<OpaquePointer?>?, _ offsetX: UnsafeMutablePointer<Int>?,
+                           _ offsetY: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let input = try rasterBuffer(source, "source")
+        let (out, offsetX, offsetY) = (try required(out, "out"), try required(offsetX, "offset_x"), try required(offsetY, "offset_y"))
+        let grown = try blur(sigmaX, sigmaY, Int32(SHEEN_BLUR_EDGES_TRANSPARENT.rawValue)).grown(input.readOnly)
+        offsetX.pointee = grown.offsetX
+        offsetY.pointee = grown.offsetY
+        store(ImageBox(grown.image), into: out)
+    }
+}

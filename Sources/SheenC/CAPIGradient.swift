@@ -1,0 +1,125 @@
+// Gradients: made from C stops, adjusted by setters, validated when made and when drawn.
+
+import CSheenAPI
+import SheenRaster
+
+/// Stops from a C array (count ≥ 1, offsets and colours finite).
+func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws -> [GradientStop] {
+    guard count > 0 else { throw RasterError.emptyGradient }
+    guard let stops else { throw CAPIError.null("stops") }
+    guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 stops") }
+    return try UnsafeBufferPointer(start: stops, count: count).enumerated().map { i, stop in
+        GradientStop(try finite(stop.offset, "stops[\(i)].offset"), try color(stop.color, "stops[\(i)].color"))
+    }
+}
+
+/// Checks the gradient the way drawing will, then hands it out.
+private func makeGradient(_ gradient: Gradient, _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+    let out = try required(out, "out")
+    _ = try GradientFill(gradient)
+    store(GradientBox(gradient), into: out)
+}
+
+@_cdecl("sheen_gradient_create_linear")
+public func sheenGradientCreateLinear(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                                      _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        try makeGradient(Gradient(shape: .linear(start: Point(x0, y0), end: Point(x1, y1)), stops: try stops(stopArray, count)), out)
+    }
+}
+
+@_cdecl("sheen_gradient_create_radial")
+public func sheenGradientCreateRadial(_ cx0: Double, _ cy0: Double, _ r0: Double, _ cx1: Double, _ cy1: Double, _ r1: Double,
+                                      _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let shape = GradientShape.radial(startCenter: Point(cx0, cy0), startRadius: r0, endCenter: Point(cx1, cy1), endRadius: r1)
+        try makeGradient(Gradient(shape: shape, stops: try stops(stopArray, count)), out)
+    }
+}
+
+@_cdecl("sheen_gradient_create_conic")
+public func sheenGradientCreateConic(_ cx: Double, _ cy: Double, _ startAngle: Double,
+                                     _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        try makeGradient(Gradient(shape: .conic(center: Point(cx, cy), startAngle: startAngle), stops: try stops(stopArray, count)), out)
+    }
+}
+
+/// A spread from its C value.
+func spread(_ value: Int32) throws -> GradientSpread {
+    switch UInt32(bitPattern: value) {
+    case SHEEN_SPREAD_PAD.rawValue: return .pad
+    case SHEEN_SPREAD_REPEAT.rawValue: return .repeat
+    case SHEEN_SPREAD_REFLECT.rawValue: return .reflect
+    default: throw CAPIError.invalid("spread \(value) is not a sheen_spread (0…2)")
+    }
+}
+
+/// A colour space from its C value.
+func colorSpace(_ value: Int32) throws -> ColorSpace {
+    switch UInt32(bitPattern: value) {
+    case SHEEN_COLOR_SPACE_SRGB.rawValue: return .sRGB
+    case SHEEN_COLOR_SPACE_LINEAR_SRGB.rawValue: return .linearSRGB
+    case SHEEN_COLOR_SPACE_OKLAB.rawValue: return .oklab
+    default: throw CAPIError.invalid("color space \(value) is not a sheen_color_space (0…2)")
+    }
+}
+
+/// Applies `change` to a gradient only if the result is still valid.
+private func adjust(_ handle: OpaquePointer?, _ change: (inout Gradient) throws -> Void) throws {
+    let box = try borrow(handle, "gradient", as: GradientBox.self)
+    var gradient = box.gradient
+    try change(&gradient)
+    _ = try GradientFill(gradient)
+    box.gradient = gradient
+}
+
+@_cdecl("sheen_gradient_set_spread")
+public func sheenGradientSetSpread(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
+    capi { try adjust(gradient) { $0.spread = try spread(value) } }
+}
+
+@_cdecl("sheen_gradient_set_color_space")
+public func sheenGradientSetColorSpace(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
+    capi { try adjust(gradient) { $0.space = try colorSpace(value) } }
+}
+
+@_cdecl("sheen_gradient_set_alpha_interpolation")
+public func sheenGradientSetAlphaInterpolation(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
+    capi {
+        try adjust(gradient) {
+            switch UInt32(bitPattern: value) {
+            case SHEEN_ALPHA_PREMULTIPLIED.rawValue: $0.alphaInterpolation = .premultiplied
+            case SHEEN_ALPHA_STRAIGHT.rawValue: $0.alphaInterpolation = .straight
+            default: throw CAPIError.invalid("alpha interpolation \(value) is not a sheen_alpha_interpolation (0…1)")
+            }
+        }
+    }
+}
+
+@_cdecl("sheen_gradient_set_transform")
+public func sheenGradientSetTransform(_ gradient: OpaquePointer?, _ m: UnsafePointer<Double>?) -> sheen_status {
+    capi {
+        guard let m else { throw CAPIError.null("m") }
+        try adjust(gradient) { $0.transform = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]) }
+    }
+}
+
+@_cdecl("sheen_gradient_set_dither")
+public func sheenGradientSetDither(_ gradient: OpaquePointer?, _ dither: Bool) -> sheen_status {
+    capi { try adjust(gradient) { $0.dither = dither } }
+}
+
+@_cdecl("sheen_gradient_destroy")
+public func sheenGradientDestroy(_ gradient: OpaquePointer?) { release(gradient) }
+
+@_cdecl("sheen_fill_gradient")
+public func sheenFillGradient(_ destination: UnsafePointer<sheen_buffer>?, _ gradient: OpaquePointer?) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        try GradientFill(try borrow(gradient, "gradient", as: GradientBox.self).gradient).fill(buffer)
+    }
+}

@@ -1,0 +1,156 @@
+// Labels across the C boundary: a label handle, setters (checked when the label is drawn, as
+// in Swift, except enumeration values, checked at once), rendering and images.
+
+import CSheenAPI
+import SheenLabel
+import SheenRaster
+import SheenText
+
+/// Changes the label behind a handle.
+private func change(_ handle: OpaquePointer?, _ body: (inout Label) throws -> Void) -> sheen_status {
+    capi {
+        let box = try borrow(handle, "label", as: LabelBox.self)
+        var label = box.label
+        try body(&label)
+        box.label = label
+    }
+}
+
+@_cdecl("sheen_label_create")
+public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ width: Double, _ height: Double,
+                             _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let string = try string(text, "text")
+        let font = try borrow(font, "font", as: FontBox.self).font
+        let out = try required(out, "out")
+        store(LabelBox(Label(string, font: font, size: Size(width: width, height: height))), into: out)
+    }
+}
+
+@_cdecl("sheen_label_set_text")
+public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {
+    change(label) { $0.text = try string(text, "text") }
+}
+
+@_cdecl("sheen_label_set_font")
+public func sheenLabelSetFont(_ label: OpaquePointer?, _ font: OpaquePointer?) -> sheen_status {
+    change(label) { $0.font = try borrow(font, "font", as: FontBox.self).font }
+}
+
+@_cdecl("sheen_label_set_size")
+public func sheenLabelSetSize(_ label: OpaquePointer?, _ width: Double, _ height: Double) -> sheen_status {
+    change(label) { $0.size = Size(width: width, height: height) }
+}
+
+@_cdecl("sheen_label_set_text_color")
+public func sheenLabelSetTextColor(_ label: OpaquePointer?, _ c: sheen_color) -> sheen_status {
+    change(label) { $0.textColor = try color(c, "color") }
+}
+
+@_cdecl("sheen_label_set_fill_color")
+public func sheenLabelSetFillColor(_ label: OpaquePointer?, _ c: sheen_color) -> sheen_status {
+    change(label) { $0.fill = .color(try color(c, "color")) }
+}
+
+/// A gradient extent from its C value.
+func gradientExtent(_ value: Int32) throws -> GradientExtent {
+    let all: [GradientExtent] = [.ink, .lines, .typographic, .frame]
+    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("extent \(value) is not a sheen_gradient_extent (0…3)") }
+    return all[Int(value)]
+}
+
+@_cdecl("sheen_label_set_fill_gradient")
+public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double,
+                                      _ extent: Int32, _ space: Int32) -> sheen_status {
+    change(label) {
+        guard count > 0 else { throw RasterError.emptyGradient }
+        guard let colors else { throw CAPIError.null("colors") }
+        guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 colours") }
+        let list = try UnsafeBufferPointer(start: colors, count: count).enumerated().map { try color($1, "colors[\($0)]") }
+        let gradient = LabelGradient(colors: list, geometry: .linear(angle: try finite(angle, "angle")), space: try colorSpace(space))
+        $0.fill = .gradient(gradient, extent: try gradientExtent(extent))
+    }
+}
+
+@_cdecl("sheen_label_set_stroke")
+public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: sheen_color, _ placement: Int32) -> sheen_status {
+    change(label) {
+        let place: TextStroke.Placement
+        switch UInt32(bitPattern: placement) {
+        case SHEEN_STROKE_OUTSIDE.rawValue: place = .outside
+        case SHEEN_STROKE_CENTERED.rawValue: place = .centered
+        default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…1)")
+        }
+        $0.stroke = width == 0 ? nil : LabelStroke(width: width, paint: .color(try color(c, "color")), placement: place)
+    }
+}
+
+@_cdecl("sheen_label_add_shadow")
+public func sheenLabelAddShadow(_ label: OpaquePointer?, _ dx: Double, _ dy: Double, _ sigma: Double, _ spread: Double,
+                                _ c: sheen_color) -> sheen_status {
+    change(label) { $0.shadows.append(LabelShadow(color: try color(c, "color"), offset: Point(dx, dy), sigma: sigma, spread: spread)) }
+}
+
+@_cdecl("sheen_label_clear_shadows")
+public func sheenLabelClearShadows(_ label: OpaquePointer?) -> sheen_status {
+    change(label) { $0.shadows = [] }
+}
+
+@_cdecl("sheen_label_set_background")
+public func sheenLabelSetBackground(_ label: OpaquePointer?, _ c: UnsafePointer<sheen_color>?) -> sheen_status {
+    change(label) { $0.backgroundColor = try c.map { try color($0.pointee, "color") } }
+}
+
+@_cdecl("sheen_label_set_alignment")
+public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, _ vertical: Int32) -> sheen_status {
+    change(label) {
+        $0.textAlignment = try textAlignment(alignment)
+        $0.verticalAlignment = try verticalAlignment(vertical)
+    }
+}
+
+@_cdecl("sheen_label_set_line_break")
+public func sheenLabelSetLineBreak(_ label: OpaquePointer?, _ mode: Int32, _ lines: Int) -> sheen_status {
+    change(label) {
+        $0.lineBreakMode = try lineBreak(mode)
+        $0.numberOfLines = lines
+    }
+}
+
+@_cdecl("sheen_label_set_adjusts_font_size")
+public func sheenLabelSetAdjustsFontSize(_ label: OpaquePointer?, _ adjusts: Bool, _ minimumScale: Double) -> sheen_status {
+    change(label) {
+        $0.adjustsFontSizeToFitWidth = adjusts
+        $0.minimumScaleFactor = minimumScale
+    }
+}
+
+@_cdecl("sheen_label_set_insets")
+public func sheenLabelSetInsets(_ label: OpaquePointer?, _ top: Double, _ left: Double, _ bottom: Double, _ right: Double) -> sheen_status {
+    change(label) { $0.insets = EdgeInsets(top: top, left: left, bottom: bottom, right: right) }
+}
+
+@_cdecl("sheen_label_set_enabled")
+public func sheenLabelSetEnabled(_ label: OpaquePointer?, _ enabled: Bool) -> sheen_status {
+    change(label) { $0.isEnabled = enabled }
+}
+
+@_cdecl("sheen_label_render")
+public func sheenLabelRender(_ label: OpaquePointer?, _ destination: UnsafePointer<sheen_buffer>?, _ x: Int, _ y: Int) -> sheen_status {
+    capi {
+        let label = try borrow(label, "label", as: LabelBox.self).label
+        try label.render(into: try rasterBuffer(destination, "destination"), at: (x, y))
+    }
+}
+
+@_cdecl("sheen_label_image")
+public func sheenLabelImage(_ label: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let label = try borrow(label, "label", as: LabelBox.self).label
+        let out = try required(out, "out")
+        store(ImageBox(try label.image()), into: out)
+    }
+}
+
+@_cdecl("sheen_label_destroy")
+public func sheenLabelDestroy(_ label: OpaquePointer?) { release(label) }

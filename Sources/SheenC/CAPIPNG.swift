@@ -1,0 +1,36 @@
+// PNG encoding across the C boundary.
+
+import CSheenAPI
+import Foundation
+import SheenPNG
+import SheenRaster
+
+@_cdecl("sheen_png_encode")
+public func sheenPNGEncode(_ buffer: UnsafePointer<sheen_buffer>?, _ bytes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+                           _ count: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let source = try rasterBuffer(buffer, "buffer")
+        let (bytes, count) = (try required(bytes, "bytes"), try required(count, "count"))
+        let encoded = try PNG.encode(source.readOnly)
+        guard let memory = malloc(encoded.count)?.assumingMemoryBound(to: UInt8.self) else {
+            throw RasterError.allocationFailed(bytes: encoded.count)
+        }
+        memory.initialize(from: encoded, count: encoded.count)
+        bytes.pointee = memory
+        count.pointee = encoded.count
+    }
+}
+
+@_cdecl("sheen_png_write")
+public func sheenPNGWrite(_ buffer: UnsafePointer<sheen_buffer>?, _ path: UnsafePointer<CChar>?) -> sheen_status {
+    capi {
+        let source = try rasterBuffer(buffer, "buffer")
+        let file = try string(path, "path")
+        let encoded = try PNG.encode(source.readOnly)
+        do {
+            try Data(encoded).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CAPIError(status: SHEEN_ERROR_IO, message: "cannot write \(file): \(error.localizedDescription)")
+        }
+    }
+}

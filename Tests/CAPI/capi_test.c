@@ -1,0 +1,327 @@
+/*
+ * The C API from C: built by Scripts/test-capi.sh against the installed sheen.h and sheen.pc
+ * (natively and with AddressSanitizer). It checks that bad input returns an error code with a
+ * message and leaves every buffer as it was (fenced with guard bytes), then renders the seed
+ * label and composites a gradient through a text mask into its own buffer, writing the results
+ * into OUTPUT_DIR for SheenCTests to compare with the Swift API byte for byte.
+ *
+ *   capi_test OUTPUT_DIR
+ */
+#include <sheen.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(condition, ...)                                                            \
+    do {                                                                                 \
+        if (!(condition)) {                                                              \
+            fprintf(stderr, "capi_test:%d: %s: ", __LINE__, #condition);                 \
+            fprintf(stderr, __VA_ARGS__);                                                \
+            fprintf(stderr, "\n");                                                       \
+            failures++;                                                                  \
+        }                                                                                \
+    } while (0)
+
+/* A call that must succeed. */
+#define OK(call)                                                                         \
+    do {                                                                                 \
+        sheen_status status_ = (call);                                                   \
+        CHECK(status_ == SHEEN_OK, "status %d: %s", (int)status_, sheen_last_error_message()); \
+    } while (0)
+
+/* A call that must fail with `expected` and a message mentioning `needle`. */
+#define FAILS(call, expected, needle)                                                    \
+    do {                                                                                 \
+        sheen_status status_ = (call);                                                   \
+        CHECK(status_ == (expected), "status %d, expected %d (%s)", (int)status_, (int)(expected), \
+              sheen_last_error_message());                                               \
+        CHECK(strstr(sheen_last_error_message(), (needle)) != NULL, "message \"%s\" lacks \"%s\"", \
+              sheen_last_error_message(), (needle));                                     \
+    } while (0)
+
+enum { GUARD = 64, CANARY = 0xA5 };
+
+/* Pixel memory with guard bytes on both sides and a misaligned base. */
+typedef struct fenced {
+    unsigned char *memory;
+    size_t total;
+    sheen_buffer buffer;
+} fenced;
+
+static fenced fenced_make(intptr_t width, intptr_t height, intptr_t padding, int32_t format, unsigned char fill) {
+    fenced f;
+    intptr_t bpp = format == SHEEN_FORMAT_A8 ? 1 : 4;
+    intptr_t bpr = width * bpp + padding;
+    f.total = (size_t)(2 * GUARD + bpr * height + 3);
+    f.memory = malloc(f.total);
+    memset(f.memory, CANARY, f.total);
+    unsigned char *base = f.memory + GUARD + 3; /* misaligned on purpose */
+    for (intptr_t y = 0; y < height; y++) memset(base + y * bpr, fill, (size_t)(width * bpp));
+    f.buffer = (sheen_buffer){ base, width, height, bpr, format };
+    return f;
+}
+
+static int fences_intact(const fenced *f) {
+    const unsigned char *base = f->buffer.pixels;
+    intptr_t bpp = f->buffer.format == SHEEN_FORMAT_A8 ? 1 : 4;
+    for (const unsigned char *p = f->memory; p < base; p++) if (*p != CANARY) return 0;
+    for (intptr_t y = 0; y < f->buffer.height; y++) {
+        const unsigned char *row = base + y * f->buffer.bytes_per_row;
+        for (intptr_t i = f->buffer.width * bpp; i < f->buffer.bytes_per_row; i++) if (row[i] != CANARY) return 0;
+    }
+    const unsigned char *end = base + f->buffer.bytes_per_row * f->buffer.height;
+    for (const unsigned char *p = end; p < f->memory + f->total; p++) if (*p != CANARY) return 0;
+    return 1;
+}
+
+static unsigned char *snapshot(const fenced *f) {
+    unsigned char *copy = malloc(f->total);
+    memcpy(copy, f->memory, f->total);
+    return copy;
+}
+
+static int unchanged(const fenced *f, const unsigned char *before) { return memcmp(f->memory, before, f->total) == 0; }
+
+/* Writes the buffer's rows (without padding) to DIR/NAME. */
+static void write_rows(const char *dir, const char *name, const sheen_buffer *b) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *file = fopen(path, "wb");
+    CHECK(file != NULL, "cannot create %s", path);
+    if (!file) return;
+    intptr_t bpp = b->format == SHEEN_FORMAT_A8 ? 1 : 4;
+    for (intptr_t y = 0; y < b->height; y++)
+        fwrite((const unsigned char *)b->pixels + y * b->bytes_per_row, 1, (size_t)(b->width * bpp), file);
+    fclose(file);
+}
+
+static void bad_input(void) {
+    fenced dst = fenced_make(40, 20, 12, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0x40);
+    unsigned char *before = snapshot(&dst);
+    sheen_paint red = { .kind = SHEEN_PAINT_COLOR, .color = { 1, 0, 0, 1 } };
+
+    FAILS(sheen_composite(NULL, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_NULL_POINTER, "destination");
+    FAILS(sheen_composite(&dst.buffer, NULL, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_NULL_POINTER, "paint");
+    FAILS(sheen_composite(&dst.buffer, &red, 999, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator 999");
+    FAILS(sheen_composite(&dst.buffer, &red, -1, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator -1");
+    sheen_paint odd = { .kind = 42 };
+    FAILS(sheen_composite(&dst.buffer, &odd, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "paint->kind 42");
+    sheen_paint nan_paint = { .kind = SHEEN_PAINT_COLOR, .color = { NAN, 0, 0, 1 } };
+    FAILS(sheen_composite(&dst.buffer, &nan_paint, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "red");
+    sheen_paint bad_premultiplied = { .kind = SHEEN_PAINT_PREMULTIPLIED, .premultiplied = { 200, 0, 0, 100 } };
+    FAILS(sheen_composite(&dst.buffer, &bad_premultiplied, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "premultiplied");
+
+    sheen_buffer negative = dst.buffer; negative.width = -5;
+    FAILS(sheen_composite(&negative, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_BUFFER, "-5");
+    sheen_buffer narrow = dst.buffer; narrow.bytes_per_row = 10;
+    FAILS(sheen_composite(&narrow, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_BUFFER, "10");
+    sheen_buffer no_pixels = dst.buffer; no_pixels.pixels = NULL;
+    FAILS(sheen_composite(&no_pixels, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_NULL_POINTER, "pixels");
+    sheen_buffer bad_format = dst.buffer; bad_format.format = 7;
+    FAILS(sheen_composite(&bad_format, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "format 7");
+    sheen_buffer huge = dst.buffer; huge.height = INTPTR_MAX / 2;
+    FAILS(sheen_composite(&huge, &red, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_BUFFER, "");
+    sheen_coverage no_mask = { .kind = SHEEN_COVERAGE_MASK, .alpha = 255 };
+    FAILS(sheen_composite(&dst.buffer, &red, SHEEN_OP_SOURCE_OVER, &no_mask), SHEEN_ERROR_NULL_POINTER, "mask");
+    sheen_coverage rgba_mask = { .kind = SHEEN_COVERAGE_MASK, .alpha = 255, .mask = &dst.buffer };
+    FAILS(sheen_composite(&dst.buffer, &red, SHEEN_OP_SOURCE_OVER, &rgba_mask), SHEEN_ERROR_INVALID_BUFFER, "");
+
+    FAILS(sheen_blur(&dst.buffer, NAN, 2, SHEEN_BLUR_EDGES_TRANSPARENT), SHEEN_ERROR_INVALID_ARGUMENT, "nan");
+    FAILS(sheen_blur(&dst.buffer, INFINITY, 2, SHEEN_BLUR_EDGES_TRANSPARENT), SHEEN_ERROR_INVALID_ARGUMENT, "inf");
+    FAILS(sheen_blur(&dst.buffer, 1000, 2, SHEEN_BLUR_EDGES_TRANSPARENT), SHEEN_ERROR_INVALID_ARGUMENT, "1000");
+    FAILS(sheen_blur(&dst.buffer, 2, 2, 5), SHEEN_ERROR_INVALID_ARGUMENT, "edges 5");
+
+    sheen_gradient *gradient = (sheen_gradient *)0x1;
+    FAILS(sheen_gradient_create_linear(0, 0, 10, 0, NULL, 0, &gradient), SHEEN_ERROR_INVALID_ARGUMENT, "");
+    CHECK(gradient == (sheen_gradient *)0x1, "a failed create wrote its out-parameter");
+    sheen_gradient_stop stops[2] = { { 0, { 0, 0, 1, 1 } }, { NAN, { 1, 0, 0, 1 } } };
+    FAILS(sheen_gradient_create_linear(0, 0, 10, 0, stops, 2, &gradient), SHEEN_ERROR_INVALID_ARGUMENT, "stops[1].offset");
+    stops[1].offset = 1;
+    FAILS(sheen_gradient_create_linear(0, 0, 10, 0, stops, 2, NULL), SHEEN_ERROR_NULL_POINTER, "out");
+    FAILS(sheen_gradient_create_radial(5, 5, 0, 5, 5, NAN, stops, 2, &gradient), SHEEN_ERROR_INVALID_ARGUMENT, "");
+    OK(sheen_gradient_create_linear(0, 0, 10, 0, stops, 2, &gradient));
+    FAILS(sheen_gradient_set_spread(gradient, 3), SHEEN_ERROR_INVALID_ARGUMENT, "spread 3");
+    double singular[6] = { 0, 0, 0, 0, 0, 0 };
+    FAILS(sheen_gradient_set_transform(gradient, singular), SHEEN_ERROR_INVALID_ARGUMENT, "");
+    FAILS(sheen_fill_gradient(&negative, gradient), SHEEN_ERROR_INVALID_BUFFER, "");
+    FAILS(sheen_fill_gradient(&dst.buffer, NULL), SHEEN_ERROR_NULL_POINTER, "gradient");
+    sheen_gradient_destroy(gradient);
+    sheen_gradient_destroy(NULL);
+
+    sheen_font *font = NULL;
+    FAILS(sheen_font_create_file("/nonexistent/font.ttf", 0, 12, &font), SHEEN_ERROR_FONT, "/nonexistent/font.ttf");
+    FAILS(sheen_font_create_file("/etc/hostname", 0, 12, &font), SHEEN_ERROR_FONT, "not a usable font");
+    FAILS(sheen_font_create_named("DejaVu Sans", NAN, &font), SHEEN_ERROR_INVALID_ARGUMENT, "font size");
+    FAILS(sheen_font_create_named(NULL, 12, &font), SHEEN_ERROR_NULL_POINTER, "pattern");
+    OK(sheen_font_create_named("DejaVu Sans", 14, &font));
+    sheen_label *label = NULL;
+    OK(sheen_label_create("x", font, 40, 20, &label));
+    /* A font handle is not a label: a clear error, not undefined behaviour. */
+    FAILS(sheen_label_render((const sheen_label *)font, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "not a sheen_label");
+    OK(sheen_label_set_background(label, &(sheen_color){ 0, 0, 1, 1 }));
+    OK(sheen_label_add_shadow(label, 0, 0, NAN, 0, (sheen_color){ 0, 0, 0, 1 }));
+    FAILS(sheen_label_render(label, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "sigma");
+    OK(sheen_label_clear_shadows(label));
+    OK(sheen_label_set_size(label, -1, 20));
+    FAILS(sheen_label_render(label, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "size");
+    OK(sheen_label_set_size(label, 40, 20));
+    FAILS(sheen_label_set_alignment(label, 17, 0), SHEEN_ERROR_INVALID_ARGUMENT, "alignment 17");
+    FAILS(sheen_label_set_fill_gradient(label, NULL, 0, 0, SHEEN_EXTENT_INK, SHEEN_COLOR_SPACE_SRGB), SHEEN_ERROR_INVALID_ARGUMENT, "");
+    sheen_buffer a8 = dst.buffer; a8.format = SHEEN_FORMAT_A8;
+    FAILS(sheen_label_render(label, &a8, 0, 0), SHEEN_ERROR_INVALID_BUFFER, "");
+    sheen_label_destroy(label);
+
+    sheen_text_layout *layout = NULL;
+    sheen_text_options options;
+    sheen_text_options_default(&options);
+    options.line_break = 99;
+    FAILS(sheen_text_layout_create("text", font, &options, &layout), SHEEN_ERROR_INVALID_ARGUMENT, "line break 99");
+    options.line_break = SHEEN_BREAK_WORD_WRAP;
+    options.width = NAN;
+    FAILS(sheen_text_layout_create("text", font, &options, &layout), SHEEN_ERROR_INVALID_ARGUMENT, "");
+    CHECK(layout == NULL, "a failed create wrote its out-parameter");
+    sheen_font_destroy(font);
+
+    uint8_t *png = NULL;
+    size_t png_size = 0;
+    sheen_buffer empty = { NULL, 0, 0, 0, SHEEN_FORMAT_RGBA8_PREMULTIPLIED };
+    FAILS(sheen_png_encode(&empty, &png, &png_size), SHEEN_ERROR_INVALID_ARGUMENT, "empty");
+    FAILS(sheen_png_write(&dst.buffer, "/nonexistent/dir/x.png"), SHEEN_ERROR_IO, "/nonexistent/dir/x.png");
+    sheen_image *image = NULL;
+    FAILS(sheen_image_create(-1, 5, SHEEN_FORMAT_A8, &image), SHEEN_ERROR_INVALID_BUFFER, "");
+    FAILS(sheen_image_create(INTPTR_MAX, INTPTR_MAX, SHEEN_FORMAT_A8, &image), SHEEN_ERROR_INVALID_BUFFER, "");
+
+    CHECK(fences_intact(&dst), "a failed call wrote outside the buffer");
+    CHECK(unchanged(&dst, before), "a failed call changed the destination");
+    free(before);
+    free(dst.memory);
+}
+
+/* Every operator and coverage kind on both colour formats, within the buffer's fences. */
+static void every_operator(void) {
+    sheen_gradient_stop stops[2] = { { 0, { 0.2f, 0.5f, 1, 0.8f } }, { 1, { 1, 0.2f, 0.1f, 1 } } };
+    sheen_gradient *gradient = NULL;
+    OK(sheen_gradient_create_linear(0, 0, 37, 0, stops, 2, &gradient));
+    fenced mask = fenced_make(16, 9, 5, SHEEN_FORMAT_A8, 0x80);
+    for (int32_t format = 0; format <= 2; format++) {
+        for (int32_t op = SHEEN_OP_CLEAR; op <= SHEEN_OP_LUMINOSITY; op++) {
+            for (int32_t coverage_kind = 0; coverage_kind <= 2; coverage_kind++) {
+                fenced dst = fenced_make(37, 11, 7, format, 0x30);
+                sheen_paint paint = { .kind = op % 2 ? SHEEN_PAINT_GRADIENT : SHEEN_PAINT_COLOR, .color = { 0.1f, 0.9f, 0.3f, 0.7f },
+                                      .gradient = gradient };
+                sheen_coverage coverage = { .kind = coverage_kind, .alpha = 200, .mask = &mask.buffer, .mask_x = 30, .mask_y = -3 };
+                sheen_status status = sheen_composite(&dst.buffer, &paint, op, &coverage);
+                int blend = op >= SHEEN_OP_MULTIPLY;
+                CHECK(status == (blend && format == SHEEN_FORMAT_A8 ? SHEEN_ERROR_UNSUPPORTED : SHEEN_OK),
+                      "operator %d format %d coverage %d: status %d (%s)", op, format, coverage_kind, (int)status,
+                      sheen_last_error_message());
+                CHECK(fences_intact(&dst), "operator %d format %d wrote outside the buffer", op, format);
+                free(dst.memory);
+            }
+        }
+    }
+    CHECK(fences_intact(&mask), "the mask was written");
+    free(mask.memory);
+    sheen_gradient_destroy(gradient);
+}
+
+/* The seed label, and a gradient composited through a text mask into the program's own buffer:
+ * written to DIR for SheenCTests to compare with the Swift API. */
+static void render(const char *dir) {
+    sheen_font *font = NULL;
+    OK(sheen_font_create_named("DejaVu Sans:bold", 48, &font));
+    sheen_label *label = NULL;
+    OK(sheen_label_create("Always correct gradient text", font, 1024, 160, &label));
+    sheen_color colors[2] = { sheen_color_from_rgba(0x3478F6FF), sheen_color_from_rgba(0xFF3B30FF) };
+    OK(sheen_label_set_fill_gradient(label, colors, 2, 0, SHEEN_EXTENT_INK, SHEEN_COLOR_SPACE_SRGB));
+    OK(sheen_label_set_stroke(label, 2, sheen_color_from_rgba(0x333333FF), SHEEN_STROKE_OUTSIDE));
+    OK(sheen_label_add_shadow(label, 0, 4, 6, 0, sheen_color_from_rgba(0x00000080)));
+    sheen_image *image = NULL;
+    OK(sheen_label_image(label, &image));
+    sheen_buffer pixels;
+    OK(sheen_image_get_buffer(image, &pixels));
+    CHECK(pixels.width == 1024 && pixels.height == 160, "label image %ldx%ld", (long)pixels.width, (long)pixels.height);
+    write_rows(dir, "label.rgba", &pixels);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/label.png", dir);
+    OK(sheen_png_write(&pixels, path));
+    uint8_t *png = NULL;
+    size_t png_size = 0;
+    OK(sheen_png_encode(&pixels, &png, &png_size));
+    CHECK(png_size > 8 && memcmp(png, "\x89PNG", 4) == 0, "PNG bytes");
+    sheen_free(png);
+
+    /* The same label drawn into the program's own BGRA buffer over a background, at an origin
+     * partly outside it. */
+    fenced own = fenced_make(700, 120, 16, SHEEN_FORMAT_BGRA8_PREMULTIPLIED, 0xFF);
+    OK(sheen_label_render(label, &own.buffer, -100, -20));
+    CHECK(fences_intact(&own), "the label was drawn outside the buffer");
+    write_rows(dir, "label-own.bgra", &own.buffer);
+    free(own.memory);
+    sheen_label_destroy(label);
+    sheen_image_destroy(image);
+
+    /* A conic gradient in OKLab, reflected, composited sourceOver through a blurred text mask. */
+    sheen_text_options options;
+    sheen_text_options_default(&options);
+    options.width = 300;
+    options.number_of_lines = 0;
+    options.line_break = SHEEN_BREAK_WORD_WRAP;
+    options.alignment = SHEEN_ALIGN_CENTER;
+    sheen_text_layout *layout = NULL;
+    OK(sheen_text_layout_create("Sheen from C: gradients through text", font, &options, &layout));
+    sheen_image *mask_image = NULL;
+    intptr_t mask_x = 0, mask_y = 0;
+    OK(sheen_text_layout_mask(layout, &mask_image, &mask_x, &mask_y));
+    sheen_buffer mask;
+    OK(sheen_image_get_buffer(mask_image, &mask));
+    OK(sheen_blur(&mask, 1.5, 1.5, SHEEN_BLUR_EDGES_TRANSPARENT));
+    sheen_gradient_stop stops[3] = { { 0, sheen_color_from_rgba(0x3478F6FF) }, { 0.5, sheen_color_from_rgba(0xFF9500FF) },
+                                     { 1, sheen_color_from_rgba(0xAF52DEFF) } };
+    sheen_gradient *gradient = NULL;
+    OK(sheen_gradient_create_conic(150, 60, 0.5, stops, 3, &gradient));
+    OK(sheen_gradient_set_spread(gradient, SHEEN_SPREAD_REFLECT));
+    OK(sheen_gradient_set_color_space(gradient, SHEEN_COLOR_SPACE_OKLAB));
+    fenced canvas = fenced_make(320, 130, 24, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0);
+    sheen_paint background = { .kind = SHEEN_PAINT_PREMULTIPLIED, .premultiplied = { 20, 24, 30, 255 } };
+    OK(sheen_composite(&canvas.buffer, &background, SHEEN_OP_SOURCE, NULL));
+    sheen_paint paint = { .kind = SHEEN_PAINT_GRADIENT, .gradient = gradient };
+    sheen_coverage coverage = { .kind = SHEEN_COVERAGE_MASK, .alpha = 255, .mask = &mask, .mask_x = mask_x + 10, .mask_y = mask_y + 5 };
+    OK(sheen_composite(&canvas.buffer, &paint, SHEEN_OP_SOURCE_OVER, &coverage));
+    /* The text itself on top, drawn into an A8 copy of its coverage. */
+    fenced coverage_a8 = fenced_make(320, 130, 3, SHEEN_FORMAT_A8, 0);
+    OK(sheen_text_layout_draw(layout, &coverage_a8.buffer, 10, 5));
+    sheen_coverage text = { .kind = SHEEN_COVERAGE_MASK, .alpha = 255, .mask = &coverage_a8.buffer };
+    sheen_paint white = { .kind = SHEEN_PAINT_COLOR, .color = { 1, 1, 1, 1 } };
+    OK(sheen_composite(&canvas.buffer, &white, SHEEN_OP_SOURCE_OVER, &text));
+    CHECK(fences_intact(&canvas) && fences_intact(&coverage_a8), "composite wrote outside the buffer");
+    write_rows(dir, "composite.rgba", &canvas.buffer);
+    free(canvas.memory);
+    free(coverage_a8.memory);
+    sheen_gradient_destroy(gradient);
+    sheen_image_destroy(mask_image);
+    sheen_text_layout_destroy(layout);
+    sheen_font_destroy(font);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: capi_test OUTPUT_DIR\n");
+        return 2;
+    }
+    CHECK(strcmp(sheen_version(), SHEEN_VERSION_STRING) == 0, "library %s, header %s", sheen_version(), SHEEN_VERSION_STRING);
+    CHECK(strcmp(sheen_last_error_message(), "") == 0, "an error before any call");
+    bad_input();
+    every_operator();
+    render(argv[1]);
+    if (failures) {
+        fprintf(stderr, "capi_test: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("capi_test: all checks passed (sheen %s)\n", sheen_version());
+    return 0;
+}

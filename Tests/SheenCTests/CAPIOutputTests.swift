@@ -1,0 +1,70 @@
+import CSheenAPI
+import Foundation
+import SheenLabel
+import SheenRaster
+import SheenText
+import Testing
+
+/// What Tests/CAPI/capi_test.c wrote from C (Scripts/test-capi.sh sets SHEEN_CAPI_OUTPUT to its
+/// directory) equals what the Swift API makes of the same calls, byte for byte.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_CAPI_OUTPUT"] != nil))
+struct CAPIOutputTests {
+    static var directory: String { ProcessInfo.processInfo.environment["SHEEN_CAPI_OUTPUT"] ?? "" }
+
+    func written(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/" + name)))
+    }
+
+    /// The seed label (gradient over the ink, stroke, soft shadow) as C drew it.
+    static func seedLabel() throws -> Label {
+        var label = Label("Always correct gradient text", font: try Font(named: "DejaVu Sans:bold", size: 48),
+                          size: Size(width: 1024, height: 160))
+        label.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)]), extent: .ink)
+        label.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF)))
+        label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 4), sigma: 6)]
+        return label
+    }
+
+    @Test func seedLabelImage() throws {
+        let image = try Self.seedLabel().image()
+        #expect(try written("label.rgba") == image.bytes)
+    }
+
+    @Test func seedLabelInAHostBuffer() throws {
+        let image = try Image(width: 700, height: 120, format: .bgra8Premultiplied)
+        try image.withBuffer { buffer in
+            try buffer.composite(.premultiplied(SIMD4(255, 255, 255, 255)), operator: .source)
+            try Self.seedLabel().render(into: buffer, at: (-100, -20))
+        }
+        #expect(try written("label-own.bgra") == image.bytes)
+    }
+
+    @Test func gradientThroughATextMask() throws {
+        let font = try Font(named: "DejaVu Sans:bold", size: 48)
+        var options = TextLayoutOptions()
+        options.numberOfLines = 0
+        options.lineBreakMode = .byWordWrapping
+        options.alignment = .center
+        let layout = try TextLayout(AttributedText("Sheen from C: gradients through text", font: font),
+                                    bounds: Size(width: 300, height: 0), options: options)
+        let mask = try layout.mask(region: try layout.inkRect())
+        try mask.image.withBuffer { try GaussianBlur(sigma: 1.5).apply(in: $0) }
+        var gradient = Gradient(shape: .conic(center: Point(150, 60), startAngle: 0.5),
+                                stops: [GradientStop(0, Color(rgba: 0x3478_F6FF)), GradientStop(0.5, Color(rgba: 0xFF95_00FF)),
+                                        GradientStop(1, Color(rgba: 0xAF52_DEFF))])
+        gradient.spread = .reflect
+        gradient.space = .oklab
+        let canvas = try Image(width: 320, height: 130, format: .rgba8Premultiplied)
+        let coverage = try Image(width: 320, height: 130, format: .a8)
+        try coverage.withBuffer { try layout.draw(into: $0, origin: (10, 5)) }
+        try canvas.withBuffer { buffer in
+            try buffer.composite(.premultiplied(SIMD4(20, 24, 30, 255)), operator: .source)
+            try mask.image.withReadOnlyBuffer { m in
+                try buffer.composite(.gradient(try GradientFill(gradient)), operator: .sourceOver,
+                                     coverage: .mask(m, x: mask.region.x + 10, y: mask.region.y + 5))
+            }
+            try coverage.withReadOnlyBuffer { try buffer.composite(.color(.white), operator: .sourceOver, coverage: .mask($0)) }
+        }
+        #expect(try written("composite.rgba") == canvas.bytes)
+    }
+}

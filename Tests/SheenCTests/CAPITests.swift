@@ -1,0 +1,324 @@
+import CSheenAPI
+import Foundation
+import SheenC
+import SheenLabel
+import SheenRaster
+import SheenTestSupport
+import SheenText
+import Testing
+
+/// The C API called in-process through sheen.h's declarations gives the bytes the Swift API
+/// gives, and the errors the Swift API throws (status and the same sentence).
+@Suite struct CAPITests {
+    /// An image with seeded premultiplied-valid (or A8) content.
+    static func noise(_ width: Int, _ height: Int, _ format: PixelFormat, seed: UInt64) throws -> Image {
+        var generator = SeededGenerator(seed: seed)
+        let image = try Image(width: width, height: height, format: format)
+        image.withBuffer { b in
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    if format == .a8 {
+                        b.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &generator), toByteOffset: x, as: UInt8.self)
+                    } else {
+                        let a = UInt8.random(in: 0 ... 255, using: &generator)
+                        for c in 0 ..< 3 { b.row(y).storeBytes(of: UInt8.random(in: 0 ... a, using: &generator), toByteOffset: 4 * x + c, as: UInt8.self) }
+                        b.row(y).storeBytes(of: a, toByteOffset: 4 * x + 3, as: UInt8.self)
+                    }
+                }
+            }
+        }
+        return image
+    }
+
+    static func copy(_ image: Image) throws -> Image {
+        let out = try Image(width: image.width, height: image.height, format: image.format)
+        try out.withBuffer { d in try image.withReadOnlyBuffer { try d.composite(.image($0), operator: .source) } }
+        return out
+    }
+
+    /// A sheen_buffer over an image's pixels (valid while the image lives).
+    static func cBuffer(_ image: Image) -> sheen_buffer {
+        image.withBuffer { b in
+            sheen_buffer(pixels: b.base, width: b.width, height: b.height, bytes_per_row: b.bytesPerRow,
+                         format: b.format == .a8 ? 2 : b.format == .rgba8Premultiplied ? 0 : 1)
+        }
+    }
+
+    static func cColor(_ c: Color) -> sheen_color { sheen_color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+
+    static let stops = [GradientStop(0, Color(rgba: 0x3478_F6FF)), GradientStop(0.4, Color(rgba: 0xFF95_0080)),
+                        GradientStop(1, Color(rgba: 0xAF52_DEFF))]
+
+    /// A C gradient of `shape` with the test stops.
+    static func cGradient(_ shape: GradientShape) throws -> OpaquePointer {
+        var cStops = stops.map { sheen_gradient_stop(offset: $0.offset, color: cColor($0.color)) }
+        var handle: OpaquePointer?
+        let status: sheen_status
+        switch shape {
+        case let .linear(s, e): status = sheen_gradient_create_linear(s.x, s.y, e.x, e.y, &cStops, cStops.count, &handle)
+        case let .radial(c0, r0, c1, r1): status = sheen_gradient_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1, &cStops, cStops.count, &handle)
+        case let .conic(c, a): status = sheen_gradient_create_conic(c.x, c.y, a, &cStops, cStops.count, &handle)
+        }
+        #expect(status == SHEEN_OK, "\(String(cString: sheen_last_error_message()))")
+        return try #require(handle)
+    }
+
+    static let shapes: [GradientShape] = [
+        .linear(start: Point(3, 2), end: Point(40, 17)),
+        .radial(startCenter: Point(10, 8), startRadius: 2, endCenter: Point(20, 10), endRadius: 25),
+        .conic(center: Point(20, 9), startAngle: 1),
+    ]
+
+    @Test func gradientFillsEqualSwift() throws {
+        let spreads: [(Int32, GradientSpread)] = [(0, .pad), (1, .repeat), (2, .reflect)]
+        let spaces: [(Int32, ColorSpace)] = [(0, .sRGB), (1, .linearSRGB), (2, .oklab)]
+        for shape in Self.shapes {
+            for (cSpread, spread) in spreads {
+                for (cSpace, space) in spaces {
+                    for format in PixelFormat.allCases {
+                        let handle = try Self.cGradient(shape)
+                        defer { sheen_gradient_destroy(handle) }
+                        #expect(sheen_gradient_set_spread(handle, cSpread) == SHEEN_OK)
+                        #expect(sheen_gradient_set_color_space(handle, cSpace) == SHEEN_OK)
+                        #expect(sheen_gradient_set_alpha_interpolation(handle, 1) == SHEEN_OK)
+                        var m = [1.0, 0.2, -0.1, 0.9, 2, 1]
+                        #expect(sheen_gradient_set_transform(handle, &m) == SHEEN_OK)
+                        #expect(sheen_gradient_set_dither(handle, spread == .pad) == SHEEN_OK)
+                        let fromC = try Image(width: 43, height: 19, format: format)
+                        var buffer = Self.cBuffer(fromC)
+                        #expect(sheen_fill_gradient(&buffer, handle) == SHEEN_OK)
+                        var g = Gradient(shape: shape, stops: Self.stops, spread: spread, space: space, alphaInterpolation: .straight)
+                        g.transform = AffineTransform(a: 1, b: 0.2, c: -0.1, d: 0.9, tx: 2, ty: 1)
+                        g.dither = spread == .pad
+                        let fromSwift = try Image(width: 43, height: 19, format: format)
+                        try fromSwift.withBuffer { try GradientFill(g).fill($0) }
+                        #expect(fromC.bytes == fromSwift.bytes, "\(shape) \(spread) \(space) \(format)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: CompositeOperator.allCases)
+    func compositeEqualsSwift(op: CompositeOperator) throws {
+        let cOp = Int32(CompositeOperator.allCases.firstIndex(of: op)!)
+        let gradient = try Self.cGradient(Self.shapes[0])
+        defer { sheen_gradient_destroy(gradient) }
+        let mask = try Self.noise(13, 7, .a8, seed: 5)
+        var cMask = Self.cBuffer(mask)
+        for format in PixelFormat.allCases where !(op.isBlendMode && format == .a8) {
+            let source = try Self.noise(11, 6, format == .a8 ? .a8 : .bgra8Premultiplied, seed: 9)
+            var cSource = Self.cBuffer(source)
+            let color = Color(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.6)
+            let paints: [(sheen_paint, Paint)] = [
+                (sheen_paint(kind: 0, color: Self.cColor(color), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil, image_x: 0, image_y: 0),
+                 .color(color)),
+                (sheen_paint(kind: 1, color: Self.cColor(.black), premultiplied: (30, 60, 90, 120), gradient: nil, image: nil, image_x: 0, image_y: 0),
+                 .premultiplied(SIMD4(30, 60, 90, 120))),
+                (sheen_paint(kind: 2, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: gradient, image: nil, image_x: 0, image_y: 0),
+                 .gradient(try GradientFill(Gradient(shape: Self.shapes[0], stops: Self.stops)))),
+            ]
+            for (index, (var cPaint, paint)) in paints.enumerated() {
+                // The mask's pointer is filled in at the call, where it is valid.
+                let coverages: [(sheen_coverage, Coverage)] = mask.withReadOnlyBuffer { m in [
+                    (sheen_coverage(kind: 0, alpha: 0, mask: nil, mask_x: 0, mask_y: 0), .full),
+                    (sheen_coverage(kind: 1, alpha: 150, mask: nil, mask_x: 0, mask_y: 0), .alpha(150)),
+                    (sheen_coverage(kind: 2, alpha: 200, mask: nil, mask_x: 20, mask_y: -2), .mask(m, x: 20, y: -2, alpha: 200)),
+                ] }
+                for (var cCoverage, coverage) in coverages {
+                    let destination = try Self.noise(29, 9, format, seed: 17)
+                    let expected = try Self.copy(destination)
+                    var cDestination = Self.cBuffer(destination)
+                    let status = withUnsafePointer(to: &cMask) { maskPointer in
+                        if cCoverage.kind == 2 { cCoverage.mask = maskPointer }
+                        return sheen_composite(&cDestination, &cPaint, cOp, &cCoverage)
+                    }
+                    #expect(status == SHEEN_OK, "\(String(cString: sheen_last_error_message()))")
+                    try expected.withBuffer { b in
+                        try mask.withReadOnlyBuffer { m in
+                            var swiftCoverage = coverage
+                            if case let .mask(_, x, y, a) = coverage { swiftCoverage = .mask(m, x: x, y: y, alpha: a) }
+                            try b.composite(paint, operator: op, coverage: swiftCoverage)
+                        }
+                    }
+                    #expect(destination.bytes == expected.bytes, "\(op) \(format) paint \(index) \(coverage)")
+                }
+            }
+            // An image paint placed at an offset.
+            var cPaint = sheen_paint(kind: 3, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil,
+                                     image_x: 5, image_y: 2)
+            let destination = try Self.noise(29, 9, format, seed: 23)
+            let expected = try Self.copy(destination)
+            var cDestination = Self.cBuffer(destination)
+            let status = withUnsafePointer(to: &cSource) { p in
+                cPaint.image = p
+                return sheen_composite(&cDestination, &cPaint, cOp, nil)
+            }
+            #expect(status == SHEEN_OK || (format != .a8 && source.format == .a8), "\(String(cString: sheen_last_error_message()))")
+            try expected.withBuffer { b in try source.withReadOnlyBuffer { try b.composite(.image($0, x: 5, y: 2), operator: op) } }
+            #expect(destination.bytes == expected.bytes, "\(op) \(format) image")
+        }
+    }
+
+    @Test func blurEqualsSwift() throws {
+        for format in PixelFormat.allCases {
+            for (sx, sy, edges) in [(0.0, 1.5, Int32(0)), (2.5, 2.5, 1), (7, 3, 0)] {
+                let fromC = try Self.noise(37, 23, format, seed: 31)
+                let fromSwift = try Self.copy(fromC)
+                var buffer = Self.cBuffer(fromC)
+                #expect(sheen_blur(&buffer, sx, sy, edges) == SHEEN_OK)
+                try fromSwift.withBuffer { try GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges == 0 ? .transparent : .clamp).apply(in: $0) }
+                #expect(fromC.bytes == fromSwift.bytes, "\(format) σ \(sx)×\(sy)")
+            }
+            let source = try Self.noise(20, 9, format, seed: 37)
+            var cSource = Self.cBuffer(source)
+            var grown: OpaquePointer?
+            var (dx, dy) = (0, 0)
+            #expect(sheen_blur_grown(&cSource, 2, 1, &grown, &dx, &dy) == SHEEN_OK)
+            defer { sheen_image_destroy(grown) }
+            var out = sheen_buffer()
+            #expect(sheen_image_get_buffer(grown, &out) == SHEEN_OK)
+            let swift = try source.withReadOnlyBuffer { try GaussianBlur(sigmaX: 2, sigmaY: 1).grown($0) }
+            #expect((dx, dy) == (swift.offsetX, swift.offsetY) && out.width == swift.image.width && out.height == swift.image.height)
+            let bytes = Array(UnsafeRawBufferPointer(start: out.pixels, count: out.bytes_per_row * out.height))
+            #expect(bytes == swift.image.bytes)
+        }
+    }
+
+    @Test func textAndLabelsEqualSwift() throws {
+        var font: OpaquePointer?
+        #expect(sheen_font_create_named("DejaVu Sans", 22, &font) == SHEEN_OK)
+        defer { sheen_font_destroy(font) }
+        let swiftFont = try Font(named: "DejaVu Sans", size: 22)
+        var options = sheen_text_options()
+        sheen_text_options_default(&options)
+        options.width = 120
+        options.number_of_lines = 0
+        options.line_break = 0
+        var layout: OpaquePointer?
+        #expect(sheen_text_layout_create("Wrapped text, AV fi, Ωμέγα", font, &options, &layout) == SHEEN_OK)
+        defer { sheen_text_layout_destroy(layout) }
+        var swiftOptions = TextLayoutOptions()
+        swiftOptions.numberOfLines = 0
+        swiftOptions.lineBreakMode = .byWordWrapping
+        let swiftLayout = try TextLayout(AttributedText("Wrapped text, AV fi, Ωμέγα", font: swiftFont), bounds: Size(width: 120, height: 0),
+                                         options: swiftOptions)
+        var ink = sheen_rect()
+        #expect(sheen_text_layout_ink_rect(layout, &ink) == SHEEN_OK)
+        let swiftInk = try swiftLayout.inkRect()
+        #expect((ink.x, ink.y, ink.width, ink.height) == (swiftInk.x, swiftInk.y, swiftInk.width, swiftInk.height))
+        var mask: OpaquePointer?
+        var (mx, my) = (0, 0)
+        #expect(sheen_text_layout_mask(layout, &mask, &mx, &my) == SHEEN_OK)
+        defer { sheen_image_destroy(mask) }
+        var maskBuffer = sheen_buffer()
+        #expect(sheen_image_get_buffer(mask, &maskBuffer) == SHEEN_OK)
+        let swiftMask = try swiftLayout.mask(region: swiftInk)
+        #expect((mx, my) == (swiftMask.region.x, swiftMask.region.y))
+        #expect(Array(UnsafeRawBufferPointer(start: maskBuffer.pixels, count: maskBuffer.width * maskBuffer.height)) == swiftMask.image.bytes)
+        let drawn = try Self.noise(90, 70, .a8, seed: 41), swiftDrawn = try Self.copy(drawn)
+        var drawnBuffer = Self.cBuffer(drawn)
+        #expect(sheen_text_layout_draw(layout, &drawnBuffer, -7, 3) == SHEEN_OK)
+        try swiftDrawn.withBuffer { try swiftLayout.draw(into: $0, origin: (-7, 3)) }
+        #expect(drawn.bytes == swiftDrawn.bytes)
+
+        // A label with every setter, as an image and drawn into a host buffer.
+        var label: OpaquePointer?
+        #expect(sheen_label_create("Label from C", font, 200, 60, &label) == SHEEN_OK)
+        defer { sheen_label_destroy(label) }
+        var colors = [Self.cColor(Color(rgba: 0x3478_F6FF)), Self.cColor(Color(rgba: 0xFF3B_30FF))]
+        var background = Self.cColor(Color(rgba: 0xF0F0_F0FF))
+        #expect(sheen_label_set_fill_gradient(label, &colors, 2, 30, 3, 2) == SHEEN_OK)
+        #expect(sheen_label_set_stroke(label, 1.5, Self.cColor(.black), 1) == SHEEN_OK)
+        #expect(sheen_label_add_shadow(label, 2, 3, 2.5, 1, Self.cColor(Color(rgba: 0x0000_0080))) == SHEEN_OK)
+        #expect(sheen_label_set_background(label, &background) == SHEEN_OK)
+        #expect(sheen_label_set_alignment(label, 1, 2) == SHEEN_OK)
+        #expect(sheen_label_set_line_break(label, 0, 2) == SHEEN_OK)
+        #expect(sheen_label_set_adjusts_font_size(label, true, 0.5) == SHEEN_OK)
+        #expect(sheen_label_set_insets(label, 2, 4, 2, 4) == SHEEN_OK)
+        #expect(sheen_label_set_enabled(label, false) == SHEEN_OK)
+        #expect(sheen_label_set_text_color(label, Self.cColor(.white)) == SHEEN_OK)
+        var swiftLabel = Label("Label from C", font: swiftFont, size: Size(width: 200, height: 60))
+        swiftLabel.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)], geometry: .linear(angle: 30),
+                                                  space: .oklab), extent: .frame)
+        swiftLabel.stroke = LabelStroke(width: 1.5, paint: .color(.black), placement: .centered)
+        swiftLabel.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(2, 3), sigma: 2.5, spread: 1)]
+        swiftLabel.backgroundColor = Color(rgba: 0xF0F0_F0FF)
+        swiftLabel.textAlignment = .right
+        swiftLabel.verticalAlignment = .bottom
+        swiftLabel.lineBreakMode = .byWordWrapping
+        swiftLabel.numberOfLines = 2
+        swiftLabel.adjustsFontSizeToFitWidth = true
+        swiftLabel.minimumScaleFactor = 0.5
+        swiftLabel.insets = EdgeInsets(top: 2, left: 4, bottom: 2, right: 4)
+        swiftLabel.isEnabled = false
+        swiftLabel.textColor = .white
+        var image: OpaquePointer?
+        #expect(sheen_label_image(label, &image) == SHEEN_OK)
+        defer { sheen_image_destroy(image) }
+        var imageBuffer = sheen_buffer()
+        #expect(sheen_image_get_buffer(image, &imageBuffer) == SHEEN_OK)
+        let swiftImage = try swiftLabel.image()
+        #expect(Array(UnsafeRawBufferPointer(start: imageBuffer.pixels, count: imageBuffer.bytes_per_row * imageBuffer.height)) == swiftImage.bytes)
+        let host = try Self.noise(150, 50, .rgba8Premultiplied, seed: 43), swiftHost = try Self.copy(host)
+        var hostBuffer = Self.cBuffer(host)
+        #expect(sheen_label_render(label, &hostBuffer, -30, 5) == SHEEN_OK)
+        try swiftHost.withBuffer { try swiftLabel.render(into: $0, at: (-30, 5)) }
+        #expect(host.bytes == swiftHost.bytes)
+        #expect(sheen_label_set_text(label, "Other") == SHEEN_OK)
+        #expect(sheen_label_set_size(label, 80, 30) == SHEEN_OK)
+        #expect(sheen_label_set_font(label, font) == SHEEN_OK)
+        #expect(sheen_label_set_fill_color(label, Self.cColor(.black)) == SHEEN_OK)
+        #expect(sheen_label_set_stroke(label, 0, Self.cColor(.black), 0) == SHEEN_OK)
+        #expect(sheen_label_clear_shadows(label) == SHEEN_OK)
+        #expect(sheen_label_set_background(label, nil) == SHEEN_OK)
+        var other: OpaquePointer?
+        #expect(sheen_label_image(label, &other) == SHEEN_OK)
+        defer { sheen_image_destroy(other) }
+        swiftLabel.text = "Other"
+        swiftLabel.size = Size(width: 80, height: 30)
+        swiftLabel.fill = .color(.black)
+        swiftLabel.stroke = nil
+        swiftLabel.shadows = []
+        swiftLabel.backgroundColor = nil
+        var otherBuffer = sheen_buffer()
+        #expect(sheen_image_get_buffer(other, &otherBuffer) == SHEEN_OK)
+        #expect(Array(UnsafeRawBufferPointer(start: otherBuffer.pixels, count: otherBuffer.bytes_per_row * otherBuffer.height))
+                == (try swiftLabel.image()).bytes)
+    }
+
+    /// Errors from C carry the Swift error's sentence, per thread, and touch nothing.
+    @Test func errorsCarryTheSwiftMessagePerThread() throws {
+        let destination = try Self.noise(10, 10, .rgba8Premultiplied, seed: 3)
+        let before = destination.bytes
+        var buffer = Self.cBuffer(destination)
+        #expect(sheen_blur(&buffer, -1, 1, 0) == SHEEN_ERROR_INVALID_ARGUMENT)
+        let swiftMessage: String
+        do { _ = try GaussianBlur(sigmaX: -1, sigmaY: 1); swiftMessage = "" } catch { swiftMessage = "\(error)" }
+        #expect(!swiftMessage.isEmpty && String(cString: sheen_last_error_message()) == swiftMessage)
+        #expect(destination.bytes == before)
+        // Another thread starts with no message and fails its own way; this thread's stays.
+        let seen = Mutexed<(String, String)>(("", ""))
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let first = String(cString: sheen_last_error_message())
+            var font: OpaquePointer?
+            _ = sheen_font_create_file("/nonexistent.ttf", 0, 12, &font)
+            seen.set((first, String(cString: sheen_last_error_message())))
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(seen.get().0 == "" && seen.get().1.contains("/nonexistent.ttf"))
+        #expect(String(cString: sheen_last_error_message()) == swiftMessage)
+        #expect(String(cString: sheen_version()) == SHEEN_VERSION_STRING)
+    }
+}
+
+/// A value shared between threads under a lock.
+final class Mutexed<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ new: Value) { lock.withLock { value = new } }
+}
