@@ -12,6 +12,8 @@ packages=(
   libicu-dev          # SheenText: line breaking, bidi
   fonts-dejavu-core   # the font the tests and goldens use
   pkg-config          # SwiftPM finds the system libraries through it
+  gcc                 # the system C compiler the C API's tests build with (Scripts/test-capi.sh)
+  g++                 # ... and the C++ compiler that checks sheen.h compiles as C++
 )
 if [[ "${1:-}" == "--peers" ]]; then
   packages+=(

@@ -59,12 +59,14 @@ func finite(_ value: Double, _ name: String) throws -> Double {
     return value
 }
 
+/// `sheen_color_from_rgba` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_color_from_rgba")
 public func sheenColorFromRGBA(_ rgba: UInt32) -> sheen_color {
     let c = Color(rgba: rgba)
     return sheen_color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
 }
 
+/// `sheen_image_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_image_create")
 public func sheenImageCreate(_ width: Int, _ height: Int, _ format: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
@@ -73,6 +75,7 @@ public func sheenImageCreate(_ width: Int, _ height: Int, _ format: Int32, _ out
     }
 }
 
+/// `sheen_image_get_buffer` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_image_get_buffer")
 public func sheenImageGetBuffer(_ image: OpaquePointer?, _ out: UnsafeMutablePointer<sheen_buffer>?) -> sheen_status {
     capi {
@@ -82,5 +85,6 @@ public func sheenImageGetBuffer(_ image: OpaquePointer?, _ out: UnsafeMutablePoi
     }
 }
 
+/// `sheen_image_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_image_destroy")
 public func sheenImageDestroy(_ image: OpaquePointer?) { release(image) }

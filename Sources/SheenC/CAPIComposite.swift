@@ -52,6 +52,7 @@ func coverage(_ coverage: UnsafePointer<sheen_coverage>?) throws -> Coverage {
     }
 }
 
+/// `sheen_composite` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_composite")
 public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?, _ op: Int32,
                            _ coveragePointer: UnsafePointer<sheen_coverage>?) -> sheen_status {
@@ -72,6 +73,7 @@ private func blur(_ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) throws -> 
     return try GaussianBlur(sigmaX: sigmaX, sigmaY: sigmaY, edges: mode)
 }
 
+/// `sheen_blur` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_blur")
 public func sheenBlur(_ buffer: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) -> sheen_status {
     capi {
@@ -80,6 +82,7 @@ public func sheenBlur(_ buffer: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, 
     }
 }
 
+/// `sheen_blur_grown` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_blur_grown")
 public func sheenBlurGrown(_ source: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, _ sigmaY: Double,
                            _ out: UnsafeMutablePointer<OpaquePointer?>?, _ offsetX: UnsafeMutablePointer<Int>?,

@@ -93,6 +93,7 @@ func capi(_ body: () throws -> Void) -> sheen_status {
     }
 }
 
+/// `sheen_last_error_message` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_last_error_message")
 public func sheenLastErrorMessage() -> UnsafePointer<CChar> {
     UnsafePointer(pthread_getspecific(errorKey)?.assumingMemoryBound(to: CChar.self) ?? noError)
@@ -101,8 +102,10 @@ public func sheenLastErrorMessage() -> UnsafePointer<CChar> {
 /// The version the header of this build declares.
 nonisolated(unsafe) private let version: UnsafeMutablePointer<CChar> = strdup(SHEEN_VERSION_STRING)!
 
+/// `sheen_version` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_version")
 public func sheenVersion() -> UnsafePointer<CChar> { UnsafePointer(version) }
 
+/// `sheen_free` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_free")
 public func sheenFree(_ memory: UnsafeMutableRawPointer?) { free(memory) }

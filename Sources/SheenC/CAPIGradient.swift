@@ -20,6 +20,7 @@ private func makeGradient(_ gradient: Gradient, _ out: UnsafeMutablePointer<Opaq
     store(GradientBox(gradient), into: out)
 }
 
+/// `sheen_gradient_create_linear` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_create_linear")
 public func sheenGradientCreateLinear(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                                       _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
@@ -29,6 +30,7 @@ public func sheenGradientCreateLinear(_ x0: Double, _ y0: Double, _ x1: Double, 
     }
 }
 
+/// `sheen_gradient_create_radial` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_create_radial")
 public func sheenGradientCreateRadial(_ cx0: Double, _ cy0: Double, _ r0: Double, _ cx1: Double, _ cy1: Double, _ r1: Double,
                                       _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
@@ -39,6 +41,7 @@ public func sheenGradientCreateRadial(_ cx0: Double, _ cy0: Double, _ r0: Double
     }
 }
 
+/// `sheen_gradient_create_conic` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_create_conic")
 public func sheenGradientCreateConic(_ cx: Double, _ cy: Double, _ startAngle: Double,
                                      _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
@@ -77,16 +80,19 @@ private func adjust(_ handle: OpaquePointer?, _ change: (inout Gradient) throws 
     box.gradient = gradient
 }
 
+/// `sheen_gradient_set_spread` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_set_spread")
 public func sheenGradientSetSpread(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
     capi { try adjust(gradient) { $0.spread = try spread(value) } }
 }
 
+/// `sheen_gradient_set_color_space` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_set_color_space")
 public func sheenGradientSetColorSpace(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
     capi { try adjust(gradient) { $0.space = try colorSpace(value) } }
 }
 
+/// `sheen_gradient_set_alpha_interpolation` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_set_alpha_interpolation")
 public func sheenGradientSetAlphaInterpolation(_ gradient: OpaquePointer?, _ value: Int32) -> sheen_status {
     capi {
@@ -100,6 +106,7 @@ public func sheenGradientSetAlphaInterpolation(_ gradient: OpaquePointer?, _ val
     }
 }
 
+/// `sheen_gradient_set_transform` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_set_transform")
 public func sheenGradientSetTransform(_ gradient: OpaquePointer?, _ m: UnsafePointer<Double>?) -> sheen_status {
     capi {
@@ -108,14 +115,17 @@ public func sheenGradientSetTransform(_ gradient: OpaquePointer?, _ m: UnsafePoi
     }
 }
 
+/// `sheen_gradient_set_dither` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_set_dither")
 public func sheenGradientSetDither(_ gradient: OpaquePointer?, _ dither: Bool) -> sheen_status {
     capi { try adjust(gradient) { $0.dither = dither } }
 }
 
+/// `sheen_gradient_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_destroy")
 public func sheenGradientDestroy(_ gradient: OpaquePointer?) { release(gradient) }
 
+/// `sheen_fill_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_fill_gradient")
 public func sheenFillGradient(_ destination: UnsafePointer<sheen_buffer>?, _ gradient: OpaquePointer?) -> sheen_status {
     capi {

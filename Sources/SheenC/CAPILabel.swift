@@ -16,6 +16,7 @@ private func change(_ handle: OpaquePointer?, _ body: (inout Label) throws -> Vo
     }
 }
 
+/// `sheen_label_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_create")
 public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ width: Double, _ height: Double,
                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
@@ -27,26 +28,31 @@ public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointe
     }
 }
 
+/// `sheen_label_set_text` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_text")
 public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {
     change(label) { $0.text = try string(text, "text") }
 }
 
+/// `sheen_label_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_font")
 public func sheenLabelSetFont(_ label: OpaquePointer?, _ font: OpaquePointer?) -> sheen_status {
     change(label) { $0.font = try borrow(font, "font", as: FontBox.self).font }
 }
 
+/// `sheen_label_set_size` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_size")
 public func sheenLabelSetSize(_ label: OpaquePointer?, _ width: Double, _ height: Double) -> sheen_status {
     change(label) { $0.size = Size(width: width, height: height) }
 }
 
+/// `sheen_label_set_text_color` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_text_color")
 public func sheenLabelSetTextColor(_ label: OpaquePointer?, _ c: sheen_color) -> sheen_status {
     change(label) { $0.textColor = try color(c, "color") }
 }
 
+/// `sheen_label_set_fill_color` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_fill_color")
 public func sheenLabelSetFillColor(_ label: OpaquePointer?, _ c: sheen_color) -> sheen_status {
     change(label) { $0.fill = .color(try color(c, "color")) }
@@ -59,6 +65,7 @@ func gradientExtent(_ value: Int32) throws -> GradientExtent {
     return all[Int(value)]
 }
 
+/// `sheen_label_set_fill_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_fill_gradient")
 public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double,
                                       _ extent: Int32, _ space: Int32) -> sheen_status {
@@ -72,6 +79,7 @@ public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafeP
     }
 }
 
+/// `sheen_label_set_stroke` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_stroke")
 public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: sheen_color, _ placement: Int32) -> sheen_status {
     change(label) {
@@ -85,22 +93,26 @@ public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: s
     }
 }
 
+/// `sheen_label_add_shadow` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_add_shadow")
 public func sheenLabelAddShadow(_ label: OpaquePointer?, _ dx: Double, _ dy: Double, _ sigma: Double, _ spread: Double,
                                 _ c: sheen_color) -> sheen_status {
     change(label) { $0.shadows.append(LabelShadow(color: try color(c, "color"), offset: Point(dx, dy), sigma: sigma, spread: spread)) }
 }
 
+/// `sheen_label_clear_shadows` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_clear_shadows")
 public func sheenLabelClearShadows(_ label: OpaquePointer?) -> sheen_status {
     change(label) { $0.shadows = [] }
 }
 
+/// `sheen_label_set_background` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_background")
 public func sheenLabelSetBackground(_ label: OpaquePointer?, _ c: UnsafePointer<sheen_color>?) -> sheen_status {
     change(label) { $0.backgroundColor = try c.map { try color($0.pointee, "color") } }
 }
 
+/// `sheen_label_set_alignment` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_alignment")
 public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, _ vertical: Int32) -> sheen_status {
     change(label) {
@@ -109,6 +121,7 @@ public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, 
     }
 }
 
+/// `sheen_label_set_line_break` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_line_break")
 public func sheenLabelSetLineBreak(_ label: OpaquePointer?, _ mode: Int32, _ lines: Int) -> sheen_status {
     change(label) {
@@ -117,6 +130,7 @@ public func sheenLabelSetLineBreak(_ label: OpaquePointer?, _ mode: Int32, _ lin
     }
 }
 
+/// `sheen_label_set_adjusts_font_size` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_adjusts_font_size")
 public func sheenLabelSetAdjustsFontSize(_ label: OpaquePointer?, _ adjusts: Bool, _ minimumScale: Double) -> sheen_status {
     change(label) {
@@ -125,16 +139,19 @@ public func sheenLabelSetAdjustsFontSize(_ label: OpaquePointer?, _ adjusts: Boo
     }
 }
 
+/// `sheen_label_set_insets` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_insets")
 public func sheenLabelSetInsets(_ label: OpaquePointer?, _ top: Double, _ left: Double, _ bottom: Double, _ right: Double) -> sheen_status {
     change(label) { $0.insets = EdgeInsets(top: top, left: left, bottom: bottom, right: right) }
 }
 
+/// `sheen_label_set_enabled` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_enabled")
 public func sheenLabelSetEnabled(_ label: OpaquePointer?, _ enabled: Bool) -> sheen_status {
     change(label) { $0.isEnabled = enabled }
 }
 
+/// `sheen_label_render` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_render")
 public func sheenLabelRender(_ label: OpaquePointer?, _ destination: UnsafePointer<sheen_buffer>?, _ x: Int, _ y: Int) -> sheen_status {
     capi {
@@ -143,6 +160,7 @@ public func sheenLabelRender(_ label: OpaquePointer?, _ destination: UnsafePoint
     }
 }
 
+/// `sheen_label_image` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_image")
 public func sheenLabelImage(_ label: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
@@ -152,5 +170,6 @@ public func sheenLabelImage(_ label: OpaquePointer?, _ out: UnsafeMutablePointer
     }
 }
 
+/// `sheen_label_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_destroy")
 public func sheenLabelDestroy(_ label: OpaquePointer?) { release(label) }

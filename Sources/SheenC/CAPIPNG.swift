@@ -5,6 +5,7 @@ import Foundation
 import SheenPNG
 import SheenRaster
 
+/// `sheen_png_encode` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_png_encode")
 public func sheenPNGEncode(_ buffer: UnsafePointer<sheen_buffer>?, _ bytes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
                            _ count: UnsafeMutablePointer<Int>?) -> sheen_status {
@@ -21,6 +22,7 @@ public func sheenPNGEncode(_ buffer: UnsafePointer<sheen_buffer>?, _ bytes: Unsa
     }
 }
 
+/// `sheen_png_write` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_png_write")
 public func sheenPNGWrite(_ buffer: UnsafePointer<sheen_buffer>?, _ path: UnsafePointer<CChar>?) -> sheen_status {
     capi {

@@ -4,6 +4,7 @@ import CSheenAPI
 import SheenRaster
 import SheenText
 
+/// `sheen_font_create_named` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_create_named")
 public func sheenFontCreateNamed(_ pattern: UnsafePointer<CChar>?, _ size: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
@@ -13,6 +14,7 @@ public func sheenFontCreateNamed(_ pattern: UnsafePointer<CChar>?, _ size: Doubl
     }
 }
 
+/// `sheen_font_create_file` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_create_file")
 public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int, _ size: Double,
                                 _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
@@ -23,6 +25,7 @@ public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int,
     }
 }
 
+/// `sheen_font_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_destroy")
 public func sheenFontDestroy(_ font: OpaquePointer?) { release(font) }
 
@@ -49,6 +52,7 @@ func lineBreak(_ value: Int32) throws -> LineBreakMode {
     return all[Int(value)]
 }
 
+/// `sheen_text_options_default` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_options_default")
 public func sheenTextOptionsDefault(_ options: UnsafeMutablePointer<sheen_text_options>?) {
     let d = TextLayoutOptions()
@@ -59,6 +63,7 @@ public func sheenTextOptionsDefault(_ options: UnsafeMutablePointer<sheen_text_o
         adjusts_font_size_to_fit: d.adjustsFontSizeToFitWidth, minimum_scale_factor: d.minimumScaleFactor)
 }
 
+/// `sheen_text_layout_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_create")
 public func sheenTextLayoutCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ options: UnsafePointer<sheen_text_options>?,
                                   _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
@@ -87,6 +92,7 @@ public func sheenTextLayoutCreate(_ text: UnsafePointer<CChar>?, _ font: OpaqueP
 /// A PixelRect as a sheen_rect.
 func cRect(_ r: PixelRect) -> sheen_rect { sheen_rect(x: r.x, y: r.y, width: r.width, height: r.height) }
 
+/// `sheen_text_layout_ink_rect` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_ink_rect")
 public func sheenTextLayoutInkRect(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<sheen_rect>?) -> sheen_status {
     capi {
@@ -96,6 +102,7 @@ public func sheenTextLayoutInkRect(_ layout: OpaquePointer?, _ out: UnsafeMutabl
     }
 }
 
+/// `sheen_text_layout_mask` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_mask")
 public func sheenTextLayoutMask(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
                                 _ x: UnsafeMutablePointer<Int>?, _ y: UnsafeMutablePointer<Int>?) -> sheen_status {
@@ -111,6 +118,7 @@ public func sheenTextLayoutMask(_ layout: OpaquePointer?, _ out: UnsafeMutablePo
     }
 }
 
+/// `sheen_text_layout_draw` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_draw")
 public func sheenTextLayoutDraw(_ layout: OpaquePointer?, _ destination: UnsafePointer<sheen_buffer>?, _ x: Int, _ y: Int) -> sheen_status {
     capi {
@@ -119,5 +127,6 @@ public func sheenTextLayoutDraw(_ layout: OpaquePointer?, _ destination: UnsafeP
     }
 }
 
+/// `sheen_text_layout_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_destroy")
 public func sheenTextLayoutDestroy(_ layout: OpaquePointer?) { release(layout) }
