@@ -33,8 +33,10 @@ func paint(_ paint: UnsafePointer<sheen_paint>?) throws -> Paint {
     case SHEEN_PAINT_IMAGE.rawValue:
         guard let image = p.image else { throw CAPIError.null("paint->image") }
         return .image(try rasterBuffer(image, "paint->image").readOnly, x: p.image_x, y: p.image_y)
+    case SHEEN_PAINT_PATTERN.rawValue:
+        return .pattern(try borrow(p.pattern, "paint->pattern", as: PatternBox.self).pattern)
     default:
-        throw CAPIError.invalid("paint->kind \(p.kind) is not a sheen_paint_kind (0…3)")
+        throw CAPIError.invalid("paint->kind \(p.kind) is not a sheen_paint_kind (0…4)")
     }
 }
 

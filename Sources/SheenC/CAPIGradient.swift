@@ -133,3 +133,34 @@ public func sheenFillGradient(_ destination: UnsafePointer<sheen_buffer>?, _ gra
         try GradientFill(try borrow(gradient, "gradient", as: GradientBox.self).gradient).fill(buffer)
     }
 }
+
+/// `sheen_pattern_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_pattern_create")
+public func sheenPatternCreate(_ gradient: OpaquePointer?, _ axis: Int32, _ length: Int, _ position: Int, _ format: Int32,
+                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let fill = try GradientFill(try borrow(gradient, "gradient", as: GradientBox.self).gradient)
+        let direction: GradientPattern.Axis
+        switch UInt32(bitPattern: axis) {
+        case SHEEN_PATTERN_COLUMN.rawValue: direction = .column
+        case SHEEN_PATTERN_ROW.rawValue: direction = .row
+        default: throw CAPIError.invalid("axis \(axis) is not a sheen_pattern_axis (0…1)")
+        }
+        let pixelFormat = try pixelFormat(format)
+        let out = try required(out, "out")
+        store(PatternBox(try GradientPattern(fill, axis: direction, length: length, at: position, format: pixelFormat)), into: out)
+    }
+}
+
+/// `sheen_fill_pattern` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_fill_pattern")
+public func sheenFillPattern(_ destination: UnsafePointer<sheen_buffer>?, _ pattern: OpaquePointer?) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        try borrow(pattern, "pattern", as: PatternBox.self).pattern.fill(buffer)
+    }
+}
+
+/// `sheen_pattern_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_pattern_destroy")
+public func sheenPatternDestroy(_ pattern: OpaquePointer?) { release(pattern) }

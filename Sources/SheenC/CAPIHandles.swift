@@ -12,6 +12,8 @@ import SheenText
 final class ImageBox { let image: Image; init(_ image: Image) { self.image = image } }
 /// A gradient description (sheen_gradient).
 final class GradientBox { var gradient: Gradient; init(_ gradient: Gradient) { self.gradient = gradient } }
+/// A baked 1-pixel gradient strip (sheen_pattern).
+final class PatternBox { let pattern: GradientPattern; init(_ pattern: GradientPattern) { self.pattern = pattern } }
 /// A font (sheen_font).
 final class FontBox { let font: Font; init(_ font: Font) { self.font = font } }
 /// A laid-out text (sheen_text_layout).
@@ -44,6 +46,7 @@ private func handleName(_ type: AnyObject.Type) -> String {
     switch type {
     case is ImageBox.Type: return "sheen_image"
     case is GradientBox.Type: return "sheen_gradient"
+    case is PatternBox.Type: return "sheen_pattern"
     case is FontBox.Type: return "sheen_font"
     case is LayoutBox.Type: return "sheen_text_layout"
     default: return "sheen_label"

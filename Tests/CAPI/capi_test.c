@@ -149,6 +149,13 @@ static void bad_input(void) {
     FAILS(sheen_gradient_set_transform(gradient, singular), SHEEN_ERROR_INVALID_ARGUMENT, "");
     FAILS(sheen_fill_gradient(&negative, gradient), SHEEN_ERROR_INVALID_BUFFER, "");
     FAILS(sheen_fill_gradient(&dst.buffer, NULL), SHEEN_ERROR_NULL_POINTER, "gradient");
+    sheen_pattern *pattern = NULL;
+    FAILS(sheen_pattern_create(gradient, SHEEN_PATTERN_ROW, 0, 0, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, &pattern), SHEEN_ERROR_INVALID_ARGUMENT, "length");
+    FAILS(sheen_pattern_create(gradient, 9, 16, 0, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, &pattern), SHEEN_ERROR_INVALID_ARGUMENT, "axis 9");
+    CHECK(pattern == NULL, "a failed create wrote its out-parameter");
+    OK(sheen_pattern_create(gradient, SHEEN_PATTERN_ROW, 16, 0, SHEEN_FORMAT_A8, &pattern));
+    FAILS(sheen_fill_pattern(&dst.buffer, pattern), SHEEN_ERROR_INVALID_BUFFER, "");
+    sheen_pattern_destroy(pattern);
     sheen_gradient_destroy(gradient);
     sheen_gradient_destroy(NULL);
 

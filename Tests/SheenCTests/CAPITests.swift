@@ -44,6 +44,8 @@ import Testing
         }
     }
 
+    static func cFormatValue(_ f: PixelFormat) -> Int32 { f == .a8 ? 2 : f == .rgba8Premultiplied ? 0 : 1 }
+
     static func cColor(_ c: Color) -> sheen_color { sheen_color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
 
     static let stops = [GradientStop(0, Color(rgba: 0x3478_F6FF)), GradientStop(0.4, Color(rgba: 0xFF95_0080)),
@@ -111,11 +113,11 @@ import Testing
             var cSource = Self.cBuffer(source)
             let color = Color(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.6)
             let paints: [(sheen_paint, Paint)] = [
-                (sheen_paint(kind: 0, color: Self.cColor(color), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil, image_x: 0, image_y: 0),
+                (sheen_paint(kind: 0, color: Self.cColor(color), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil, image_x: 0, image_y: 0, pattern: nil),
                  .color(color)),
-                (sheen_paint(kind: 1, color: Self.cColor(.black), premultiplied: (30, 60, 90, 120), gradient: nil, image: nil, image_x: 0, image_y: 0),
+                (sheen_paint(kind: 1, color: Self.cColor(.black), premultiplied: (30, 60, 90, 120), gradient: nil, image: nil, image_x: 0, image_y: 0, pattern: nil),
                  .premultiplied(SIMD4(30, 60, 90, 120))),
-                (sheen_paint(kind: 2, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: gradient, image: nil, image_x: 0, image_y: 0),
+                (sheen_paint(kind: 2, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: gradient, image: nil, image_x: 0, image_y: 0, pattern: nil),
                  .gradient(try GradientFill(Gradient(shape: Self.shapes[0], stops: Self.stops)))),
             ]
             for (index, (var cPaint, paint)) in paints.enumerated() {
@@ -144,9 +146,23 @@ import Testing
                     #expect(destination.bytes == expected.bytes, "\(op) \(format) paint \(index) \(coverage)")
                 }
             }
+            // A pattern paint (a row strip of the gradient).
+            var pattern: OpaquePointer?
+            #expect(sheen_pattern_create(gradient, 1, 17, 3, Self.cFormatValue(format), &pattern) == SHEEN_OK)
+            defer { sheen_pattern_destroy(pattern) }
+            var cPattern = sheen_paint(kind: 4, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil,
+                                       image_x: 0, image_y: 0, pattern: pattern)
+            let patterned = try Self.noise(29, 9, format, seed: 29)
+            let patternExpected = try Self.copy(patterned)
+            var cPatterned = Self.cBuffer(patterned)
+            #expect(sheen_composite(&cPatterned, &cPattern, cOp, nil) == SHEEN_OK, "\(String(cString: sheen_last_error_message()))")
+            let swiftPattern = try GradientPattern(try GradientFill(Gradient(shape: Self.shapes[0], stops: Self.stops)), axis: .row, length: 17,
+                                                   at: 3, format: format)
+            try patternExpected.withBuffer { try $0.composite(.pattern(swiftPattern), operator: op) }
+            #expect(patterned.bytes == patternExpected.bytes, "\(op) \(format) pattern")
             // An image paint placed at an offset.
             var cPaint = sheen_paint(kind: 3, color: Self.cColor(.black), premultiplied: (0, 0, 0, 0), gradient: nil, image: nil,
-                                     image_x: 5, image_y: 2)
+                                     image_x: 5, image_y: 2, pattern: nil)
             let destination = try Self.noise(29, 9, format, seed: 23)
             let expected = try Self.copy(destination)
             var cDestination = Self.cBuffer(destination)

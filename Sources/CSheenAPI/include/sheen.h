@@ -10,7 +10,7 @@
  * - Pixels are premultiplied RGBA8, BGRA8 (4 bytes per pixel) or A8 coverage (1 byte), in
  *   memory the caller owns, described by a sheen_buffer: any alignment, any row padding.
  *   Sheen never keeps a pointer to it after a call returns.
- * - Objects (sheen_image, sheen_gradient, sheen_font, sheen_text_layout, sheen_label) are opaque
+ * - Objects (sheen_image, sheen_gradient, sheen_pattern, sheen_font, sheen_text_layout, sheen_label) are opaque
  *   handles made by a *_create function and released by the matching *_destroy (NULL is
  *   ignored). A handle may be used by several threads at once as long as none of them changes
  *   it; setters need exclusive use.
@@ -152,6 +152,25 @@ void sheen_gradient_destroy(sheen_gradient *gradient);
 /** Writes the gradient into every pixel of `destination` (any format; A8 takes the alpha). */
 sheen_status sheen_fill_gradient(const sheen_buffer *destination, const sheen_gradient *gradient);
 
+/** A gradient baked once into a 1-pixel-wide column or 1-pixel-tall row and painted by
+ *  repetition: exact for gradients constant along the repeated direction (vertical for a
+ *  column, horizontal for a row), an approximation otherwise; never dithered. */
+typedef struct sheen_pattern sheen_pattern;
+
+typedef enum sheen_pattern_axis {
+    /** 1 × length pixels (column `position` of the gradient), repeated across every row. */
+    SHEEN_PATTERN_COLUMN = 0,
+    /** length × 1 pixels (row `position`), repeated down every column. */
+    SHEEN_PATTERN_ROW = 1
+} sheen_pattern_axis;
+
+/** Bakes `length` (≥ 1) pixels of `gradient` along `axis`, stored in `format`. */
+sheen_status sheen_pattern_create(const sheen_gradient *gradient, int32_t axis, intptr_t length, intptr_t position,
+                                  int32_t format, sheen_pattern **out);
+/** Fills every pixel of `destination` (the pattern's format) by repeating the strip. */
+sheen_status sheen_fill_pattern(const sheen_buffer *destination, const sheen_pattern *pattern);
+void sheen_pattern_destroy(sheen_pattern *pattern);
+
 /* ---- Compositing ------------------------------------------------------------------------- */
 
 typedef enum sheen_operator {
@@ -173,7 +192,9 @@ typedef enum sheen_paint_kind {
     SHEEN_PAINT_GRADIENT = 2,
     /** `image`: its pixel (0, 0) lands on destination pixel (image_x, image_y); outside it the
      *  paint is transparent. */
-    SHEEN_PAINT_IMAGE = 3
+    SHEEN_PAINT_IMAGE = 3,
+    /** `pattern`, repeated from destination pixel (0, 0). */
+    SHEEN_PAINT_PATTERN = 4
 } sheen_paint_kind;
 
 typedef struct sheen_paint {
@@ -183,6 +204,7 @@ typedef struct sheen_paint {
     const sheen_gradient *gradient;
     const sheen_buffer *image;
     intptr_t image_x, image_y;
+    const sheen_pattern *pattern;
 } sheen_paint;
 
 typedef enum sheen_coverage_kind {
