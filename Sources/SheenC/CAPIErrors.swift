@@ -69,6 +69,8 @@ func classify(_ error: any Error) -> (sheen_status, String) {
             return (SHEEN_ERROR_FONT, error.description)
         case .freeType, .icu, .library:
             return (SHEEN_ERROR_INTERNAL, error.description)
+        case .allocationFailed:
+            return (SHEEN_ERROR_OUT_OF_MEMORY, error.description)
         default:
             return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
         }

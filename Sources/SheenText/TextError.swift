@@ -18,6 +18,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case textTooLong(length: Int, maximum: Int)
     /// A mask whose pixel count would exceed `TextLayout.maximumMaskPixels`.
     case maskTooLarge(width: Int, height: Int)
+    /// Memory for font bytes could not be allocated.
+    case allocationFailed(bytes: Int)
     /// A FreeType call returned an error; `function` names the call.
     case freeType(function: String, code: Int32)
     /// FreeType could not load or draw one glyph of a font (a corrupt outline or table):
@@ -41,6 +43,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .textTooLong(length, maximum):
             return "text of \(length) UTF-16 code units is longer than the maximum \(maximum)"
         case let .maskTooLarge(w, h): return "a \(w)×\(h) mask is larger than \(TextLayout.maximumMaskPixels) pixels"
+        case let .allocationFailed(bytes): return "cannot allocate \(bytes) bytes for a font"
         case let .freeType(function, code): return "\(function) failed with \(Self.freeTypeError(code))"
         case let .glyph(source, faceIndex, glyph, function, code):
             return "cannot draw glyph \(glyph) of \(source) (face \(faceIndex)): \(function) failed with \(Self.freeTypeError(code))"

@@ -1,7 +1,7 @@
 import SheenRaster
 
 /// An A8 coverage mask of laid-out text and where it lies in layout coordinates.
-public struct TextMask {
+public struct TextMask: Sendable {
     /// The coverage, `region.width × region.height` A8 pixels.
     public let image: Image
     /// The layout pixels the mask covers: its pixel (0, 0) is layout pixel (region.x, region.y).

@@ -192,16 +192,15 @@ import SheenText
             labels.append(label)
         }
         let expected = try labels.map { try $0.image().bytes }
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for task in 0 ..< 12 {
-                let label = labels[task % labels.count], want = expected[task % labels.count]
-                group.addTask {
-                    var same = true
-                    for _ in 0 ..< 3 { same = try same && label.image().bytes == want }
-                    return same
-                }
+        // Eight tasks, each returning its images (Image is Sendable), two per label.
+        try await withThrowingTaskGroup(of: (Int, [Image]).self) { group in
+            for task in 0 ..< 8 {
+                let index = task % labels.count, label = labels[index]
+                group.addTask { (index, try (0 ..< 3).map { _ in try label.image() }) }
             }
-            for try await same in group { #expect(same) }
+            for try await (index, images) in group {
+                for image in images { #expect(image.bytes == expected[index]) }
+            }
         }
     }
 

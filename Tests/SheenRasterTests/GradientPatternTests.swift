@@ -59,8 +59,14 @@ import SheenTestSupport
 
     @Test func badArgumentsThrowAndTouchNothing() throws {
         let fill = try GradientFill(.linear(from: Point(0, 0), to: Point(0, 9), colors: Self.colors))
-        #expect(throws: RasterError.outOfRange(name: "length", value: 0, range: "[1, ∞)")) {
+        #expect(throws: RasterError.outOfRange(name: "length", value: 0, range: "[1, 16777216]")) {
             try GradientPattern(fill, axis: .column, length: 0)
+        }
+        // Int.max overflowed the strip's byte count; 2^44 asked for 64 TiB and aborted.
+        for length in [GradientPattern.maximumLength + 1, 1 << 44, Int.max] {
+            #expect(throws: RasterError.outOfRange(name: "length", value: Double(length), range: "[1, 16777216]")) {
+                try GradientPattern(fill, axis: .row, length: length)
+            }
         }
         let pattern = try GradientPattern(fill, axis: .column, length: 9)
         let fb = FencedBuffer(width: 5, height: 9, format: .a8)

@@ -1,6 +1,6 @@
 /// The blur of a source drawn into a new image grown on every side, so no part of the blur is
 /// cut off: what a shadow or glow needs before it is composited.
-public struct GrownBlur {
+public struct GrownBlur: Sendable {
     /// The blurred pixels, `margins` larger than the source on every side, same format.
     public let image: Image
     /// Where the image's top-left pixel lies relative to the source's (−⌈3σx⌉, −⌈3σy⌉).

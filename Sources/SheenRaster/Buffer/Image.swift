@@ -2,7 +2,11 @@
 /// `withBuffer` / `withReadOnlyBuffer`, which lend a `RasterBuffer` for the closure's duration.
 ///
 /// Rows are tightly packed (`bytesPerRow = width × bytesPerPixel`) and the base is 64-byte aligned.
-public final class Image {
+///
+/// Sendable: its size and format never change, and an image made in one task may be returned to
+/// or read by others (`withReadOnlyBuffer` from any number at once). Writing through `withBuffer`
+/// while another task reads or writes the same image is a data race, as with any shared memory.
+public final class Image: @unchecked Sendable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -14,12 +18,22 @@ public final class Image {
     private let storage: UnsafeMutableRawPointer
     private let byteCount: Int
 
-    /// Allocates a zeroed (transparent) image. Throws for negative sizes, sizes whose byte count
-    /// overflows `Int`, and `RasterError.allocationFailed` when the memory is not available.
+    /// Longest side, in pixels (2³¹ − 1, the range of a C `int`): larger sides are refused even
+    /// when the other is 0, so no code that walks a row can meet an absurd width.
+    public static let maximumSide = Int(Int32.max)
+
+    /// Allocates a zeroed (transparent) image. Throws for negative sizes or sides over
+    /// `maximumSide`, sizes whose byte count overflows `Int`, and `RasterError.allocationFailed`
+    /// when the memory is not available.
     public init(width: Int, height: Int, format: PixelFormat) throws {
-        try validateLayout(width: width, height: height, bytesPerRow: width * max(format.bytesPerPixel, 0),
-                           format: format)
-        let (bpr, _) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
+        for (name, side) in [("width", width), ("height", height)] where side > Self.maximumSide {
+            throw RasterError.outOfRange(name: "image \(name)", value: Double(side), range: "[0, \(Self.maximumSide)]")
+        }
+        // The row's byte count is checked before anything uses it: Int.max pixels of 4 bytes
+        // would trap.
+        let (bpr, rowOverflow) = width.multipliedReportingOverflow(by: format.bytesPerPixel)
+        if rowOverflow { throw RasterError.sizeOverflow(width: width, height: height, bytesPerRow: bpr) }
+        try validateLayout(width: width, height: height, bytesPerRow: bpr, format: format)
         let (bytes, o) = bpr.multipliedReportingOverflow(by: height)
         if o { throw RasterError.sizeOverflow(width: width, height: height, bytesPerRow: bpr) }
         self.width = width; self.height = height; self.format = format

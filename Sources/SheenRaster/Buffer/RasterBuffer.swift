@@ -6,7 +6,11 @@
 /// `bytesPerRow × (height − 1) + width × bytesPerPixel` bytes).
 ///
 /// The caller keeps the memory alive and unaliased by other writers while a kernel runs.
-public struct RasterBuffer {
+///
+/// Sendable (unchecked, like the memory it points to): a view may be handed to another task or
+/// thread — for instance disjoint `cropped` bands rendered in parallel — under the same rule:
+/// no two of them write the same pixels at once, or one writes while another reads.
+public struct RasterBuffer: @unchecked Sendable {
     /// Address of the top-left pixel.
     public let base: UnsafeMutableRawPointer
     /// Width in pixels (≥ 0).
@@ -61,7 +65,7 @@ public struct RasterBuffer {
 
 /// A borrowed, read-only view of pixels in memory the caller owns; the twin of `RasterBuffer`
 /// with the same validation rules.
-public struct ReadOnlyRasterBuffer {
+public struct ReadOnlyRasterBuffer: @unchecked Sendable {
     /// Address of the top-left pixel.
     public let base: UnsafeRawPointer
     /// Width in pixels (≥ 0).

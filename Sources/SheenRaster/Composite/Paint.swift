@@ -3,7 +3,7 @@
 /// Positions are destination pixel coordinates: gradients are evaluated at the destination's
 /// pixel centres (as `GradientFill.fill` does), images and patterns are placed with their
 /// top-left pixel at (x, y) of the destination.
-public enum Paint {
+public enum Paint: Sendable {
     /// One straight-alpha colour, premultiplied and rounded once (`Color.premultiplied8`).
     /// Components must be finite.
     case color(Color)
@@ -30,7 +30,7 @@ public enum Paint {
 /// destination pixel exactly as it was, so "bounded" operators such as sourceIn, destinationIn,
 /// sourceOut, destinationAtop, source and clear change nothing where the mask is 0 — unlike
 /// Canvas 2D's globalCompositeOperation, which clears the whole canvas outside the shape.
-public enum Coverage {
+public enum Coverage: Sendable {
     /// Every pixel fully covered.
     case full
     /// The same coverage everywhere (a global alpha): 0 does nothing, 255 is `.full`.

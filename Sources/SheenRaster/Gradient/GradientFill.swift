@@ -13,7 +13,7 @@
 /// stops) read a 4,096-entry table sampled from the exact result: within 1 level except where the
 /// colour changes by more than ~4,000 levels per unit of t (hard stops, stops packed closer than
 /// 1/16), where t is effectively quantised to 1/8,190.
-public struct GradientFill {
+public struct GradientFill: Sendable {
     /// The gradient this fill was prepared from.
     public let gradient: Gradient
     let model: GradientModel

@@ -6,7 +6,7 @@
 /// paints (x, y) with entry `x mod length`. It is exact for gradients that are constant along the
 /// repeated direction (vertical gradients for a column, horizontal ones for a row) and a
 /// deliberate approximation otherwise. Patterns are not dithered: the dither is a 2-D pattern.
-public struct GradientPattern {
+public struct GradientPattern: Sendable {
     /// Which way the pattern runs.
     public enum Axis: String, Sendable, CaseIterable {
         /// 1 × length pixels, repeated across every row.
@@ -23,12 +23,18 @@ public struct GradientPattern {
     public let format: PixelFormat
     private let pixels: [UInt8]
 
+    /// Longest strip, in pixels (2²⁴: longer than any destination a strip is meant to repeat
+    /// across, and 64 MiB of RGBA).
+    public static let maximumLength = 1 << 24
+
     /// Bakes `length` pixels of `fill`'s gradient along pixel column `at` (for `.column`) or pixel
     /// row `at` (for `.row`), stored in `format`. Throws `RasterError.outOfRange` for a length
-    /// below 1.
+    /// below 1 or above `maximumLength`.
     public init(_ fill: GradientFill, axis: Axis, length: Int, at position: Int = 0,
                 format: PixelFormat = .rgba8Premultiplied) throws {
-        if length < 1 { throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, ∞)") }
+        guard length >= 1, length <= Self.maximumLength else {
+            throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, \(Self.maximumLength)]")
+        }
         self.axis = axis; self.length = length; self.format = format
         let program = fill.program
         var bytes = [UInt8](repeating: 0, count: length * 4)

@@ -18,10 +18,20 @@ final class FontData: @unchecked Sendable {
     /// it keeps a mistaken path (a disk image, /dev/zero) from exhausting memory.
     static let maximumByteCount = 512 << 20
 
-    init(copying data: some Collection<UInt8>) {
+    /// Copies font bytes held in memory. Throws `.notAFont` for more than `maximumByteCount`
+    /// bytes and `.allocationFailed` when the memory is not available.
+    init(copying data: some Collection<UInt8>) throws(TextError) {
         count = data.count
-        base = .allocate(byteCount: max(count, 1), alignment: 16)
+        guard count <= Self.maximumByteCount else { throw .notAFont(source: "memory (\(count) bytes)", code: 0) }
+        base = try Self.allocate(count)
         _ = UnsafeMutableRawBufferPointer(start: base, count: count).initializeMemory(as: UInt8.self, from: data)
+    }
+
+    /// At least one byte from malloc (16-byte aligned, as FreeType wants); a refusal throws
+    /// instead of trapping.
+    private static func allocate(_ count: Int) throws(TextError) -> UnsafeMutableRawPointer {
+        guard let memory = malloc(max(count, 1)) else { throw .allocationFailed(bytes: count) }
+        return memory
     }
 
     /// Reads a whole file. Throws `.unreadableFile` naming the system's reason.
@@ -41,15 +51,15 @@ final class FontData: @unchecked Sendable {
         guard size <= Self.maximumByteCount else {
             throw .unreadableFile(path: path, reason: "\(size) bytes is larger than \(Self.maximumByteCount)")
         }
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        let buffer = try Self.allocate(size)
         let read = size == 0 ? 0 : fread(buffer, 1, size, file)
         guard read == size else {
-            buffer.deallocate()
+            free(buffer)
             throw .unreadableFile(path: path, reason: "read \(read) of \(size) bytes")
         }
         base = buffer
         count = size
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 }
