@@ -12,12 +12,11 @@ struct AnimateCommand: ParsableCommand {
         commandName: "animate",
         abstract: "Render a label animation to numbered PNG frames and a contact sheet.",
         discussion: """
-        Example: sheen animate "Animated text" --fill "#3478F6,#FF3B30" --to-fill "#FF9500,#AF52DE" \\
-                 --duration 1 --fps 30 --timing easeInOut -o frames/
-        The label options describe the first frame; --to-… options change the last. Colours
-        interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn,
-        easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)".
-        Writes frame-0000.png … and contact-sheet.png into the output directory.
+        Example:
+          sheen animate "Animated text" --fill "#3478F6,#FF3B30" \\
+            --to-fill "#FF9500,#AF52DE" --duration 1 --fps 30 -o frames/
+
+        The label options describe the first frame; --to-… options change the last. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing.
         """
     )
 
@@ -60,11 +59,14 @@ struct AnimateCommand: ParsableCommand {
         let directory = try FrameDirectory(output)
         let progress = ProgressBar(total: frames.count, label: "rendering")
         var images: [Image] = []
-        for frame in frames {
-            do { images.append(try frame.image()) } catch { throw ValidationError("cannot render a frame: \(error)") }
-            progress.advance()
+        do {
+            // The bar's line ends however rendering ends, so an error starts on a line of its own.
+            defer { progress.finish() }
+            for frame in frames {
+                do { images.append(try frame.image()) } catch { throw ValidationError("cannot render a frame: \(error)") }
+                progress.advance()
+            }
         }
-        progress.finish()
         let sheet = try ContactSheet.make(images, columns: sheetColumns)
         let sheetBytes = try Self.encode(sheet, what: "the contact sheet")
         for (i, image) in images.enumerated() {

@@ -7,11 +7,9 @@ import SheenText
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render the seed articles' scenarios side by side to one PNG.",
+        abstract: "Render gradient text, strokes, shadows, truncation, auto-shrink and animation side by side to one PNG.",
         discussion: """
-        Rows: frame-extent vs ink-extent gradient in a wide frame (seed 000); whole-block vs per-line
-        gradient on three lines (004); stroke with a blurred shadow and a glow (004); head, middle and
-        tail truncation; auto-shrink vs truncation (002); an animation contact sheet (003).
+        Rows: a gradient spanning the frame vs the text's ink in a wide frame; one gradient over a three-line block vs one per line; a stroke with a blurred shadow and a glow; head, middle and tail truncation; auto-shrink vs truncation; an animation contact sheet.
         """
     )
 

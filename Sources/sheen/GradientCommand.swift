@@ -7,10 +7,11 @@ struct GradientCommand: ParsableCommand {
         commandName: "gradient",
         abstract: "Render one gradient to a PNG.",
         discussion: """
-        Example: sheen gradient --kind linear --from 0,0 --to 512,0 --stops "#3478F6,#FF3B30" \\
-                 --space oklab --spread pad --size 512x128 -o out.png
-        Stops may carry offsets: "#3478F6@0,#FFFFFF@0.5,#FF3B30@1". Coordinates are pixels with
-        the origin at the top-left corner; angles are degrees, clockwise from +x.
+        Example:
+          sheen gradient --kind linear --from 0,0 --to 512,0 \\
+            --stops "#3478F6,#FF3B30" --space oklab --size 512x128 -o out.png
+
+        Stops may carry offsets: "#3478F6@0,#FFFFFF@0.5,#FF3B30@1". Coordinates are pixels with the origin at the top-left corner; angles are degrees, clockwise from +x.
         """
     )
 
@@ -29,7 +30,7 @@ struct GradientCommand: ParsableCommand {
     @Option(help: "Affine transform a,b,c,d,tx,ty applied to the gradient.") var transform: String?
     @Flag(help: "Add the ordered dither that removes 8-bit banding.") var dither = false
     @Option(help: "Image size WIDTHxHEIGHT.") var size = "512x128"
-    @Option(help: "Pixel format rendered into: rgba8Premultiplied, bgra8Premultiplied or a8 (written as grey).")
+    @Option(help: "Pixel format rendered into: rgba8Premultiplied, bgra8Premultiplied (the same PNG: it stores RGBA) or a8 (its alpha, written as grey).")
     var format = "rgba8Premultiplied"
     @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
 

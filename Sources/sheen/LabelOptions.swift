@@ -46,13 +46,33 @@ struct LabelOptions: ParsableArguments {
             guard let data = FileManager.default.contents(atPath: textFile) else {
                 throw ValidationError("--text-file \(textFile) cannot be read")
             }
-            return String(decoding: data, as: UTF8.self)
+            return try Self.utf8(data, source: "--text-file \(textFile)")
         }
         guard let text else { throw ValidationError("no text: pass it as an argument, with --text-file, or \"-\" for standard input") }
         if text == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            return try Self.utf8(FileHandle.standardInput.readDataToEndOfFile(), source: "standard input")
         }
         return text
+    }
+
+    /// Text bytes as a String; ill-formed UTF-8 is refused (naming the first bad byte's offset)
+    /// rather than drawn as replacement boxes.
+    static func utf8(_ data: Data, source: String) throws -> String {
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var text = ""
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                text.unicodeScalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return text
+            case .error:
+                throw ValidationError("\(source) is not UTF-8 text (an invalid byte sequence at byte \(offset))")
+            }
+        }
     }
 
     func makeLabel() throws -> Label {

@@ -42,11 +42,19 @@ struct OutputTarget {
     /// file (0666 less the umask).
     let mode: mode_t?
 
-    /// Checks that `path` can take the output; throws `OutputError` (73) naming the problem.
+    /// Checks that `path` can take the output; throws `OutputError` (73) naming the problem, or
+    /// `ValidationError` (64) for a name that promises another format (`x.jpg`): sheen writes PNG.
     init(_ path: String) throws {
         self.path = path
         func refuse(_ reason: String) -> OutputError { OutputError(cannotCreate: true, path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("the path is empty") }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let suffix = name[name.index(after: dot)...].lowercased()
+            guard suffix == "png" else {
+                throw ValidationError("--output \(path): sheen writes PNG files, not .\(suffix); name it .png")
+            }
+        }
         var current = path
         // Follow symbolic links by hand, so a link to a file not yet there still names it.
         for _ in 0 ..< 40 {

@@ -9,18 +9,17 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a styled text label to a PNG.",
         discussion: """
-        Example: sheen render "Always correct gradient text" --font "DejaVu Sans:bold" --size 48 \\
-                 --fill "#3478F6,#FF3B30" --extent ink --stroke "2,#333333" --shadow "0,4,6,#00000080" \\
-                 --canvas 1024x160 -o label.png
-        The text comes from the argument, from --text-file PATH, or from standard input ("-").
-        Colours are #RRGGBB or #RRGGBBAA (straight alpha). One --fill colour paints solid; two or
-        more make a gradient spanning the --extent. --shadow may be repeated; a glow is a shadow
-        with offset 0,0.
+        Example:
+          sheen render "Always correct gradient text" --size 48 \\
+            --fill "#3478F6,#FF3B30" --extent ink --stroke "2,#333333" \\
+            --shadow "0,4,6,#00000080" --canvas 1024x160 -o label.png
+
+        The text comes from the argument, from --text-file PATH, or from standard input ("-"). Colours are #RRGGBB or #RRGGBBAA (straight alpha). One --fill colour paints solid; two or more make a gradient spanning the --extent. --shadow may be repeated; a glow is a shadow with offset 0,0.
         """
     )
 
     @OptionGroup var label: LabelOptions
-    @Option(help: "Pixel format: rgba8Premultiplied or bgra8Premultiplied.") var format = "rgba8Premultiplied"
+    @Option(help: "Pixel format the label is rendered in: rgba8Premultiplied or bgra8Premultiplied. The PNG is the same either way (PNG stores RGBA); this chooses the kernels' byte order.") var format = "rgba8Premultiplied"
     @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
 
     func run() throws {

@@ -11,6 +11,7 @@ struct SheenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheen",
         abstract: "Render Sheen labels and gradients to PNG.",
+        version: Sheen.version,
         subcommands: [RenderCommand.self, AnimateCommand.self, DemoCommand.self, GradientCommand.self, GalleryCommand.self]
     )
 

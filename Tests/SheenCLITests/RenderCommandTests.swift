@@ -190,3 +190,40 @@ import SheenText
         #expect(stderr.contains("--no-such-option") && stderr.contains("Usage:"))
     }
 }
+
+/// The command line as a new user meets it: a version, text files that must be UTF-8, output
+/// names that must be PNG.
+@Suite struct CLIPolishTests {
+    @Test func reportsItsVersion() throws {
+        let (status, _) = try CLIProcess.run(["--version"])
+        #expect(status == 0)
+        let process = Process()
+        process.executableURL = CLIProcess.executable
+        process.arguments = ["--version"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == Sheen.version)
+    }
+
+    @Test func invalidUTF8TextIsRefused() throws {
+        let file = CLI.temporaryPath("bad.txt"), out = CLI.temporaryPath("never.png")
+        try Data([0x48, 0x69, 0xFF, 0xFE, 0x21]).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        CLI.expectFailure(["render", "--text-file", file, "-o", out], mentions: "is not UTF-8 text (an invalid byte sequence at byte 2)",
+                          output: out)
+        try Data("Hé ✓".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try CLI.run(["render", "--text-file", file, "--canvas", "80x30", "--size", "12", "-o", out])
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test(arguments: ["x.jpg", "x.JPEG", "dir.d/x.webp"])
+    func outputNamesMustBePNG(name: String) throws {
+        let out = CLI.temporaryPath(name.replacingOccurrences(of: "/", with: "-"))
+        CLI.expectFailure(["render", "Hi", "-o", out], mentions: "sheen writes PNG files", output: out)
+        CLI.expectFailure(["gradient", "-o", out], mentions: "sheen writes PNG files", output: out)
+    }
+}
