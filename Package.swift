@@ -53,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sheen-bench",
-            dependencies: ["SheenRaster", "SheenText", "SheenLabel"],
+            dependencies: ["SheenRaster", "SheenText", "SheenLabel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/sheen-bench"
         ),
 

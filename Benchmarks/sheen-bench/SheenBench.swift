@@ -1,3 +1,4 @@
+import ArgumentParser
 import SheenRaster
 #if canImport(Glibc)
 import Glibc
@@ -8,97 +9,96 @@ import Darwin
 /// sheen-bench: every kernel, single thread, with the memory-bandwidth references measured in
 /// the same run. `--quick` is CI's smoke run (few repetitions, small sizes); `--json` prints one
 /// JSON object per case; `--filter PREFIX` runs the cases whose names start with PREFIX.
+/// Exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments (including a filter
+/// that matches no case), 3 a regression.
 @main
-struct SheenBench {
-    static let usage = """
-    usage: sheen-bench [--quick] [--json] [--filter PREFIX] [--reps N] [--build LABEL] [--dump DIR]
-                       [--save-baseline NAME] [--compare NAME [--threshold PCT] [--confirm N]]
-                       [--simd LEVEL|all]
-      --quick         few repetitions and small sizes (CI smoke test; still verifies outputs)
-      --json          one JSON object per case on standard output
-      --filter PREFIX only cases whose name starts with PREFIX (references always run)
-      --reps N        timed repetitions per case (default 25, quick 3)
-      --build LABEL   label recorded in JSON, e.g. default or v3
-      --dump DIR      write the inputs and outputs of the peer-checked cases (W1, W1p, W2/W3,
-                      W4, W5) to DIR as raw pixels with a manifest (Scripts/compare-peers.py)
-      --save-baseline NAME  keep this run's medians as baseline NAME (bench/baselines/NAME.jsonl,
-                      or NAME itself when it is a path)
-      --compare NAME  compare each case's median with baseline NAME and exit 3 when one is more
-                      than the threshold slower after re-measuring it
-      --threshold PCT slower than this many percent is a regression (default 10)
-      --confirm N     re-measure a case that looks slower up to N more times and keep its best
-                      median before judging (default 2)
-      --simd LEVEL    run every case at LEVEL (reference, portable, avx2, avx512; default: the
-                      process's level, SHEEN_SIMD or the best this CPU runs); `all` runs every
-                      level from portable up that this CPU runs, one pass each, in one run. Each
-                      case reports the level its kernel ran at (a kernel without that level runs
-                      at the best one below it)
-    exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments, 3 a regression
-    """
+struct SheenBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheen-bench",
+        abstract: "Measure every Sheen kernel (Mpix/s, labels/s) beside memset and memcpy of the same run.",
+        discussion: """
+        Single thread. Every case verifies its output; a wrong result fails the run.
 
-    static func main() {
-        var quick = false, json = false
-        var filter: String? = nil, reps: Int? = nil, build = "default", dump: String? = nil
-        var saveBaseline: String? = nil, compare: String? = nil, threshold = 0.10, confirm = 2
-        var simd: String? = nil
-        var args = CommandLine.arguments.dropFirst().makeIterator()
-        while let a = args.next() {
-            switch a {
-            case "--quick": quick = true
-            case "--json": json = true
-            case "--filter": filter = args.next()
-            case "--reps":
-                guard let n = args.next().flatMap(Int.init), n >= 1 else { fail("--reps needs a whole number ≥ 1") }
-                reps = n
-            case "--build": build = args.next() ?? build
-            case "--dump":
-                guard let d = args.next(), !d.isEmpty else { fail("--dump needs a directory") }
-                dump = d
-            case "--save-baseline":
-                guard let n = args.next(), !n.isEmpty else { fail("--save-baseline needs a name") }
-                saveBaseline = n
-            case "--compare":
-                guard let n = args.next(), !n.isEmpty else { fail("--compare needs a baseline name") }
-                compare = n
-            case "--threshold":
-                guard let t = args.next().flatMap(Double.init), t.isFinite, t > 0 else {
-                    fail("--threshold needs a percentage > 0")
-                }
-                threshold = t / 100
-            case "--confirm":
-                guard let n = args.next().flatMap(Int.init), n >= 0 else { fail("--confirm needs a whole number ≥ 0") }
-                confirm = n
-            case "--simd":
-                guard let l = args.next(), !l.isEmpty else { fail("--simd needs a level or all") }
-                simd = l
-            case "-h", "--help": print(usage); return
-            default: fail("unknown argument \(a)")
-            }
+        Exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments (a --filter that matches no case included), 3 a regression against --compare.
+        """,
+        version: Sheen.version
+    )
+
+    @Flag(help: "Few repetitions and small sizes (CI's smoke test; still verifies outputs).") var quick = false
+    @Flag(help: "One JSON object per case on standard output.") var json = false
+    @Option(help: "Only cases whose name starts with PREFIX (the references always run).") var filter: String?
+    @Option(help: "Timed repetitions per case (default 25, quick 3).") var reps: Int?
+    @Option(help: "Label recorded in JSON, e.g. default or v3.") var build = "default"
+    @Option(help: "Write the inputs and outputs of the peer-checked cases to DIR as raw pixels with a manifest (Scripts/compare-peers.py).")
+    var dump: String?
+    @Option(name: .customLong("save-baseline"),
+            help: "Keep this run's medians as baseline NAME (bench/baselines/NAME.jsonl, or NAME itself when it is a path).")
+    var saveBaseline: String?
+    @Option(help: "Compare each case's median with baseline NAME; exit 3 when one is more than the threshold slower after re-measuring it.")
+    var compare: String?
+    @Option(help: "Slower than this many percent is a regression.") var threshold = 10.0
+    @Option(help: "Re-measure a case that looks slower up to N more times and keep its best median before judging.") var confirm = 2
+    @Option(help: """
+        Run every case at LEVEL (reference, portable, avx2, avx512; default: SHEEN_SIMD or the best this CPU runs); `all` runs \
+        every level from portable up that this CPU runs, one pass each. Each case reports the level its kernel ran at.
+        """)
+    var simd: String?
+
+    func validate() throws {
+        if let reps, reps < 1 { throw ValidationError("--reps needs a whole number ≥ 1") }
+        guard threshold.isFinite, threshold > 0 else { throw ValidationError("--threshold needs a percentage > 0") }
+        guard confirm >= 0 else { throw ValidationError("--confirm needs a whole number ≥ 0") }
+        for (option, value) in [("--filter", filter), ("--dump", dump), ("--save-baseline", saveBaseline), ("--compare", compare),
+                                ("--simd", simd)] where value?.isEmpty == true {
+            throw ValidationError("\(option) needs a value")
         }
+    }
+
+    /// Bad arguments exit 2 (the status scripts rely on), with the message and the usage.
+    static func main() {
+        let command: SheenBench
+        do {
+            command = try parse()
+        } catch {
+            if exitCode(for: error) == .success {   // --help, --version
+                print(fullMessage(for: error))
+                terminate(0)
+            }
+            fail(message(for: error))
+        }
+        command.measure()
+    }
+
+    func measure() {
+        let threshold = self.threshold / 100
         // Read the baseline first: a missing or broken one should fail before minutes of measuring.
         var baseline: [String: Double]? = nil
         if let compare {
             do { baseline = try Baseline.load(name: compare) } catch {
-                fail("cannot read baseline \(Baseline.path(compare)): \(error)")
+                Self.fail("cannot read baseline \(Baseline.path(compare)): \(error)")
             }
         }
-        let levels = simdLevels(simd)
+        let levels = Self.simdLevels(simd)
         if levels.count > 1 && (dump != nil || saveBaseline != nil || compare != nil) {
-            fail("--simd all cannot be combined with --dump, --save-baseline or --compare (one level per case name)")
+            Self.fail("--simd all cannot be combined with --dump, --save-baseline or --compare (one level per case name)")
         }
         let bench = Bench(quick: quick, reps: reps, filter: filter, json: json, build: build, dump: dump)
         if !json {
             emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread · "
                  + "levels \(levels.map(\.rawValue).joined(separator: ", ")) (CPU: \(Kernels.supported.map(\.rawValue).joined(separator: ", ")))")
         }
-        for level in levels { runAll(bench, quick: quick, level: level) }
+        for level in levels { Self.runAll(bench, quick: quick, level: level) }
+        // A filter that selects nothing is a mistake (a typo, a renamed case), not an empty success.
+        if let filter, !bench.reporter.results.contains(where: { $0.name.hasPrefix(filter) && !$0.name.hasPrefix("reference.") }) {
+            Self.fail("--filter \(filter) matches no case (names start with gradient., pattern., composite., blur., text., label.)")
+        }
         if !bench.failures.isEmpty {
             emit("sheen-bench: \(bench.failures.count) case(s) produced wrong output", to: 2)
-            exit(1)
+            Self.terminate(1)
         }
         if let saveBaseline {
             do { try Baseline.save(bench.reporter.results.map(bench.reporter.jsonLine), name: saveBaseline) } catch {
-                fail("cannot write baseline \(Baseline.path(saveBaseline)): \(error)")
+                Self.fail("cannot write baseline \(Baseline.path(saveBaseline)): \(error)")
             }
             emit("saved baseline \(Baseline.path(saveBaseline))", to: json ? 2 : 1)
         }
@@ -109,10 +109,10 @@ struct SheenBench {
                 let suspects = Set(changes.filter { $0.isRegression(threshold: threshold) }.map(\.name))
                 if suspects.isEmpty { break }
                 let again = Bench(quick: quick, reps: reps, filter: nil, json: false, build: build, only: suspects, quiet: true)
-                runAll(again, quick: quick, level: levels[0])
+                Self.runAll(again, quick: quick, level: levels[0])
                 if !again.failures.isEmpty {
                     emit("sheen-bench: \(again.failures.count) case(s) produced wrong output when measured again", to: 2)
-                    exit(1)
+                    Self.terminate(1)
                 }
                 for r in again.reporter.results {
                     if let i = changes.firstIndex(where: { $0.name == r.name }), suspects.contains(r.name) {
@@ -125,7 +125,7 @@ struct SheenBench {
             for line in comparisonReport(changes, threshold: threshold, baselineName: compare, notRun: notRun) {
                 emit(line, to: json ? 2 : 1)
             }
-            if changes.contains(where: { $0.isRegression(threshold: threshold) }) { exit(3) }
+            if changes.contains(where: { $0.isRegression(threshold: threshold) }) { Self.terminate(3) }
         }
     }
 
@@ -145,7 +145,7 @@ struct SheenBench {
     /// Every case group, in the published order, at `level`.
     static func runAll(_ bench: Bench, quick: Bool, level: SIMDLevel) {
         bench.level = level
-        try! Kernels.withLevel(level) { runAll(bench, quick: quick) }
+        try! Kernels.withLevel(level) { Self.runAll(bench, quick: quick) }
     }
 
     private static func runAll(_ bench: Bench, quick: Bool) {
@@ -164,7 +164,16 @@ struct SheenBench {
     }
 
     static func fail(_ message: String) -> Never {
-        emit("sheen-bench: \(message)\n\(usage)", to: 2)
-        exit(2)
+        emit("sheen-bench: \(message)\n\(Self.usageString())", to: 2)
+        terminate(2)
+    }
+
+    /// Ends the process with `code` (ParsableCommand's own `exit` reports an error instead).
+    static func terminate(_ code: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(code)
+        #else
+        Darwin.exit(code)
+        #endif
     }
 }

@@ -101,3 +101,35 @@ class BaselineTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipUnless(BENCH and os.path.exists(BENCH), "SHEEN_BENCH does not name a built sheen-bench")
+class ArgumentTests(unittest.TestCase):
+    """sheen-bench's arguments: mistakes exit 2 with a message instead of measuring something else."""
+
+    def run_bench(self, *args):
+        return subprocess.run([BENCH, *args], capture_output=True, text=True, timeout=300)
+
+    def test_a_filter_that_matches_nothing_is_an_error(self):
+        r = self.run_bench("--quick", "--reps", "1", "--filter", "gradient.nosuch")
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertIn("--filter gradient.nosuch matches no case", r.stderr)
+
+    def test_options_need_their_values(self):
+        for option in ["--filter", "--reps", "--dump", "--compare", "--simd"]:
+            r = self.run_bench(option)
+            self.assertEqual(r.returncode, 2, option)
+            self.assertIn("Missing value", r.stderr, option)
+        r = self.run_bench("--reps", "0")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--reps", r.stderr)
+        r = self.run_bench("--bogus")
+        self.assertEqual(r.returncode, 2)
+
+    def test_help_and_version(self):
+        r = self.run_bench("--help")
+        self.assertEqual(r.returncode, 0)
+        self.assertIn("--filter", r.stdout)
+        r = self.run_bench("--version")
+        self.assertEqual(r.returncode, 0)
+        self.assertRegex(r.stdout.strip(), r"^\d+\.\d+\.\d+$")
