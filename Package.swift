@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Sheen: SIMD raster kernels for styled text. No unsafe compiler flags anywhere: this package must stay usable
-// as a dependency; speed comes from code shape (see ../shared/DESIGN.md, section E).
+// as a dependency; speed comes from code shape and runtime ISA dispatch (see DESIGN.md).
 import PackageDescription
 
 let package = Package(
@@ -17,8 +17,12 @@ let package = Package(
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // Lower bounds only, so a package depending on Sheen can pick newer releases. The CLI,
+        // sheen-bench and the tests use these; the libraries use neither.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `swift package generate-documentation` (one DocC archive per library module).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Raw-buffer kernels. No dependency but their own C target: the ISA-specific hot loops
@@ -32,7 +36,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // ICU behind a header that declares no ICU type (see Sources/CICU/include/CICU.h).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc")]),
+        .systemLibrary(name: "CICUSystem", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICU", dependencies: ["CICUSystem"], linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "SheenText", dependencies: ["SheenRaster", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         // Labels: style, render, animate, over SheenRaster and SheenText.
         .target(name: "SheenLabel", dependencies: ["SheenRaster", "SheenText"]),
@@ -75,6 +80,12 @@ let package = Package(
             name: "sheen-fuzz-label",
             dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz-label"
+        ),
+        // The raster fuzzer (Scripts/fuzz.sh --target raster): blur, gradient fills, PNG decoding.
+        .executableTarget(
+            name: "sheen-fuzz-raster",
+            dependencies: ["SheenRaster", "SheenPNG", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-raster"
         ),
 
         // The C API: sheen.h (types and declarations, a C target so Swift sees the same types)

@@ -5,19 +5,23 @@
 #               (Fuzz/sheen-fuzz-text)
 #   label     — label options, animations and text placements at extreme values (NaN, ±∞,
 #               1e300, Int.min/max) into fenced buffers (Fuzz/sheen-fuzz-label)
-#   Scripts/fuzz.sh [--target composite|text|label|all] [--runs N | --seconds T] [--jobs J]
+#   raster    — blur (σ, sizes, strides, edges, threads) against its scalar twin, gradient fills
+#               (stops, geometry, spreads, spaces, transforms) against the portable level, and PNG
+#               decoding of random bytes (Fuzz/sheen-fuzz-raster)
+#   Scripts/fuzz.sh [--target composite|text|label|raster|all] [--runs N | --seconds T] [--jobs J]
 #   (defaults: all targets, 60 s each, 1 job)
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
-# committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label) in a scratch copy,
+# committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label,
+# Fuzz/corpus-raster) in a scratch copy,
 # and fails on any finding; crash files are left in .build-fuzz/findings. Replay one with:
-#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, sheen-fuzz-label)
+#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 limit=(-max_total_time=60)
 jobs=1
-targets=(composite text label)
+targets=(composite text label raster)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
@@ -25,8 +29,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs="$2"; shift 2 ;;
         --target)
             case "$2" in
-                composite|text|label) targets=("$2") ;;
-                all) targets=(composite text label) ;;
+                composite|text|label|raster) targets=("$2") ;;
+                all) targets=(composite text label raster) ;;
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
@@ -43,6 +47,7 @@ for target in "${targets[@]}"; do
         composite) product=sheen-fuzz; seeds=Fuzz/corpus; work="$root/.build-fuzz/corpus" ;;
         text) product=sheen-fuzz-text; seeds=Fuzz/corpus-text; work="$root/.build-fuzz/corpus-text" ;;
         label) product=sheen-fuzz-label; seeds=Fuzz/corpus-label; work="$root/.build-fuzz/corpus-label" ;;
+        raster) product=sheen-fuzz-raster; seeds=Fuzz/corpus-raster; work="$root/.build-fuzz/corpus-raster" ;;
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING

@@ -1,11 +1,10 @@
 import SheenRaster
 import SheenText
 
-/// A styled text label drawn off-screen: UILabel's properties (seed 002) plus Sheen's style —
+/// A styled text label drawn off-screen: UILabel's properties plus Sheen's style —
 /// gradient fills that span the text's real ink, per-line gradients, strokes, blurred shadows and
 /// glows. A `Label` is a value: every render lays the text out afresh from the current
-/// properties, so changing text, font or size can never leave a stale gradient behind (seed 000's
-/// warning).
+/// properties, so changing text, font or size can never leave a stale gradient behind.
 ///
 /// Coordinates are pixels, (0, 0) at the label's top-left, y downwards. Everything is clipped to
 /// the label's `size`, as a view that clips to its bounds; `insetsTextForShadows` keeps shadows
@@ -71,8 +70,8 @@ public struct Label: Sendable {
     public var verticalAlignment: VerticalAlignment = .center
     /// Insets of the text area from the label's edges.
     public var insets = EdgeInsets.zero
-    /// Insets the text further so that every shadow fits inside the label (seed 004's
-    /// textRectForBounds: each side grows by the reach of the shadows on that side, 3σ + spread
+    /// Insets the text further so that every shadow fits inside the label (an override of
+    /// textRectForBounds in UIKit terms: each side grows by the reach of the shadows on that side, 3σ + spread
     /// beyond the offset).
     public var insetsTextForShadows = false
     /// Multiplies the font's line height.

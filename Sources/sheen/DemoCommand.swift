@@ -3,7 +3,8 @@ import SheenLabel
 import SheenRaster
 import SheenText
 
-/// `sheen demo`: one picture of the scenarios Sheen's seed articles describe, side by side.
+/// `sheen demo`: one picture of every style Sheen draws (gradient extents, per-line gradients,
+/// strokes, shadows and glows, truncation, auto-shrink, animation), side by side.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import SheenLabel
+import SheenPNG
 import SheenRaster
 import SheenText
 
@@ -15,6 +17,8 @@ import SheenText
         label.shadows = [.css(color: try Color(hex: "#00000080"), offset: Point(0, 4), blurRadius: 12),
                          .glow(color: try Color(hex: "#FF950060"), sigma: 8)]
         let image = try label.image()                               // or label.render(into: yourBuffer, at: (x, y))
+        let png = try image.withReadOnlyBuffer { try PNG.encode($0) }  // SheenPNG
+        try Data(png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "label.png"))
 
         var later = label
         later.fill = .gradient(LabelGradient(colors: [try Color(hex: "#FF9500"), try Color(hex: "#AF52DE")]), extent: .ink)
@@ -24,5 +28,6 @@ import SheenText
         #expect(image.width == 1024 && image.height == 160)
         #expect(frames.count == 6)
         #expect(frames[0].bytes == image.bytes)
+        #expect(try PNG.decode(Array(Data(contentsOf: URL(fileURLWithPath: NSTemporaryDirectory() + "label.png")))).width == 1024)
     }
 }

@@ -14,7 +14,7 @@ import SheenText
         let layout = try TextLayout(AttributedText("Always correct gradient text", font: font),
                                     bounds: Size(width: 480, height: 120), options: options)
         let ink = try layout.inkRect()                 // the pixels the glyphs actually cover
-        let mask = try layout.mask()                   // 480×120 A8 coverage, composited with SheenRaster's kernels
+        let mask = try layout.mask()                   // a TextMask: mask.image is 480×120 A8 coverage, mask.region where it lies
         let outline = try layout.mask(stroke: TextStroke(width: 3))
         for line in layout.lines { print(line.string, line.baseline, line.typographicRect) }
 

@@ -1,7 +1,7 @@
 import SheenRaster
 import SheenText
 
-/// An animation between label states (seed 003): every colour — text, gradient stops, stroke,
+/// An animation between label states: every colour — text, gradient stops, stroke,
 /// shadows, background — and the geometric style values — shadow offset, blur and spread, stroke
 /// width, font size (with relayout), line spacing, insets, label size — interpolate over time
 /// along a timing curve, through any number of keyframes. Colours mix premultiplied in OKLab by

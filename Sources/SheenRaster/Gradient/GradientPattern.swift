@@ -1,5 +1,5 @@
 /// A gradient baked into a 1-pixel-wide column or 1-pixel-tall row, then filled by repetition —
-/// the "1-pixel pattern image" of UIKit-era gradient labels (seed 004), measured by sheen-bench.
+/// the "1-pixel pattern image" of UIKit-era gradient labels, measured by sheen-bench.
 ///
 /// A column pattern holds the colours of one pixel column (y = 0 ..< length) and paints every
 /// pixel (x, y) of a destination with entry `y mod length`; a row pattern holds one pixel row and

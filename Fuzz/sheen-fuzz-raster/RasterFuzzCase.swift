@@ -1,0 +1,177 @@
+import SheenPNG
+import SheenRaster
+import SheenTestSupport
+
+/// One raster fuzz input. Byte 0 picks the kernel (mod 3): 0 blur, 1 gradient, 2 PNG decoding.
+/// Numbers come one byte each from `Bytes`: below 240 an ordinary value, 240…255 one of the
+/// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
+///
+/// Invariants: no crash or memory error; fences intact; a throw leaves the destination as it
+/// was; a blur equals its scalar twin (the reference level) bit for bit, a gradient fill equals
+/// the portable level bit for bit; blurred premultiplied pixels stay valid (colour ≤ alpha).
+struct RasterFuzzCase: CustomStringConvertible {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+                                     -0.0, 1e-300, 256, 256.0000001, 0.25, 0.2499999, 3, 3.0000001, 9_007_199_254_740_992]
+
+    /// Reads the input one value at a time (0 past the end).
+    struct Reader {
+        let bytes: [UInt8]
+        var index: Int
+        mutating func byte() -> UInt8 {
+            defer { index += 1 }
+            return index < bytes.count ? bytes[index] : 0
+        }
+        /// An ordinary value in `range` or, for bytes 240…255, an extreme.
+        mutating func number(_ range: ClosedRange<Double>) -> Double {
+            let b = byte()
+            if b >= 240 { return RasterFuzzCase.extremes[Int(b) - 240] }
+            return range.lowerBound + (range.upperBound - range.lowerBound) * Double(b) / 239
+        }
+        mutating func format() -> PixelFormat { PixelFormat.allCases[Int(byte()) % 3] }
+    }
+
+    var kind: Int { Int(bytes.first ?? 0) % 3 }
+
+    func check() -> String? {
+        var reader = Reader(bytes: bytes, index: 1)
+        switch kind {
+        case 0: return checkBlur(&reader)
+        case 1: return checkGradient(&reader)
+        default: return checkPNG()
+        }
+    }
+
+    /// A fenced buffer of pseudo-random premultiplied-valid content from the input.
+    func buffer(_ reader: inout Reader, width: Int, height: Int, format: PixelFormat) -> FencedBuffer {
+        let padding = Int(reader.byte() % 9), misalignment = Int(reader.byte() % 4)
+        let fenced = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment, fill: 0)
+        var seed = UInt64(reader.byte()) | UInt64(reader.byte()) << 8
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let v = UInt8(truncatingIfNeeded: seed >> 56)
+                let row = fenced.buffer.row(y)
+                if format == .a8 {
+                    row.storeBytes(of: v, toByteOffset: x, as: UInt8.self)
+                } else {
+                    // Blocks of shared alpha make edges, which is where blurs and rounding go wrong.
+                    let a: UInt8 = (x / 7 + y / 5) % 3 == 0 ? 0 : v | 0x0F
+                    for c in 0 ..< 3 { row.storeBytes(of: UInt8(truncatingIfNeeded: (seed >> (8 * UInt64(c))) % (UInt64(a) + 1)), toByteOffset: 4 * x + c, as: UInt8.self) }
+                    row.storeBytes(of: a, toByteOffset: 4 * x + 3, as: UInt8.self)
+                }
+            }
+        }
+        return fenced
+    }
+
+    func checkBlur(_ reader: inout Reader) -> String? {
+        let sx = reader.number(0 ... 40), sy = reader.number(0 ... 40)
+        let edges: BlurEdges = reader.byte() & 1 == 0 ? .transparent : .clamp
+        let format = reader.format()
+        let width = Int(reader.byte() % 70), height = Int(reader.byte() % 40), threads = 1 + Int(reader.byte() % 3)
+        let fenced = buffer(&reader, width: width, height: height, format: format)
+        let twin = FencedBuffer(width: width, height: height, format: format, padding: 0, misalignment: 0, fill: 0)
+        for y in 0 ..< height {
+            twin.buffer.row(y).copyMemory(from: fenced.buffer.row(y), byteCount: width * format.bytesPerPixel)
+        }
+        let before = fenced.allBytes
+        guard let blur = try? GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges) else { return nil }
+        do {
+            try blur.apply(in: fenced.buffer, threads: threads)
+        } catch {
+            return fenced.allBytes == before ? nil : "blur threw after writing: \(error)"
+        }
+        if fenced.fenceViolations != 0 { return "blur wrote outside the buffer" }
+        do {
+            try Kernels.withLevel(.reference) { try blur.apply(in: twin.buffer) }
+        } catch {
+            return "the reference level threw where \(Kernels.current) did not: \(error)"
+        }
+        for y in 0 ..< height {
+            for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
+                return "blur σ \(sx)×\(sy) \(edges) \(format) \(width)×\(height): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), its twin \(twin.pixel(x: x, y: y))"
+            }
+            if format != .a8 {
+                for x in 0 ..< width {
+                    let p = fenced.pixel(x: x, y: y)
+                    if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "blur made an invalid premultiplied pixel \(p) at (\(x), \(y))" }
+                }
+            }
+        }
+        return nil
+    }
+
+    func checkGradient(_ reader: inout Reader) -> String? {
+        let stopCount = Int(reader.byte() % 6)
+        var stops: [GradientStop] = []
+        for _ in 0 ..< stopCount {
+            let offset = reader.number(-0.2 ... 1.2)
+            let rgba = (0 ..< 4).map { _ in Float(reader.byte()) / 255 }
+            stops.append(GradientStop(offset, Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])))
+        }
+        let shape: GradientShape
+        switch reader.byte() % 3 {
+        case 0: shape = .linear(start: Point(reader.number(-50 ... 100), reader.number(-50 ... 100)),
+                                end: Point(reader.number(-50 ... 100), reader.number(-50 ... 100)))
+        case 1: shape = .radial(startCenter: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), startRadius: reader.number(0 ... 40),
+                                endCenter: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), endRadius: reader.number(0 ... 80))
+        default: shape = .conic(center: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), startAngle: reader.number(-7 ... 7))
+        }
+        var gradient = Gradient(shape: shape, stops: stops, spread: GradientSpread.allCases[Int(reader.byte()) % 3],
+                                space: ColorSpace.allCases[Int(reader.byte()) % 3],
+                                alphaInterpolation: AlphaInterpolation.allCases[Int(reader.byte()) % 2])
+        if reader.byte() & 1 == 1 {
+            gradient.transform = AffineTransform(a: reader.number(-3 ... 3), b: reader.number(-3 ... 3), c: reader.number(-3 ... 3),
+                                                 d: reader.number(-3 ... 3), tx: reader.number(-40 ... 40), ty: reader.number(-40 ... 40))
+        }
+        gradient.dither = reader.byte() & 1 == 1
+        let format = reader.format()
+        let width = Int(reader.byte() % 90), height = Int(reader.byte() % 30)
+        let rect = PixelRect(x: Int(reader.byte() % 40) - 20, y: Int(reader.byte() % 20) - 10,
+                             width: Int(reader.byte() % 120) - 10, height: Int(reader.byte() % 50) - 5)
+        let fenced = buffer(&reader, width: width, height: height, format: format)
+        let twin = FencedBuffer(width: width, height: height, format: format, padding: 0, misalignment: 0, fill: 0)
+        for y in 0 ..< height {
+            twin.buffer.row(y).copyMemory(from: fenced.buffer.row(y), byteCount: width * format.bytesPerPixel)
+        }
+        let before = fenced.allBytes
+        guard let fill = try? GradientFill(gradient) else { return nil }
+        do {
+            try fill.fill(fenced.buffer, rect: rect)
+        } catch {
+            return fenced.allBytes == before ? nil : "gradient fill threw after writing: \(error)"
+        }
+        if fenced.fenceViolations != 0 { return "gradient fill wrote outside the buffer" }
+        do {
+            try Kernels.withLevel(.portable) { try fill.fill(twin.buffer, rect: rect) }
+        } catch {
+            return "the portable level threw where \(Kernels.current) did not: \(error)"
+        }
+        for y in 0 ..< height {
+            for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
+                return "\(gradient) \(format) rect \(rect): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), portable \(twin.pixel(x: x, y: y))"
+            }
+        }
+        return nil
+    }
+
+    /// PNG decoding of the input's remaining bytes: it throws or returns an image within the
+    /// documented limit whose pixels are premultiplied-valid.
+    func checkPNG() -> String? {
+        guard let image = try? PNG.decode(Array(bytes.dropFirst())) else { return nil }
+        if image.width * image.height > PNG.maximumPixelCount { return "decoded \(image.width)×\(image.height), over the limit" }
+        for y in 0 ..< image.height {
+            for x in 0 ..< image.width {
+                let p = image.pixel(x: x, y: y)
+                if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "decoded an invalid premultiplied pixel \(p)" }
+            }
+        }
+        return nil
+    }
+
+    var description: String { "raster fuzz case (\(["blur", "gradient", "png"][kind])), \(bytes.count) bytes" }
+}
