@@ -6,10 +6,13 @@ extension Bench {
     /// banded variant on both cores).
     func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int) {
         let cases: [(String, PixelFormat, Double, Int, Int)] = [
+            ("blur.a8.s1", .a8, 1, width, height),
             ("blur.a8.s2", .a8, 2, width, height),
+            ("blur.a8.s3", .a8, 3, width, height),          // the widest direct convolution (radius 12)
             ("blur.a8.s8", .a8, 8, width, height),
             ("blur.a8.s32", .a8, 32, width, height),
             ("blur.a8.s64", .a8, 64, width, height),
+            ("blur.a8.s256", .a8, 256, width, height),      // the largest σ accepted
             ("blur.rgba8.s8", .rgba8Premultiplied, 8, width, height),
             ("blur.a8.s6.\(labelWidth)x\(labelHeight)", .a8, 6, labelWidth, labelHeight),
             ("blur.a8.s8.threads2", .a8, 8, width, height),
