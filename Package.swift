@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "SheenLabelTests", dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "SheenPNGTests", dependencies: ["SheenPNG", "SheenRaster", "SheenTestSupport"]),
-        .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG"]),
+        .testTarget(name: "SheenCLITests", dependencies: ["sheen", "SheenRaster", "SheenPNG", "SheenTestSupport"]),
         .testTarget(name: "SheenCTests", dependencies: ["SheenC", "CSheenAPI", "SheenLabel", "SheenText", "SheenRaster", "SheenPNG",
                                                         "SheenTestSupport"]),
     ],

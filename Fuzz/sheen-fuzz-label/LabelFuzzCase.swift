@@ -128,6 +128,12 @@ struct LabelFuzzCase: CustomStringConvertible {
         return nil
     }
 
+    /// Decodes and checks one input; nil when it passed, else the case and what broke.
+    static func failure(of bytes: [UInt8]) -> String? {
+        let c = LabelFuzzCase(bytes)
+        return c.check().map { "\(c)\n  \($0)" }
+    }
+
     var description: String {
         "label flags \(flags) modes \(modes) numbers \(numbers) placements \(ints) text \(text.debugDescription)"
     }

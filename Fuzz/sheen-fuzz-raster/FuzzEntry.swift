@@ -9,18 +9,13 @@ import SheenTestSupport
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let c = RasterFuzzCase(Array(UnsafeBufferPointer(start: data, count: size)))
-    if let failure = c.check() { fatalError("\(c): \(failure)") }
-    return 0
+    FuzzReplay.fuzzOne(data, size, check: RasterFuzzCase.failure)
 }
 #else
 @main
 struct FuzzReplayMain {
     static func main() {
-        FuzzReplay.run(tool: "sheen-fuzz-raster", arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
-            let c = RasterFuzzCase(bytes)
-            return c.check().map { "\(c)\n  \($0)" }
-        }
+        FuzzReplay.run(tool: "sheen-fuzz-raster", arguments: Array(CommandLine.arguments.dropFirst()), check: RasterFuzzCase.failure)
     }
 }
 #endif

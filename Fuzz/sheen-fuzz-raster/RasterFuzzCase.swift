@@ -173,5 +173,11 @@ struct RasterFuzzCase: CustomStringConvertible {
         return nil
     }
 
+    /// Decodes and checks one input; nil when it passed, else the case and what broke.
+    static func failure(of bytes: [UInt8]) -> String? {
+        let c = RasterFuzzCase(bytes)
+        return c.check().map { "\(c)\n  \($0)" }
+    }
+
     var description: String { "raster fuzz case (\(["blur", "gradient", "png"][kind])), \(bytes.count) bytes" }
 }

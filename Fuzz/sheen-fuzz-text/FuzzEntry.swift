@@ -9,18 +9,13 @@ import SheenTestSupport
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let c = TextFuzzCase(Array(UnsafeBufferPointer(start: data, count: size)))
-    if let failure = c.check() { fatalError("\(c): \(failure)") }
-    return 0
+    FuzzReplay.fuzzOne(data, size, check: TextFuzzCase.failure)
 }
 #else
 @main
 struct FuzzReplayMain {
     static func main() {
-        FuzzReplay.run(tool: "sheen-fuzz-text", arguments: Array(CommandLine.arguments.dropFirst())) { bytes in
-            let c = TextFuzzCase(bytes)
-            return c.check().map { "\(c)\n  \($0)" }
-        }
+        FuzzReplay.run(tool: "sheen-fuzz-text", arguments: Array(CommandLine.arguments.dropFirst()), check: TextFuzzCase.failure)
     }
 }
 #endif

@@ -94,6 +94,12 @@ struct TextFuzzCase: CustomStringConvertible {
         return x1 < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0) : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
+    /// Decodes and checks one input; nil when it passed, else the case and what broke.
+    static func failure(of bytes: [UInt8]) -> String? {
+        let c = TextFuzzCase(bytes)
+        return c.check().map { "\(c)\n  \($0)" }
+    }
+
     var description: String {
         "font \(fontFromInput ? "\(fontBytes.count) input bytes" : "DejaVu Sans") \(size) px, bounds \(bounds), "
             + "\(options.lineBreakMode) \(options.alignment) lines \(options.numberOfLines), stroke \(String(describing: stroke)), "

@@ -1,4 +1,5 @@
 import Foundation
+import SheenTestSupport
 import Testing
 import SheenPNG
 @testable import sheen
@@ -125,13 +126,4 @@ import Glibc
         #expect(try leftovers(dir).isEmpty)
         #expect(fileType(path + "/inside") == S_IFDIR)
     }
-}
-
-/// A value shared with a thread under a lock (test helper).
-final class Mutexed<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ new: Value) { lock.withLock { value = new } }
 }

@@ -329,12 +329,3 @@ import Testing
         #expect(String(cString: sheen_version()) == SHEEN_VERSION_STRING && SHEEN_VERSION_STRING == Sheen.version)
     }
 }
-
-/// A value shared between threads under a lock.
-final class Mutexed<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ new: Value) { lock.withLock { value = new } }
-}

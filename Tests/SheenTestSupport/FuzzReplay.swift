@@ -4,6 +4,13 @@ import Foundation
 /// inputs (crash files, a corpus directory) through the same check and exits non-zero on the first
 /// failure, printing what the check reported.
 public enum FuzzReplay {
+    /// One libFuzzer input through `check`: a failure aborts with its description, which
+    /// libFuzzer records as a crash (the harness's `LLVMFuzzerTestOneInput` calls this).
+    public static func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int, check: ([UInt8]) -> String?) -> CInt {
+        if let failure = check(Array(UnsafeBufferPointer(start: data, count: size))) { fatalError(failure) }
+        return 0
+    }
+
     /// Replays every file named in `arguments` (directories: every file inside, sorted).
     /// `check` returns nil when an input passes, else a description of the failure.
     public static func run(tool: String, arguments: [String], check: ([UInt8]) -> String?) -> Never {
