@@ -40,6 +40,12 @@ typedef int32_t i16v __attribute__((ext_vector_type(16)));
 BINLINE bu16 load_u16(const uint16_t *p) { bu16 v; memcpy(&v, p, sizeof v); return v; }
 BINLINE void store_u16(uint16_t *p, bu16 v) { memcpy(p, &v, sizeof v); }
 BINLINE bu8 load_u8(const uint8_t *p) { bu8 v; memcpy(&v, p, sizeof v); return v; }
+/// 16 bytes at `bytes + n · stride` as Floats (a step of pass 1's recursion).
+BINLINE f16v load_step(const uint8_t *bytes, intptr_t stride, intptr_t n) {
+    u8x16 b;
+    memcpy(&b, bytes + n * stride, sizeof b);
+    return __builtin_convertvector(b, f16v);
+}
 
 // MARK: convolution
 
@@ -184,11 +190,34 @@ BINLINE void backward_section(const f16v *in, f16v *out, intptr_t count, float m
     if (n == 0) out[0] = out[0] + SECTION(x1 * m1 + x2 * m2, a, b, d1, d2);
 }
 
-/// Filters `count` steps of 16 lanes: out[n] = ((s0 + s1) + t0) + t1, the forward (s) and
-/// backward (t) outputs of both sections.
-static void recurse(const f16v *in, f16v *out, intptr_t count, const float *k, int clamp) {
+/// Levels → round(levels · 256) in [0, 65280] (the 8.8 intermediate), ties to even.
+BINLINE u16x16 fixed88(f16v v) {
+    f16v s = __builtin_elementwise_min(__builtin_elementwise_max(v * 256.0f, (f16v)0.0f), (f16v)65280.0f);
+    return __builtin_convertvector(__builtin_convertvector(__builtin_elementwise_roundeven(s), i16v), u16x16);
+}
+
+/// Filters `count` steps of 16 lanes: ((s0 + s1) + t0) + t1, the forward (s) and backward (t)
+/// outputs of both sections. Step n's input is `in[n]`, or with `bytes` the 16 bytes at
+/// `bytes + n · byteStride` (converted as they are needed, so pass 1 keeps no Float copy of its
+/// column). The result goes to `out[n]`, or with `tiles` as 8.8 values to row n of a column of
+/// tiles (`tiles + (n / 16) · tileRowStride + (n % 16) · 16`): stored as soon as the backward
+/// sweep finishes each step, its conversion and store overlap the recursion instead of taking a
+/// sweep of their own. `out` holds the forward sums in between either way.
+/// Inlined into each caller with its arguments constant, so the choices cost nothing.
+BINLINE void recurse_core(const f16v *in, const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
+                          intptr_t tileRowStride, intptr_t count, const float *k, int clamp) {
+#define IN(n) (bytes ? load_step(bytes, byteStride, (n)) : in[n])
+#define FINISH(n, value) do { \
+        const f16v done_ = (value); \
+        if (tiles) { \
+            const u16x16 q_ = fixed88(done_); \
+            memcpy(tiles + ((n) >> 4) * tileRowStride + ((n) & 15) * 16, &q_, sizeof q_); \
+        } else { \
+            out[n] = done_; \
+        } \
+    } while (0)
     const f16v zero = 0;
-    const f16v first = clamp ? in[0] : zero;
+    const f16v first = clamp ? IN(0) : zero;
     f16v a0 = first * k[CG0], b0 = a0, a1 = first * k[CG1], b1 = a1;
     // The coefficients are read from memory at every use (the empty asm makes the compiler
     // forget them): kept in registers they pushed the state out and put a store and a reload
@@ -196,51 +225,61 @@ static void recurse(const f16v *in, f16v *out, intptr_t count, const float *k, i
 #define K(i) ((f16v)k[i])
 #define FORGET() __asm__ volatile("" ::: "memory")
     intptr_t n = 0;
-    const f16v *xp = &first;
+    f16v xp = first;
     for (; n + 2 <= count; n += 2) {
         FORGET();
-        a0 = SECTION(in[n] * K(N00) + *xp * K(N01), a0, b0, K(D01), K(D02));
-        a1 = SECTION(in[n] * K(N10) + *xp * K(N11), a1, b1, K(D11), K(D12));
+        const f16v x0 = IN(n), x1 = IN(n + 1);
+        a0 = SECTION(x0 * K(N00) + xp * K(N01), a0, b0, K(D01), K(D02));
+        a1 = SECTION(x0 * K(N10) + xp * K(N11), a1, b1, K(D11), K(D12));
         out[n] = a0 + a1;
         FORGET();
-        b0 = SECTION(in[n + 1] * K(N00) + in[n] * K(N01), b0, a0, K(D01), K(D02));
-        b1 = SECTION(in[n + 1] * K(N10) + in[n] * K(N11), b1, a1, K(D11), K(D12));
+        b0 = SECTION(x1 * K(N00) + x0 * K(N01), b0, a0, K(D01), K(D02));
+        b1 = SECTION(x1 * K(N10) + x0 * K(N11), b1, a1, K(D11), K(D12));
         out[n + 1] = b0 + b1;
-        xp = &in[n + 1];
+        xp = x1;
     }
     if (n < count) {
-        a0 = SECTION(in[n] * K(N00) + *xp * K(N01), a0, b0, K(D01), K(D02));
-        a1 = SECTION(in[n] * K(N10) + *xp * K(N11), a1, b1, K(D11), K(D12));
+        const f16v x0 = IN(n);
+        a0 = SECTION(x0 * K(N00) + xp * K(N01), a0, b0, K(D01), K(D02));
+        a1 = SECTION(x0 * K(N10) + xp * K(N11), a1, b1, K(D11), K(D12));
         out[n] = a0 + a1;
     }
-    const f16v last = clamp ? in[count - 1] : zero;
+    const f16v last = clamp ? IN(count - 1) : zero;
     a0 = last * k[AG0]; b0 = a0; a1 = last * k[AG1]; b1 = a1;
     n = count - 1;
-    const f16v *x1 = &last, *x2 = &last;
+    f16v x1 = last, x2 = last;
     for (; n >= 1; n -= 2) {
         FORGET();
-        a0 = SECTION(*x1 * K(M01) + *x2 * K(M02), a0, b0, K(D01), K(D02));
-        a1 = SECTION(*x1 * K(M11) + *x2 * K(M12), a1, b1, K(D11), K(D12));
-        out[n] = out[n] + (a0 + a1);
+        const f16v xn = IN(n), xm = IN(n - 1);
+        a0 = SECTION(x1 * K(M01) + x2 * K(M02), a0, b0, K(D01), K(D02));
+        a1 = SECTION(x1 * K(M11) + x2 * K(M12), a1, b1, K(D11), K(D12));
+        FINISH(n, out[n] + (a0 + a1));
         FORGET();
-        b0 = SECTION(in[n] * K(M01) + *x1 * K(M02), b0, a0, K(D01), K(D02));
-        b1 = SECTION(in[n] * K(M11) + *x1 * K(M12), b1, a1, K(D11), K(D12));
-        out[n - 1] = out[n - 1] + (b0 + b1);
-        x2 = &in[n]; x1 = &in[n - 1];
+        b0 = SECTION(xn * K(M01) + x1 * K(M02), b0, a0, K(D01), K(D02));
+        b1 = SECTION(xn * K(M11) + x1 * K(M12), b1, a1, K(D11), K(D12));
+        FINISH(n - 1, out[n - 1] + (b0 + b1));
+        x2 = xn; x1 = xm;
     }
     if (n == 0) {
-        a0 = SECTION(*x1 * K(M01) + *x2 * K(M02), a0, b0, K(D01), K(D02));
-        a1 = SECTION(*x1 * K(M11) + *x2 * K(M12), a1, b1, K(D11), K(D12));
-        out[0] = out[0] + (a0 + a1);
+        a0 = SECTION(x1 * K(M01) + x2 * K(M02), a0, b0, K(D01), K(D02));
+        a1 = SECTION(x1 * K(M11) + x2 * K(M12), a1, b1, K(D11), K(D12));
+        FINISH(0, out[0] + (a0 + a1));
     }
 #undef K
 #undef FORGET
+#undef IN
+#undef FINISH
 }
 
-/// Levels → round(levels · 256) in [0, 65280] (the 8.8 intermediate), ties to even.
-BINLINE u16x16 fixed88(f16v v) {
-    f16v s = __builtin_elementwise_min(__builtin_elementwise_max(v * 256.0f, (f16v)0.0f), (f16v)65280.0f);
-    return __builtin_convertvector(__builtin_convertvector(__builtin_elementwise_roundeven(s), i16v), u16x16);
+/// `recurse_core` on Float steps into `out`.
+static void recurse(const f16v *in, f16v *out, intptr_t count, const float *k, int clamp) {
+    recurse_core(in, NULL, 0, out, NULL, 0, count, k, clamp);
+}
+
+/// `recurse_core` on byte steps into a column of tiles (pass 1).
+static void recurse_bytes_to_tiles(const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
+                                   intptr_t tileRowStride, intptr_t count, const float *k, int clamp) {
+    recurse_core(NULL, bytes, byteStride, out, tiles, tileRowStride, count, k, clamp);
 }
 
 /// 8.8 values → round(v / 256) in [0, 255], ties to even, as Floats.
@@ -258,44 +297,42 @@ BINLINE intptr_t tile_at(const SheenBlurJob *j, intptr_t y, intptr_t v) {
     return (y >> 4) * (j->tmpStride * 16) + (v >> 4) * 256 + (y & 15) * 16 + (v & 15);
 }
 
-/// Strips pass 1 gathers together: one 64-byte line of each row.
-enum { GATHERED = 4 };
+/// Strips pass 1 gathers together: 256 bytes (four cache lines) of each row.
+enum { GATHERED = 16 };
 
 /// Pass 1 of the recursion for strips [s0, s0 + count), count ≤ GATHERED: values [16s, 16s + 16)
-/// of every row filtered along y. `in` holds GATHERED arrays of `lineSteps` steps.
-static void recurse_strips_y(const SheenBlurJob *j, intptr_t s0, intptr_t count, f16v *in, intptr_t lineSteps,
-                             f16v *out) {
+/// of every row filtered along y. `bytes` holds GATHERED · 16 bytes per row, `out` a line of
+/// steps.
+static void recurse_strips_y(const SheenBlurJob *j, intptr_t s0, intptr_t count, uint8_t *bytes, f16v *out) {
     const intptr_t n = j->width * j->channels, h = j->height, v0 = s0 * 16;
     const intptr_t values = n - v0 < 16 * count ? n - v0 : 16 * count;
-    // Gathering the strips together reads a whole line of each row at once: strip by strip, each
-    // row cost a cache miss and, a row apart, often a TLB miss, 4 times over.
+    enum { ROW = 16 * GATHERED };
+    // The source is read down its columns: gathering 256 bytes of each row at once (a sequential
+    // run the prefetcher follows) costs one row's cache and TLB misses per 16 strips. Read 64
+    // bytes at a time, the misses were most of pass 1 (RGBA rows are 7,680 bytes apart).
     for (intptr_t y = 0; y < h; y++) {
         const uint8_t *p = j->src + y * j->srcStride + v0;
-        if (values == 16 * GATHERED) {
-            u8x16 b[GATHERED];
-            memcpy(b, p, sizeof b);
-            for (int k = 0; k < GATHERED; k++) in[k * lineSteps + y] = __builtin_convertvector(b[k], f16v);
+        uint8_t *row = bytes + y * ROW;
+        if (values == ROW) {
+            memcpy(row, p, ROW);
         } else {
-            u8x16 b[GATHERED] = {0};
-            memcpy(b, p, (size_t)values);
-            for (intptr_t k = 0; k < count; k++) in[k * lineSteps + y] = __builtin_convertvector(b[k], f16v);
+            memcpy(row, p, (size_t)values);
+            // Lanes past the row's end are filtered with the rest and never stored: keep them 0.
+            memset(row + values, 0, (size_t)(ROW - values));
         }
     }
     for (intptr_t k = 0; k < count; k++) {
         const intptr_t v = v0 + 16 * k;
-        const f16v *column = in + k * lineSteps;
         uint16_t *t = j->tmp + tile_at(j, 0, v);
         // The rows past the last of the last band are read by pass 2 and never stored: zero them.
         for (intptr_t y = h; y < (h + 15) / 16 * 16; y++) memset(j->tmp + tile_at(j, y, v), 0, 32);
         if (j->lineY) {
-            recurse(column, out, h, j->lineY, j->clamp);
-            for (intptr_t y = 0; y < h; y++) {
-                const u16x16 q = fixed88(out[y]);
-                memcpy(t + tile_at(j, y, 0), &q, sizeof q);
-            }
+            recurse_bytes_to_tiles(bytes + 16 * k, ROW, out, t, j->tmpStride * 16, h, j->lineY, j->clamp);
         } else {
             for (intptr_t y = 0; y < h; y++) {
-                const u16x16 q = __builtin_convertvector(column[y], u16x16) << 8;
+                u8x16 b;
+                memcpy(&b, bytes + y * ROW + 16 * k, sizeof b);
+                const u16x16 q = __builtin_convertvector(b, u16x16) << 8;
                 memcpy(t + tile_at(j, y, 0), &q, sizeof q);
             }
         }
@@ -388,12 +425,22 @@ static void recurse_band_x_rgba(const SheenBlurJob *j, intptr_t b, f16v *in, f16
     // 64 bits each), transposed into the 4 steps of these pixels.
     for (intptr_t x = 0; x < w; x += 4) {
         u16x16 tile[4], steps[4];
+        // The 128 bytes read here lie 512 bytes after the last: too far apart for the hardware
+        // prefetcher to run ahead, so ask for the ones 16 tiles on.
+        if (x + 64 < w) {
+            const uint16_t *ahead = j->tmp + tile_at(j, y0, 4 * (x + 64));
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 32);
+        }
         memcpy(tile, j->tmp + tile_at(j, y0, 4 * x), sizeof tile);
         transpose_pixels(tile, steps);
         for (int p = 0; p < 4; p++) in[x + p] = __builtin_convertvector(steps[p], f16v);
     }
     const f16v *res = in;
     if (j->lineX) { recurse(in, out, w, j->lineX, j->clamp); res = out; }
+    // The band's rows; a missing one (the image's last band) writes into a scratch row.
+    uint8_t *d[4], spare[16];
+    for (intptr_t r = 0; r < 4; r++) d[r] = r < rows ? j->dst + (y0 + r) * j->dstStride : NULL;
     for (intptr_t x = 0; x < w; x += 4) {
         u16x16 steps[4], row[4];
         for (int p = 0; p < 4; p++) {
@@ -403,12 +450,19 @@ static void recurse_band_x_rgba(const SheenBlurJob *j, intptr_t b, f16v *in, f16
             steps[p] = __builtin_convertvector(__builtin_convertvector(__builtin_elementwise_min(v, alpha), i16v), u16x16);
         }
         transpose_pixels(steps, row);
-        const intptr_t bytes = w - x < 4 ? 4 * (w - x) : 16;
-        for (intptr_t r = 0; r < rows; r++) {
-            const u8x16 pixels = __builtin_convertvector(row[r], u8x16);
-            uint8_t *d = j->dst + (y0 + r) * j->dstStride + 4 * x;
-            // A constant length is a single store; a variable one a call.
-            if (bytes == 16) memcpy(d, &pixels, 16); else memcpy(d, &pixels, (size_t)bytes);
+        if (x + 4 <= w && rows == 4) {
+            // The common case: four 16-byte stores (a constant length is a single store).
+            for (int r = 0; r < 4; r++) {
+                const u8x16 pixels = __builtin_convertvector(row[r], u8x16);
+                memcpy(d[r] + 4 * x, &pixels, 16);
+            }
+        } else {
+            const intptr_t bytes = w - x < 4 ? 4 * (w - x) : 16;
+            for (intptr_t r = 0; r < rows; r++) {
+                const u8x16 pixels = __builtin_convertvector(row[r], u8x16);
+                memcpy(spare, &pixels, 16);
+                memcpy(d[r] + 4 * x, spare, (size_t)bytes);
+            }
         }
     }
 }
@@ -430,10 +484,11 @@ void SHEEN_BLUR_ENTRY(const SheenBlurJob *j, int pass, intptr_t begin, intptr_t 
     const intptr_t longest = j->width > j->height ? j->width : j->height, steps = longest + 16;
     f16v *out = (f16v *)scratch, *in = out + steps;
     // Steps past the line's end are converted with the rest and never stored: keep them numbers.
-    for (intptr_t i = 0; i < steps; i++) out[i] = 0;
+    for (intptr_t i = 0; i < 2 * steps; i++) out[i] = 0;
     if (pass == 1) {
+        uint8_t *bytes = (uint8_t *)(in + steps);
         for (intptr_t s = begin; s < end; s += GATHERED) {
-            recurse_strips_y(j, s, end - s < GATHERED ? end - s : GATHERED, in, steps, out);
+            recurse_strips_y(j, s, end - s < GATHERED ? end - s : GATHERED, bytes, out);
         }
         return;
     }

@@ -8,7 +8,8 @@ intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job) {
         const intptr_t margin = (intptr_t)job->radiusX * job->channels;
         return (padded + 2 * margin + 64) * 2;
     }
-    // One output line and 4 input lines (pass 1 gathers 4 strips) of 16 Floats per step.
+    // An output and an input line of 16 Floats per step, and pass 1's gathered bytes: 256 per
+    // step (16 strips of 16 values).
     const intptr_t longest = job->width > job->height ? job->width : job->height;
-    return 5 * (longest + 16) * 64;
+    return (2 * 64 + 256) * (longest + 16);
 }
