@@ -101,7 +101,9 @@ sheen_color sheen_color_from_rgba(uint32_t rgba);
 /** An image whose pixels Sheen owns (zeroed when made). */
 typedef struct sheen_image sheen_image;
 
-/** A new transparent (zeroed) width × height image of `format`, rows tightly packed. */
+/** A new transparent (zeroed) width × height image of `format`, rows tightly packed; each side
+ *  0 … 2³¹ − 1 (SHEEN_ERROR_INVALID_ARGUMENT beyond), SHEEN_ERROR_OUT_OF_MEMORY when the memory is
+ *  not available. */
 sheen_status sheen_image_create(intptr_t width, intptr_t height, int32_t format, sheen_image **out);
 /** The image's pixels as a buffer (valid until the image is destroyed). */
 sheen_status sheen_image_get_buffer(const sheen_image *image, sheen_buffer *out);
