@@ -15,7 +15,7 @@ struct DemoCommand: ParsableCommand {
     )
 
     @Option(help: "fontconfig pattern of the font used throughout.") var font = "DejaVu Sans:bold"
-    @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
+    @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
         // Checked before rendering: a bad path fails at once, not after the work.

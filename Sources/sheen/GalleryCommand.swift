@@ -8,7 +8,7 @@ struct GalleryCommand: ParsableCommand {
         abstract: "Render a gallery of gradient kinds, spreads and spaces to one PNG."
     )
 
-    @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output = "gallery.png"
+    @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output = "gallery.png"
 
     /// Tile size and spacing in pixels.
     static let tile = (w: 256, h: 128), gap = 8, columns = 4

@@ -32,7 +32,7 @@ struct GradientCommand: ParsableCommand {
     @Option(help: "Image size WIDTHxHEIGHT.") var size = "512x128"
     @Option(help: "Pixel format rendered into: rgba8Premultiplied, bgra8Premultiplied (the same PNG: it stores RGBA) or a8 (its alpha, written as grey).")
     var format = "rgba8Premultiplied"
-    @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
+    @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
         // Checked before rendering: a bad path fails at once, not after the work.

@@ -27,7 +27,7 @@ struct OutputError: Error, CustomStringConvertible {
     var exitCode: ExitCode { ExitCode(cannotCreate ? 73 : 74) }
 }
 
-/// Where a PNG goes, checked before anything is rendered. A regular file (or a new one) is
+/// Where a PNG goes, checked before anything is rendered. "-" is standard output. A regular file (or a new one) is
 /// replaced atomically through a temporary file in its directory, keeping its permissions; a
 /// device or FIFO is written through, never replaced; a symbolic link is followed to what it
 /// names, so the link stays.
@@ -48,6 +48,11 @@ struct OutputTarget {
         self.path = path
         func refuse(_ reason: String) -> OutputError { OutputError(cannotCreate: true, path: path, reason: reason) }
         guard !path.isEmpty else { throw refuse("the path is empty") }
+        // "-" is standard output, as for most tools that write files: `sheen render Hi -o - | …`.
+        if path == "-" {
+            (resolved, writeThrough, mode) = (path, true, nil)
+            return
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             let suffix = name[name.index(after: dot)...].lowercased()
@@ -111,6 +116,10 @@ struct OutputTarget {
         signal(SIGXFSZ, SIG_IGN)
         func failure(_ what: String) -> OutputError {
             OutputError(cannotCreate: false, path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+        }
+        if writeThrough && resolved == "-" {
+            try Self.writeAll(bytes, to: STDOUT_FILENO, failure: failure)
+            return
         }
         if writeThrough {
             let fd = open(resolved, O_WRONLY | O_CLOEXEC)

@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var label: LabelOptions
     @Option(help: "Pixel format the label is rendered in: rgba8Premultiplied or bgra8Premultiplied. The PNG is the same either way (PNG stores RGBA); this chooses the kernels' byte order.") var format = "rgba8Premultiplied"
-    @Option(name: [.short, .customLong("output")], help: "Output PNG path.") var output: String
+    @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
         // Checked before rendering: a bad path fails at once, not after the work.

@@ -220,6 +220,23 @@ import SheenText
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    /// `-o -` writes the PNG to standard output (and nothing named "-").
+    @Test func dashIsStandardOutput() throws {
+        let process = Process()
+        process.executableURL = CLIProcess.executable
+        process.arguments = ["render", "Hi", "--canvas", "40x20", "--size", "12", "-o", "-"]
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let bytes = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let image = try PNG.decode(bytes)
+        #expect(image.width == 40 && image.height == 20)
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("-").path))
+    }
+
     @Test(arguments: ["x.jpg", "x.JPEG", "dir.d/x.webp"])
     func outputNamesMustBePNG(name: String) throws {
         let out = CLI.temporaryPath(name.replacingOccurrences(of: "/", with: "-"))
