@@ -150,46 +150,6 @@ enum { N00, N01, N10, N11, M01, M02, M11, M12, D01, D02, D11, D12, CG0, CG1, AG0
 /// output is subtracted last, so only one multiply and one subtraction wait for it.
 #define SECTION(u, older, newer, d1, d2) (((u) - (older) * (d2)) - (newer) * (d1))
 
-/// One section run forwards over `count` steps of 16 lanes (`n0`, `n1`, `d1`, `d2`, `gain`: its
-/// coefficients), its output stored into `out` (`add`: added to what `out` holds).
-/// One section at a time keeps the state of all 16 lanes in registers; unrolled by two with
-/// the state variables' roles swapped, so nothing is copied.
-BINLINE void forward_section(const f16v *in, f16v *out, intptr_t count, float n0s, float n1s, float d1s,
-                             float d2s, float gain, int clamp, int add) {
-    const f16v n0 = n0s, n1 = n1s, d1 = d1s, d2 = d2s, zero = 0;
-    const f16v first = clamp ? in[0] : zero;
-    f16v a = first * gain, b = a, xp = first;
-    intptr_t n = 0;
-    for (; n + 2 <= count; n += 2) {
-        a = SECTION(in[n] * n0 + xp * n1, a, b, d1, d2);
-        b = SECTION(in[n + 1] * n0 + in[n] * n1, b, a, d1, d2);
-        out[n] = add ? out[n] + a : a;
-        out[n + 1] = add ? out[n + 1] + b : b;
-        xp = in[n + 1];
-    }
-    if (n < count) {
-        a = SECTION(in[n] * n0 + xp * n1, a, b, d1, d2);
-        out[n] = add ? out[n] + a : a;
-    }
-}
-
-/// One section run backwards (taps on x[n+1], x[n+2]), its output added to `out`.
-BINLINE void backward_section(const f16v *in, f16v *out, intptr_t count, float m1s, float m2s, float d1s,
-                              float d2s, float gain, int clamp) {
-    const f16v m1 = m1s, m2 = m2s, d1 = d1s, d2 = d2s, zero = 0;
-    const f16v last = clamp ? in[count - 1] : zero;
-    f16v a = last * gain, b = a, x1 = last, x2 = last;
-    intptr_t n = count - 1;
-    for (; n >= 1; n -= 2) {
-        a = SECTION(x1 * m1 + x2 * m2, a, b, d1, d2);
-        b = SECTION(in[n] * m1 + x1 * m2, b, a, d1, d2);
-        out[n] = out[n] + a;
-        out[n - 1] = out[n - 1] + b;
-        x2 = in[n]; x1 = in[n - 1];
-    }
-    if (n == 0) out[0] = out[0] + SECTION(x1 * m1 + x2 * m2, a, b, d1, d2);
-}
-
 /// Levels → round(levels · 256) in [0, 65280] (the 8.8 intermediate), ties to even.
 BINLINE u16x16 fixed88(f16v v) {
     f16v s = __builtin_elementwise_min(__builtin_elementwise_max(v * 256.0f, (f16v)0.0f), (f16v)65280.0f);
@@ -198,7 +158,6 @@ BINLINE u16x16 fixed88(f16v v) {
 
 /// One band of pass 2: the rows it writes and the lines the recursion reads and writes.
 typedef struct BandContext {
-    const SheenBlurJob *j;
     intptr_t w, rows;
     uint8_t *d[16];
     const uint16_t *tiles;
@@ -477,7 +436,7 @@ BINLINE void rgba_flush(const BandContext *c, intptr_t x) {
 static void recurse_band_x(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out) {
     const int a8 = j->channels == 1;
     const intptr_t bandRows = a8 ? 16 : 4, y0 = b * bandRows;
-    BandContext c = { .j = j, .w = j->width, .rows = j->height - y0 < bandRows ? j->height - y0 : bandRows,
+    BandContext c = { .w = j->width, .rows = j->height - y0 < bandRows ? j->height - y0 : bandRows,
                       .tiles = j->tmp + tile_at(j, y0, 0), .in = in, .out = out };
     for (intptr_t r = 0; r < 16; r++) c.d[r] = r < c.rows ? j->dst + (y0 + r) * j->dstStride : NULL;
     const intptr_t group = a8 ? 16 : 4;
@@ -519,7 +478,8 @@ void SHEEN_BLUR_ENTRY(const SheenBlurJob *j, int pass, intptr_t begin, intptr_t 
     // Steps past the line's end are converted with the rest and never stored: keep them numbers.
     for (intptr_t i = 0; i < 2 * steps; i++) out[i] = 0;
     if (pass == 1) {
-        uint8_t *bytes = (uint8_t *)(in + steps);
+        // Pass 1 converts its steps from the gathered bytes, so they take the input line's place.
+        uint8_t *bytes = (uint8_t *)in;
         for (intptr_t s = begin; s < end; s += GATHERED) {
             recurse_strips_y(j, s, end - s < GATHERED ? end - s : GATHERED, bytes, out);
         }

@@ -8,8 +8,8 @@ intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job) {
         const intptr_t margin = (intptr_t)job->radiusX * job->channels;
         return (padded + 2 * margin + 64) * 2;
     }
-    // An output and an input line of 16 Floats per step, and pass 1's gathered bytes: 256 per
-    // step (16 strips of 16 values).
+    // An output line of 16 Floats per step, then pass 2's input line of 16 Floats per step or,
+    // in its place, pass 1's gathered bytes: 256 per step (16 strips of 16 values).
     const intptr_t longest = job->width > job->height ? job->width : job->height;
-    return (2 * 64 + 256) * (longest + 16);
+    return (64 + 256) * (longest + 16);
 }

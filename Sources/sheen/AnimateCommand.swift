@@ -54,8 +54,8 @@ struct AnimateCommand: ParsableCommand {
             throw ValidationError("invalid animation: \(error)")
         }
         // All or nothing: the directory is checked (and a staging directory made) before the
-        // first frame renders, every file is encoded before any is written, and the files appear
-        // only once all are written.
+        // first frame renders, the contact sheet (the image likeliest to be refused) is encoded
+        // before any frame is written, and the files appear only once all are written.
         let directory = try FrameDirectory(output)
         let progress = ProgressBar(total: frames.count, label: "rendering")
         var images: [Image] = []

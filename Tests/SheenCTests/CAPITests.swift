@@ -40,10 +40,12 @@ import Testing
     static func cBuffer(_ image: Image) -> sheen_buffer {
         image.withBuffer { b in
             sheen_buffer(pixels: b.base, width: b.width, height: b.height, bytes_per_row: b.bytesPerRow,
-                         format: b.format == .a8 ? 2 : b.format == .rgba8Premultiplied ? 0 : 1)
+                         format: cFormatValue(b.format))
         }
     }
 
+    /// The header's value of a format, written out here rather than taken from SheenC, so the
+    /// tests also hold the C enumeration to its documented numbers.
     static func cFormatValue(_ f: PixelFormat) -> Int32 { f == .a8 ? 2 : f == .rgba8Premultiplied ? 0 : 1 }
 
     static func cColor(_ c: Color) -> sheen_color { sheen_color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
