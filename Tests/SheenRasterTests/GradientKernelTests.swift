@@ -158,7 +158,7 @@ import SheenTestSupport
             let rgba = FencedBuffer(width: 45, height: 4, format: .rgba8Premultiplied)
             let bgra = FencedBuffer(width: 45, height: 4, format: .bgra8Premultiplied, misalignment: 1)
             let a8 = FencedBuffer(width: 45, height: 4, format: .a8, misalignment: 5, fill: 0)
-            for b in [rgba, bgra, a8] { fill.program.fill(b.buffer, b.buffer.bounds) }
+            for b in [rgba, bgra, a8] { try fill.fill(b.buffer) }
             for y in 0 ..< 4 {
                 for x in 0 ..< 45 {
                     #expect(rgba.rgba(x: x, y: y) == bgra.rgba(x: x, y: y))

@@ -107,6 +107,71 @@ void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr
 /// Bytes of scratch one caller of sheen_blur_avx2/avx512 needs for `job`.
 intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job);
 
+
+/// Gradient geometries a span job evaluates (SheenRaster/Gradient/GradientProgram.swift).
+enum {
+    SHEEN_GRADIENT_LINEAR = 0,             ///< t from g[0..2]: T = g0·(bx + ½) + (g1·(y + ½) + g2)
+    SHEEN_GRADIENT_RADIAL = 1,             ///< two-point conical, the largest root with r ≥ 0
+    SHEEN_GRADIENT_RADIAL_CONCENTRIC = 2,  ///< equal centres: t = (|P| − r0)·(1/dr)
+    SHEEN_GRADIENT_CONIC = 3,              ///< t = fract(atan2 in turns − start)
+};
+
+/// What a span job does with t outside [0, 1] (conic: SHEEN_GRADIENT_WRAPPED, its geometry wraps).
+enum { SHEEN_GRADIENT_PAD = 0, SHEEN_GRADIENT_REPEAT = 1, SHEEN_GRADIENT_REFLECT = 2, SHEEN_GRADIENT_WRAPPED = 3 };
+
+/// Segments up to which a ramp is selected by comparisons against broadcast bounds; above it,
+/// through the cell index and gathers.
+#define SHEEN_GRADIENT_BROADCAST_SEGMENTS 8
+
+/// One gradient fill of `width` × `height` pixels starting at destination pixel (x, y) (the
+/// gradient's pixel coordinates), written to `dst` (rows `dstStride` bytes apart) as premultiplied
+/// 32-bit pixels (`bytesPerPixel` 4, channel 0 first in memory) or A8 (`bytesPerPixel` 1).
+///
+/// Every pixel is a function of (x, y) alone, evaluated in blocks of 16 pixels whose first x is
+/// a multiple of 16: the block's base position is computed in Double, each lane adds its
+/// `lane` offset in Float (see GradientKernelTwin.swift, which states every step in Swift and is
+/// the reference each level equals bit for bit).
+typedef struct {
+    uint8_t *dst;
+    intptr_t dstStride;
+    intptr_t x, y, width, height;
+    uint32_t bytesPerPixel;
+    uint32_t shape;
+    uint32_t spread;
+    uint32_t dither;
+    /// 1 when every stop is opaque: alpha is 255 everywhere and no channel needs clamping to it.
+    uint32_t opaque;
+    /// Geometry in Double. Linear: T = g[0]·(bx + ½) + (g[1]·(y + ½) + g[2]). Radial and conic:
+    /// the gradient-space offset from the centre, PX = g[0]·(bx + ½) + (g[1]·(y + ½) + g[2]),
+    /// PY = g[3]·(bx + ½) + (g[4]·(y + ½) + g[5]), every length scaled by one power of two so
+    /// that Float holds them.
+    double g[6];
+    /// Per lane 0…15: linear, the reduced t offset; radial and conic, the P offsets (x, then y).
+    const float *laneX;
+    const float *laneY;
+    /// Radial: cdx, cdy, r0, dr, a, 1/a, r0·dr, r0², 1/dr. Conic: p[0] = start in turns.
+    float p[9];
+    /// 8 rows × 16 lanes of dither offsets in levels (row y & 7, lane x & 15).
+    const float *ditherTable;
+    /// The colour ramp: `segments` pieces; `bounds` holds segments + 1 Floats (bounds[0] = −∞,
+    /// bounds[segments] = +∞; piece i applies where bounds[i] ≤ t < bounds[i + 1]); `pieces` 9 ×
+    /// segments Floats: row k·segments + i is, for k = 0 the origin o, k = 1…4 the colour at o
+    /// (channels in memory order, alpha last), k = 5…8 the slope per unit t. Colour = base +
+    /// (t − o)·slope. Above SHEEN_GRADIENT_BROADCAST_SEGMENTS, `cells` (cellCount entries, a power
+    /// of two) holds the piece at t = i/cellCount, and `cellSteps` advances find the piece at t.
+    uint32_t segments;
+    const float *bounds;
+    const float *pieces;
+    const uint32_t *cells;
+    uint32_t cellCount;
+    uint32_t cellSteps;
+} SheenGradientJob;
+
+/// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
+void sheen_gradient_avx2(const SheenGradientJob *job);
+/// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
+void sheen_gradient_avx512(const SheenGradientJob *job);
+
 #ifdef __cplusplus
 }
 #endif

@@ -186,8 +186,8 @@ struct CompositeJob {
     func run(_ requested: SIMDLevel) {
         let level = Kernels.level(of: kernelName, at: requested) ?? .portable
         switch level {
-        case .avx2: runC(sheen_composite_avx2)
-        case .avx512: runC(sheen_composite_avx512)
+        case .avx2: runC(sheen_composite_avx2, level: level)
+        case .avx512: runC(sheen_composite_avx512, level: level)
         case .reference, .portable: runRows(level)
         }
     }

@@ -13,7 +13,8 @@ extension CompositeJob {
     /// constant coverage, or a mask at full alpha); otherwise row by row through `PaintRows` and
     /// `coverageSpan`, and, once the paint row repeats (a horizontal gradient, a row pattern),
     /// one call for all remaining rows.
-    func runC(_ entry: CompositeEntry) {
+    /// `level` is the compositing kernel's; a gradient paint is shaded at the same level.
+    func runC(_ entry: CompositeEntry, level: SIMDLevel) {
         let bpp = destination.format.bytesPerPixel
         var job = SheenCompositeJob()
         job.width = region.width
@@ -51,7 +52,7 @@ extension CompositeJob {
         }
 
         withScratchRows { paintRow, coverageRow in
-            var rows = PaintRows(job: self, scratch: paintRow, level: .portable)
+            var rows = PaintRows(job: self, scratch: paintRow, level: level)
             let end = region.y + region.height
             for y in region.y ..< end {
                 switch rows.span(y: y) {

@@ -50,25 +50,22 @@ struct PaintRows {
     }
 
     private mutating func gradientSpan(_ fill: GradientFill, y: Int) -> SpanPaint {
-        if level == .reference {
-            for i in 0 ..< region.width {
-                store(packPixel(fill.referencePixel(x: region.x + i, y: y), for: format), at: i)
-            }
-            return .row(UnsafeRawPointer(scratch))
-        }
         let program = fill.program
+        let gradientLevel = Kernels.level(of: "gradient_span", at: level)!
+        let bgra = format == .bgra8Premultiplied
         switch program.structure(width: region.width, height: region.height) {
         case .vertical where !program.dither:
             var px: UInt32 = 0
-            program.shadeSpan(&px, x: region.x, y: y, count: 1, alongColumn: false,
-                              bgra: format == .bgra8Premultiplied, dither: false)
+            program.shade(&px, stride: 4, x: region.x, y: y, width: 1, height: 1, bytesPerPixel: 4, bgra: bgra,
+                          dither: false, level: gradientLevel)
             return .solid(format == .a8 ? px >> 24 : px)
         case .horizontal where !program.dither:
             reusable = true
         default:
             break
         }
-        program.shadeRow(format, scratch, x: region.x, y: y, count: region.width)
+        program.shade(scratch, stride: 0, x: region.x, y: y, width: region.width, height: 1,
+                      bytesPerPixel: format.bytesPerPixel, bgra: bgra, dither: program.dither, level: gradientLevel)
         return .row(UnsafeRawPointer(scratch))
     }
 

@@ -24,7 +24,7 @@ public struct GradientFill: Sendable {
     public init(_ gradient: Gradient) throws {
         self.gradient = gradient
         model = try GradientModel(gradient)
-        program = GradientProgram(model)
+        program = try GradientProgram(model)
     }
 
     /// Fills `rect` (default: the whole buffer; clipped to the buffer) of `buffer` with the
@@ -34,11 +34,7 @@ public struct GradientFill: Sendable {
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }
-        if Kernels.level(of: "gradient_span", at: level) == .reference {
-            fillReference(buffer, r)
-        } else {
-            program.fill(buffer, r)
-        }
+        program.fill(buffer, r, level: Kernels.level(of: "gradient_span", at: level)!)
     }
 
     /// The exact premultiplied colour (R, G, B, A in levels 0…255, unrounded, before dither) of

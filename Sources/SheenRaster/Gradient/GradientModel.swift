@@ -12,11 +12,26 @@ struct GradientModel {
     let points: [SIMD4<Double>]
     /// Pixel space → gradient space.
     let inverse: AffineTransform
+    /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
+    let linear: LinearCoefficients?
+    /// Conic gradients: the start angle reduced to (−π, π] with libm's exact range reduction
+    /// (a start of 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
+    let conicStart: Double
 
     init(_ gradient: Gradient) throws {
         self.gradient = gradient
         stops = try gradient.validatedStops()
         inverse = try gradient.transform.inverted()
+        if case let .linear(s, e) = gradient.shape {
+            linear = LinearCoefficients(start: s, end: e, inverse: inverse)
+        } else {
+            linear = nil
+        }
+        if case let .conic(_, start) = gradient.shape {
+            conicStart = libmAtan2(libmSin(start), libmCos(start))
+        } else {
+            conicStart = 0
+        }
         let premultiplied = gradient.alphaInterpolation == .premultiplied
         points = stops.map { s in
             let c = Color(red: clamp01(s.color.red), green: clamp01(s.color.green),
@@ -32,11 +47,9 @@ struct GradientModel {
     func rawT(x: Double, y: Double) -> Double? {
         let p = inverse.apply(Point(x, y))
         switch gradient.shape {
-        case let .linear(s, e):
-            let dx = e.x - s.x, dy = e.y - s.y
-            let len2 = dx * dx + dy * dy
-            if len2 == 0 || !len2.isFinite { return nil }
-            return ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2
+        case .linear:
+            guard let k = linear else { return nil }
+            return k.a * x + k.b * y + k.c
         case let .radial(c0, r0, c1, r1):
             // Circles C(t) = c0 + t·(c1 − c0), r(t) = r0 + t·(r1 − r0). The pixel lies on C(t) when
             //   a·t² − 2·b·t + c = 0,  a = |cd|² − dr², b = pd·cd + r0·dr, c = |pd|² − r0².
@@ -56,9 +69,9 @@ struct GradientModel {
                 if best == nil || t > best! { best = t }
             }
             return best
-        case let .conic(center, start):
+        case let .conic(center, _):
             let angle = libmAtan2(p.y - center.y, p.x - center.x)
-            return (angle - start) / (2 * Double.pi)
+            return (angle - conicStart) / (2 * Double.pi)
         }
     }
 
@@ -87,18 +100,32 @@ struct GradientModel {
     func color(atSpread t: Double) -> SIMD4<Double> {
         let n = stops.count
         let limitFromBelow = wraps && t == 1 && stops[n - 1].offset == 1
-        let mixed: SIMD4<Double>
         if n == 1 || t < stops[0].offset || (limitFromBelow && stops[0].offset == 1) {
-            mixed = points[0]
+            return output(points[0])
         } else if t >= stops[n - 1].offset && !limitFromBelow {
-            mixed = points[n - 1]
-        } else {
-            // The segment o_k ≤ t < o_{k+1}; for the limit from below at 1, o_k < 1 = o_{k+1}.
-            var k = 0
-            while limitFromBelow ? stops[k + 1].offset < t : stops[k + 1].offset <= t { k += 1 }
-            let u = (t - stops[k].offset) / (stops[k + 1].offset - stops[k].offset)
-            mixed = points[k] + (points[k + 1] - points[k]) * u
+            return output(points[n - 1])
         }
+        // The segment o_k ≤ t < o_{k+1}; for the limit from below at 1, o_k < 1 = o_{k+1}.
+        var k = 0
+        while limitFromBelow ? stops[k + 1].offset < t : stops[k + 1].offset <= t { k += 1 }
+        return color(interval: k, at: (t - stops[k].offset) / (stops[k + 1].offset - stops[k].offset))
+    }
+
+    /// The colour at fraction `u` (0…1) of the way from stop `k` to stop `k + 1` (which must have
+    /// a larger offset): u = 1 is the limit from below, whatever follows stop k + 1.
+    func color(interval k: Int, at u: Double) -> SIMD4<Double> {
+        output(points[k] + (points[k + 1] - points[k]) * u)
+    }
+
+    /// True when the colour is linear in t between stops in output space (premultiplied sRGB
+    /// levels): sRGB interpolation, premultiplied or with one alpha for every stop.
+    var isPiecewiseLinear: Bool {
+        guard gradient.space == .sRGB else { return false }
+        return gradient.alphaInterpolation == .premultiplied || Set(points.map(\.w)).count == 1
+    }
+
+    /// Interpolation-space components and alpha → premultiplied sRGB levels.
+    private func output(_ mixed: SIMD4<Double>) -> SIMD4<Double> {
         let alpha = mixed.w
         if alpha <= 0 { return .zero }
         let premultiplied = gradient.alphaInterpolation == .premultiplied
@@ -115,5 +142,26 @@ struct GradientModel {
     func color(x: Double, y: Double) -> SIMD4<Double> {
         guard let t = rawT(x: x, y: y) else { return .zero }
         return color(atSpread: spreadT(t))
+    }
+}
+
+/// A linear gradient's t as an affine function of pixel-space (X, Y): t = a·X + b·Y + c, where
+/// t = ((P − start)·d)/|d|², P the gradient-space point, d = end − start. Computed with the line
+/// scaled by a power of two first, so that a line from −10³⁰⁸ to 10³⁰⁸ does not overflow; the
+/// coefficients of a line too short for Double (or its transform) come out infinite.
+struct LinearCoefficients: Hashable, Sendable {
+    let a, b, c: Double
+
+    /// nil when start == end (a zero-length line paints nothing).
+    init?(start s: Point, end e: Point, inverse i: AffineTransform) {
+        if s == e { return nil }
+        let m = max(abs(s.x), abs(s.y), abs(e.x), abs(e.y))
+        let f = Double(sign: .plus, exponent: min(max(-m.exponent, -1000), 1000), significand: 1)
+        let sx = s.x * f, sy = s.y * f
+        let dx = e.x * f - sx, dy = e.y * f - sy
+        let len2 = dx * dx + dy * dy
+        a = (i.a * dx + i.b * dy) / len2 * f
+        b = (i.c * dx + i.d * dy) / len2 * f
+        c = ((i.tx * f - sx) * dx + (i.ty * f - sy) * dy) / len2
     }
 }

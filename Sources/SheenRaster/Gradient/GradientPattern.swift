@@ -36,12 +36,14 @@ public struct GradientPattern: Sendable {
             throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, \(Self.maximumLength)]")
         }
         self.axis = axis; self.length = length; self.format = format
+        let level = Kernels.level(of: "gradient_span", at: try Kernels.requestedLevel())!
         let program = fill.program
         var bytes = [UInt8](repeating: 0, count: length * 4)
         bytes.withUnsafeMutableBytes { raw in
-            let (x, y) = axis == .column ? (position, 0) : (0, position)
-            program.shadeSpan(raw.baseAddress!, x: x, y: y, count: length, alongColumn: axis == .column,
-                              bgra: format == .bgra8Premultiplied, dither: false)
+            let column = axis == .column
+            program.shade(raw.baseAddress!, stride: 4, x: column ? position : 0, y: column ? 0 : position,
+                          width: column ? 1 : length, height: column ? length : 1, bytesPerPixel: 4,
+                          bgra: format == .bgra8Premultiplied, dither: false, level: level)
         }
         if format == .a8 {
             bytes = (0 ..< length).map { bytes[$0 * 4 + 3] }

@@ -1,148 +1,186 @@
-// What the SIMD kernel needs from a gradient, computed once from the Double model: the affine
-// coefficients that turn a pixel position into t (or a gradient-space point), and a colour ramp in
-// one of three shapes — one linear piece, up to four linear pieces, or a 4,096-entry table.
+// What every kernel level needs from a gradient, computed once from the Double model: the
+// geometry as a SheenGradientJob describes it (CSheenSIMD.h) and the colour ramp
+// (GradientRamp.swift). Parameters that are finite but too extreme to evaluate exactly are refused
+// here, by name, before any pixel is written.
 
-/// Entries in the colour table of non-analytic ramps.
-let rampTableSize = 4096
+import CSheenSIMD
 
 /// The kernel-side form of a gradient.
-struct GradientProgram {
+struct GradientProgram: Sendable {
     /// How a pixel becomes t.
-    enum Geometry {
+    enum Geometry: Sendable {
         /// t = a·X + b·Y + c at pixel-space (X, Y).
-        case linear(a: Double, b: Double, c: Double)
-        /// Gradient-space point P = inverse(X, Y); t from the two circles.
-        case radial(c0: Point, cd: Point, r0: Double, dr: Double)
-        /// Gradient-space point P = inverse(X, Y); t from the angle around `center`.
-        case conic(center: Point, startTurns: Double)
+        case linear(LinearCoefficients)
+        /// Two-point conical (`concentric` when the centres are equal) or conic, through `g`.
+        case radial, concentric, conic
         /// Paints nothing (zero-length line, identical circles): every pixel transparent.
         case empty
     }
 
-    /// How t becomes a colour.
-    enum Ramp {
-        /// Up to four linear pieces in premultiplied sRGB levels (exact in Float).
-        case pieces(PiecewiseRamp)
-        /// A table sampled from the exact colour; index round(t · 4095).
-        case table(ColorTable)
-    }
-
     let geometry: Geometry
-    let ramp: Ramp
-    let inverse: AffineTransform
+    let ramp: GradientRamp
     let spread: GradientSpread
-    let isConic: Bool
     let dither: Bool
+    /// SheenGradientJob.g, laneX, laneY and p.
+    let g: [Double]
+    let laneX: [Float]
+    let laneY: [Float]
+    let params: [Float]
+    /// 8 rows × 16 lanes of dither offsets (levels).
+    let ditherTable: [Float]
 
-    init(_ model: GradientModel) {
-        let g = model.gradient
-        inverse = model.inverse
-        spread = g.spread
-        dither = g.dither
-        switch g.shape {
+    /// Largest |a|, |b| of a linear gradient (t per pixel): a line at least 2⁻⁴⁰ px long.
+    static let steepestLinear = 0x1p40
+    /// Repeat and reflect: t per pixel at most 256 and |c| at most 2⁴⁰, so that t stays exact to
+    /// 2⁻¹² in Double however far the pixel is from the line's start.
+    static let steepestRepeating = 256.0
+    static let farthestRepeating = 0x1p40
+
+    init(_ model: GradientModel) throws(RasterError) {
+        let g0 = model.gradient
+        spread = g0.spread
+        dither = g0.dither
+        ramp = GradientRamp(model)
+        ditherTable = (0 ..< 128).map { Float(ditherOffset(x: $0 & 15, y: $0 >> 4)) }
+        let i = model.inverse
+        for v in [i.a, i.b, i.c, i.d, i.tx, i.ty] where !v.isFinite {
+            throw RasterError.singularTransform(determinant: g0.transform.a * g0.transform.d - g0.transform.b * g0.transform.c)
+        }
+        switch g0.shape {
         case let .linear(s, e):
-            let dx = e.x - s.x, dy = e.y - s.y
-            let len2 = dx * dx + dy * dy
-            if len2 == 0 || !len2.isFinite {
-                geometry = .empty
-            } else {
-                // t = ((P − s)·d)/|d|² with P = inverse(X, Y), expanded into a·X + b·Y + c.
-                let i = inverse
-                geometry = .linear(a: (i.a * dx + i.b * dy) / len2, b: (i.c * dx + i.d * dy) / len2,
-                                   c: ((i.tx - s.x) * dx + (i.ty - s.y) * dy) / len2)
+            guard let k = model.linear else {
+                geometry = .empty; g = []; laneX = []; laneY = []; params = []
+                return
             }
-            isConic = false
+            let length = Self.distance(s, e)
+            guard abs(k.a) <= Self.steepestLinear, abs(k.b) <= Self.steepestLinear, k.c.isFinite else {
+                throw RasterError.outOfRange(name: "end", value: length,
+                                             range: "a distance from start of at least 2⁻⁴⁰ px after the transform")
+            }
+            if g0.spread != .pad {
+                guard abs(k.a) <= Self.steepestRepeating, abs(k.b) <= Self.steepestRepeating else {
+                    throw RasterError.outOfRange(name: "end", value: length,
+                                                 range: "a repeat period of at least 1/256 px after the transform")
+                }
+                guard abs(k.c) <= Self.farthestRepeating else {
+                    throw RasterError.outOfRange(name: "start", value: abs(s.x) > abs(s.y) ? s.x : s.y,
+                                                 range: "fewer than 2⁴⁰ repeat periods from the pixel grid's origin")
+                }
+            }
+            geometry = .linear(k)
+            g = [k.a, k.b, k.c, 0, 0, 0]
+            laneX = (0 ..< 16).map { Float(Self.reducedBase(Double($0) * k.a, spread: g0.spread)) }
+            laneY = laneX
+            params = []
         case let .radial(c0, r0, c1, r1):
-            let cd = Point(c1.x - c0.x, c1.y - c0.y)
-            geometry = (cd.x == 0 && cd.y == 0 && r0 == r1) ? .empty : .radial(c0: c0, cd: cd, r0: r0, dr: r1 - r0)
-            isConic = false
-        case let .conic(center, start):
-            let turns = start / (2 * Double.pi)
-            geometry = .conic(center: center, startTurns: turns - turns.rounded(.down))
-            isConic = true
+            let concentric = c0 == c1
+            if concentric && r0 == r1 {
+                geometry = .empty; g = []; laneX = []; laneY = []; params = []
+                return
+            }
+            let f = Self.scale(i, [c0.x, c0.y, c1.x, c1.y, r0, r1])
+            (g, laneX, laneY) = Self.pointGeometry(i, origin: c0, scale: f)
+            let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f
+            let r0s = r0 * f, dr = r1 * f - r0 * f
+            let a = cdx * cdx + cdy * cdy - dr * dr
+            params = [Float(cdx), Float(cdy), Float(r0s), Float(dr), Float(a), a == 0 ? .infinity : Float(1 / a),
+                      Float(r0s * dr), Float(r0s * r0s), dr == 0 ? 0 : Float(1 / dr)]
+            geometry = concentric ? .concentric : .radial
+        case let .conic(center, _):
+            let f = Self.scale(i, [center.x, center.y])
+            (g, laneX, laneY) = Self.pointGeometry(i, origin: center, scale: f)
+            let turns = model.conicStart / (2 * Double.pi)
+            params = [Float(turns - turns.rounded(.down))]
+            geometry = .conic
         }
-        if let pieces = PiecewiseRamp(model) {
-            ramp = .pieces(pieces)
+    }
+
+    /// A linear block base (or lane offset) reduced by the spread, in Double: clamped to ±2²⁴ for
+    /// pad (beyond, t is 0 or 1 anyway), into [0, 1) for repeat and [0, 2) for reflect.
+    @inline(__always)
+    static func reducedBase(_ t: Double, spread: GradientSpread) -> Double {
+        switch spread {
+        case .pad: return t < -16_777_216 ? -16_777_216 : (t > 16_777_216 ? 16_777_216 : t)
+        case .repeat: return t - t.rounded(.down)
+        case .reflect: return t - 2 * (t * 0.5).rounded(.down)
+        }
+    }
+
+    /// The power of two that brings the largest length a radial or conic gradient involves (its
+    /// points and radii, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
+    private static func scale(_ i: AffineTransform, _ lengths: [Double]) -> Double {
+        let reach = (abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)) * 0x1p31
+        let m = (lengths.map(abs) + [abs(i.tx), abs(i.ty), reach]).max()!
+        if m == 0 || !m.isFinite { return 1 }
+        return Double(sign: .plus, exponent: min(max(20 - m.exponent, -1000), 1000), significand: 1)
+    }
+
+    /// g and the lane offsets of the gradient-space offset P − origin, scaled by `f`.
+    private static func pointGeometry(_ i: AffineTransform, origin: Point, scale f: Double)
+        -> ([Double], [Float], [Float]) {
+        let g = [i.a * f, i.c * f, i.tx * f - origin.x * f, i.b * f, i.d * f, i.ty * f - origin.y * f]
+        return (g, (0 ..< 16).map { Float(Double($0) * g[0]) }, (0 ..< 16).map { Float(Double($0) * g[3]) })
+    }
+
+    private static func distance(_ s: Point, _ e: Point) -> Double {
+        let m = max(abs(s.x), abs(s.y), abs(e.x), abs(e.y))
+        if m == 0 { return 0 }
+        let dx = e.x / m - s.x / m, dy = e.y / m - s.y / m
+        return (dx * dx + dy * dy).squareRoot() * m
+    }
+
+    /// The job for a span of pixels (destination, rectangle and format filled in by the caller's
+    /// arguments), valid inside `body` only.
+    func withJob<R>(dst: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int, height: Int,
+                    bytesPerPixel: Int, bgra: Bool, dither dithered: Bool,
+                    _ body: (inout SheenGradientJob) -> R) -> R {
+        var job = SheenGradientJob()
+        job.dst = dst.assumingMemoryBound(to: UInt8.self)
+        job.dstStride = stride
+        job.x = x; job.y = y; job.width = width; job.height = height
+        job.bytesPerPixel = UInt32(bytesPerPixel)
+        switch geometry {
+        case .linear: job.shape = UInt32(SHEEN_GRADIENT_LINEAR)
+        case .radial: job.shape = UInt32(SHEEN_GRADIENT_RADIAL)
+        case .concentric: job.shape = UInt32(SHEEN_GRADIENT_RADIAL_CONCENTRIC)
+        case .conic, .empty: job.shape = UInt32(SHEEN_GRADIENT_CONIC)
+        }
+        if case .conic = geometry {
+            job.spread = UInt32(SHEEN_GRADIENT_WRAPPED)
         } else {
-            ramp = .table(ColorTable(model))
+            switch spread {
+            case .pad: job.spread = UInt32(SHEEN_GRADIENT_PAD)
+            case .repeat: job.spread = UInt32(SHEEN_GRADIENT_REPEAT)
+            case .reflect: job.spread = UInt32(SHEEN_GRADIENT_REFLECT)
+            }
         }
-    }
-}
-
-/// Up to four pieces of colour = base + t · slope, in premultiplied sRGB levels, RGBA order;
-/// piece i applies where t ≥ starts[i] (the last such piece wins).
-struct PiecewiseRamp {
-    var count: Int
-    var starts: SIMD4<Float>
-    var bases: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
-    var slopes: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
-
-    /// The pieces of `model`'s ramp, or nil when its colour is not piecewise linear in output
-    /// space (OKLab, linear light, straight alpha) or needs more than four pieces.
-    init?(_ model: GradientModel) {
-        let g = model.gradient
-        let straightButEqualAlpha = g.alphaInterpolation == .straight
-            && Set(model.points.map(\.w)).count == 1
-        guard g.space == .sRGB, g.alphaInterpolation == .premultiplied || straightButEqualAlpha else { return nil }
-        // Premultiplied sRGB levels of each stop. With straight interpolation and one alpha for
-        // all stops, premultiplied colour is the straight colour times that constant alpha.
-        let stopLevels = model.points.map { p -> SIMD4<Double> in
-            g.alphaInterpolation == .premultiplied ? p * 255 : SIMD4(p.x * p.w, p.y * p.w, p.z * p.w, p.w) * 255
+        job.dither = dithered ? 1 : 0
+        job.opaque = ramp.opaque ? 1 : 0
+        withUnsafeMutableBytes(of: &job.g) { raw in
+            for (k, v) in g.enumerated() { raw.storeBytes(of: v, toByteOffset: 8 * k, as: Double.self) }
         }
-        let offsets = model.stops.map(\.offset)
-        var list: [(start: Double, base: SIMD4<Double>, slope: SIMD4<Double>)] = []
-        let n = offsets.count
-        // Before the first stop: its colour. Unreachable when the first stop is at 0.
-        if offsets[0] > 0 { list.append((-.infinity, stopLevels[0], .zero)) }
-        for k in 0 ..< n - 1 where offsets[k] < offsets[k + 1] {
-            let slope = (stopLevels[k + 1] - stopLevels[k]) / (offsets[k + 1] - offsets[k])
-            list.append((offsets[k], stopLevels[k] - slope * offsets[k], slope))
+        withUnsafeMutableBytes(of: &job.p) { raw in
+            for (k, v) in params.enumerated() { raw.storeBytes(of: v, toByteOffset: 4 * k, as: Float.self) }
         }
-        // From the last stop on: its colour. Reachable below 1; at t = 1 only under pad (see
-        // GradientModel.wraps) and only when the last segment does not already end in that colour.
-        let lastSegmentEndsThere = n >= 2 && offsets[n - 2] < offsets[n - 1]
-        if offsets[n - 1] < 1 || (!model.wraps && !lastSegmentEndsThere) || n == 1 {
-            list.append((offsets[n - 1], stopLevels[n - 1], .zero))
+        job.segments = UInt32(ramp.count)
+        job.cellCount = UInt32(ramp.cells.count)
+        job.cellSteps = UInt32(ramp.cellSteps)
+        let pieces = bgra ? ramp.piecesBGRA : ramp.piecesRGBA
+        return laneX.withUnsafeBufferPointer { lx in
+            laneY.withUnsafeBufferPointer { ly in
+                ditherTable.withUnsafeBufferPointer { dt in
+                    ramp.bounds.withUnsafeBufferPointer { b in
+                        pieces.withUnsafeBufferPointer { p in
+                            ramp.cells.withUnsafeBufferPointer { c in
+                                job.laneX = lx.baseAddress; job.laneY = ly.baseAddress
+                                job.ditherTable = dithered ? dt.baseAddress : nil
+                                job.bounds = b.baseAddress; job.pieces = p.baseAddress; job.cells = c.baseAddress
+                                return body(&job)
+                            }
+                        }
+                    }
+                }
+            }
         }
-        guard !list.isEmpty, list.count <= 4 else { return nil }
-        count = list.count
-        func f(_ v: SIMD4<Double>) -> SIMD4<Float> { SIMD4<Float>(Float(v.x), Float(v.y), Float(v.z), Float(v.w)) }
-        var s = SIMD4<Float>(repeating: .infinity)
-        var b = [SIMD4<Float>](repeating: .zero, count: 4), sl = b
-        for (i, p) in list.enumerated() {
-            s[i] = i == 0 ? -.infinity : Float(p.start)
-            b[i] = f(p.base); sl[i] = f(p.slope)
-        }
-        starts = s
-        bases = (b[0], b[1], b[2], b[3])
-        slopes = (sl[0], sl[1], sl[2], sl[3])
-    }
-}
-
-/// The exact colour sampled at t = i / 4095: packed premultiplied 8-bit pixels (memory order
-/// R, G, B, A and B, G, R, A) and the same with 8 fractional bits per channel (16 bits a channel,
-/// channel k at bit 16k) for dithering.
-final class ColorTable: @unchecked Sendable {
-    let rgba: [UInt32]
-    let bgra: [UInt32]
-    let rgba88: [UInt64]
-    let bgra88: [UInt64]
-
-    init(_ model: GradientModel) {
-        var rgba = [UInt32](), bgra = [UInt32](), rgba88 = [UInt64](), bgra88 = [UInt64]()
-        rgba.reserveCapacity(rampTableSize); bgra.reserveCapacity(rampTableSize)
-        rgba88.reserveCapacity(rampTableSize); bgra88.reserveCapacity(rampTableSize)
-        for i in 0 ..< rampTableSize {
-            let c = model.color(atSpread: Double(i) / Double(rampTableSize - 1))
-            let a8 = UInt32(min(max(c.w.rounded(.toNearestOrEven), 0), 255))
-            func l8(_ v: Double) -> UInt32 { min(UInt32(min(max(v.rounded(.toNearestOrEven), 0), 255)), a8) }
-            let a16 = UInt64(min(max((c.w * 256).rounded(), 0), 65280))
-            func l16(_ v: Double) -> UInt64 { min(UInt64(min(max((v * 256).rounded(), 0), 65280)), a16) }
-            func packed8(_ c: SIMD4<Double>) -> UInt32 { l8(c.x) | l8(c.y) << 8 | l8(c.z) << 16 | a8 << 24 }
-            func packed16(_ c: SIMD4<Double>) -> UInt64 { l16(c.x) | l16(c.y) << 16 | l16(c.z) << 32 | a16 << 48 }
-            rgba.append(packed8(c)); bgra.append(packed8(c.redBlueSwapped))
-            rgba88.append(packed16(c)); bgra88.append(packed16(c.redBlueSwapped))
-        }
-        self.rgba = rgba; self.bgra = bgra; self.rgba88 = rgba88; self.bgra88 = bgra88
     }
 }

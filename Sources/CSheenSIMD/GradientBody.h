@@ -1,0 +1,267 @@
+// The gradient span kernel, written once in clang vector extensions and compiled once per
+// instruction-set level: Gradient+AVX2.c and Gradient+AVX512.c define SHEEN_GRADIENT_LANES (Float
+// lanes per vector: 8 or 16), SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one
+// instruction) and SHEEN_ENTRY, and include this file inside a `#pragma clang attribute
+// push(target(...))`.
+//
+// Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order, with
+// no contraction into FMA and no approximate instruction, so every level equals the twin bit for
+// bit. Pixels come in blocks of 16 whose first x is a multiple of 16: the block's base (t for
+// linear gradients, the gradient-space point for radial and conic ones) is computed in Double,
+// each lane adds a Float offset. That keeps t exact to a few Float ulps however far the block is
+// from the gradient's origin or however many times it repeats, and makes each pixel a function
+// of its position alone (filling a rectangle in pieces gives the same bytes).
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#pragma clang fp contract(off)
+
+#define INLINE static inline __attribute__((always_inline))
+
+enum { LANES = SHEEN_GRADIENT_LANES, BLOCK = 16, SUBS = BLOCK / SHEEN_GRADIENT_LANES };
+
+typedef float vf __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+typedef int32_t vi __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+typedef uint8_t vb __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+
+/// `a` where `m` is all ones, else `b`.
+INLINE vf sel(vi m, vf a, vf b) { return (vf)(((vi)a & m) | ((vi)b & ~m)); }
+INLINE vi seli(vi m, vi a, vi b) { return (a & m) | (b & ~m); }
+/// a < b ? a : b and a > b ? a : b: the twin's min and max (minps/maxps semantics).
+INLINE vf vmin(vf a, vf b) { return sel(a < b, a, b); }
+INLINE vf vmax(vf a, vf b) { return sel(a > b, a, b); }
+INLINE vf vabs(vf a) { return (vf)((vi)a & 0x7FFFFFFF); }
+INLINE vf vload(const float *p) {
+    vf v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/// The linear block base reduced by the spread, in Double (the twin's `reducedBase`).
+INLINE double reduce_base(double T, uint32_t spread) {
+    switch (spread) {
+    case SHEEN_GRADIENT_REPEAT: return T - floor(T);
+    case SHEEN_GRADIENT_REFLECT: return T - 2.0 * floor(T * 0.5);
+    default: return T < -16777216.0 ? -16777216.0 : (T > 16777216.0 ? 16777216.0 : T);
+    }
+}
+
+/// t of one sub-vector of a linear block: base + lane offset, then the Float half of the spread.
+INLINE vf linear_t(float base, vf lane, uint32_t spread) {
+    vf t = base + lane;
+    switch (spread) {
+    case SHEEN_GRADIENT_REPEAT: return sel(t >= 1.0f, t - 1.0f, t);
+    case SHEEN_GRADIENT_REFLECT: {
+        vf u = sel(t >= 2.0f, t - 2.0f, t);
+        return 1.0f - vabs(u - 1.0f);
+    }
+    default: return vmin(vmax(t, 0.0f), 1.0f);
+    }
+}
+
+/// The spread of a t computed whole (radial gradients).
+INLINE vf spread_t(vf t, uint32_t spread) {
+    switch (spread) {
+    case SHEEN_GRADIENT_REPEAT: return t - __builtin_elementwise_floor(t);
+    case SHEEN_GRADIENT_REFLECT: {
+        vf u = t - 2.0f * __builtin_elementwise_floor(t * 0.5f);
+        return 1.0f - vabs(u - 1.0f);
+    }
+    default: return vmin(vmax(t, 0.0f), 1.0f);
+    }
+}
+
+/// Two-point conical t at gradient-space offsets (px, py) from the start centre; `painted` all
+/// ones where the pixel lies on a circle of non-negative radius.
+INLINE vf radial_t(const SheenGradientJob *j, vf px, vf py, vi *painted) {
+    float cdx = j->p[0], cdy = j->p[1], r0 = j->p[2], dr = j->p[3], a = j->p[4], invA = j->p[5];
+    float r0dr = j->p[6], r0sq = j->p[7];
+    vf b = (px * cdx + py * cdy) + r0dr;
+    vf c = (px * px + py * py) - r0sq;
+    vf disc = b * b - a * c;
+    vf root = __builtin_elementwise_sqrt(vmax(disc, 0.0f));
+    vf q = sel(b < 0.0f, b - root, b + root);
+    vf t1 = q * invA;
+    vf t2 = c / q;
+    const float inf = __builtin_inff();
+    vi ok1 = (vabs(t1) < inf) & ((r0 + t1 * dr) >= 0.0f);
+    vi ok2 = (vabs(t2) < inf) & ((r0 + t2 * dr) >= 0.0f);
+    *painted = (disc >= 0.0f) & (ok1 | ok2);
+    return sel(ok1 & (~ok2 | (t1 > t2)), t1, t2);
+}
+
+/// Conic t: the angle of (dx, dy) in turns from a polynomial atan (error 1.7·10⁻⁶ rad), minus the
+/// start, wrapped into [0, 1].
+INLINE vf conic_t(float start, vf dx, vf dy) {
+    vf ax = vabs(dx), ay = vabs(dy);
+    vf mx = vmax(ax, ay), mn = vmin(ax, ay);
+    vf q = mn / sel(mx == 0.0f, 1.0f, mx);
+    vf s = q * q;
+    vf p = -0.0018671389f;
+    p = p * s + 0.0083845339f;
+    p = p * s + -0.0185352993f;
+    p = p * s + 0.0308052923f;
+    p = p * s + -0.0529389941f;
+    p = p * s + 0.1591513382f;
+    p = p * q;
+    p = sel(ay > ax, 0.25f - p, p);
+    p = sel(dx < 0.0f, 0.5f - p, p);
+    p = sel(dy < 0.0f, -p, p);
+    vf v = p - start;
+    return v - __builtin_elementwise_floor(v);
+}
+
+/// Gathers `table[index]` lane by lane.
+INLINE vf gather(const float *table, vi index) {
+    vf v;
+    for (int k = 0; k < LANES; k++) v[k] = table[index[k]];
+    return v;
+}
+
+/// The colour ramp at t (in [0, 1] wherever painted): 32-bit pixels, or A8 values in the low byte.
+INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int single, const int opaque) {
+    const uint32_t n = single ? 1 : j->segments;
+    const float *P = j->pieces;
+    vf o, b0, b1, b2, b3, s0, s1, s2, s3;
+    if (n <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
+        o = P[0]; b0 = P[n]; b1 = P[2 * n]; b2 = P[3 * n]; b3 = P[4 * n];
+        s0 = P[5 * n]; s1 = P[6 * n]; s2 = P[7 * n]; s3 = P[8 * n];
+        for (uint32_t i = 1; i < n; i++) {
+            vi m = t >= j->bounds[i];
+            o = sel(m, P[i], o);
+            b3 = sel(m, P[4 * n + i], b3); s3 = sel(m, P[8 * n + i], s3);
+            if (!a8) {
+                b0 = sel(m, P[n + i], b0); b1 = sel(m, P[2 * n + i], b1); b2 = sel(m, P[3 * n + i], b2);
+                s0 = sel(m, P[5 * n + i], s0); s1 = sel(m, P[6 * n + i], s1); s2 = sel(m, P[7 * n + i], s2);
+            }
+        }
+    } else {
+        // Unpainted lanes may hold NaN: clamp (NaN → 0) before t becomes an index.
+        vf tc = vmin(vmax(t, 0.0f), 1.0f);
+        vi cell = __builtin_convertvector(tc * (float)j->cellCount, vi);
+        cell = seli(cell > (vi)(int32_t)(j->cellCount - 1), (vi)(int32_t)(j->cellCount - 1), cell);
+        vi s;
+        for (int k = 0; k < LANES; k++) s[k] = (int32_t)j->cells[cell[k]];
+        for (uint32_t step = 0; step < j->cellSteps; step++) s -= (tc >= gather(j->bounds, s + 1));
+        o = gather(P, s);
+        b3 = gather(P + 4 * n, s); s3 = gather(P + 8 * n, s);
+        if (!a8) {
+            b0 = gather(P + n, s); b1 = gather(P + 2 * n, s); b2 = gather(P + 3 * n, s);
+            s0 = gather(P + 5 * n, s); s1 = gather(P + 6 * n, s); s2 = gather(P + 7 * n, s);
+        }
+    }
+    vf u = t - o;
+    vi a = 255;
+    if (!opaque || a8) {
+        vf c3 = b3 + u * s3;
+        if (j->dither) c3 = c3 + d;
+        a = SHEEN_CVT_ROUND(vmin(vmax(c3, 0.0f), 255.0f));
+        if (a8) return a;
+    }
+    vf c0 = b0 + u * s0, c1 = b1 + u * s1, c2 = b2 + u * s2;
+    if (j->dither) { c0 = c0 + d; c1 = c1 + d; c2 = c2 + d; }
+    vi r = SHEEN_CVT_ROUND(vmin(vmax(c0, 0.0f), 255.0f));
+    vi g = SHEEN_CVT_ROUND(vmin(vmax(c1, 0.0f), 255.0f));
+    vi b = SHEEN_CVT_ROUND(vmin(vmax(c2, 0.0f), 255.0f));
+    if (!opaque) {
+        r = seli(r > a, a, r); g = seli(g > a, a, g); b = seli(b > a, a, b);
+    }
+    return r | (g << 8) | (b << 16) | (a << 24);
+}
+
+/// One block of 16 pixels starting at x = bx in row y: pixels (or A8 values) into `out`.
+INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row[4], const float *dither,
+                        int32_t out[BLOCK], const uint32_t shape, const uint32_t spread, const int single,
+                        const int opaque) {
+    const int a8 = j->bytesPerPixel == 1;
+    const double X = (double)bx + 0.5;
+    float fx = 0, fy = 0;
+    if (shape == SHEEN_GRADIENT_LINEAR) {
+        fx = (float)reduce_base(j->g[0] * X + row[0], spread);
+    } else {
+        fx = (float)(j->g[0] * X + row[0]);
+        fy = (float)(j->g[3] * X + row[1]);
+    }
+    for (int s = 0; s < SUBS; s++) {
+        vf lx = vload(j->laneX + s * LANES);
+        vf d = j->dither ? vload(dither + s * LANES) : (vf)0.0f;
+        vi painted = -1;
+        vf t;
+        switch (shape) {
+        case SHEEN_GRADIENT_LINEAR:
+            t = linear_t(fx, lx, spread);
+            break;
+        case SHEEN_GRADIENT_RADIAL:
+            t = spread_t(radial_t(j, fx + lx, fy + vload(j->laneY + s * LANES), &painted), spread);
+            break;
+        case SHEEN_GRADIENT_RADIAL_CONCENTRIC: {
+            vf px = fx + lx, py = fy + vload(j->laneY + s * LANES);
+            t = spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
+            break;
+        }
+        default:
+            t = conic_t(j->p[0], fx + lx, fy + vload(j->laneY + s * LANES));
+            break;
+        }
+        vi v = shade(j, t, d, a8, single, opaque) & painted;
+        memcpy(out + s * LANES, &v, sizeof v);
+    }
+}
+
+/// The row loop, inlined once per (shape, spread, single piece, opaque) so that every test on
+/// them folds away in the hot loop.
+INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_t spread, const int single,
+                const int opaque) {
+    const SheenGradientJob j = *job;
+    const intptr_t bpp = j.bytesPerPixel;
+    int32_t px[BLOCK];
+    for (intptr_t r = 0; r < j.height; r++) {
+        const intptr_t y = j.y + r;
+        const double Y = (double)y + 0.5;
+        // Per row: the Double terms of the block base that do not depend on x.
+        const double row[4] = {j.g[1] * Y + j.g[2], j.g[4] * Y + j.g[5], 0, 0};
+        const float *dither = j.ditherTable ? j.ditherTable + (y & 7) * BLOCK : NULL;
+        uint8_t *d = j.dst + r * j.dstStride;
+        const intptr_t x0 = j.x, x1 = j.x + j.width;
+        for (intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1); bx < x1; bx += BLOCK) {
+            shade_block(&j, bx, row, dither, px, shape, spread, single, opaque);
+            const intptr_t lo = bx < x0 ? x0 - bx : 0;
+            const intptr_t hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
+            uint8_t *out = d + (bx + lo - x0) * bpp;
+            if (bpp == 4) {
+                memcpy(out, px + lo, (size_t)(hi - lo) * 4);
+            } else {
+                for (intptr_t k = lo; k < hi; k++) out[k - lo] = (uint8_t)px[k];
+            }
+        }
+    }
+}
+
+#define SHEEN_RUN_VARIANTS(SHAPE, SPREAD)                                                              \
+    do {                                                                                               \
+        if (single && opaque) run(job, SHAPE, SPREAD, 1, 1);                                          \
+        else if (single) run(job, SHAPE, SPREAD, 1, 0);                                               \
+        else if (opaque) run(job, SHAPE, SPREAD, 0, 1);                                               \
+        else run(job, SHAPE, SPREAD, 0, 0);                                                           \
+    } while (0)
+
+#define SHEEN_RUN_SPREADS(SHAPE)                                                                       \
+    do {                                                                                               \
+        switch (job->spread) {                                                                         \
+        case SHEEN_GRADIENT_REPEAT: SHEEN_RUN_VARIANTS(SHAPE, SHEEN_GRADIENT_REPEAT); break;           \
+        case SHEEN_GRADIENT_REFLECT: SHEEN_RUN_VARIANTS(SHAPE, SHEEN_GRADIENT_REFLECT); break;         \
+        default: SHEEN_RUN_VARIANTS(SHAPE, SHEEN_GRADIENT_PAD); break;                                 \
+        }                                                                                              \
+    } while (0)
+
+void SHEEN_ENTRY(const SheenGradientJob *job) {
+    const int single = job->segments == 1, opaque = job->opaque != 0;
+    switch (job->shape) {
+    case SHEEN_GRADIENT_LINEAR: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_LINEAR); break;
+    case SHEEN_GRADIENT_RADIAL: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_RADIAL); break;
+    case SHEEN_GRADIENT_RADIAL_CONCENTRIC: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_RADIAL_CONCENTRIC); break;
+    default: SHEEN_RUN_VARIANTS(SHEEN_GRADIENT_CONIC, SHEEN_GRADIENT_WRAPPED); break;
+    }
+}

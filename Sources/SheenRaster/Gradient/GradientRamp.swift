@@ -1,0 +1,141 @@
+// How t becomes a colour in every kernel level: a list of linear pieces, colour = base +
+// (t − origin)·slope in premultiplied sRGB levels, each applying from its bound to the next.
+// Where the colour is linear between stops (sRGB, premultiplied) there is one piece per stop
+// interval and the pieces are exact. Elsewhere (OKLab, linear light, straight alpha) each
+// interval is bisected until its chord is within `GradientRamp.tolerance` of the exact Double
+// colour, so that with the final rounding every pixel stays within 1 level.
+
+import CSheenSIMD
+
+/// The kernel's colour ramp: pieces in the layout SheenGradientJob reads (CSheenSIMD.h).
+struct GradientRamp {
+    /// Largest distance, in levels, between a piece and the exact colour it stands for. With ½
+    /// level of rounding and Float noise this keeps every pixel within 1 level.
+    static let tolerance = 0.3
+    /// Chords narrower than this in t are accepted whatever their error: Float resolves t no finer.
+    static let narrowest = 0x1p-22
+
+    /// bounds[i] ≤ t < bounds[i + 1] selects piece i; bounds[0] = −∞, bounds[count] = +∞.
+    let bounds: [Float]
+    /// 9 rows of `count` Floats: origin, base in memory channel order (alpha last), slope.
+    let piecesRGBA: [Float]
+    let piecesBGRA: [Float]
+    /// For more than SHEEN_GRADIENT_BROADCAST_SEGMENTS pieces: the piece at t = i/cells.count,
+    /// and how many bounds can lie inside one cell.
+    let cells: [UInt32]
+    let cellSteps: Int
+    /// Every stop opaque: alpha is 255 at every t.
+    let opaque: Bool
+
+    var count: Int { bounds.count - 1 }
+
+    init(_ model: GradientModel) {
+        var list: [Piece] = []
+        let offsets = model.stops.map(\.offset)
+        let n = offsets.count
+        func constant(from t: Double, _ color: SIMD4<Double>) { list.append(Piece(start: t, base: color, slope: .zero)) }
+        // Before the first stop: its colour. Unreachable when the first stop is at 0.
+        if offsets[0] > 0 || n == 1 { constant(from: -.infinity, model.color(atSpread: 0)) }
+        for k in 0 ..< n - 1 where offsets[k] < offsets[k + 1] {
+            Self.addInterval(k, of: model, to: &list)
+        }
+        // From the last stop on: its colour. Reachable below 1; at t = 1 only under pad (see
+        // GradientModel.wraps) and only when the last interval does not already end in that colour.
+        let lastIntervalEndsThere = n >= 2 && offsets[n - 2] < offsets[n - 1]
+        if n >= 2 && (offsets[n - 1] < 1 || (!model.wraps && !lastIntervalEndsThere)) {
+            constant(from: offsets[n - 1], model.color(atSpread: 1))
+        }
+        // Float bounds: a piece whose Float bound equals the next one's can never be selected.
+        var kept: [(bound: Float, piece: Piece)] = []
+        for (i, p) in list.enumerated() {
+            let bound = i == 0 ? -Float.infinity : Float(p.start)
+            if let last = kept.last, last.bound >= bound { kept.removeLast() }
+            kept.append((bound, p))
+        }
+        kept[0].bound = -.infinity
+        bounds = kept.map(\.bound) + [.infinity]
+        opaque = model.points.allSatisfy { $0.w == 1 }
+        piecesRGBA = Self.layout(kept.map(\.piece), swapRedBlue: false)
+        piecesBGRA = Self.layout(kept.map(\.piece), swapRedBlue: true)
+        (cells, cellSteps) = Self.cellIndex(bounds)
+    }
+
+    /// One piece: colour = base + (t − start)·slope from `start` on (levels, RGBA).
+    struct Piece {
+        var start: Double
+        var base: SIMD4<Double>
+        var slope: SIMD4<Double>
+    }
+
+    /// The pieces of stop interval k: one exact piece where the colour is linear, else chords.
+    private static func addInterval(_ k: Int, of model: GradientModel, to list: inout [Piece]) {
+        let o0 = model.stops[k].offset, o1 = model.stops[k + 1].offset
+        let width = o1 - o0
+        func color(_ u: Double) -> SIMD4<Double> { model.color(interval: k, at: u) }
+        if model.isPiecewiseLinear {
+            let c0 = color(0), c1 = color(1)
+            list.append(Piece(start: o0, base: c0, slope: (c1 - c0) / width))
+            return
+        }
+        // Bisect [u0, u1] until the chord is within tolerance at 15 interior samples.
+        var stack: [(Double, Double, SIMD4<Double>, SIMD4<Double>)] = [(0, 1, color(0), color(1))]
+        var chords: [(Double, SIMD4<Double>, SIMD4<Double>)] = []
+        while let (u0, u1, c0, c1) = stack.popLast() {
+            var worst = 0.0
+            for i in 1 ..< 16 {
+                let f = Double(i) / 16
+                let d = color(u0 + (u1 - u0) * f) - (c0 + (c1 - c0) * f)
+                worst = max(worst, abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+            }
+            if worst <= tolerance || (u1 - u0) * width <= narrowest {
+                chords.append((u0, c0, (c1 - c0) / ((u1 - u0) * width)))
+            } else {
+                let um = (u0 + u1) / 2, cm = color(um)
+                stack.append((um, u1, cm, c1))   // popped after the left half: chords stay in order
+                stack.append((u0, um, c0, cm))
+            }
+        }
+        for (u, c, slope) in chords { list.append(Piece(start: o0 + width * u, base: c, slope: slope)) }
+    }
+
+    /// The 9 × count Float layout; each piece's origin is its Float bound (0 for the first), and
+    /// its base is moved along the piece to that origin.
+    private static func layout(_ pieces: [Piece], swapRedBlue: Bool) -> [Float] {
+        let n = pieces.count
+        var out = [Float](repeating: 0, count: 9 * n)
+        for (i, p) in pieces.enumerated() {
+            let origin: Float = i == 0 ? (p.start.isFinite ? Float(p.start) : 0) : Float(p.start)
+            var base = p.base + p.slope * (Double(origin) - (p.start.isFinite ? p.start : Double(origin)))
+            var slope = p.slope
+            if swapRedBlue { base = base.redBlueSwapped; slope = slope.redBlueSwapped }
+            out[i] = origin
+            for c in 0 ..< 4 {
+                out[(1 + c) * n + i] = Float(base[c])
+                out[(5 + c) * n + i] = Float(slope[c])
+            }
+        }
+        return out
+    }
+
+    /// The cell index of the gather path: a power-of-two count of cells, each holding the piece
+    /// at its start, and the most bounds any cell holds in (start, end].
+    private static func cellIndex(_ bounds: [Float]) -> ([UInt32], Int) {
+        let n = bounds.count - 1
+        if n <= Int(SHEEN_GRADIENT_BROADCAST_SEGMENTS) { return ([], 0) }
+        var count = 16
+        while count < 4 * n && count < 1 << 16 { count <<= 1 }
+        var cells = [UInt32](repeating: 0, count: count)
+        var steps = 0
+        var piece = 0
+        for i in 0 ..< count {
+            let start = Float(i) / Float(count), end = Float(i + 1) / Float(count)
+            while piece + 1 < n && bounds[piece + 1] <= start { piece += 1 }
+            cells[i] = UInt32(piece)
+            var inside = 0
+            var j = piece + 1
+            while j < n && bounds[j] <= end { if bounds[j] > start { inside += 1 }; j += 1 }
+            steps = max(steps, inside)
+        }
+        return (cells, steps)
+    }
+}
