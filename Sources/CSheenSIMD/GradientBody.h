@@ -113,6 +113,14 @@ INLINE vf conic_t(float start, vf dx, vf dy) {
     return v - __builtin_elementwise_floor(v);
 }
 
+/// A rounded level (x86's INT32_MIN for NaN and out-of-range values) clamped to 0…255.
+INLINE vi clamp_level(vi v) {
+    v = seli(v < 0, (vi)0, v);
+    return seli(v > 255, (vi)255, v);
+}
+
+SHEEN_PACK_DEFINITION
+
 /// Gathers `table[index]` lane by lane.
 INLINE vf gather(const float *table, vi index) {
     vf v;
@@ -152,28 +160,26 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int s
             s0 = gather(P + 5 * n, s); s1 = gather(P + 6 * n, s); s2 = gather(P + 7 * n, s);
         }
     }
-    vf u = t - o;
-    vi a = 255;
-    if (!opaque || a8) {
+    // A single piece starting at 0 (every two-stop gradient from 0 to 1): t − 0 is t.
+    vf u = (single && P[0] == 0.0f) ? t : t - o;
+    if (a8) {
         vf c3 = b3 + u * s3;
         if (j->dither) c3 = c3 + d;
-        a = SHEEN_CVT_ROUND(vmin(vmax(c3, 0.0f), 255.0f));
-        if (a8) return a;
+        return clamp_level(SHEEN_CVT_ROUND(c3));
     }
     vf c0 = b0 + u * s0, c1 = b1 + u * s1, c2 = b2 + u * s2;
-    if (j->dither) { c0 = c0 + d; c1 = c1 + d; c2 = c2 + d; }
-    vi r = SHEEN_CVT_ROUND(vmin(vmax(c0, 0.0f), 255.0f));
-    vi g = SHEEN_CVT_ROUND(vmin(vmax(c1, 0.0f), 255.0f));
-    vi b = SHEEN_CVT_ROUND(vmin(vmax(c2, 0.0f), 255.0f));
-    if (!opaque) {
-        r = seli(r > a, a, r); g = seli(g > a, a, g); b = seli(b > a, a, b);
+    vf c3 = opaque ? (vf)255.0f : b3 + u * s3;
+    if (j->dither) {
+        c0 = c0 + d; c1 = c1 + d; c2 = c2 + d;
+        if (!opaque) c3 = c3 + d;
     }
-    return r | (g << 8) | (b << 16) | (a << 24);
+    // Round, then clamp to 0…255 by saturation while packing; colour ≤ alpha after.
+    return sheen_pack(SHEEN_CVT_ROUND(c0), SHEEN_CVT_ROUND(c1), SHEEN_CVT_ROUND(c2), SHEEN_CVT_ROUND(c3), !opaque);
 }
 
-/// One block of 16 pixels starting at x = bx in row y: pixels (or A8 values) into `out`.
+/// One block of 16 pixels starting at x = bx in row y: 64 bytes of pixels (or 16 A8 values) to `out`.
 INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row[4], const float *dither,
-                        int32_t out[BLOCK], const uint32_t shape, const uint32_t spread, const int single,
+                        uint8_t *out, const uint32_t shape, const uint32_t spread, const int single,
                         const int opaque) {
     const int a8 = j->bytesPerPixel == 1;
     const double X = (double)bx + 0.5;
@@ -206,7 +212,12 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
             break;
         }
         vi v = shade(j, t, d, a8, single, opaque) & painted;
-        memcpy(out + s * LANES, &v, sizeof v);
+        if (a8) {
+            vb bytes = __builtin_convertvector(v, vb);
+            memcpy(out + s * LANES, &bytes, sizeof bytes);
+        } else {
+            memcpy(out + s * LANES * 4, &v, sizeof v);
+        }
     }
 }
 
@@ -216,7 +227,7 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
                 const int opaque) {
     const SheenGradientJob j = *job;
     const intptr_t bpp = j.bytesPerPixel;
-    int32_t px[BLOCK];
+    uint8_t px[BLOCK * 4];
     for (intptr_t r = 0; r < j.height; r++) {
         const intptr_t y = j.y + r;
         const double Y = (double)y + 0.5;
@@ -226,14 +237,14 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         uint8_t *d = j.dst + r * j.dstStride;
         const intptr_t x0 = j.x, x1 = j.x + j.width;
         for (intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1); bx < x1; bx += BLOCK) {
-            shade_block(&j, bx, row, dither, px, shape, spread, single, opaque);
             const intptr_t lo = bx < x0 ? x0 - bx : 0;
             const intptr_t hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
-            uint8_t *out = d + (bx + lo - x0) * bpp;
-            if (bpp == 4) {
-                memcpy(out, px + lo, (size_t)(hi - lo) * 4);
+            if (lo == 0 && hi == BLOCK) {
+                shade_block(&j, bx, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque);
             } else {
-                for (intptr_t k = lo; k < hi; k++) out[k - lo] = (uint8_t)px[k];
+                // A block cut by the span's ends goes through the stack; only its pixels are copied.
+                shade_block(&j, bx, row, dither, px, shape, spread, single, opaque);
+                memcpy(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
             }
         }
     }

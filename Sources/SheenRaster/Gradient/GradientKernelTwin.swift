@@ -117,8 +117,11 @@ enum GradientKernelTwin {
         return v - v.rounded(.down)
     }
 
+    /// x86's round-to-nearest-even conversion (NaN and values beyond Int32 give Int32.min),
+    /// clamped to 0…255 — what the C kernels' saturating packs make of it.
     @inline(__always) static func level(_ v: Float) -> Int32 {
-        Int32(minF(maxF(v, 0), 255).rounded(.toNearestOrEven))
+        guard v > -2_147_483_648 && v < 2_147_483_648 else { return 0 }
+        return min(max(Int32(v.rounded(.toNearestOrEven)), 0), 255)
     }
 
     /// The ramp at t (in [0, 1]): a 32-bit pixel, or the A8 value.

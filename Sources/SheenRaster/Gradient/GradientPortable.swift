@@ -131,10 +131,12 @@ enum GradientPortable {
         return v - floorL(v)
     }
 
-    /// round-half-even of v clamped to [0, 255]: the 2²³ trick's low bits.
+    /// round-half-even of v clamped to [0, 255] (0 for NaN and v ≥ 2³¹, as the C kernels'
+    /// conversion gives): clamped first, so the 2²³ trick's low bits hold it.
     @inline(__always) static func level(_ v: F32x8) -> SIMD8<Int32> {
         let c = minL(maxL(v, .zero), F32x8(repeating: 255))
-        return unsafeBitCast(roundedBits(c) & 0x1FF, to: SIMD8<Int32>.self)
+        let l = unsafeBitCast(roundedBits(c) & 0x1FF, to: SIMD8<Int32>.self)
+        return l.replacing(with: 0, where: .!(v .< 2_147_483_648))
     }
 
     static func shade(_ j: SheenGradientJob, _ t: F32x8, _ d: F32x8) -> SIMD8<Int32> {
