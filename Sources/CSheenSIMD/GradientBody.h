@@ -26,6 +26,9 @@ typedef float vf __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef int32_t vi __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef uint8_t vb __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 
+/// a·b + c rounded once: the twin's `c.addingProduct(a, b)`.
+#define FMA(a, b, c) __builtin_elementwise_fma((vf)(a), (vf)(b), (vf)(c))
+
 /// `a` where `m` is all ones, else `b`.
 INLINE vf sel(vi m, vf a, vf b) { return (vf)(((vi)a & m) | ((vi)b & ~m)); }
 INLINE vi seli(vi m, vi a, vi b) { return (a & m) | (b & ~m); }
@@ -100,11 +103,11 @@ INLINE vf conic_t(float start, vf dx, vf dy) {
     vf q = mn / sel(mx == 0.0f, 1.0f, mx);
     vf s = q * q;
     vf p = -0.0018671389f;
-    p = p * s + 0.0083845339f;
-    p = p * s + -0.0185352993f;
-    p = p * s + 0.0308052923f;
-    p = p * s + -0.0529389941f;
-    p = p * s + 0.1591513382f;
+    p = FMA(p, s, 0.0083845339f);
+    p = FMA(p, s, -0.0185352993f);
+    p = FMA(p, s, 0.0308052923f);
+    p = FMA(p, s, -0.0529389941f);
+    p = FMA(p, s, 0.1591513382f);
     p = p * q;
     p = sel(ay > ax, 0.25f - p, p);
     p = sel(dx < 0.0f, 0.5f - p, p);
@@ -129,7 +132,8 @@ INLINE vf gather(const float *table, vi index) {
 }
 
 /// The colour ramp at t (in [0, 1] wherever painted): 32-bit pixels, or A8 values in the low byte.
-INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int single, const int opaque) {
+INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int dithered, const int single,
+                const int opaque) {
     const uint32_t n = single ? 1 : j->segments;
     const float *P = j->pieces;
     vf o, b0, b1, b2, b3, s0, s1, s2, s3;
@@ -160,16 +164,16 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int s
             s0 = gather(P + 5 * n, s); s1 = gather(P + 6 * n, s); s2 = gather(P + 7 * n, s);
         }
     }
-    // A single piece starting at 0 (every two-stop gradient from 0 to 1): t − 0 is t.
-    vf u = (single && P[0] == 0.0f) ? t : t - o;
+    // A single piece always starts at 0 (GradientRamp): t − 0 is t.
+    vf u = single ? t : t - o;
     if (a8) {
-        vf c3 = b3 + u * s3;
-        if (j->dither) c3 = c3 + d;
+        vf c3 = FMA(u, s3, b3);
+        if (dithered) c3 = c3 + d;
         return clamp_level(SHEEN_CVT_ROUND(c3));
     }
-    vf c0 = b0 + u * s0, c1 = b1 + u * s1, c2 = b2 + u * s2;
-    vf c3 = opaque ? (vf)255.0f : b3 + u * s3;
-    if (j->dither) {
+    vf c0 = FMA(u, s0, b0), c1 = FMA(u, s1, b1), c2 = FMA(u, s2, b2);
+    vf c3 = opaque ? (vf)255.0f : FMA(u, s3, b3);
+    if (dithered) {
         c0 = c0 + d; c1 = c1 + d; c2 = c2 + d;
         if (!opaque) c3 = c3 + d;
     }
@@ -180,8 +184,9 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int s
 /// One block of 16 pixels starting at x = bx in row y: 64 bytes of pixels (or 16 A8 values) to `out`.
 INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row[4], const float *dither,
                         uint8_t *out, const uint32_t shape, const uint32_t spread, const int single,
-                        const int opaque) {
-    const int a8 = j->bytesPerPixel == 1;
+                        const int opaque, const int fast) {
+    const int a8 = !fast && j->bytesPerPixel == 1;
+    const int dithered = !fast && j->dither;
     const double X = (double)bx + 0.5;
     float fx = 0, fy = 0;
     if (shape == SHEEN_GRADIENT_LINEAR) {
@@ -192,7 +197,7 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
     }
     for (int s = 0; s < SUBS; s++) {
         vf lx = vload(j->laneX + s * LANES);
-        vf d = j->dither ? vload(dither + s * LANES) : (vf)0.0f;
+        vf d = dithered ? vload(dither + s * LANES) : (vf)0.0f;
         vi painted = -1;
         vf t;
         switch (shape) {
@@ -211,7 +216,7 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
             t = conic_t(j->p[0], fx + lx, fy + vload(j->laneY + s * LANES));
             break;
         }
-        vi v = shade(j, t, d, a8, single, opaque) & painted;
+        vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
         if (a8) {
             vb bytes = __builtin_convertvector(v, vb);
             memcpy(out + s * LANES, &bytes, sizeof bytes);
@@ -221,13 +226,23 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
     }
 }
 
-/// The row loop, inlined once per (shape, spread, single piece, opaque) so that every test on
-/// them folds away in the hot loop.
+/// The row loop, inlined once per (shape, spread) and, for `fast` jobs (32-bit pixels, no dither),
+/// per (single piece, opaque), so that every test on them folds away in the hot loop.
 INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_t spread, const int single,
-                const int opaque) {
-    const SheenGradientJob j = *job;
+                const int opaque, const int fast) {
+    SheenGradientJob j = *job;
+    // Broadcast ramps are read from a local copy: the byte stores to dst may alias the caller's
+    // table, which would make the compiler reload every constant for every block.
+    float pieces[9 * SHEEN_GRADIENT_BROADCAST_SEGMENTS];
+    if (j.segments <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
+        memcpy(pieces, j.pieces, sizeof(float) * 9 * j.segments);
+        j.pieces = pieces;
+    }
     const intptr_t bpp = j.bytesPerPixel;
     uint8_t px[BLOCK * 4];
+    const intptr_t x0 = j.x, x1 = j.x + j.width;
+    // Blocks wholly inside the span, [first, last), are stored in place; the others go through px.
+    const intptr_t first = (x0 + BLOCK - 1) & ~(intptr_t)(BLOCK - 1), last = x1 & ~(intptr_t)(BLOCK - 1);
     for (intptr_t r = 0; r < j.height; r++) {
         const intptr_t y = j.y + r;
         const double Y = (double)y + 0.5;
@@ -235,27 +250,28 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         const double row[4] = {j.g[1] * Y + j.g[2], j.g[4] * Y + j.g[5], 0, 0};
         const float *dither = j.ditherTable ? j.ditherTable + (y & 7) * BLOCK : NULL;
         uint8_t *d = j.dst + r * j.dstStride;
-        const intptr_t x0 = j.x, x1 = j.x + j.width;
-        for (intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1); bx < x1; bx += BLOCK) {
-            const intptr_t lo = bx < x0 ? x0 - bx : 0;
-            const intptr_t hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
-            if (lo == 0 && hi == BLOCK) {
-                shade_block(&j, bx, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque);
-            } else {
-                // A block cut by the span's ends goes through the stack; only its pixels are copied.
-                shade_block(&j, bx, row, dither, px, shape, spread, single, opaque);
-                memcpy(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
+        intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1);
+        for (; bx < x1; bx += BLOCK) {
+            if (bx >= first && bx < last) {
+                for (; bx < last; bx += BLOCK)
+                    shade_block(&j, bx, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque, fast);
+                if (bx >= x1) break;
             }
+            // A block cut by the span's ends: only its pixels are copied out.
+            const intptr_t lo = bx < x0 ? x0 - bx : 0, hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
+            shade_block(&j, bx, row, dither, px, shape, spread, single, opaque, fast);
+            memcpy(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
         }
     }
 }
 
 #define SHEEN_RUN_VARIANTS(SHAPE, SPREAD)                                                              \
     do {                                                                                               \
-        if (single && opaque) run(job, SHAPE, SPREAD, 1, 1);                                          \
-        else if (single) run(job, SHAPE, SPREAD, 1, 0);                                               \
-        else if (opaque) run(job, SHAPE, SPREAD, 0, 1);                                               \
-        else run(job, SHAPE, SPREAD, 0, 0);                                                           \
+        if (!fast) run(job, SHAPE, SPREAD, single, opaque, 0);                                        \
+        else if (single && opaque) run(job, SHAPE, SPREAD, 1, 1, 1);                                  \
+        else if (single) run(job, SHAPE, SPREAD, 1, 0, 1);                                            \
+        else if (opaque) run(job, SHAPE, SPREAD, 0, 1, 1);                                            \
+        else run(job, SHAPE, SPREAD, 0, 0, 1);                                                        \
     } while (0)
 
 #define SHEEN_RUN_SPREADS(SHAPE)                                                                       \
@@ -269,6 +285,7 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
 
 void SHEEN_ENTRY(const SheenGradientJob *job) {
     const int single = job->segments == 1, opaque = job->opaque != 0;
+    const int fast = job->bytesPerPixel == 4 && !job->dither;
     switch (job->shape) {
     case SHEEN_GRADIENT_LINEAR: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_LINEAR); break;
     case SHEEN_GRADIENT_RADIAL: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_RADIAL); break;

@@ -103,12 +103,13 @@ enum GradientKernelTwin {
         let mx = maxF(ax, ay), mn = minF(ax, ay)
         let q = mn / (mx == 0 ? 1 : mx)
         let s = q * q
+        // Each step one fused multiply-add, as the C kernels' FMA.
         var p: Float = -0.0018671389
-        p = p * s + 0.0083845339
-        p = p * s + -0.0185352993
-        p = p * s + 0.0308052923
-        p = p * s + -0.0529389941
-        p = p * s + 0.1591513382
+        p = Float(0.0083845339).addingProduct(p, s)
+        p = Float(-0.0185352993).addingProduct(p, s)
+        p = Float(0.0308052923).addingProduct(p, s)
+        p = Float(-0.0529389941).addingProduct(p, s)
+        p = Float(0.1591513382).addingProduct(p, s)
         p = p * q
         if ay > ax { p = 0.25 - p }
         if dx < 0 { p = 0.5 - p }
@@ -138,7 +139,7 @@ enum GradientKernelTwin {
         }
         let u = t - P[s]
         func channel(_ k: Int) -> Float {
-            let c = P[(1 + k) * n + s] + u * P[(5 + k) * n + s]
+            let c = P[(1 + k) * n + s].addingProduct(u, P[(5 + k) * n + s])   // fused, as the C kernels' FMA
             return j.dither != 0 ? c + d : c
         }
         let a8 = j.bytesPerPixel == 1

@@ -1,7 +1,9 @@
 // The portable level of the gradient span kernel: GradientBody.h's steps on eight Float lanes in
 // Swift SIMD (two vectors a 16-pixel block), for platforms without a C level. Rounding, floor and
 // min/max are spelled so they give the C kernel's exact bits (DESIGN.md: stdlib conversions and
-// rounding are per-lane calls on the baseline target).
+// rounding are per-lane calls on the baseline target). The fused multiply-adds are exact on every
+// platform; on x86-64's baseline they are libm calls per lane, a price paid only where no C level
+// runs.
 
 import CSheenSIMD
 
@@ -118,11 +120,11 @@ enum GradientPortable {
         let q = mn / mx.replacing(with: 1, where: mx .== 0)
         let s = q * q
         var p = F32x8(repeating: -0.0018671389)
-        p = p * s + 0.0083845339
-        p = p * s + -0.0185352993
-        p = p * s + 0.0308052923
-        p = p * s + -0.0529389941
-        p = p * s + 0.1591513382
+        p = F32x8(repeating: 0.0083845339).addingProduct(p, s)
+        p = F32x8(repeating: -0.0185352993).addingProduct(p, s)
+        p = F32x8(repeating: 0.0308052923).addingProduct(p, s)
+        p = F32x8(repeating: -0.0529389941).addingProduct(p, s)
+        p = F32x8(repeating: 0.1591513382).addingProduct(p, s)
         p = p * q
         p = p.replacing(with: 0.25 - p, where: ay .> ax)
         p = p.replacing(with: 0.5 - p, where: dx .< 0)
@@ -161,7 +163,7 @@ enum GradientPortable {
         }
         let u = t - gather(0)
         func channel(_ k: Int) -> F32x8 {
-            let c = gather(1 + k) + u * gather(5 + k)
+            let c = gather(1 + k).addingProduct(u, gather(5 + k))   // fused, as the C kernels' FMA
             return j.dither != 0 ? c + d : c
         }
         let a8 = j.bytesPerPixel == 1
