@@ -26,6 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build", "peers-venv")
 REQUIREMENTS = os.path.join(ROOT, "Scripts", "peerbench", "requirements.txt")
 BUILD_DIRS = {"default": ".build", "v3": ".build-v3"}
+WORKLOADS = ("W1", "W1p", "W2/W3", "W4", "W5")
 BUILD_FLAGS = {"default": [], "v3": ["--scratch-path", ".build-v3", "-Xcc", "-march=x86-64-v3"]}
 
 
@@ -50,8 +51,13 @@ def bootstrap():
     os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
 
 
-def run_sheen(build, dump_dir, quick, reps):
-    """Builds and runs sheen-bench; returns its JSON records by case."""
+# The sheen-bench case prefix each workload needs (W5's label case is "label.").
+PREFIXES = {"W1": "gradient.", "W1p": "pattern.", "W2/W3": "composite.", "W4": "blur.", "W5": "label."}
+
+
+def run_sheen(build, dump_dir, quick, reps, chosen=WORKLOADS):
+    """Builds and runs sheen-bench (only the cases of one workload when one is chosen); returns
+    its JSON records by case."""
     subprocess.run(["swift", "build", "-c", "release", "--product", "sheen-bench"] + BUILD_FLAGS[build],
                    cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     os.makedirs(dump_dir, exist_ok=True)
@@ -59,6 +65,8 @@ def run_sheen(build, dump_dir, quick, reps):
            "--dump", dump_dir, "--reps", str(reps)]
     if quick:
         cmd.append("--quick")
+    if len(chosen) == 1:
+        cmd += ["--filter", PREFIXES[chosen[0]]]
     out = subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout
     return {r["case"]: r for r in (json.loads(line) for line in out.splitlines() if line.startswith("{"))}
 
@@ -86,6 +94,9 @@ def main():
                              "case's best round: on a shared machine whose load comes and goes, the best "
                              "round is the one least disturbed (default 1)")
     parser.add_argument("--builds", default="default", help="sheen-bench builds: default, v3 or default,v3")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS),
+                        help="the peer workloads to measure, comma-separated (default: all of "
+                             + ", ".join(WORKLOADS) + "); with fewer, write to another --out")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench"), help="where peers.json, peers.md and charts/ go")
     parser.add_argument("--readme", help="README to update between the peers markers")
     parser.add_argument("--record", help="also save the raw measurements (sheen-bench records, peer rows) here")
@@ -106,6 +117,10 @@ def main():
 
     from peerbench import machine, report
 
+    chosen = [w.strip() for w in args.workloads.split(",") if w.strip()]
+    for w in chosen:
+        if w not in WORKLOADS:
+            parser.error(f"unknown workload {w!r} ({', '.join(WORKLOADS)})")
     builds = [b.strip() for b in args.builds.split(",") if b.strip()]
     for b in builds:
         if b not in BUILD_DIRS:
@@ -114,7 +129,7 @@ def main():
     for n in range(max(args.rounds, 1)):
         if args.rounds > 1:
             print(f"compare-peers: round {n + 1} of {args.rounds}", file=sys.stderr)
-        this_sheen, this_peers = measure(builds, args.quick, reps)
+        this_sheen, this_peers = measure(builds, args.quick, reps, chosen)
         keep_best(sheen, this_sheen, this_peers, peers)
 
     meta = {
@@ -130,9 +145,9 @@ def main():
     write_report(report, saved, args)
 
 
-def measure(builds, quick, reps):
-    """One round: sheen-bench for every build (dumping its inputs), then every peer workload on
-    those inputs. Returns (Sheen's records by build and case, the peers' rows by workload)."""
+def measure(builds, quick, reps, chosen=WORKLOADS):
+    """One round: sheen-bench for every build (dumping its inputs), then each chosen peer workload
+    on those inputs. Returns (Sheen's records by build and case, the peers' rows by workload)."""
     from peerbench import report, workloads
     from peerbench.dump import Dump
 
@@ -141,27 +156,32 @@ def measure(builds, quick, reps):
     for b in builds:
         dump_dir = os.path.join(ROOT, ".build", "peers", "dump-" + b)
         print(f"compare-peers: sheen-bench ({b})", file=sys.stderr)
-        sheen[b] = run_sheen(b, dump_dir, quick, reps)
+        sheen[b] = run_sheen(b, dump_dir, quick, reps, chosen)
         this = Dump(dump_dir)
         dump = dump or this   # the inputs are the same in every build: the first one's feed the peers
         dump.sheen[report.sheen_label(b)] = this
 
     runner = workloads.Runner(reps=reps, warmup=1 if quick else 3)
     peers = {}
-    print("compare-peers: W1 gradients", file=sys.stderr)
-    peers["W1"] = workloads.gradients(runner, dump, dump.cases("gradient."))
-    print("compare-peers: W1p patterns", file=sys.stderr)
-    first = dump.cases("pattern.")[0]
-    pw, ph = dump.entries[(first, "output")]["width"], dump.entries[(first, "output")]["height"]
-    peers["W1p"] = workloads.patterns(runner, dump, pw, ph)
-    print("compare-peers: W2/W3 compositing", file=sys.stderr)
-    peers["W2/W3"] = workloads.composites(runner, dump, dump.cases("composite."))
-    print("compare-peers: W4 blur", file=sys.stderr)
-    # σ 256 is Sheen's alone: OpenCV's direct kernel there (1,537 taps a pass) takes seconds a call.
-    peers["W4"] = workloads.blurs(runner, dump, [c for c in dump.cases("blur.")
-                                                 if not c.endswith("threads2") and not c.startswith("blur.a8.s256")])
-    print("compare-peers: W5 label", file=sys.stderr)
-    peers["W5"] = workloads.labels(runner)
+    if "W1" in chosen:
+        print("compare-peers: W1 gradients", file=sys.stderr)
+        peers["W1"] = workloads.gradients(runner, dump, dump.cases("gradient."))
+    if "W1p" in chosen:
+        print("compare-peers: W1p patterns", file=sys.stderr)
+        first = dump.cases("pattern.")[0]
+        pw, ph = dump.entries[(first, "output")]["width"], dump.entries[(first, "output")]["height"]
+        peers["W1p"] = workloads.patterns(runner, dump, pw, ph)
+    if "W2/W3" in chosen:
+        print("compare-peers: W2/W3 compositing", file=sys.stderr)
+        peers["W2/W3"] = workloads.composites(runner, dump, dump.cases("composite."))
+    if "W4" in chosen:
+        print("compare-peers: W4 blur", file=sys.stderr)
+        # σ 256 is Sheen's alone: OpenCV's direct kernel there (1,537 taps a pass) takes seconds a call.
+        peers["W4"] = workloads.blurs(runner, dump, [c for c in dump.cases("blur.")
+                                                     if not c.endswith("threads2") and not c.startswith("blur.a8.s256")])
+    if "W5" in chosen:
+        print("compare-peers: W5 label", file=sys.stderr)
+        peers["W5"] = workloads.labels(runner)
     return sheen, peers
 
 
