@@ -25,6 +25,7 @@ enum { LANES = SHEEN_GRADIENT_LANES, BLOCK = 16, SUBS = BLOCK / SHEEN_GRADIENT_L
 typedef float vf __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef int32_t vi __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef uint8_t vb __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+typedef double vd __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 
 /// a·b + c rounded once: the twin's `c.addingProduct(a, b)`.
 #define FMA(a, b, c) __builtin_elementwise_fma((vf)(a), (vf)(b), (vf)(c))
@@ -52,7 +53,7 @@ INLINE double reduce_base(double T, uint32_t spread) {
 }
 
 /// t of one sub-vector of a linear block: base + lane offset, then the Float half of the spread.
-INLINE vf linear_t(float base, vf lane, uint32_t spread) {
+INLINE vf linear_t(vf base, vf lane, uint32_t spread) {
     vf t = base + lane;
     switch (spread) {
     case SHEEN_GRADIENT_REPEAT: return sel(t >= 1.0f, t - 1.0f, t);
@@ -202,7 +203,7 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
         vf t;
         switch (shape) {
         case SHEEN_GRADIENT_LINEAR:
-            t = linear_t(fx, lx, spread);
+            t = linear_t((vf)fx, lx, spread);
             break;
         case SHEEN_GRADIENT_RADIAL:
             t = spread_t(radial_t(j, fx + lx, fy + vload(j->laneY + s * LANES), &painted), spread);
@@ -226,6 +227,69 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
     }
 }
 
+/// A column of pixels at x (width-1 jobs: the vertical gradient's colours, the 1-pixel column
+/// pattern): LANES rows per vector, every row's base computed in Double as in shade_block, all
+/// with lane x & 15. Each pixel equals the one shade_block gives at (x, y).
+INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const uint32_t spread, const int single,
+                         const int opaque, const int fast) {
+    const int a8 = !fast && j->bytesPerPixel == 1;
+    const int dithered = !fast && j->dither;
+    const intptr_t bpp = j->bytesPerPixel;
+    const int lane = (int)(j->x & (BLOCK - 1));
+    const double X = (double)(j->x & ~(intptr_t)(BLOCK - 1)) + 0.5;
+    const float lx = j->laneX[lane], ly = j->laneY[lane];
+    vd iota;
+    for (int k = 0; k < LANES; k++) iota[k] = (double)k;
+    for (intptr_t r0 = 0; r0 < j->height; r0 += LANES) {
+        const intptr_t y0 = j->y + r0;
+        const vd Y = (iota + (double)y0) + 0.5;
+        vf d = 0.0f;
+        if (dithered) {
+            for (int k = 0; k < LANES; k++) d[k] = j->ditherTable[((y0 + k) & 7) * BLOCK + lane];
+        }
+        vi painted = -1;
+        vf t;
+        if (shape == SHEEN_GRADIENT_LINEAR) {
+            vd T = j->g[0] * X + (j->g[1] * Y + j->g[2]);
+            switch (spread) {
+            case SHEEN_GRADIENT_REPEAT: T = T - __builtin_elementwise_floor(T); break;
+            case SHEEN_GRADIENT_REFLECT: T = T - 2.0 * __builtin_elementwise_floor(T * 0.5); break;
+            default: {
+                typedef int64_t vl __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+                vl lo = T < -16777216.0, hi = T > 16777216.0;
+                T = (vd)(((vl)(vd)(-16777216.0) & lo) | (~lo & (((vl)(vd)16777216.0 & hi) | ((vl)T & ~hi))));
+            }
+            }
+            t = linear_t(__builtin_convertvector(T, vf), (vf)lx, spread);
+        } else {
+            vf px = __builtin_convertvector(j->g[0] * X + (j->g[1] * Y + j->g[2]), vf) + lx;
+            vf py = __builtin_convertvector(j->g[3] * X + (j->g[4] * Y + j->g[5]), vf) + ly;
+            if (shape == SHEEN_GRADIENT_RADIAL) {
+                t = spread_t(radial_t(j, px, py, &painted), spread);
+            } else if (shape == SHEEN_GRADIENT_RADIAL_CONCENTRIC) {
+                t = spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
+            } else {
+                t = conic_t(j->p[0], px, py);
+            }
+        }
+        vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
+        const intptr_t n = j->height - r0 < LANES ? j->height - r0 : LANES;
+        uint8_t *out = j->dst + r0 * j->dstStride;
+        if (bpp == 4 && j->dstStride == 4 && n == LANES) {
+            memcpy(out, &v, sizeof v);
+        } else {
+            for (intptr_t k = 0; k < n; k++) {
+                if (bpp == 4) {
+                    uint32_t w = (uint32_t)v[k];
+                    memcpy(out + k * j->dstStride, &w, 4);
+                } else {
+                    out[k * j->dstStride] = (uint8_t)v[k];
+                }
+            }
+        }
+    }
+}
+
 /// The row loop, inlined once per (shape, spread) and, for `fast` jobs (32-bit pixels, no dither),
 /// per (single piece, opaque), so that every test on them folds away in the hot loop.
 INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_t spread, const int single,
@@ -237,6 +301,10 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
     if (j.segments <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
         memcpy(pieces, j.pieces, sizeof(float) * 9 * j.segments);
         j.pieces = pieces;
+    }
+    if (j.width == 1) {
+        shade_column(&j, shape, spread, single, opaque, fast);
+        return;
     }
     const intptr_t bpp = j.bytesPerPixel;
     uint8_t px[BLOCK * 4];

@@ -29,6 +29,32 @@ struct GradientLevelTests {
         }
     }
 
+    /// Width-1 jobs take the kernels' column path (16 rows a vector): every pixel equals the
+    /// twin's at every level, for every shape, both formats, dither on and off, any column.
+    @Test func columnsEqualTheTwin() throws {
+        var rng = SeededGenerator(seed: 0xC0_1000)
+        for caseIndex in 0 ..< 60 {
+            let g = caseIndex % 2 == 0 ? randomGradient(&rng) : manyStopGradient(&rng)
+            let program = try GradientFill(g).program
+            let x = Int.random(in: 0 ..< 40, using: &rng), y = Int.random(in: 0 ..< 9, using: &rng)
+            let height = Int.random(in: 1 ... 40, using: &rng), bpp = Bool.random(using: &rng) ? 4 : 1
+            let dither = Bool.random(using: &rng), bgra = Bool.random(using: &rng)
+            let stride = bpp * Int.random(in: 1 ... 3, using: &rng)
+            func run(_ level: SIMDLevel) -> [UInt8] {
+                var out = [UInt8](repeating: 0x3C, count: stride * height + 8)
+                out.withUnsafeMutableBytes {
+                    program.shade($0.baseAddress!, stride: stride, x: x, y: y, width: 1, height: height,
+                                  bytesPerPixel: bpp, bgra: bgra, dither: dither, level: level)
+                }
+                return out
+            }
+            let want = run(.reference)
+            for level in Kernels.supported.dropFirst() {
+                #expect(run(level) == want, "\(label(["case": caseIndex, "level": level, "gradient": g, "x": x, "y": y, "height": height, "bpp": bpp, "dither": dither]))")
+            }
+        }
+    }
+
     /// A pixel's bytes depend on its position alone: filling a buffer in pieces gives the bytes of
     /// one fill of the whole, at every level.
     @Test func piecesJoinExactly() throws {

@@ -172,6 +172,20 @@ void sheen_gradient_avx2(const SheenGradientJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
 void sheen_gradient_avx512(const SheenGradientJob *job);
 
+/// Fills `height` rows of `width` pixels (`bytesPerPixel` 4 or 1) from `dst`, rows `stride` bytes
+/// apart: row r with value (phase + r) mod count of `values` (32-bit pixels in memory byte order,
+/// or bytes). Call only where the level's CPU features run.
+void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
+                          const uint8_t *values, intptr_t count, intptr_t phase);
+void sheen_fill_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
+                            const uint8_t *values, intptr_t count, intptr_t phase);
+/// Copies `rowBytes` bytes into each of `height` rows from `dst` (`stride` apart): row r from
+/// `src` row r mod period (`srcStride` apart). Source and destination rows must not overlap.
+void sheen_copy_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
+                          intptr_t srcStride, intptr_t period);
+void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
+                            intptr_t srcStride, intptr_t period);
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,22 +32,23 @@ extension GradientProgram {
         let period = dither ? 8 : 1
         switch structure(width: r.width, height: r.height) {
         case .transparent:
-            for y in r.y ..< r.y + r.height { setBytes(buffer.row(y) + r.x * bpp, 0, rowBytes) }
+            var zero: UInt32 = 0
+            fillRows(buffer.row(r.y) + r.x * bpp, stride: buffer.bytesPerRow, width: r.width, height: r.height,
+                     bytesPerPixel: bpp, values: &zero, count: 1, phase: 0, level: level)
         case .vertical where period == 1:
-            // Shade the column in chunks (one kernel call per chunk, not per row: per-row calls
-            // cost as much as the stores on short rows), then fill each row with its colour.
+            // Shade the column in chunks (one kernel call per chunk), then fill each row with its
+            // colour (alpha for A8).
             let chunk = 256
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { tmp in
+                let colors = UnsafeMutableRawPointer(tmp.baseAddress!)
                 var y0 = r.y
                 while y0 < r.y + r.height {
                     let n = min(chunk, r.y + r.height - y0)
-                    shade(UnsafeMutableRawPointer(tmp.baseAddress!), stride: 4, x: r.x, y: y0, width: 1, height: n,
-                          bytesPerPixel: 4, bgra: bgra, dither: false, level: level)
-                    for k in 0 ..< n {
-                        let dst = buffer.row(y0 + k) + r.x * bpp
-                        if bpp == 4 { fillPixels32(dst, tmp[k], r.width) }
-                        else { setBytes(dst, UInt8(truncatingIfNeeded: tmp[k] >> 24), r.width) }
-                    }
+                    shade(colors, stride: 4, x: r.x, y: y0, width: 1, height: n, bytesPerPixel: 4, bgra: bgra,
+                          dither: false, level: level)
+                    if bpp == 1 { for k in 0 ..< n { colors.storeBytes(of: UInt8(truncatingIfNeeded: tmp[k] >> 24), toByteOffset: k, as: UInt8.self) } }
+                    fillRows(buffer.row(y0) + r.x * bpp, stride: buffer.bytesPerRow, width: r.width, height: n,
+                             bytesPerPixel: bpp, values: colors, count: n, phase: 0, level: level)
                     y0 += n
                 }
             }
@@ -62,11 +63,11 @@ extension GradientProgram {
             }
         case .horizontal:
             let shaded = min(period, r.height)
-            shade(buffer.row(r.y) + r.x * bpp, stride: buffer.bytesPerRow, x: r.x, y: r.y, width: r.width,
-                  height: shaded, bytesPerPixel: bpp, bgra: bgra, dither: dither, level: level)
-            for y in r.y + shaded ..< r.y + r.height {
-                copyBytes(buffer.row(y) + r.x * bpp, buffer.row(y - period) + r.x * bpp, rowBytes)
-            }
+            let first = buffer.row(r.y) + r.x * bpp
+            shade(first, stride: buffer.bytesPerRow, x: r.x, y: r.y, width: r.width, height: shaded,
+                  bytesPerPixel: bpp, bgra: bgra, dither: dither, level: level)
+            copyRows(buffer.row(r.y + shaded) + r.x * bpp, stride: buffer.bytesPerRow, rowBytes: rowBytes,
+                     height: r.height - shaded, from: first, srcStride: buffer.bytesPerRow, period: shaded, level: level)
         case .general:
             shade(buffer.row(r.y) + r.x * bpp, stride: buffer.bytesPerRow, x: r.x, y: r.y, width: r.width,
                   height: r.height, bytesPerPixel: bpp, bgra: bgra, dither: dither, level: level)

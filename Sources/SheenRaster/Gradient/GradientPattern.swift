@@ -69,19 +69,13 @@ public struct GradientPattern: Sendable {
         if r.isEmpty { return }
         let bpp = format.bytesPerPixel
         let rowBytes = r.width * bpp
+        let level = try Kernels.requestedLevel()
         pixels.withUnsafeBytes { strip in
             let src = strip.baseAddress!
             switch axis {
             case .column:
-                for y in r.y ..< r.y + r.height {
-                    let dst = buffer.row(y) + r.x * bpp
-                    let entry = y % length
-                    if bpp == 4 {
-                        fillPixels32(dst, src.loadUnaligned(fromByteOffset: entry * 4, as: UInt32.self), r.width)
-                    } else {
-                        setBytes(dst, src.load(fromByteOffset: entry, as: UInt8.self), r.width)
-                    }
-                }
+                fillRows(buffer.row(r.y) + r.x * bpp, stride: buffer.bytesPerRow, width: r.width, height: r.height,
+                         bytesPerPixel: bpp, values: src, count: length, phase: r.y % length, level: level)
             case .row:
                 // The first destination row: the strip from phase x mod length, wrapped, up to
                 // one period, then doubled; every other row copies the first.
@@ -92,7 +86,8 @@ public struct GradientPattern: Sendable {
                 let period = min(length * bpp, rowBytes)
                 if period > head { copyBytes(first + head, src, period - head) }
                 extendPeriodic(first, filled: period, total: rowBytes)
-                for y in r.y + 1 ..< r.y + r.height { copyBytes(buffer.row(y) + r.x * bpp, first, rowBytes) }
+                copyRows(buffer.row(r.y + 1) + r.x * bpp, stride: buffer.bytesPerRow, rowBytes: rowBytes,
+                         height: r.height - 1, from: first, srcStride: 0, period: 1, level: level)
             }
         }
     }
