@@ -43,23 +43,43 @@ INLINE vf vload(const float *p) {
     return v;
 }
 
-/// The linear block base reduced by the spread, in Double (the twin's `reducedBase`).
+/// The linear block base reduced by the spread, in Double (the twin's `reducedBase`): repeat into
+/// [−½, ½), reflect into [−1, 1) — centred on the wrap, so that a t just below or above it stays
+/// a small number whose sign Float keeps — pad clamped to ±2²⁴.
 INLINE double reduce_base(double T, uint32_t spread) {
     switch (spread) {
-    case SHEEN_GRADIENT_REPEAT: return T - floor(T);
-    case SHEEN_GRADIENT_REFLECT: return T - 2.0 * floor(T * 0.5);
+    case SHEEN_GRADIENT_REPEAT: return T - floor(T + 0.5);
+    case SHEEN_GRADIENT_REFLECT: return T - 2.0 * floor(T * 0.5 + 0.5);
     default: return T < -16777216.0 ? -16777216.0 : (T > 16777216.0 ? 16777216.0 : T);
     }
 }
 
-/// t of one sub-vector of a linear block: base + lane offset, then the Float half of the spread.
+/// A reduced linear base in Float, never rounded to zero from a non-zero value: below Float's
+/// range it becomes the smallest subnormal of its sign, which is all that is left to know there
+/// (which side of a wrap t is on). The twin's `keepingSign`.
+INLINE float keeping_sign(double d) {
+    float f = (float)d;
+    if (f == 0.0f && d != 0.0) f = d < 0.0 ? -0x1p-149f : 0x1p-149f;
+    return f;
+}
+
+INLINE vf keeping_sign_v(vd d) {
+    vf f = __builtin_convertvector(d, vf);
+    vi nonzero = (f == 0.0f) & __builtin_convertvector(d != 0.0, vi);
+    vi negative = __builtin_convertvector(d < 0.0, vi);
+    return sel(nonzero, sel(negative, (vf)-0x1p-149f, (vf)0x1p-149f), f);
+}
+
+/// t of one sub-vector of a linear block: base + lane offset (each reduced alike), then the Float
+/// half of the spread.
 INLINE vf linear_t(vf base, vf lane, uint32_t spread) {
     vf t = base + lane;
     switch (spread) {
-    case SHEEN_GRADIENT_REPEAT: return sel(t >= 1.0f, t - 1.0f, t);
+    // t in [−1, 1): one period added below 0 (a t rounded up to 1 is the limit from below).
+    case SHEEN_GRADIENT_REPEAT: return sel(t < 0.0f, t + 1.0f, t);
     case SHEEN_GRADIENT_REFLECT: {
-        vf u = sel(t >= 2.0f, t - 2.0f, t);
-        return 1.0f - vabs(u - 1.0f);
+        vf v = vabs(t);   // in [0, 2]: mirrored about 1
+        return sel(v > 1.0f, 2.0f - v, v);
     }
     default: return vmin(vmax(t, 0.0f), 1.0f);
     }
@@ -191,7 +211,7 @@ INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row
     const double X = (double)bx + 0.5;
     float fx = 0, fy = 0;
     if (shape == SHEEN_GRADIENT_LINEAR) {
-        fx = (float)reduce_base(j->g[0] * X + row[0], spread);
+        fx = keeping_sign(reduce_base(j->g[0] * X + row[0], spread));
     } else {
         fx = (float)(j->g[0] * X + row[0]);
         fy = (float)(j->g[3] * X + row[1]);
@@ -252,15 +272,15 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
         if (shape == SHEEN_GRADIENT_LINEAR) {
             vd T = j->g[0] * X + (j->g[1] * Y + j->g[2]);
             switch (spread) {
-            case SHEEN_GRADIENT_REPEAT: T = T - __builtin_elementwise_floor(T); break;
-            case SHEEN_GRADIENT_REFLECT: T = T - 2.0 * __builtin_elementwise_floor(T * 0.5); break;
+            case SHEEN_GRADIENT_REPEAT: T = T - __builtin_elementwise_floor(T + 0.5); break;
+            case SHEEN_GRADIENT_REFLECT: T = T - 2.0 * __builtin_elementwise_floor(T * 0.5 + 0.5); break;
             default: {
                 typedef int64_t vl __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
                 vl lo = T < -16777216.0, hi = T > 16777216.0;
                 T = (vd)(((vl)(vd)(-16777216.0) & lo) | (~lo & (((vl)(vd)16777216.0 & hi) | ((vl)T & ~hi))));
             }
             }
-            t = linear_t(__builtin_convertvector(T, vf), (vf)lx, spread);
+            t = linear_t(keeping_sign_v(T), (vf)lx, spread);
         } else {
             vf px = __builtin_convertvector(j->g[0] * X + (j->g[1] * Y + j->g[2]), vf) + lx;
             vf py = __builtin_convertvector(j->g[3] * X + (j->g[4] * Y + j->g[5]), vf) + ly;

@@ -16,9 +16,13 @@ extension GradientProgram {
         switch geometry {
         case .empty: return .transparent
         case let .linear(k):
-            // A change of t below 10⁻⁹ across the whole span cannot show in 8 bits.
-            if abs(k.a) * Double(max(width, 1)) <= 1e-9 { return .vertical }
-            if abs(k.b) * Double(max(height, 1)) <= 1e-9 { return .horizontal }
+            // Taking t as constant along a row is exact when its change across the row is below
+            // 10⁻⁹ (invisible in 8 bits on any ramp) and moves a hard stop or a wrap by less than
+            // 10⁻³ px along the other axis (the stated tolerance at discontinuities); likewise
+            // along a column.
+            let alongRow = abs(k.a) * Double(max(width, 1)), alongColumn = abs(k.b) * Double(max(height, 1))
+            if alongRow <= 1e-9 && alongRow <= 1e-3 * abs(k.b) || alongRow == 0 { return .vertical }
+            if alongColumn <= 1e-9 && alongColumn <= 1e-3 * abs(k.a) || alongColumn == 0 { return .horizontal }
             return .general
         default: return .general
         }

@@ -34,7 +34,7 @@ enum GradientKernelTwin {
         var t: Float
         switch Int(j.shape) {
         case SHEEN_GRADIENT_LINEAR:
-            t = linearT(Float(reducedBase(g[0] * X + row0, j.spread)) + lx, j.spread)
+            t = linearT(keepingSign(reducedBase(g[0] * X + row0, j.spread)) + lx, j.spread)
         case SHEEN_GRADIENT_RADIAL, SHEEN_GRADIENT_RADIAL_CONCENTRIC:
             let px = Float(g[0] * X + row0) + lx, py = Float(g[3] * X + row1) + j.laneY[lane]
             if Int(j.shape) == SHEEN_GRADIENT_RADIAL {
@@ -51,11 +51,18 @@ enum GradientKernelTwin {
         return shade(j, t, d)
     }
 
+    /// `d` in Float, a non-zero value never rounded to zero: the smallest subnormal of its sign
+    /// instead (its sign says which side of a wrap t is on).
+    static func keepingSign(_ d: Double) -> Float {
+        let f = Float(d)
+        return f == 0 && d != 0 ? (d < 0 ? -Float.leastNonzeroMagnitude : .leastNonzeroMagnitude) : f
+    }
+
     static func reducedBase(_ t: Double, _ spread: UInt32) -> Double {
         switch Int(spread) {
-        case SHEEN_GRADIENT_REPEAT: return t - t.rounded(.down)
-        case SHEEN_GRADIENT_REFLECT: return t - 2 * (t * 0.5).rounded(.down)
-        default: return t < -16_777_216 ? -16_777_216 : (t > 16_777_216 ? 16_777_216 : t)
+        case SHEEN_GRADIENT_REPEAT: return GradientProgram.reducedBase(t, spread: .repeat)
+        case SHEEN_GRADIENT_REFLECT: return GradientProgram.reducedBase(t, spread: .reflect)
+        default: return GradientProgram.reducedBase(t, spread: .pad)
         }
     }
 
@@ -64,10 +71,10 @@ enum GradientKernelTwin {
 
     static func linearT(_ t: Float, _ spread: UInt32) -> Float {
         switch Int(spread) {
-        case SHEEN_GRADIENT_REPEAT: return t >= 1 ? t - 1 : t
+        case SHEEN_GRADIENT_REPEAT: return t < 0 ? t + 1 : t
         case SHEEN_GRADIENT_REFLECT:
-            let u = t >= 2 ? t - 2 : t
-            return 1 - abs(u - 1)
+            let v = abs(t)
+            return v > 1 ? 2 - v : v
         default: return minF(maxF(t, 0), 1)
         }
     }

@@ -54,8 +54,13 @@ struct GradientModel {
             // Circles C(t) = c0 + t·(c1 − c0), r(t) = r0 + t·(r1 − r0). The pixel lies on C(t) when
             //   a·t² − 2·b·t + c = 0,  a = |cd|² − dr², b = pd·cd + r0·dr, c = |pd|² − r0².
             // Roots by the cancellation-free pair q/a, c/q with q = b + sign(b)·√(b² − a·c).
-            let cdx = c1.x - c0.x, cdy = c1.y - c0.y, dr = r1 - r0
-            let pdx = p.x - c0.x, pdy = p.y - c0.y
+            // t is unchanged when every length is scaled alike: scale by a power of two so that
+            // centres and radii near ±10³⁰⁸ neither overflow nor lose their differences.
+            let m = max(abs(p.x), abs(p.y), abs(c0.x), abs(c0.y), abs(c1.x), abs(c1.y), r0, r1)
+            let f = m == 0 ? 1 : Double(sign: .plus, exponent: min(max(-m.exponent, -1000), 1000), significand: 1)
+            let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f, dr = r1 * f - r0 * f
+            let pdx = p.x * f - c0.x * f, pdy = p.y * f - c0.y * f
+            let r0 = r0 * f
             let a = cdx * cdx + cdy * cdy - dr * dr
             let b = pdx * cdx + pdy * cdy + r0 * dr
             let c = pdx * pdx + pdy * pdy - r0 * r0

@@ -32,7 +32,7 @@ enum GradientPortable {
                     var t: F32x8
                     switch Int(j.shape) {
                     case SHEEN_GRADIENT_LINEAR:
-                        let base = Float(GradientKernelTwin.reducedBase(g[0] * X + row0, j.spread))
+                        let base = GradientKernelTwin.keepingSign(GradientKernelTwin.reducedBase(g[0] * X + row0, j.spread))
                         t = linearT(F32x8(repeating: base) + lanes[h], j.spread)
                     case SHEEN_GRADIENT_RADIAL:
                         let px = F32x8(repeating: Float(g[0] * X + row0)) + lanes[h]
@@ -80,10 +80,10 @@ enum GradientPortable {
 
     static func linearT(_ t: F32x8, _ spread: UInt32) -> F32x8 {
         switch Int(spread) {
-        case SHEEN_GRADIENT_REPEAT: return t.replacing(with: t - 1, where: t .>= 1)
+        case SHEEN_GRADIENT_REPEAT: return t.replacing(with: t + 1, where: t .< 0)
         case SHEEN_GRADIENT_REFLECT:
-            let u = t.replacing(with: t - 2, where: t .>= 2)
-            return 1 - lanesAbs(u - 1)
+            let v = lanesAbs(t)
+            return v.replacing(with: 2 - v, where: v .> 1)
         default: return minL(maxL(t, .zero), F32x8(repeating: 1))
         }
     }

@@ -35,6 +35,8 @@ struct GradientProgram: Sendable {
     /// 2⁻¹² in Double however far the pixel is from the line's start.
     static let steepestRepeating = 256.0
     static let farthestRepeating = 0x1p40
+    /// Repeat and reflect: the longest period, in pixels.
+    static let longestRepeating = 0x1p40
 
     init(_ model: GradientModel) throws(RasterError) {
         let g0 = model.gradient
@@ -52,15 +54,26 @@ struct GradientProgram: Sendable {
                 geometry = .empty; g = []; laneX = []; laneY = []; params = []
                 return
             }
+            // Too steep in pixel space: blame the line when it is short itself, else the transform.
             let length = Self.distance(s, e)
+            let culprit = length < 1 / Self.steepestLinear ? "end" : "transform"
             guard abs(k.a) <= Self.steepestLinear, abs(k.b) <= Self.steepestLinear, k.c.isFinite else {
-                throw RasterError.outOfRange(name: "end", value: length,
-                                             range: "a distance from start of at least 2⁻⁴⁰ px after the transform")
+                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                             range: "a line at least 2⁻⁴⁰ px long in pixel space")
             }
             if g0.spread != .pad {
                 guard abs(k.a) <= Self.steepestRepeating, abs(k.b) <= Self.steepestRepeating else {
-                    throw RasterError.outOfRange(name: "end", value: length,
-                                                 range: "a repeat period of at least 1/256 px after the transform")
+                    let culprit = length < 1 / Self.steepestRepeating ? "end" : "transform"
+                    throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                                 range: "a repeat period of at least 1/256 px in pixel space")
+                }
+                // A period beyond 2⁴⁰ px puts the whole canvas within 10⁻¹² of one wrap, where which
+                // side a pixel is on is below what t can resolve.
+                let period = 1 / (k.a * k.a + k.b * k.b).squareRoot()
+                guard period <= Self.longestRepeating else {
+                    let culprit = length > Self.longestRepeating ? "end" : "transform"
+                    throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                                 range: "a repeat period of at most 2⁴⁰ px in pixel space")
                 }
                 guard abs(k.c) <= Self.farthestRepeating else {
                     throw RasterError.outOfRange(name: "start", value: abs(s.x) > abs(s.y) ? s.x : s.y,
@@ -69,10 +82,11 @@ struct GradientProgram: Sendable {
             }
             geometry = .linear(k)
             g = [k.a, k.b, k.c, 0, 0, 0]
-            laneX = (0 ..< 16).map { Float(Self.reducedBase(Double($0) * k.a, spread: g0.spread)) }
+            laneX = (0 ..< 16).map { GradientKernelTwin.keepingSign(Self.reducedBase(Double($0) * k.a, spread: g0.spread)) }
             laneY = laneX
             params = []
         case let .radial(c0, r0, c1, r1):
+            try Self.requireRadialLengths(c0: c0, r0: r0, c1: c1, r1: r1, transform: g0.transform)
             let concentric = c0 == c1
             if concentric && r0 == r1 {
                 geometry = .empty; g = []; laneX = []; laneY = []; params = []
@@ -95,14 +109,47 @@ struct GradientProgram: Sendable {
         }
     }
 
+    /// Largest length a radial gradient may involve, in its own space and in pixels: 2²⁴ px. The
+    /// kernels solve for t in Float; beyond this a cone's discriminant cancels to noise (a cone
+    /// 10¹⁵ px long cannot tell a pixel inside from one 8 px outside, even in Double).
+    static let longestRadial = 0x1p24
+    /// Smallest extent (diameter or centre distance) a radial gradient may have, in pixels.
+    static let smallestRadial = 0x1p-29
+
+    private static func requireRadialLengths(c0: Point, r0: Double, c1: Point, r1: Double,
+                                             transform t: AffineTransform) throws(RasterError) {
+        let range = "[−2²⁴, 2²⁴] (16,777,216 px)"
+        for (name, v) in [("startCenter.x", c0.x), ("startCenter.y", c0.y), ("startRadius", r0),
+                          ("endCenter.x", c1.x), ("endCenter.y", c1.y), ("endRadius", r1)] where abs(v) > longestRadial {
+            throw RasterError.outOfRange(name: name, value: v, range: range)
+        }
+        let scale = max(abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        // Circles must also not vanish beside the pixel grid: Float holds the cone and pixels 2³¹
+        // px away together only within 2⁶⁰ of each other.
+        let extent = max(2 * r0, 2 * r1, ((c1.x - c0.x) * (c1.x - c0.x) + (c1.y - c0.y) * (c1.y - c0.y)).squareRoot())
+        let extentInPixels = extent * abs(t.a * t.d - t.b * t.c).squareRoot()
+        if extent > 0 && !(extentInPixels >= smallestRadial) {
+            let byTransform = extent >= smallestRadial
+            throw RasterError.outOfRange(name: byTransform ? "transform" : (r1 >= r0 ? "endRadius" : "startRadius"),
+                                         value: byTransform ? t.a : max(r0, r1),
+                                         range: "circles at least 2⁻²⁹ px across in pixel space")
+        }
+        let p0 = t.apply(c0), p1 = t.apply(c1)
+        let reach = max(abs(p0.x), abs(p0.y), abs(p1.x), abs(p1.y), 2 * r0 * scale, 2 * r1 * scale)
+        if !(reach <= longestRadial) {
+            throw RasterError.outOfRange(name: "transform", value: reach, range: "circles within " + range + " in pixel space")
+        }
+    }
+
     /// A linear block base (or lane offset) reduced by the spread, in Double: clamped to ±2²⁴ for
-    /// pad (beyond, t is 0 or 1 anyway), into [0, 1) for repeat and [0, 2) for reflect.
+    /// pad (beyond, t is 0 or 1 anyway); into [−½, ½) for repeat and [−1, 1) for reflect, centred
+    /// on the wrap so that a t a hair below or above it stays small and keeps its sign in Float.
     @inline(__always)
     static func reducedBase(_ t: Double, spread: GradientSpread) -> Double {
         switch spread {
         case .pad: return t < -16_777_216 ? -16_777_216 : (t > 16_777_216 ? 16_777_216 : t)
-        case .repeat: return t - t.rounded(.down)
-        case .reflect: return t - 2 * (t * 0.5).rounded(.down)
+        case .repeat: return t - (t + 0.5).rounded(.down)
+        case .reflect: return t - 2 * (t * 0.5 + 0.5).rounded(.down)
         }
     }
 
