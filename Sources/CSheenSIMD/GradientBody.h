@@ -4,9 +4,10 @@
 // instruction) and SHEEN_ENTRY, and include this file inside a `#pragma clang attribute
 // push(target(...))`.
 //
-// Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order, with
-// no contraction into FMA and no approximate instruction, so every level equals the twin bit for
-// bit. Pixels come in blocks of 16 whose first x is a multiple of 16: the block's base (t for
+// Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order; a
+// multiply-add is fused exactly where the twin calls addingProduct (FMA below) and nowhere else
+// (contraction is off), and no approximate instruction is used, so every level equals the twin
+// bit for bit. Pixels come in blocks of 16 whose first x is a multiple of 16: the block's base (t for
 // linear gradients, the gradient-space point for radial and conic ones) is computed in Double,
 // each lane adds a Float offset. That keeps t exact to a few Float ulps however far the block is
 // from the gradient's origin or however many times it repeats, and makes each pixel a function

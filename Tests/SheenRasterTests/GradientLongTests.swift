@@ -11,6 +11,11 @@ struct GradientLongTests {
         try checkRandomGradients(seed: 0x10_0000 + UInt64(batch), cases: 2_500)
     }
 
+    /// The precision table of the closing notes and RoundingPolicy: 400 gradients per family.
+    @Test func precisionTableLong() throws {
+        try GradientPrecision.check(casesPerFamily: 400, seed: 0x9E_D000, report: true)
+    }
+
     @Test func twoStopPrecisionLong() throws {
         try checkTwoStopPrecision(seed: 7, angles: Array(stride(from: 0.0, to: 360, by: 2.5)), width: 1024, height: 96)
     }

@@ -19,10 +19,3 @@ let bayer8: [UInt8] = [
 func ditherOffset(x: Int, y: Int) -> Double {
     (Double(bayer8[(y & 7) << 3 | (x & 7)]) + 0.5) / 64 - 0.5
 }
-
-/// The eight offsets of pixels x0 … x0 + 7 in row y.
-func ditherLanes(x0: Int, y: Int) -> SIMD8<Float> {
-    var v = SIMD8<Float>()
-    for j in 0..<8 { v[j] = Float(ditherOffset(x: x0 + j, y: y)) }
-    return v
-}

@@ -6,13 +6,20 @@
 /// the destination view's pixel coordinates, whatever rectangle is filled, so neighbouring
 /// rectangles filled separately join seamlessly.
 ///
-/// Precision: a gradient whose colour is piecewise linear in premultiplied sRGB (sRGB
-/// interpolation, premultiplied alpha, up to four stops) is evaluated per pixel in Float: for two
-/// stops every channel is the correctly rounded value of the exact Double result except within
-/// about 10⁻⁴ level of a rounding tie. Other gradients (OKLab, linear light, straight alpha, more
-/// stops) read a 4,096-entry table sampled from the exact result: within 1 level except where the
-/// colour changes by more than ~4,000 levels per unit of t (hard stops, stops packed closer than
-/// 1/16), where t is effectively quantised to 1/8,190.
+/// Precision (every kernel level writes the same bytes): every channel is within 1 level of the
+/// exact colour (`exactColor(x:y:)`, evaluated in Double) for any number of stops, any
+/// interpolation space and alpha mode, every shape, spread and transform — except at pixels whose
+/// centre lies within 10⁻³ px of a discontinuity (a hard stop, a repeat wrap, the edge of a radial
+/// cone, a sweep's start ray), which get the exact colour of a point within 10⁻³ px. Two-stop
+/// sRGB linear gradients, with any spread, are correctly rounded wherever the exact value is
+/// 10⁻⁴ level or more from a rounding tie. Non-linear ramps (OKLab, linear light, straight alpha)
+/// are evaluated through linear pieces within 0.3 level of the exact colour.
+///
+/// Finite parameters too extreme for that are refused with a `RasterError.outOfRange` naming
+/// them, never painted wrongly: a linear gradient shorter than 2⁻⁴⁰ px in pixel space, a repeat
+/// or reflect period outside 1/256…2⁴⁰ px or a start 2⁴⁰ periods from the origin, radial centres
+/// and radii beyond ±2²⁴ px or circles under 2⁻²⁹ px across. Lines ±10³⁰⁸ long, sweeps centred
+/// at 10³⁰⁸ and start angles of any size paint their exact colours.
 public struct GradientFill: Sendable {
     /// The gradient this fill was prepared from.
     public let gradient: Gradient
@@ -20,7 +27,7 @@ public struct GradientFill: Sendable {
     let program: GradientProgram
 
     /// Validates and prepares `gradient`. Throws `RasterError` for zero stops, NaN or infinite
-    /// numbers, negative radii or a non-invertible transform.
+    /// numbers, negative radii, a non-invertible transform, or the extremes listed above.
     public init(_ gradient: Gradient) throws {
         self.gradient = gradient
         model = try GradientModel(gradient)

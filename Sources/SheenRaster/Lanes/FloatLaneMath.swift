@@ -1,5 +1,5 @@
 // Arithmetic on F32x8 (LaneTypes.swift) the gradient and blur kernels share: rounding to
-// integers, fractional parts, and min/max/abs that lower to single instructions.
+// integers and min/max/abs that lower to single instructions.
 
 /// 2^23: adding it to a Float in [−0.25, 2^22] leaves round-half-even(v) in the low mantissa bits.
 /// (Below 2^23 the Float spacing is ½, so more negative values land in the wrong binade.)
@@ -11,20 +11,6 @@ let roundingMagic: Float = 8_388_608
 func roundedBits(_ v: F32x8) -> U32x8 {
     unsafeBitCast(v + F32x8(repeating: roundingMagic), to: U32x8.self)
 }
-
-/// v − floor(v) for |v| < 2^22, in [0, 1); built from the rounding trick, so no libm call per lane.
-@inline(__always)
-func fractionalPart(_ v: F32x8) -> F32x8 {
-    let magic = F32x8(repeating: roundingMagic)
-    // (|v| + M) − M rounds |v| to the nearest integer; the sign goes back on afterwards, because
-    // M + v for negative v lands where the Float spacing is ½, not 1.
-    let n = (lanesAbs(v) + magic) - magic
-    let r = v - n.replacing(with: -n, where: v .< 0)
-    return r.replacing(with: r + 1, where: r .< 0)
-}
-
-/// Lane indices 0…7 as Floats.
-let laneIndices: F32x8 = F32x8(0, 1, 2, 3, 4, 5, 6, 7)
 
 /// |v| per lane by clearing the sign bit (SIMD types have no `magnitude`).
 @inline(__always)
