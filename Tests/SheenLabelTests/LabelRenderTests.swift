@@ -215,11 +215,10 @@ import SheenText
         #expect(image.pixel(x: 0, y: 0) == [0, 0, 0, 255])   // the stroke covers the whole label
     }
 
-    /// Exact with the SIMD kernels the goldens were made with; with SHEEN_SIMD=reference the
-    /// gradient and blur references (exact in Double) may differ from the kernels by a level or
-    /// two (2 is what they differ by).
+    /// Exact at every level: the gradient and blur kernels of every level equal their scalar
+    /// twins bit for bit, so SHEEN_SIMD=reference draws the same bytes.
     @Test func goldenLabels() throws {
-        let tolerance: UInt8 = Kernels.current == .reference ? 2 : 0
+        let tolerance: UInt8 = 0
         #expect(try Golden.compare(LabelFixtures.styled().image(), "styled", directory: Golden.directory(), tolerance: tolerance) == nil)
         var lines = Label("Per-line gradients on three lines, no bleeding", font: try LabelFixtures.bold(36),
                           size: Size(width: 440, height: 180))

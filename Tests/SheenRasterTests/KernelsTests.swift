@@ -49,12 +49,13 @@ import Testing
     }
 
     @Test func kernelsRunAtTheBestLevelTheyHaveAtOrBelowTheRequest() {
-        #expect(Kernels.level(of: "gradient_span", at: .avx512) == .portable)
+        #expect(Kernels.level(of: "gradient_span", at: .avx512) == .avx512)
         #expect(Kernels.level(of: "composite_8888", at: .avx512) == .avx512)
         #expect(Kernels.level(of: "composite_8888", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "over_n_8_8888", at: .reference) == .reference)
         #expect(Kernels.level(of: "composite_double_8888", at: .avx2) == .avx2)
-        #expect(Kernels.level(of: "gradient_span", at: .avx2) == .portable)
+        #expect(Kernels.level(of: "gradient_span", at: .avx2) == .avx2)
+        #expect(Kernels.level(of: "gradient_span", at: .portable) == .portable)
         #expect(Kernels.level(of: "blur_strip", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "blur_convolution", at: .portable) == .portable)
         #expect(Kernels.level(of: "no_such_kernel") == nil)
