@@ -58,14 +58,17 @@ INLINE double reduce_base(double T, uint32_t spread) {
 /// A reduced linear base in Float, never rounded to zero from a non-zero value: below Float's
 /// range it becomes the smallest subnormal of its sign, which is all that is left to know there
 /// (which side of a wrap t is on). The twin's `keepingSign`.
-INLINE float keeping_sign(double d) {
+INLINE float keeping_sign(double d, uint32_t spread) {
     float f = (float)d;
+    // Under pad a base of ±2⁻¹⁴⁹ clamps to the colour 0 gives: plain conversion is stated there.
+    if (spread == SHEEN_GRADIENT_PAD) return f;
     if (f == 0.0f && d != 0.0) f = d < 0.0 ? -0x1p-149f : 0x1p-149f;
     return f;
 }
 
-INLINE vf keeping_sign_v(vd d) {
+INLINE vf keeping_sign_v(vd d, uint32_t spread) {
     vf f = __builtin_convertvector(d, vf);
+    if (spread == SHEEN_GRADIENT_PAD) return f;
     vi nonzero = (f == 0.0f) & __builtin_convertvector(d != 0.0, vi);
     vi negative = __builtin_convertvector(d < 0.0, vi);
     return sel(nonzero, sel(negative, (vf)-0x1p-149f, (vf)0x1p-149f), f);
@@ -204,15 +207,14 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
 }
 
 /// One block of 16 pixels starting at x = bx in row y: 64 bytes of pixels (or 16 A8 values) to `out`.
-INLINE void shade_block(const SheenGradientJob *j, intptr_t bx, const double row[4], const float *dither,
+INLINE void shade_block(const SheenGradientJob *j, double X, const double row[4], const float *dither,
                         uint8_t *out, const uint32_t shape, const uint32_t spread, const int single,
                         const int opaque, const int fast) {
     const int a8 = !fast && j->bytesPerPixel == 1;
     const int dithered = !fast && j->dither;
-    const double X = (double)bx + 0.5;
     float fx = 0, fy = 0;
     if (shape == SHEEN_GRADIENT_LINEAR) {
-        fx = keeping_sign(reduce_base(j->g[0] * X + row[0], spread));
+        fx = keeping_sign(reduce_base(j->g[0] * X + row[0], spread), spread);
     } else {
         fx = (float)(j->g[0] * X + row[0]);
         fy = (float)(j->g[3] * X + row[1]);
@@ -281,7 +283,7 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
                 T = (vd)(((vl)(vd)(-16777216.0) & lo) | (~lo & (((vl)(vd)16777216.0 & hi) | ((vl)T & ~hi))));
             }
             }
-            t = linear_t(keeping_sign_v(T), (vf)lx, spread);
+            t = linear_t(keeping_sign_v(T, spread), (vf)lx, spread);
         } else {
             vf px = __builtin_convertvector(j->g[0] * X + (j->g[1] * Y + j->g[2]), vf) + lx;
             vf py = __builtin_convertvector(j->g[3] * X + (j->g[4] * Y + j->g[5]), vf) + ly;
@@ -342,13 +344,16 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1);
         for (; bx < x1; bx += BLOCK) {
             if (bx >= first && bx < last) {
-                for (; bx < last; bx += BLOCK)
-                    shade_block(&j, bx, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque, fast);
+                // The block's centre X carried in Double (exact: it stays an integer + ½ far below
+                // 2⁵²), which keeps an integer conversion off each block's dependency chain.
+                double X = (double)bx + 0.5;
+                for (; bx < last; bx += BLOCK, X += BLOCK)
+                    shade_block(&j, X, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque, fast);
                 if (bx >= x1) break;
             }
             // A block cut by the span's ends: only its pixels are copied out.
             const intptr_t lo = bx < x0 ? x0 - bx : 0, hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
-            shade_block(&j, bx, row, dither, px, shape, spread, single, opaque, fast);
+            shade_block(&j, (double)bx + 0.5, row, dither, px, shape, spread, single, opaque, fast);
             memcpy(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
         }
     }

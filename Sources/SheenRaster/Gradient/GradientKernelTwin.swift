@@ -34,7 +34,8 @@ enum GradientKernelTwin {
         var t: Float
         switch Int(j.shape) {
         case SHEEN_GRADIENT_LINEAR:
-            t = linearT(keepingSign(reducedBase(g[0] * X + row0, j.spread)) + lx, j.spread)
+            let base = reducedBase(g[0] * X + row0, j.spread)
+            t = linearT((Int(j.spread) == SHEEN_GRADIENT_PAD ? Float(base) : keepingSign(base)) + lx, j.spread)
         case SHEEN_GRADIENT_RADIAL, SHEEN_GRADIENT_RADIAL_CONCENTRIC:
             let px = Float(g[0] * X + row0) + lx, py = Float(g[3] * X + row1) + j.laneY[lane]
             if Int(j.shape) == SHEEN_GRADIENT_RADIAL {
@@ -52,7 +53,8 @@ enum GradientKernelTwin {
     }
 
     /// `d` in Float, a non-zero value never rounded to zero: the smallest subnormal of its sign
-    /// instead (its sign says which side of a wrap t is on).
+    /// instead (its sign says which side of a wrap t is on). Repeat and reflect only: under pad a
+    /// plain conversion is stated (±2⁻¹⁴⁹ clamps to the same colour as 0).
     static func keepingSign(_ d: Double) -> Float {
         let f = Float(d)
         return f == 0 && d != 0 ? (d < 0 ? -Float.leastNonzeroMagnitude : .leastNonzeroMagnitude) : f

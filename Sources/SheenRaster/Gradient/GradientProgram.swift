@@ -82,7 +82,10 @@ struct GradientProgram: Sendable {
             }
             geometry = .linear(k)
             g = [k.a, k.b, k.c, 0, 0, 0]
-            laneX = (0 ..< 16).map { GradientKernelTwin.keepingSign(Self.reducedBase(Double($0) * k.a, spread: g0.spread)) }
+            laneX = (0 ..< 16).map {
+                let offset = Self.reducedBase(Double($0) * k.a, spread: g0.spread)
+                return g0.spread == .pad ? Float(offset) : GradientKernelTwin.keepingSign(offset)
+            }
             laneY = laneX
             params = []
         case let .radial(c0, r0, c1, r1):
