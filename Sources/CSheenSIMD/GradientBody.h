@@ -1,8 +1,8 @@
 // The gradient span kernel, written once in clang vector extensions and compiled once per
 // instruction-set level: Gradient+AVX2.c and Gradient+AVX512.c define SHEEN_GRADIENT_LANES (Float
 // lanes per vector: 8 or 16), SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one
-// instruction) and SHEEN_ENTRY, and include this file inside a `#pragma clang attribute
-// push(target(...))`.
+// instruction), the integer vector and pack intrinsics of sheen_pack, and SHEEN_ENTRY, and
+// include this file inside a `#pragma clang attribute push(target(...))`.
 //
 // Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order; a
 // multiply-add is fused exactly where the twin calls addingProduct (FMA below) and nowhere else
@@ -147,7 +147,21 @@ INLINE vi clamp_level(vi v) {
     return seli(v > 255, (vi)255, v);
 }
 
-SHEEN_PACK_DEFINITION
+/// Four vectors of rounded levels (channels in memory order, alpha last) → packed pixels: each
+/// level clamped to 0…255 by the saturating packs (int32 → int16 → uint8, per 128-bit lane), then
+/// one byte shuffle per 128-bit lane turns [r0..r3 g0..g3 b0..b3 a0..a3] into [r0 g0 b0 a0 …];
+/// with `clamp`, every colour byte is then limited to its pixel's alpha.
+INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
+    SHEEN_IVEC rg = SHEEN_PACKS_EPI32((SHEEN_IVEC)r, (SHEEN_IVEC)g);
+    SHEEN_IVEC ba = SHEEN_PACKS_EPI32((SHEEN_IVEC)b, (SHEEN_IVEC)a);
+    const SHEEN_IVEC order = SHEEN_BROADCAST_128(_mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+    SHEEN_IVEC v = SHEEN_SHUFFLE_EPI8(SHEEN_PACKUS_EPI16(rg, ba), order);
+    if (clamp) {
+        const SHEEN_IVEC alpha = SHEEN_BROADCAST_128(_mm_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15));
+        v = SHEEN_MIN_EPU8(v, SHEEN_SHUFFLE_EPI8(v, alpha));
+    }
+    return (vi)v;
+}
 
 /// Gathers `table[index]` lane by lane.
 INLINE vf gather(const float *table, vi index) {
