@@ -98,13 +98,14 @@ struct GradientRamp {
         for (u, c, slope) in chords { list.append(Piece(start: o0 + width * u, base: c, slope: slope)) }
     }
 
-    /// The 9 × count Float layout; each piece's origin is its Float bound (0 for the first), and
-    /// its base is moved along the piece to that origin.
+    /// The 9 × count Float layout; each piece's origin is its Float bound, and its base is moved
+    /// along the piece to that origin. A lone piece's origin is 0 — the kernels use t itself for
+    /// it — and so is that of a first piece reaching back to −∞.
     private static func layout(_ pieces: [Piece], swapRedBlue: Bool) -> [Float] {
         let n = pieces.count
         var out = [Float](repeating: 0, count: 9 * n)
         for (i, p) in pieces.enumerated() {
-            let origin: Float = i == 0 ? (p.start.isFinite ? Float(p.start) : 0) : Float(p.start)
+            let origin: Float = n == 1 || !p.start.isFinite ? 0 : Float(p.start)
             var base = p.base + p.slope * (Double(origin) - (p.start.isFinite ? p.start : Double(origin)))
             var slope = p.slope
             if swapRedBlue { base = base.redBlueSwapped; slope = slope.redBlueSwapped }
