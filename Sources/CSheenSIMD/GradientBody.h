@@ -57,7 +57,7 @@ INLINE double reduce_base(double T, uint32_t spread) {
 
 /// A reduced linear base in Float, never rounded to zero from a non-zero value: below Float's
 /// range it becomes the smallest subnormal of its sign, which is all that is left to know there
-/// (which side of a wrap t is on). The twin's `keepingSign`.
+/// (which side of a wrap t is on). The twin's `linearBase`.
 INLINE float keeping_sign(double d, uint32_t spread) {
     float f = (float)d;
     // Under pad a base of ±2⁻¹⁴⁹ clamps to the colour 0 gives: plain conversion is stated there.
@@ -139,6 +139,17 @@ INLINE vf conic_t(float start, vf dx, vf dy) {
     p = sel(dy < 0.0f, -p, p);
     vf v = p - start;
     return v - __builtin_elementwise_floor(v);
+}
+
+/// t of a radial or conic gradient at gradient-space offsets (px, py), spread; `painted` as in
+/// radial_t (all ones for the other shapes).
+INLINE vf point_t(const SheenGradientJob *j, vf px, vf py, const uint32_t shape, const uint32_t spread, vi *painted) {
+    switch (shape) {
+    case SHEEN_GRADIENT_RADIAL: return spread_t(radial_t(j, px, py, painted), spread);
+    case SHEEN_GRADIENT_RADIAL_CONCENTRIC:
+        return spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
+    default: return conic_t(j->p[0], px, py);
+    }
 }
 
 /// A rounded level (x86's INT32_MIN for NaN and out-of-range values) clamped to 0…255.
@@ -238,21 +249,10 @@ INLINE void shade_block(const SheenGradientJob *j, double X, const double row[4]
         vf d = dithered ? vload(dither + s * LANES) : (vf)0.0f;
         vi painted = -1;
         vf t;
-        switch (shape) {
-        case SHEEN_GRADIENT_LINEAR:
+        if (shape == SHEEN_GRADIENT_LINEAR) {
             t = linear_t((vf)fx, lx, spread);
-            break;
-        case SHEEN_GRADIENT_RADIAL:
-            t = spread_t(radial_t(j, fx + lx, fy + vload(j->laneY + s * LANES), &painted), spread);
-            break;
-        case SHEEN_GRADIENT_RADIAL_CONCENTRIC: {
-            vf px = fx + lx, py = fy + vload(j->laneY + s * LANES);
-            t = spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
-            break;
-        }
-        default:
-            t = conic_t(j->p[0], fx + lx, fy + vload(j->laneY + s * LANES));
-            break;
+        } else {
+            t = point_t(j, fx + lx, fy + vload(j->laneY + s * LANES), shape, spread, &painted);
         }
         vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
         if (a8) {
@@ -301,13 +301,7 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
         } else {
             vf px = __builtin_convertvector(j->g[0] * X + (j->g[1] * Y + j->g[2]), vf) + lx;
             vf py = __builtin_convertvector(j->g[3] * X + (j->g[4] * Y + j->g[5]), vf) + ly;
-            if (shape == SHEEN_GRADIENT_RADIAL) {
-                t = spread_t(radial_t(j, px, py, &painted), spread);
-            } else if (shape == SHEEN_GRADIENT_RADIAL_CONCENTRIC) {
-                t = spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
-            } else {
-                t = conic_t(j->p[0], px, py);
-            }
+            t = point_t(j, px, py, shape, spread, &painted);
         }
         vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
         const intptr_t n = j->height - r0 < LANES ? j->height - r0 : LANES;

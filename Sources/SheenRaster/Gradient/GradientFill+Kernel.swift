@@ -48,9 +48,8 @@ extension GradientProgram {
                 var y0 = r.y
                 while y0 < r.y + r.height {
                     let n = min(chunk, r.y + r.height - y0)
-                    shade(colors, stride: 4, x: r.x, y: y0, width: 1, height: n, bytesPerPixel: 4, bgra: bgra,
+                    shade(colors, stride: bpp, x: r.x, y: y0, width: 1, height: n, bytesPerPixel: bpp, bgra: bgra,
                           dither: false, level: level)
-                    if bpp == 1 { for k in 0 ..< n { colors.storeBytes(of: UInt8(truncatingIfNeeded: tmp[k] >> 24), toByteOffset: k, as: UInt8.self) } }
                     fillRows(buffer.row(y0) + r.x * bpp, stride: buffer.bytesPerRow, width: r.width, height: n,
                              bytesPerPixel: bpp, values: colors, count: n, phase: 0, level: level)
                     y0 += n
@@ -80,7 +79,8 @@ extension GradientProgram {
 
     /// Shades the `width` × `height` pixels whose top-left is destination pixel (x, y) into `dst`
     /// (rows `stride` bytes apart; 32-bit pixels in RGBA or BGRA order, or A8) with the kernel of
-    /// `level`: the C kernels at avx2 and avx512, the twin below them. An empty gradient shades 0.
+    /// `level`: the C kernels at avx2 and avx512, GradientPortable at portable, the twin at
+    /// reference. An empty gradient shades 0.
     func shade(_ dst: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int, height: Int,
                bytesPerPixel: Int, bgra: Bool, dither: Bool, level: SIMDLevel) {
         if width <= 0 || height <= 0 { return }

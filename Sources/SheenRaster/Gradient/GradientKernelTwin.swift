@@ -34,8 +34,7 @@ enum GradientKernelTwin {
         var t: Float
         switch Int(j.shape) {
         case SHEEN_GRADIENT_LINEAR:
-            let base = reducedBase(g[0] * X + row0, j.spread)
-            t = linearT((Int(j.spread) == SHEEN_GRADIENT_PAD ? Float(base) : keepingSign(base)) + lx, j.spread)
+            t = linearT(linearBase(reducedBase(g[0] * X + row0, j.spread), j.spread) + lx, j.spread)
         case SHEEN_GRADIENT_RADIAL, SHEEN_GRADIENT_RADIAL_CONCENTRIC:
             let px = Float(g[0] * X + row0) + lx, py = Float(g[3] * X + row1) + j.laneY[lane]
             if Int(j.shape) == SHEEN_GRADIENT_RADIAL {
@@ -52,11 +51,13 @@ enum GradientKernelTwin {
         return shade(j, t, d)
     }
 
-    /// `d` in Float, a non-zero value never rounded to zero: the smallest subnormal of its sign
-    /// instead (its sign says which side of a wrap t is on). Repeat and reflect only: under pad a
-    /// plain conversion is stated (±2⁻¹⁴⁹ clamps to the same colour as 0).
-    static func keepingSign(_ d: Double) -> Float {
+    /// A reduced linear base (or lane offset) in Float, C's `keeping_sign`: under repeat and
+    /// reflect a non-zero value is never rounded to zero but to the smallest subnormal of its sign
+    /// (its sign says which side of a wrap t is on); under pad a plain conversion (±2⁻¹⁴⁹ clamps
+    /// to the colour 0 gives).
+    static func linearBase(_ d: Double, _ spread: UInt32) -> Float {
         let f = Float(d)
+        if Int(spread) == SHEEN_GRADIENT_PAD { return f }
         return f == 0 && d != 0 ? (d < 0 ? -Float.leastNonzeroMagnitude : .leastNonzeroMagnitude) : f
     }
 

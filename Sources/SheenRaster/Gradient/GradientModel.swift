@@ -56,8 +56,8 @@ struct GradientModel {
             // Roots by the cancellation-free pair q/a, c/q with q = b + sign(b)·√(b² − a·c).
             // t is unchanged when every length is scaled alike: scale by a power of two so that
             // centres and radii near ±10³⁰⁸ neither overflow nor lose their differences.
-            let m = max(abs(p.x), abs(p.y), abs(c0.x), abs(c0.y), abs(c1.x), abs(c1.y), r0, r1)
-            let f = m == 0 ? 1 : Double(sign: .plus, exponent: min(max(-m.exponent, -1000), 1000), significand: 1)
+            let f = powerOfTwoScale(bringing: max(abs(p.x), abs(p.y), abs(c0.x), abs(c0.y), abs(c1.x), abs(c1.y), r0, r1),
+                                    toExponent: 0)
             let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f, dr = r1 * f - r0 * f
             let pdx = p.x * f - c0.x * f, pdy = p.y * f - c0.y * f
             let r0 = r0 * f
@@ -160,8 +160,7 @@ struct LinearCoefficients: Hashable, Sendable {
     /// nil when start == end (a zero-length line paints nothing).
     init?(start s: Point, end e: Point, inverse i: AffineTransform) {
         if s == e { return nil }
-        let m = max(abs(s.x), abs(s.y), abs(e.x), abs(e.y))
-        let f = Double(sign: .plus, exponent: min(max(-m.exponent, -1000), 1000), significand: 1)
+        let f = powerOfTwoScale(bringing: max(abs(s.x), abs(s.y), abs(e.x), abs(e.y)), toExponent: 0)
         let sx = s.x * f, sy = s.y * f
         let dx = e.x * f - sx, dy = e.y * f - sy
         let len2 = dx * dx + dy * dy
@@ -169,4 +168,11 @@ struct LinearCoefficients: Hashable, Sendable {
         b = (i.c * dx + i.d * dy) / len2 * f
         c = ((i.tx * f - sx) * dx + (i.ty * f - sy) * dy) / len2
     }
+}
+
+/// The power of two (between 2⁻¹⁰⁰⁰ and 2¹⁰⁰⁰) that brings magnitude `m` to binade `exponent`; 1
+/// for 0 or a non-finite `m`. Multiplying by it is exact, so lengths scaled alike keep their ratios.
+func powerOfTwoScale(bringing m: Double, toExponent exponent: Int) -> Double {
+    if m == 0 || !m.isFinite { return 1 }
+    return Double(sign: .plus, exponent: min(max(exponent - m.exponent, -1000), 1000), significand: 1)
 }

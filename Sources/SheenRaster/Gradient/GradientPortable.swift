@@ -32,8 +32,7 @@ enum GradientPortable {
                     var t: F32x8
                     switch Int(j.shape) {
                     case SHEEN_GRADIENT_LINEAR:
-                        let reduced = GradientKernelTwin.reducedBase(g[0] * X + row0, j.spread)
-                        let base = Int(j.spread) == SHEEN_GRADIENT_PAD ? Float(reduced) : GradientKernelTwin.keepingSign(reduced)
+                        let base = GradientKernelTwin.linearBase(GradientKernelTwin.reducedBase(g[0] * X + row0, j.spread), j.spread)
                         t = linearT(F32x8(repeating: base) + lanes[h], j.spread)
                     case SHEEN_GRADIENT_RADIAL:
                         let px = F32x8(repeating: Float(g[0] * X + row0)) + lanes[h]

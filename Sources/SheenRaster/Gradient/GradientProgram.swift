@@ -83,8 +83,7 @@ struct GradientProgram: Sendable {
             geometry = .linear(k)
             g = [k.a, k.b, k.c, 0, 0, 0]
             laneX = (0 ..< 16).map {
-                let offset = Self.reducedBase(Double($0) * k.a, spread: g0.spread)
-                return g0.spread == .pad ? Float(offset) : GradientKernelTwin.keepingSign(offset)
+                GradientKernelTwin.linearBase(Self.reducedBase(Double($0) * k.a, spread: g0.spread), Self.jobSpread(g0.spread))
             }
             laneY = laneX
             params = []
@@ -156,13 +155,20 @@ struct GradientProgram: Sendable {
         }
     }
 
+    /// SheenGradientJob's code for a spread.
+    static func jobSpread(_ spread: GradientSpread) -> UInt32 {
+        switch spread {
+        case .pad: return UInt32(SHEEN_GRADIENT_PAD)
+        case .repeat: return UInt32(SHEEN_GRADIENT_REPEAT)
+        case .reflect: return UInt32(SHEEN_GRADIENT_REFLECT)
+        }
+    }
+
     /// The power of two that brings the largest length a radial or conic gradient involves (its
     /// points and radii, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
     private static func scale(_ i: AffineTransform, _ lengths: [Double]) -> Double {
         let reach = (abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)) * 0x1p31
-        let m = (lengths.map(abs) + [abs(i.tx), abs(i.ty), reach]).max()!
-        if m == 0 || !m.isFinite { return 1 }
-        return Double(sign: .plus, exponent: min(max(20 - m.exponent, -1000), 1000), significand: 1)
+        return powerOfTwoScale(bringing: (lengths.map(abs) + [abs(i.tx), abs(i.ty), reach]).max()!, toExponent: 20)
     }
 
     /// g and the lane offsets of the gradient-space offset P − origin, scaled by `f`.
@@ -198,11 +204,7 @@ struct GradientProgram: Sendable {
         if case .conic = geometry {
             job.spread = UInt32(SHEEN_GRADIENT_WRAPPED)
         } else {
-            switch spread {
-            case .pad: job.spread = UInt32(SHEEN_GRADIENT_PAD)
-            case .repeat: job.spread = UInt32(SHEEN_GRADIENT_REPEAT)
-            case .reflect: job.spread = UInt32(SHEEN_GRADIENT_REFLECT)
-            }
+            job.spread = Self.jobSpread(spread)
         }
         job.dither = dithered ? 1 : 0
         job.opaque = ramp.opaque ? 1 : 0
