@@ -36,7 +36,7 @@ public final class GlyphCache: Sendable {
         let size26: Int
         let glyph: UInt32
         let bucket: Int
-        let stroke: Int  // 0 = fill; else radius26 << 2 | placement << 1 | join
+        let stroke: Int  // 0 = fill; else TextStroke.cacheKey
     }
 
     struct State {
@@ -64,24 +64,72 @@ public final class GlyphCache: Sendable {
     /// Drops every glyph and resets the counters.
     public func removeAll() { state.withLock { $0 = State() } }
 
-    /// The bitmap of `glyph` of `face` at `size` pixels with its pen at `x` (fractional pixels),
-    /// filled or stroked, and the whole pixel column its bitmap's `left` is relative to.
-    func bitmap(face: FontFace, glyph: UInt32, size: Double, x: Double,
-                stroke: TextStroke?) throws(TextError) -> (bitmap: GlyphBitmap, column: Int) {
-        let quarters = (x * Double(Self.subpixelBuckets)).rounded()
-        let column = Int((quarters / Double(Self.subpixelBuckets)).rounded(.down))
-        let bucket = Int(quarters) - column * Self.subpixelBuckets
-        var strokeKey = 0
-        if let stroke {
-            strokeKey = stroke.radius26 << 2 | (stroke.placement == .outside ? 2 : 0) | (stroke.join == .round ? 1 : 0)
-        }
-        let size26 = Int((size * 64).rounded())
-        let key = Key(face: face.id, size26: size26, glyph: glyph, bucket: bucket, stroke: strokeKey)
-        if let hit = state.withLock({ $0.lookup(key) }) { return (hit, column) }
-        let made = try face.rasterize(glyph: glyph, size26: size26, offset26: bucket * 64 / Self.subpixelBuckets, stroke: stroke)
-        state.withLock { $0.insert(key, made, budget: byteBudget) }
-        return (made, column)
+    /// One glyph to draw: its bitmap and the whole pixel column its bitmap's `left` is relative to.
+    struct Placed {
+        let bitmap: GlyphBitmap
+        let column: Int
     }
+
+    /// The bitmaps of `glyphs` (filled, or stroked with `stroke`), in order, each with the whole
+    /// pixel column of its pen position: pen x rounded to a quarter pixel, the quarter choosing the
+    /// subpixel bucket. Every glyph is looked up under one lock; the missing ones are rasterised
+    /// outside it, grouped so that a glyph appearing at several subpixel positions is loaded and
+    /// stroked once (`FontFace.rasterize`), then inserted under one lock.
+    func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?) throws(TextError) -> [Placed] {
+        typealias Group = MissGroup
+        let strokeKey = stroke?.cacheKey ?? 0
+        var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
+        for g in glyphs {
+            let quarters = (g.position.x * Double(Self.subpixelBuckets)).rounded()
+            let column = Int((quarters / Double(Self.subpixelBuckets)).rounded(.down))
+            let bucket = Int(quarters) - column * Self.subpixelBuckets
+            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey))
+            columns.append(column)
+            faces.append(g.face)
+        }
+        // A key repeated in one batch is looked up once; its repeats count as hits (the one
+        // rasterisation answers them), so misses stay the number of glyphs rasterised.
+        var found: [GlyphBitmap?] = state.withLock { state in
+            var seen: [Key: GlyphBitmap?] = [:]
+            return keys.map { key in
+                if let earlier = seen[key] { state.statistics.hits += 1; return earlier }
+                let bitmap = state.lookup(key)
+                seen[key] = .some(bitmap)
+                return bitmap
+            }
+        }
+        // Misses grouped by (face, size, glyph): the buckets each group needs, and which glyphs wait for them.
+        var groups: [Key: Group] = [:], order: [Key] = []
+        for i in keys.indices where found[i] == nil {
+            let k = keys[i]
+            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey)
+            if groups[groupKey] == nil { groups[groupKey] = Group(face: faces[i]); order.append(groupKey) }
+            if !groups[groupKey]!.buckets.contains(k.bucket) { groups[groupKey]!.buckets.append(k.bucket) }
+            groups[groupKey]!.waiting.append((i, k.bucket))
+        }
+        var made: [(Key, GlyphBitmap)] = []
+        for groupKey in order {
+            let group = groups[groupKey]!
+            let bitmaps = try group.face.rasterize(glyph: groupKey.glyph, size26: groupKey.size26,
+                                                   offsets26: group.buckets.map { $0 * 64 / Self.subpixelBuckets }, stroke: stroke)
+            for (bucket, bitmap) in zip(group.buckets, bitmaps) {
+                made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey), bitmap))
+            }
+            for (index, bucket) in group.waiting { found[index] = bitmaps[group.buckets.firstIndex(of: bucket)!] }
+        }
+        if !made.isEmpty {
+            state.withLock { state in for (k, b) in made { state.insert(k, b, budget: byteBudget) } }
+        }
+        return keys.indices.map { Placed(bitmap: found[$0]!, column: columns[$0]) }
+    }
+}
+
+/// Glyphs missing from the cache that one rasterisation answers: a face, the subpixel buckets
+/// wanted, and which glyphs of the batch wait for which bucket.
+private struct MissGroup {
+    var face: FontFace
+    var buckets: [Int] = []
+    var waiting: [(index: Int, bucket: Int)] = []
 }
 
 extension GlyphCache.State {

@@ -7,6 +7,10 @@ public struct TextStroke: Hashable, Sendable {
         case outside
         /// The band is centred on the outline: `width / 2` inside and `width / 2` outside.
         case centered
+        /// The band lies inside the glyph, `width` pixels wide (a centred band twice as wide, kept
+        /// where the glyph covers: per pixel the smaller coverage, exact wherever either is full).
+        /// Meant to be drawn over the fill; the glyph's silhouette does not grow.
+        case inside
     }
 
     /// How corners are joined.
@@ -40,9 +44,30 @@ public struct TextStroke: Hashable, Sendable {
         return self
     }
 
-    /// The FreeType stroker radius in 26.6 pixels.
+    /// The FreeType stroker radius in 26.6 pixels (an inside band is cut from a centred one of
+    /// twice its width).
     var radius26: Int {
-        let r = placement == .outside ? width : width / 2
+        let r = placement == .centered ? width / 2 : width
         return max(1, Int((r * 64).rounded()))
+    }
+
+    /// How far the band reaches beyond the glyph's outline, in pixels.
+    public var reach: Double {
+        switch placement {
+        case .outside: return width
+        case .centered: return width / 2
+        case .inside: return 0
+        }
+    }
+
+    /// The glyph cache's key for this stroke: radius, placement and join.
+    var cacheKey: Int {
+        let p: Int
+        switch placement {
+        case .outside: p = 1
+        case .centered: p = 2
+        case .inside: p = 3
+        }
+        return radius26 << 3 | p << 1 | (join == .round ? 1 : 0)
     }
 }

@@ -28,6 +28,25 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest rectangle holding both; an empty rectangle adds nothing (the union of two
+    /// empty rectangles is `self`).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The rectangle moved by (`dx`, `dy`) pixels.
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    /// The rectangle shrunk by `dx` pixels on the left and the right and `dy` at the top and the
+    /// bottom (grown for negative values), as CoreGraphics' insetBy.
+    public func insetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+
     /// Throws `.invalidRect` for negative sizes or edges that overflow `Int`.
     func validated() throws -> PixelRect {
         if width < 0 || height < 0 || x.addingReportingOverflow(width).overflow

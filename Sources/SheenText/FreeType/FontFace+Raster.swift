@@ -5,15 +5,19 @@ extension FontFace {
     /// bounding box of millions of pixels); 2^26 is a 8192 × 8192 glyph.
     static let maximumGlyphPixels = 1 << 26
 
-    /// Rasterises `glyph` at `size26` (pixels × 64) with its origin moved right by `offset26`
-    /// (1/64 px, 0…63) — the subpixel bucket — optionally as a stroke. Outlines are loaded
-    /// unhinted so that shapes scale exactly and subpixel positions stay honest. A glyph without an
-    /// outline (bitmap-only strikes) draws nothing.
-    func rasterize(glyph: UInt32, size26: Int, offset26: Int, stroke: TextStroke?) throws(TextError) -> GlyphBitmap {
+    /// Rasterises `glyph` at `size26` (pixels × 64) once for each origin shift in `offsets26`
+    /// (1/64 px, 0…63: the subpixel buckets wanted), optionally as a stroke; one bitmap per offset,
+    /// in order. The outline is loaded and stroked once, whatever the number of offsets: stroking
+    /// commutes with translation, and FreeType's stroker costs about four times the rendering
+    /// (12 µs against 3 µs for a 48 px glyph, measured), so a glyph that appears at several
+    /// subpixel positions is stroked once. Outlines are loaded unhinted so that shapes scale
+    /// exactly and subpixel positions stay honest. A glyph without an outline (bitmap-only
+    /// strikes) draws nothing.
+    func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?) throws(TextError) -> [GlyphBitmap] {
         // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
         // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
-        if size26 < 1 { return .empty }
-        let result: Result<GlyphBitmap, TextError> = lock.withLock { currentSize in
+        if size26 < 1 { return offsets26.map { _ in .empty } }
+        let result: Result<[GlyphBitmap], TextError> = lock.withLock { currentSize in
             if currentSize != size26 {
                 let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26), 72, 72)
                 guard error == 0 else { return .failure(.freeType(function: "FT_Set_Char_Size", code: error)) }
@@ -22,13 +26,12 @@ extension FontFace {
             let error = FT_Load_Glyph(face, glyph, sheen_ft_load_outline)
             guard error == 0 else { return .failure(.freeType(function: "FT_Load_Glyph", code: error)) }
             guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
-                return .success(.empty)
+                return .success(offsets26.map { _ in .empty })
             }
-            if let stroke { return strokeSlot(slot, offset26: offset26, stroke: stroke) }
-            return renderSlot(slot, offset26: offset26)
+            return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke)
         }
         switch result {
-        case let .success(bitmap): return bitmap
+        case let .success(bitmaps): return bitmaps
         case let .failure(.freeType(function, code)):
             // A font-specific failure: name the font and the glyph, not only the call.
             throw .glyph(source: source, faceIndex: faceIndex, glyph: glyph, function: function, code: code)
@@ -36,47 +39,77 @@ extension FontFace {
         }
     }
 
-    /// Fills the loaded outline. Caller holds the lock.
-    private func renderSlot(_ slot: FT_GlyphSlot, offset26: Int) -> Result<GlyphBitmap, TextError> {
-        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(offset26), 0)
-        if let failure = checkSize(&slot.pointee.outline, grow26: 0) { return .failure(failure) }
-        let error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
-        guard error == 0 else { return .failure(.freeType(function: "FT_Render_Glyph", code: error)) }
-        let bitmap = slot.pointee.bitmap
-        return .success(GlyphBitmap(rows: Int(bitmap.rows), columns: Int(bitmap.width), pitch: Int(bitmap.pitch),
-                                    buffer: UnsafePointer(bitmap.buffer),
-                                    left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top)))
+    /// Fills or strokes the loaded outline once per offset. Caller holds the lock.
+    private func rasterizeSlot(_ slot: FT_GlyphSlot, offsets26: [Int], stroke: TextStroke?) -> Result<[GlyphBitmap], TextError> {
+        if let failure = checkSize(&slot.pointee.outline, grow26: stroke?.radius26 ?? 0) { return .failure(failure) }
+        var fill: FT_Glyph?
+        let error = FT_Get_Glyph(slot, &fill)
+        guard error == 0, let fillGlyph = fill else { return .failure(.freeType(function: "FT_Get_Glyph", code: error)) }
+        defer { FT_Done_Glyph(fillGlyph) }
+        guard let stroke else {
+            return collect(offsets26) { offset in Self.bitmap(of: fillGlyph, offset26: offset) }
+        }
+        // The band around the outline: the glyph grown by the radius (outside), or both borders
+        // (centred; inside takes a centred band of twice its width and keeps the part the glyph covers).
+        let band: FT_Glyph
+        switch strokedCopy(of: fillGlyph, stroke: stroke) {
+        case let .success(g): band = g
+        case let .failure(e): return .failure(e)
+        }
+        defer { FT_Done_Glyph(band) }
+        return collect(offsets26) { offset in
+            let stroked = Self.bitmap(of: band, offset26: offset)
+            guard stroke.placement == .inside, case let .success(b) = stroked else { return stroked }
+            return Self.bitmap(of: fillGlyph, offset26: offset).map { $0.intersection(b) }
+        }
     }
 
-    /// Strokes the loaded outline with FreeType's stroker. Caller holds the lock.
-    private func strokeSlot(_ slot: FT_GlyphSlot, offset26: Int, stroke: TextStroke) -> Result<GlyphBitmap, TextError> {
-        if let failure = checkSize(&slot.pointee.outline, grow26: stroke.radius26) { return .failure(failure) }
+    private func collect(_ offsets26: [Int], _ body: (Int) -> Result<GlyphBitmap, TextError>) -> Result<[GlyphBitmap], TextError> {
+        var out: [GlyphBitmap] = []
+        out.reserveCapacity(offsets26.count)
+        for offset in offsets26 {
+            switch body(offset) {
+            case let .success(b): out.append(b)
+            case let .failure(e): return .failure(e)
+            }
+        }
+        return .success(out)
+    }
+
+    /// A stroked copy of an outline glyph (the caller destroys it). Caller holds the lock.
+    private func strokedCopy(of glyph: FT_Glyph, stroke: TextStroke) -> Result<FT_Glyph, TextError> {
         var stroker: FT_Stroker?
         var error = FT_Stroker_New(library, &stroker)
         guard error == 0, let stroker else { return .failure(.freeType(function: "FT_Stroker_New", code: error)) }
         defer { FT_Stroker_Done(stroker) }
         let join = stroke.join == .round ? FT_STROKER_LINEJOIN_ROUND : FT_STROKER_LINEJOIN_MITER_FIXED
         FT_Stroker_Set(stroker, FT_Fixed(stroke.radius26), FT_STROKER_LINECAP_ROUND, join, 4 << 16)
-        var glyph: FT_Glyph?
-        error = FT_Get_Glyph(slot, &glyph)
-        guard error == 0, glyph != nil else { return .failure(.freeType(function: "FT_Get_Glyph", code: error)) }
-        // FT_Glyph_Stroke / StrokeBorder replace `glyph` (destroying the old one) on success.
-        if stroke.placement == .centered {
-            error = FT_Glyph_Stroke(&glyph, stroker, 1)
-        } else {
+        var copy: FT_Glyph?
+        error = FT_Glyph_Copy(glyph, &copy)
+        guard error == 0, copy != nil else { return .failure(.freeType(function: "FT_Glyph_Copy", code: error)) }
+        // FT_Glyph_Stroke / StrokeBorder replace `copy` (destroying the old one) on success.
+        if stroke.placement == .outside {
             // The outside border of each contour (FreeType picks the side from the outline's
             // orientation): beyond the outer contours and into the holes, so the filled result is
             // the glyph grown by the radius.
-            error = FT_Glyph_StrokeBorder(&glyph, stroker, 0, 1)
+            error = FT_Glyph_StrokeBorder(&copy, stroker, 0, 1)
+        } else {
+            error = FT_Glyph_Stroke(&copy, stroker, 1)
         }
-        guard error == 0 else {
-            if let glyph { FT_Done_Glyph(glyph) }
+        guard error == 0, let stroked = copy else {
+            if let copy { FT_Done_Glyph(copy) }
             return .failure(.freeType(function: "FT_Glyph_Stroke", code: error))
         }
+        return .success(stroked)
+    }
+
+    /// Renders an outline glyph with its origin moved right by `offset26`, leaving it intact.
+    private static func bitmap(of glyph: FT_Glyph, offset26: Int) -> Result<GlyphBitmap, TextError> {
+        var rendered: FT_Glyph? = glyph
         var origin = FT_Vector(x: FT_Pos(offset26), y: 0)
-        error = FT_Glyph_To_Bitmap(&glyph, FT_RENDER_MODE_NORMAL, &origin, 1)
-        guard error == 0, let rendered = glyph else {
-            if let glyph { FT_Done_Glyph(glyph) }
+        // destroy = 0: `rendered` becomes a new bitmap glyph and `glyph` is kept for the next offset.
+        let error = FT_Glyph_To_Bitmap(&rendered, FT_RENDER_MODE_NORMAL, &origin, 0)
+        guard error == 0, let rendered, rendered != glyph else {
             return .failure(.freeType(function: "FT_Glyph_To_Bitmap", code: error))
         }
         defer { FT_Done_Glyph(rendered) }

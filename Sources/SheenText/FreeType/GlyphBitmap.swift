@@ -54,4 +54,28 @@ public struct GlyphBitmap: Sendable {
         }
         self.init(left: left + x0, top: -top + y0, width: w, height: h, pixels: out)
     }
+
+    /// The coverage both bitmaps share, pixel by pixel the smaller of the two, trimmed. Where one
+    /// of them covers a pixel fully this is the exact area of the intersection; elsewhere (a band
+    /// edge inside an anti-aliased glyph edge, only where a stem is thinner than the band) it is
+    /// the largest area the intersection can have.
+    func intersection(_ other: GlyphBitmap) -> GlyphBitmap {
+        let x0 = max(left, other.left), x1 = min(left + width, other.left + other.width)
+        let y0 = max(top, other.top), y1 = min(top + height, other.top + other.height)
+        guard x0 < x1, y0 < y1 else { return .empty }
+        let w = x1 - x0, h = y1 - y0
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { a in
+            other.pixels.withUnsafeBufferPointer { b in
+                for y in 0..<h {
+                    let ra = (y0 + y - top) * width + (x0 - left), rb = (y0 + y - other.top) * other.width + (x0 - other.left)
+                    for x in 0..<w { out[y * w + x] = min(a[ra + x], b[rb + x]) }
+                }
+            }
+        }
+        // Baseline coordinates: `top` is already y-down here, the initialiser takes FreeType's y-up top.
+        return out.withUnsafeBufferPointer { p in
+            GlyphBitmap(rows: h, columns: w, pitch: w, buffer: p.baseAddress, left: x0, top: -y0)
+        }
+    }
 }

@@ -1,0 +1,164 @@
+import SheenRaster
+
+/// The coverage of a laid-out text, rasterised once: every inked glyph's bitmap placed in layout
+/// pixels, and the ink rectangles of the whole text and of each line. Masks of any region, of one
+/// line or of chosen glyphs, and draws into existing A8 buffers, are all composed from these
+/// bitmaps without asking the glyph cache again — so a renderer that needs the ink rectangle, a
+/// mask and a per-line mask of the same text rasterises (or looks up) each glyph once.
+///
+/// Make one per stroke with `TextLayout.coverage(stroke:cache:)`: nil for the fill, or a
+/// `TextStroke` for its band.
+public struct TextCoverage: Sendable {
+    /// One inked glyph: which glyph of the layout, its line, and its pixels in layout coordinates.
+    public struct Glyph: Sendable {
+        /// The laid-out glyph this coverage came from.
+        public let glyph: LaidOutGlyph
+        /// Index of the glyph's line in `TextLayout.lines`.
+        public let line: Int
+        /// The glyph's coverage pixels, trimmed to its ink.
+        public let bitmap: GlyphBitmap
+        /// Where `bitmap` lies, in layout pixels.
+        public let rect: PixelRect
+    }
+
+    /// The stroke this coverage is of; nil for the fill.
+    public let stroke: TextStroke?
+    /// Every glyph that draws something, in layout order (line by line, left to right within a line).
+    public let glyphs: [Glyph]
+    /// The bounding box of all coverage (every non-zero mask pixel lies inside it and each edge
+    /// touches one), in layout pixels; empty (zero size at the origin) when nothing draws.
+    public let inkRect: PixelRect
+    /// The ink rectangle of each line (see `inkRect`), in line order.
+    public let lineInkRects: [PixelRect]
+
+    /// Places the glyphs of `layout` (filled, or stroked by `stroke`; only those `include` accepts)
+    /// from `cache`: pen x rounded to a quarter pixel (the subpixel bucket), baseline rounded to the
+    /// nearest whole pixel row.
+    init(layout: TextLayout, stroke: TextStroke?, cache: GlyphCache,
+         include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) {
+        let stroke = try stroke?.validated()
+        self.stroke = stroke
+        var laidOut: [(glyph: LaidOutGlyph, line: Int)] = []
+        for (i, line) in layout.lines.enumerated() {
+            for g in line.glyphs where include?(g) ?? true { laidOut.append((g, i)) }
+        }
+        let placed = try cache.bitmaps(laidOut.lazy.map(\.glyph), stroke: stroke)
+        var glyphs: [Glyph] = []
+        var lineInk = [PixelRect?](repeating: nil, count: layout.lines.count)
+        var ink: PixelRect?
+        for (g, p) in zip(laidOut, placed) where !p.bitmap.isEmpty {
+            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(g.glyph.position.y.rounded()) + p.bitmap.top,
+                                 width: p.bitmap.width, height: p.bitmap.height)
+            glyphs.append(Glyph(glyph: g.glyph, line: g.line, bitmap: p.bitmap, rect: rect))
+            lineInk[g.line] = lineInk[g.line].map { $0.union(rect) } ?? rect
+            ink = ink.map { $0.union(rect) } ?? rect
+        }
+        self.glyphs = glyphs
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        inkRect = ink ?? none
+        lineInkRects = lineInk.map { $0 ?? none }
+    }
+
+    /// A new A8 mask of the coverage over `region` (layout pixels; `inkRect` by default, which
+    /// holds all of it). `include` selects glyphs (for instance one attribute run's, to colour it
+    /// separately). Overlapping glyphs (marks, tight kerning, italic overhangs) unite as
+    /// sourceOver does: c + d·(1 − c).
+    /// Throws `RasterError.invalidRect` for a negative size and `TextError.maskTooLarge` past
+    /// `TextLayout.maximumMaskPixels`.
+    public func mask(region: PixelRect? = nil, where include: ((LaidOutGlyph) -> Bool)? = nil) throws -> TextMask {
+        try mask(region: region ?? inkRect, glyphs: glyphs.lazy.filter { include?($0.glyph) ?? true })
+    }
+
+    /// A new A8 mask of line `line`'s coverage over that line's ink rectangle (empty for a line
+    /// that draws nothing).
+    public func lineMask(_ line: Int) throws -> TextMask {
+        guard lineInkRects.indices.contains(line) else {
+            throw TextError.invalidParameter(name: "line", value: Double(line), allowed: "0..<\(lineInkRects.count)")
+        }
+        return try mask(region: lineInkRects[line], glyphs: glyphs.lazy.filter { $0.line == line })
+    }
+
+    /// Unites the coverage with an existing A8 `buffer`, layout pixel (0, 0) at buffer pixel
+    /// `origin` (sourceOver: existing coverage is kept). Only the buffer's pixels are touched.
+    public func draw(into buffer: RasterBuffer, origin: (x: Int, y: Int) = (0, 0),
+                     where include: ((LaidOutGlyph) -> Bool)? = nil) throws {
+        guard buffer.format == .a8 else { throw RasterError.formatMismatch(expected: .a8, actual: buffer.format) }
+        CoverageWriter(base: buffer.base, bytesPerRow: buffer.bytesPerRow, width: buffer.width, height: buffer.height,
+                       origin: origin, isBlank: false)
+            .write(glyphs.lazy.filter { include?($0.glyph) ?? true })
+    }
+
+    private func mask(region: PixelRect, glyphs: some Sequence<Glyph>) throws -> TextMask {
+        guard region.width >= 0, region.height >= 0 else {
+            throw RasterError.invalidRect(x: region.x, y: region.y, width: region.width, height: region.height)
+        }
+        let (pixels, overflow) = region.width.multipliedReportingOverflow(by: region.height)
+        guard !overflow, pixels <= TextLayout.maximumMaskPixels else {
+            throw TextError.maskTooLarge(width: region.width, height: region.height)
+        }
+        // −Int.min does not exist: such a region lies beyond every layout pixel's reach anyway,
+        // but it must be refused rather than trap.
+        for (name, v) in [("region.x", region.x), ("region.y", region.y)] where v == Int.min {
+            throw TextError.invalidParameter(name: name, value: Double(v), allowed: "> Int.min")
+        }
+        let image = try Image(width: region.width, height: region.height, format: .a8)
+        image.withBuffer { buffer in
+            CoverageWriter(base: buffer.base, bytesPerRow: buffer.bytesPerRow, width: buffer.width, height: buffer.height,
+                           origin: (-region.x, -region.y), isBlank: true).write(glyphs)
+        }
+        return TextMask(image: image, region: region)
+    }
+}
+
+/// Writes placed glyph bitmaps into A8 memory, uniting overlaps as sourceOver does:
+/// d' = c + round(d·(255 − c) / 255), SheenRaster's A8 sourceOver of an opaque paint through
+/// coverage c. In a blank (all-zero) destination most glyph pixels land where nothing was
+/// written yet, and there d' = c: each row remembers the columns written so far, pixels outside
+/// them are copied and only the overlap is united. Glyphs cost a call per row, not a compositing
+/// job each.
+struct CoverageWriter {
+    let base: UnsafeMutableRawPointer
+    let bytesPerRow: Int
+    let width: Int
+    let height: Int
+    let origin: (x: Int, y: Int)
+    /// True when the destination is all zero before the first write.
+    let isBlank: Bool
+
+    func write(_ glyphs: some Sequence<TextCoverage.Glyph>) {
+        // Written columns [start, end) of each destination row; a non-blank destination counts as
+        // written everywhere.
+        var start = [Int](repeating: isBlank ? Int.max : 0, count: height)
+        var end = [Int](repeating: isBlank ? Int.min : width, count: height)
+        for g in glyphs {
+            // A position beyond Int's range is outside every buffer.
+            let (gx, xOver) = g.rect.x.addingReportingOverflow(origin.x)
+            let (gy, yOver) = g.rect.y.addingReportingOverflow(origin.y)
+            if xOver || yOver || gx >= width || gy >= height || gx + g.rect.width <= 0 || gy + g.rect.height <= 0 { continue }
+            let x0 = max(gx, 0), x1 = min(gx + g.rect.width, width)
+            let y0 = max(gy, 0), y1 = min(gy + g.rect.height, height)
+            g.bitmap.pixels.withUnsafeBufferPointer { src in
+                for y in y0 ..< y1 {
+                    let s = src.baseAddress! + (y - gy) * g.rect.width - gx
+                    let d = (base + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+                    // Copy left of the written columns, unite over them, copy right of them.
+                    let a = min(max(start[y], x0), x1), b = max(min(end[y], x1), a)
+                    if a > x0 { (d + x0).update(from: s + x0, count: a - x0) }
+                    if b > a { Self.unite(d + a, s + a, b - a) }
+                    if x1 > b { (d + b).update(from: s + b, count: x1 - b) }
+                    start[y] = min(start[y], x0); end[y] = max(end[y], x1)
+                }
+            }
+        }
+    }
+
+    /// d = c + round(d·(255 − c) / 255) over `count` bytes (auto-vectorised: wrapping arithmetic,
+    /// no checks).
+    @inline(__always)
+    static func unite(_ d: UnsafeMutablePointer<UInt8>, _ c: UnsafePointer<UInt8>, _ count: Int) {
+        for i in 0 ..< count {
+            let cv = UInt32(c[i]), dv = UInt32(d[i])
+            d[i] = UInt8(truncatingIfNeeded: cv &+ mulDiv255(dv, 255 &- cv))
+        }
+    }
+}
