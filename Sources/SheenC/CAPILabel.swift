@@ -87,7 +87,8 @@ public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: s
         switch UInt32(bitPattern: placement) {
         case SHEEN_STROKE_OUTSIDE.rawValue: place = .outside
         case SHEEN_STROKE_CENTERED.rawValue: place = .centered
-        default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…1)")
+        case SHEEN_STROKE_INSIDE.rawValue: place = .inside
+        default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…2)")
         }
         $0.stroke = width == 0 ? nil : LabelStroke(width: width, paint: .color(try color(c, "color")), placement: place)
     }
@@ -149,6 +150,22 @@ public func sheenLabelSetInsets(_ label: OpaquePointer?, _ top: Double, _ left: 
 @_cdecl("sheen_label_set_enabled")
 public func sheenLabelSetEnabled(_ label: OpaquePointer?, _ enabled: Bool) -> sheen_status {
     change(label) { $0.isEnabled = enabled }
+}
+
+/// `sheen_label_set_clips_to_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_clips_to_bounds")
+public func sheenLabelSetClipsToBounds(_ label: OpaquePointer?, _ clips: Bool) -> sheen_status {
+    change(label) { $0.clipsToBounds = clips }
+}
+
+/// `sheen_label_drawn_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_drawn_bounds")
+public func sheenLabelDrawnBounds(_ label: OpaquePointer?, _ out: UnsafeMutablePointer<sheen_rect>?) -> sheen_status {
+    capi {
+        let label = try borrow(label, "label", as: LabelBox.self).label
+        let out = try required(out, "out")
+        out.pointee = cRect(try label.drawnBounds())
+    }
 }
 
 /// `sheen_label_render` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

@@ -35,8 +35,11 @@ extension Label {
     public var textArea: Rect {
         var e = insets
         if insetsTextForShadows {
+            let strokeReach = stroke?.textStroke.reach ?? 0
             for s in allShadows {
-                let reach = 3 * s.sigma + s.spread
+                // The shadow's shape reaches past the glyphs by the stroke and the spread, and
+                // its blur by ⌈3σ⌉ more (GaussianBlur.margins, which a render draws out to).
+                let reach = (3 * s.sigma).rounded(.up) + s.spread + strokeReach
                 e.left = max(e.left, insets.left + max(0, reach - s.offset.x))
                 e.right = max(e.right, insets.right + max(0, reach + s.offset.x))
                 e.top = max(e.top, insets.top + max(0, reach - s.offset.y))
@@ -58,6 +61,11 @@ extension Label {
     /// still constrains: the text truncates rather than running unconstrained.
     public func layout() throws -> TextLayout {
         try validate()
+        return try layoutValidated()
+    }
+
+    /// `layout()` for a label already validated.
+    func layoutValidated() throws -> TextLayout {
         let area = textArea
         let bounds = Size(width: area.width > 0 ? area.width : 1e-3, height: area.height > 0 ? area.height : 1e-3)
         return try TextLayout(effectiveText, bounds: bounds, options: layoutOptions)
@@ -112,7 +120,7 @@ extension Label {
         for paint in [fill, stroke?.paint].compactMap({ $0 }) {
             switch paint {
             case let .color(c): try check("paint colour", c)
-            case let .gradient(g, _): _ = try GradientFill(g.gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)))
+            case let .gradient(g, _): try g.validate()
             }
         }
     }

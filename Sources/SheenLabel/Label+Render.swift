@@ -4,68 +4,42 @@ import SheenText
 extension Label {
     /// Draws the label into a borrowed RGBA8 or BGRA8 premultiplied view with its top-left corner
     /// at buffer pixel `origin` (which may lie outside the buffer), compositing sourceOver onto
-    /// what is there. Only pixels inside both the buffer and the label's rectangle change.
-    /// Order: background, shadows (first to last), stroke, fill — every pixel through SheenRaster's
+    /// what is there. The frame positions the text; ink, stroke and shadows that overhang it
+    /// (italic overhangs, a stroke or shadow reaching past the edge) are drawn wherever the buffer
+    /// has pixels, as a UIKit view that does not clip to its bounds — unless `clipsToBounds`.
+    /// `drawnBounds()` says which pixels can change.
+    /// Order: background (over the frame), shadows (first to last), then an outside stroke under
+    /// the fill, or the fill under a centred or inside stroke — every pixel through SheenRaster's
     /// compositing and blur kernels, over the ink's neighbourhood only.
     ///
     /// Throws (touching nothing) for an A8 buffer or invalid style values.
     public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
                        cache: GlyphCache = .shared) throws {
-        guard buffer.format != .a8 else {
-            throw RasterError.formatMismatch(expected: .rgba8Premultiplied, actual: buffer.format)
-        }
-        let layout = try layout()   // validates every parameter before anything is drawn
-        let labelRect = PixelRect(x: origin.x, y: origin.y, width: Int(size.width.rounded(.up)),
-                                  height: Int(size.height.rounded(.up)))
-        let visible = labelRect.intersection(buffer.bounds)
-        guard !visible.isEmpty else { return }
-        let canvas = LabelCanvas(destination: buffer.cropped(to: visible),
-                                 offset: (origin.x - visible.x, origin.y - visible.y),
-                                 alpha: isEnabled ? 255 : 128)
-        let plan = try RenderPlan(label: self, layout: layout, cache: cache)
-        // Everything that can fail (masks, blurs, gradients) runs before the first pixel changes.
-        let layers = try plan.shadowLayers(on: canvas) + plan.strokeLayers(on: canvas) + plan.fillLayers(on: canvas)
-        if let backgroundColor {
-            try canvas.destination.composite(.color(backgroundColor), coverage: .alpha(canvas.alpha))
-        }
-        for layer in layers { try canvas.composite(layer.paint, mask: layer.mask, at: layer.at) }
+        try LabelRenderer(label: self, cache: cache).render(into: buffer, at: origin)
     }
 
-    /// Renders the label into a new transparent image of the label's size (rounded up to whole
-    /// pixels) in `format` (RGBA8 by default).
+    /// The pixels drawing this label can change, in label pixels ((0, 0) is the frame's top-left;
+    /// x or y is negative where something overhangs the left or top): the frame, the ink of the
+    /// fill and the stroke, and each shadow out to its blur's ⌈3σ⌉ margins. Just the frame when
+    /// `clipsToBounds`. Rasterises the glyphs (through `cache`), blurs nothing.
+    public func drawnBounds(cache: GlyphCache = .shared) throws -> PixelRect {
+        try LabelRenderer(label: self, cache: cache).drawnBounds()
+    }
+
+    /// Renders the label into a new transparent image in `format` (RGBA8 by default) that holds
+    /// everything it draws: `drawnBounds()`, whose top-left corner is the image's pixel (0, 0) —
+    /// so the frame's top-left lies at image pixel (−bounds.x, −bounds.y). When nothing overhangs
+    /// (or with `clipsToBounds`), that is the frame itself, the label's size rounded up.
     public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws -> Image {
-        try validate()
-        let image = try Image(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)), format: format)
-        try image.withBuffer { try render(into: $0, cache: cache) }
+        let renderer = try LabelRenderer(label: self, cache: cache)
+        let bounds = try renderer.drawnBounds()
+        let image = try Image(width: bounds.width, height: bounds.height, format: format)
+        try image.withBuffer { try renderer.render(into: $0, at: (-bounds.x, -bounds.y)) }
         return image
     }
-}
 
-/// One mask to composite in one paint: a shadow, the stroke, or (part of) the fill. `at` is the
-/// label pixel of the mask's pixel (0, 0).
-struct LabelLayer {
-    let paint: Paint
-    let mask: Image
-    let at: (x: Int, y: Int)
-}
-
-/// Where a label is drawn: the visible part of the destination, the label's origin relative to
-/// it, and the global alpha (128 when disabled).
-struct LabelCanvas {
-    let destination: RasterBuffer
-    /// Label pixel (0, 0) is destination pixel `offset`.
-    let offset: (x: Int, y: Int)
-    let alpha: UInt8
-
-    /// Composites `paint` through an A8 mask whose pixel (0, 0) is label pixel `at`.
-    func composite(_ paint: Paint, mask: Image, at: (x: Int, y: Int)) throws {
-        guard mask.width > 0, mask.height > 0 else { return }
-        try mask.withReadOnlyBuffer { m in
-            try destination.composite(paint, operator: .sourceOver,
-                                      coverage: .mask(m, x: at.x + offset.x, y: at.y + offset.y, alpha: alpha))
-        }
+    /// The label's frame in whole pixels: (0, 0) and its size rounded up.
+    var frame: PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
     }
-
-    /// A label-space rectangle in destination pixels (for gradient geometry).
-    func destinationRect(_ r: Rect) -> Rect { r.offsetBy(dx: Double(offset.x), dy: Double(offset.y)) }
 }

@@ -6,9 +6,12 @@ import SheenText
 /// glows. A `Label` is a value: every render lays the text out afresh from the current
 /// properties, so changing text, font or size can never leave a stale gradient behind.
 ///
-/// Coordinates are pixels, (0, 0) at the label's top-left, y downwards. Everything is clipped to
-/// the label's `size`, as a view that clips to its bounds; `insetsTextForShadows` keeps shadows
-/// inside.
+/// Coordinates are pixels, (0, 0) at the label's top-left, y downwards. The label's `size` is its
+/// frame: it positions the text (alignment, wrapping, truncation) and is what the background
+/// fills. Ink, strokes and shadows that overhang it are still drawn — a UIKit view does not clip
+/// to its bounds unless told to — and `drawnBounds()` and `image()` include them;
+/// `clipsToBounds` clips to the frame instead, and `insetsTextForShadows` moves the text in so
+/// that shadows fit.
 public struct Label: Sendable {
     /// The label's size in pixels (its bounds).
     public var size: Size
@@ -60,12 +63,16 @@ public struct Label: Sendable {
 
     /// The text's paint; nil paints with `textColor` (or each run's colour).
     public var fill: LabelPaint?
-    /// A stroke along the outlines, drawn under the fill.
+    /// A stroke along the outlines: under the fill when it lies outside the glyphs, over it when
+    /// centred or inside, so that its whole width shows.
     public var stroke: LabelStroke?
     /// Blurred shadows and glows, drawn first to last under the text.
     public var shadows: [LabelShadow] = []
-    /// Painted over the whole label first; nil leaves the destination as it is.
+    /// Painted over the label's frame first; nil leaves the destination as it is.
     public var backgroundColor: Color?
+    /// Clip everything drawn to the frame (UIView's clipsToBounds); false by default, as in UIKit,
+    /// so overhanging ink, strokes and shadows are drawn where the destination has pixels.
+    public var clipsToBounds = false
     /// Vertical placement of the text block; centred by default (UILabel's behaviour).
     public var verticalAlignment: VerticalAlignment = .center
     /// Insets of the text area from the label's edges.

@@ -19,12 +19,14 @@ struct LabelOptions: ParsableArguments {
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Flag(help: "Dither the gradient against banding.") var dither = false
     @Option(help: "Stroke \"WIDTH,#COLOR\" (pixels).") var stroke: String?
-    @Option(name: .customLong("stroke-placement"), help: "outside or centered.") var strokePlacement = "outside"
+    @Option(name: .customLong("stroke-placement"), help: "outside, centered or inside.") var strokePlacement = "outside"
     @Option(help: "Shadow \"DX,DY,SIGMA,#COLOR[,SPREAD]\" (pixels); repeatable.") var shadow: [String] = []
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
     var cssBlur = false
-    @Option(help: "Canvas (label) size WIDTHxHEIGHT.") var canvas = "1024x160"
+    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip).")
+    var canvas = "1024x160"
+    @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
     @Option(help: "Background colour (default transparent).") var background: String?
     @Option(help: "left, right, center, justified or natural.") var align = "natural"
     @Option(help: "top, center or bottom.") var vertical = "center"
@@ -36,7 +38,7 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("line-height"), help: "Line height multiple.") var lineHeight = 1.0
     @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
-    @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows are not clipped.") var insetShadows = false
+    @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
     @Flag(help: "Draw the label disabled (50 % opacity).") var disabled = false
     @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
 
@@ -110,6 +112,7 @@ struct LabelOptions: ParsableArguments {
             label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
         label.insetsTextForShadows = insetShadows
+        label.clipsToBounds = clip
         label.isEnabled = !disabled
         if let highlight {
             label.isHighlighted = true
@@ -137,7 +140,7 @@ struct LabelOptions: ParsableArguments {
         }
         return LabelStroke(width: width, paint: .color(try Parse.color(parts[1], option: option)),
                            placement: try Parse.named(strokePlacement, option: "--stroke-placement",
-                                                      [("outside", .outside), ("centered", .centered), ("centred", .centered)]))
+                                                      [("outside", .outside), ("centered", .centered), ("centred", .centered), ("inside", .inside)]))
     }
 
     func gradient(_ stops: [GradientStop]) throws -> LabelGradient {

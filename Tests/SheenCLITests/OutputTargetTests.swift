@@ -32,7 +32,7 @@ import Glibc
     }
 
     @Test func aCharacterDeviceIsWrittenThroughNotReplaced() throws {
-        try CLI.run(["render", "Hi", "--canvas", "40x20", "-o", "/dev/null"])
+        try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", "/dev/null"])
         #expect(fileType("/dev/null") == S_IFCHR)
     }
 
@@ -55,7 +55,7 @@ import Glibc
             received.set(bytes)
         }
         reader.start()
-        try CLI.run(["render", "Hi", "--canvas", "40x20", "-o", fifo])
+        try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", fifo])
         while !reader.isFinished { usleep(1000) }
         #expect(fileType(fifo) == S_IFIFO)
         #expect(try PNG.decode(received.get()).width == 40)
@@ -67,12 +67,12 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/target.png"))
         #expect(symlink("target.png", dir + "/link.png") == 0)
-        try CLI.run(["render", "Hi", "--canvas", "40x20", "-o", dir + "/link.png"])
+        try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", dir + "/link.png"])
         #expect(fileType(dir + "/link.png") == S_IFLNK)
         #expect(try isPNG(dir + "/target.png"))
         // A link to a file not there yet creates it.
         #expect(symlink("later.png", dir + "/dangling.png") == 0)
-        try CLI.run(["render", "Hi", "--canvas", "40x20", "-o", dir + "/dangling.png"])
+        try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", dir + "/dangling.png"])
         #expect(fileType(dir + "/dangling.png") == S_IFLNK)
         #expect(try isPNG(dir + "/later.png"))
         #expect(try leftovers(dir).isEmpty)
@@ -84,7 +84,7 @@ import Glibc
         let path = dir + "/kept.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         #expect(chmod(path, 0o444) == 0)
-        try CLI.run(["render", "Hi", "--canvas", "40x20", "-o", path])
+        try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", path])
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o444)
         #expect(try isPNG(path))

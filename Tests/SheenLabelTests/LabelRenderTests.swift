@@ -13,12 +13,15 @@ import SheenText
         label.shadows = [LabelShadow(color: Color(red: 0, green: 1, blue: 0), offset: Point(12, 9), sigma: 3)]
         let image = try label.image()
 
-        // Expected shadow coverage: the fill mask over a generous region, blurred, at the offset.
+        #expect(try label.drawnBounds() == PixelRect(x: 0, y: 0, width: 300, height: 100))
+        // Expected shadow coverage: the fill's mask over its ink, blurred into an image grown by
+        // the blur's ⌈3σ⌉ margins (SheenRaster's GrownBlur, the one margin policy), at the offset.
         let layout = try label.layout()
-        let ink = try layout.inkRect()
-        let region = PixelRect(x: ink.x - 20, y: ink.y - 20, width: ink.width + 40, height: ink.height + 40)
-        let union = try layout.mask(region: region)
-        try union.image.withBuffer { try GaussianBlur(sigma: 3).apply(in: $0) }
+        let mask = try layout.coverage().mask()
+        let grown = try mask.image.withReadOnlyBuffer { try GaussianBlur(sigma: 3).grown($0) }
+        let union = grown
+        let region = PixelRect(x: mask.region.x + grown.offsetX, y: mask.region.y + grown.offsetY,
+                               width: grown.image.width, height: grown.image.height)
         let o = (Int(label.textArea.x.rounded()), Int(label.textArea.y.rounded()))
         let fill = try layout.mask(region: PixelRect(x: -o.0, y: -o.1, width: 300, height: 100))
         var compared = 0
@@ -68,6 +71,40 @@ import SheenText
         #expect(checked > 3000)
     }
 
+    /// A centred or inside stroke is drawn over the fill (CoreGraphics' fill-then-stroke), so its
+    /// whole width shows: wherever its band covers a pixel fully, the stroke's colour is all there
+    /// is. An inside stroke never reaches past the glyphs.
+    @Test(arguments: [TextStroke.Placement.centered, .inside])
+    func centredAndInsideStrokesShowTheirWholeWidth(placement: TextStroke.Placement) throws {
+        var label = Label("Stroke", font: try LabelFixtures.bold(64), size: Size(width: 320, height: 100))
+        label.textAlignment = .center
+        label.fill = .color(LabelFixtures.blue)
+        label.stroke = LabelStroke(width: 4, paint: .color(LabelFixtures.red), placement: placement)
+        #expect(try label.drawnBounds() == PixelRect(x: 0, y: 0, width: 320, height: 100))
+        let image = try label.image()
+        let layout = try label.layout()
+        let o = (Int(label.textArea.x.rounded()), Int(label.textArea.y.rounded()))
+        let frame = PixelRect(x: -o.0, y: -o.1, width: 320, height: 100)
+        let fill = try layout.mask(region: frame)
+        let band = try layout.mask(region: frame, stroke: TextStroke(width: 4, placement: placement))
+        var strokeOnly = 0, fillOnly = 0
+        for y in 0..<100 {
+            for x in 0..<320 {
+                let b = band.image.pixel(x: x, y: y)[0], f = fill.image.pixel(x: x, y: y)[0]
+                let p = LabelFixtures.rgba(image, x, y)
+                if b == 255 {
+                    #expect(LabelFixtures.close(p, LabelFixtures.red.premultiplied8, within: 0), "(\(x), \(y))")
+                    strokeOnly += 1
+                } else if b == 0 && f == 255 {
+                    #expect(LabelFixtures.close(p, LabelFixtures.blue.premultiplied8, within: 0), "(\(x), \(y))")
+                    fillOnly += 1
+                }
+                if placement == .inside && f == 0 { #expect(p == SIMD4(0, 0, 0, 0), "(\(x), \(y))") }
+            }
+        }
+        #expect(strokeOnly > 1000 && fillOnly > 200)
+    }
+
     /// Seed 000's closing warning: change text, font or size and render again — the output is
     /// exactly a fresh label's, never a stale gradient.
     @Test func rerenderingAfterChangesEqualsAFreshLabel() throws {
@@ -79,6 +116,7 @@ import SheenText
         let changed = try label.image()
         var fresh = Label("Short", font: try LabelFixtures.bold(30), size: Size(width: 600, height: 120))
         fresh.fill = label.fill; fresh.stroke = label.stroke; fresh.shadows = label.shadows
+        fresh.textAlignment = label.textAlignment
         #expect(changed.bytes == (try fresh.image()).bytes)
     }
 
@@ -126,26 +164,40 @@ import SheenText
         func edgeAlpha(_ image: Image) -> Int {
             (0..<image.height).map { max(Int(image.pixel(x: 0, y: $0)[3]), Int(image.pixel(x: image.width - 1, y: $0)[3])) }.max()!
         }
-        #expect(edgeAlpha(try label.image()) > 10)   // clipped
+        let frame = PixelRect(x: 0, y: 0, width: 400, height: 90)
+        // Unclipped, the glow overhangs the frame and the image grows to hold it.
+        let overhanging = try label.drawnBounds()
+        #expect(overhanging.x < 0 && overhanging.width > 400)
+        #expect(try label.image().width == overhanging.width)
+        // Clipped to the frame, the glow is cut at the edges.
+        label.clipsToBounds = true
+        #expect(try label.drawnBounds() == frame)
+        #expect(edgeAlpha(try label.image()) > 10)
+        // Inset for shadows: ⌈3σ⌉ inside, nothing overhangs and nothing is cut.
+        label.clipsToBounds = false
         label.insetsTextForShadows = true
-        #expect(edgeAlpha(try label.image()) <= 1)   // 3σ inside: nothing left to clip
+        #expect(try label.drawnBounds() == frame)
+        #expect(edgeAlpha(try label.image()) <= 1)
     }
 
-    /// Embedding: a borrowed BGRA view at an origin partly outside it; only the label's visible
-    /// rectangle changes, the fences hold, and the pixels equal the label's own image there.
-    @Test func rendersIntoABorrowedViewAtAnOrigin() throws {
-        let label = try LabelFixtures.styled()
+    /// Embedding: a borrowed BGRA view at origins partly outside it; only the label's drawn
+    /// bounds change (overhangs included), the fences hold, and the pixels equal the label's own
+    /// image there — a cropped label is exactly the crop of the whole one.
+    @Test(arguments: [(-200, 30), (15, -40), (600, 0)])
+    func rendersIntoABorrowedViewAtAnOrigin(x: Int, y: Int) throws {
+        let label = try LabelFixtures.leftAligned()
         let whole = try label.image(format: .bgra8Premultiplied)
+        let bounds = try label.drawnBounds()
+        #expect(whole.width == bounds.width && whole.height == bounds.height)
         let fenced = FencedBuffer(width: 700, height: 120, format: .bgra8Premultiplied, padding: 12, misalignment: 1, fill: 0)
-        let origin = (x: -200, y: 30)
-        try label.render(into: fenced.buffer, at: origin)
+        try label.render(into: fenced.buffer, at: (x, y))
         #expect(fenced.fenceViolations == 0)
         var differences = 0
-        for y in 0..<120 {
-            for x in 0..<700 {
-                let lx = x - origin.x, ly = y - origin.y
-                let expected = (lx >= 0 && ly >= 0 && lx < 1024 && ly < 160) ? whole.pixel(x: lx, y: ly) : [0, 0, 0, 0]
-                if fenced.pixel(x: x, y: y) != expected { differences += 1 }
+        for by in 0..<120 {
+            for bx in 0..<700 {
+                let ix = bx - x - bounds.x, iy = by - y - bounds.y
+                let expected = (ix >= 0 && iy >= 0 && ix < whole.width && iy < whole.height) ? whole.pixel(x: ix, y: iy) : [0, 0, 0, 0]
+                if fenced.pixel(x: bx, y: by) != expected { differences += 1 }
             }
         }
         #expect(differences == 0)
@@ -212,7 +264,9 @@ import SheenText
         label.stroke = LabelStroke(width: 256, paint: .color(.black))
         label.shadows = [.glow(color: Color(rgba: 0xFF00_00FF), sigma: 2, spread: 1)]
         let image = try label.image()
-        #expect(image.pixel(x: 0, y: 0) == [0, 0, 0, 255])   // the stroke covers the whole label
+        let b = try label.drawnBounds()
+        #expect(b.x < -200 && b.y < -200)   // the stroke and its glow reach far past the frame
+        #expect(image.pixel(x: -b.x, y: -b.y) == [0, 0, 0, 255])   // the stroke covers the whole label
     }
 
     /// Exact at every level: the gradient and blur kernels of every level equal their scalar

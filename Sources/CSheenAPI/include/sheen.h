@@ -324,7 +324,11 @@ typedef enum sheen_gradient_extent {
     SHEEN_EXTENT_FRAME = 3
 } sheen_gradient_extent;
 
-typedef enum sheen_stroke_placement { SHEEN_STROKE_OUTSIDE = 0, SHEEN_STROKE_CENTERED = 1 } sheen_stroke_placement;
+/** Where a stroke lies: outside the glyphs (drawn under the fill), centred on the outline or
+ *  inside the glyphs (both drawn over the fill, so the whole width shows). */
+typedef enum sheen_stroke_placement {
+    SHEEN_STROKE_OUTSIDE = 0, SHEEN_STROKE_CENTERED = 1, SHEEN_STROKE_INSIDE = 2
+} sheen_stroke_placement;
 
 /** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
 sheen_status sheen_label_create(const char *text, const sheen_font *font, double width, double height, sheen_label **out);
@@ -355,11 +359,20 @@ sheen_status sheen_label_set_adjusts_font_size(sheen_label *label, bool adjusts,
 sheen_status sheen_label_set_insets(sheen_label *label, double top, double left, double bottom, double right);
 /** Disabled labels draw at half opacity. */
 sheen_status sheen_label_set_enabled(sheen_label *label, bool enabled);
+/** Clip everything drawn to the label's rectangle (off by default: ink, strokes and shadows that
+ *  overhang it are drawn wherever the destination has pixels). */
+sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);
+/** The pixels drawing the label can change, relative to its top-left corner (x or y negative
+ *  where something overhangs the left or top): its rectangle, the ink of fill and stroke, and
+ *  every shadow out to ⌈3σ⌉ of blur. */
+sheen_status sheen_label_drawn_bounds(const sheen_label *label, sheen_rect *out);
 
 /** Draws the label with its top-left corner at destination pixel (x, y) (which may lie outside
  *  it), sourceOver what is there; RGBA8 or BGRA8. On an error nothing is drawn. */
 sheen_status sheen_label_render(const sheen_label *label, const sheen_buffer *destination, intptr_t x, intptr_t y);
-/** The label in a new transparent RGBA8 image of its size (rounded up). */
+/** The label in a new transparent RGBA8 image covering sheen_label_drawn_bounds: the label's
+ *  top-left corner is image pixel (−bounds.x, −bounds.y). Without overhangs (or when clipped)
+ *  that is the label's size rounded up, the corner at (0, 0). */
 sheen_status sheen_label_image(const sheen_label *label, sheen_image **out);
 void sheen_label_destroy(sheen_label *label);
 

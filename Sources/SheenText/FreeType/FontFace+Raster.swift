@@ -47,7 +47,7 @@ extension FontFace {
         guard error == 0, let fillGlyph = fill else { return .failure(.freeType(function: "FT_Get_Glyph", code: error)) }
         defer { FT_Done_Glyph(fillGlyph) }
         guard let stroke else {
-            return collect(offsets26) { offset in Self.bitmap(of: fillGlyph, offset26: offset) }
+            return collect(offsets26) { offset in bitmap(of: fillGlyph, offset26: offset) }
         }
         // The band around the outline: the glyph grown by the radius (outside), or both borders
         // (centred; inside takes a centred band of twice its width and keeps the part the glyph covers).
@@ -58,9 +58,9 @@ extension FontFace {
         }
         defer { FT_Done_Glyph(band) }
         return collect(offsets26) { offset in
-            let stroked = Self.bitmap(of: band, offset26: offset)
+            let stroked = bitmap(of: band, offset26: offset)
             guard stroke.placement == .inside, case let .success(b) = stroked else { return stroked }
-            return Self.bitmap(of: fillGlyph, offset26: offset).map { $0.intersection(b) }
+            return bitmap(of: fillGlyph, offset26: offset).map { $0.intersection(b) }
         }
     }
 
@@ -103,21 +103,33 @@ extension FontFace {
         return .success(stroked)
     }
 
-    /// Renders an outline glyph with its origin moved right by `offset26`, leaving it intact.
-    private static func bitmap(of glyph: FT_Glyph, offset26: Int) -> Result<GlyphBitmap, TextError> {
-        var rendered: FT_Glyph? = glyph
-        var origin = FT_Vector(x: FT_Pos(offset26), y: 0)
-        // destroy = 0: `rendered` becomes a new bitmap glyph and `glyph` is kept for the next offset.
-        let error = FT_Glyph_To_Bitmap(&rendered, FT_RENDER_MODE_NORMAL, &origin, 0)
-        guard error == 0, let rendered, rendered != glyph else {
-            return .failure(.freeType(function: "FT_Glyph_To_Bitmap", code: error))
+    /// Renders an outline glyph with its origin moved right by `offset26`, leaving it intact: the
+    /// outline's pixel box is rendered by FreeType's anti-aliasing rasteriser (what
+    /// FT_Render_Glyph runs) into memory of ours, then trimmed to the ink — without the glyph
+    /// copies, translations and bitmap allocations of FT_Glyph_To_Bitmap.
+    private func bitmap(of glyph: FT_Glyph, offset26: Int) -> Result<GlyphBitmap, TextError> {
+        let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
+        return withUnsafeMutablePointer(to: &outline.pointee.outline) { o in
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(o, &box)
+            let x0 = (Int(box.xMin) + offset26) >> 6, x1 = (Int(box.xMax) + offset26 + 63) >> 6
+            let y0 = Int(box.yMin) >> 6, y1 = (Int(box.yMax) + 63) >> 6
+            let w = x1 - x0, h = y1 - y0
+            guard w > 0, h > 0 else { return .success(.empty) }
+            let dx = FT_Pos(offset26 - x0 * 64), dy = FT_Pos(-y0 * 64)
+            FT_Outline_Translate(o, dx, dy)
+            defer { FT_Outline_Translate(o, -dx, -dy) }
+            let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+            defer { pixels.deallocate() }
+            pixels.initialize(repeating: 0, count: w * h)
+            var target = FT_Bitmap()
+            target.rows = UInt32(h); target.width = UInt32(w); target.pitch = Int32(w)
+            target.buffer = pixels; target.num_grays = 256; target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            let error = FT_Outline_Get_Bitmap(library, o, &target)
+            guard error == 0 else { return .failure(.freeType(function: "FT_Outline_Get_Bitmap", code: error)) }
+            // Positive pitch: row 0 is the top, FreeType's y1.
+            return .success(GlyphBitmap(rows: h, columns: w, pitch: w, buffer: pixels, left: x0, top: y1))
         }
-        defer { FT_Done_Glyph(rendered) }
-        let bitmapGlyph = UnsafeMutableRawPointer(rendered).assumingMemoryBound(to: FT_BitmapGlyphRec.self)
-        let bitmap = bitmapGlyph.pointee.bitmap
-        return .success(GlyphBitmap(rows: Int(bitmap.rows), columns: Int(bitmap.width), pitch: Int(bitmap.pitch),
-                                    buffer: UnsafePointer(bitmap.buffer),
-                                    left: Int(bitmapGlyph.pointee.left), top: Int(bitmapGlyph.pointee.top)))
     }
 
     /// Refuses outlines whose control box (grown by a stroke radius) would make an absurd bitmap.

@@ -27,30 +27,31 @@ public struct GlyphBitmap: Sendable {
 
     /// Copies a FreeType bitmap (`pitch` bytes per row, may be negative: bottom-up rows) placed with
     /// its top-left at (`left`, −`top`) in baseline coordinates, trimming blank rows and columns.
+    /// One pass ORs every row into a column summary (a loop the compiler vectorises), so finding
+    /// the ink box costs about a read of the bitmap; rows are then copied whole.
     init(rows: Int, columns: Int, pitch: Int, buffer: UnsafePointer<UInt8>?, left: Int, top: Int) {
         guard rows > 0, columns > 0, let buffer else { self = .empty; return }
         func row(_ y: Int) -> UnsafePointer<UInt8> {
             pitch >= 0 ? buffer + y * pitch : buffer + (rows - 1 - y) * (-pitch)
         }
-        var x0 = columns, x1 = -1, y0 = rows, y1 = -1
-        for y in 0..<rows {
-            let r = row(y)
-            var any = false
-            for x in 0..<columns where r[x] != 0 {
-                any = true
-                if x < x0 { x0 = x }
-                if x > x1 { x1 = x }
+        var y0 = rows, y1 = -1
+        let columnInk = [UInt8](unsafeUninitializedCapacity: columns) { ink, count in
+            ink.initialize(repeating: 0)
+            count = columns
+            let c = ink.baseAddress!
+            for y in 0..<rows {
+                let r = row(y)
+                var any: UInt8 = 0
+                for x in 0..<columns { let v = r[x]; c[x] |= v; any |= v }
+                if any != 0 { if y < y0 { y0 = y }; y1 = y }
             }
-            if any { if y < y0 { y0 = y }; y1 = y }
         }
         guard y1 >= 0 else { self = .empty; return }
+        let x0 = columnInk.firstIndex { $0 != 0 }!, x1 = columnInk.lastIndex { $0 != 0 }!
         let w = x1 - x0 + 1, h = y1 - y0 + 1
-        var out = [UInt8](repeating: 0, count: w * h)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                let r = row(y0 + y) + x0
-                for x in 0..<w { dst[y * w + x] = r[x] }
-            }
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, count in
+            for y in 0..<h { (dst.baseAddress! + y * w).initialize(from: row(y0 + y) + x0, count: w) }
+            count = w * h
         }
         self.init(left: left + x0, top: -top + y0, width: w, height: h, pixels: out)
     }
