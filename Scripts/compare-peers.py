@@ -77,12 +77,13 @@ def peer_versions():
     import numpy
     import PIL
     import skia
+    from importlib.metadata import version
     ipp = next((line.split(":", 1)[1].strip() for line in cv2.getBuildInformation().splitlines()
                 if "Intel IPP:" in line), "no IPP")
     from peerbench import blend2d
     return {"Blend2D": blend2d.version(), "cairo": cairocffi.cairo_version_string(), "cairocffi": cairocffi.version,
             "OpenCV": f"{cv2.__version__} (IPP {ipp})", "Pillow": PIL.__version__,
-            "skia-python": skia.__version__, "numpy": numpy.__version__}
+            "skia-python": skia.__version__, "skia-canvas-pyr": version("skia-canvas-pyr"), "numpy": numpy.__version__}
 
 
 def main():

@@ -18,6 +18,7 @@ OPENCV = "OpenCV"
 PILLOW = "Pillow"
 
 SKIA_NOTE = "GCC-built wheel: Skia's portable pipeline, several times slower than a clang build"
+SKIA_CANVAS = "Skia (clang, canvas API)"
 
 
 class Runner:
@@ -406,9 +407,10 @@ LABEL_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 
 def labels(runner):
-    """W5: sheen-bench's seed label — DejaVu Sans Bold 48 px on a transparent 1024×160 canvas,
-    shadow #00000080 offset (0, 4) σ 6, 2 px stroke #333333 outside the glyphs, fill #3478F6 →
-    #FF3B30 across the ink — drawn idiomatically by Skia and by Pillow; warm (same size again)
+    """W5: sheen-bench's seed label — DejaVu Sans Bold 48 px centred on a transparent 1024×160
+    canvas, shadow #00000080 offset (0, 4) σ 6, 2 px stroke #333333 outside the glyphs, fill
+    #3478F6 → #FF3B30 across the ink — drawn idiomatically by skia-python, by a clang-built Skia
+    through its canvas API (skia-canvas-pyr) and by Pillow; warm (same size again)
     and cold (a new size every label, so no glyph cache helps). No float64 reference exists for
     rasterised text, so the error columns stay empty."""
     rows = []
@@ -419,7 +421,57 @@ def labels(runner):
         s = runner.median_seconds(pillow_label(cold))
         rows.append(row(case, PILLOW, s, 0, per_op=True,
                         note="ImageDraw text + stroke, GaussianBlur shadow, gradient through the text mask"))
+        draw, readback = skia_canvas_label(cold)
+        s = runner.median_seconds(draw)
+        r = runner.median_seconds(readback)
+        rows.append(row(case, SKIA_CANVAS, s, 0, per_op=True,
+                        note="skia-canvas-pyr (a clang-built Skia, its HTML canvas API): strokeText 4 px centred "
+                             "casting the shadow (shadowBlur 12 = σ 6), then fillText with the gradient; drawing is "
+                             "recorded and runs when getImageData reads the pixels back, so that is timed too "
+                             f"(the readback of a cleared canvas alone: {r * 1e6:.0f} µs)"))
     return rows
+
+
+def skia_canvas_label(cold):
+    """The seed label through skia-canvas-pyr's canvas API (Skia built with clang, its SIMD
+    pipelines at full speed). Returns the draw (label + readback) and the readback of a cleared
+    canvas alone, both callables."""
+    from skia_canvas_pyr import Canvas, FontLibrary
+    FontLibrary.use("SheenLabelFont", [LABEL_FONT])
+    canvas = Canvas(1024, 160)
+    ctx = canvas.getContext("2d")
+    counter = [0]
+    c0, c1 = ref.BENCH_COLORS
+
+    # The context holds its canvas weakly: the closures keep it alive (default arguments).
+    def draw(canvas=canvas):
+        counter[0] += 1
+        size = 48 + (counter[0] / 64 if cold else 0)
+        ctx.clearRect(0, 0, canvas.width, canvas.height)
+        ctx.font = f"{size}px SheenLabelFont"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        ctx.lineJoin = "round"
+        ctx.lineWidth = 4
+        ctx.strokeStyle = "#333333"
+        ctx.shadowColor = "rgba(0, 0, 0, 0.5)"
+        ctx.shadowBlur = 12
+        ctx.shadowOffsetY = 4
+        ctx.strokeText(LABEL_TEXT, 512, 80)
+        ctx.shadowColor = "transparent"
+        half = ctx.measureText(LABEL_TEXT).width / 2
+        gradient = ctx.createLinearGradient(512 - half, 0, 512 + half, 0)
+        gradient.addColorStop(0, "#%02X%02X%02X" % tuple(c0[:3]))
+        gradient.addColorStop(1, "#%02X%02X%02X" % tuple(c1[:3]))
+        ctx.fillStyle = gradient
+        ctx.fillText(LABEL_TEXT, 512, 80)
+        return ctx.getImageData(0, 0, 1024, 160)
+
+    def readback(canvas=canvas):
+        ctx.clearRect(0, 0, canvas.width, canvas.height)
+        return ctx.getImageData(0, 0, 1024, 160)
+
+    return draw, readback
 
 
 def skia_label(cold):

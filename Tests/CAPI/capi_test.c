@@ -253,7 +253,14 @@ static void render(const char *dir) {
     OK(sheen_label_image(label, &image));
     sheen_buffer pixels;
     OK(sheen_image_get_buffer(image, &pixels));
-    CHECK(pixels.width == 1024 && pixels.height == 160, "label image %ldx%ld", (long)pixels.width, (long)pixels.height);
+    /* Left-aligned, the "A"'s stroke and the shadow overhang the label's left edge: the image
+     * holds its drawn bounds, the label's corner at (-bounds.x, -bounds.y). */
+    sheen_rect bounds;
+    OK(sheen_label_drawn_bounds(label, &bounds));
+    CHECK(bounds.x < 0 && bounds.y == 0 && bounds.x + bounds.width == 1024 && bounds.height == 160,
+          "drawn bounds %ld %ld %ldx%ld", (long)bounds.x, (long)bounds.y, (long)bounds.width, (long)bounds.height);
+    CHECK(pixels.width == bounds.width && pixels.height == bounds.height, "label image %ldx%ld",
+          (long)pixels.width, (long)pixels.height);
     write_rows(dir, "label.rgba", &pixels);
     char path[4096];
     snprintf(path, sizeof path, "%s/label.png", dir);

@@ -303,6 +303,23 @@ import Testing
         #expect(sheen_image_get_buffer(other, &otherBuffer) == SHEEN_OK)
         #expect(Array(UnsafeRawBufferPointer(start: otherBuffer.pixels, count: otherBuffer.bytes_per_row * otherBuffer.height))
                 == (try swiftLabel.image()).bytes)
+        // Drawn bounds, an inside stroke and clipping, as in Swift: a wide glow overhangs the
+        // small label until it is clipped to its rectangle.
+        #expect(sheen_label_set_stroke(label, 2, Self.cColor(.white), Int32(SHEEN_STROKE_INSIDE.rawValue)) == SHEEN_OK)
+        #expect(sheen_label_add_shadow(label, 0, 0, 6, 0, Self.cColor(.black)) == SHEEN_OK)
+        swiftLabel.stroke = LabelStroke(width: 2, paint: .color(.white), placement: .inside)
+        swiftLabel.shadows = [.glow(color: .black, sigma: 6)]
+        var bounds = sheen_rect()
+        #expect(sheen_label_drawn_bounds(label, &bounds) == SHEEN_OK)
+        let swiftBounds = try swiftLabel.drawnBounds()
+        #expect(swiftBounds.x < 0)
+        #expect(bounds.x == swiftBounds.x && bounds.y == swiftBounds.y && bounds.width == swiftBounds.width
+                && bounds.height == swiftBounds.height)
+        #expect(sheen_label_set_clips_to_bounds(label, true) == SHEEN_OK)
+        #expect(sheen_label_drawn_bounds(label, &bounds) == SHEEN_OK)
+        #expect(bounds.x == 0 && bounds.y == 0 && bounds.width == 80 && bounds.height == 30)
+        #expect(sheen_label_set_stroke(label, 2, Self.cColor(.white), 3) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_label_drawn_bounds(label, nil) == SHEEN_ERROR_INVALID_ARGUMENT)
     }
 
     /// Errors from C carry the Swift error's sentence, per thread, and touch nothing.
