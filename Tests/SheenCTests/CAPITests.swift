@@ -319,7 +319,7 @@ import Testing
         #expect(sheen_label_drawn_bounds(label, &bounds) == SHEEN_OK)
         #expect(bounds.x == 0 && bounds.y == 0 && bounds.width == 80 && bounds.height == 30)
         #expect(sheen_label_set_stroke(label, 2, Self.cColor(.white), 3) == SHEEN_ERROR_INVALID_ARGUMENT)
-        #expect(sheen_label_drawn_bounds(label, nil) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_label_drawn_bounds(label, nil) == SHEEN_ERROR_NULL_POINTER)
     }
 
     /// Errors from C carry the Swift error's sentence, per thread, and touch nothing.

@@ -1,6 +1,10 @@
 import CFreeType
 
 extension FontFace {
+    /// Who strokes an outside, round-joined band: `OutlineDilation` (always, outside tests), or
+    /// FreeType's stroker, which tests compare it with.
+    enum OutsideStroker { case dilation, freeType }
+
     /// Glyph bitmaps larger than this many pixels are refused (a corrupt outline can claim a
     /// bounding box of millions of pixels); 2^26 is a 8192 × 8192 glyph.
     static let maximumGlyphPixels = 1 << 26
@@ -13,7 +17,8 @@ extension FontFace {
     /// subpixel positions is stroked once. Outlines are loaded unhinted so that shapes scale
     /// exactly and subpixel positions stay honest. A glyph without an outline (bitmap-only
     /// strikes) draws nothing.
-    func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?) throws(TextError) -> [GlyphBitmap] {
+    func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?,
+                   outsideStroker: OutsideStroker = .dilation) throws(TextError) -> [GlyphBitmap] {
         // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
         // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
         if size26 < 1 { return offsets26.map { _ in .empty } }
@@ -28,7 +33,7 @@ extension FontFace {
             guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
                 return .success(offsets26.map { _ in .empty })
             }
-            return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke)
+            return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke, outsideStroker: outsideStroker)
         }
         switch result {
         case let .success(bitmaps): return bitmaps
@@ -40,7 +45,8 @@ extension FontFace {
     }
 
     /// Fills or strokes the loaded outline once per offset. Caller holds the lock.
-    private func rasterizeSlot(_ slot: FT_GlyphSlot, offsets26: [Int], stroke: TextStroke?) -> Result<[GlyphBitmap], TextError> {
+    private func rasterizeSlot(_ slot: FT_GlyphSlot, offsets26: [Int], stroke: TextStroke?,
+                               outsideStroker: OutsideStroker) -> Result<[GlyphBitmap], TextError> {
         if let failure = checkSize(&slot.pointee.outline, grow26: stroke?.radius26 ?? 0) { return .failure(failure) }
         var fill: FT_Glyph?
         let error = FT_Get_Glyph(slot, &fill)
@@ -49,8 +55,18 @@ extension FontFace {
         guard let stroke else {
             return collect(offsets26) { offset in bitmap(of: fillGlyph, offset26: offset) }
         }
-        // The band around the outline: the glyph grown by the radius (outside), or both borders
-        // (centred; inside takes a centred band of twice its width and keeps the part the glyph covers).
+        if stroke.placement == .outside && stroke.join == .round && outsideStroker == .dilation {
+            // The glyph grown by the radius: the dilation's border, traced once, rendered per offset.
+            let outline = UnsafeMutableRawPointer(fillGlyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
+            let border = withUnsafeMutablePointer(to: &outline.pointee.outline) { o in
+                OutlineDilation(o).border(radius: Double(stroke.radius26),
+                                          outsideIsLeft: FT_Outline_Get_Orientation(o) != FT_ORIENTATION_POSTSCRIPT)
+            }
+            return collect(offsets26) { renderPolygons(border, offset26: $0) }
+        }
+        // The band around the outline: the glyph grown by the radius (outside, mitred), or both
+        // borders (centred; inside takes a centred band of twice its width and keeps the part the
+        // glyph covers).
         let band: FT_Glyph
         switch strokedCopy(of: fillGlyph, stroke: stroke) {
         case let .success(g): band = g
@@ -103,33 +119,54 @@ extension FontFace {
         return .success(stroked)
     }
 
-    /// Renders an outline glyph with its origin moved right by `offset26`, leaving it intact: the
-    /// outline's pixel box is rendered by FreeType's anti-aliasing rasteriser (what
-    /// FT_Render_Glyph runs) into memory of ours, then trimmed to the ink — without the glyph
-    /// copies, translations and bitmap allocations of FT_Glyph_To_Bitmap.
+    /// Renders an outline glyph with its origin moved right by `offset26`, leaving it intact.
     private func bitmap(of glyph: FT_Glyph, offset26: Int) -> Result<GlyphBitmap, TextError> {
         let outline = UnsafeMutableRawPointer(glyph).assumingMemoryBound(to: FT_OutlineGlyphRec.self)
-        return withUnsafeMutablePointer(to: &outline.pointee.outline) { o in
-            var box = FT_BBox()
-            FT_Outline_Get_CBox(o, &box)
-            let x0 = (Int(box.xMin) + offset26) >> 6, x1 = (Int(box.xMax) + offset26 + 63) >> 6
-            let y0 = Int(box.yMin) >> 6, y1 = (Int(box.yMax) + 63) >> 6
-            let w = x1 - x0, h = y1 - y0
-            guard w > 0, h > 0 else { return .success(.empty) }
-            let dx = FT_Pos(offset26 - x0 * 64), dy = FT_Pos(-y0 * 64)
-            FT_Outline_Translate(o, dx, dy)
-            defer { FT_Outline_Translate(o, -dx, -dy) }
-            let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
-            defer { pixels.deallocate() }
-            pixels.initialize(repeating: 0, count: w * h)
-            var target = FT_Bitmap()
-            target.rows = UInt32(h); target.width = UInt32(w); target.pitch = Int32(w)
-            target.buffer = pixels; target.num_grays = 256; target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-            let error = FT_Outline_Get_Bitmap(library, o, &target)
-            guard error == 0 else { return .failure(.freeType(function: "FT_Outline_Get_Bitmap", code: error)) }
-            // Positive pitch: row 0 is the top, FreeType's y1.
-            return .success(GlyphBitmap(rows: h, columns: w, pitch: w, buffer: pixels, left: x0, top: y1))
+        return withUnsafeMutablePointer(to: &outline.pointee.outline) { renderOutline($0, offset26: offset26) }
+    }
+
+    /// Renders an outline, its origin moved right by `offset26` (restored afterwards): its pixel
+    /// box is rendered by FreeType's anti-aliasing rasteriser (what FT_Render_Glyph runs) into
+    /// memory of ours, then trimmed to the ink — without the glyph copies, translations and
+    /// bitmap allocations of FT_Glyph_To_Bitmap.
+    func renderOutline(_ o: UnsafeMutablePointer<FT_Outline>, offset26: Int = 0) -> Result<GlyphBitmap, TextError> {
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(o, &box)
+        let x0 = (Int(box.xMin) + offset26) >> 6, x1 = (Int(box.xMax) + offset26 + 63) >> 6
+        let y0 = Int(box.yMin) >> 6, y1 = (Int(box.yMax) + 63) >> 6
+        let w = x1 - x0, h = y1 - y0
+        guard w > 0, h > 0 else { return .success(.empty) }
+        guard w <= 1 << 16, h <= 1 << 16, w * h <= Self.maximumGlyphPixels else { return .failure(.maskTooLarge(width: w, height: h)) }
+        let dx = FT_Pos(offset26 - x0 * 64), dy = FT_Pos(-y0 * 64)
+        FT_Outline_Translate(o, dx, dy)
+        defer { FT_Outline_Translate(o, -dx, -dy) }
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        defer { pixels.deallocate() }
+        pixels.initialize(repeating: 0, count: w * h)
+        var target = FT_Bitmap()
+        target.rows = UInt32(h); target.width = UInt32(w); target.pitch = Int32(w)
+        target.buffer = pixels; target.num_grays = 256; target.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        let error = FT_Outline_Get_Bitmap(library, o, &target)
+        guard error == 0 else { return .failure(.freeType(function: "FT_Outline_Get_Bitmap", code: error)) }
+        // Positive pitch: row 0 is the top, FreeType's y1.
+        return .success(GlyphBitmap(rows: h, columns: w, pitch: w, buffer: pixels, left: x0, top: y1))
+    }
+
+    /// The glyph's outline flattened within `tolerance` (26.6 units), in 26.6 units, y up: what
+    /// tests hold the strokes to.
+    func flattenedOutline(glyph: UInt32, size26: Int, tolerance: Double) throws(TextError) -> [[SIMD2<Double>]] {
+        let result: Result<[[SIMD2<Double>]], TextError> = lock.withLock { currentSize in
+            if currentSize != size26 {
+                let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26), 72, 72)
+                guard error == 0 else { return .failure(.freeType(function: "FT_Set_Char_Size", code: error)) }
+                currentSize = size26
+            }
+            let error = FT_Load_Glyph(face, glyph, sheen_ft_load_outline)
+            guard error == 0 else { return .failure(.freeType(function: "FT_Load_Glyph", code: error)) }
+            guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .success([]) }
+            return .success(OutlineDilation(&slot.pointee.outline, tolerance: tolerance).contours)
         }
+        return try result.get()
     }
 
     /// Refuses outlines whose control box (grown by a stroke radius) would make an absurd bitmap.
