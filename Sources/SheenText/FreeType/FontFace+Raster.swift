@@ -62,7 +62,12 @@ extension FontFace {
                 OutlineDilation(o).border(radius: Double(stroke.radius26),
                                           outsideIsLeft: FT_Outline_Get_Orientation(o) != FT_ORIENTATION_POSTSCRIPT)
             }
-            return collect(offsets26) { renderPolygons(border, offset26: $0) }
+            // FreeType outlines hold at most 32,767 points, and huge or non-finite points cannot
+            // come from a sane outline: past either, FreeType's stroker below draws the glyph.
+            if border.reduce(0, { $0 + $1.count }) <= Int(Int16.max),
+               border.allSatisfy({ $0.allSatisfy { abs($0.x) < 1e12 && abs($0.y) < 1e12 } }) {
+                return collect(offsets26) { renderPolygons(border, offset26: $0) }
+            }
         }
         // The band around the outline: the glyph grown by the radius (outside, mitred), or both
         // borders (centred; inside takes a centred band of twice its width and keeps the part the

@@ -137,60 +137,39 @@ private struct ContourBorder {
     }
 
     func trace() -> [SIMD2<Double>] {
-        let step = 2 * acos(max(-1, 1 - tolerance / radius))
+        // Arcs are where a stroke's edge is most visible (round joins, the ends of thin parts):
+        // their chords stay within a quarter of the tolerance.
+        let step = 2 * acos(max(-1, 1 - tolerance / 4 / radius))
+        let cosStep = cos(step), sinStep = sin(step)
         // Start after a vertex where the border opens, so a loop rarely spans the seam.
         let first = (0 ..< n).first { i in
             let a = directions[(i + n - 1) % n], b = directions[i]
             return side * (a.x * b.y - a.y * b.x) < 0
         } ?? 0
-        var out: [SIMD2<Double>] = []
-        out.reserveCapacity(3 * n)
-        var travelled: [Double] = []   // length of the border up to each point
-        var cut = false
-        func add(_ q: SIMD2<Double>) {
-            guard let last = out.last else { out.append(q); travelled.append(0); return }
-            if last == q { return }
-            // Cut a loop: the new segment crossing one written recently (within 8 radii of border).
-            let reach = travelled[travelled.count - 1] - 8 * radius - 16 * tolerance
-            var j = out.count - 3
-            while j >= 0 && travelled[j + 1] >= reach {
-                // A join's loop or a swallowtail is small (a join's is ½r²·tan²(θ/2)·sin θ) and
-                // lies inside the rest of the border, so cutting it loses nothing; a large loop is
-                // two distant parts of the border overlapping (a descender across a bowl), which
-                // cutting would notch — the non-zero fill unites those.
-                if let x = Self.crossing(out[j], out[j + 1], last, q),
-                   abs(Self.area([x] + out[(j + 1)...])) <= 8 * radius * radius {
-                    out.removeSubrange((j + 1)...); travelled.removeSubrange((j + 1)...)
-                    cut = true
-                    out.append(x); travelled.append(travelled[j] + ((x - out[j]) * (x - out[j])).sum().squareRoot())
-                    break
-                }
-                j -= 1
-            }
-            let from = out[out.count - 1]
-            out.append(q); travelled.append(travelled[travelled.count - 1] + ((q - from) * (q - from)).sum().squareRoot())
-        }
+        var w = BorderWriter(reach: 8 * radius + 16 * tolerance, largestLoop: 8 * radius * radius, capacity: 3 * n)
         for k in 0 ..< n {
             let s = (first + k) % n, v = (s + 1) % n
             // Segment s moved out, then the join at its end vertex v.
-            add(c[s] + radius * normals[s])
+            w.add(c[s] + radius * normals[s])
             let nIn = normals[s], nOut = normals[v], p = c[v]
-            add(p + radius * nIn)
+            w.add(p + radius * nIn)
             let a = directions[s], b = directions[v]
-            if side * (a.x * b.y - a.y * b.x) < 0 {
-                let angle = atan2(nIn.x * nOut.y - nIn.y * nOut.x, (nIn * nOut).sum())
-                let pieces = Int((abs(angle) / step).rounded(.up))
-                if pieces > 1 {
-                    let a0 = atan2(nIn.y, nIn.x)
-                    for j in 1 ..< pieces {
-                        let t = a0 + angle * Double(j) / Double(pieces)
-                        add(p + radius * SIMD2(cos(t), sin(t)))
-                    }
+            if side * (a.x * b.y - a.y * b.x) < 0 && (nIn * nOut).sum() < cosStep {
+                // Arc points a fixed step apart from nIn towards nOut (the last piece shorter);
+                // most joins of a flattened curve turn less than a step and need none.
+                let direction: Double = nIn.x * nOut.y - nIn.y * nOut.x > 0 ? 1 : -1
+                let sine = direction * sinStep
+                var v = nIn
+                while true {
+                    v = SIMD2(v.x * cosStep - v.y * sine, v.x * sine + v.y * cosStep)
+                    if direction * (v.x * nOut.y - v.y * nOut.x) <= 0 { break }
+                    w.add(p + radius * v)
                 }
             }
         }
         // The seam: the last segment back to the first point may cross the start too.
-        if let start = out.first { add(start); out.removeLast() }
+        if let start = w.out.first { w.add(start); w.out.removeLast() }
+        let out = w.out, cut = w.cut
         guard out.count >= 3 else { return [] }
         // The contour's own turning direction against the border's: opposite means closed up.
         guard Self.area(out) * Self.area(c) > 0 else { return [] }
@@ -216,6 +195,53 @@ private struct ContourBorder {
         return best.squareRoot()
     }
 
+    /// The border as it is written, cutting loops as they close.
+    struct BorderWriter {
+        /// How far back along the border (26.6 units) a new segment looks for a crossing.
+        let reach: Double
+        /// The largest loop (twice its area, 26.6 units²) that is cut; see `add`.
+        let largestLoop: Double
+        var out: [SIMD2<Double>] = []
+        /// Length of the border up to each point.
+        var travelled: [Double] = []
+        /// True once a loop was cut.
+        var cut = false
+
+        init(reach: Double, largestLoop: Double, capacity: Int) {
+            self.reach = reach; self.largestLoop = largestLoop
+            out.reserveCapacity(capacity); travelled.reserveCapacity(capacity)
+        }
+
+        /// Appends `q`; where the new segment crosses one written recently, the loop between is cut.
+        mutating func add(_ q: SIMD2<Double>) {
+            guard let last = out.last else { out.append(q); travelled.append(0); return }
+            if last == q { return }
+            let limit = travelled[travelled.count - 1] - reach
+            let lx = min(last.x, q.x), hx = max(last.x, q.x), ly = min(last.y, q.y), hy = max(last.y, q.y)
+            var j = out.count - 3
+            while j >= 0 && travelled[j + 1] >= limit {
+                // Most written segments are nowhere near the new one: a box test first.
+                let a = out[j], b = out[j + 1]
+                if max(a.x, b.x) < lx || min(a.x, b.x) > hx || max(a.y, b.y) < ly || min(a.y, b.y) > hy { j -= 1; continue }
+                // A join's loop or a swallowtail is small (a join's is ½r²·tan²(θ/2)·sin θ) and
+                // lies inside the rest of the border, so cutting it loses nothing; a large loop is
+                // two distant parts of the border overlapping (a descender across a bowl), which
+                // cutting would notch — the non-zero fill unites those.
+                if let x = ContourBorder.crossing(a, b, last, q),
+                   abs(ContourBorder.area([x] + out[(j + 1)...])) <= largestLoop {
+                    out.removeSubrange((j + 1)...); travelled.removeSubrange((j + 1)...)
+                    cut = true
+                    let d = x - out[j]
+                    out.append(x); travelled.append(travelled[j] + (d * d).sum().squareRoot())
+                    break
+                }
+                j -= 1
+            }
+            let d = q - out[out.count - 1]
+            out.append(q); travelled.append(travelled[travelled.count - 1] + (d * d).sum().squareRoot())
+        }
+    }
+
     /// Where segments ab and cd cross (strictly inside both), if they do.
     static func crossing(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> SIMD2<Double>? {
         let r = b - a, s = d - c
@@ -229,18 +255,25 @@ private struct ContourBorder {
 }
 
 extension FontFace {
+    /// x rounded to the nearest integer (halves up), without the libm call `rounded()` makes on
+    /// x86-64 targets below SSE4.1. |x| < 2^52.
+    @inline(__always)
+    static func nearest(_ x: Double) -> FT_Pos {
+        let v = x + 0.5, i = Int(v)
+        return FT_Pos(Double(i) > v ? i - 1 : i)
+    }
+
     /// Renders closed polygons (26.6 units, y up) with non-zero filling, their origin moved right
     /// by `offset26`, through FreeType's anti-aliasing rasteriser into a trimmed bitmap.
     func renderPolygons(_ polygons: [[SIMD2<Double>]], offset26: Int) -> Result<GlyphBitmap, TextError> {
         let polygons = polygons.filter { $0.count >= 3 }
         let count = polygons.reduce(0) { $0 + $1.count }
-        guard count > 0, count <= Int(Int16.max), polygons.count <= Int(Int16.max) else {
-            return count == 0 ? .success(.empty) : .failure(.maskTooLarge(width: count, height: 1))
-        }
+        guard count > 0 else { return .success(.empty) }
+        precondition(count <= Int(Int16.max), "an FT_Outline holds at most 32,767 points (callers check)")
         var points = [FT_Vector](), tags = [CChar](repeating: 1, count: count), ends = [Int16]()
         points.reserveCapacity(count)
         for polygon in polygons {
-            for p in polygon { points.append(FT_Vector(x: FT_Pos(p.x.rounded()) + FT_Pos(offset26), y: FT_Pos(p.y.rounded()))) }
+            for p in polygon { points.append(FT_Vector(x: Self.nearest(p.x) + FT_Pos(offset26), y: Self.nearest(p.y))) }
             ends.append(Int16(points.count - 1))
         }
         return points.withUnsafeMutableBufferPointer { pts in
