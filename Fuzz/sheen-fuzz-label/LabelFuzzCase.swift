@@ -10,7 +10,8 @@ import SheenText
 ///
 /// Layout:  [0] flags: bit 0 background, 1 stroke, 2 shadow, 3 gradient fill, 4 multi-line,
 ///          5 auto-shrink, 6 animate, 7 disabled · [1] line break (low 3 bits), alignment
-///          (bits 3–5) · [2…19] numbers: width, height, font size, stroke width, shadow dx, dy,
+///          (bits 3–5), stroke placement outside / centred / inside or clipsToBounds (bits 6–7)
+///          · [2…19] numbers: width, height, font size, stroke width, shadow dx, dy,
 ///          σ, spread, inset top, inset left, line spacing, line height multiple, minimum scale,
 ///          gradient angle, duration, fps, frame time, final font size · [20…25] placements:
 ///          render origin x, y; mask region x, y, width, height · then the text as UTF-8 (at most
@@ -59,7 +60,11 @@ struct LabelFuzzCase: CustomStringConvertible {
         label.lineBreakMode = breaks[Int(modes & 7) % breaks.count]
         label.textAlignment = alignments[Int((modes >> 3) & 7) % alignments.count]
         if flags & 1 != 0 { label.backgroundColor = Color(rgba: 0x2040_60C0) }
-        if flags & 2 != 0 { label.stroke = LabelStroke(width: n[3], paint: .color(Color(rgba: 0x1010_10FF))) }
+        let placements: [TextStroke.Placement] = [.outside, .centered, .inside, .outside]
+        if flags & 2 != 0 {
+            label.stroke = LabelStroke(width: n[3], paint: .color(Color(rgba: 0x1010_10FF)), placement: placements[Int(modes >> 6)])
+        }
+        label.clipsToBounds = modes >> 6 == 3
         if flags & 4 != 0 { label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(n[4], n[5]), sigma: n[6], spread: n[7])] }
         if flags & 8 != 0 {
             label.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)],
@@ -76,7 +81,7 @@ struct LabelFuzzCase: CustomStringConvertible {
 
     /// Renders `label` at the input's origin into a fenced 48×24 buffer; nil if every invariant
     /// held: the fences are intact, a throw changed nothing, and a render changed nothing outside
-    /// the label's rectangle.
+    /// the label's drawn bounds (its rectangle when it clips to it).
     func checkRender(_ label: Label) -> String? {
         let fenced = FencedBuffer(width: 48, height: 24, format: .rgba8Premultiplied, padding: 4, misalignment: 1, fill: 0x5A)
         let before = fenced.allBytes
@@ -84,17 +89,23 @@ struct LabelFuzzCase: CustomStringConvertible {
         let rendered = (try? label.render(into: fenced.buffer, at: origin)) != nil
         if fenced.fenceViolations != 0 { return "wrote outside the buffer (\(fenced.fenceViolations) fence bytes)" }
         if !rendered { return fenced.allBytes == before ? nil : "threw after writing" }
-        let width = Int(label.size.width.rounded(.up)), height = Int(label.size.height.rounded(.up))
-        func inside(_ v: Int, _ start: Int, _ length: Int) -> Bool {
+        guard let bounds = try? label.drawnBounds() else { return "rendered, but its drawn bounds threw" }
+        if label.clipsToBounds && (bounds.x != 0 || bounds.y != 0 || bounds.width != Int(label.size.width.rounded(.up))
+                                   || bounds.height != Int(label.size.height.rounded(.up))) {
+            return "a clipped label's drawn bounds \(bounds) are not its frame"
+        }
+        let width = bounds.width, height = bounds.height
+        func inside(_ v: Int, _ origin: Int, _ boundsStart: Int, _ length: Int) -> Bool {
+            let (start, over) = origin.addingReportingOverflow(boundsStart)
             let (offset, overflow) = v.subtractingReportingOverflow(start)
-            return !overflow && offset >= 0 && offset < length
+            return !over && !overflow && offset >= 0 && offset < length
         }
         let untouched = FencedBuffer(width: 48, height: 24, format: .rgba8Premultiplied, padding: 4, misalignment: 1, fill: 0x5A)
-        for y in 0 ..< 24 where !inside(y, origin.y, height) {
-            for x in 0 ..< 48 where fenced.pixel(x: x, y: y) != untouched.pixel(x: x, y: y) { return "changed (\(x), \(y)) outside the label" }
+        for y in 0 ..< 24 where !inside(y, origin.y, bounds.y, height) {
+            for x in 0 ..< 48 where fenced.pixel(x: x, y: y) != untouched.pixel(x: x, y: y) { return "changed (\(x), \(y)) outside the drawn bounds" }
         }
-        for x in 0 ..< 48 where !inside(x, origin.x, width) {
-            for y in 0 ..< 24 where fenced.pixel(x: x, y: y) != untouched.pixel(x: x, y: y) { return "changed (\(x), \(y)) outside the label" }
+        for x in 0 ..< 48 where !inside(x, origin.x, bounds.x, width) {
+            for y in 0 ..< 24 where fenced.pixel(x: x, y: y) != untouched.pixel(x: x, y: y) { return "changed (\(x), \(y)) outside the drawn bounds" }
         }
         return nil
     }

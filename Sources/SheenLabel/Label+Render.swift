@@ -38,6 +38,23 @@ extension Label {
         return image
     }
 
+    /// Renders `labels` — an animation's frames, say — into images of one size: the union of
+    /// their drawn bounds, so that every label's frame corner lies at the same pixel
+    /// (−union.x, −union.y) of every image and frames stack into a video or a contact sheet
+    /// without moving. Throws as `image()` does, before any image is made.
+    public static func images(_ labels: [Label], format: PixelFormat = .rgba8Premultiplied,
+                              cache: GlyphCache = .shared) throws -> [Image] {
+        let renderers = try labels.map { try LabelRenderer(label: $0, cache: cache) }
+        guard let first = renderers.first else { return [] }
+        var bounds = try first.drawnBounds()
+        for r in renderers.dropFirst() { bounds = bounds.union(try r.drawnBounds()) }
+        return try renderers.map { renderer in
+            let image = try Image(width: bounds.width, height: bounds.height, format: format)
+            try image.withBuffer { try renderer.render(into: $0, at: (-bounds.x, -bounds.y)) }
+            return image
+        }
+    }
+
     /// The label's frame in whole pixels: (0, 0) and its size rounded up.
     var frame: PixelRect {
         PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))

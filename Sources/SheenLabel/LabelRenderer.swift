@@ -77,7 +77,8 @@ final class LabelRenderer {
         }
         // A label this far away cannot reach any buffer (its frame, ink and shadows span far less
         // than 2^40 px), and nothing below may overflow.
-        guard abs(at.x) < 1 << 40, abs(at.y) < 1 << 40 else { return }
+        let far = 1 << 40
+        guard at.x > -far, at.x < far, at.y > -far, at.y < far else { return }
         var area = buffer.bounds
         if label.clipsToBounds { area = area.intersection(label.frame.offsetBy(dx: at.x, dy: at.y)) }
         guard !area.isEmpty else { return }

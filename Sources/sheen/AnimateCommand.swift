@@ -62,10 +62,19 @@ struct AnimateCommand: ParsableCommand {
         do {
             // The bar's line ends however rendering ends, so an error starts on a line of its own.
             defer { progress.finish() }
-            for frame in frames {
-                do { images.append(try frame.image()) } catch { throw ValidationError("cannot render a frame: \(error)") }
-                progress.advance()
-            }
+            // One size for every frame (the union of their drawn bounds, as Label.images), so
+            // frames do not move; rendered one by one for the progress bar.
+            do {
+                var bounds: PixelRect?
+                for frame in frames { let b = try frame.drawnBounds(); bounds = bounds?.union(b) ?? b }
+                for frame in frames {
+                    guard let b = bounds else { break }
+                    let image = try Image(width: b.width, height: b.height, format: .rgba8Premultiplied)
+                    try image.withBuffer { try frame.render(into: $0, at: (-b.x, -b.y)) }
+                    images.append(image)
+                    progress.advance()
+                }
+            } catch { throw ValidationError("cannot render a frame: \(error)") }
         }
         let sheet = try ContactSheet.make(images, columns: sheetColumns)
         let sheetBytes = try Self.encode(sheet, what: "the contact sheet")

@@ -110,8 +110,9 @@ struct DemoPicture {
         to.fill = .gradient(LabelGradient(colors: [orange, purple], space: .oklab), extent: .ink)
         to.font = try font(34)
         to.shadows = [LabelShadow(color: Color(rgba: 0xAF52_DE80), offset: Point(0, 3), sigma: 4)]
-        let frames = try LabelAnimation(from: from, to: to, duration: 1, timing: .easeInOut).frames(fps: 5).map { try $0.image() }
-        rows.append([("003 · animation, 0 → 1 s at 5 fps, easeInOut, colours in OKLab", try ContactSheet.make(frames, columns: 6))])
+        let frames = try LabelAnimation(from: from, to: to, duration: 1, timing: .easeInOut).frames(fps: 5)
+        let frameImages = try Label.images(frames)
+        rows.append([("003 · animation, 0 → 1 s at 5 fps, easeInOut, colours in OKLab", try ContactSheet.make(frameImages, columns: 6))])
         return try compose(rows)
     }
 

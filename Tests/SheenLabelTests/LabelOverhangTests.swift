@@ -102,6 +102,31 @@ import SheenText
         }
     }
 
+    /// Frames whose drawn bounds differ (a shadow that grows) come out of `Label.images` at one
+    /// size, each the frame's own image placed at the union's offset.
+    @Test func framesShareOneSize() throws {
+        var from = Label("Grow", font: try LabelFixtures.bold(30), size: Size(width: 120, height: 50))
+        from.textAlignment = .left
+        var to = from
+        to.shadows = [LabelShadow(color: .black, offset: Point(-6, 8), sigma: 5)]
+        let frames = try LabelAnimation(from: from, to: to, duration: 1, timing: .linear).frames(fps: 3)
+        let images = try Label.images(frames)
+        var union = try frames[0].drawnBounds()
+        for f in frames { union = union.union(try f.drawnBounds()) }
+        #expect(Set(images.map { "\($0.width)x\($0.height)" }).count == 1)
+        #expect(images[0].width == union.width && images[0].height == union.height)
+        for (frame, image) in zip(frames, images) {
+            let own = try frame.image(), b = try frame.drawnBounds()
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let ox = x + union.x - b.x, oy = y + union.y - b.y
+                    let expected = ox >= 0 && oy >= 0 && ox < own.width && oy < own.height ? own.pixel(x: ox, y: oy) : [0, 0, 0, 0]
+                    if image.pixel(x: x, y: y) != expected { Issue.record("(\(x), \(y))"); return }
+                }
+            }
+        }
+    }
+
     /// Every layer draws from one coverage per shape: the seed label (fill, 2 px outside stroke,
     /// and a shadow cast by their union — the stroke's own shape) looks each glyph up twice per
     /// render, whatever the extent; a spread shadow adds its own shape.

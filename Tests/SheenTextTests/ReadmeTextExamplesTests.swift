@@ -16,9 +16,12 @@ import SheenText
         let ink = try layout.inkRect()                 // the pixels the glyphs actually cover
         let mask = try layout.mask()                   // a TextMask: mask.image is 480×120 A8 coverage, mask.region where it lies
         let outline = try layout.mask(stroke: TextStroke(width: 3))
+        let glyphs = try layout.coverage()             // rasterised once: glyphs.inkRect, glyphs.mask(), glyphs.lineMask(0)
         for line in layout.lines { print(line.string, line.baseline, line.typographicRect) }
 
         #expect(layout.lines.count == 2 && !layout.isTruncated && layout.scale == 1)
+        let remasked = try glyphs.mask(region: mask.region)
+        #expect(glyphs.inkRect == ink && remasked.image.bytes == mask.image.bytes)
         #expect(ink.width > 300 && ink.height > 60)
         #expect(mask.image.width == 480 && mask.image.height == 120)
         #expect(outline.image.bytes.reduce(0) { $0 + Int($1) } > mask.image.bytes.reduce(0) { $0 + Int($1) })
