@@ -92,7 +92,13 @@ import SheenText
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files == ["contact-sheet.png"] + (0...5).map { "frame-000\($0).png" })
         let sheet = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/contact-sheet.png"))))
-        #expect(sheet.width == 3 * 120 + 4 * 8 && sheet.height == 2 * 40 + 3 * 8)
+        // Every frame has one size, the union of their drawn bounds: the canvas, grown where the
+        // final frames' shadow overhangs it.
+        let frames = try (0...5).map { try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/frame-000\($0).png")))) }
+        let (w, h) = (frames[0].width, frames[0].height)
+        #expect(frames.allSatisfy { $0.width == w && $0.height == h })
+        #expect(w >= 120 && h >= 40)
+        #expect(sheet.width == 3 * w + 4 * 8 && sheet.height == 2 * h + 3 * 8)
         for timing in ["linear", "easeIn", "easeOut", "ease", "spring(0.5,0.4)"] {
             try run(["animate", "x", "--canvas", "40x20", "--size", "10", "--to-size", "12", "--duration", "0.2", "--fps", "5",
                      "--timing", timing, "-o", dir])

@@ -22,7 +22,17 @@ extension FontFace {
         // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
         // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
         if size26 < 1 { return offsets26.map { _ in .empty } }
-        let result: Result<[GlyphBitmap], TextError> = lock.withLock { currentSize in
+        return try withOutline(glyph: glyph, size26: size26) { slot in
+            guard let slot else { return .success(offsets26.map { _ in .empty }) }
+            return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke, outsideStroker: outsideStroker)
+        }
+    }
+
+    /// Loads `glyph` at `size26` unhinted under the face's lock and runs `body` on its slot (nil
+    /// for a glyph without an outline). A FreeType failure is thrown naming the font and glyph.
+    private func withOutline<T>(glyph: UInt32, size26: Int,
+                                _ body: (FT_GlyphSlot?) -> Result<T, TextError>) throws(TextError) -> T {
+        let result: Result<T, TextError> = lock.withLock { currentSize in
             if currentSize != size26 {
                 let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26), 72, 72)
                 guard error == 0 else { return .failure(.freeType(function: "FT_Set_Char_Size", code: error)) }
@@ -30,13 +40,11 @@ extension FontFace {
             }
             let error = FT_Load_Glyph(face, glyph, sheen_ft_load_outline)
             guard error == 0 else { return .failure(.freeType(function: "FT_Load_Glyph", code: error)) }
-            guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
-                return .success(offsets26.map { _ in .empty })
-            }
-            return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke, outsideStroker: outsideStroker)
+            guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return body(nil) }
+            return body(slot)
         }
         switch result {
-        case let .success(bitmaps): return bitmaps
+        case let .success(value): return value
         case let .failure(.freeType(function, code)):
             // A font-specific failure: name the font and the glyph, not only the call.
             throw .glyph(source: source, faceIndex: faceIndex, glyph: glyph, function: function, code: code)
@@ -160,18 +168,10 @@ extension FontFace {
     /// The glyph's outline flattened within `tolerance` (26.6 units), in 26.6 units, y up: what
     /// tests hold the strokes to.
     func flattenedOutline(glyph: UInt32, size26: Int, tolerance: Double) throws(TextError) -> [[SIMD2<Double>]] {
-        let result: Result<[[SIMD2<Double>]], TextError> = lock.withLock { currentSize in
-            if currentSize != size26 {
-                let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26), 72, 72)
-                guard error == 0 else { return .failure(.freeType(function: "FT_Set_Char_Size", code: error)) }
-                currentSize = size26
-            }
-            let error = FT_Load_Glyph(face, glyph, sheen_ft_load_outline)
-            guard error == 0 else { return .failure(.freeType(function: "FT_Load_Glyph", code: error)) }
-            guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .success([]) }
+        try withOutline(glyph: glyph, size26: size26) { slot in
+            guard let slot else { return .success([]) }
             return .success(OutlineDilation(&slot.pointee.outline, tolerance: tolerance).contours)
         }
-        return try result.get()
     }
 
     /// Refuses outlines whose control box (grown by a stroke radius) would make an absurd bitmap.
