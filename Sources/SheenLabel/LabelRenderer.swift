@@ -41,7 +41,7 @@ final class LabelRenderer {
     }
 
     /// What casts each shadow: the union of fill and stroke grown by its spread — which is the
-    /// glyphs grown by (stroke reach + spread), FreeType's outside stroke — or the fill alone.
+    /// glyphs grown by (stroke reach + spread), an outside round stroke — or the fill alone.
     private func shadowShape(_ shadow: LabelShadow) -> TextStroke? {
         let grow = (label.stroke?.textStroke.reach ?? 0) + shadow.spread
         return grow > 0 ? TextStroke(width: grow, placement: .outside, join: label.stroke?.join ?? .round) : nil
