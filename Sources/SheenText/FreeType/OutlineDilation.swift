@@ -216,29 +216,46 @@ private struct ContourBorder {
         mutating func add(_ q: SIMD2<Double>) {
             guard let last = out.last else { out.append(q); travelled.append(0); return }
             if last == q { return }
-            let limit = travelled[travelled.count - 1] - reach
-            let lx = min(last.x, q.x), hx = max(last.x, q.x), ly = min(last.y, q.y), hy = max(last.y, q.y)
             var j = out.count - 3
-            while j >= 0 && travelled[j + 1] >= limit {
-                // Most written segments are nowhere near the new one: a box test first.
-                let a = out[j], b = out[j + 1]
-                if max(a.x, b.x) < lx || min(a.x, b.x) > hx || max(a.y, b.y) < ly || min(a.y, b.y) > hy { j -= 1; continue }
+            while let (k, x) = crossing(from: last, to: q, below: j) {
                 // A join's loop or a swallowtail is small (a join's is ½r²·tan²(θ/2)·sin θ) and
                 // lies inside the rest of the border, so cutting it loses nothing; a large loop is
                 // two distant parts of the border overlapping (a descender across a bowl), which
                 // cutting would notch — the non-zero fill unites those.
-                if let x = ContourBorder.crossing(a, b, last, q),
-                   abs(ContourBorder.area([x] + out[(j + 1)...])) <= largestLoop {
-                    out.removeSubrange((j + 1)...); travelled.removeSubrange((j + 1)...)
+                if abs(ContourBorder.area([x] + out[(k + 1)...])) <= largestLoop {
+                    out.removeSubrange((k + 1)...); travelled.removeSubrange((k + 1)...)
                     cut = true
-                    let d = x - out[j]
-                    out.append(x); travelled.append(travelled[j] + (d * d).sum().squareRoot())
+                    let d = x - out[k]
+                    out.append(x); travelled.append(travelled[k] + (d * d).sum().squareRoot())
                     break
                 }
-                j -= 1
+                j = k - 1
             }
             let d = q - out[out.count - 1]
             out.append(q); travelled.append(travelled[travelled.count - 1] + (d * d).sum().squareRoot())
+        }
+
+        /// The latest written segment k ≤ `start` within `reach` of border that segment
+        /// last → q crosses, and where. Runs for every point written, so over raw memory with a
+        /// box test first: most written segments are nowhere near the new one.
+        func crossing(from last: SIMD2<Double>, to q: SIMD2<Double>, below start: Int) -> (Int, SIMD2<Double>)? {
+            guard start >= 0 else { return nil }
+            let limit = travelled[travelled.count - 1] - reach
+            let lx = min(last.x, q.x), hx = max(last.x, q.x), ly = min(last.y, q.y), hy = max(last.y, q.y)
+            return out.withUnsafeBufferPointer { o in
+                travelled.withUnsafeBufferPointer { t in
+                    var j = start
+                    while j >= 0 && t[j + 1] >= limit {
+                        let a = o[j], b = o[j + 1]
+                        if !(max(a.x, b.x) < lx || min(a.x, b.x) > hx || max(a.y, b.y) < ly || min(a.y, b.y) > hy),
+                           let x = ContourBorder.crossing(a, b, last, q) {
+                            return (j, x)
+                        }
+                        j -= 1
+                    }
+                    return nil
+                }
+            }
         }
     }
 
