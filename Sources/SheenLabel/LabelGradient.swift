@@ -52,32 +52,11 @@ public struct LabelGradient: Hashable, Sendable {
         self.stops = stops; self.geometry = geometry; self.spread = spread; self.space = space; self.dither = dither
     }
 
-    /// Checks the numbers that do not depend on where the gradient is drawn: at least one stop,
-    /// finite offsets, colours and geometry, a non-negative radius. (What does depend on it — a
-    /// gradient line too short in pixels — is refused by `GradientFill` when the label is drawn,
-    /// before any pixel changes.) Throws `RasterError` as `GradientFill` would.
+    /// Checks the numbers that do not depend on where the gradient is drawn (SheenRaster's
+    /// `Gradient.validate` over a unit rectangle, so the errors name what a `GradientFill` would);
+    /// the rest is refused by `GradientFill` when the label is drawn, before any pixel changes.
     func validate() throws {
-        func requireFinite(_ v: Double, _ name: String) throws {
-            if !v.isFinite { throw RasterError.nonFinite(name: name, value: v) }
-        }
-        if stops.isEmpty { throw RasterError.emptyGradient }
-        for (i, s) in stops.enumerated() {
-            try requireFinite(s.offset, "stops[\(i)].offset")
-            let c = s.color
-            for (name, v) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] {
-                try requireFinite(Double(v), "stops[\(i)].color.\(name)")
-            }
-        }
-        let numbers: [(String, Double)]
-        switch geometry {
-        case let .linear(angle): numbers = [("angle", angle)]
-        case let .points(from, to): numbers = [("from.x", from.x), ("from.y", from.y), ("to.x", to.x), ("to.y", to.y)]
-        case let .radial(center, radius):
-            numbers = [("center.x", center.x), ("center.y", center.y), ("radius", radius)]
-            if radius < 0 { throw RasterError.outOfRange(name: "radius", value: radius, range: "[0, ∞)") }
-        case let .conic(center, startAngle): numbers = [("center.x", center.x), ("center.y", center.y), ("startAngle", startAngle)]
-        }
-        for (name, v) in numbers { try requireFinite(v, name) }
+        try gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)).validate()
     }
 
     /// The SheenRaster gradient covering `rect` (pixels of the destination it is drawn into).

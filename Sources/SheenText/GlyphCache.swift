@@ -76,7 +76,6 @@ public final class GlyphCache: Sendable {
     /// outside it, grouped so that a glyph appearing at several subpixel positions is loaded and
     /// stroked once (`FontFace.rasterize`), then inserted under one lock.
     func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?) throws(TextError) -> [Placed] {
-        typealias Group = MissGroup
         let strokeKey = stroke?.cacheKey ?? 0
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
         for g in glyphs {
@@ -99,11 +98,11 @@ public final class GlyphCache: Sendable {
             }
         }
         // Misses grouped by (face, size, glyph): the buckets each group needs, and which glyphs wait for them.
-        var groups: [Key: Group] = [:], order: [Key] = []
+        var groups: [Key: MissGroup] = [:], order: [Key] = []
         for i in keys.indices where found[i] == nil {
             let k = keys[i]
             let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey)
-            if groups[groupKey] == nil { groups[groupKey] = Group(face: faces[i]); order.append(groupKey) }
+            if groups[groupKey] == nil { groups[groupKey] = MissGroup(face: faces[i]); order.append(groupKey) }
             if !groups[groupKey]!.buckets.contains(k.bucket) { groups[groupKey]!.buckets.append(k.bucket) }
             groups[groupKey]!.waiting.append((i, k.bucket))
         }

@@ -105,6 +105,12 @@ public struct Gradient: Hashable, Sendable {
 }
 
 extension Gradient {
+    /// Checks the gradient's numbers — at least one stop, finite offsets, colours and geometry,
+    /// radii ≥ 0 — without preparing it (no colour ramp is built). Throws the `RasterError`
+    /// `GradientFill` would, naming the value; what depends on the pixel grid (a line too short,
+    /// a transform that cannot be inverted) is still checked by `GradientFill`.
+    public func validate() throws { _ = try validatedStops() }
+
     /// Checks every number and returns the stops clamped and stably sorted (the CSS rules).
     /// Throws `RasterError` naming the first bad value; nothing is drawn on a throw.
     func validatedStops() throws -> [GradientStop] {
