@@ -12,6 +12,7 @@ packages=(
   libicu-dev          # SheenText: line breaking, bidi
   fonts-dejavu-core   # the font the tests and goldens use
   fonts-dejavu-extra  # DejaVu Serif Italic: the label tests' italic overhang
+  fonts-noto-color-emoji  # colour glyphs (CBDT bitmap strikes) that the emoji tests draw
   pkg-config          # SwiftPM finds the system libraries through it
   gcc                 # the system C compiler the C API's tests build with (Scripts/test-capi.sh)
   g++                 # ... and the C++ compiler that checks sheen.h compiles as C++

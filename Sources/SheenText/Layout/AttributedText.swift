@@ -1,6 +1,7 @@
 import SheenRaster
 
-/// What one range of text looks like: its font and the adjustments layout applies to it.
+/// What one range of text looks like: its font, its paint and decorations, and the adjustments
+/// layout applies to it (NSAttributedString's attributes).
 public struct TextAttributes: Hashable, Sendable {
     /// The font (with its fallback chain) and size.
     public var font: Font
@@ -14,10 +15,40 @@ public struct TextAttributes: Hashable, Sendable {
     public var kerning: Bool
     /// Applies standard ligatures (`liga`, `clig`); true by default.
     public var ligatures: Bool
+    /// Raises the run's glyphs (and its decorations) above the baseline by this many pixels
+    /// (negative lowers), in [-1000, 1000]; the line grows to hold them.
+    public var baselineOffset: Double
+    /// An underline under the run, or nil.
+    public var underline: TextDecoration?
+    /// A line through the run, or nil.
+    public var strikethrough: TextDecoration?
+    /// Painted behind the run's glyphs over the line's typographic height, or nil.
+    public var backgroundColor: Color?
+    /// The paragraph's alignment, spacing and tab stops; read from a paragraph's first character.
+    public var paragraphStyle: ParagraphStyle?
 
     /// Makes attributes; only `font` is required.
-    public init(font: Font, color: Color? = nil, tracking: Double = 0, kerning: Bool = true, ligatures: Bool = true) {
+    public init(font: Font, color: Color? = nil, tracking: Double = 0, kerning: Bool = true, ligatures: Bool = true,
+                baselineOffset: Double = 0, underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil,
+                backgroundColor: Color? = nil, paragraphStyle: ParagraphStyle? = nil) {
         self.font = font; self.color = color; self.tracking = tracking; self.kerning = kerning; self.ligatures = ligatures
+        self.baselineOffset = baselineOffset; self.underline = underline; self.strikethrough = strikethrough
+        self.backgroundColor = backgroundColor; self.paragraphStyle = paragraphStyle
+    }
+
+    /// Throws `TextError.invalidParameter` naming the first bad number.
+    func validate() throws(TextError) {
+        guard tracking.isFinite, abs(tracking) <= 1000 else {
+            throw .invalidParameter(name: "tracking", value: tracking, allowed: "[-1000, 1000] px")
+        }
+        guard baselineOffset.isFinite, abs(baselineOffset) <= 1000 else {
+            throw .invalidParameter(name: "baselineOffset", value: baselineOffset, allowed: "[-1000, 1000] px")
+        }
+        for (name, c) in [("color", color), ("backgroundColor", backgroundColor), ("underline.color", underline?.color),
+                          ("strikethrough.color", strikethrough?.color)] {
+            if let c, !c.isFinite { throw .invalidParameter(name: name, value: .nan, allowed: "finite colour components") }
+        }
+        try paragraphStyle?.validate()
     }
 }
 
@@ -69,6 +100,33 @@ public struct AttributedText: Sendable {
         } else {
             runs.append(Run(range: start..<utf16.count, attributesIndex: index))
         }
+    }
+
+    /// Changes the attributes of every run overlapping `range` (UTF-16 offsets; all the text when
+    /// nil) with `change`, splitting runs at the range's ends — NSMutableAttributedString's
+    /// addAttributes(_:range:). Offsets outside the text are clamped.
+    public mutating func updateAttributes(in range: Range<Int>? = nil, _ change: (inout TextAttributes) -> Void) {
+        // Clamped, and widened so that no surrogate pair is split.
+        var lo = max(0, min(range?.lowerBound ?? 0, utf16.count)), hi = max(lo, min(range?.upperBound ?? utf16.count, utf16.count))
+        if lo > 0, lo < utf16.count, UTF16.isTrailSurrogate(utf16[lo]) { lo -= 1 }
+        if hi > 0, hi < utf16.count, UTF16.isTrailSurrogate(utf16[hi]) { hi += 1 }
+        if utf16.isEmpty {
+            if range == nil, !attributes.isEmpty { change(&attributes[0]) }
+            return
+        }
+        var rebuilt = AttributedText()
+        for run in runs {
+            let text = attributes[run.attributesIndex]
+            let pieces = [run.range.lowerBound..<max(run.range.lowerBound, min(lo, run.range.upperBound)),
+                          max(lo, run.range.lowerBound)..<min(hi, run.range.upperBound),
+                          max(run.range.lowerBound, min(hi, run.range.upperBound))..<run.range.upperBound]
+            for (k, piece) in pieces.enumerated() where !piece.isEmpty {
+                var a = text
+                if k == 1 { change(&a) }
+                rebuilt.append(String(decoding: utf16[piece], as: UTF16.self), attributes: a)
+            }
+        }
+        self = rebuilt
     }
 
     /// The attributes at UTF-16 offset `offset` (the last run's at the end; the first attributes

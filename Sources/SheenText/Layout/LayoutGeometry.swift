@@ -62,11 +62,15 @@ public struct LaidOutGlyph: Sendable {
     public let face: FontFace
     /// Pixel size, auto-shrink included.
     public let size: Double
-    /// Pen position on the baseline, in layout pixels (y downwards), HarfBuzz offsets applied.
+    /// Pen position on the baseline, in layout pixels (y downwards), HarfBuzz offsets and the
+    /// run's baseline offset applied.
     public let position: Point
+    /// How far the pen moves after the glyph, in pixels (tracking and justification excluded).
+    public let advance: Double
     /// Index of the glyph's attributes in `AttributedText.attributes`.
     public let attributesIndex: Int
-    /// UTF-16 offset of the glyph's cluster in the original text; −1 for the "…" layout inserted.
+    /// UTF-16 offset of the glyph's cluster in the original text; −1 for text layout inserted (the
+    /// "…" of truncation, the hyphen of a soft-hyphen break).
     public let sourceOffset: Int
 }
 
@@ -90,4 +94,31 @@ public struct LaidOutLine: Sendable {
     public let isTruncated: Bool
     /// Base direction of the line's paragraph: true for right to left.
     public let isRightToLeft: Bool
+    /// The line cut where its attributes change, left to right: what backgrounds, underlines and
+    /// strikethroughs span.
+    public let segments: [LineSegment]
+}
+
+/// A stretch of one line in one set of attributes, in visual order: from the pen position of its
+/// first glyph to the pen position after its last (spaces, tabs and justification included).
+public struct LineSegment: Hashable, Sendable {
+    /// Index of the attributes in `AttributedText.attributes`.
+    public let attributesIndex: Int
+    /// Left edge, layout pixels.
+    public let x: Double
+    /// Width in pixels (≥ 0).
+    public let width: Double
+    /// The pixel size its glyphs were drawn at (auto-shrink included): decorations scale with it.
+    public let size: Double
+    /// The face of the segment's first glyph, whose metrics place decorations.
+    public let face: FontFace
+    /// Pixels the segment is raised by (its baseline offset, auto-shrink included).
+    public let raise: Double
+
+    public static func == (a: LineSegment, b: LineSegment) -> Bool {
+        a.attributesIndex == b.attributesIndex && a.x == b.x && a.width == b.width && a.size == b.size
+            && a.face === b.face && a.raise == b.raise
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(attributesIndex); h.combine(x); h.combine(width) }
 }

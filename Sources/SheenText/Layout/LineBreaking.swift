@@ -13,8 +13,11 @@ enum LineBreaking {
     /// Splits a shaped paragraph into lines no wider than `maxWidth` (nil: unconstrained, one line).
     /// Opportunities are UAX #14's (ICU), or every grapheme cluster boundary with `charWrap`. A
     /// word wider than the line is broken between grapheme clusters (at least one per line).
-    /// Trailing white space hangs: it does not count towards the width.
-    static func lines(of text: ShapedText, maxWidth: Double?, charWrap: Bool) throws(TextError) -> [LineSpan] {
+    /// Trailing white space hangs: it does not count towards the width. A line ending at a soft
+    /// hyphen (U+00AD) inside the paragraph draws a hyphen, whose width `hyphenWidth` gives (it is
+    /// passed the soft hyphen's offset).
+    static func lines(of text: ShapedText, maxWidth: Double?, charWrap: Bool,
+                      hyphenWidth: (Int) throws(TextError) -> Double) throws(TextError) -> [LineSpan] {
         let n = text.piece.count
         guard n > 0 else { return [LineSpan(range: 0..<0, visibleEnd: 0, brokeInsideWord: false)] }
         guard let maxWidth else { return [span(text, 0, n, broke: false)] }
@@ -30,7 +33,9 @@ enum LineBreaking {
             var lastFit: Int?
             while k < opportunities.count {
                 let b = opportunities[k].offset
-                if text.width(start..<trimmed(text, start, b)) <= limit {
+                var width = text.width(start..<trimmed(text, start, b))
+                if b < n, text.piece.units[b - 1] == 0xAD { width += try hyphenWidth(b - 1) }
+                if width <= limit {
                     lastFit = b
                     k += 1
                     if opportunities[k - 1].isMandatory { break }

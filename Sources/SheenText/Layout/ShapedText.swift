@@ -31,6 +31,8 @@ struct ShapedText {
     let clusterAdvance: [Double]
     /// Prefix sums of `clusterAdvance` (count + 1 values), for O(1) range widths.
     let prefix: [Double]
+    /// Offsets of the tab characters, ascending: widths across them depend on the tab stops.
+    let tabOffsets: [Int]
 
     /// Itemises and shapes `piece`. `scale` multiplies every font size and tracking (auto-shrink);
     /// `extraTracking` (pixels, usually negative: tightening) is added after every grapheme cluster.
@@ -92,6 +94,7 @@ struct ShapedText {
         var sums = [Double](repeating: 0, count: piece.count + 1)
         for i in 0..<piece.count { sums[i + 1] = sums[i] + advance[i] }
         prefix = sums
+        tabOffsets = piece.units.indices.filter { piece.units[$0] == 0x09 }
     }
 
     /// The units `range` (on grapheme boundaries) as a line of their own, cut from this shaping
@@ -143,7 +146,7 @@ struct ShapedText {
     }
 
     /// The first index in 0..<count for which `before` is false (`before` must be true, then false).
-    private static func lowerBound(_ count: Int, _ before: (Int) -> Bool) -> Int {
+    static func lowerBound(_ count: Int, _ before: (Int) -> Bool) -> Int {
         var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -152,7 +155,8 @@ struct ShapedText {
         return lo
     }
 
-    private init(piece: TextPiece, paragraphLevel: UInt8, graphemes: [Int], runs: [ShapedRun], clusterAdvance: [Double]) {
+    init(piece: TextPiece, paragraphLevel: UInt8, graphemes: [Int], runs: [ShapedRun], clusterAdvance: [Double],
+         tabsResolved: Bool = false) {
         self.piece = piece
         self.paragraphLevel = paragraphLevel
         self.graphemes = graphemes
@@ -161,13 +165,18 @@ struct ShapedText {
         var sums = [Double](repeating: 0, count: clusterAdvance.count + 1)
         for i in clusterAdvance.indices { sums[i + 1] = sums[i] + clusterAdvance[i] }
         prefix = sums
+        tabOffsets = tabsResolved ? [] : piece.units.indices.filter { piece.units[$0] == 0x09 }
     }
 
-    /// Width in pixels of the units `range` (cluster-aligned), as shaped in this context.
-    func width(_ range: Range<Int>) -> Double { prefix[range.upperBound] - prefix[range.lowerBound] }
+    /// Width in pixels of the units `range` (cluster-aligned) as a line of their own, shaped in
+    /// this context: tabs advance to the paragraph's stops, measured from the range's start.
+    func width(_ range: Range<Int>) -> Double {
+        if tabs(in: range).isEmpty { return prefix[range.upperBound] - prefix[range.lowerBound] }
+        return tabStopLayout(range).width
+    }
 
     /// Total advance width in pixels.
-    var width: Double { prefix[piece.count] }
+    var width: Double { width(0..<piece.count) }
 
     /// The face for one grapheme cluster: the primary face when it has every scalar that needs a
     /// glyph, else the face the fallback chain picks for the cluster's base character.

@@ -6,8 +6,12 @@ struct ComposedLine {
     /// "…" was inserted.
     var isTruncated: Bool
     /// Font metrics of the line in pixels: the largest ascender, descender and line gap of the
-    /// fonts on it (the paragraph's font for an empty line).
+    /// fonts on it (the paragraph's font for an empty line), grown by raised and lowered runs.
     var ascent: Double, descent: Double, gap: Double
+    /// Extra space above the line: the paragraph spacing before a paragraph's first line.
+    var spaceBefore = 0.0
+    /// The paragraph's alignment (its style's, else the options').
+    var alignment: TextAlignment = .natural
 }
 
 /// The lines for one scale, and whether the text fit without losing anything.
@@ -40,26 +44,34 @@ struct Composer {
         var result = Composition()
         let lineLimit = options.numberOfLines == 0 ? Int.max : options.numberOfLines
         var usedHeight = 0.0
+        var hyphens = HyphenWidths(composer: self, scale: scale)
         for (p, paragraph) in paragraphs.enumerated() {
             let shapedParagraph = try ShapedText(paragraph, attributes: attributes, scale: scale, paragraphLevel: nil)
             let spans = try LineBreaking.lines(of: shapedParagraph, maxWidth: maxWidth,
-                                               charWrap: options.lineBreakMode == .byCharWrapping)
+                                               charWrap: options.lineBreakMode == .byCharWrapping) { offset throws(TextError) in
+                try hyphens.width(paragraph.attributes[offset])
+            }
+            let alignment = paragraph.style.alignment ?? options.alignment
             for (s, span) in spans.enumerated() {
                 let moreAfter = s < spans.count - 1 || p < paragraphs.count - 1
                 let metrics = self.metrics(paragraph, span.range, scale: scale)
                 let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
                 let index = result.lines.count
-                let top = usedHeight + (index > 0 ? options.lineSpacing : 0)
+                let spaceBefore = s == 0 && index > 0 ? paragraphSpacing(before: p) : 0
+                let top = usedHeight + (index > 0 ? options.lineSpacing + spaceBefore : 0)
                 usedHeight = top + height
                 // Is there room for another line after this one? (Estimated with this line's height.)
+                let nextSpace = s == spans.count - 1 && p + 1 < paragraphs.count ? paragraphSpacing(before: p + 1) : 0
                 let nextFits = index + 1 < lineLimit
-                    && (bounds.height <= 0 || usedHeight + options.lineSpacing + height <= bounds.height + 1e-9)
+                    && (bounds.height <= 0 || usedHeight + options.lineSpacing + nextSpace + height <= bounds.height + 1e-9)
                 if span.brokeInsideWord && options.lineBreakMode != .byCharWrapping { result.fits = false }
                 if moreAfter && !nextFits {
                     // The last permitted line: what remains of the paragraph is cut here.
                     result.fits = false
-                    let line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
+                    var line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
                                             moreParagraphs: p < paragraphs.count - 1)
+                    line.spaceBefore = spaceBefore
+                    line.alignment = alignment
                     switch options.lineBreakMode {
                     case .byWordWrapping, .byCharWrapping:
                         result.lostText = true
@@ -73,19 +85,43 @@ struct Composer {
                 }
                 let visible = span.range.lowerBound..<span.visibleEnd
                 let shaped: ShapedText
-                if let cut = shapedParagraph.slice(visible) {
+                if let hyphenated = hyphenatedPiece(paragraph, visible) {
+                    shaped = try ShapedText(hyphenated, attributes: attributes, scale: scale,
+                                            paragraphLevel: shapedParagraph.paragraphLevel)
+                } else if let cut = shapedParagraph.slice(visible) {
                     shaped = cut
                 } else {
                     shaped = try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
                                             paragraphLevel: shapedParagraph.paragraphLevel)
                 }
-                if let maxWidth, shaped.width > maxWidth + 1e-9 { result.fits = false }
-                result.lines.append(ComposedLine(shaped: shaped, endsParagraph: s == spans.count - 1, isTruncated: false,
-                                                 ascent: metrics.0, descent: metrics.1, gap: metrics.2))
+                let line = shaped.resolvingTabs()
+                if let maxWidth, line.width > maxWidth + 1e-9 { result.fits = false }
+                result.lines.append(ComposedLine(shaped: line, endsParagraph: s == spans.count - 1, isTruncated: false,
+                                                 ascent: metrics.0, descent: metrics.1, gap: metrics.2,
+                                                 spaceBefore: spaceBefore, alignment: alignment))
             }
         }
         return result
     }
+
+    /// Space between paragraph `p` − 1 and paragraph `p`: the first's spacing after plus the
+    /// second's spacing before, as TextKit adds them.
+    func paragraphSpacing(before p: Int) -> Double {
+        guard p > 0 else { return 0 }
+        return paragraphs[p - 1].style.paragraphSpacing + paragraphs[p].style.paragraphSpacingBefore
+    }
+
+    /// The visible units `range` of a paragraph with a hyphen after them, when the line was broken
+    /// at a soft hyphen (U+00AD) inside the paragraph; nil otherwise. The hyphen takes the soft
+    /// hyphen's attributes.
+    func hyphenatedPiece(_ paragraph: TextPiece, _ range: Range<Int>) -> TextPiece? {
+        guard range.upperBound < paragraph.count, range.upperBound > range.lowerBound,
+              paragraph.units[range.upperBound - 1] == 0xAD else { return nil }
+        return paragraph.slice(range) + .inserted(Self.hyphen, attributesIndex: paragraph.attributes[range.upperBound - 1])
+    }
+
+    /// The hyphen drawn at soft-hyphen breaks: U+002D, the one every font has (CoreText's choice).
+    static let hyphen = "-"
 
     /// Largest ascender, descender and line gap (pixels) of the fonts on `range` of `piece`.
     func metrics(_ piece: TextPiece, _ range: Range<Int>, scale: Double) -> (Double, Double, Double) {
@@ -94,8 +130,9 @@ struct Composer {
         let indices = range.isEmpty ? [range.lowerBound < piece.count ? piece.attributes[range.lowerBound] : piece.emptyAttributes]
             : Array(piece.attributes[range])
         for i in indices where seen.insert(i).inserted {
-            let font = attributes[i].font
-            a = max(a, font.ascender * scale); d = max(d, font.descender * scale); g = max(g, font.lineGap * scale)
+            let font = attributes[i].font, raise = attributes[i].baselineOffset
+            a = max(a, (font.ascender + raise) * scale); d = max(d, (font.descender - raise) * scale)
+            g = max(g, font.lineGap * scale)
         }
         return (a, d, g)
     }
@@ -107,14 +144,15 @@ struct Composer {
         let metrics = self.metrics(paragraph, span.range, scale: scale)
         func line(_ piece: TextPiece, truncated: Bool, tracking: Double = 0) throws(TextError) -> ComposedLine {
             ComposedLine(shaped: try ShapedText(piece, attributes: attributes, scale: scale, paragraphLevel: level,
-                                                extraTracking: tracking),
+                                                extraTracking: tracking).resolvingTabs(),
                          endsParagraph: true, isTruncated: truncated, ascent: metrics.0, descent: metrics.1, gap: metrics.2)
         }
         let restEnd = LineBreaking.trimmed(shapedParagraph, span.range.lowerBound, paragraph.count)
         let rest = span.range.lowerBound..<restEnd
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
-            return try line(paragraph.slice(span.range.lowerBound..<span.visibleEnd), truncated: false)
+            let visible = span.range.lowerBound..<span.visibleEnd
+            return try line(hyphenatedPiece(paragraph, visible) ?? paragraph.slice(visible), truncated: false)
         case .byClipping:
             return try line(paragraph.slice(rest), truncated: false)
         case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
@@ -209,5 +247,22 @@ struct Composer {
             if composed.shaped.width <= maxWidth + 1e-9 { return composed }
         }
         return try line(mark(at: rest.lowerBound), true)
+    }
+}
+
+/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass.
+struct HyphenWidths {
+    let composer: Composer
+    let scale: Double
+    private var known: [Int: Double] = [:]
+
+    init(composer: Composer, scale: Double) { self.composer = composer; self.scale = scale }
+
+    mutating func width(_ attributesIndex: Int) throws(TextError) -> Double {
+        if let w = known[attributesIndex] { return w }
+        let w = try ShapedText(.inserted(Composer.hyphen, attributesIndex: attributesIndex),
+                               attributes: composer.attributes, scale: scale, paragraphLevel: 0).width
+        known[attributesIndex] = w
+        return w
     }
 }

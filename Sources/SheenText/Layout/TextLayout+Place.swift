@@ -15,6 +15,7 @@ struct Placement {
         guard !lines.isEmpty else { return ([], .zero) }
         let heights = lines.map { composer.lineHeight(ascent: $0.ascent, descent: $0.descent, gap: $0.gap) }
         let blockHeight = heights.reduce(0, +) + options.lineSpacing * Double(lines.count - 1)
+            + lines.reduce(0) { $0 + $1.spaceBefore }
         let width = composer.bounds.width > 0 ? composer.bounds.width : lines.map(\.shaped.width).max() ?? 0
         var top = blockTop(height: blockHeight)
         if let unshrunk, lines.count == 1 {
@@ -33,6 +34,7 @@ struct Placement {
         var placed: [LaidOutLine] = []
         var textRect = Rect.zero
         for (i, line) in lines.enumerated() {
+            top += line.spaceBefore
             let baseline = top + baselineOffset(line, heights[i])
             let laid = placeLine(line, baseline: baseline, lineTop: top, lineHeight: heights[i], width: width)
             placed.append(laid)
@@ -64,7 +66,7 @@ struct Placement {
         let rtl = shaped.paragraphLevel & 1 == 1
         var extra = [Double](repeating: 0, count: shaped.piece.count + 1)
         var lineWidth = shaped.width
-        var alignment = options.alignment
+        var alignment = line.alignment
         if alignment == .justified {
             if !line.endsParagraph && !line.isTruncated && composer.bounds.width > 0 && width > lineWidth {
                 justify(shaped, by: width - lineWidth, into: &extra)
@@ -82,15 +84,32 @@ struct Placement {
         var pen = x0
         var glyphs: [LaidOutGlyph] = []
         var seenCluster = Set<Int>()
+        var segments: [LineSegment] = []
         for r in BidiLevels.visualOrder(of: shaped.runs.map(\.level)) {
             let run = shaped.runs[r]
+            let attributes = composer.attributes[run.attributesIndex]
+            // Raised runs scale with auto-shrink, as their font does.
+            let raise = attributes.baselineOffset * run.size / attributes.font.size
             for g in run.glyphs {
-                let source = g.cluster < shaped.piece.count ? shaped.piece.source[g.cluster] : -1
-                glyphs.append(LaidOutGlyph(id: g.id, face: run.face, size: run.size,
-                                           position: Point(pen + g.dx, baseline - g.dy),
-                                           attributesIndex: run.attributesIndex, sourceOffset: source))
+                let inPiece = g.cluster < shaped.piece.count
+                let source = inPiece ? shaped.piece.source[g.cluster] : -1
+                // A tab is an advance only: the font's glyph for it (often .notdef) is not drawn.
+                if !(inPiece && shaped.piece.units[g.cluster] == 0x09) {
+                    glyphs.append(LaidOutGlyph(id: g.id, face: run.face, size: run.size,
+                                               position: Point(pen + g.dx, baseline - g.dy - raise), advance: g.advance,
+                                               attributesIndex: run.attributesIndex, sourceOffset: source))
+                }
+                let penBefore = pen
                 pen += g.advance
                 if seenCluster.insert(g.cluster).inserted { pen += extra[g.cluster] }
+                if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
+                   last.size == run.size, abs(last.x + last.width - penBefore) < 1e-9 {
+                    segments[segments.count - 1] = LineSegment(attributesIndex: last.attributesIndex, x: last.x,
+                                                               width: pen - last.x, size: last.size, face: last.face, raise: last.raise)
+                } else {
+                    segments.append(LineSegment(attributesIndex: run.attributesIndex, x: penBefore, width: pen - penBefore,
+                                                size: run.size, face: run.face, raise: raise))
+                }
             }
         }
         let sources = shaped.piece.source.filter { $0 >= 0 }
@@ -99,7 +118,8 @@ struct Placement {
                            typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
                                                  height: line.ascent + line.descent),
                            lineBox: Rect(x: x0, y: lineTop, width: lineWidth, height: lineHeight),
-                           string: String(decoding: shaped.piece.units, as: UTF16.self), sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl)
+                           string: String(decoding: shaped.piece.units, as: UTF16.self), sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl,
+                           segments: segments)
     }
 
     /// Spreads `amount` pixels over the line's inner white space, or between its grapheme clusters

@@ -39,9 +39,7 @@ public struct TextLayout: Sendable {
         guard text.utf16.count <= Self.maximumLength else {
             throw .textTooLong(length: text.utf16.count, maximum: Self.maximumLength)
         }
-        for a in text.attributes where !(a.tracking.isFinite && abs(a.tracking) <= 1000) {
-            throw .invalidParameter(name: "tracking", value: a.tracking, allowed: "[-1000, 1000] px")
-        }
+        for a in text.attributes { try a.validate() }
         self.text = text
         self.bounds = bounds
         self.options = options
@@ -91,6 +89,8 @@ public struct TextLayout: Sendable {
                                   attributes: Array(attrs[start..<end]))
             // An empty paragraph takes the attributes of the break that ends it (or the last run).
             piece.emptyAttributes = attrs.isEmpty ? 0 : attrs[min(start, attrs.count - 1)]
+            piece.paragraphStyle = text.attributes[piece.isEmpty ? piece.emptyAttributes : piece.attributes[0]].paragraphStyle
+                ?? ParagraphStyle()
             out.append(piece)
         }
         while i < units.count {

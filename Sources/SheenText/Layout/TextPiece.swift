@@ -6,6 +6,8 @@ struct TextPiece {
     var attributes: [Int] = []
     /// Attributes for metrics when the piece is empty (an empty paragraph).
     var emptyAttributes = 0
+    /// The style of the paragraph the piece comes from; nil for text layout inserted.
+    var paragraphStyle: ParagraphStyle?
 
     var count: Int { units.count }
     var isEmpty: Bool { units.isEmpty }
@@ -13,13 +15,15 @@ struct TextPiece {
     /// The units `range` of this piece, keeping their origins.
     func slice(_ range: Range<Int>) -> TextPiece {
         TextPiece(units: Array(units[range]), source: Array(source[range]), attributes: Array(attributes[range]),
-                  emptyAttributes: range.isEmpty ? (range.lowerBound < count ? attributes[range.lowerBound] : emptyAttributes) : attributes[range.lowerBound])
+                  emptyAttributes: range.isEmpty ? (range.lowerBound < count ? attributes[range.lowerBound] : emptyAttributes) : attributes[range.lowerBound],
+                  paragraphStyle: paragraphStyle)
     }
 
     /// This piece followed by `other`.
     static func + (a: TextPiece, b: TextPiece) -> TextPiece {
         TextPiece(units: a.units + b.units, source: a.source + b.source, attributes: a.attributes + b.attributes,
-                  emptyAttributes: a.isEmpty ? b.emptyAttributes : a.emptyAttributes)
+                  emptyAttributes: a.isEmpty ? b.emptyAttributes : a.emptyAttributes,
+                  paragraphStyle: a.paragraphStyle ?? b.paragraphStyle)
     }
 
     /// Inserted text (origin −1) in the attributes `attributesIndex`.
@@ -47,6 +51,9 @@ struct TextPiece {
         }
         return out
     }
+
+    /// The paragraph's tab stops and alignment (defaults for inserted text on its own).
+    var style: ParagraphStyle { paragraphStyle ?? ParagraphStyle() }
 
     /// True when the unit at `offset` is white space (U+0020, tab, NBSP, ideographic space, …).
     func isWhitespace(at offset: Int) -> Bool {

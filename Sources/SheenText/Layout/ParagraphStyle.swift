@@ -1,0 +1,80 @@
+/// A tab stop: where text after a tab character lines up (NSTextTab's role).
+public struct TextTab: Hashable, Sendable {
+    /// How the text after the tab (up to the next tab or the line's end) sits at the stop.
+    public enum Alignment: Hashable, Sendable {
+        /// The text starts at the stop.
+        case left
+        /// The text ends at the stop.
+        case right
+        /// The text is centred on the stop.
+        case center
+        /// The text's first decimal separator (`decimalSeparator`) sits at the stop; text without
+        /// one ends at the stop (as a right tab).
+        case decimal
+    }
+
+    /// Distance of the stop from the start of the line, in pixels (≥ 0, ≤ 10^7).
+    public var location: Double
+    /// How text lines up at the stop; `.left` by default.
+    public var alignment: Alignment
+    /// The separator a `.decimal` stop aligns (UTF-16 unit); "." by default.
+    public var decimalSeparator: Character
+
+    /// A stop `location` pixels from the line's start.
+    public init(location: Double, alignment: Alignment = .left, decimalSeparator: Character = ".") {
+        self.location = location; self.alignment = alignment; self.decimalSeparator = decimalSeparator
+    }
+}
+
+/// What belongs to a paragraph rather than to a run: alignment, spacing around it and tab stops
+/// (NSParagraphStyle's role). A paragraph takes the style of its first character (or, when
+/// empty, of the line break that ends it), as in Cocoa; nil fields fall back to the layout options.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// The paragraph's horizontal alignment; nil uses `TextLayoutOptions.alignment`.
+    public var alignment: TextAlignment?
+    /// Extra pixels after the paragraph (not after the last), in [0, 1000].
+    public var paragraphSpacing: Double
+    /// Extra pixels before the paragraph (not before the first), in [0, 1000].
+    public var paragraphSpacingBefore: Double
+    /// Explicit tab stops, in any order (they are used sorted by location).
+    public var tabStops: [TextTab]
+    /// Left stops every `defaultTabInterval` pixels after the last explicit stop, in
+    /// [1, 10^6]. 28 px by default, the interval of NSParagraphStyle's default stops.
+    public var defaultTabInterval: Double
+
+    /// Natural alignment from the options, no spacing, left stops every 28 px.
+    public init(alignment: TextAlignment? = nil, paragraphSpacing: Double = 0, paragraphSpacingBefore: Double = 0,
+                tabStops: [TextTab] = [], defaultTabInterval: Double = 28) {
+        self.alignment = alignment; self.paragraphSpacing = paragraphSpacing
+        self.paragraphSpacingBefore = paragraphSpacingBefore; self.tabStops = tabStops
+        self.defaultTabInterval = defaultTabInterval
+    }
+
+    /// Throws `TextError.invalidParameter` naming the first bad number.
+    func validate() throws(TextError) {
+        for (name, v) in [("paragraphSpacing", paragraphSpacing), ("paragraphSpacingBefore", paragraphSpacingBefore)]
+        where !(v.isFinite && v >= 0 && v <= 1000) {
+            throw .invalidParameter(name: name, value: v, allowed: "[0, 1000] px")
+        }
+        guard defaultTabInterval.isFinite, defaultTabInterval >= 1, defaultTabInterval <= 1e6 else {
+            throw .invalidParameter(name: "defaultTabInterval", value: defaultTabInterval, allowed: "[1, 10^6] px")
+        }
+        for tab in tabStops where !(tab.location.isFinite && tab.location >= 0 && tab.location <= 1e7) {
+            throw .invalidParameter(name: "tabStops.location", value: tab.location, allowed: "[0, 10^7] px")
+        }
+        for tab in tabStops where tab.decimalSeparator.utf16.count != 1 {
+            throw .invalidParameter(name: "tabStops.decimalSeparator", value: Double(tab.decimalSeparator.utf16.count),
+                                    allowed: "one UTF-16 unit")
+        }
+    }
+
+    /// The first stop strictly right of `x` (pixels from the line's start): an explicit stop, else
+    /// the next multiple of `defaultTabInterval`.
+    func stop(after x: Double) -> TextTab {
+        if let explicit = sortedStops.first(where: { $0.location > x + 1e-9 }) { return explicit }
+        let k = ((x + 1e-9) / defaultTabInterval).rounded(.down) + 1
+        return TextTab(location: k * defaultTabInterval)
+    }
+
+    private var sortedStops: [TextTab] { tabStops.sorted { $0.location < $1.location } }
+}
