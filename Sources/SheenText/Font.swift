@@ -75,6 +75,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Extra space the font asks for between lines, in pixels.
     public var lineGap: Double { primaryFace.lineGap * size / Double(primaryFace.unitsPerEm) }
 
+    /// Top edge of the underline relative to the baseline, pixels, y up (negative: below it):
+    /// the primary face's `post` underlinePosition at this size.
+    public var underlinePosition: Double { pixels(primaryFace.decorationMetrics.underlineTop) }
+    /// Thickness of a single underline, pixels (the `post` table's underlineThickness).
+    public var underlineThickness: Double { pixels(primaryFace.decorationMetrics.underlineThickness) }
+    /// Top edge of the strikethrough relative to the baseline, pixels, y up (OS/2 yStrikeoutPosition).
+    public var strikethroughPosition: Double { pixels(primaryFace.decorationMetrics.strikeoutTop) }
+    /// Thickness of a single strikethrough, pixels (OS/2 yStrikeoutSize).
+    public var strikethroughThickness: Double { pixels(primaryFace.decorationMetrics.strikeoutThickness) }
+
+    private func pixels(_ units: Double) -> Double { units * size / Double(primaryFace.unitsPerEm) }
+
     /// "Family Style size px".
     public var description: String { "\(primaryFace.familyName) \(primaryFace.styleName) \(size) px" }
 

@@ -9,10 +9,18 @@ import SheenRaster
 /// Make one per stroke with `TextLayout.coverage(stroke:cache:)`: nil for the fill, or a
 /// `TextStroke` for its band.
 public struct TextCoverage: Sendable {
-    /// One inked glyph: which glyph of the layout, its line, and its pixels in layout coordinates.
+    /// One inked glyph — or an underline or strikethrough — its line, and its pixels in layout
+    /// coordinates.
     public struct Glyph: Sendable {
-        /// The laid-out glyph this coverage came from.
+        /// The laid-out glyph this coverage came from. For a decoration, a stand-in describing its
+        /// segment: glyph 0 of the segment's face, the pen at the segment's start, the segment's
+        /// width as advance, and its attributes (so selecting glyphs by attributes selects the
+        /// decorations of the same runs).
         public let glyph: LaidOutGlyph
+        /// nil for a glyph; `.underline` or `.strikethrough` for a decoration's line.
+        public let decoration: DecorationRect.Kind?
+        /// The decoration's own colour (nil: painted like the text, or not a decoration).
+        public let decorationColor: Color?
         /// Index of the glyph's line in `TextLayout.lines`.
         public let line: Int
         /// The glyph's coverage pixels, trimmed to its ink.
@@ -49,9 +57,29 @@ public struct TextCoverage: Sendable {
         for (g, p) in zip(laidOut, placed) where !p.bitmap.isEmpty {
             let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(g.glyph.position.y.rounded()) + p.bitmap.top,
                                  width: p.bitmap.width, height: p.bitmap.height)
-            glyphs.append(Glyph(glyph: g.glyph, line: g.line, bitmap: p.bitmap, rect: rect))
+            glyphs.append(Glyph(glyph: g.glyph, decoration: nil, decorationColor: nil, line: g.line, bitmap: p.bitmap, rect: rect))
             lineInk[g.line] = lineInk[g.line].map { $0.union(rect) } ?? rect
             ink = ink.map { $0.union(rect) } ?? rect
+        }
+        // Underlines and strikethroughs are part of the text's shape: in the fill, and grown by
+        // an outside stroke's reach (as rectangles: square corners) in its band. Centred and
+        // inside bands do not outline them.
+        let grow = stroke.map { $0.placement == .outside ? $0.reach : -1 } ?? 0
+        if grow >= 0 {
+            for d in layout.decorations where d.kind != .background {
+                let segment = layout.lines[d.line].segments[d.segment]
+                let standIn = LaidOutGlyph(id: 0, face: segment.face, size: segment.size,
+                                           position: Point(segment.x, layout.lines[d.line].baseline - segment.raise),
+                                           advance: segment.width, attributesIndex: d.attributesIndex, sourceOffset: -1)
+                guard include?(standIn) ?? true else { continue }
+                let r = d.rect
+                let grown = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)
+                guard let (rect, bitmap) = grown.coverageBitmap() else { continue }
+                glyphs.append(Glyph(glyph: standIn, decoration: d.kind, decorationColor: d.color, line: d.line,
+                                    bitmap: bitmap, rect: rect))
+                lineInk[d.line] = lineInk[d.line].map { $0.union(rect) } ?? rect
+                ink = ink.map { $0.union(rect) } ?? rect
+            }
         }
         self.glyphs = glyphs
         let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -67,6 +95,19 @@ public struct TextCoverage: Sendable {
     /// `TextLayout.maximumMaskPixels`.
     public func mask(region: PixelRect? = nil, where include: ((LaidOutGlyph) -> Bool)? = nil) throws -> TextMask {
         try mask(region: region ?? inkRect, glyphs: glyphs.lazy.filter { include?($0.glyph) ?? true })
+    }
+
+    /// A new A8 mask over `region` of the entries `select` accepts (glyphs and decorations alike:
+    /// a renderer that draws coloured underlines apart selects on `decoration`).
+    public func mask(region: PixelRect, selecting select: (Glyph) -> Bool) throws -> TextMask {
+        try mask(region: region, glyphs: glyphs.lazy.filter(select))
+    }
+
+    /// The bounding box of the entries `select` accepts (empty at the origin when none draws).
+    public func inkRect(selecting select: (Glyph) -> Bool) -> PixelRect {
+        var ink: PixelRect?
+        for g in glyphs where select(g) { ink = ink.map { $0.union(g.rect) } ?? g.rect }
+        return ink ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// A new A8 mask of line `line`'s coverage over that line's ink rectangle (empty for a line

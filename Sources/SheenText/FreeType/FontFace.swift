@@ -26,6 +26,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let glyphCount: Int
     /// Typographic ascender, descender (negative below the baseline) and line gap, in design units.
     let ascender: Double, descender: Double, lineGap: Double
+    /// Underline and strikeout positions and thicknesses, design units.
+    let decorationMetrics: DecorationMetrics
 
     let data: FontData
     let library: FT_Library
@@ -102,6 +104,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             ascender = Double(ftFace.pointee.ascender); descender = Double(ftFace.pointee.descender)
             lineGap = Double(max(0, Int(ftFace.pointee.height) - Int(ftFace.pointee.ascender) + Int(ftFace.pointee.descender)))
         }
+        self.decorationMetrics = DecorationMetrics(hbFont: font, unitsPerEm: upem)
         self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
         self.data = data
         self.library = lib
