@@ -117,7 +117,15 @@ extension Label {
             try check("shadow \(i) color", s.color)
         }
         if let stroke { try check("stroke width", stroke.width, 1e-6...256) }
-        for paint in [fill, stroke?.paint].compactMap({ $0 }) {
+        for (i, style) in runStyles.enumerated() {
+            guard style.range.lowerBound >= 0 else {
+                throw LabelError.invalidParameter(name: "runStyles[\(i)].range.lowerBound", value: Double(style.range.lowerBound),
+                                                  allowed: "≥ 0 (a UTF-16 offset)")
+            }
+            if let stroke = style.stroke { try check("runStyles[\(i)].stroke width", stroke.width, 1e-6...256) }
+        }
+        let runPaints = runStyles.flatMap { [$0.fill, $0.stroke?.paint] }
+        for paint in ([fill, stroke?.paint] + runPaints).compactMap({ $0 }) {
             switch paint {
             case let .color(c): try check("paint colour", c)
             case let .gradient(g, _): try g.validate()

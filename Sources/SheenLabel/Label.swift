@@ -25,12 +25,18 @@ public struct Label: Sendable {
     }
     private var plainText: String
     /// Styled text; when set it replaces `text` and `font` (runs carry their own fonts, colours,
-    /// tracking). A run's colour is its fill unless `fill` is a gradient, which paints every run.
+    /// tracking, decorations, backgrounds, paragraph styles). A run's colour is its fill unless
+    /// `fill` (or a `runStyles` fill) paints it.
     public var attributedText: AttributedText?
     /// The font of `text`.
     public var font: Font
-    /// Colour of the text when `fill` is nil (UILabel's default: opaque black).
-    public var textColor: Color = Color(red: 0, green: 0, blue: 0)
+    /// Colour of the text when `fill` is nil (UILabel's default: opaque black). As in UIKit,
+    /// setting it recolours all of `attributedText`: every run's own colour is removed, so the
+    /// whole text takes this one; runs coloured after it keep their colours. A label made from
+    /// attributed text draws runs without a colour in `textColor`.
+    public var textColor: Color = Color(red: 0, green: 0, blue: 0) {
+        didSet { attributedText?.updateAttributes { $0.color = nil } }
+    }
     /// Horizontal alignment; natural by default.
     public var textAlignment: TextAlignment = .natural
     /// Wrapping and truncation; tail truncation by default.
@@ -66,6 +72,9 @@ public struct Label: Sendable {
     /// A stroke along the outlines: under the fill when it lies outside the glyphs, over it when
     /// centred or inside, so that its whole width shows.
     public var stroke: LabelStroke?
+    /// Fills and strokes of ranges of the text, in place of `fill` and `stroke`; where ranges
+    /// overlap the later style wins.
+    public var runStyles: [LabelRunStyle] = []
     /// Blurred shadows and glows, drawn first to last under the text.
     public var shadows: [LabelShadow] = []
     /// Painted over the label's frame first; nil leaves the destination as it is.

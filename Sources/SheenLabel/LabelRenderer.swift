@@ -66,7 +66,10 @@ final class LabelRenderer {
             let s = shift(shadow)
             bounds = bounds.union(ink.insetBy(dx: -m.x, dy: -m.y).offsetBy(dx: origin.x + s.x, dy: origin.y + s.y))
         }
-        if let stroke = label.stroke { bounds = bounds.union(try coverage(stroke.textStroke).inkRect.offsetBy(dx: origin.x, dy: origin.y)) }
+        for (stroke, select) in try strokes() {
+            bounds = bounds.union(try coverage(stroke.textStroke).inkRect(selecting: select).offsetBy(dx: origin.x, dy: origin.y))
+        }
+        for layer in try backgroundLayers() { bounds = bounds.union(layer.extent) }
         return bounds.union(try coverage(nil).inkRect.offsetBy(dx: origin.x, dy: origin.y))
     }
 
@@ -85,14 +88,12 @@ final class LabelRenderer {
         let canvas = LabelCanvas(destination: buffer.cropped(to: area), offset: (at.x - area.x, at.y - area.y),
                                  alpha: label.isEnabled ? 255 : 128)
         // Everything that can fail (masks, blurs, gradients) runs before the first pixel changes.
-        var layers = try shadowLayers(on: canvas)
-        if label.stroke?.placement == .outside {
-            layers += try strokeLayers(on: canvas) + fillLayers(on: canvas)
-        } else {
-            // A centred or inside band is drawn over the fill, so all of its width shows
-            // (CoreGraphics' fill-then-stroke).
-            layers += try fillLayers(on: canvas) + strokeLayers(on: canvas)
-        }
+        // Outside bands under the fill; a centred or inside band over it, so all of its width
+        // shows (CoreGraphics' fill-then-stroke).
+        var layers = try backgroundLayers() + shadowLayers(on: canvas)
+        layers += try strokeLayers(on: canvas) { $0 == .outside }
+        layers += try fillLayers(on: canvas)
+        layers += try strokeLayers(on: canvas) { $0 != .outside }
         if let backgroundColor = label.backgroundColor {
             let frame = label.frame.offsetBy(dx: canvas.offset.x, dy: canvas.offset.y)
                 .intersection(canvas.destination.bounds)
@@ -122,48 +123,144 @@ final class LabelRenderer {
         return layers
     }
 
-    private func strokeLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
-        guard let stroke = label.stroke else { return [] }
-        let mask = try inkMask(stroke.textStroke)
-        guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
-        return [LabelLayer(paint: try paint(stroke.paint, ink: mask.region, canvas: canvas), mask: mask.image,
-                           at: (mask.region.x + origin.x, mask.region.y + origin.y))]
+    /// The style in `label.runStyles` that a coverage entry takes (the last whose range holds its
+    /// source offset and that `has` accepts), or nil for the label's own.
+    private func runStyle(of entry: TextCoverage.Glyph, _ has: (LabelRunStyle) -> Bool) -> Int? {
+        let offset = entry.glyph.sourceOffset
+        guard offset >= 0, !label.runStyles.isEmpty else { return nil }
+        return label.runStyles.lastIndex { $0.range.contains(offset) && has($0) }
     }
 
+    /// Every stroke drawn and the coverage entries it outlines: the label's stroke (for glyphs no
+    /// run style strokes), then each run style's.
+    private func strokes() throws -> [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] {
+        var out: [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] = []
+        let strokedByRun = { (g: TextCoverage.Glyph) in self.runStyle(of: g) { $0.stroke != nil } }
+        if let stroke = label.stroke { out.append((stroke, { strokedByRun($0) == nil })) }
+        for (i, style) in label.runStyles.enumerated() {
+            if let stroke = style.stroke { out.append((stroke, { strokedByRun($0) == i })) }
+        }
+        return out
+    }
+
+    /// The strokes whose placement `placement` accepts, each over its own ink.
+    private func strokeLayers(on canvas: LabelCanvas, placement: (TextStroke.Placement) -> Bool) throws -> [LabelLayer] {
+        var layers: [LabelLayer] = []
+        let runStrokes = label.runStyles.contains { $0.stroke != nil }
+        for (stroke, select) in try strokes() where placement(stroke.placement) {
+            let mask: TextMask
+            if runStrokes {
+                let cover = try coverage(stroke.textStroke)
+                mask = try cover.mask(region: cover.inkRect(selecting: select), selecting: select)
+            } else {
+                mask = try inkMask(stroke.textStroke)
+            }
+            guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { continue }
+            layers.append(LabelLayer(paint: try paint(stroke.paint, ink: mask.region, canvas: canvas), mask: mask.image,
+                                     at: (mask.region.x + origin.x, mask.region.y + origin.y)))
+        }
+        return layers
+    }
+
+    /// The fill: the label's paint over the text it paints, then each run style's fill over its
+    /// own ink, then underlines and strikethroughs that have their own colours.
     private func fillLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
         var fill = label.fill
-        if label.isHighlighted, let highlighted = label.highlightedTextColor { fill = .color(highlighted) }
+        var highlighted = false
+        if label.isHighlighted, let colour = label.highlightedTextColor { fill = .color(colour); highlighted = true }
         let coverage = try coverage(nil)
+        // While highlighted the whole text takes the highlight colour, as in UIKit.
+        let runFill = { (g: TextCoverage.Glyph) in highlighted ? nil : self.runStyle(of: g) { $0.fill != nil } }
+        let apart = coverage.glyphs.contains { $0.decorationColor != nil || runFill($0) != nil }
+        var layers = try labelFillLayers(fill, coverage: coverage, on: canvas,
+                                         select: apart ? { $0.decorationColor == nil && runFill($0) == nil } : nil)
+        guard apart else { return layers }
+        for (i, style) in label.runStyles.enumerated() {
+            guard let paint = style.fill else { continue }
+            let select = { (g: TextCoverage.Glyph) in g.decorationColor == nil && runFill(g) == i }
+            if let layer = try layer(coverage, select, on: canvas, paint: { try self.paint(paint, ink: $0, canvas: canvas) }) {
+                layers.append(layer)
+            }
+        }
+        for colour in uniqued(coverage.glyphs.compactMap(\.decorationColor)) {
+            if let layer = try layer(coverage, { $0.decorationColor == colour }, on: canvas, paint: { _ in .color(colour) }) {
+                layers.append(layer)
+            }
+        }
+        return layers
+    }
+
+    /// One layer of the coverage entries `select` accepts, over their ink, painted by `paint`
+    /// (given that ink); nil when they draw nothing the canvas shows.
+    private func layer(_ coverage: TextCoverage, _ select: (TextCoverage.Glyph) -> Bool, on canvas: LabelCanvas,
+                       paint: (PixelRect) throws -> Paint) throws -> LabelLayer? {
+        let ink = coverage.inkRect(selecting: select)
+        guard canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) else { return nil }
+        let mask = try coverage.mask(region: ink, selecting: select)
+        return LabelLayer(paint: try paint(ink), mask: mask.image, at: (ink.x + origin.x, ink.y + origin.y))
+    }
+
+    /// The label's own fill over the entries `select` accepts (all of them when nil, through the
+    /// cached whole mask): its paint, a gradient per line, or each run's colour.
+    private func labelFillLayers(_ fill: LabelPaint?, coverage: TextCoverage, on canvas: LabelCanvas,
+                                 select: ((TextCoverage.Glyph) -> Bool)?) throws -> [LabelLayer] {
         switch fill {
         case let .gradient(gradient, .lines)?:
             // Each line: its own mask, its own gradient over its own ink.
             var layers: [LabelLayer] = []
-            for (line, ink) in coverage.lineInkRects.enumerated() where !ink.isEmpty {
-                guard canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) else { continue }
-                let mask = try coverage.lineMask(line)
-                let rect = canvas.destinationRect(inkSpan(ink))
-                layers.append(LabelLayer(paint: .gradient(try GradientFill(gradient.gradient(in: rect))), mask: mask.image,
-                                         at: (ink.x + origin.x, ink.y + origin.y)))
+            for line in coverage.lineInkRects.indices {
+                let inLine = { (g: TextCoverage.Glyph) in g.line == line && (select?(g) ?? true) }
+                let made = try layer(coverage, inLine, on: canvas) { ink in
+                    .gradient(try GradientFill(gradient.gradient(in: canvas.destinationRect(self.inkSpan(ink)))))
+                }
+                if let made { layers.append(made) }
             }
             return layers
         case let fill?:
+            if let select {
+                return try layer(coverage, select, on: canvas) { try self.paint(fill, ink: $0, canvas: canvas) }.map { [$0] } ?? []
+            }
             let mask = try inkMask(nil)
             guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
             return [LabelLayer(paint: try paint(fill, ink: mask.region, canvas: canvas), mask: mask.image,
                                at: (mask.region.x + origin.x, mask.region.y + origin.y))]
         case nil:
             // Plain colours: one mask per distinct run colour (one mask in the common case).
-            let ink = coverage.inkRect
-            guard canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
             let colours = layout.text.attributes.map { $0.color ?? label.textColor }
             var layers: [LabelLayer] = []
             for colour in uniqued(colours) {
                 let indices = Set(colours.indices.filter { colours[$0] == colour })
-                let mask = indices.count == colours.count ? try inkMask(nil)
-                    : try coverage.mask(region: ink) { indices.contains($0.attributesIndex) }
-                layers.append(LabelLayer(paint: .color(colour), mask: mask.image, at: (ink.x + origin.x, ink.y + origin.y)))
+                if select == nil && indices.count == colours.count {
+                    let mask = try inkMask(nil)
+                    guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
+                    layers.append(LabelLayer(paint: .color(colour), mask: mask.image,
+                                             at: (mask.region.x + origin.x, mask.region.y + origin.y)))
+                    continue
+                }
+                let inColour = { (g: TextCoverage.Glyph) in indices.contains(g.glyph.attributesIndex) && (select?(g) ?? true) }
+                if let made = try layer(coverage, inColour, on: canvas, paint: { _ in .color(colour) }) { layers.append(made) }
             }
             return layers
+        }
+    }
+
+    /// The runs' background colours: per line and colour, touching segments merged into one
+    /// rectangle (so no seam shows where attributes change), each drawn with its exact area coverage.
+    private func backgroundLayers() throws -> [LabelLayer] {
+        var rects: [(colour: Color, line: Int, rect: Rect)] = []
+        for d in layout.decorations where d.kind == .background {
+            guard let colour = d.color, colour.alpha > 0 else { continue }
+            if let last = rects.last, last.colour == colour, last.line == d.line, abs(last.rect.maxX - d.rect.x) < 1e-9 {
+                rects[rects.count - 1].rect = Rect(x: last.rect.x, y: last.rect.y, width: d.rect.maxX - last.rect.x,
+                                                   height: last.rect.height)
+            } else {
+                rects.append((colour, d.line, d.rect))
+            }
+        }
+        return try rects.compactMap { r in
+            guard let mask = try r.rect.coverageMask() else { return nil }
+            return LabelLayer(paint: .color(r.colour), mask: mask.image,
+                              at: (mask.region.x + origin.x, mask.region.y + origin.y))
         }
     }
 
@@ -197,7 +294,7 @@ final class LabelRenderer {
         }
     }
 
-    private func uniqued(_ colours: [Color]) -> [Color] {
+    private func uniqued(_ colours: some Sequence<Color>) -> [Color] {
         var out: [Color] = []
         for c in colours where !out.contains(c) { out.append(c) }
         return out
@@ -210,6 +307,9 @@ struct LabelLayer {
     let paint: Paint
     let mask: Image
     let at: (x: Int, y: Int)
+
+    /// The label pixels the layer covers.
+    var extent: PixelRect { PixelRect(x: at.x, y: at.y, width: mask.width, height: mask.height) }
 }
 
 /// Where a label is drawn: the part of the destination it may change, the label's origin

@@ -14,8 +14,8 @@ public struct TextCoverage: Sendable {
     public struct Glyph: Sendable {
         /// The laid-out glyph this coverage came from. For a decoration, a stand-in describing its
         /// segment: glyph 0 of the segment's face, the pen at the segment's start, the segment's
-        /// width as advance, and its attributes (so selecting glyphs by attributes selects the
-        /// decorations of the same runs).
+        /// width as advance, its attributes and its first glyph's source offset (so selecting glyphs
+        /// by attributes or offsets selects the decorations of the same runs).
         public let glyph: LaidOutGlyph
         /// nil for a glyph; `.underline` or `.strikethrough` for a decoration's line.
         public let decoration: DecorationRect.Kind?
@@ -70,7 +70,8 @@ public struct TextCoverage: Sendable {
                 let segment = layout.lines[d.line].segments[d.segment]
                 let standIn = LaidOutGlyph(id: 0, face: segment.face, size: segment.size,
                                            position: Point(segment.x, layout.lines[d.line].baseline - segment.raise),
-                                           advance: segment.width, attributesIndex: d.attributesIndex, sourceOffset: -1)
+                                           advance: segment.width, attributesIndex: d.attributesIndex,
+                                           sourceOffset: segment.sourceOffset)
                 guard include?(standIn) ?? true else { continue }
                 let r = d.rect
                 let grown = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)

@@ -114,6 +114,8 @@ public struct LineSegment: Hashable, Sendable {
     public let face: FontFace
     /// Pixels the segment is raised by (its baseline offset, auto-shrink included).
     public let raise: Double
+    /// UTF-16 offset in the original text of the segment's first glyph (−1 when it is inserted text).
+    public let sourceOffset: Int
 
     public static func == (a: LineSegment, b: LineSegment) -> Bool {
         a.attributesIndex == b.attributesIndex && a.x == b.x && a.width == b.width && a.size == b.size

@@ -105,10 +105,11 @@ struct Placement {
                 if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
                    last.size == run.size, abs(last.x + last.width - penBefore) < 1e-9 {
                     segments[segments.count - 1] = LineSegment(attributesIndex: last.attributesIndex, x: last.x,
-                                                               width: pen - last.x, size: last.size, face: last.face, raise: last.raise)
+                                                               width: pen - last.x, size: last.size, face: last.face, raise: last.raise,
+                                                               sourceOffset: last.sourceOffset)
                 } else {
                     segments.append(LineSegment(attributesIndex: run.attributesIndex, x: penBefore, width: pen - penBefore,
-                                                size: run.size, face: run.face, raise: raise))
+                                                size: run.size, face: run.face, raise: raise, sourceOffset: source))
                 }
             }
         }

@@ -1,0 +1,146 @@
+import Testing
+import SheenLabel
+import SheenRaster
+import SheenText
+import SheenTestSupport
+
+/// Attributed runs in labels: textColor as UIKit defines it, run fills and strokes, decorations
+/// in their own colours, run backgrounds, tabs and soft hyphens — checked pixel by pixel and
+/// against a golden.
+@Suite struct RichTextTests {
+    let black = Color(red: 0, green: 0, blue: 0)
+    let green = Color(red: 0, green: 0.8, blue: 0)
+    let yellow = Color(red: 1, green: 0.9, blue: 0)
+
+    func label(_ text: AttributedText, width: Double = 600, height: Double = 120) throws -> Label {
+        var l = try Label(attributedText: text, size: Size(width: width, height: height))
+        l.textAlignment = .center
+        return l
+    }
+
+    func font() throws -> Font { try LabelFixtures.bold(40) }
+
+    /// Every opaque pixel of `image` (colour bytes).
+    func opaque(_ image: Image, columns: Range<Int>? = nil) -> Set<SIMD4<Int>> {
+        var out = Set<SIMD4<Int>>()
+        for y in 0..<image.height {
+            for x in columns ?? 0..<image.width where x >= 0 && x < image.width {
+                let p = LabelFixtures.rgba(image, x, y)
+                if p.w == 255 { out.insert(p) }
+            }
+        }
+        return out
+    }
+
+    func premultiplied(_ c: Color) -> SIMD4<Int> {
+        let p = c.premultiplied8
+        return SIMD4(Int(p.x), Int(p.y), Int(p.z), Int(p.w))
+    }
+
+    @Test func settingTextColorRecoloursEveryRunAsUIKitDoes() throws {
+        var text = AttributedText("red ", attributes: TextAttributes(font: try font(), color: LabelFixtures.red))
+        text.append("blue", attributes: TextAttributes(font: try font(), color: LabelFixtures.blue))
+        var l = try label(text)
+        #expect(opaque(try l.image()) == [premultiplied(LabelFixtures.red), premultiplied(LabelFixtures.blue)])
+        l.textColor = green
+        #expect(opaque(try l.image()) == [premultiplied(green)])
+        // A run coloured afterwards keeps its colour.
+        l.attributedText?.updateAttributes(in: 0..<3) { $0.color = LabelFixtures.red }
+        #expect(opaque(try l.image()) == [premultiplied(LabelFixtures.red), premultiplied(green)])
+    }
+
+    /// The columns the glyphs whose source offsets lie in `range` ink, in label pixels.
+    func inkColumns(_ l: Label, _ range: Range<Int>) throws -> Range<Int> {
+        let ink = try l.layout().coverage().inkRect(selecting: { range.contains($0.glyph.sourceOffset) })
+        let origin = l.textArea
+        return (ink.x + Int(origin.x.rounded()))..<(ink.x + ink.width + Int(origin.x.rounded()))
+    }
+
+    @Test func aRunGradientSpansTheRunsOwnInk() throws {
+        var l = try label(AttributedText("Plain Fancy", font: try font()))
+        l.runStyles = [LabelRunStyle(range: 6..<11, fill: .gradient(LabelGradient(colors: [LabelFixtures.red, LabelFixtures.blue])))]
+        let image = try l.image()
+        let fancy = try inkColumns(l, 6..<11), plain = try inkColumns(l, 0..<5)
+        #expect(opaque(image, columns: plain) == [premultiplied(black)])
+        // The run's outermost inked columns take the end colours exactly.
+        func column(_ x: Int) -> [SIMD4<Int>] { (0..<image.height).map { LabelFixtures.rgba(image, x, $0) }.filter { $0.w > 0 } }
+        #expect(column(fancy.lowerBound).allSatisfy { LabelFixtures.close($0, LabelFixtures.red.premultiplied8.scaled(alpha: $0.w), within: 1) })
+        #expect(column(fancy.upperBound - 1).allSatisfy { LabelFixtures.close($0, LabelFixtures.blue.premultiplied8.scaled(alpha: $0.w), within: 1) })
+    }
+
+    @Test func aRunStrokeOutlinesOnlyTheRun() throws {
+        var l = try label(AttributedText("Plain Fancy", font: try font()))
+        l.runStyles = [LabelRunStyle(range: 6..<11, stroke: LabelStroke(width: 3, paint: .color(green)))]
+        let image = try l.image()
+        let fancy = try inkColumns(l, 6..<11)
+        var strokeColumns = Set<Int>()
+        for y in 0..<image.height {
+            for x in 0..<image.width where LabelFixtures.rgba(image, x, y) == premultiplied(green) { strokeColumns.insert(x) }
+        }
+        #expect(!strokeColumns.isEmpty)
+        #expect(strokeColumns.min()! >= fancy.lowerBound - 4 && strokeColumns.max()! <= fancy.upperBound + 3)
+        // The label's own stroke still outlines the rest; the run's replaces it.
+        l.stroke = LabelStroke(width: 3, paint: .color(LabelFixtures.red))
+        let both = try l.image()
+        let plain = try inkColumns(l, 0..<5)
+        #expect(opaque(both, columns: plain).contains(premultiplied(LabelFixtures.red)))
+        #expect(!opaque(both, columns: fancy).contains(premultiplied(LabelFixtures.red)))
+    }
+
+    @Test func decorationsInTheirOwnColourAndBackgrounds() throws {
+        let attributes = TextAttributes(font: try font(), underline: TextDecoration(.thick, color: LabelFixtures.red),
+                                        strikethrough: TextDecoration(), backgroundColor: yellow)
+        var l = try label(AttributedText("nu nu", attributes: attributes))
+        l.textAlignment = .left
+        let image = try l.image()
+        let layout = try l.layout()
+        let d = layout.decorations
+        let under = d.first { $0.kind == .underline }!.rect, strike = d.first { $0.kind == .strikethrough }!.rect
+        let background = d.first { $0.kind == .background }!.rect
+        let o = l.textArea
+        func pixel(_ x: Double, _ y: Double) -> SIMD4<Int> {
+            LabelFixtures.rgba(image, Int((x + o.x).rounded(.down)), Int((y + o.y).rounded(.down)))
+        }
+        // Mid-underline: red (the underline's colour) over the yellow background.
+        #expect(pixel((under.x + under.maxX) / 2, (under.y + under.maxY) / 2) == premultiplied(LabelFixtures.red))
+        // The strikethrough between the words, over the space: the text's colour.
+        let space = layout.lines[0].glyphs[2]
+        #expect(pixel(space.position.x + space.advance / 2, (strike.y + strike.maxY) / 2) == premultiplied(black))
+        // Above the x-height, inside the line's typographic box: the background.
+        #expect(pixel(background.x + 3, background.y + 2) == premultiplied(yellow))
+        #expect(LabelFixtures.rgba(image, 0, 0).w == 0 || background.y + o.y < 1)
+    }
+
+    @Test func goldenRichText() throws {
+        let f = try font(), small = try LabelFixtures.bold(24)
+        let style = ParagraphStyle(alignment: .left, paragraphSpacing: 8,
+                                   tabStops: [TextTab(location: 220, alignment: .right), TextTab(location: 330, alignment: .decimal)])
+        var text = AttributedText("Item\tQty\tPrice\n", attributes: TextAttributes(font: small, underline: TextDecoration(.double),
+                                                                               paragraphStyle: style))
+        text.append("Tea\t12\t3.50\n", attributes: TextAttributes(font: small, paragraphStyle: style))
+        text.append("Cake\t1\t12.25\n", attributes: TextAttributes(font: small, strikethrough: TextDecoration(color: LabelFixtures.red),
+                                                                   paragraphStyle: style))
+        text.append("Extra", attributes: TextAttributes(font: f, backgroundColor: yellow))
+        text.append("ordinary", attributes: TextAttributes(font: f, baselineOffset: 10, underline: TextDecoration(.thick)))
+        text.append(" demon\u{AD}stration", attributes: TextAttributes(font: try LabelFixtures.bold(64)))
+        var l = try Label(attributedText: text, size: Size(width: 420, height: 410))
+        l.numberOfLines = 0
+        l.lineBreakMode = .byWordWrapping
+        l.textAlignment = .center
+        l.backgroundColor = Color(rgba: 0xFFFF_FFFF)
+        l.runStyles = [LabelRunStyle(range: 45..<53, fill: .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red])),
+                                     stroke: LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF))))]
+        #expect(try l.layout().lines.map(\.string).contains { $0.hasSuffix("-") })
+        #expect(try Golden.compare(l.image(), "rich-text", directory: Golden.directory(), tolerance: 0) == nil)
+    }
+}
+
+extension SIMD4<UInt8> {
+    /// This premultiplied colour at coverage `alpha` (0…255) of its own alpha: what an opaque
+    /// paint leaves in a transparent pixel it covers partly.
+    func scaled(alpha: Int) -> SIMD4<UInt8> {
+        let k = Double(alpha) / Double(w == 0 ? 255 : w)
+        return SIMD4(UInt8((Double(x) * k).rounded()), UInt8((Double(y) * k).rounded()), UInt8((Double(z) * k).rounded()),
+                     UInt8(alpha))
+    }
+}
