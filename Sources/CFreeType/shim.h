@@ -8,7 +8,9 @@
 #include FT_OUTLINE_H
 #include FT_STROKER_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_COLOR_H
 
 static const FT_Int32 sheen_ft_load_outline = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
-static const FT_Int32 sheen_ft_load_color_bitmap = FT_LOAD_COLOR | FT_LOAD_DEFAULT;
+// Colour glyphs: CBDT/sbix bitmaps (from a selected strike) and COLR layers, blended to BGRA.
+static const FT_Int32 sheen_ft_load_color = FT_LOAD_COLOR | FT_LOAD_NO_HINTING;
 #endif

@@ -47,6 +47,26 @@ final class LabelRenderer {
         return grow > 0 ? TextStroke(width: grow, placement: .outside, join: label.stroke?.join ?? .round) : nil
     }
 
+    /// Where a shadow's shape has coverage: the shape's ink, and the colour glyphs' (emoji have no
+    /// outline to grow, so they cast their own silhouette).
+    private func shadowMaskRegion(_ shape: TextStroke?) throws -> PixelRect {
+        let ink = try coverage(shape).inkRect
+        guard shape != nil else { return ink }
+        let colour = try coverage(nil).inkRect { $0.bitmap.color != nil }
+        return colour.isEmpty ? ink : ink.isEmpty ? colour : ink.union(colour)
+    }
+
+    /// The mask a shadow blurs: its shape, with the emoji's silhouettes united into a grown shape.
+    private func shadowMask(_ shape: TextStroke?) throws -> TextMask {
+        guard shape != nil, try coverage(nil).glyphs.contains(where: { $0.bitmap.color != nil }) else { return try inkMask(shape) }
+        let region = try shadowMaskRegion(shape)
+        let mask = try coverage(shape).mask(region: region)
+        try mask.image.withBuffer { buffer in
+            try coverage(nil).draw(into: buffer, origin: (-region.x, -region.y)) { $0.face.hasColor }
+        }
+        return mask
+    }
+
     /// Whole-pixel shift of a shadow.
     private func shift(_ shadow: LabelShadow) -> (x: Int, y: Int) {
         (Int(shadow.offset.x.rounded()), Int(shadow.offset.y.rounded()))
@@ -60,7 +80,7 @@ final class LabelRenderer {
         var bounds = label.frame
         if label.clipsToBounds { return bounds }
         for shadow in label.allShadows where shadow.color.alpha > 0 {
-            let ink = try coverage(shadowShape(shadow)).inkRect
+            let ink = try shadowMaskRegion(shadowShape(shadow))
             guard !ink.isEmpty else { continue }
             let m = try GaussianBlur(sigma: shadow.sigma).margins
             let s = shift(shadow)
@@ -110,7 +130,7 @@ final class LabelRenderer {
     private func shadowLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
         var layers: [LabelLayer] = []
         for shadow in label.allShadows where shadow.color.alpha > 0 {
-            let mask = try inkMask(shadowShape(shadow))
+            let mask = try shadowMask(shadowShape(shadow))
             guard !mask.region.isEmpty else { continue }
             let blur = try GaussianBlur(sigma: shadow.sigma)
             let s = shift(shadow), m = blur.margins
@@ -171,13 +191,15 @@ final class LabelRenderer {
         let coverage = try coverage(nil)
         // While highlighted the whole text takes the highlight colour, as in UIKit.
         let runFill = { (g: TextCoverage.Glyph) in highlighted ? nil : self.runStyle(of: g) { $0.fill != nil } }
-        let apart = coverage.glyphs.contains { $0.decorationColor != nil || runFill($0) != nil }
+        // Entries drawn in a paint of their own: coloured decorations, run fills, colour glyphs.
+        let painted = { (g: TextCoverage.Glyph) in g.decorationColor == nil && g.bitmap.color == nil }
+        let apart = coverage.glyphs.contains { !painted($0) || runFill($0) != nil }
         var layers = try labelFillLayers(fill, coverage: coverage, on: canvas,
-                                         select: apart ? { $0.decorationColor == nil && runFill($0) == nil } : nil)
+                                         select: apart ? { painted($0) && runFill($0) == nil } : nil)
         guard apart else { return layers }
         for (i, style) in label.runStyles.enumerated() {
             guard let paint = style.fill else { continue }
-            let select = { (g: TextCoverage.Glyph) in g.decorationColor == nil && runFill(g) == i }
+            let select = { (g: TextCoverage.Glyph) in painted(g) && runFill(g) == i }
             if let layer = try layer(coverage, select, on: canvas, paint: { try self.paint(paint, ink: $0, canvas: canvas) }) {
                 layers.append(layer)
             }
@@ -186,6 +208,10 @@ final class LabelRenderer {
             if let layer = try layer(coverage, { $0.decorationColor == colour }, on: canvas, paint: { _ in .color(colour) }) {
                 layers.append(layer)
             }
+        }
+        // Emoji keep their own colours: never tinted by a fill, a gradient or the highlight.
+        if let (image, region) = try coverage.colorImage(), canvas.shows(region.offsetBy(dx: origin.x, dy: origin.y)) {
+            layers.append(LabelLayer(image: image, at: (region.x + origin.x, region.y + origin.y)))
         }
         return layers
     }
@@ -301,12 +327,17 @@ final class LabelRenderer {
     }
 }
 
-/// One mask to composite in one paint: a shadow, the stroke, or (part of) the fill. `at` is the
-/// label pixel of the mask's pixel (0, 0).
+/// One thing to composite: a mask in one paint (a shadow, a stroke, part of the fill) or an
+/// image of its own colours (the emoji). `at` is the label pixel of its pixel (0, 0).
 struct LabelLayer {
-    let paint: Paint
+    /// The paint the mask is drawn in; nil for an image layer.
+    let paint: Paint?
+    /// The A8 mask, or the premultiplied RGBA image when `paint` is nil.
     let mask: Image
     let at: (x: Int, y: Int)
+
+    init(paint: Paint, mask: Image, at: (x: Int, y: Int)) { self.paint = paint; self.mask = mask; self.at = at }
+    init(image: Image, at: (x: Int, y: Int)) { self.paint = nil; self.mask = image; self.at = at }
 
     /// The label pixels the layer covers.
     var extent: PixelRect { PixelRect(x: at.x, y: at.y, width: mask.width, height: mask.height) }
@@ -329,8 +360,12 @@ struct LabelCanvas {
     func composite(_ layer: LabelLayer) throws {
         guard layer.mask.width > 0, layer.mask.height > 0 else { return }
         try layer.mask.withReadOnlyBuffer { m in
-            try destination.composite(layer.paint, operator: .sourceOver,
-                                      coverage: .mask(m, x: layer.at.x + offset.x, y: layer.at.y + offset.y, alpha: alpha))
+            let x = layer.at.x + offset.x, y = layer.at.y + offset.y
+            if let paint = layer.paint {
+                try destination.composite(paint, operator: .sourceOver, coverage: .mask(m, x: x, y: y, alpha: alpha))
+            } else {
+                try destination.composite(.image(m, x: x, y: y), operator: .sourceOver, coverage: .alpha(alpha))
+            }
         }
     }
 

@@ -112,6 +112,8 @@ final class FontChain: Sendable {
     let fallback: CandidateList?
     /// Per-scalar answers, so fallback search runs once per character.
     private let memo = Locked<[UInt32: FontFace]>([:])
+    /// Per-base-scalar answers for emoji presentation (nil: no colour face has it).
+    private let colorMemo = Locked<[UInt32: FontFace?]>([:])
 
     init(primary: FontFace, fallback: CandidateList?) { self.primary = primary; self.fallback = fallback }
 
@@ -143,6 +145,36 @@ final class FontChain: Sendable {
         }
         memo.withLock { $0[scalar.value] = found }
         return found
+    }
+
+    /// The colour face (emoji font) that draws a cluster shown as emoji: the primary face when it
+    /// is one and has the cluster, else the first fallback candidate in colour that has every
+    /// scalar; nil when no installed colour font has it.
+    func colorFace(for scalars: [Unicode.Scalar]) -> FontFace? {
+        guard let base = scalars.first(where: { !Self.isIgnorable($0) }) else { return nil }
+        if primary.hasColor && Self.covers(primary, scalars) { return primary }
+        if let known = colorMemo.withLock({ $0[base.value] }), known.map({ Self.covers($0, scalars) }) ?? true { return known }
+        var found: FontFace?
+        if let fallback {
+            for i in fallback.items.indices where fallback.mayHave(i, base) {
+                guard let face = try? FaceCache.face(at: fallback.items[i].location), face.hasColor else { continue }
+                if Self.covers(face, scalars) { found = face; break }
+            }
+        }
+        colorMemo.withLock { $0[base.value] = .some(found) }
+        return found
+    }
+
+    /// True when a grapheme cluster asks to be shown as emoji (UTS #51): an emoji presentation
+    /// selector (U+FE0F), a base whose default presentation is emoji, or an emoji with a skin-tone
+    /// modifier, a zero-width joiner or a keycap after it. U+FE0E asks for text.
+    static func wantsEmoji(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard let base = scalars.first else { return false }
+        if scalars.contains("\u{FE0E}") { return false }
+        if scalars.contains("\u{FE0F}") || base.properties.isEmojiPresentation { return true }
+        return base.properties.isEmoji && scalars.dropFirst().contains {
+            $0.properties.isEmojiModifier || $0 == "\u{200D}" || $0 == "\u{20E3}"
+        }
     }
 
     /// True when `face` has every scalar of a cluster that needs a glyph (format characters such

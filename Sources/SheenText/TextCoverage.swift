@@ -130,6 +130,38 @@ public struct TextCoverage: Sendable {
             .write(glyphs.lazy.filter { include?($0.glyph) ?? true })
     }
 
+    /// The colour glyphs (emoji) among the entries `select` accepts (all by default), drawn in
+    /// their own colours into a new premultiplied RGBA image over their ink, overlaps composited
+    /// sourceOver in layout order; nil when there are none. Their coverage is also in every mask
+    /// (as alpha), so shadows are cast by them; a renderer paints the mask's other glyphs and
+    /// composites this image over them, so no fill or gradient tints an emoji.
+    public func colorImage(selecting select: (Glyph) -> Bool = { _ in true }) throws -> (image: Image, region: PixelRect)? {
+        let colored = glyphs.filter { $0.bitmap.color != nil && select($0) }
+        guard let first = colored.first else { return nil }
+        let region = colored.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        guard region.width.multipliedReportingOverflow(by: region.height).partialValue <= TextLayout.maximumMaskPixels else {
+            throw TextError.maskTooLarge(width: region.width, height: region.height)
+        }
+        let image = try Image(width: region.width, height: region.height, format: .rgba8Premultiplied)
+        image.withBuffer { b in
+            for g in colored {
+                g.bitmap.color!.withUnsafeBufferPointer { src in
+                    for y in 0..<g.rect.height {
+                        let d = (b.base + (g.rect.y - region.y + y) * b.bytesPerRow + (g.rect.x - region.x) * 4)
+                            .assumingMemoryBound(to: UInt8.self)
+                        let s = src.baseAddress! + y * g.rect.width * 4
+                        for i in 0..<g.rect.width * 4 {
+                            // sourceOver of premultiplied pixels: d = s + d·(255 − sα)/255.
+                            let sa = UInt32(s[(i & ~3) + 3])
+                            d[i] = UInt8(truncatingIfNeeded: UInt32(s[i]) &+ mulDiv255(UInt32(d[i]), 255 &- sa))
+                        }
+                    }
+                }
+            }
+        }
+        return (image, region)
+    }
+
     private func mask(region: PixelRect, glyphs: some Sequence<Glyph>) throws -> TextMask {
         guard region.width >= 0, region.height >= 0 else {
             throw RasterError.invalidRect(x: region.x, y: region.y, width: region.width, height: region.height)

@@ -111,6 +111,37 @@ import SheenTestSupport
         #expect(LabelFixtures.rgba(image, 0, 0).w == 0 || background.y + o.y < 1)
     }
 
+    /// Emoji keep their own colours whatever paints the text: a gradient, a solid colour, the
+    /// highlight colour, a run's fill. Only the glyphs around them change.
+    @Test func emojiAreNotTinted() throws {
+        var l = try label(AttributedText("Hi 😀 there", font: try font()))
+        l.backgroundColor = Color(rgba: 0xFFFF_FFFF)
+        let emoji = try inkColumns(l, 3..<5)
+        func emojiPixels(_ l: Label) throws -> [SIMD4<Int>] {
+            let image = try l.image()
+            return (0..<image.height).flatMap { y in emoji.map { LabelFixtures.rgba(image, $0, y) } }
+        }
+        let solid = try emojiPixels(l)
+        #expect(Set(solid).count > 20)  // many colours: the emoji, not a tint
+        l.fill = .gradient(LabelGradient(colors: [LabelFixtures.red, LabelFixtures.blue]))
+        #expect(try emojiPixels(l) == solid)
+        l.isHighlighted = true
+        l.highlightedTextColor = green
+        #expect(try emojiPixels(l) == solid)
+        l.runStyles = [LabelRunStyle(range: 0..<11, fill: .color(LabelFixtures.red))]
+        #expect(try emojiPixels(l) == solid)
+    }
+
+    @Test func goldenEmoji() throws {
+        var l = Label("Sheen ✨ emoji 👍🏽🇫🇷", font: try font(), size: Size(width: 560, height: 110))
+        l.textAlignment = .center
+        l.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]))
+        l.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF)))
+        l.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 4), sigma: 4)]
+        l.backgroundColor = Color(rgba: 0xF4F4_F4FF)
+        #expect(try Golden.compare(l.image(), "emoji", directory: Golden.directory(), tolerance: 0) == nil)
+    }
+
     @Test func goldenRichText() throws {
         let f = try font(), small = try LabelFixtures.bold(24)
         let style = ParagraphStyle(alignment: .left, paragraphSpacing: 8,

@@ -22,6 +22,9 @@ extension FontFace {
         // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
         // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
         if size26 < 1 { return offsets26.map { _ in .empty } }
+        // Colour glyphs (emoji) fill with their own pixels; a bitmap-only face has no outline to stroke.
+        if stroke == nil, let colored = try rasterizeColor(glyph: glyph, size26: size26, offsets26: offsets26) { return colored }
+        if !isScalable { return offsets26.map { _ in .empty } }
         return try withOutline(glyph: glyph, size26: size26) { slot in
             guard let slot else { return .success(offsets26.map { _ in .empty }) }
             return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke, outsideStroker: outsideStroker)

@@ -26,6 +26,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let glyphCount: Int
     /// Typographic ascender, descender (negative below the baseline) and line gap, in design units.
     let ascender: Double, descender: Double, lineGap: Double
+    /// The face has outlines (TrueType or CFF); false for a bitmap-only colour face.
+    public let isScalable: Bool
+    /// The face has colour glyphs (CBDT/sbix bitmap strikes or COLR layers): emoji fonts.
+    public let hasColor: Bool
+    /// Pixel sizes (ppem) of the face's bitmap strikes, in the face's order; empty for most fonts.
+    let strikes: [Int]
     /// Underline and strikeout positions and thicknesses, design units.
     let decorationMetrics: DecorationMetrics
 
@@ -77,15 +83,26 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             FT_Done_FreeType(lib)
             throw .notAFont(source: source, code: error)
         }
-        guard ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, ftFace.pointee.units_per_EM > 0 else {
+        let flags = ftFace.pointee.face_flags
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        // Bitmap-only faces are usable when their strikes are in colour (CBDT, sbix: emoji), which
+        // are scaled to any size; monochrome bitmap fonts are not.
+        let strikes = (0..<Int(ftFace.pointee.num_fixed_sizes)).map { Int(ftFace.pointee.available_sizes[$0].y_ppem) >> 6 }
+        guard scalable ? ftFace.pointee.units_per_EM > 0 : color && !strikes.isEmpty else {
             FT_Done_Face(ftFace); FT_Done_FreeType(lib)
-            throw .notAFont(source: source, code: 2)  // FT_Err_Invalid_File_Format: bitmap-only or empty face
+            throw .notAFont(source: source, code: 2)  // FT_Err_Invalid_File_Format: monochrome bitmap-only or empty face
         }
         let blob = hb_blob_create(data.base.assumingMemoryBound(to: CChar.self), UInt32(data.count),
                                   HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, UInt32(index))
         hb_blob_destroy(blob)
-        let upem = Int(ftFace.pointee.units_per_EM)
+        // FreeType leaves a bitmap-only face's units per em at 0; its head table (HarfBuzz) has them.
+        let upem = scalable ? Int(ftFace.pointee.units_per_EM) : Int(hb_face_get_upem(hbFace))
+        guard upem > 0 else {
+            hb_face_destroy(hbFace); FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+            throw .notAFont(source: source, code: 2)
+        }
         hb_face_set_upem(hbFace, UInt32(upem))
         guard let font = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace); FT_Done_Face(ftFace); FT_Done_FreeType(lib)
@@ -105,6 +122,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             lineGap = Double(max(0, Int(ftFace.pointee.height) - Int(ftFace.pointee.ascender) + Int(ftFace.pointee.descender)))
         }
         self.decorationMetrics = DecorationMetrics(hbFont: font, unitsPerEm: upem)
+        self.isScalable = scalable
+        self.hasColor = color
+        self.strikes = strikes
         self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
         self.data = data
         self.library = lib

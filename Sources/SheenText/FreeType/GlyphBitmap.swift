@@ -9,8 +9,11 @@ public struct GlyphBitmap: Sendable {
     public let width: Int
     /// Height in pixels (0 for blank glyphs).
     public let height: Int
-    /// Coverage 0…255, `width × height` bytes, rows top to bottom.
+    /// Coverage 0…255, `width × height` bytes, rows top to bottom (a colour glyph's alpha).
     public let pixels: [UInt8]
+    /// A colour glyph's pixels (emoji): premultiplied RGBA, `4 × width × height` bytes, rows top
+    /// to bottom; nil for the glyphs a renderer paints (every outline glyph).
+    public let color: [UInt8]?
 
     /// A glyph that draws nothing.
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: [])
@@ -19,10 +22,32 @@ public struct GlyphBitmap: Sendable {
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// Bytes this bitmap holds (what the glyph cache's budget counts).
-    var byteCount: Int { pixels.count + 64 }
+    var byteCount: Int { pixels.count + (color?.count ?? 0) + 64 }
 
-    init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8]) {
-        self.left = left; self.top = top; self.width = width; self.height = height; self.pixels = pixels
+    init(left: Int, top: Int, width: Int, height: Int, pixels: [UInt8], color: [UInt8]? = nil) {
+        self.left = left; self.top = top; self.width = width; self.height = height; self.pixels = pixels; self.color = color
+    }
+
+    /// A colour glyph from premultiplied RGBA pixels (`width × height`) with its top-left at
+    /// (`left`, `top`) relative to the pen (y down), trimmed to the pixels with alpha.
+    init(colorRGBA rgba: [UInt8], width: Int, height: Int, left: Int, top: Int) {
+        var x0 = width, x1 = -1, y0 = height, y1 = -1
+        for y in 0..<height {
+            for x in 0..<width where rgba[(y * width + x) * 4 + 3] != 0 {
+                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        guard x1 >= 0 else { self = .empty; return }
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        var alpha = [UInt8](repeating: 0, count: w * h), color = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let s = ((y0 + y) * width + x0 + x) * 4, d = y * w + x
+                alpha[d] = rgba[s + 3]
+                for c in 0..<4 { color[d * 4 + c] = rgba[s + c] }
+            }
+        }
+        self.init(left: left + x0, top: top + y0, width: w, height: h, pixels: alpha, color: color)
     }
 
     /// Copies a FreeType bitmap (`pitch` bytes per row, may be negative: bottom-up rows) placed with

@@ -178,9 +178,11 @@ struct ShapedText {
     /// Total advance width in pixels.
     var width: Double { width(0..<piece.count) }
 
-    /// The face for one grapheme cluster: the primary face when it has every scalar that needs a
-    /// glyph, else the face the fallback chain picks for the cluster's base character.
+    /// The face for one grapheme cluster: a colour face for a cluster shown as emoji (when one is
+    /// installed), else the primary face when it has every scalar that needs a glyph, else the
+    /// face the fallback chain picks for the cluster's base character.
     static func face(for scalars: [Unicode.Scalar], chain: FontChain) -> FontFace {
+        if FontChain.wantsEmoji(scalars), let color = chain.colorFace(for: scalars) { return color }
         if FontChain.covers(chain.primary, scalars) { return chain.primary }
         guard let base = scalars.first(where: { !FontChain.isIgnorable($0) }) else { return chain.primary }
         return chain.face(for: base)
