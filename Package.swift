@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "SheenTextTests",
             dependencies: ["SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(name: "SheenLabelTests", dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenPNG", "SheenTestSupport"],
                     exclude: ["Goldens"]),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SheenText
 import SheenRaster
@@ -93,6 +94,26 @@ import SheenTestSupport
             let centre = m.base.load(fromByteOffset: (m.height / 2) * m.bytesPerRow + m.width / 2, as: UInt8.self)
             #expect(centre == 255)
         }
+    }
+
+    /// COLR version 0: FreeType blends the layers in their palette colours at the size, at the
+    /// glyph's subpixel position. The fixture's "A" is a red square holding a blue one
+    /// (Scripts/make-colr-fixture.py).
+    @Test func colrLayersAreBlendedInTheirColours() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/colr-v0.ttf").path
+        let face = try FontFace(path: path)
+        #expect(face.hasColor && face.isScalable)
+        var o = TextLayoutOptions(); o.alignment = .left
+        let l = try TextLayout(AttributedText("A", font: try Font(face: face, size: 100)), options: o)
+        let g = try #require(try l.coverage().glyphs.first)
+        let color = try #require(g.bitmap.color)
+        // 80 × 80 px: the outer square's 0.8 em.
+        #expect(g.bitmap.width == 80 && g.bitmap.height == 80)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(color[(y * g.bitmap.width + x) * 4 ..< (y * g.bitmap.width + x) * 4 + 4]) }
+        #expect(pixel(40, 40) == [0, 0, 255, 255])   // inside the inner square: blue
+        #expect(pixel(5, 5) == [255, 0, 0, 255])     // the outer square's corner: red
+        // The stroke band follows the base glyph's outline.
+        #expect(try l.coverage(stroke: TextStroke(width: 2)).glyphs.count == 1)
     }
 
     /// A stroke has no outline to follow in a bitmap glyph: the band draws nothing for it.
