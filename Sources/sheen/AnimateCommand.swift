@@ -16,11 +16,12 @@ struct AnimateCommand: ParsableCommand {
           sheen animate "Animated text" --fill "#3478F6,#FF3B30" \\
             --to-fill "#FF9500,#AF52DE" --duration 1 --fps 30 -o frames/
 
-        The label options describe the first frame; --to-… options change the last. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing.
+        The label options describe the first frame; --to-… options change the last. Or --spec label.json gives the first frame and its "animation" keyframes (docs/label-spec.md); its fps, timing and colour space replace --fps, --timing and --color-space when it sets them. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing.
         """
     )
 
     @OptionGroup var label: LabelOptions
+    @Option(help: "A JSON file describing the label and its keyframes (docs/label-spec.md).") var spec: String?
     @Option(name: .customLong("to-fill"), help: "Final fill: one colour or gradient stops.") var toFill: String?
     @Option(name: .customLong("to-stroke"), help: "Final stroke \"WIDTH,#COLOR\".") var toStroke: String?
     @Option(name: .customLong("to-shadow"), help: "Final shadows \"DX,DY,SIGMA,#COLOR[,SPREAD]\"; repeatable.")
@@ -35,6 +36,29 @@ struct AnimateCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output directory (created if missing).") var output: String
 
     func run() throws {
+        guard (1...64).contains(sheetColumns) else { throw ValidationError("--sheet-columns must be 1…64") }
+        let frames = try spec.map(specFrames) ?? optionFrames()
+        try write(frames)
+    }
+
+    /// The frames a spec's keyframes describe.
+    private func specFrames(_ path: String) throws -> [Label] {
+        let given = [("--to-fill", toFill), ("--to-stroke", toStroke), ("--to-size", toSize.map { "\($0)" }),
+                     ("--to-background", toBackground)].filter { $0.1 != nil }.map(\.0) + (toShadow.isEmpty ? [] : ["--to-shadow"])
+        guard given.isEmpty else { throw ValidationError("--spec gives the keyframes; remove \(given.joined(separator: ", "))") }
+        let spec = try LabelSpec(path: path, options: label)
+        guard let a = spec.animation else { throw ValidationError("spec \(path) has no \"animation\" (keyframes to animate)") }
+        do {
+            let animation = try LabelAnimation(keyframes: a.keyframes, timing: try a.timing ?? Self.timing(timing),
+                                               colorSpace: try a.colorSpace ?? Parse.choice(colorSpace, option: "--color-space"))
+            return try animation.frames(fps: a.fps ?? fps)
+        } catch let error as LabelError {
+            throw ValidationError("invalid animation: \(error)")
+        }
+    }
+
+    /// The frames from the label options to the --to-… options.
+    private func optionFrames() throws -> [Label] {
         let from = try label.makeLabel()
         var to = from
         if let toFill { to.fill = try label.paint(toFill, option: "--to-fill") }
@@ -44,15 +68,17 @@ struct AnimateCommand: ParsableCommand {
             do { to.font = try from.font.withSize(toSize) } catch { throw ValidationError("--to-size: \(error)") }
         }
         if let toBackground { to.backgroundColor = try Parse.color(toBackground, option: "--to-background") }
-        guard (1...64).contains(sheetColumns) else { throw ValidationError("--sheet-columns must be 1…64") }
         let space: ColorSpace = try Parse.choice(colorSpace, option: "--color-space")
-        let frames: [Label]
         do {
             let animation = try LabelAnimation(from: from, to: to, duration: duration, timing: try Self.timing(timing), colorSpace: space)
-            frames = try animation.frames(fps: fps)
+            return try animation.frames(fps: fps)
         } catch let error as LabelError {
             throw ValidationError("invalid animation: \(error)")
         }
+    }
+
+    /// Renders `frames` at one size and writes them and the contact sheet, all or nothing.
+    private func write(_ frames: [Label]) throws {
         // All or nothing: the directory is checked (and a staging directory made) before the
         // first frame renders, the contact sheet (the image likeliest to be refused) is encoded
         // before any frame is written, and the files appear only once all are written.

@@ -42,6 +42,21 @@ struct LabelOptions: ParsableArguments {
     @Flag(help: "Draw the label disabled (50 % opacity).") var disabled = false
     @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
 
+    /// The label options given on the command line that differ from their defaults (as
+    /// "--size"-style names): with `--spec`, which describes the whole label, they are refused
+    /// rather than silently ignored.
+    func changedFromDefaults() throws -> [String] {
+        let defaults = try LabelOptions.parse([])
+        var changed: [String] = []
+        for (given, standard) in zip(Mirror(reflecting: self).children, Mirror(reflecting: defaults).children)
+        where String(describing: given.value) != String(describing: standard.value) {
+            let name = (given.label ?? "").drop { $0 == "_" }
+            // camelCase property names → the kebab-case options most of them are.
+            changed.append("--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } })
+        }
+        return changed
+    }
+
     func readText() throws -> String {
         if let textFile {
             guard text == nil else { throw ValidationError("give the text as an argument or --text-file, not both") }

@@ -1,0 +1,354 @@
+import ArgumentParser
+import Foundation
+import SheenLabel
+import SheenRaster
+import SheenText
+
+/// A whole label — attributed runs, style and animation keyframes — read from JSON
+/// (`sheen render --spec`, `sheen animate --spec`). The schema is documented in
+/// docs/label-spec.md; every refusal names the field ("spec: runs[1].underline.style: …").
+struct LabelSpec {
+    /// The label the spec describes (the animation's first frame).
+    let label: Label
+    /// The animation, when the spec has one.
+    let animation: Animation?
+
+    /// `animation`: keyframes after the first frame, and how to play them.
+    struct Animation {
+        var keyframes: [LabelAnimation.Keyframe]
+        var fps: Double?
+        var timing: TimingFunction?
+        var colorSpace: ColorSpace?
+    }
+
+    /// Every field a label object (the top level or a keyframe) may have.
+    static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
+                              "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
+                              "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
+                              "enabled", "highlight"]
+
+    /// Reads a spec file ("-": standard input) given with `--spec`; label options given beside it
+    /// are refused (the spec describes the whole label).
+    init(path: String, options: LabelOptions) throws {
+        let extra = try options.changedFromDefaults()
+        guard extra.isEmpty else {
+            throw ValidationError("--spec describes the whole label; remove \(extra.joined(separator: ", ")) (or set it in the spec)")
+        }
+        try self.init(path: path)
+    }
+
+    /// Reads a spec file ("-": standard input).
+    init(path: String) throws {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let d = FileManager.default.contents(atPath: path) else { throw ValidationError("--spec \(path) cannot be read") }
+            data = d
+        }
+        try self.init(json: data, source: path == "-" ? "standard input" : path)
+    }
+
+    /// Reads a spec from JSON bytes; `source` names them in a syntax error.
+    init(json data: Data, source: String) throws {
+        let root: JSONValue
+        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
+            throw ValidationError("spec \(source) is not valid JSON: \(Self.describe(error))")
+        }
+        let top = try SpecNode(value: root, path: "").objectAtTop()
+        guard top.has("text") || top.has("runs") else {
+            throw ValidationError("spec: the top level needs \"text\" or \"runs\"")
+        }
+        let defaultFont: Font
+        do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw ValidationError("font: \(error)") }
+        var label = Label("", font: defaultFont, size: Size(width: 1024, height: 160))
+        try Self.apply(top, to: &label)
+        var animation: Animation?
+        if let node = top.optional("animation") { animation = try Self.animation(node, from: label) }
+        try top.finish(known: Self.labelFields + ["animation"])
+        do { _ = try label.layout() } catch { throw ValidationError("spec: invalid label: \(error)") }
+        self.label = label
+        self.animation = animation
+    }
+
+    private static func describe(_ error: Error) -> String {
+        if case let DecodingError.dataCorrupted(context) = error {
+            return (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+
+    /// Applies the fields of a label object to `label`: font first, then `textColor` (the colour
+    /// of runs without one), then the text or runs, then the rest.
+    static func apply(_ o: SpecObject, to label: inout Label) throws {
+        try applyFont(o, to: &label)
+        if let n = o.optional("textColor") { label.textColor = try color(n) }
+        let text = o.optional("text"), runs = o.optional("runs")
+        if let text, runs != nil { throw text.error("give \"text\" or \"runs\", not both") }
+        if let text { label.text = try text.string(); label.runStyles = [] }
+        if let runs { try applyRuns(runs, to: &label) }
+        if let n = o.optional("canvas") { label.size = try canvas(n) }
+        if let n = o.optional("fill") { label.fill = try paint(n) }
+        if let n = o.optional("stroke") { label.stroke = try stroke(n) }
+        if let n = o.optional("shadows") { label.shadows = try n.array().map(shadow) }
+        if let n = o.optional("background") { label.backgroundColor = try color(n) }
+        if let n = o.optional("align") { label.textAlignment = try n.named(alignments) }
+        if let n = o.optional("vertical") { label.verticalAlignment = try n.named([("top", .top), ("center", .center), ("bottom", .bottom)]) }
+        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: 0...100_000) }
+        if let n = o.optional("lineBreak") {
+            label.lineBreakMode = try n.named([("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping),
+                                               ("head", .byTruncatingHead), ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
+        }
+        if let n = o.optional("minScale") {
+            label.minimumScaleFactor = try n.number(in: 0...1)
+            label.adjustsFontSizeToFitWidth = label.minimumScaleFactor > 0
+        }
+        if let n = o.optional("tighten") { label.allowsDefaultTighteningForTruncation = try n.bool() }
+        if let n = o.optional("baseline") {
+            label.baselineAdjustment = try n.named([("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
+        }
+        if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: 0.01...10) }
+        if let n = o.optional("lineSpacing") { label.lineSpacing = try n.number(in: -1000...1000) }
+        if let n = o.optional("insets") {
+            let v = try n.numbers(4, in: 0...Label.maximumSide)
+            label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        if let n = o.optional("insetShadows") { label.insetsTextForShadows = try n.bool() }
+        if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
+        if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
+        if let n = o.optional("highlight") {
+            label.isHighlighted = true
+            label.highlightedTextColor = try color(n)
+        }
+    }
+
+    static let alignments: [(String, TextAlignment)] = [("left", .left), ("right", .right), ("center", .center),
+                                                        ("justified", .justified), ("natural", .natural)]
+
+    /// `font`/`fontFile`/`faceIndex`/`size` of an object: a new font, or the current one at a new size.
+    static func font(_ o: SpecObject, current: Font) throws -> Font {
+        let pattern = o.optional("font"), file = o.optional("fontFile"), index = o.optional("faceIndex"), sizeNode = o.optional("size")
+        if let pattern, file != nil { throw pattern.error("give \"font\" or \"fontFile\", not both") }
+        let size = try sizeNode?.number(in: Font.minimumSize...Font.maximumSize) ?? current.size
+        do {
+            if let file {
+                return try Font(path: try file.string(), size: size, faceIndex: try index?.integer(in: 0...0xFFFF) ?? 0)
+            }
+            if let index { throw index.error("faceIndex needs fontFile") }
+            if let pattern { return try Font(named: try pattern.string(), size: size) }
+            return sizeNode == nil ? current : try current.withSize(size)
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError("spec: \(o.path.isEmpty ? "font" : o.path + ".font"): \(error)")
+        }
+    }
+
+    private static func applyFont(_ o: SpecObject, to label: inout Label) throws {
+        label.font = try font(o, current: label.font)
+    }
+
+    /// `runs`: attributed text, each run with its attributes, and run styles for run fills and strokes.
+    private static func applyRuns(_ node: SpecNode, to label: inout Label) throws {
+        var text = AttributedText()
+        var styles: [LabelRunStyle] = []
+        let items = try node.array()
+        guard !items.isEmpty else { throw node.error("needs at least one run") }
+        for item in items {
+            let o = try item.object()
+            guard let string = o.optional("text") else { throw item.error("a run needs \"text\"") }
+            var a = TextAttributes(font: try font(o, current: label.font))
+            if let n = o.optional("color") { a.color = try color(n) }
+            if let n = o.optional("tracking") { a.tracking = try n.number(in: -1000...1000) }
+            if let n = o.optional("kerning") { a.kerning = try n.bool() }
+            if let n = o.optional("ligatures") { a.ligatures = try n.bool() }
+            if let n = o.optional("baselineOffset") { a.baselineOffset = try n.number(in: -1000...1000) }
+            if let n = o.optional("underline") { a.underline = try decoration(n) }
+            if let n = o.optional("strikethrough") { a.strikethrough = try decoration(n) }
+            if let n = o.optional("background") { a.backgroundColor = try color(n) }
+            if let n = o.optional("paragraph") { a.paragraphStyle = try paragraph(n) }
+            let start = text.utf16.count
+            text.append(try string.string(), attributes: a)
+            let fill = try o.optional("fill").map(paint), stroke = try o.optional("stroke").map(stroke)
+            if fill != nil || stroke != nil { styles.append(LabelRunStyle(range: start..<text.utf16.count, fill: fill, stroke: stroke)) }
+            try o.finish(known: ["text", "font", "fontFile", "faceIndex", "size", "color", "tracking", "kerning", "ligatures",
+                                 "baselineOffset", "underline", "strikethrough", "background", "paragraph", "fill", "stroke"])
+        }
+        label.attributedText = text
+        label.runStyles = styles
+    }
+
+    /// "single" / "double" / "thick", true, or {"style", "color"}.
+    static func decoration(_ n: SpecNode) throws -> TextDecoration? {
+        let styles: [(String, TextDecoration.Style)] = [("single", .single), ("double", .double), ("thick", .thick)]
+        switch n.value {
+        case .bool(let on): return on ? TextDecoration() : nil
+        case .string: return TextDecoration(try n.named(styles))
+        default:
+            let o = try n.object()
+            let d = TextDecoration(try o.optional("style")?.named(styles) ?? .single, color: try o.optional("color").map(color))
+            try o.finish(known: ["style", "color"])
+            return d
+        }
+    }
+
+    /// {"alignment", "spacingBefore", "spacingAfter", "tabStops", "tabInterval"}.
+    static func paragraph(_ n: SpecNode) throws -> ParagraphStyle {
+        let o = try n.object()
+        var p = ParagraphStyle()
+        if let v = o.optional("alignment") { p.alignment = try v.named(alignments) }
+        if let v = o.optional("spacingBefore") { p.paragraphSpacingBefore = try v.number(in: 0...1000) }
+        if let v = o.optional("spacingAfter") { p.paragraphSpacing = try v.number(in: 0...1000) }
+        if let v = o.optional("tabInterval") { p.defaultTabInterval = try v.number(in: 1...1e6) }
+        if let v = o.optional("tabStops") {
+            p.tabStops = try v.array().map { stop in
+                if case .number = stop.value { return TextTab(location: try stop.number(in: 0...1e7)) }
+                let t = try stop.object()
+                guard let location = t.optional("location") else { throw stop.error("a tab stop needs \"location\"") }
+                var tab = TextTab(location: try location.number(in: 0...1e7))
+                if let a = t.optional("alignment") {
+                    tab.alignment = try a.named([("left", .left), ("right", .right), ("center", .center), ("decimal", .decimal)])
+                }
+                if let s = t.optional("decimalSeparator") {
+                    let text = try s.string()
+                    guard text.utf16.count == 1, let c = text.first else { throw s.error("must be one character") }
+                    tab.decimalSeparator = c
+                }
+                try t.finish(known: ["location", "alignment", "decimalSeparator"])
+                return tab
+            }
+        }
+        try o.finish(known: ["alignment", "spacingBefore", "spacingAfter", "tabStops", "tabInterval"])
+        return p
+    }
+
+    /// "WxH" or [w, h].
+    static func canvas(_ n: SpecNode) throws -> Size {
+        if case .string(let s) = n.value {
+            do { let (w, h) = try Parse.size(s, option: "canvas"); return Size(width: Double(w), height: Double(h)) } catch {
+                throw n.error("\"\(s)\" is not WIDTHxHEIGHT with each side 1…16384")
+            }
+        }
+        let v = try n.numbers(2, in: 0...Label.maximumSide)
+        return Size(width: v[0], height: v[1])
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    static func color(_ n: SpecNode) throws -> Color {
+        do { return try Color(hex: try n.string()) } catch let e as ValidationError { throw e } catch { throw n.error("\(error)") }
+    }
+
+    /// A colour, a gradient's colours ("#A,#B" or an array), or a gradient object.
+    static func paint(_ n: SpecNode) throws -> LabelPaint {
+        switch n.value {
+        case .string(let s):
+            let stops: [GradientStop]
+            do { stops = try Parse.stops(s, option: "paint") } catch { throw n.error("\"\(s)\" is not a colour or colours \"#RRGGBB[,…]\"") }
+            return stops.count == 1 ? .color(stops[0].color) : .gradient(LabelGradient(stops: stops))
+        case .array:
+            return .gradient(LabelGradient(colors: try n.array().map(color)))
+        default:
+            let o = try n.object()
+            var stops: [GradientStop]
+            if let c = o.optional("colors") { stops = Gradient.evenlySpaced(try c.array().map(color)) }
+            else if let s = o.optional("stops") {
+                stops = try s.array().map { item in
+                    let so = try item.object()
+                    guard let offset = so.optional("offset"), let c = so.optional("color") else { throw item.error("a stop needs \"offset\" and \"color\"") }
+                    let stop = GradientStop(try offset.number(), try color(c))
+                    try so.finish(known: ["offset", "color"])
+                    return stop
+                }
+            } else { throw n.error("a gradient needs \"colors\" or \"stops\"") }
+            guard !stops.isEmpty else { throw n.error("a gradient needs at least one colour") }
+            let angle = try o.optional("angle")?.number() ?? 0
+            let center = try o.optional("center").map { try $0.numbers(2) }.map { Point($0[0], $0[1]) } ?? Point(0.5, 0.5)
+            let geometry: LabelGradient.Geometry
+            switch try o.optional("kind")?.named([("linear", 0), ("radial", 1), ("conic", 2), ("points", 3)]) ?? 0 {
+            case 1: geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: 0...1e6) ?? 0.5)
+            case 2: geometry = .conic(center: center, startAngle: angle)
+            case 3:
+                guard let from = o.optional("from"), let to = o.optional("to") else { throw n.error("a points gradient needs \"from\" and \"to\"") }
+                let a = try from.numbers(2), b = try to.numbers(2)
+                geometry = .points(from: Point(a[0], a[1]), to: Point(b[0], b[1]))
+            default: geometry = .linear(angle: angle)
+            }
+            var g = LabelGradient(stops: stops, geometry: geometry)
+            if let s = o.optional("space") { g.space = try s.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }
+            if let s = o.optional("spread") { g.spread = try s.named(GradientSpread.allCases.map { ($0.rawValue, $0) }) }
+            if let d = o.optional("dither") { g.dither = try d.bool() }
+            let extent = try o.optional("extent")?.named([("ink", GradientExtent.ink), ("lines", .lines),
+                                                          ("typographic", .typographic), ("frame", .frame)]) ?? .ink
+            try o.finish(known: ["colors", "stops", "kind", "angle", "center", "radius", "from", "to", "space", "spread",
+                                 "dither", "extent"])
+            return .gradient(g, extent: extent)
+        }
+    }
+
+    /// {"width", "color" or "paint", "placement", "join"}.
+    static func stroke(_ n: SpecNode) throws -> LabelStroke {
+        let o = try n.object()
+        guard let width = o.optional("width") else { throw n.error("a stroke needs \"width\"") }
+        let colour = o.optional("color"), paintNode = o.optional("paint")
+        if colour != nil, let paintNode { throw paintNode.error("give \"color\" or \"paint\", not both") }
+        let p: LabelPaint = try paintNode.map(paint) ?? .color(try colour.map(color) ?? Color(red: 0, green: 0, blue: 0))
+        var s = LabelStroke(width: try width.number(in: 1e-6...256), paint: p)
+        if let v = o.optional("placement") {
+            s.placement = try v.named([("outside", .outside), ("centered", .centered), ("centred", .centered), ("inside", .inside)])
+        }
+        if let v = o.optional("join") { s.join = try v.named([("round", .round), ("miter", .miter), ("mitre", .miter)]) }
+        try o.finish(known: ["width", "color", "paint", "placement", "join"])
+        return s
+    }
+
+    /// {"offset": [dx, dy], "sigma" or "blur" (a CSS radius), "color", "spread"}.
+    static func shadow(_ n: SpecNode) throws -> LabelShadow {
+        let o = try n.object()
+        guard let c = o.optional("color") else { throw n.error("a shadow needs \"color\"") }
+        let offset = try o.optional("offset").map { try $0.numbers(2, in: -Label.maximumSide...Label.maximumSide) } ?? [0, 0]
+        let sigmaNode = o.optional("sigma"), blurNode = o.optional("blur")
+        if sigmaNode != nil, let blurNode { throw blurNode.error("give \"sigma\" or \"blur\", not both") }
+        let sigma = try sigmaNode?.number(in: 0...256) ?? GaussianBlur.sigma(cssRadius: try blurNode?.number(in: 0...512) ?? 0)
+        let s = LabelShadow(color: try color(c), offset: Point(offset[0], offset[1]), sigma: sigma,
+                            spread: try o.optional("spread")?.number(in: 0...256) ?? 0)
+        try o.finish(known: ["offset", "sigma", "blur", "color", "spread"])
+        return s
+    }
+
+    /// {"keyframes": [{"time", …label fields}], "fps", "timing", "colorSpace"}: each keyframe
+    /// changes the label of the one before it (the first frame is the spec's own label, at 0 s).
+    static func animation(_ n: SpecNode, from first: Label) throws -> Animation {
+        let o = try n.object()
+        guard let list = o.optional("keyframes") else { throw n.error("an animation needs \"keyframes\"") }
+        var keyframes = [LabelAnimation.Keyframe(time: 0, label: first)]
+        for item in try list.array() {
+            let k = try item.object()
+            guard let t = k.optional("time") else { throw item.error("a keyframe needs \"time\" (seconds)") }
+            let time = try t.number(in: 0...3600)
+            guard time > keyframes.last!.time else { throw t.error("\(time) s is not after the previous keyframe (\(keyframes.last!.time) s)") }
+            var label = keyframes.last!.label
+            try apply(k, to: &label)
+            try k.finish(known: labelFields + ["time"])
+            keyframes.append(LabelAnimation.Keyframe(time: time, label: label))
+        }
+        guard keyframes.count >= 2 else { throw list.error("needs at least one keyframe") }
+        var a = Animation(keyframes: keyframes)
+        a.fps = try o.optional("fps")?.number(in: 0.001...1000)
+        if let t = o.optional("timing") {
+            do { a.timing = try AnimateCommand.timing(try t.string()) } catch let e as ValidationError {
+                throw t.error(e.message.replacingOccurrences(of: "--timing ", with: ""))
+            }
+        }
+        if let c = o.optional("colorSpace") { a.colorSpace = try c.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }
+        try o.finish(known: ["keyframes", "fps", "timing", "colorSpace"])
+        return a
+    }
+}
+
+extension SpecNode {
+    /// The top-level value as an object, with an error that says so.
+    func objectAtTop() throws -> SpecObject {
+        guard case let .object(o) = value else { throw ValidationError("spec: the top level must be an object, found \(value.kind)") }
+        return SpecObject(fields: o, path: "")
+    }
+}
