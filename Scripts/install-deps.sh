@@ -13,6 +13,8 @@ packages=(
   fonts-dejavu-core   # the font the tests and goldens use
   fonts-dejavu-extra  # DejaVu Serif Italic: the label tests' italic overhang
   fonts-noto-color-emoji  # colour glyphs (CBDT bitmap strikes) that the emoji tests draw
+  libhyphen0          # automatic hyphenation (loaded at run time, only when a layout asks)
+  hyphen-en-us        # ... and its US English dictionary, which the hyphenation tests use
   pkg-config          # SwiftPM finds the system libraries through it
   gcc                 # the system C compiler the C API's tests build with (Scripts/test-capi.sh)
   g++                 # ... and the C++ compiler that checks sheen.h compiles as C++

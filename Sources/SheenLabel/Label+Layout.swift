@@ -23,6 +23,7 @@ extension Label {
         o.minimumScaleFactor = minimumScaleFactor
         o.allowsDefaultTighteningForTruncation = allowsDefaultTighteningForTruncation
         o.baselineAdjustment = baselineAdjustment
+        o.hyphenationLanguage = hyphenationLanguage
         return o
     }
 

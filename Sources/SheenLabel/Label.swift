@@ -51,6 +51,10 @@ public struct Label: Sendable {
     public var allowsDefaultTighteningForTruncation = false
     /// Where shrunk single-line text sits.
     public var baselineAdjustment: BaselineAdjustment = .alignBaselines
+    /// Hyphenates words that do not fit at a line's end in this language ("en_US"; libhyphen's
+    /// dictionaries, see `TextLayoutOptions.hyphenationLanguage`); nil breaks only between words
+    /// and at soft hyphens.
+    public var hyphenationLanguage: String?
     /// Disabled labels are drawn at 50 % opacity — fill, stroke and shadows alike (one global
     /// alpha of 128 on every composite), which keeps their colours and reads as dimmed on any
     /// background. UIKit's exact disabled colour is a system grey; this is the portable choice.

@@ -29,6 +29,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case icu(function: String, code: Int32)
     /// A HarfBuzz or fontconfig call failed (these report failure without a code).
     case library(function: String)
+    /// Automatic hyphenation was asked for but cannot run: libhyphen or the language's
+    /// dictionary is missing (Debian: libhyphen0 and hyphen-LANG, e.g. hyphen-en-us).
+    case hyphenationUnavailable(language: String, reason: String)
 
     /// A sentence that names the problem.
     public var description: String {
@@ -49,6 +52,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot draw glyph \(glyph) of \(source) (face \(faceIndex)): \(function) failed with \(Self.freeTypeError(code))"
         case let .icu(function, code): return "\(function) failed with ICU error \(code)"
         case let .library(function): return "\(function) failed"
+        case let .hyphenationUnavailable(language, reason): return "automatic hyphenation for \(language) is unavailable: \(reason)"
         }
     }
 

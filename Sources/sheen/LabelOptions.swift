@@ -36,6 +36,8 @@ struct LabelOptions: ParsableArguments {
     @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
     @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
     @Option(name: .customLong("line-height"), help: "Line height multiple.") var lineHeight = 1.0
+    @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
+    var hyphenate: String?
     @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
@@ -121,6 +123,7 @@ struct LabelOptions: ParsableArguments {
         label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
             [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         label.lineHeightMultiple = lineHeight
+        label.hyphenationLanguage = hyphenate
         label.lineSpacing = lineSpacing
         if let insets {
             let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")

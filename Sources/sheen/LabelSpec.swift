@@ -25,7 +25,7 @@ struct LabelSpec {
     static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
                               "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
                               "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
-                              "enabled", "highlight"]
+                              "enabled", "highlight", "hyphenation"]
 
     /// Reads a spec file ("-": standard input) given with `--spec`; label options given beside it
     /// are refused (the spec describes the whole label).
@@ -107,6 +107,7 @@ struct LabelSpec {
         if let n = o.optional("baseline") {
             label.baselineAdjustment = try n.named([("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         }
+        if let n = o.optional("hyphenation") { label.hyphenationLanguage = try n.string() }
         if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: 0.01...10) }
         if let n = o.optional("lineSpacing") { label.lineSpacing = try n.number(in: -1000...1000) }
         if let n = o.optional("insets") {

@@ -6,6 +6,8 @@ struct LineSpan {
     var visibleEnd: Int
     /// The line ends inside a word because the word alone is wider than the line.
     var brokeInsideWord: Bool
+    /// Automatic hyphenation broke the line inside a word: a hyphen is drawn at its end.
+    var hyphenated = false
 }
 
 /// Greedy line breaking: each line takes as many break opportunities as fit.
@@ -16,7 +18,11 @@ enum LineBreaking {
     /// Trailing white space hangs: it does not count towards the width. A line ending at a soft
     /// hyphen (U+00AD) inside the paragraph draws a hyphen, whose width `hyphenWidth` gives (it is
     /// passed the soft hyphen's offset).
+    /// With `hyphenPoints` (automatic hyphenation: the offsets inside a range of words where a
+    /// hyphen may go), a word that does not fit at a line's end is broken at its last point that
+    /// fits with its hyphen.
     static func lines(of text: ShapedText, maxWidth: Double?, charWrap: Bool,
+                      hyphenPoints: ((Range<Int>) -> [Int])? = nil,
                       hyphenWidth: (Int) throws(TextError) -> Double) throws(TextError) -> [LineSpan] {
         let n = text.piece.count
         guard n > 0 else { return [LineSpan(range: 0..<0, visibleEnd: 0, brokeInsideWord: false)] }
@@ -31,6 +37,7 @@ enum LineBreaking {
         while start < n {
             while k < opportunities.count && opportunities[k].offset <= start { k += 1 }
             var lastFit: Int?
+            var mandatory = false
             while k < opportunities.count {
                 let b = opportunities[k].offset
                 var width = text.width(start..<trimmed(text, start, b))
@@ -38,9 +45,23 @@ enum LineBreaking {
                 if width <= limit {
                     lastFit = b
                     k += 1
-                    if opportunities[k - 1].isMandatory { break }
+                    mandatory = opportunities[k - 1].isMandatory
+                    if mandatory { break }
                 } else {
                     break
+                }
+            }
+            // The word that did not fit, hyphenated at its last point that fits with the hyphen.
+            if let hyphenPoints, !mandatory, k < opportunities.count {
+                let word = (lastFit ?? start)..<opportunities[k].offset
+                var best: Int?
+                for p in hyphenPoints(word).reversed() where p > start && p > word.lowerBound {
+                    if text.width(start..<p) + (try hyphenWidth(p - 1)) <= limit { best = p; break }
+                }
+                if let best {
+                    lines.append(LineSpan(range: start..<best, visibleEnd: best, brokeInsideWord: false, hyphenated: true))
+                    start = best
+                    continue
                 }
             }
             if let lastFit {

@@ -29,6 +29,8 @@ struct Composer {
     let attributes: [TextAttributes]
     let bounds: Size
     let options: TextLayoutOptions
+    /// Automatic hyphenation, when the options ask for it.
+    var hyphenator: Hyphenator? = nil
 
     /// The ellipsis truncation inserts.
     static let ellipsis = "\u{2026}"
@@ -48,7 +50,8 @@ struct Composer {
         for (p, paragraph) in paragraphs.enumerated() {
             let shapedParagraph = try ShapedText(paragraph, attributes: attributes, scale: scale, paragraphLevel: nil)
             let spans = try LineBreaking.lines(of: shapedParagraph, maxWidth: maxWidth,
-                                               charWrap: options.lineBreakMode == .byCharWrapping) { offset throws(TextError) in
+                                               charWrap: options.lineBreakMode == .byCharWrapping,
+                                               hyphenPoints: hyphenator.map { h in { h.points(in: paragraph.units, $0) } }) { offset throws(TextError) in
                 try hyphens.width(paragraph.attributes[offset])
             }
             let alignment = paragraph.style.alignment ?? options.alignment
@@ -85,7 +88,7 @@ struct Composer {
                 }
                 let visible = span.range.lowerBound..<span.visibleEnd
                 let shaped: ShapedText
-                if let hyphenated = hyphenatedPiece(paragraph, visible) {
+                if let hyphenated = hyphenatedPiece(paragraph, visible, hyphenated: span.hyphenated) {
                     shaped = try ShapedText(hyphenated, attributes: attributes, scale: scale,
                                             paragraphLevel: shapedParagraph.paragraphLevel)
                 } else if let cut = shapedParagraph.slice(visible) {
@@ -112,11 +115,11 @@ struct Composer {
     }
 
     /// The visible units `range` of a paragraph with a hyphen after them, when the line was broken
-    /// at a soft hyphen (U+00AD) inside the paragraph; nil otherwise. The hyphen takes the soft
-    /// hyphen's attributes.
-    func hyphenatedPiece(_ paragraph: TextPiece, _ range: Range<Int>) -> TextPiece? {
+    /// at a soft hyphen (U+00AD) or by automatic hyphenation (`hyphenated`) inside the
+    /// paragraph; nil otherwise. The hyphen takes the attributes of the character before it.
+    func hyphenatedPiece(_ paragraph: TextPiece, _ range: Range<Int>, hyphenated: Bool) -> TextPiece? {
         guard range.upperBound < paragraph.count, range.upperBound > range.lowerBound,
-              paragraph.units[range.upperBound - 1] == 0xAD else { return nil }
+              hyphenated || paragraph.units[range.upperBound - 1] == 0xAD else { return nil }
         return paragraph.slice(range) + .inserted(Self.hyphen, attributesIndex: paragraph.attributes[range.upperBound - 1])
     }
 
@@ -152,7 +155,7 @@ struct Composer {
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
             let visible = span.range.lowerBound..<span.visibleEnd
-            return try line(hyphenatedPiece(paragraph, visible) ?? paragraph.slice(visible), truncated: false)
+            return try line(hyphenatedPiece(paragraph, visible, hyphenated: span.hyphenated) ?? paragraph.slice(visible), truncated: false)
         case .byClipping:
             return try line(paragraph.slice(rest), truncated: false)
         case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:

@@ -47,8 +47,9 @@ public struct TextLayout: Sendable {
             lines = []; scale = 1; isTruncated = false; textRect = .zero
             return
         }
+        let hyphenator = try options.hyphenationLanguage.map { language throws(TextError) in try Hyphenator.forLanguage(language) }
         let composer = Composer(paragraphs: Self.paragraphs(of: text), attributes: text.attributes,
-                                bounds: bounds, options: options)
+                                bounds: bounds, options: options, hyphenator: hyphenator)
         var composition = try composer.compose(scale: 1)
         var scale = 1.0
         let minimum = options.minimumScaleFactor

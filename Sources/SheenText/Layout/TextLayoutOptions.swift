@@ -83,6 +83,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var allowsDefaultTighteningForTruncation: Bool = false
     /// Where shrunk single-line text sits; `.alignBaselines` by default.
     public var baselineAdjustment: BaselineAdjustment = .alignBaselines
+    /// Hyphenates words that do not fit at the end of a line, with the dictionary of this
+    /// language ("en_US", "de_DE", …) from libhyphen (Debian: libhyphen0 and hyphen-LANG, loaded
+    /// at run time); nil (the default) breaks only between words and at soft hyphens. A layout
+    /// asking for a language whose library or dictionary is missing throws
+    /// `TextError.hyphenationUnavailable`.
+    public var hyphenationLanguage: String?
 
     /// UILabel's defaults: one line, natural alignment, tail truncation, vertically centred.
     public init() {}
