@@ -32,4 +32,26 @@ import SheenText
         #expect(frames[0].bytes == image.bytes)
         #expect(try PNG.decode(Array(Data(contentsOf: URL(fileURLWithPath: NSTemporaryDirectory() + "label.png")))).width == 1024)
     }
+
+    @Test func drawsTextAsPeopleWriteIt() throws {
+        let body = try Font(named: "DejaVu Sans", size: 24)
+        let columns = ParagraphStyle(tabStops: [TextTab(location: 240, alignment: .decimal)])
+        var text = AttributedText("Total\t1,234.50\n", attributes: TextAttributes(font: body, paragraphStyle: columns))
+        text.append("Paid", attributes: TextAttributes(font: body, underline: TextDecoration(.double, color: try Color(hex: "#FF3B30"))))
+        text.append(" in full 👍🏽 with thanks for your extraordinary patience", attributes: TextAttributes(font: body))
+        var receipt = try Label(attributedText: text, size: Size(width: 320, height: 160))
+        receipt.numberOfLines = 0
+        receipt.lineBreakMode = .byWordWrapping
+        receipt.textAlignment = .left
+        receipt.hyphenationLanguage = "en_US"                     // libhyphen's dictionary, loaded at run time
+        receipt.runStyles = [LabelRunStyle(range: 0..<5, fill: .gradient(LabelGradient(colors: [try Color(hex: "#3478F6"),
+                                                                                               try Color(hex: "#FF3B30")])))]
+        let receiptImage = try receipt.image()                    // the emoji keeps its own colours
+
+        let layout = try receipt.layout()
+        #expect(layout.lines.count == 4 && layout.lines.contains { $0.string.hasSuffix("-") })
+        #expect(layout.decorations.filter { $0.kind == .underline }.count == 2)
+        #expect(layout.lines[0].glyphs.first { $0.sourceOffset == 11 }?.position.x == 240)   // the "." at the decimal stop
+        #expect(receiptImage.width >= 320 && receiptImage.height >= 140)
+    }
 }

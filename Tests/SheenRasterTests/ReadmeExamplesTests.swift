@@ -109,7 +109,7 @@ import SheenRaster
         // Every Swift block but the manifest snippet (`// Package.swift`), which no test can compile.
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
             .filter { !$0.hasPrefix("// Package.swift") }
-        #expect(blocks.count == 7)
+        #expect(blocks.count == 8)
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")
