@@ -14,8 +14,10 @@ import SheenText
 ///          · [2…19] numbers: width, height, font size, stroke width, shadow dx, dy,
 ///          σ, spread, inset top, inset left, line spacing, line height multiple, minimum scale,
 ///          gradient angle, duration, fps, frame time, final font size · [20…25] placements:
-///          render origin x, y; mask region x, y, width, height · then the text as UTF-8 (at most
-///          64 bytes).
+///          render origin x, y; mask region x, y, width, height · [26] rich text: bit 0
+///          underline, 1 coloured strikethrough, 2 run background, 3 a run gradient fill, 4 a run
+///          stroke, 5 raised second half, 6 tab stops, 7 emoji appended · then the text as UTF-8
+///          (at most 64 bytes).
 struct LabelFuzzCase: CustomStringConvertible {
     static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 9.223372036854775807e18,
                                      -9.223372036854775808e18, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -0.0,
@@ -28,6 +30,7 @@ struct LabelFuzzCase: CustomStringConvertible {
     let numbers: [Double]
     let ints: [Int]
     let text: String
+    let rich: UInt8
 
     init(_ bytes: [UInt8]) {
         func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
@@ -44,7 +47,8 @@ struct LabelFuzzCase: CustomStringConvertible {
             let b = byte(20 + i)
             return b >= 240 ? Self.placements[Int(b) - 240] : Int(b) - 120
         }
-        text = bytes.count > 26 ? String(decoding: bytes[26...].prefix(64), as: UTF8.self) : "Fuzz AV"
+        rich = byte(26)
+        text = bytes.count > 27 ? String(decoding: bytes[27...].prefix(64), as: UTF8.self) : "Fuzz AV"
     }
 
     /// The font every input shares (a fontconfig lookup once).
@@ -76,7 +80,30 @@ struct LabelFuzzCase: CustomStringConvertible {
         label.insets = EdgeInsets(top: n[8], left: n[9], bottom: 0, right: 0)
         label.lineSpacing = n[10]
         label.lineHeightMultiple = n[11]
+        if rich != 0 { try enrich(&label) }
         return label
+    }
+
+    /// The text as two attributed runs with the rich byte's decorations, styles and tab stops.
+    func enrich(_ label: inout Label) throws {
+        let string = text + (rich & 128 != 0 ? " 😀👍🏽" : "")
+        let units = Array(string.utf16), half = units.count / 2
+        var first = TextAttributes(font: label.font, paragraphStyle: rich & 64 != 0
+            ? ParagraphStyle(tabStops: [TextTab(location: numbers[0] / 3, alignment: .decimal)]) : nil)
+        first.underline = rich & 1 != 0 ? TextDecoration(.double) : nil
+        var second = first
+        second.strikethrough = rich & 2 != 0 ? TextDecoration(.thick, color: Color(rgba: 0xFF00_00FF)) : nil
+        second.backgroundColor = rich & 4 != 0 ? Color(rgba: 0xFFE0_8A80) : nil
+        second.baselineOffset = rich & 32 != 0 ? numbers[5] : 0
+        var attributed = AttributedText(String(decoding: units[..<half], as: UTF16.self), attributes: first)
+        attributed.append(String(decoding: units[half...], as: UTF16.self), attributes: second)
+        label.attributedText = attributed
+        if rich & 8 != 0 {
+            label.runStyles.append(LabelRunStyle(range: 0..<half, fill: .gradient(LabelGradient(colors: [Color(rgba: 0x00FF_00FF), Color(rgba: 0x0000_FFFF)]))))
+        }
+        if rich & 16 != 0 {
+            label.runStyles.append(LabelRunStyle(range: half..<units.count + 3, stroke: LabelStroke(width: numbers[3], paint: .color(Color(rgba: 0x00FF_00FF)))))
+        }
     }
 
     /// Renders `label` at the input's origin into a fenced 48×24 buffer; nil if every invariant
@@ -146,6 +173,6 @@ struct LabelFuzzCase: CustomStringConvertible {
     }
 
     var description: String {
-        "label flags \(flags) modes \(modes) numbers \(numbers) placements \(ints) text \(text.debugDescription)"
+        "label flags \(flags) modes \(modes) numbers \(numbers) placements \(ints) rich \(rich) text \(text.debugDescription)"
     }
 }

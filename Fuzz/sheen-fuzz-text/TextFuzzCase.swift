@@ -9,7 +9,11 @@ import SheenText
 ///          adjustment · [2] font size (4 + b/2 px) · [3] width (4·b px, 0 = unconstrained) ·
 ///          [4] height (2·b px) · [5] numberOfLines (b mod 5) · [6] auto-shrink (bit 0) and minimum
 ///          scale (b >> 1)/127 · [7] stroke width b/16 px (0 = none) · [8–9] n, the text length in
-///          UTF-16 units (mod 512) · then 2n bytes of text · then the font bytes.
+///          UTF-16 units (mod 512) · then 2n bytes of text · then the font bytes — or, with DejaVu
+///          Sans, the rich-text bytes: [0] bit 0 underline, 1 strikethrough, 2 background, 3 tab
+///          stops, 4 hyphenation (en_US), 5 second run bold, 6–7 decoration style · [1] where the
+///          second run starts (units, mod n + 1) · [2] baseline offset of the second run (b/8 − 16
+///          px) · [3] tab stop location (2·b px) and alignment (b mod 4) · [4] paragraph spacing (b/8 px).
 struct TextFuzzCase: CustomStringConvertible {
     var fontFromInput = false
     var options = TextLayoutOptions()
@@ -62,7 +66,8 @@ struct TextFuzzCase: CustomStringConvertible {
                 if Self.systemFont == nil { Self.systemFont = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 12) }
                 font = try Self.systemFont!.withSize(size)
             }
-            let text = AttributedText(String(decoding: units, as: UTF16.self), font: font)
+            var options = self.options
+            let text = try richText(font: font, options: &options)
             let layout = try TextLayout(text, bounds: bounds, options: options)
             let ink = try layout.inkRect(stroke: stroke)
             if ink.width * ink.height <= 1 << 22 && !ink.isEmpty {
@@ -78,11 +83,41 @@ struct TextFuzzCase: CustomStringConvertible {
                 if line.glyphs.contains(where: { !$0.position.x.isFinite || !$0.position.y.isFinite }) {
                     return "a glyph position is not finite"
                 }
+                if line.segments.contains(where: { !$0.x.isFinite || !($0.width >= 0) }) { return "a segment is not finite" }
+            }
+            if layout.decorations.contains(where: { !$0.rect.x.isFinite || !$0.rect.y.isFinite || !($0.rect.height > 0) }) {
+                return "a decoration rectangle is not finite"
+            }
+            if let colour = try layout.coverage().colorImage(), colour.region.width * colour.region.height == 0 {
+                return "an empty colour image"
             }
         } catch {
             return nil
         }
         return nil
+    }
+
+    /// The text in one run, or (DejaVu mode) split in two runs with the rich-text bytes' attributes.
+    func richText(font: Font, options: inout TextLayoutOptions) throws -> AttributedText {
+        let string = String(decoding: units, as: UTF16.self)
+        guard !fontFromInput, let flags = fontBytes.first else { return AttributedText(string, font: font) }
+        func byte(_ i: Int) -> UInt8 { i < fontBytes.count ? fontBytes[i] : 0 }
+        let styles: [TextDecoration.Style] = [.single, .double, .thick, .single]
+        let decoration = TextDecoration(styles[Int(flags >> 6)], color: flags & 64 != 0 ? Color(rgba: 0xFF00_00FF) : nil)
+        let tab = TextTab(location: 2 * Double(byte(3)), alignment: [.left, .right, .center, .decimal][Int(byte(3)) % 4])
+        let paragraph = ParagraphStyle(paragraphSpacing: Double(byte(4)) / 8, tabStops: flags & 8 != 0 ? [tab] : [])
+        var first = TextAttributes(font: font, paragraphStyle: paragraph)
+        first.underline = flags & 1 != 0 ? decoration : nil
+        var second = first
+        if flags & 32 != 0 { second.font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", size: font.size) }
+        second.strikethrough = flags & 2 != 0 ? decoration : nil
+        second.backgroundColor = flags & 4 != 0 ? Color(rgba: 0xFFE0_8AFF) : nil
+        second.baselineOffset = Double(byte(2)) / 8 - 16
+        if flags & 16 != 0 { options.hyphenationLanguage = "en_US" }
+        let split = Int(byte(1)) % (units.count + 1)
+        var text = AttributedText(String(decoding: units[..<split], as: UTF16.self), attributes: first)
+        text.append(String(decoding: units[split...], as: UTF16.self), attributes: second)
+        return text
     }
 
     static func nonZeroBox(_ image: Image) -> PixelRect {
