@@ -9,7 +9,10 @@ extension Bench {
     /// peers draw (Scripts/peerbench/workloads.py). Beside it: `label.lines3.1024x240`, three
     /// centred lines with the `.lines` extent (each line its own gradient) under a glow, and
     /// `label.shadows3.1024x160`, the seed label with three shadows (a drop shadow, a spread
-    /// glow and a wide soft one). Each runs warm (the same label again: the glyph cache holds its
+    /// glow and a wide soft one), and `label.rich.1024x240`, attributed text as people write it
+    /// (two paragraphs; a decimal tab stop; a double underline in its own colour, a thick
+    /// strikethrough, a run background, a raised run; a run with its own gradient and stroke; a
+    /// colour emoji; a soft hyphen) under a drop shadow. Each runs warm (the same label again: the glyph cache holds its
     /// glyphs) and `.cold` (the font size moves by 1/64 px every label, so no glyph is ever
     /// cached). Output checked: a warm label equals its first rendering; cold labels cover a
     /// plausible area.
@@ -49,9 +52,31 @@ extension Bench {
                              LabelShadow(color: Color(rgba: 0x3478_F640), offset: Point(6, 10), sigma: 12)]
             return label
         }
+        let serif = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 48)
+        func rich(_ size: Double) throws -> Label {
+            let bold = try font.withSize(size), regular = try serif.withSize(size * 0.75)
+            let columns = ParagraphStyle(paragraphSpacing: 6, tabStops: [TextTab(location: 700, alignment: .decimal)])
+            var text = AttributedText("Rich text\t1,234.50 \u{1F44D}\u{1F3FD}\n",
+                                      attributes: TextAttributes(font: bold, underline: TextDecoration(.double, color: red),
+                                                                 paragraphStyle: columns))
+            text.append("as people write it: ", attributes: TextAttributes(font: regular, backgroundColor: Color(rgba: 0xFFE0_8AFF)))
+            text.append("struck ", attributes: TextAttributes(font: regular, strikethrough: TextDecoration(.thick)))
+            text.append("raised ", attributes: TextAttributes(font: regular, baselineOffset: 8))
+            text.append("gradient demon\u{AD}stration", attributes: TextAttributes(font: bold))
+            var label = try Label(attributedText: text, size: Size(width: 1024, height: 240))
+            label.numberOfLines = 0
+            label.lineBreakMode = .byWordWrapping
+            label.textAlignment = .center
+            let run = text.utf16.count - 23
+            label.runStyles = [LabelRunStyle(range: run..<text.utf16.count, fill: .gradient(LabelGradient(colors: [blue, red])),
+                                             stroke: LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF))))]
+            label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 4), sigma: 6)]
+            return label
+        }
         try runLabelCase("label.styled.1024x160", width: 1024, height: 160, make: styled)
         try runLabelCase("label.lines3.1024x240", width: 1024, height: 240, make: lines)
         try runLabelCase("label.shadows3.1024x160", width: 1024, height: 160, make: shadows)
+        try runLabelCase("label.rich.1024x240", width: 1024, height: 240, make: rich)
     }
 
     /// Times `name` (warm) and `name.cold`; `make` builds the label at a font size in pixels.

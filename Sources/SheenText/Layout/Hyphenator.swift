@@ -124,21 +124,23 @@ final class Hyphenator: @unchecked Sendable {
                 for b in String(s).utf8 { bytes.append(CChar(bitPattern: b)); endOffset.append(offset) }
             }
         }
-        var marks = [CChar](repeating: 0, count: bytes.count + 5)
+        let count = bytes.count
+        bytes.append(0)  // libhyphen reads the word as a C string (strstr) besides its length
+        var marks = [CChar](repeating: 0, count: count + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?, cut: UnsafeMutablePointer<Int32>?
         let status = lock.withLock { _ in
-            library.hyphenate(dictionary, bytes, Int32(bytes.count), &marks, nil, &rep, &pos, &cut)
+            library.hyphenate(dictionary, bytes, Int32(count), &marks, nil, &rep, &pos, &cut)
         }
         // Non-standard hyphenation (replacements such as German "ff=f") is not used: a break that
         // changes letters is skipped.
         defer {
-            if let rep { for k in 0..<bytes.count { free(rep[k]) }; free(rep) }
+            if let rep { for k in 0..<count { free(rep[k]) }; free(rep) }
             free(pos); free(cut)
         }
         guard status == 0 else { return [] }
         var points: [Int] = []
-        for k in 0..<(bytes.count - 1) where marks[k] & 1 == 1 && (rep == nil || rep![k] == nil) {
+        for k in 0..<(count - 1) where marks[k] & 1 == 1 && (rep == nil || rep![k] == nil) {
             // Only between characters: the byte must end its character.
             if endOffset[k] != endOffset[k + 1] { points.append(endOffset[k]) }
         }
