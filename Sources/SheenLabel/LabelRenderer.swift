@@ -234,12 +234,17 @@ final class LabelRenderer {
         case let .gradient(gradient, .lines)?:
             // Each line: its own mask, its own gradient over its own ink.
             var layers: [LabelLayer] = []
-            for line in coverage.lineInkRects.indices {
-                let inLine = { (g: TextCoverage.Glyph) in g.line == line && (select?(g) ?? true) }
-                let made = try layer(coverage, inLine, on: canvas) { ink in
-                    .gradient(try GradientFill(gradient.gradient(in: canvas.destinationRect(self.inkSpan(ink)))))
+            func lineGradient(_ ink: PixelRect) throws -> Paint {
+                .gradient(try GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(ink)))))
+            }
+            for (line, ink) in coverage.lineInkRects.enumerated() where !ink.isEmpty {
+                if let select {
+                    let inLine = { (g: TextCoverage.Glyph) in g.line == line && select(g) }
+                    if let made = try layer(coverage, inLine, on: canvas, paint: lineGradient) { layers.append(made) }
+                } else if canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) {
+                    layers.append(LabelLayer(paint: try lineGradient(ink), mask: try coverage.lineMask(line).image,
+                                             at: (ink.x + origin.x, ink.y + origin.y)))
                 }
-                if let made { layers.append(made) }
             }
             return layers
         case let fill?:
@@ -274,6 +279,7 @@ final class LabelRenderer {
     /// rectangle (so no seam shows where attributes change), each drawn with its exact area coverage.
     private func backgroundLayers() throws -> [LabelLayer] {
         var rects: [(colour: Color, line: Int, rect: Rect)] = []
+        guard layout.text.attributes.contains(where: { $0.backgroundColor != nil }) else { return [] }
         for d in layout.decorations where d.kind == .background {
             guard let colour = d.color, colour.alpha > 0 else { continue }
             if let last = rects.last, last.colour == colour, last.line == d.line, abs(last.rect.maxX - d.rect.x) < 1e-9 {

@@ -170,6 +170,9 @@ final class FontChain: Sendable {
     /// modifier, a zero-width joiner or a keycap after it. U+FE0E asks for text.
     static func wantsEmoji(_ scalars: [Unicode.Scalar]) -> Bool {
         guard let base = scalars.first else { return false }
+        // Most clusters are one scalar below U+2000 other than © and ®, none of which is an emoji
+        // by default: answered without a Unicode property lookup (layout asks for every cluster).
+        if scalars.count == 1 && base.value < 0x2000 && base.value != 0xA9 && base.value != 0xAE { return false }
         if scalars.contains("\u{FE0E}") { return false }
         if scalars.contains("\u{FE0F}") || base.properties.isEmojiPresentation { return true }
         return base.properties.isEmoji && scalars.dropFirst().contains {

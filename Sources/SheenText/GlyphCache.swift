@@ -90,6 +90,7 @@ public final class GlyphCache: Sendable {
         // rasterisation answers them), so misses stay the number of glyphs rasterised.
         var found: [GlyphBitmap?] = state.withLock { state in
             var seen: [Key: GlyphBitmap?] = [:]
+            seen.reserveCapacity(keys.count)
             return keys.map { key in
                 if let earlier = seen[key] { state.statistics.hits += 1; return earlier }
                 let bitmap = state.lookup(key)

@@ -18,9 +18,12 @@ public struct TextCoverage: Sendable {
         /// by attributes or offsets selects the decorations of the same runs).
         public let glyph: LaidOutGlyph
         /// nil for a glyph; `.underline` or `.strikethrough` for a decoration's line.
-        public let decoration: DecorationRect.Kind?
+        public var decoration: DecorationRect.Kind? { decorationStyle?.kind }
         /// The decoration's own colour (nil: painted like the text, or not a decoration).
-        public let decorationColor: Color?
+        public var decorationColor: Color? { decorationStyle?.color }
+        /// What a decoration is, boxed: glyphs (nearly every entry) carry one nil reference, so
+        /// the entries a render copies and filters stay small.
+        let decorationStyle: DecorationStyle?
         /// Index of the glyph's line in `TextLayout.lines`.
         public let line: Int
         /// The glyph's coverage pixels, trimmed to its ink.
@@ -46,26 +49,30 @@ public struct TextCoverage: Sendable {
          include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) {
         let stroke = try stroke?.validated()
         self.stroke = stroke
-        var laidOut: [(glyph: LaidOutGlyph, line: Int)] = []
+        // Two plain arrays rather than one of tuples: copies of a concrete struct, not generic
+        // tuple witnesses, on the path every render takes.
+        var laidOut: [LaidOutGlyph] = [], lineOf: [Int] = []
         for (i, line) in layout.lines.enumerated() {
-            for g in line.glyphs where include?(g) ?? true { laidOut.append((g, i)) }
+            for g in line.glyphs where include?(g) ?? true { laidOut.append(g); lineOf.append(i) }
         }
-        let placed = try cache.bitmaps(laidOut.lazy.map(\.glyph), stroke: stroke)
+        let placed = try cache.bitmaps(laidOut, stroke: stroke)
         var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(placed.count)
         var lineInk = [PixelRect?](repeating: nil, count: layout.lines.count)
         var ink: PixelRect?
-        for (g, p) in zip(laidOut, placed) where !p.bitmap.isEmpty {
-            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(g.glyph.position.y.rounded()) + p.bitmap.top,
+        for k in placed.indices where !placed[k].bitmap.isEmpty {
+            let p = placed[k], line = lineOf[k]
+            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(laidOut[k].position.y.rounded()) + p.bitmap.top,
                                  width: p.bitmap.width, height: p.bitmap.height)
-            glyphs.append(Glyph(glyph: g.glyph, decoration: nil, decorationColor: nil, line: g.line, bitmap: p.bitmap, rect: rect))
-            lineInk[g.line] = lineInk[g.line].map { $0.union(rect) } ?? rect
+            glyphs.append(Glyph(glyph: laidOut[k], decorationStyle: nil, line: line, bitmap: p.bitmap, rect: rect))
+            lineInk[line] = lineInk[line].map { $0.union(rect) } ?? rect
             ink = ink.map { $0.union(rect) } ?? rect
         }
         // Underlines and strikethroughs are part of the text's shape: in the fill, and grown by
         // an outside stroke's reach (as rectangles: square corners) in its band. Centred and
         // inside bands do not outline them.
         let grow = stroke.map { $0.placement == .outside ? $0.reach : -1 } ?? 0
-        if grow >= 0 {
+        if grow >= 0, layout.text.attributes.contains(where: { $0.underline != nil || $0.strikethrough != nil }) {
             for d in layout.decorations where d.kind != .background {
                 let segment = layout.lines[d.line].segments[d.segment]
                 let standIn = LaidOutGlyph(id: 0, face: segment.face, size: segment.size,
@@ -76,7 +83,7 @@ public struct TextCoverage: Sendable {
                 let r = d.rect
                 let grown = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)
                 guard let (rect, bitmap) = grown.coverageBitmap() else { continue }
-                glyphs.append(Glyph(glyph: standIn, decoration: d.kind, decorationColor: d.color, line: d.line,
+                glyphs.append(Glyph(glyph: standIn, decorationStyle: DecorationStyle(kind: d.kind, color: d.color), line: d.line,
                                     bitmap: bitmap, rect: rect))
                 lineInk[d.line] = lineInk[d.line].map { $0.union(rect) } ?? rect
                 ink = ink.map { $0.union(rect) } ?? rect
@@ -182,6 +189,13 @@ public struct TextCoverage: Sendable {
         }
         return TextMask(image: image, region: region)
     }
+}
+
+/// An underline's or strikethrough's kind and colour, shared by reference.
+final class DecorationStyle: Sendable {
+    let kind: DecorationRect.Kind
+    let color: Color?
+    init(kind: DecorationRect.Kind, color: Color?) { self.kind = kind; self.color = color }
 }
 
 /// Writes placed glyph bitmaps into A8 memory, uniting overlaps as sourceOver does:

@@ -44,10 +44,13 @@ public struct TextAttributes: Hashable, Sendable {
         guard baselineOffset.isFinite, abs(baselineOffset) <= 1000 else {
             throw .invalidParameter(name: "baselineOffset", value: baselineOffset, allowed: "[-1000, 1000] px")
         }
-        for (name, c) in [("color", color), ("backgroundColor", backgroundColor), ("underline.color", underline?.color),
-                          ("strikethrough.color", strikethrough?.color)] {
+        func check(_ name: String, _ c: Color?) throws(TextError) {
             if let c, !c.isFinite { throw .invalidParameter(name: name, value: .nan, allowed: "finite colour components") }
         }
+        try check("color", color)
+        try check("backgroundColor", backgroundColor)
+        try check("underline.color", underline?.color)
+        try check("strikethrough.color", strikethrough?.color)
         try paragraphStyle?.validate()
     }
 }

@@ -34,6 +34,8 @@ extension TextLayout {
     /// the segment (OpenType `post` underline, OS/2 strikeout), at its size, raised with it.
     public var decorations: [DecorationRect] {
         var out: [DecorationRect] = []
+        guard text.attributes.contains(where: { $0.underline != nil || $0.strikethrough != nil || $0.backgroundColor != nil })
+        else { return out }
         for (i, line) in lines.enumerated() {
             for (k, s) in line.segments.enumerated() where s.width > 0 {
                 let attributes = text.attributes[s.attributesIndex]

@@ -87,30 +87,34 @@ struct Placement {
         var segments: [LineSegment] = []
         for r in BidiLevels.visualOrder(of: shaped.runs.map(\.level)) {
             let run = shaped.runs[r]
-            let attributes = composer.attributes[run.attributesIndex]
             // Raised runs scale with auto-shrink, as their font does.
-            let raise = attributes.baselineOffset * run.size / attributes.font.size
+            let offset = composer.attributes[run.attributesIndex].baselineOffset
+            let raise = offset == 0 ? 0 : offset * run.size / composer.attributes[run.attributesIndex].font.size
+            let runStart = pen
+            var runSource = -1
             for g in run.glyphs {
                 let inPiece = g.cluster < shaped.piece.count
                 let source = inPiece ? shaped.piece.source[g.cluster] : -1
+                if g.cluster == run.glyphs.first?.cluster { runSource = source }
                 // A tab is an advance only: the font's glyph for it (often .notdef) is not drawn.
                 if !(inPiece && shaped.piece.units[g.cluster] == 0x09) {
                     glyphs.append(LaidOutGlyph(id: g.id, face: run.face, size: run.size,
                                                position: Point(pen + g.dx, baseline - g.dy - raise), advance: g.advance,
                                                attributesIndex: run.attributesIndex, sourceOffset: source))
                 }
-                let penBefore = pen
                 pen += g.advance
                 if seenCluster.insert(g.cluster).inserted { pen += extra[g.cluster] }
-                if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
-                   last.size == run.size, abs(last.x + last.width - penBefore) < 1e-9 {
-                    segments[segments.count - 1] = LineSegment(attributesIndex: last.attributesIndex, x: last.x,
-                                                               width: pen - last.x, size: last.size, face: last.face, raise: last.raise,
-                                                               sourceOffset: last.sourceOffset)
-                } else {
-                    segments.append(LineSegment(attributesIndex: run.attributesIndex, x: penBefore, width: pen - penBefore,
-                                                size: run.size, face: run.face, raise: raise, sourceOffset: source))
-                }
+            }
+            // One segment per run, merged with the one before when nothing about them differs.
+            guard pen != runStart || !run.glyphs.isEmpty else { continue }
+            if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
+               last.size == run.size, last.raise == raise, abs(last.x + last.width - runStart) < 1e-9 {
+                segments[segments.count - 1] = LineSegment(attributesIndex: last.attributesIndex, x: last.x, width: pen - last.x,
+                                                           size: last.size, face: last.face, raise: last.raise,
+                                                           sourceOffset: last.sourceOffset)
+            } else {
+                segments.append(LineSegment(attributesIndex: run.attributesIndex, x: runStart, width: pen - runStart,
+                                            size: run.size, face: run.face, raise: raise, sourceOffset: runSource))
             }
         }
         let sources = shaped.piece.source.filter { $0 >= 0 }
