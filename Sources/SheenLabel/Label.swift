@@ -34,9 +34,16 @@ public struct Label: Sendable {
     /// setting it recolours all of `attributedText`: every run's own colour is removed, so the
     /// whole text takes this one; runs coloured after it keep their colours. A label made from
     /// attributed text draws runs without a colour in `textColor`.
-    public var textColor: Color = Color(red: 0, green: 0, blue: 0) {
-        didSet { attributedText?.updateAttributes { $0.color = nil } }
+    public var textColor: Color {
+        get { plainTextColor }
+        set {
+            plainTextColor = newValue
+            attributedText?.updateAttributes { $0.color = nil }
+        }
     }
+    /// `textColor` without UIKit's recolouring of the runs: what animations interpolate, so runs
+    /// keep their own colours between keyframes.
+    var plainTextColor = Color(red: 0, green: 0, blue: 0)
     /// Horizontal alignment; natural by default.
     public var textAlignment: TextAlignment = .natural
     /// Wrapping and truncation; tail truncation by default.

@@ -49,6 +49,21 @@ import SheenTestSupport
         #expect(opaque(try l.image()) == [premultiplied(LabelFixtures.red), premultiplied(green)])
     }
 
+    /// An animation interpolates `textColor` for the runs without a colour; runs with their own
+    /// keep it in every frame (the interpolation is not a UIKit-style recolouring).
+    @Test func animatedTextColorKeepsRunColours() throws {
+        var text = AttributedText("red ", attributes: TextAttributes(font: try font(), color: LabelFixtures.red))
+        text.append("plain", attributes: TextAttributes(font: try font()))
+        let from = try label(text)
+        var to = from
+        to.textColor = green
+        let middle = try LabelAnimation(from: from, to: to, duration: 1, timing: .linear).frame(at: 0.5)
+        #expect(middle.attributedText?.attributes(at: 0)?.color == LabelFixtures.red)
+        let colours = opaque(try middle.image())
+        #expect(colours.contains(premultiplied(LabelFixtures.red)))
+        #expect(colours.count == 2 && !colours.contains(premultiplied(black)) && !colours.contains(premultiplied(green)))
+    }
+
     /// The columns the glyphs whose source offsets lie in `range` ink, in label pixels.
     func inkColumns(_ l: Label, _ range: Range<Int>) throws -> Range<Int> {
         let ink = try l.layout().coverage().inkRect(selecting: { range.contains($0.glyph.sourceOffset) })

@@ -89,7 +89,7 @@ struct LabelMixer {
         var out = a
         out.size = Size(width: max(0, SheenLabel.mix(a.size.width, b.size.width, t)),
                         height: max(0, SheenLabel.mix(a.size.height, b.size.height, t)))
-        out.textColor = color(a.textColor, b.textColor, t)
+        out.plainTextColor = color(a.textColor, b.textColor, t)  // runs keep their own colours
         out.highlightedTextColor = optionalColor(a.highlightedTextColor, b.highlightedTextColor, t)
         out.shadowColor = optionalColor(a.shadowColor, b.shadowColor, t)
         out.shadowOffset = SheenLabel.mix(a.shadowOffset, b.shadowOffset, t)
