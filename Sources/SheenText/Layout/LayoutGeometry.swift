@@ -117,10 +117,12 @@ public struct LineSegment: Hashable, Sendable {
     /// UTF-16 offset in the original text of the segment's first glyph (−1 when it is inserted text).
     public let sourceOffset: Int
 
+    /// Equal when every field is, the face compared by identity.
     public static func == (a: LineSegment, b: LineSegment) -> Bool {
         a.attributesIndex == b.attributesIndex && a.x == b.x && a.width == b.width && a.size == b.size
             && a.face === b.face && a.raise == b.raise
     }
 
+    /// Hashes the attributes index and the extent (equal segments share them).
     public func hash(into h: inout Hasher) { h.combine(attributesIndex); h.combine(x); h.combine(width) }
 }
