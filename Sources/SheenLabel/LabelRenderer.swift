@@ -47,22 +47,27 @@ final class LabelRenderer {
         return grow > 0 ? TextStroke(width: grow, placement: .outside, join: label.stroke?.join ?? .round) : nil
     }
 
-    /// Where a shadow's shape has coverage: the shape's ink, and the colour glyphs' (emoji have no
-    /// outline to grow, so they cast their own silhouette).
+    /// Glyphs of colour faces (emoji): they have no outline to grow, so in a grown shadow shape
+    /// they cast their own silhouette. One test for the region, the trigger and the drawing.
+    private static func castsOwnSilhouette(_ g: LaidOutGlyph) -> Bool { g.face.hasColor }
+
+    /// Where a shadow's shape has coverage: the shape's ink, and the colour glyphs' silhouettes.
     private func shadowMaskRegion(_ shape: TextStroke?) throws -> PixelRect {
         let ink = try coverage(shape).inkRect
         guard shape != nil else { return ink }
-        let colour = try coverage(nil).inkRect { $0.bitmap.color != nil }
+        let colour = try coverage(nil).inkRect { Self.castsOwnSilhouette($0.glyph) }
         return colour.isEmpty ? ink : ink.isEmpty ? colour : ink.union(colour)
     }
 
     /// The mask a shadow blurs: its shape, with the emoji's silhouettes united into a grown shape.
     private func shadowMask(_ shape: TextStroke?) throws -> TextMask {
-        guard shape != nil, try coverage(nil).glyphs.contains(where: { $0.bitmap.color != nil }) else { return try inkMask(shape) }
+        guard shape != nil, try coverage(nil).glyphs.contains(where: { Self.castsOwnSilhouette($0.glyph) }) else {
+            return try inkMask(shape)
+        }
         let region = try shadowMaskRegion(shape)
         let mask = try coverage(shape).mask(region: region)
         try mask.image.withBuffer { buffer in
-            try coverage(nil).draw(into: buffer, origin: (-region.x, -region.y)) { $0.face.hasColor }
+            try coverage(nil).draw(into: buffer, origin: (-region.x, -region.y), where: Self.castsOwnSilhouette)
         }
         return mask
     }

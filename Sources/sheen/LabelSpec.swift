@@ -81,7 +81,7 @@ struct LabelSpec {
     /// Applies the fields of a label object to `label`: font first, then `textColor` (the colour
     /// of runs without one), then the text or runs, then the rest.
     static func apply(_ o: SpecObject, to label: inout Label) throws {
-        try applyFont(o, to: &label)
+        label.font = try font(o, current: label.font)
         if let n = o.optional("textColor") { label.textColor = try color(n) }
         let text = o.optional("text"), runs = o.optional("runs")
         if let text, runs != nil { throw text.error("give \"text\" or \"runs\", not both") }
@@ -143,10 +143,6 @@ struct LabelSpec {
         } catch {
             throw ValidationError("spec: \(o.path.isEmpty ? "font" : o.path + ".font"): \(error)")
         }
-    }
-
-    private static func applyFont(_ o: SpecObject, to label: inout Label) throws {
-        label.font = try font(o, current: label.font)
     }
 
     /// `runs`: attributed text, each run with its attributes, and run styles for run fills and strokes.

@@ -111,7 +111,4 @@ final class SpecObject {
             throw ValidationError("spec: \(place): unknown field \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))")
         }
     }
-
-    /// Every key read so far (what `finish` reports as known).
-    var readKeys: [String] { Array(read) }
 }
