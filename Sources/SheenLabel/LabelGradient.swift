@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import SheenRaster
-import SheenText
 
 /// A gradient for label text, laid out relative to a rectangle (its `GradientExtent`): the text's
 /// ink, each line's ink, the typographic text rect or the label's frame.
@@ -82,96 +81,4 @@ public struct LabelGradient: Hashable, Sendable {
         }
         return Gradient(shape: shape, stops: stops, spread: spread, space: space, transform: transform, dither: dither)
     }
-}
-
-/// Which rectangle a text gradient spans.
-public enum GradientExtent: Hashable, Sendable {
-    /// The union of the drawn text's ink — the default, the gradient that is always right:
-    /// the rectangle runs from the centre of the first inked pixel column (row) to the centre of
-    /// the last, so the outermost inked pixels get the end colours exactly, whatever the frame or
-    /// alignment.
-    case ink
-    /// Each line gets the gradient over its own ink, and only its own glyphs are painted with it,
-    /// so no colour of one line bleeds into the next.
-    case lines
-    /// The typographic text rect (line boxes from font metrics).
-    case typographic
-    /// The label's frame: the naive behaviour (the ends fall off short text), kept for comparison.
-    case frame
-}
-
-/// What text, strokes and shadows are painted with.
-public enum LabelPaint: Hashable, Sendable {
-    /// One straight-alpha colour.
-    case color(Color)
-    /// A gradient over the given extent.
-    case gradient(LabelGradient, extent: GradientExtent = .ink)
-}
-
-/// A stroke along the glyph outlines.
-public struct LabelStroke: Hashable, Sendable {
-    /// Width in pixels, (0, 256].
-    public var width: Double
-    /// What the stroke is painted with. A gradient's `.ink` extent is the stroke's own ink;
-    /// `.lines` is treated as `.ink` for strokes (one gradient over the whole stroke).
-    public var paint: LabelPaint
-    /// Outside the glyphs (default: the glyphs grown by `width`, drawn under the fill), centred on
-    /// the outline or inside the glyphs (both drawn over the fill, as CoreGraphics draws fill then
-    /// stroke, so the whole width shows).
-    public var placement: TextStroke.Placement
-    /// Corner joins.
-    public var join: TextStroke.Join
-
-    /// Makes a stroke.
-    public init(width: Double, paint: LabelPaint, placement: TextStroke.Placement = .outside, join: TextStroke.Join = .round) {
-        self.width = width; self.paint = paint; self.placement = placement; self.join = join
-    }
-
-    var textStroke: TextStroke { TextStroke(width: width, placement: placement, join: join) }
-}
-
-/// A shadow (or, with zero offset, a glow) cast by the union of the text's fill and stroke. It
-/// keeps its own colour: it is never tinted by the fill's gradient.
-public struct LabelShadow: Hashable, Sendable {
-    /// The shadow's colour (its alpha scales the whole shadow).
-    public var color: Color
-    /// Offset in pixels (x right, y down). Offsets are rounded to whole pixels when drawn.
-    public var offset: Point
-    /// Gaussian σ in pixels, [0, 256]; 0 is a sharp shadow (UILabel's shadowColor/shadowOffset).
-    public var sigma: Double
-    /// Grows the shape before blurring, in pixels, [0, 256] (CSS's spread).
-    public var spread: Double
-
-    /// Makes a shadow from σ.
-    public init(color: Color, offset: Point = Point(0, 0), sigma: Double = 0, spread: Double = 0) {
-        self.color = color; self.offset = offset; self.sigma = sigma; self.spread = spread
-    }
-
-    /// A shadow from a CSS/Canvas-style blur radius (σ = radius / 2).
-    public static func css(color: Color, offset: Point, blurRadius: Double, spread: Double = 0) -> LabelShadow {
-        LabelShadow(color: color, offset: offset, sigma: GaussianBlur.sigma(cssRadius: blurRadius), spread: spread)
-    }
-
-    /// An outer glow: a shadow with no offset.
-    public static func glow(color: Color, sigma: Double, spread: Double = 0) -> LabelShadow {
-        LabelShadow(color: color, sigma: sigma, spread: spread)
-    }
-}
-
-/// Insets in pixels from each edge.
-public struct EdgeInsets: Hashable, Sendable {
-    /// Inset from the top edge.
-    public var top: Double
-    /// Inset from the left edge.
-    public var left: Double
-    /// Inset from the bottom edge.
-    public var bottom: Double
-    /// Inset from the right edge.
-    public var right: Double
-    /// Makes insets.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-    /// No inset.
-    public static let zero = EdgeInsets()
 }

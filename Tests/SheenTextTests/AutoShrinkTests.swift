@@ -1,5 +1,6 @@
-import Testing
+import SheenRaster
 import SheenText
+import Testing
 
 @Suite struct AutoShrinkTests {
     let title = "Always correct gradient text"

@@ -1,5 +1,6 @@
-import Testing
+import SheenRaster
 import SheenText
+import Testing
 
 @Suite struct MetricsTests {
     let text = "The quick brown fox jumps over the lazy dog"

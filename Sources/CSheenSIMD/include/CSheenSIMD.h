@@ -108,7 +108,7 @@ void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr
 intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job);
 
 
-/// Gradient geometries a span job evaluates (SheenRaster/Gradient/GradientProgram.swift).
+/// Gradient geometries a span job evaluates (SheenRaster/Gradient/KernelGradient.swift).
 enum {
     SHEEN_GRADIENT_LINEAR = 0,             ///< t from g[0..2]: T = g0·(bx + ½) + (g1·(y + ½) + g2)
     SHEEN_GRADIENT_RADIAL = 1,             ///< two-point conical, the largest root with r ≥ 0

@@ -1,13 +1,5 @@
 import CSheenSIMD
 
-/// What a blur reads outside the image.
-public enum BlurEdges: String, Sendable, CaseIterable {
-    /// Transparent (zero) outside: what shadows and glows need; mass spreads out of the image.
-    case transparent
-    /// The edge pixel repeated outward: a blurred background keeps its edges' colour.
-    case clamp
-}
-
 /// A separable Gaussian blur of A8 or premultiplied RGBA8/BGRA8 pixels, validated once and
 /// applied to any number of buffers.
 ///

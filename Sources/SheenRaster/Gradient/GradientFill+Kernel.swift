@@ -8,7 +8,7 @@
 
 import CSheenSIMD
 
-extension GradientProgram {
+extension KernelGradient {
     /// How the fill is organised for this gradient and rectangle.
     enum Structure { case vertical, horizontal, general, transparent }
 

@@ -23,15 +23,15 @@
 public struct GradientFill: Sendable {
     /// The gradient this fill was prepared from.
     public let gradient: Gradient
-    let model: GradientModel
-    let program: GradientProgram
+    let model: ExactGradient
+    let program: KernelGradient
 
     /// Validates and prepares `gradient`. Throws `RasterError` for zero stops, NaN or infinite
     /// numbers, negative radii, a non-invertible transform, or the extremes listed above.
     public init(_ gradient: Gradient) throws {
         self.gradient = gradient
-        model = try GradientModel(gradient)
-        program = try GradientProgram(model)
+        model = try ExactGradient(gradient)
+        program = try KernelGradient(model)
     }
 
     /// Fills `rect` (default: the whole buffer; clipped to the buffer) of `buffer` with the

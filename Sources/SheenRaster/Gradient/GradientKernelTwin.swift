@@ -1,6 +1,6 @@
 // The scalar reference twin of the gradient span kernel (CSheenSIMD/GradientBody.h): the same
 // job, every step in the same order and precision, one pixel at a time. Every level must equal
-// it bit for bit (GradientLevelTests); GradientModel, in Double, says how close all of them are
+// it bit for bit (GradientLevelTests); ExactGradient, in Double, says how close all of them are
 // to the exact colour (GradientKernelTests).
 
 import CSheenSIMD
@@ -63,9 +63,9 @@ enum GradientKernelTwin {
 
     static func reducedBase(_ t: Double, _ spread: UInt32) -> Double {
         switch Int(spread) {
-        case SHEEN_GRADIENT_REPEAT: return GradientProgram.reducedBase(t, spread: .repeat)
-        case SHEEN_GRADIENT_REFLECT: return GradientProgram.reducedBase(t, spread: .reflect)
-        default: return GradientProgram.reducedBase(t, spread: .pad)
+        case SHEEN_GRADIENT_REPEAT: return KernelGradient.reducedBase(t, spread: .repeat)
+        case SHEEN_GRADIENT_REFLECT: return KernelGradient.reducedBase(t, spread: .reflect)
+        default: return KernelGradient.reducedBase(t, spread: .pad)
         }
     }
 

@@ -29,7 +29,7 @@ struct GradientRamp {
 
     var count: Int { bounds.count - 1 }
 
-    init(_ model: GradientModel) {
+    init(_ model: ExactGradient) {
         var list: [Piece] = []
         let offsets = model.stops.map(\.offset)
         let n = offsets.count
@@ -40,7 +40,7 @@ struct GradientRamp {
             Self.addInterval(k, of: model, to: &list)
         }
         // From the last stop on: its colour. Reachable below 1; at t = 1 only under pad (see
-        // GradientModel.wraps) and only when the last interval does not already end in that colour.
+        // ExactGradient.wraps) and only when the last interval does not already end in that colour.
         let lastIntervalEndsThere = n >= 2 && offsets[n - 2] < offsets[n - 1]
         if n >= 2 && (offsets[n - 1] < 1 || (!model.wraps && !lastIntervalEndsThere)) {
             constant(from: offsets[n - 1], model.color(atSpread: 1))
@@ -68,7 +68,7 @@ struct GradientRamp {
     }
 
     /// The pieces of stop interval k: one exact piece where the colour is linear, else chords.
-    private static func addInterval(_ k: Int, of model: GradientModel, to list: inout [Piece]) {
+    private static func addInterval(_ k: Int, of model: ExactGradient, to list: inout [Piece]) {
         let o0 = model.stops[k].offset, o1 = model.stops[k + 1].offset
         let width = o1 - o0
         func color(_ u: Double) -> SIMD4<Double> { model.color(interval: k, at: u) }

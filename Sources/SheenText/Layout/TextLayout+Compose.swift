@@ -1,3 +1,5 @@
+import SheenRaster
+
 /// A line chosen and shaped, not yet placed.
 struct ComposedLine {
     var shaped: ShapedText

@@ -1,3 +1,5 @@
+import SheenRaster
+
 extension TextLayout {
     /// UILabel's `textRect(forBounds:limitedToNumberOfLines:)`: the rectangle the text occupies
     /// when laid out in `bounds` with at most `numberOfLines` lines (0 = unlimited), placed at the

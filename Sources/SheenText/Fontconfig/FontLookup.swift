@@ -1,20 +1,6 @@
 import CFontconfig
 import SheenRaster
 
-/// Where a face lives: a file and the face's index inside it.
-struct FaceLocation: Hashable, Sendable {
-    let path: String
-    let index: Int
-}
-
-/// One candidate of a fontconfig sort: where it is and the characters it covers (fontconfig's
-/// charset, so fallback can pick a font without opening it).
-struct FallbackCandidate: @unchecked Sendable {
-    let location: FaceLocation
-    /// An `FcCharSet*` owned by the candidate list (freed with it); read-only after creation.
-    let charset: OpaquePointer?
-}
-
 /// Font lookup through fontconfig. fontconfig's configuration is process-wide; every call goes
 /// through one lock because older fontconfig releases are not thread-safe.
 enum FontLookup {
@@ -68,37 +54,5 @@ enum FontLookup {
             return .success(CandidateList(candidates))
         }
         return try result.get()
-    }
-}
-
-/// An owned list of fallback candidates (frees their charsets).
-final class CandidateList: @unchecked Sendable {
-    let items: [FallbackCandidate]
-    init(_ items: [FallbackCandidate]) { self.items = items }
-    deinit { for item in items { if let c = item.charset { FcCharSetDestroy(c) } } }
-
-    /// True unless fontconfig's charset says the candidate lacks `scalar` (no charset: unknown, true).
-    func mayHave(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
-        guard let c = items[index].charset else { return true }
-        return FcCharSetHasChar(c, scalar.value) != 0
-    }
-}
-
-/// Faces opened once per process, shared by every `Font` that names them (fallback fonts in
-/// particular). Failed opens are remembered too, so a broken system font is tried only once.
-enum FaceCache {
-    private static let faces = Locked<[FaceLocation: Result<FontFace, TextError>]>([:])
-
-    static func face(at location: FaceLocation) throws(TextError) -> FontFace {
-        if let known = faces.withLock({ $0[location] }) { return try known.get() }
-        let opened: Result<FontFace, TextError>
-        do { opened = .success(try FontFace(path: location.path, index: location.index)) }
-        catch { opened = .failure(error) }
-        let kept = faces.withLock { table in
-            if let raced = table[location] { return raced }
-            table[location] = opened
-            return opened
-        }
-        return try kept.get()
     }
 }

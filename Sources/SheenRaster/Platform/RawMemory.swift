@@ -1,5 +1,5 @@
-// The only file that touches the platform C library: libm for the Double references and colour
-// conversions, memcpy/memset for row copies. Everything else in SheenRaster is pure Swift.
+// Raw memory for rows and working buffers: memcpy/memset, and allocation that reports failure
+// instead of trapping.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,10 +10,6 @@ import Darwin
 import ucrt
 #endif
 
-@usableFromInline func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
-@usableFromInline func libmCbrt(_ x: Double) -> Double { cbrt(x) }
-@usableFromInline func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
-
 /// Copies `count` bytes; regions must not overlap.
 @inline(__always) func copyBytes(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ count: Int) {
     memcpy(dst, src, count)
@@ -23,9 +19,6 @@ import ucrt
 @inline(__always) func setBytes(_ dst: UnsafeMutableRawPointer, _ value: UInt8, _ count: Int) {
     memset(dst, Int32(value), count)
 }
-@usableFromInline func libmSin(_ x: Double) -> Double { sin(x) }
-@usableFromInline func libmCos(_ x: Double) -> Double { cos(x) }
-@usableFromInline func libmExp(_ x: Double) -> Double { exp(x) }
 
 /// `byteCount` bytes (at least 1) aligned to `alignment` (a power of two, at least the pointer
 /// size), or `RasterError.allocationFailed` when the system refuses. The stdlib's `allocate`
@@ -57,10 +50,4 @@ func byteCount(_ count: Int, stride: Int) throws(RasterError) -> Int {
     let (bytes, overflow) = count.multipliedReportingOverflow(by: stride)
     if overflow || bytes < 0 { throw .allocationFailed(bytes: Int.max) }
     return bytes
-}
-
-/// The value of environment variable `name`, or nil.
-func environmentValue(_ name: String) -> String? {
-    guard let p = getenv(name) else { return nil }
-    return String(cString: p)
 }

@@ -6,7 +6,7 @@
 import CSheenSIMD
 
 /// The kernel-side form of a gradient.
-struct GradientProgram: Sendable {
+struct KernelGradient: Sendable {
     /// How a pixel becomes t.
     enum Geometry: Sendable {
         /// t = a·X + b·Y + c at pixel-space (X, Y).
@@ -38,7 +38,7 @@ struct GradientProgram: Sendable {
     /// Repeat and reflect: the longest period, in pixels.
     static let longestRepeating = 0x1p40
 
-    init(_ model: GradientModel) throws(RasterError) {
+    init(_ model: ExactGradient) throws(RasterError) {
         let g0 = model.gradient
         spread = g0.spread
         dither = g0.dither

@@ -1,0 +1,25 @@
+/// How lines wrap and where text that does not fit is cut (UILabel's NSLineBreakMode).
+///
+/// Every mode wraps multi-line text at word boundaries (UAX #14) except `.byCharWrapping`, which
+/// wraps at any grapheme cluster; a word too long for a line is broken between clusters. The modes
+/// differ on the last permitted line (the `numberOfLines`-th, or the last that fits the bounds
+/// height) when text remains: the wrapping modes drop the rest; `.byClipping` draws the rest of
+/// the paragraph on that line, cut by the bounds; the truncating modes put the rest of the
+/// paragraph on that line and replace what does not fit with "…" (U+2026). Tail truncation also
+/// marks text dropped after the paragraph; head and middle truncation work within the paragraph.
+public enum LineBreakMode: Hashable, Sendable {
+    /// Wrap at word boundaries.
+    case byWordWrapping
+    /// Wrap at grapheme clusters.
+    case byCharWrapping
+    /// Do not truncate; the last line is clipped.
+    case byClipping
+    /// "…" replaces the start of the last line.
+    case byTruncatingHead
+    /// "…" replaces the end of the last line (UILabel's default).
+    case byTruncatingTail
+    /// "…" replaces the middle of the last line.
+    case byTruncatingMiddle
+
+    var truncates: Bool { self == .byTruncatingHead || self == .byTruncatingTail || self == .byTruncatingMiddle }
+}

@@ -1,0 +1,15 @@
+/// Horizontal placement of each line inside the layout width (UILabel's NSTextAlignment).
+public enum TextAlignment: Hashable, Sendable {
+    /// Lines start at the left edge.
+    case left
+    /// Lines end at the right edge.
+    case right
+    /// Lines are centred.
+    case center
+    /// Every line but a paragraph's last is stretched to the full width at its spaces (between
+    /// clusters when a line has no spaces, as CJK text); last lines use natural alignment.
+    case justified
+    /// Left for left-to-right paragraphs, right for right-to-left ones (the paragraph's base
+    /// direction, from its first strong character).
+    case natural
+}
