@@ -71,13 +71,24 @@ func classify(_ error: any Error) -> (sheen_status, String) {
             return (SHEEN_ERROR_INTERNAL, error.description)
         case .allocationFailed:
             return (SHEEN_ERROR_OUT_OF_MEMORY, error.description)
+        case let .raster(inner):
+            return classify(inner)
         default:
             return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
         }
     case let error as LabelError:
-        return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
+        switch error {
+        // A label's text and raster failures keep the status they have on their own.
+        case let .text(inner): return classify(inner)
+        case let .raster(inner): return classify(inner)
+        case .unsupportedDestination: return (SHEEN_ERROR_INVALID_BUFFER, error.description)
+        default: return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
+        }
     case let error as PNGError:
-        return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
+        switch error {
+        case .allocationFailed: return (SHEEN_ERROR_OUT_OF_MEMORY, error.description)
+        default: return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
+        }
     default:
         return (SHEEN_ERROR_INTERNAL, "\(error)")
     }

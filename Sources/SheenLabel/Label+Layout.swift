@@ -60,49 +60,56 @@ extension Label {
 
     /// Lays the text out in the text area. A text area with no width (insets larger than the label)
     /// still constrains: the text truncates rather than running unconstrained.
-    public func layout() throws -> TextLayout {
+    public func layout() throws(LabelError) -> TextLayout {
         try validate()
         return try layoutValidated()
     }
 
     /// `layout()` for a label already validated.
-    func layoutValidated() throws -> TextLayout {
+    func layoutValidated() throws(LabelError) -> TextLayout {
         let area = textArea
         let bounds = Size(width: area.width > 0 ? area.width : 1e-3, height: area.height > 0 ? area.height : 1e-3)
-        return try TextLayout(effectiveText, bounds: bounds, options: layoutOptions)
+        return try liftText(TextLayout(effectiveText, bounds: bounds, options: layoutOptions))
     }
 
     /// UILabel's textRect(forBounds:limitedToNumberOfLines:): the rectangle the text would occupy
     /// in `bounds` (the label's insets applied) with at most `numberOfLines` lines (0 = unlimited).
-    public func textRect(forBounds bounds: Rect, limitedToNumberOfLines numberOfLines: Int) throws -> Rect {
+    public func textRect(forBounds bounds: Rect, limitedToNumberOfLines numberOfLines: Int) throws(LabelError) -> Rect {
         let inner = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top,
                          width: max(0, bounds.width - insets.left - insets.right),
                          height: max(0, bounds.height - insets.top - insets.bottom))
-        return try TextLayout.textRect(effectiveText, forBounds: inner, limitedToNumberOfLines: numberOfLines,
-                                       options: layoutOptions)
+        return try liftText(TextLayout.textRect(effectiveText, forBounds: inner, limitedToNumberOfLines: numberOfLines,
+                                                options: layoutOptions))
     }
 
     /// UILabel's sizeThatFits(_:): the size (whole pixels, insets included) that holds the text
     /// within `size` (0 = unconstrained in that direction).
-    public func sizeThatFits(_ size: Size) throws -> Size {
+    public func sizeThatFits(_ size: Size) throws(LabelError) -> Size {
         let h = insets.left + insets.right, v = insets.top + insets.bottom
         let inner = Size(width: size.width > 0 ? max(1e-3, size.width - h) : 0, height: size.height > 0 ? max(1e-3, size.height - v) : 0)
-        let fit = try TextLayout.sizeThatFits(effectiveText, inner, options: layoutOptions)
+        let fit = try liftText(TextLayout.sizeThatFits(effectiveText, inner, options: layoutOptions))
         return Size(width: (fit.width + h).rounded(.up), height: (fit.height + v).rounded(.up))
     }
 
     /// Checks every number of the label's style; throws `LabelError` naming the first bad one.
-    func validate() throws {
+    func validate() throws(LabelError) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
               size.width <= Self.maximumSide, size.height <= Self.maximumSide else {
             throw LabelError.invalidSize(width: size.width, height: size.height)
         }
-        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>) throws {
+        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>) throws(LabelError) {
             guard v.isFinite, range.contains(v) else {
                 throw LabelError.invalidParameter(name: name, value: v, allowed: "[\(range.lowerBound), \(range.upperBound)]")
             }
         }
-        func check(_ name: String, _ c: Color) throws {
+        // A label's stroke is at most half of SheenText's widest (`TextStroke.maximumWidth`), so
+        // that a shadow can grow it by its whole spread.
+        func checkStroke(_ name: String, _ width: Double) throws(LabelError) {
+            guard width.isFinite, width > 0, width <= LabelStroke.maximumWidth else {
+                throw LabelError.invalidParameter(name: name, value: width, allowed: "(0, \(LabelStroke.maximumWidth)] px")
+            }
+        }
+        func check(_ name: String, _ c: Color) throws(LabelError) {
             guard c.isFinite else { throw LabelError.invalidParameter(name: name, value: .nan, allowed: "finite colour components") }
         }
         for (name, v) in [("insets.top", insets.top), ("insets.left", insets.left), ("insets.bottom", insets.bottom),
@@ -117,13 +124,13 @@ extension Label {
             try check("shadow \(i) offset.y", s.offset.y, -Self.maximumSide...Self.maximumSide)
             try check("shadow \(i) color", s.color)
         }
-        if let stroke { try check("stroke width", stroke.width, 1e-6...256) }
+        if let stroke { try checkStroke("stroke width", stroke.width) }
         for (i, style) in runStyles.enumerated() {
             guard style.range.lowerBound >= 0 else {
                 throw LabelError.invalidParameter(name: "runStyles[\(i)].range.lowerBound", value: Double(style.range.lowerBound),
                                                   allowed: "≥ 0 (a UTF-16 offset)")
             }
-            if let stroke = style.stroke { try check("runStyles[\(i)].stroke width", stroke.width, 1e-6...256) }
+            if let stroke = style.stroke { try checkStroke("runStyles[\(i)].stroke width", stroke.width) }
         }
         let runPaints = runStyles.flatMap { [$0.fill, $0.stroke?.paint] }
         for paint in ([fill, stroke?.paint] + runPaints).compactMap({ $0 }) {

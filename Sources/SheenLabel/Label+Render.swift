@@ -14,7 +14,7 @@ extension Label {
     ///
     /// Throws (touching nothing) for an A8 buffer or invalid style values.
     public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
-                       cache: GlyphCache = .shared) throws {
+                       cache: GlyphCache = .shared) throws(LabelError) {
         try LabelRenderer(label: self, cache: cache).render(into: buffer, at: origin)
     }
 
@@ -22,7 +22,7 @@ extension Label {
     /// x or y is negative where something overhangs the left or top): the frame, the ink of the
     /// fill and the stroke, and each shadow out to its blur's ⌈3σ⌉ margins. Just the frame when
     /// `clipsToBounds`. Rasterises the glyphs (through `cache`), blurs nothing.
-    public func drawnBounds(cache: GlyphCache = .shared) throws -> PixelRect {
+    public func drawnBounds(cache: GlyphCache = .shared) throws(LabelError) -> PixelRect {
         try LabelRenderer(label: self, cache: cache).drawnBounds()
     }
 
@@ -30,11 +30,11 @@ extension Label {
     /// everything it draws: `drawnBounds()`, whose top-left corner is the image's pixel (0, 0) —
     /// so the frame's top-left lies at image pixel (−bounds.x, −bounds.y). When nothing overhangs
     /// (or with `clipsToBounds`), that is the frame itself, the label's size rounded up.
-    public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws -> Image {
+    public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
         let renderer = try LabelRenderer(label: self, cache: cache)
         let bounds = try renderer.drawnBounds()
-        let image = try Image(width: bounds.width, height: bounds.height, format: format)
-        try image.withBuffer { try renderer.render(into: $0, at: (-bounds.x, -bounds.y)) }
+        let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
+        try image.withBuffer { (buffer) throws(LabelError) in try renderer.render(into: buffer, at: (-bounds.x, -bounds.y)) }
         return image
     }
 
@@ -43,14 +43,14 @@ extension Label {
     /// (−union.x, −union.y) of every image and frames stack into a video or a contact sheet
     /// without moving. Throws as `image()` does, before any image is made.
     public static func images(_ labels: [Label], format: PixelFormat = .rgba8Premultiplied,
-                              cache: GlyphCache = .shared) throws -> [Image] {
-        let renderers = try labels.map { try LabelRenderer(label: $0, cache: cache) }
+                              cache: GlyphCache = .shared) throws(LabelError) -> [Image] {
+        let renderers = try labels.map { (label) throws(LabelError) in try LabelRenderer(label: label, cache: cache) }
         guard let first = renderers.first else { return [] }
         var bounds = try first.drawnBounds()
         for r in renderers.dropFirst() { bounds = bounds.union(try r.drawnBounds()) }
-        return try renderers.map { renderer in
-            let image = try Image(width: bounds.width, height: bounds.height, format: format)
-            try image.withBuffer { try renderer.render(into: $0, at: (-bounds.x, -bounds.y)) }
+        return try renderers.map { (renderer) throws(LabelError) in
+            let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
+            try image.withBuffer { (buffer) throws(LabelError) in try renderer.render(into: buffer, at: (-bounds.x, -bounds.y)) }
             return image
         }
     }

@@ -1,4 +1,9 @@
-/// Errors of SheenLabel that are not already SheenText's or SheenRaster's.
+import SheenRaster
+import SheenText
+
+/// The one error type of SheenLabel: the label's own mistakes by name, and the text or raster
+/// layer's error where the problem was found there (a font size, a gradient's numbers, a
+/// destination buffer).
 public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Attributed text with no attributes at all (made with `AttributedText()` and never appended to).
     case emptyAttributedText
@@ -6,6 +11,14 @@ public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(name: String, value: Double, allowed: String)
     /// An image size that is negative, not finite or too large.
     case invalidSize(width: Double, height: Double)
+    /// A destination a label cannot be drawn into: labels are colour, so the buffer must be
+    /// premultiplied RGBA8 or BGRA8 (`format` is what was given).
+    case unsupportedDestination(format: PixelFormat)
+    /// SheenText refused the label's text, font or layout options, or could not draw them.
+    case text(TextError)
+    /// SheenRaster refused a buffer, colour or gradient the label was given, or could not
+    /// allocate an image.
+    case raster(RasterError)
 
     /// A sentence naming the problem.
     public var description: String {
@@ -13,6 +26,10 @@ public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyAttributedText: return "attributed text has no attributes (append text to it first)"
         case let .invalidParameter(name, value, allowed): return "\(name) = \(value) is not allowed (\(allowed))"
         case let .invalidSize(w, h): return "label size \(w)×\(h) is not a valid pixel size"
+        case let .unsupportedDestination(format):
+            return "a label draws into rgba8Premultiplied or bgra8Premultiplied buffers, not \(format)"
+        case let .text(error): return error.description
+        case let .raster(error): return error.description
         }
     }
 }

@@ -54,8 +54,8 @@ public struct LabelGradient: Hashable, Sendable {
     /// Checks the numbers that do not depend on where the gradient is drawn (SheenRaster's
     /// `Gradient.validate` over a unit rectangle, so the errors name what a `GradientFill` would);
     /// the rest is refused by `GradientFill` when the label is drawn, before any pixel changes.
-    func validate() throws {
-        try gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)).validate()
+    func validate() throws(LabelError) {
+        try liftRaster(gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)).validate())
     }
 
     /// The SheenRaster gradient covering `rect` (pixels of the destination it is drawn into).

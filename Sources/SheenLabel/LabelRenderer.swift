@@ -16,7 +16,7 @@ final class LabelRenderer {
     private var masks: [TextStroke?: TextMask] = [:]
 
     /// Validates the label (once) and lays it out.
-    init(label: Label, cache: GlyphCache) throws {
+    init(label: Label, cache: GlyphCache) throws(LabelError) {
         try label.validate()
         self.label = label
         self.layout = try label.layoutValidated()
@@ -25,17 +25,18 @@ final class LabelRenderer {
     }
 
     /// The glyph coverage of a shape: the fill (nil) or a stroke band.
-    func coverage(_ shape: TextStroke?) throws -> TextCoverage {
+    func coverage(_ shape: TextStroke?) throws(LabelError) -> TextCoverage {
         if let c = coverages[shape] { return c }
-        let c = try layout.coverage(stroke: shape, cache: cache)
+        let c = try liftText(layout.coverage(stroke: shape, cache: cache))
         coverages[shape] = c
         return c
     }
 
     /// The mask of a shape over its whole ink.
-    private func inkMask(_ shape: TextStroke?) throws -> TextMask {
+    private func inkMask(_ shape: TextStroke?) throws(LabelError) -> TextMask {
         if let m = masks[shape] { return m }
-        let m = try coverage(shape).mask()
+        let whole = try coverage(shape)
+        let m = try liftText(whole.mask())
         masks[shape] = m
         return m
     }
@@ -52,7 +53,7 @@ final class LabelRenderer {
     private static func castsOwnSilhouette(_ g: LaidOutGlyph) -> Bool { g.face.hasColor }
 
     /// Where a shadow's shape has coverage: the shape's ink, and the colour glyphs' silhouettes.
-    private func shadowMaskRegion(_ shape: TextStroke?) throws -> PixelRect {
+    private func shadowMaskRegion(_ shape: TextStroke?) throws(LabelError) -> PixelRect {
         let ink = try coverage(shape).inkRect
         guard shape != nil else { return ink }
         let colour = try coverage(nil).inkRect { Self.castsOwnSilhouette($0.glyph) }
@@ -60,14 +61,16 @@ final class LabelRenderer {
     }
 
     /// The mask a shadow blurs: its shape, with the emoji's silhouettes united into a grown shape.
-    private func shadowMask(_ shape: TextStroke?) throws -> TextMask {
+    private func shadowMask(_ shape: TextStroke?) throws(LabelError) -> TextMask {
         guard shape != nil, try coverage(nil).glyphs.contains(where: { Self.castsOwnSilhouette($0.glyph) }) else {
             return try inkMask(shape)
         }
         let region = try shadowMaskRegion(shape)
-        let mask = try coverage(shape).mask(region: region)
-        try mask.image.withBuffer { buffer in
-            try coverage(nil).draw(into: buffer, origin: (-region.x, -region.y), where: Self.castsOwnSilhouette)
+        let shapeCoverage = try coverage(shape)
+        let mask = try liftText(shapeCoverage.mask(region: region))
+        let emoji = try coverage(nil)
+        try mask.image.withBuffer { (buffer) throws(LabelError) in
+            try liftText(emoji.draw(into: buffer, origin: (-region.x, -region.y), where: Self.castsOwnSilhouette))
         }
         return mask
     }
@@ -81,13 +84,13 @@ final class LabelRenderer {
     /// background fills), the ink of fill and stroke, and every shadow's blurred extent (its
     /// shape's ink grown by the blur's ⌈3σ⌉ margins and moved by its offset). Needs the glyphs'
     /// coverage but no blur.
-    func drawnBounds() throws -> PixelRect {
+    func drawnBounds() throws(LabelError) -> PixelRect {
         var bounds = label.frame
         if label.clipsToBounds { return bounds }
         for shadow in label.allShadows where shadow.color.alpha > 0 {
             let ink = try shadowMaskRegion(shadowShape(shadow))
             guard !ink.isEmpty else { continue }
-            let m = try GaussianBlur(sigma: shadow.sigma).margins
+            let m = try liftRaster(GaussianBlur(sigma: shadow.sigma)).margins
             let s = shift(shadow)
             bounds = bounds.union(ink.insetBy(dx: -m.x, dy: -m.y).offsetBy(dx: origin.x + s.x, dy: origin.y + s.y))
         }
@@ -99,9 +102,9 @@ final class LabelRenderer {
     }
 
     /// Draws the label into `buffer` with label pixel (0, 0) at buffer pixel `at`.
-    func render(into buffer: RasterBuffer, at: (x: Int, y: Int)) throws {
+    func render(into buffer: RasterBuffer, at: (x: Int, y: Int)) throws(LabelError) {
         guard buffer.format != .a8 else {
-            throw RasterError.formatMismatch(expected: .rgba8Premultiplied, actual: buffer.format)
+            throw .unsupportedDestination(format: buffer.format)
         }
         // A label this far away cannot reach any buffer (its frame, ink and shadows span far less
         // than 2^40 px), and nothing below may overflow.
@@ -123,7 +126,7 @@ final class LabelRenderer {
             let frame = label.frame.offsetBy(dx: canvas.offset.x, dy: canvas.offset.y)
                 .intersection(canvas.destination.bounds)
             if !frame.isEmpty {
-                try canvas.destination.cropped(to: frame).composite(.color(backgroundColor), coverage: .alpha(canvas.alpha))
+                try liftRaster(canvas.destination.cropped(to: frame).composite(.color(backgroundColor), coverage: .alpha(canvas.alpha)))
             }
         }
         for layer in layers { try canvas.composite(layer) }
@@ -132,17 +135,17 @@ final class LabelRenderer {
     /// Each shadow: its shape's mask blurred into an image grown by the blur's margins, then
     /// composited in the shadow's own colour at its (rounded) offset. The whole shape is blurred
     /// even when the label is partly visible, so a cropped label is exactly the crop of the whole.
-    private func shadowLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
+    private func shadowLayers(on canvas: LabelCanvas) throws(LabelError) -> [LabelLayer] {
         var layers: [LabelLayer] = []
         for shadow in label.allShadows where shadow.color.alpha > 0 {
             let mask = try shadowMask(shadowShape(shadow))
             guard !mask.region.isEmpty else { continue }
-            let blur = try GaussianBlur(sigma: shadow.sigma)
+            let blur = try liftRaster(GaussianBlur(sigma: shadow.sigma))
             let s = shift(shadow), m = blur.margins
             let at = (x: mask.region.x + origin.x + s.x - m.x, y: mask.region.y + origin.y + s.y - m.y)
             let extent = PixelRect(x: at.x, y: at.y, width: mask.region.width + 2 * m.x, height: mask.region.height + 2 * m.y)
             guard canvas.shows(extent) else { continue }
-            let image = shadow.sigma > 0 ? try mask.image.withReadOnlyBuffer { try blur.grown($0).image } : mask.image
+            let image = shadow.sigma > 0 ? try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in try blur.grown(m).image }) : mask.image
             layers.append(LabelLayer(paint: .color(shadow.color), mask: image, at: at))
         }
         return layers
@@ -158,7 +161,7 @@ final class LabelRenderer {
 
     /// Every stroke drawn and the coverage entries it outlines: the label's stroke (for glyphs no
     /// run style strokes), then each run style's.
-    private func strokes() throws -> [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] {
+    private func strokes() throws(LabelError) -> [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] {
         var out: [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] = []
         let strokedByRun = { (g: TextCoverage.Glyph) in self.runStyle(of: g) { $0.stroke != nil } }
         if let stroke = label.stroke { out.append((stroke, { strokedByRun($0) == nil })) }
@@ -169,14 +172,14 @@ final class LabelRenderer {
     }
 
     /// The strokes whose placement `placement` accepts, each over its own ink.
-    private func strokeLayers(on canvas: LabelCanvas, placement: (TextStroke.Placement) -> Bool) throws -> [LabelLayer] {
+    private func strokeLayers(on canvas: LabelCanvas, placement: (TextStroke.Placement) -> Bool) throws(LabelError) -> [LabelLayer] {
         var layers: [LabelLayer] = []
         let runStrokes = label.runStyles.contains { $0.stroke != nil }
         for (stroke, select) in try strokes() where placement(stroke.placement) {
             let mask: TextMask
             if runStrokes {
                 let cover = try coverage(stroke.textStroke)
-                mask = try cover.mask(region: cover.inkRect(selecting: select), selecting: select)
+                mask = try liftText(cover.mask(region: cover.inkRect(selecting: select), selecting: select))
             } else {
                 mask = try inkMask(stroke.textStroke)
             }
@@ -189,7 +192,7 @@ final class LabelRenderer {
 
     /// The fill: the label's paint over the text it paints, then each run style's fill over its
     /// own ink, then underlines and strikethroughs that have their own colours.
-    private func fillLayers(on canvas: LabelCanvas) throws -> [LabelLayer] {
+    private func fillLayers(on canvas: LabelCanvas) throws(LabelError) -> [LabelLayer] {
         var fill = label.fill
         var highlighted = false
         if label.isHighlighted, let colour = label.highlightedTextColor { fill = .color(colour); highlighted = true }
@@ -205,7 +208,7 @@ final class LabelRenderer {
         for (i, style) in label.runStyles.enumerated() {
             guard let paint = style.fill else { continue }
             let select = { (g: TextCoverage.Glyph) in painted(g) && runFill(g) == i }
-            if let layer = try layer(coverage, select, on: canvas, paint: { try self.paint(paint, ink: $0, canvas: canvas) }) {
+            if let layer = try layer(coverage, select, on: canvas, paint: { (ink) throws(LabelError) in try self.paint(paint, ink: ink, canvas: canvas) }) {
                 layers.append(layer)
             }
         }
@@ -215,7 +218,7 @@ final class LabelRenderer {
             }
         }
         // Emoji keep their own colours: never tinted by a fill, a gradient or the highlight.
-        if let (image, region) = try coverage.colorImage(), canvas.shows(region.offsetBy(dx: origin.x, dy: origin.y)) {
+        if let (image, region) = try liftText(coverage.colorImage()), canvas.shows(region.offsetBy(dx: origin.x, dy: origin.y)) {
             layers.append(LabelLayer(image: image, at: (region.x + origin.x, region.y + origin.y)))
         }
         return layers
@@ -224,37 +227,37 @@ final class LabelRenderer {
     /// One layer of the coverage entries `select` accepts, over their ink, painted by `paint`
     /// (given that ink); nil when they draw nothing the canvas shows.
     private func layer(_ coverage: TextCoverage, _ select: (TextCoverage.Glyph) -> Bool, on canvas: LabelCanvas,
-                       paint: (PixelRect) throws -> Paint) throws -> LabelLayer? {
+                       paint: (PixelRect) throws(LabelError) -> Paint) throws(LabelError) -> LabelLayer? {
         let ink = coverage.inkRect(selecting: select)
         guard canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) else { return nil }
-        let mask = try coverage.mask(region: ink, selecting: select)
+        let mask = try liftText(coverage.mask(region: ink, selecting: select))
         return LabelLayer(paint: try paint(ink), mask: mask.image, at: (ink.x + origin.x, ink.y + origin.y))
     }
 
     /// The label's own fill over the entries `select` accepts (all of them when nil, through the
     /// cached whole mask): its paint, a gradient per line, or each run's colour.
     private func labelFillLayers(_ fill: LabelPaint?, coverage: TextCoverage, on canvas: LabelCanvas,
-                                 select: ((TextCoverage.Glyph) -> Bool)?) throws -> [LabelLayer] {
+                                 select: ((TextCoverage.Glyph) -> Bool)?) throws(LabelError) -> [LabelLayer] {
         switch fill {
         case let .gradient(gradient, .lines)?:
             // Each line: its own mask, its own gradient over its own ink.
             var layers: [LabelLayer] = []
-            func lineGradient(_ ink: PixelRect) throws -> Paint {
-                .gradient(try GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(ink)))))
+            func lineGradient(_ ink: PixelRect) throws(LabelError) -> Paint {
+                .gradient(try liftRaster(GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(ink))))))
             }
             for (line, ink) in coverage.lineInkRects.enumerated() where !ink.isEmpty {
                 if let select {
                     let inLine = { (g: TextCoverage.Glyph) in g.line == line && select(g) }
                     if let made = try layer(coverage, inLine, on: canvas, paint: lineGradient) { layers.append(made) }
                 } else if canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) {
-                    layers.append(LabelLayer(paint: try lineGradient(ink), mask: try coverage.lineMask(line).image,
+                    layers.append(LabelLayer(paint: try lineGradient(ink), mask: try liftText(coverage.lineMask(line)).image,
                                              at: (ink.x + origin.x, ink.y + origin.y)))
                 }
             }
             return layers
         case let fill?:
             if let select {
-                return try layer(coverage, select, on: canvas) { try self.paint(fill, ink: $0, canvas: canvas) }.map { [$0] } ?? []
+                return try layer(coverage, select, on: canvas) { (ink) throws(LabelError) in try self.paint(fill, ink: ink, canvas: canvas) }.map { [$0] } ?? []
             }
             let mask = try inkMask(nil)
             guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
@@ -282,7 +285,7 @@ final class LabelRenderer {
 
     /// The runs' background colours: per line and colour, touching segments merged into one
     /// rectangle (so no seam shows where attributes change), each drawn with its exact area coverage.
-    private func backgroundLayers() throws -> [LabelLayer] {
+    private func backgroundLayers() throws(LabelError) -> [LabelLayer] {
         var rects: [(colour: Color, line: Int, rect: Rect)] = []
         guard layout.text.attributes.contains(where: { $0.backgroundColor != nil }) else { return [] }
         for d in layout.decorations where d.kind == .background {
@@ -294,11 +297,13 @@ final class LabelRenderer {
                 rects.append((colour, d.line, d.rect))
             }
         }
-        return try rects.compactMap { r in
-            guard let mask = try r.rect.coverageMask() else { return nil }
-            return LabelLayer(paint: .color(r.colour), mask: mask.image,
-                              at: (mask.region.x + origin.x, mask.region.y + origin.y))
+        var layers: [LabelLayer] = []
+        for r in rects {
+            guard let mask = try liftText(r.rect.coverageMask()) else { continue }
+            layers.append(LabelLayer(paint: .color(r.colour), mask: mask.image,
+                                     at: (mask.region.x + origin.x, mask.region.y + origin.y)))
         }
+        return layers
     }
 
     /// A layout-pixel rectangle as a label-space rectangle.
@@ -316,7 +321,7 @@ final class LabelRenderer {
     }
 
     /// The SheenRaster paint for a label paint whose ink (layout pixels) is `ink`.
-    private func paint(_ paint: LabelPaint, ink: PixelRect, canvas: LabelCanvas) throws -> Paint {
+    private func paint(_ paint: LabelPaint, ink: PixelRect, canvas: LabelCanvas) throws(LabelError) -> Paint {
         switch paint {
         case let .color(c):
             return .color(c)
@@ -327,7 +332,7 @@ final class LabelRenderer {
             case .typographic: rect = layout.textRect.offsetBy(dx: Double(origin.x), dy: Double(origin.y))
             case .frame: rect = Rect(x: 0, y: 0, width: label.size.width, height: label.size.height)
             }
-            return .gradient(try GradientFill(gradient.gradient(in: canvas.destinationRect(rect))))
+            return .gradient(try liftRaster(GradientFill(gradient.gradient(in: canvas.destinationRect(rect)))))
         }
     }
 
@@ -368,16 +373,16 @@ struct LabelCanvas {
     }
 
     /// Composites a layer's paint through its A8 mask (clipped to the destination).
-    func composite(_ layer: LabelLayer) throws {
+    func composite(_ layer: LabelLayer) throws(LabelError) {
         guard layer.mask.width > 0, layer.mask.height > 0 else { return }
-        try layer.mask.withReadOnlyBuffer { m in
+        try liftRaster(layer.mask.withReadOnlyBuffer { (m) throws(RasterError) in
             let x = layer.at.x + offset.x, y = layer.at.y + offset.y
             if let paint = layer.paint {
                 try destination.composite(paint, operator: .sourceOver, coverage: .mask(m, x: x, y: y, alpha: alpha))
             } else {
                 try destination.composite(.image(m, x: x, y: y), operator: .sourceOver, coverage: .alpha(alpha))
             }
-        }
+        })
     }
 
     /// A label-space rectangle in destination pixels (for gradient geometry).

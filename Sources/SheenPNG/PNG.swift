@@ -13,12 +13,12 @@ public enum PNG {
 
     /// Encodes `buffer` as PNG bytes. Throws `PNGError` for an empty image or one with a side
     /// over `maximumEncodedSide`.
-    public static func encode(_ buffer: ReadOnlyRasterBuffer) throws -> [UInt8] {
+    public static func encode(_ buffer: ReadOnlyRasterBuffer) throws(PNGError) -> [UInt8] {
         if buffer.width == 0 || buffer.height == 0 {
-            throw PNGError("cannot encode an empty \(buffer.width)×\(buffer.height) image as PNG")
+            throw .emptyImage(width: buffer.width, height: buffer.height)
         }
         guard buffer.width <= maximumEncodedSide, buffer.height <= maximumEncodedSide else {
-            throw PNGError("cannot encode a \(buffer.width)×\(buffer.height) image as PNG: a side is over libpng's limit of \(maximumEncodedSide) pixels")
+            throw .imageTooLarge(width: buffer.width, height: buffer.height, maximumSide: maximumEncodedSide)
         }
         let channels = buffer.format == .a8 ? 1 : 4
         let stride = buffer.width * channels
@@ -47,14 +47,14 @@ public enum PNG {
         let ok1 = straight.withUnsafeBytes { src in
             png_image_write_to_memory(&image, nil, &size, 0, src.baseAddress, Int32(stride), nil)
         }
-        guard ok1 != 0, size > 0 else { throw PNGError("PNG encoding failed: \(message(of: &image))") }
+        guard ok1 != 0, size > 0 else { throw .encodingFailed(reason: message(of: &image)) }
         var out = [UInt8](repeating: 0, count: Int(size))
         let ok2 = straight.withUnsafeBytes { src in
             out.withUnsafeMutableBytes { dst in
                 png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, Int32(stride), nil)
             }
         }
-        guard ok2 != 0 else { throw PNGError("PNG encoding failed: \(message(of: &image))") }
+        guard ok2 != 0 else { throw .encodingFailed(reason: message(of: &image)) }
         png_image_free(&image)
         return Array(out.prefix(Int(size)))
     }
@@ -71,31 +71,35 @@ public enum PNG {
     /// not a readable PNG, and — before allocating anything — for a declared size above
     /// `maximumPixelCount` or larger than `data` could hold (even at deflate's largest expansion
     /// and one bit per pixel).
-    public static func decode(_ data: [UInt8]) throws -> Image {
+    public static func decode(_ data: [UInt8]) throws(PNGError) -> Image {
         var image = png_image()
         image.version = sheen_png_image_version
         let ok = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard ok != 0 else { throw PNGError("not a readable PNG: \(message(of: &image))") }
+        guard ok != 0 else { throw .unreadable(reason: message(of: &image)) }
         image.format = sheen_png_format_rgba
         let w = Int(image.width), h = Int(image.height)
         guard w > 0, h > 0, w <= 1 << 16, h <= 1 << 16 else {
             png_image_free(&image)
-            throw PNGError("PNG size \(w)×\(h) is outside 1…65536")
+            throw .sizeOutOfRange(width: w, height: h)
         }
         guard w * h <= maximumPixelCount else {
             png_image_free(&image)
-            throw PNGError("PNG size \(w)×\(h) is over \(maximumPixelCount) pixels")
+            throw .tooManyPixels(width: w, height: h, maximum: maximumPixelCount)
         }
         // Each row is a filter byte and at least ⌈w/8⌉ bytes (one bit per pixel).
         guard h * (1 + (w + 7) / 8) <= deflateExpansionLimit * data.count else {
             png_image_free(&image)
-            throw PNGError("PNG header claims \(w)×\(h) pixels, more than its \(data.count) bytes can hold")
+            throw .sizeExceedsData(width: w, height: h, byteCount: data.count)
         }
-        let result = try Image(width: w, height: h, format: .rgba8Premultiplied)
+        let result: Image
+        do { result = try Image(width: w, height: h, format: .rgba8Premultiplied) } catch {
+            png_image_free(&image)
+            throw .allocationFailed(bytes: w * h * 4)
+        }
         let ok2 = result.withBuffer { b in
             png_image_finish_read(&image, nil, b.base, Int32(b.bytesPerRow), nil)
         }
-        guard ok2 != 0 else { throw PNGError("corrupt PNG: \(message(of: &image))") }
+        guard ok2 != 0 else { throw .corrupt(reason: message(of: &image)) }
         result.withBuffer { b in
             for y in 0 ..< h {
                 let row = b.row(y)

@@ -99,15 +99,15 @@ public struct TextCoverage: Sendable {
     /// holds all of it). `include` selects glyphs (for instance one attribute run's, to colour it
     /// separately). Overlapping glyphs (marks, tight kerning, italic overhangs) unite as
     /// sourceOver does: c + d·(1 − c).
-    /// Throws `RasterError.invalidRect` for a negative size and `TextError.maskTooLarge` past
+    /// Throws `TextError.raster(.invalidRect)` for a negative size and `TextError.maskTooLarge` past
     /// `TextLayout.maximumMaskPixels`.
-    public func mask(region: PixelRect? = nil, where include: ((LaidOutGlyph) -> Bool)? = nil) throws -> TextMask {
+    public func mask(region: PixelRect? = nil, where include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) -> TextMask {
         try mask(region: region ?? inkRect, glyphs: glyphs.lazy.filter { include?($0.glyph) ?? true })
     }
 
     /// A new A8 mask over `region` of the entries `select` accepts (glyphs and decorations alike:
     /// a renderer that draws coloured underlines apart selects on `decoration`).
-    public func mask(region: PixelRect, selecting select: (Glyph) -> Bool) throws -> TextMask {
+    public func mask(region: PixelRect, selecting select: (Glyph) -> Bool) throws(TextError) -> TextMask {
         try mask(region: region, glyphs: glyphs.lazy.filter(select))
     }
 
@@ -120,7 +120,7 @@ public struct TextCoverage: Sendable {
 
     /// A new A8 mask of line `line`'s coverage over that line's ink rectangle (empty for a line
     /// that draws nothing).
-    public func lineMask(_ line: Int) throws -> TextMask {
+    public func lineMask(_ line: Int) throws(TextError) -> TextMask {
         guard lineInkRects.indices.contains(line) else {
             throw TextError.invalidParameter(name: "line", value: Double(line), allowed: "0..<\(lineInkRects.count)")
         }
@@ -130,8 +130,8 @@ public struct TextCoverage: Sendable {
     /// Unites the coverage with an existing A8 `buffer`, layout pixel (0, 0) at buffer pixel
     /// `origin` (sourceOver: existing coverage is kept). Only the buffer's pixels are touched.
     public func draw(into buffer: RasterBuffer, origin: (x: Int, y: Int) = (0, 0),
-                     where include: ((LaidOutGlyph) -> Bool)? = nil) throws {
-        guard buffer.format == .a8 else { throw RasterError.formatMismatch(expected: .a8, actual: buffer.format) }
+                     where include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) {
+        guard buffer.format == .a8 else { throw TextError.raster(.formatMismatch(expected: .a8, actual: buffer.format)) }
         CoverageWriter(base: buffer.base, bytesPerRow: buffer.bytesPerRow, width: buffer.width, height: buffer.height,
                        origin: origin, isBlank: false)
             .write(glyphs.lazy.filter { include?($0.glyph) ?? true })
@@ -142,14 +142,14 @@ public struct TextCoverage: Sendable {
     /// sourceOver in layout order; nil when there are none. Their coverage is also in every mask
     /// (as alpha), so shadows are cast by them; a renderer paints the mask's other glyphs and
     /// composites this image over them, so no fill or gradient tints an emoji.
-    public func colorImage(selecting select: (Glyph) -> Bool = { _ in true }) throws -> (image: Image, region: PixelRect)? {
+    public func colorImage(selecting select: (Glyph) -> Bool = { _ in true }) throws(TextError) -> (image: Image, region: PixelRect)? {
         let colored = glyphs.filter { $0.bitmap.color != nil && select($0) }
         guard let first = colored.first else { return nil }
         let region = colored.dropFirst().reduce(first.rect) { $0.union($1.rect) }
         guard region.width.multipliedReportingOverflow(by: region.height).partialValue <= TextLayout.maximumMaskPixels else {
             throw TextError.maskTooLarge(width: region.width, height: region.height)
         }
-        let image = try Image(width: region.width, height: region.height, format: .rgba8Premultiplied)
+        let image = try Image.forText(width: region.width, height: region.height, format: .rgba8Premultiplied)
         image.withBuffer { b in
             for g in colored {
                 g.bitmap.color!.withUnsafeBufferPointer { src in
@@ -169,9 +169,9 @@ public struct TextCoverage: Sendable {
         return (image, region)
     }
 
-    private func mask(region: PixelRect, glyphs: some Sequence<Glyph>) throws -> TextMask {
+    private func mask(region: PixelRect, glyphs: some Sequence<Glyph>) throws(TextError) -> TextMask {
         guard region.width >= 0, region.height >= 0 else {
-            throw RasterError.invalidRect(x: region.x, y: region.y, width: region.width, height: region.height)
+            throw TextError.raster(.invalidRect(x: region.x, y: region.y, width: region.width, height: region.height))
         }
         let (pixels, overflow) = region.width.multipliedReportingOverflow(by: region.height)
         guard !overflow, pixels <= TextLayout.maximumMaskPixels else {
@@ -182,7 +182,7 @@ public struct TextCoverage: Sendable {
         for (name, v) in [("region.x", region.x), ("region.y", region.y)] where v == Int.min {
             throw TextError.invalidParameter(name: name, value: Double(v), allowed: "> Int.min")
         }
-        let image = try Image(width: region.width, height: region.height, format: .a8)
+        let image = try Image.forText(width: region.width, height: region.height, format: .a8)
         image.withBuffer { buffer in
             CoverageWriter(base: buffer.base, bytesPerRow: buffer.bytesPerRow, width: buffer.width, height: buffer.height,
                            origin: (-region.x, -region.y), isBlank: true).write(glyphs)

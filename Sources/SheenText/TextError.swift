@@ -1,3 +1,5 @@
+import SheenRaster
+
 /// The one error type of SheenText. Every case names the offending value or the C call that
 /// failed, so a message read in a log says what went wrong.
 public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,6 +34,10 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Automatic hyphenation was asked for but cannot run: libhyphen or the language's
     /// dictionary is missing (Debian: libhyphen0 and hyphen-LANG, e.g. hyphen-en-us).
     case hyphenationUnavailable(language: String, reason: String)
+    /// A buffer-level problem SheenRaster found in a buffer, image or region SheenText was given
+    /// or made: a destination that is not A8, a region of negative size, memory for a mask that
+    /// could not be allocated.
+    case raster(RasterError)
 
     /// A sentence that names the problem.
     public var description: String {
@@ -53,6 +59,7 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .icu(function, code): return "\(function) failed with ICU error \(code)"
         case let .library(function): return "\(function) failed"
         case let .hyphenationUnavailable(language, reason): return "automatic hyphenation for \(language) is unavailable: \(reason)"
+        case let .raster(error): return error.description
         }
     }
 

@@ -41,7 +41,7 @@ extension TextLayout {
     /// (marks, tight kerning) unite as sourceOver does. With `stroke` the mask is the stroke's;
     /// `include` selects glyphs (for instance one attribute run's, to colour it separately).
     public func mask(region: PixelRect? = nil, stroke: TextStroke? = nil, cache: GlyphCache = .shared,
-                     where include: ((LaidOutGlyph) -> Bool)? = nil) throws -> TextMask {
+                     where include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) -> TextMask {
         // Only the selected glyphs are looked up or rasterised.
         try TextCoverage(layout: self, stroke: stroke, cache: cache, include: include).mask(region: region ?? pixelBounds)
     }
@@ -50,15 +50,15 @@ extension TextLayout {
     /// pixel `origin` (sourceOver: existing coverage is kept). Only the buffer's pixels are
     /// touched. `stroke` and `include` as in `mask`.
     public func draw(into buffer: RasterBuffer, origin: (x: Int, y: Int) = (0, 0), stroke: TextStroke? = nil,
-                     cache: GlyphCache = .shared, where include: ((LaidOutGlyph) -> Bool)? = nil) throws {
-        guard buffer.format == .a8 else { throw RasterError.formatMismatch(expected: .a8, actual: buffer.format) }
+                     cache: GlyphCache = .shared, where include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) {
+        guard buffer.format == .a8 else { throw TextError.raster(.formatMismatch(expected: .a8, actual: buffer.format)) }
         try TextCoverage(layout: self, stroke: stroke, cache: cache, include: include).draw(into: buffer, origin: origin)
     }
 
     /// One mask per line, each over that line's ink rectangle (empty lines give empty masks), for
     /// per-line styling such as a gradient spanning each line's own ink.
-    public func lineMasks(stroke: TextStroke? = nil, cache: GlyphCache = .shared) throws -> [TextMask] {
+    public func lineMasks(stroke: TextStroke? = nil, cache: GlyphCache = .shared) throws(TextError) -> [TextMask] {
         let coverage = try coverage(stroke: stroke, cache: cache)
-        return try lines.indices.map { try coverage.lineMask($0) }
+        return try lines.indices.map { (line) throws(TextError) in try coverage.lineMask(line) }
     }
 }

@@ -78,7 +78,7 @@ struct GradientCommand: ParsableCommand {
         if let t = transform { g.transform = try Parse.transform(t) }
         g.dither = dither
         // Validate now, so a bad gradient is reported before anything is written.
-        do { _ = try GradientFill(g) } catch let e as RasterError { throw ValidationError("invalid gradient: \(e)") }
+        do { _ = try GradientFill(g) } catch { throw ValidationError("invalid gradient: \(error)") }
         return g
     }
 }

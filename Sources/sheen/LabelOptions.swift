@@ -150,11 +150,12 @@ struct LabelOptions: ParsableArguments {
         return .gradient(try gradient(stops), extent: gradientExtent)
     }
 
-    /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`.
+    /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`. The width's range is the label's
+    /// to check (`LabelStroke.maximumWidth`), which names it when the label is drawn.
     func parseStroke(_ text: String, option: String) throws -> LabelStroke {
         let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let width = Double(parts[0]), width.isFinite, width > 0, width <= 256 else {
-            throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR with a width in (0, 256]")
+        guard parts.count == 2, let width = Double(parts[0]) else {
+            throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR")
         }
         return LabelStroke(width: width, paint: .color(try Parse.color(parts[1], option: option)),
                            placement: try Parse.named(strokePlacement, option: "--stroke-placement",

@@ -218,15 +218,15 @@ import SheenText
         #expect(throws: LabelError.invalidSize(width: -1, height: 10)) { try label.render(into: fenced.buffer) }
         label.size = Size(width: 64, height: 32)
         label.stroke = LabelStroke(width: 0, paint: .color(.white))
-        #expect(throws: LabelError.invalidParameter(name: "stroke width", value: 0, allowed: "[1e-06, 256.0]")) {
+        #expect(throws: LabelError.invalidParameter(name: "stroke width", value: 0, allowed: "(0, 256.0] px")) {
             try label.render(into: fenced.buffer)
         }
         label.stroke = nil
         label.fill = .gradient(LabelGradient(stops: []), extent: .ink)
-        #expect(throws: RasterError.emptyGradient) { try label.render(into: fenced.buffer) }
+        #expect(throws: LabelError.raster(.emptyGradient)) { try label.render(into: fenced.buffer) }
         label.fill = nil
         let a8 = FencedBuffer(width: 8, height: 8, format: .a8)
-        #expect(throws: RasterError.formatMismatch(expected: .rgba8Premultiplied, actual: .a8)) { try label.render(into: a8.buffer) }
+        #expect(throws: LabelError.unsupportedDestination(format: .a8)) { try label.render(into: a8.buffer) }
         #expect(throws: LabelError.emptyAttributedText) { try Label(attributedText: AttributedText(), size: .zero) }
         #expect(fenced.allBytes == before)
     }

@@ -66,7 +66,7 @@ import SheenTestSupport
         do {
             try g.fill(fb.buffer)
             Issue.record("no error")
-        } catch let error as RasterError {
+        } catch {
             guard case let .outOfRange(name, _, _) = error else { Issue.record("\(error)"); return }
             #expect(name == "end", "\(error)")
         }
@@ -102,7 +102,7 @@ import SheenTestSupport
             let before = fb.allBytes
             do {
                 _ = try GradientFill(g)
-            } catch let error as RasterError {
+            } catch {
                 refused += 1
                 try? g.fill(fb.buffer)
                 #expect(fb.allBytes == before, "\(context): \(error)")

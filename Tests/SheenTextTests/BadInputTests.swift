@@ -50,7 +50,7 @@ import SheenText
         #expect(throws: TextError.maskTooLarge(width: 100_000, height: 100_000)) {
             try layout.mask(region: PixelRect(x: 0, y: 0, width: 100_000, height: 100_000))
         }
-        #expect(throws: RasterError.invalidRect(x: 0, y: 0, width: -1, height: 5)) {
+        #expect(throws: TextError.raster(.invalidRect(x: 0, y: 0, width: -1, height: 5))) {
             try layout.mask(region: PixelRect(x: 0, y: 0, width: -1, height: 5))
         }
         // Regions and origins at the ends of Int's range: an error or nothing drawn, never a trap.

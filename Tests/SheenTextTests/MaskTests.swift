@@ -76,7 +76,7 @@ import SheenText
             }
         }
         let rgba = try Image(width: 4, height: 4, format: .rgba8Premultiplied)
-        #expect(throws: RasterError.formatMismatch(expected: .a8, actual: .rgba8Premultiplied)) {
+        #expect(throws: TextError.raster(.formatMismatch(expected: .a8, actual: .rgba8Premultiplied))) {
             try rgba.withBuffer { try layout.draw(into: $0) }
         }
     }

@@ -56,7 +56,7 @@ public struct LabelAnimation: Sendable {
 
     /// The label at `seconds` (clamped to [0, duration]): exactly the keyframe's label at each
     /// keyframe time.
-    public func frame(at seconds: Double) throws -> Label {
+    public func frame(at seconds: Double) throws(LabelError) -> Label {
         let s = seconds.isNaN ? 0 : min(max(seconds, 0), duration)
         guard let k = keyframes.lastIndex(where: { $0.time <= s }) else { return keyframes[0].label }
         if k == keyframes.count - 1 || keyframes[k].time == s { return keyframes[k].label }
@@ -67,7 +67,7 @@ public struct LabelAnimation: Sendable {
 
     /// Frames at `fps` frames per second from 0 to the end inclusive (the last exactly at
     /// `duration`): ⌊duration × fps⌋ + 1 frames, plus the end when it falls between.
-    public func frames(fps: Double) throws -> [Label] {
+    public func frames(fps: Double) throws(LabelError) -> [Label] {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
             throw LabelError.invalidParameter(name: "fps", value: fps, allowed: "(0, 1000]")
         }
@@ -77,7 +77,7 @@ public struct LabelAnimation: Sendable {
         let count = Int(steps)
         var times = (0...count).map { Double($0) / fps }
         if times.last! < duration - 1e-9 { times.append(duration) }
-        return try times.map { try frame(at: $0) }
+        return try times.map { (time) throws(LabelError) in try frame(at: time) }
     }
 }
 
@@ -85,7 +85,7 @@ public struct LabelAnimation: Sendable {
 struct LabelMixer {
     let space: ColorSpace
 
-    func mix(_ a: Label, _ b: Label, _ t: Double) throws -> Label {
+    func mix(_ a: Label, _ b: Label, _ t: Double) throws(LabelError) -> Label {
         var out = a
         out.size = Size(width: max(0, SheenLabel.mix(a.size.width, b.size.width, t)),
                         height: max(0, SheenLabel.mix(a.size.height, b.size.height, t)))
@@ -101,7 +101,7 @@ struct LabelMixer {
                                 bottom: max(0, SheenLabel.mix(a.insets.bottom, b.insets.bottom, t)),
                                 right: max(0, SheenLabel.mix(a.insets.right, b.insets.right, t)))
         if a.attributedText == nil, b.attributedText == nil, a.font.size != b.font.size {
-            out.font = try a.font.withSize(max(0.5, SheenLabel.mix(a.font.size, b.font.size, t)))
+            out.font = try liftText(a.font.withSize(max(0.5, SheenLabel.mix(a.font.size, b.font.size, t))))
         }
         out.fill = paint(a.fill ?? .color(a.textColor), b.fill ?? .color(b.textColor), t)
         if a.fill == nil && b.fill == nil { out.fill = nil }

@@ -18,10 +18,10 @@ extension GaussianBlur {
 
     /// Blurs `source` into a new image grown by `margins` on every side (the growth starts
     /// transparent). Throws `RasterError` when the grown image cannot be allocated or `threads` < 1.
-    public func grown(_ source: ReadOnlyRasterBuffer, threads: Int = 1) throws -> GrownBlur {
+    public func grown(_ source: ReadOnlyRasterBuffer, threads: Int = 1) throws(RasterError) -> GrownBlur {
         let (mx, my) = margins
         let image = try Image(width: source.width + 2 * mx, height: source.height + 2 * my, format: source.format)
-        try image.withBuffer { dst in
+        try image.withBuffer { (dst) throws(RasterError) in
             let rowBytes = source.width * source.format.bytesPerPixel
             for y in 0 ..< source.height {
                 copyBytes(dst.row(y + my) + mx * source.format.bytesPerPixel, source.row(y), rowBytes)

@@ -32,7 +32,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// axis is left unchanged.
     /// Throws `RasterError.nonFinite` for NaN or infinite σ and `.outOfRange` for negative or
     /// too large σ.
-    public init(sigmaX: Double, sigmaY: Double, edges: BlurEdges = .transparent) throws {
+    public init(sigmaX: Double, sigmaY: Double, edges: BlurEdges = .transparent) throws(RasterError) {
         try RasterError.requireFinite(sigmaX, "sigmaX")
         try RasterError.requireFinite(sigmaY, "sigmaY")
         for (name, s) in [("sigmaX", sigmaX), ("sigmaY", sigmaY)] where s < 0 || s > Self.maximumSigma {
@@ -42,7 +42,7 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// The same σ (pixels, 0 or (0, 256]) along both axes.
-    public init(sigma: Double, edges: BlurEdges = .transparent) throws {
+    public init(sigma: Double, edges: BlurEdges = .transparent) throws(RasterError) {
         try self.init(sigmaX: sigma, sigmaY: sigma, edges: edges)
     }
 
@@ -58,7 +58,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// workers with byte-identical output. Throws, leaving `destination` untouched, for mismatched
     /// sizes or formats, `threads` < 1, or `RasterError.allocationFailed` when the kernel's
     /// intermediate (2 bytes per value, rows rounded up to 64 values) cannot be allocated.
-    public func apply(from source: ReadOnlyRasterBuffer, into destination: RasterBuffer, threads: Int = 1) throws {
+    public func apply(from source: ReadOnlyRasterBuffer, into destination: RasterBuffer, threads: Int = 1) throws(RasterError) {
         let level = try Kernels.requestedLevel()
         guard source.format == destination.format else {
             throw RasterError.formatMismatch(expected: source.format, actual: destination.format)
@@ -73,7 +73,7 @@ public struct GaussianBlur: Sendable, Hashable {
     }
 
     /// Blurs `buffer` in place; see `apply(from:into:threads:)`.
-    public func apply(in buffer: RasterBuffer, threads: Int = 1) throws {
+    public func apply(in buffer: RasterBuffer, threads: Int = 1) throws(RasterError) {
         try apply(from: buffer.readOnly, into: buffer, threads: threads)
     }
 

@@ -25,7 +25,7 @@ public final class Image: @unchecked Sendable {
     /// Allocates a zeroed (transparent) image. Throws for negative sizes or sides over
     /// `maximumSide`, sizes whose byte count overflows `Int`, and `RasterError.allocationFailed`
     /// when the memory is not available.
-    public init(width: Int, height: Int, format: PixelFormat) throws {
+    public init(width: Int, height: Int, format: PixelFormat) throws(RasterError) {
         for (name, side) in [("width", width), ("height", height)] where side > Self.maximumSide {
             throw RasterError.outOfRange(name: "image \(name)", value: Double(side), range: "[0, \(Self.maximumSide)]")
         }

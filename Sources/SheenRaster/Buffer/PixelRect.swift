@@ -48,7 +48,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Throws `.invalidRect` for negative sizes or edges that overflow `Int`.
-    func validated() throws -> PixelRect {
+    func validated() throws(RasterError) -> PixelRect {
         if width < 0 || height < 0 || x.addingReportingOverflow(width).overflow
             || y.addingReportingOverflow(height).overflow {
             throw RasterError.invalidRect(x: x, y: y, width: width, height: height)

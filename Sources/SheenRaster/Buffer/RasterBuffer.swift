@@ -25,7 +25,7 @@ public struct RasterBuffer: @unchecked Sendable {
     /// Makes a view after checking the layout. Throws `RasterError` for negative sizes, a
     /// `bytesPerRow` below `width × format.bytesPerPixel`, or an extent that overflows `Int`.
     public init(base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int,
-                format: PixelFormat) throws {
+                format: PixelFormat) throws(RasterError) {
         try validateLayout(width: width, height: height, bytesPerRow: bytesPerRow, format: format)
         self.init(unchecked: base, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
     }
@@ -64,7 +64,7 @@ public struct RasterBuffer: @unchecked Sendable {
 }
 
 /// The one place buffer layouts are checked, for both view types.
-func validateLayout(width: Int, height: Int, bytesPerRow: Int, format: PixelFormat) throws {
+func validateLayout(width: Int, height: Int, bytesPerRow: Int, format: PixelFormat) throws(RasterError) {
     if width < 0 || height < 0 { throw RasterError.negativeSize(width: width, height: height) }
     let bpp = format.bytesPerPixel
     let (rowBytes, o1) = width.multipliedReportingOverflow(by: bpp)

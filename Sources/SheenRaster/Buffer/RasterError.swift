@@ -71,7 +71,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
 extension RasterError {
     /// Throws `.nonFinite` unless `value` is finite.
     @usableFromInline
-    static func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws {
+    static func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws(RasterError) {
         if !value.isFinite { throw RasterError.nonFinite(name: name(), value: value) }
     }
 }

@@ -14,7 +14,7 @@ public struct ReadOnlyRasterBuffer: @unchecked Sendable {
 
     /// Makes a view after checking the layout (see `RasterBuffer.init`).
     public init(base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int,
-                format: PixelFormat) throws {
+                format: PixelFormat) throws(RasterError) {
         try validateLayout(width: width, height: height, bytesPerRow: bytesPerRow, format: format)
         self.init(unchecked: base, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
     }

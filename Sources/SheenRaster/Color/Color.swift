@@ -26,7 +26,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// A colour from `#RRGGBB` or `#RRGGBBAA` (hex digits in either case; the `#` is required).
     /// Throws `RasterError.malformedColor` for anything else.
-    public init(hex: String) throws {
+    public init(hex: String) throws(RasterError) {
         let digits = Array(hex.utf8)
         guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else {
             throw RasterError.malformedColor(hex)

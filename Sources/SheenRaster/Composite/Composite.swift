@@ -30,7 +30,7 @@ extension RasterBuffer {
     /// Runs at `Kernels.current` (see `Kernels` for choosing a level); throws
     /// `RasterError.simdLevelUnavailable` when `SHEEN_SIMD` asked for a level this CPU lacks.
     public func composite(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
-                          coverage: Coverage = .full) throws {
+                          coverage: Coverage = .full) throws(RasterError) {
         let level = try Kernels.requestedLevel()
         guard let job = try CompositeJob(destination: self, paint: paint, operator: op, coverage: coverage) else { return }
         job.run(level)
@@ -38,14 +38,14 @@ extension RasterBuffer {
 
     /// Composites a colour through an A8 mask placed at destination (x, y) — text drawing.
     public func composite(_ color: Color, through mask: ReadOnlyRasterBuffer, x: Int = 0, y: Int = 0,
-                          operator op: CompositeOperator = .sourceOver) throws {
+                          operator op: CompositeOperator = .sourceOver) throws(RasterError) {
         try composite(.color(color), operator: op, coverage: .mask(mask, x: x, y: y))
     }
 
     /// Draws a premultiplied image with its top-left pixel at destination (x, y), with a global
     /// alpha (255 = opaque).
     public func draw(_ image: ReadOnlyRasterBuffer, x: Int = 0, y: Int = 0, alpha: UInt8 = 255,
-                     operator op: CompositeOperator = .sourceOver) throws {
+                     operator op: CompositeOperator = .sourceOver) throws(RasterError) {
         try composite(.image(image, x: x, y: y), operator: op, coverage: .alpha(alpha))
     }
 }

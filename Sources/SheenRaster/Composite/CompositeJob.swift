@@ -17,7 +17,7 @@ struct CompositeJob {
     let region: PixelRect
 
     /// Validates; returns nil when there is nothing to do (empty region, zero coverage).
-    init?(destination dst: RasterBuffer, paint: Paint, operator op: CompositeOperator, coverage: Coverage) throws {
+    init?(destination dst: RasterBuffer, paint: Paint, operator op: CompositeOperator, coverage: Coverage) throws(RasterError) {
         let isA8 = dst.format == .a8
         if isA8 && !op.isAlphaOnly {
             throw RasterError.unsupportedOperator(operator: op.rawValue, format: dst.format)

@@ -41,7 +41,7 @@ public struct AffineTransform: Hashable, Sendable {
 
     /// The inverse map; throws `RasterError.singularTransform` when the determinant is zero or
     /// not finite, `.nonFinite` when a coefficient is NaN or infinite.
-    public func inverted() throws -> AffineTransform {
+    public func inverted() throws(RasterError) -> AffineTransform {
         for (name, v) in [("transform.a", a), ("transform.b", b), ("transform.c", c),
                           ("transform.d", d), ("transform.tx", tx), ("transform.ty", ty)] {
             try RasterError.requireFinite(v, name)

@@ -18,7 +18,7 @@ struct ExactGradient {
     /// (a start of 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
     let conicStart: Double
 
-    init(_ gradient: Gradient) throws {
+    init(_ gradient: Gradient) throws(RasterError) {
         self.gradient = gradient
         stops = try gradient.validatedStops()
         inverse = try gradient.transform.inverted()

@@ -64,11 +64,11 @@ extension Gradient {
     /// radii ≥ 0 — without preparing it (no colour ramp is built). Throws the `RasterError`
     /// `GradientFill` would, naming the value; what depends on the pixel grid (a line too short,
     /// a transform that cannot be inverted) is still checked by `GradientFill`.
-    public func validate() throws { _ = try validatedStops() }
+    public func validate() throws(RasterError) { _ = try validatedStops() }
 
     /// Checks every number and returns the stops clamped and stably sorted (the CSS rules).
     /// Throws `RasterError` naming the first bad value; nothing is drawn on a throw.
-    func validatedStops() throws -> [GradientStop] {
+    func validatedStops() throws(RasterError) -> [GradientStop] {
         if stops.isEmpty { throw RasterError.emptyGradient }
         for (i, s) in stops.enumerated() {
             try RasterError.requireFinite(s.offset, "stops[\(i)].offset")

@@ -28,7 +28,7 @@ public struct GradientFill: Sendable {
 
     /// Validates and prepares `gradient`. Throws `RasterError` for zero stops, NaN or infinite
     /// numbers, negative radii, a non-invertible transform, or the extremes listed above.
-    public init(_ gradient: Gradient) throws {
+    public init(_ gradient: Gradient) throws(RasterError) {
         self.gradient = gradient
         model = try ExactGradient(gradient)
         program = try KernelGradient(model)
@@ -37,7 +37,7 @@ public struct GradientFill: Sendable {
     /// Fills `rect` (default: the whole buffer; clipped to the buffer) of `buffer` with the
     /// gradient. Throws `RasterError.invalidRect` for a rectangle of negative size, leaving the
     /// buffer untouched.
-    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws {
+    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws(RasterError) {
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }
@@ -54,7 +54,7 @@ public struct GradientFill: Sendable {
 extension Gradient {
     /// Fills `rect` (default: all) of `buffer` with this gradient; see `GradientFill`. Prepare a
     /// `GradientFill` once instead when filling repeatedly.
-    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws {
+    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws(RasterError) {
         try GradientFill(self).fill(buffer, rect: rect)
     }
 }

@@ -31,7 +31,7 @@ public struct GradientPattern: Sendable {
     /// row `at` (for `.row`), stored in `format`. Throws `RasterError.outOfRange` for a length
     /// below 1 or above `maximumLength`.
     public init(_ fill: GradientFill, axis: Axis, length: Int, at position: Int = 0,
-                format: PixelFormat = .rgba8Premultiplied) throws {
+                format: PixelFormat = .rgba8Premultiplied) throws(RasterError) {
         guard length >= 1, length <= Self.maximumLength else {
             throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, \(Self.maximumLength)]")
         }
@@ -63,7 +63,7 @@ public struct GradientPattern: Sendable {
     /// Paints `rect` (default: all; clipped) of `buffer` by repeating the strip. Throws
     /// `RasterError.formatMismatch` unless `buffer.format` is the strip's format, and
     /// `.invalidRect` for a negative rectangle, touching nothing.
-    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws {
+    public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws(RasterError) {
         if buffer.format != format { throw RasterError.formatMismatch(expected: format, actual: buffer.format) }
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }

@@ -119,9 +119,9 @@ extension Rect {
 
     /// The rectangle's coverage as an A8 mask over the pixels it touches (see `coverageBitmap`),
     /// nil when it covers no pixel.
-    public func coverageMask() throws -> TextMask? {
+    public func coverageMask() throws(TextError) -> TextMask? {
         guard let (rect, bitmap) = coverageBitmap() else { return nil }
-        let image = try Image(width: rect.width, height: rect.height, format: .a8)
+        let image = try Image.forText(width: rect.width, height: rect.height, format: .a8)
         image.withBuffer { b in
             bitmap.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<rect.height {
