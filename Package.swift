@@ -17,10 +17,9 @@ let package = Package(
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
     ],
     dependencies: [
-        // Lower bounds only, so a package depending on Sheen can pick newer releases. The CLI,
-        // sheen-bench and the tests use these; the libraries use neither.
+        // Lower bounds only, so a package depending on Sheen can pick newer releases. The CLI and
+        // sheen-bench use ArgumentParser; the libraries use neither.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `swift package generate-documentation` (one DocC archive per library module).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -58,7 +57,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "sheen-bench",
-            dependencies: ["SheenRaster", "SheenText", "SheenLabel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["SheenRaster", "SheenText", "SheenLabel", "SheenTestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/sheen-bench"
         ),
 
@@ -93,15 +93,14 @@ let package = Package(
         .target(name: "CSheenAPI"),
         .target(name: "SheenC", dependencies: ["CSheenAPI", "SheenRaster", "SheenText", "SheenLabel", "SheenPNG"]),
 
-        .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenPNG"], path: "Tests/SheenTestSupport"),
+        // Every generator, fixture and comparison helper of the tests, sheen-bench and the fuzzers,
+        // so the three make and check content one way. Uses no test framework.
+        .target(name: "SheenTestSupport", dependencies: ["SheenRaster", "SheenText", "SheenPNG"], path: "Tests/SheenTestSupport"),
         // The AVX-512 level's block width built for AVX2, so its logic runs on machines without AVX-512.
         .target(name: "CSheenSIMDWidthCheck", dependencies: ["CSheenSIMD"], path: "Tests/CSheenSIMDWidthCheck"),
         .testTarget(
             name: "SheenRasterTests",
-            dependencies: [
-                "SheenRaster", "SheenTestSupport", "CSheenSIMD", "CSheenSIMDWidthCheck",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            dependencies: ["SheenRaster", "SheenTestSupport", "CSheenSIMD", "CSheenSIMDWidthCheck"]
         ),
         .testTarget(
             name: "SheenTextTests",

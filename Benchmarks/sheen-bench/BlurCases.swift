@@ -1,7 +1,8 @@
 import SheenRaster
+import SheenTestSupport
 
 extension Bench {
-    /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image, transparent edges,
+    /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image (`fillTextLikeCoverage`), transparent edges,
     /// source and destination separate; single thread except the `.threads2` case (the opt-in
     /// banded variant on both cores).
     func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int) {
@@ -21,7 +22,7 @@ extension Bench {
             let threads = name.hasSuffix(".threads2") ? 2 : 1
             let src = BenchBuffer(width: w, height: h, format: format)
             let dst = BenchBuffer(width: w, height: h, format: format)
-            fillTextLike(src.buffer)
+            fillTextLikeCoverage(src.buffer)
             let blur = try! GaussianBlur(sigma: sigma)
             let phases = measurePhases(warmup: warmup, reps: reps) {
                 [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer, threads: threads) }]
@@ -31,33 +32,6 @@ extension Bench {
             dump(name, "output", dst.buffer)
             record(CaseResult(name: name, width: w, height: h, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: w * h * format.bytesPerPixel * 2, reps: reps))
-        }
-    }
-
-    /// Glyph-like rows: strokes of 1–7 px (partial edges) between gaps of 1–15 px, in bands of
-    /// 12 text rows and 6 empty ones. RGBA pixels get a colour at their coverage.
-    private func fillTextLike(_ b: RasterBuffer) {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ n: Int) -> Int {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Int(state % UInt64(n))
-        }
-        let c = b.format.bytesPerPixel
-        for y in 0 ..< b.height {
-            let row = b.row(y)
-            var x = 0
-            let inText = y % 18 < 12
-            while x < b.width {
-                let gap = 1 + next(15), stroke = inText ? 1 + next(7) : 0
-                for i in 0 ..< gap where x + i < b.width { for k in 0 ..< c { row.storeBytes(of: 0, toByteOffset: (x + i) * c + k, as: UInt8.self) } }
-                x += gap
-                for i in 0 ..< stroke where x + i < b.width {
-                    let a = UInt8(i == 0 || i == stroke - 1 ? 64 + next(128) : 255)
-                    let px: [UInt8] = c == 1 ? [a] : [UInt8(Int(a) * 52 / 255), UInt8(Int(a) * 120 / 255), UInt8(Int(a) * 246 / 255), a]
-                    for k in 0 ..< c { row.storeBytes(of: px[k], toByteOffset: (x + i) * c + k, as: UInt8.self) }
-                }
-                x += stroke
-            }
         }
     }
 

@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 
 extension Bench {
     /// W2/W3 and one case per operator: compositing onto a W×H RGBA8 destination that holds a
@@ -12,8 +13,8 @@ extension Bench {
             .fill(original.buffer)
         let text = BenchBuffer(width: width, height: height, format: .a8)
         let iid = BenchBuffer(width: width, height: height, format: .a8)
-        fillMask(text.buffer, textLike: true)
-        fillMask(iid.buffer, textLike: false)
+        fillTextLikeCoverage(text.buffer)
+        fillIndependentCoverage(iid.buffer)
         let horizontal = try! GradientFill(.linear(from: Point(0, 0), to: Point(Double(width), 0), colors: benchColors))
 
         var cases: [(String, Paint, CompositeOperator, BenchBuffer)] = [
@@ -38,8 +39,8 @@ extension Bench {
             try! Kernels.withLevel(.reference) { try expected.buffer.composite(paint, operator: op, coverage: coverage) }
             // Gradient paint is shaded by the gradient kernel (within 1 level of exact), the
             // reference shades it exactly; solid paints must match bit for bit.
-            let tolerance: UInt8 = name.contains("_lg_") ? 1 : 0
-            check(maxByteDifference(dst, expected) <= tolerance, name)
+            let tolerance = name.contains("_lg_") ? 1 : 0
+            check(maxDifference(dst.buffer.readOnly, expected.buffer.readOnly) <= tolerance, name)
             if name.contains("_8_8888") {
                 dump(name, "input", original.buffer)
                 dump(name, "mask", mask.buffer)
@@ -48,39 +49,5 @@ extension Bench {
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps))
         }
-    }
-
-    private func fillMask(_ b: RasterBuffer, textLike: Bool) {
-        var state: UInt64 = textLike ? 0x2545_F491_4F6C_DD1D : 0x1234_5678_9ABC_DEF1
-        func next(_ n: Int) -> Int {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return Int(state % UInt64(n))
-        }
-        for y in 0 ..< b.height {
-            let row = b.row(y)
-            func put(_ x: Int, _ v: Int) { if x < b.width { row.storeBytes(of: UInt8(v), toByteOffset: x, as: UInt8.self) } }
-            var x = 0
-            while x < b.width {
-                if textLike {
-                    for _ in 0 ..< 1 + next(15) { put(x, 0); x += 1 }
-                    for _ in 0 ..< 1 + next(3) { put(x, 1 + next(254)); x += 1 }
-                    for _ in 0 ..< 1 + next(7) { put(x, 255); x += 1 }
-                    for _ in 0 ..< 1 + next(3) { put(x, 1 + next(254)); x += 1 }
-                } else {
-                    let k = next(4)
-                    put(x, k < 2 ? 0 : k == 2 ? 1 + next(254) : 255)
-                    x += 1
-                }
-            }
-        }
-    }
-
-    private func maxByteDifference(_ a: BenchBuffer, _ b: BenchBuffer) -> UInt8 {
-        var worst: UInt8 = 0
-        for i in 0 ..< a.byteCount {
-            let x = a.buffer.base.load(fromByteOffset: i, as: UInt8.self), y = b.buffer.base.load(fromByteOffset: i, as: UInt8.self)
-            worst = max(worst, x > y ? x - y : y - x)
-        }
-        return worst
     }
 }

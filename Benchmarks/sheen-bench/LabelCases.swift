@@ -1,5 +1,6 @@
 import SheenLabel
 import SheenRaster
+import SheenTestSupport
 import SheenText
 
 extension Bench {
@@ -25,7 +26,7 @@ extension Bench {
     }
 
     private func runLabelCases() throws {
-        let font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", size: 48)
+        let font = try TestFonts.bold(48)
         let blue = Color(rgba: 0x3478_F6FF), red = Color(rgba: 0xFF3B_30FF)
         func styled(_ size: Double) throws -> Label {
             var label = Label("Always correct gradient text", font: try font.withSize(size), size: Size(width: 1024, height: 160))
@@ -52,7 +53,7 @@ extension Bench {
                              LabelShadow(color: Color(rgba: 0x3478_F640), offset: Point(6, 10), sigma: 12)]
             return label
         }
-        let serif = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 48)
+        let serif = try TestFonts.sans(48)
         func rich(_ size: Double) throws -> Label {
             let bold = try font.withSize(size), regular = try serif.withSize(size * 0.75)
             let columns = ParagraphStyle(paragraphSpacing: 6, tabStops: [TextTab(location: 700, alignment: .decimal)])

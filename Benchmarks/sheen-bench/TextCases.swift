@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 import SheenText
 
 extension Bench {
@@ -17,9 +18,8 @@ extension Bench {
     }
 
     private func runTextCases() throws {
-        let dejaVu = "/usr/share/fonts/truetype/dejavu/"
-        let sans = try Font(path: dejaVu + "DejaVuSans.ttf", size: 16)
-        let bold = try Font(path: dejaVu + "DejaVuSans-Bold.ttf", size: 48)
+        let sans = try TestFonts.sans(16)
+        let bold = try TestFonts.bold(48)
         let words = ["gradient", "text", "always", "spans", "its", "ink", "bounds", "and", "the", "label", "wraps",
                      "lines", "with", "kerning", "AV", "ligatures", "fi", "shadow", "glow", "stroke"]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -55,7 +55,7 @@ struct LabelFuzzCase: CustomStringConvertible {
     nonisolated(unsafe) static var font: Font?
 
     func label() throws -> Label {
-        if Self.font == nil { Self.font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", size: 12) }
+        if Self.font == nil { Self.font = try TestFonts.bold(12) }
         let n = numbers
         var label = Label(text, font: try Self.font!.withSize(n[2]), size: Size(width: n[0], height: n[1]))
         let breaks: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,

@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 import SheenText
 
 /// One text fuzz input, decoded: layout options, a text of random UTF-16 code units (lone
@@ -63,7 +64,7 @@ struct TextFuzzCase: CustomStringConvertible {
             if fontFromInput {
                 font = try Font(face: FontFace(bytes: fontBytes), size: size)
             } else {
-                if Self.systemFont == nil { Self.systemFont = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", size: 12) }
+                if Self.systemFont == nil { Self.systemFont = try TestFonts.sans(12) }
                 font = try Self.systemFont!.withSize(size)
             }
             var options = self.options
@@ -109,7 +110,7 @@ struct TextFuzzCase: CustomStringConvertible {
         var first = TextAttributes(font: font, paragraphStyle: paragraph)
         first.underline = flags & 1 != 0 ? decoration : nil
         var second = first
-        if flags & 32 != 0 { second.font = try Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", size: font.size) }
+        if flags & 32 != 0 { second.font = try Font(path: TestFonts.boldPath, size: font.size) }
         second.strikethrough = flags & 2 != 0 ? decoration : nil
         second.backgroundColor = flags & 4 != 0 ? Color(rgba: 0xFFE0_8AFF) : nil
         second.baselineOffset = Double(byte(2)) / 8 - 16

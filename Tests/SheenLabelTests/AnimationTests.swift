@@ -1,7 +1,8 @@
-import Testing
 import SheenLabel
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 @Suite struct AnimationTests {
     static let curves: [TimingFunction] = [.linear, .easeIn, .easeOut, .easeInOut, .ease,
@@ -57,11 +58,11 @@ import SheenText
     }
 
     private func states() throws -> (Label, Label) {
-        var a = Label("Animate", font: try LabelFixtures.bold(30), size: Size(width: 300, height: 80))
+        var a = Label("Animate", font: try TestFonts.bold(30), size: Size(width: 300, height: 80))
         a.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]), extent: .ink)
         a.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 2), sigma: 2)]
         var b = a
-        b.font = try LabelFixtures.bold(50)
+        b.font = try TestFonts.bold(50)
         b.fill = .gradient(LabelGradient(colors: [Color(rgba: 0xFF95_00FF), Color(rgba: 0xAF52_DEFF), Color(rgba: 0x34C7_59FF)]), extent: .ink)
         b.stroke = LabelStroke(width: 3, paint: .color(.white))
         b.shadows = [LabelShadow(color: Color(rgba: 0xFF00_00FF), offset: Point(6, 8), sigma: 8)]

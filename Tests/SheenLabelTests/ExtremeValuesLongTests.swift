@@ -29,7 +29,7 @@ struct ExtremeValuesLongTests {
     }
 
     static func base() throws -> Label {
-        var label = Label("Edge AV", font: try LabelFixtures.bold(16), size: Size(width: 48, height: 24))
+        var label = Label("Edge AV", font: try TestFonts.bold(16), size: Size(width: 48, height: 24))
         label.backgroundColor = Color(rgba: 0x2040_60FF)
         return label
     }
@@ -38,7 +38,7 @@ struct ExtremeValuesLongTests {
     /// extreme origins, measured and laid out.
     @Test(arguments: doubles)
     func labelProperties(value v: Double) throws {
-        let font = try LabelFixtures.bold(16)
+        let font = try TestFonts.bold(16)
         let mutations: [(inout Label) -> Void] = [
             { $0.size = Size(width: v, height: 24) }, { $0.size = Size(width: 48, height: v) },
             { $0.minimumScaleFactor = v; $0.adjustsFontSizeToFitWidth = true },
@@ -78,7 +78,7 @@ struct ExtremeValuesLongTests {
 
     /// Layout bounds and options, mask regions and draw origins at every extreme.
     @Test func textLayoutRegionsAndOrigins() throws {
-        let text = AttributedText("Edge AV fi", font: try LabelFixtures.bold(16))
+        let text = AttributedText("Edge AV fi", font: try TestFonts.bold(16))
         for v in Self.doubles {
             _ = try? TextLayout(text, bounds: Size(width: v, height: v))
             for set in [{ (o: inout TextLayoutOptions) in o.lineHeightMultiple = v }, { $0.lineSpacing = v },

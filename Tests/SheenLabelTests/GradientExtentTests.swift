@@ -1,7 +1,8 @@
-import Testing
 import SheenLabel
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 /// Seed 000's property: the gradient spans the text's ink, so the leftmost inked columns get the
 /// start colour and the rightmost the end colour, whatever the frame and alignment.
@@ -30,7 +31,7 @@ import SheenText
 
     private func label(_ alignment: TextAlignment, width: Double, extent: GradientExtent, text: String = "Hi there",
                        lines: Int = 1) throws -> Label {
-        var label = Label(text, font: try LabelFixtures.bold(40), size: Size(width: width, height: lines == 1 ? 80 : 200))
+        var label = Label(text, font: try TestFonts.bold(40), size: Size(width: width, height: lines == 1 ? 80 : 200))
         label.textAlignment = alignment
         label.numberOfLines = lines
         label.lineBreakMode = .byWordWrapping

@@ -1,11 +1,11 @@
 import SheenLabel
 import SheenRaster
+import SheenTestSupport
 import SheenText
 
 enum LabelFixtures {
     static let blue = Color(rgba: 0x3478_F6FF)
     static let red = Color(rgba: 0xFF3B_30FF)
-    static func bold(_ size: Double = 48) throws -> Font { try Font(named: "DejaVu Sans:bold", size: size) }
 
     /// The W5 label: gradient over the ink, 2 px stroke, soft shadow, 1024×160, centred
     /// (as sheen-bench and the peers draw it; nothing overhangs the frame).
@@ -18,7 +18,7 @@ enum LabelFixtures {
     /// The same label with natural (left) alignment: the "A"'s stroke and the shadow overhang
     /// the frame's left edge.
     static func leftAligned() throws -> Label {
-        var label = Label("Always correct gradient text", font: try bold(), size: Size(width: 1024, height: 160))
+        var label = Label("Always correct gradient text", font: try TestFonts.bold(), size: Size(width: 1024, height: 160))
         label.fill = .gradient(LabelGradient(colors: [blue, red]), extent: .ink)
         label.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0x3333_33FF)))
         label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 4), sigma: 6)]

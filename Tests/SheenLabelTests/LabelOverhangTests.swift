@@ -105,7 +105,7 @@ import SheenText
     /// Frames whose drawn bounds differ (a shadow that grows) come out of `Label.images` at one
     /// size, each the frame's own image placed at the union's offset.
     @Test func framesShareOneSize() throws {
-        var from = Label("Grow", font: try LabelFixtures.bold(30), size: Size(width: 120, height: 50))
+        var from = Label("Grow", font: try TestFonts.bold(30), size: Size(width: 120, height: 50))
         from.textAlignment = .left
         var to = from
         to.shadows = [LabelShadow(color: .black, offset: Point(-6, 8), sigma: 5)]

@@ -8,7 +8,7 @@ import SheenText
     /// The shadow lies at its offset, in its own colour (never the gradient's), and equals
     /// SheenRaster's blur of the text's union mask, composited there.
     @Test func shadowIsTheBlurredUnionInItsOwnColour() throws {
-        var label = Label("Shadow", font: try LabelFixtures.bold(40), size: Size(width: 300, height: 100))
+        var label = Label("Shadow", font: try TestFonts.bold(40), size: Size(width: 300, height: 100))
         label.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]), extent: .ink)
         label.shadows = [LabelShadow(color: Color(red: 0, green: 1, blue: 0), offset: Point(12, 9), sigma: 3)]
         let image = try label.image()
@@ -76,7 +76,7 @@ import SheenText
     /// is. An inside stroke never reaches past the glyphs.
     @Test(arguments: [TextStroke.Placement.centered, .inside])
     func centredAndInsideStrokesShowTheirWholeWidth(placement: TextStroke.Placement) throws {
-        var label = Label("Stroke", font: try LabelFixtures.bold(64), size: Size(width: 320, height: 100))
+        var label = Label("Stroke", font: try TestFonts.bold(64), size: Size(width: 320, height: 100))
         label.textAlignment = .center
         label.fill = .color(LabelFixtures.blue)
         label.stroke = LabelStroke(width: 4, paint: .color(LabelFixtures.red), placement: placement)
@@ -111,17 +111,17 @@ import SheenText
         var label = try LabelFixtures.styled()
         _ = try label.image()
         label.text = "Short"
-        label.font = try LabelFixtures.bold(30)
+        label.font = try TestFonts.bold(30)
         label.size = Size(width: 600, height: 120)
         let changed = try label.image()
-        var fresh = Label("Short", font: try LabelFixtures.bold(30), size: Size(width: 600, height: 120))
+        var fresh = Label("Short", font: try TestFonts.bold(30), size: Size(width: 600, height: 120))
         fresh.fill = label.fill; fresh.stroke = label.stroke; fresh.shadows = label.shadows
         fresh.textAlignment = label.textAlignment
         #expect(changed.bytes == (try fresh.image()).bytes)
     }
 
     @Test func disabledIsHalfOpacityAndHighlightedUsesItsColour() throws {
-        var label = Label("State", font: try LabelFixtures.bold(40), size: Size(width: 200, height: 80))
+        var label = Label("State", font: try TestFonts.bold(40), size: Size(width: 200, height: 80))
         label.textColor = LabelFixtures.blue
         let enabled = try label.image()
         label.isEnabled = false
@@ -140,7 +140,7 @@ import SheenText
 
     /// UILabel's sharp shadow: the text's shape in shadowColor at shadowOffset, unblurred.
     @Test func uiLabelShadowIsSharp() throws {
-        var label = Label("Sharp", font: try LabelFixtures.bold(40), size: Size(width: 200, height: 80))
+        var label = Label("Sharp", font: try TestFonts.bold(40), size: Size(width: 200, height: 80))
         label.textColor = Color(red: 1, green: 1, blue: 1)
         label.shadowColor = Color(red: 0, green: 0, blue: 0)
         label.shadowOffset = Point(3, 2)
@@ -157,7 +157,7 @@ import SheenText
     }
 
     @Test func insetsForShadowsKeepTheGlowInside() throws {
-        var label = Label("Glow to the edges", font: try LabelFixtures.bold(40), size: Size(width: 400, height: 90))
+        var label = Label("Glow to the edges", font: try TestFonts.bold(40), size: Size(width: 400, height: 90))
         label.shadows = [.glow(color: Color(red: 1, green: 0.6, blue: 0), sigma: 5)]
         label.adjustsFontSizeToFitWidth = true
         label.minimumScaleFactor = 0.3
@@ -206,7 +206,7 @@ import SheenText
     @Test func badInputThrowsAndTouchesNothing() throws {
         let fenced = FencedBuffer(width: 64, height: 32, format: .rgba8Premultiplied)
         let before = fenced.allBytes
-        var label = Label("x", font: try LabelFixtures.bold(20), size: Size(width: 64, height: 32))
+        var label = Label("x", font: try TestFonts.bold(20), size: Size(width: 64, height: 32))
         // A background is drawn first: an error found while drawing the text must still come
         // before it (the empty gradient below is found only then).
         label.backgroundColor = Color(rgba: 0x2040_60FF)
@@ -237,7 +237,7 @@ import SheenText
     @Test func concurrentRendersEqualSerialOnes() async throws {
         var labels: [Label] = []
         for (i, text) in ["Shadowed", "Stroked AV", "Ωμέγα glow", "gradient fi"].enumerated() {
-            var label = Label(text, font: try LabelFixtures.bold(18 + Double(i) * 3), size: Size(width: 180, height: 48))
+            var label = Label(text, font: try TestFonts.bold(18 + Double(i) * 3), size: Size(width: 180, height: 48))
             label.fill = i % 2 == 0 ? .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red]), extent: .ink) : nil
             label.stroke = i == 1 ? LabelStroke(width: 2, paint: .color(.black)) : nil
             label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(1, 2), sigma: 1.5 + Double(i) * 2)]
@@ -259,7 +259,7 @@ import SheenText
     /// The widest stroke grown by a shadow's spread is a valid label: its shadow is cast by a
     /// 257 px outside stroke, within the text stroke's limit.
     @Test func widestStrokeWithASpreadShadowRenders() throws {
-        var label = Label("x", font: try LabelFixtures.bold(20), size: Size(width: 64, height: 32))
+        var label = Label("x", font: try TestFonts.bold(20), size: Size(width: 64, height: 32))
         label.backgroundColor = .white
         label.stroke = LabelStroke(width: 256, paint: .color(.black))
         label.shadows = [.glow(color: Color(rgba: 0xFF00_00FF), sigma: 2, spread: 1)]
@@ -274,7 +274,7 @@ import SheenText
     @Test func goldenLabels() throws {
         let tolerance: UInt8 = 0
         #expect(try Golden.compare(LabelFixtures.styled().image(), "styled", directory: Golden.directory(), tolerance: tolerance) == nil)
-        var lines = Label("Per-line gradients on three lines, no bleeding", font: try LabelFixtures.bold(36),
+        var lines = Label("Per-line gradients on three lines, no bleeding", font: try TestFonts.bold(36),
                           size: Size(width: 440, height: 180))
         lines.numberOfLines = 0
         lines.lineBreakMode = .byWordWrapping

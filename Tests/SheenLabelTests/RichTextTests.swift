@@ -18,7 +18,7 @@ import SheenTestSupport
         return l
     }
 
-    func font() throws -> Font { try LabelFixtures.bold(40) }
+    func font() throws -> Font { try TestFonts.bold(40) }
 
     /// Every opaque pixel of `image` (colour bytes).
     func opaque(_ image: Image, columns: Range<Int>? = nil) -> Set<SIMD4<Int>> {
@@ -158,7 +158,7 @@ import SheenTestSupport
     }
 
     @Test func goldenRichText() throws {
-        let f = try font(), small = try LabelFixtures.bold(24)
+        let f = try font(), small = try TestFonts.bold(24)
         let style = ParagraphStyle(alignment: .left, paragraphSpacing: 8,
                                    tabStops: [TextTab(location: 220, alignment: .right), TextTab(location: 330, alignment: .decimal)])
         var text = AttributedText("Item\tQty\tPrice\n", attributes: TextAttributes(font: small, underline: TextDecoration(.double),
@@ -168,7 +168,7 @@ import SheenTestSupport
                                                                    paragraphStyle: style))
         text.append("Extra", attributes: TextAttributes(font: f, backgroundColor: yellow))
         text.append("ordinary", attributes: TextAttributes(font: f, baselineOffset: 10, underline: TextDecoration(.thick)))
-        text.append(" demon\u{AD}stration", attributes: TextAttributes(font: try LabelFixtures.bold(64)))
+        text.append(" demon\u{AD}stration", attributes: TextAttributes(font: try TestFonts.bold(64)))
         var l = try Label(attributedText: text, size: Size(width: 420, height: 410))
         l.numberOfLines = 0
         l.lineBreakMode = .byWordWrapping

@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 import SheenText
 import Testing
 
@@ -11,12 +12,12 @@ import Testing
         options.adjustsFontSizeToFitWidth = true
         options.minimumScaleFactor = minimum
         options.baselineAdjustment = adjust
-        return try TextLayout(AttributedText(title, font: Fixtures.bold(48)), bounds: Size(width: width, height: height),
+        return try TextLayout(AttributedText(title, font: TestFonts.bold(48)), bounds: Size(width: width, height: height),
                               options: options)
     }
 
     private func naturalWidth(size: Double) throws -> Double {
-        try TextLayout(AttributedText(title, font: Fixtures.bold(size))).lines[0].typographicRect.width
+        try TextLayout(AttributedText(title, font: TestFonts.bold(size))).lines[0].typographicRect.width
     }
 
     /// The largest scale that fits, to 0.5 px of font size — not an integer step.
@@ -50,7 +51,7 @@ import Testing
 
     /// Baseline adjustment relates the shrunk line to the full-size line's placement.
     @Test func baselineAdjustment() throws {
-        let full = try TextLayout(AttributedText(title, font: Fixtures.bold(48)), bounds: Size(width: 2000, height: 80))
+        let full = try TextLayout(AttributedText(title, font: TestFonts.bold(48)), bounds: Size(width: 2000, height: 80))
         let fullLine = full.lines[0]
         let baselines = try shrink(width: 400, minimum: 0.3, adjust: .alignBaselines)
         #expect(abs(baselines.lines[0].baseline - fullLine.baseline) < 1e-9)
@@ -69,7 +70,7 @@ import Testing
         options.lineBreakMode = .byWordWrapping
         options.adjustsFontSizeToFitWidth = true
         options.minimumScaleFactor = 0.2
-        let text = AttributedText("The quick brown fox jumps over the lazy dog again and again", font: try Fixtures.sans(30))
+        let text = AttributedText("The quick brown fox jumps over the lazy dog again and again", font: try TestFonts.sans(30))
         let layout = try TextLayout(text, bounds: Size(width: 300, height: 0), options: options)
         #expect(layout.scale < 1 && !layout.isTruncated && layout.lines.count <= 2)
         #expect(layout.lines.map(\.string).joined(separator: " ") == text.string)

@@ -1,6 +1,7 @@
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 @Suite struct BadInputTests {
     @Test func emptyTextIsAnEmptyLayout() throws {
@@ -11,11 +12,11 @@ import SheenText
         #expect(try layout.mask().image.bytes.allSatisfy { $0 == 0 })
         let none = try TextLayout(AttributedText())
         #expect(none.lines.isEmpty && none.textRect == .zero)
-        #expect(try TextLayout.sizeThatFits(AttributedText("", font: Fixtures.sans()), .zero).height > 0)
+        #expect(try TextLayout.sizeThatFits(AttributedText("", font: TestFonts.sans()), .zero).height > 0)
     }
 
     @Test func invalidOptionsAndBoundsThrow() throws {
-        let text = AttributedText("x", font: try Fixtures.sans())
+        let text = AttributedText("x", font: try TestFonts.sans())
         func expectError(_ name: String, _ configure: (inout TextLayoutOptions) -> Void, bounds: Size = Size(width: 10, height: 10)) {
             var options = TextLayoutOptions()
             configure(&options)
@@ -29,15 +30,15 @@ import SheenText
         expectError("minimumScaleFactor", { $0.minimumScaleFactor = 1.5 })
         expectError("bounds.width", { _ in }, bounds: Size(width: -1, height: 0))
         expectError("bounds.height", { _ in }, bounds: Size(width: 0, height: .nan))
-        let tracked = AttributedText("x", attributes: TextAttributes(font: try Fixtures.sans(), tracking: .nan))
+        let tracked = AttributedText("x", attributes: TextAttributes(font: try TestFonts.sans(), tracking: .nan))
         #expect(throws: TextError.self) { try TextLayout(tracked) }
     }
 
     /// A 10,000 px font is refused with a clear error rather than allocating gigabytes.
     @Test func hugeFontSizesAreRefused() throws {
-        #expect(throws: TextError.invalidFontSize(10_000)) { try Font(path: Fixtures.sansPath, size: 10_000) }
+        #expect(throws: TextError.invalidFontSize(10_000)) { try Font(path: TestFonts.sansPath, size: 10_000) }
         // The largest size works; a window on the glyph's ink shows coverage.
-        let layout = try TextLayout(AttributedText("W", font: Font(path: Fixtures.sansPath, size: Font.maximumSize)),
+        let layout = try TextLayout(AttributedText("W", font: Font(path: TestFonts.sansPath, size: Font.maximumSize)),
                                     bounds: Size(width: 200, height: 200))
         let ink = try layout.inkRect()
         #expect(ink.width > 3000)
@@ -65,7 +66,7 @@ import SheenText
         #expect(!canvas.bytes.contains { $0 != 0 })
         let long = String(repeating: "a", count: TextLayout.maximumLength + 1)
         #expect(throws: TextError.textTooLong(length: TextLayout.maximumLength + 1, maximum: TextLayout.maximumLength)) {
-            try TextLayout(AttributedText(long, font: Fixtures.sans()))
+            try TextLayout(AttributedText(long, font: TestFonts.sans()))
         }
     }
 

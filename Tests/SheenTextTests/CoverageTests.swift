@@ -7,7 +7,7 @@ import SheenText
     /// Overlapping glyphs: negative tracking makes every neighbour overlap, and a mark stacks
     /// on its base.
     static func overlapping() throws -> TextLayout {
-        var attributes = TextAttributes(font: try Fixtures.bold(40))
+        var attributes = TextAttributes(font: try TestFonts.bold(40))
         attributes.tracking = -12
         return try TextLayout(AttributedText("Wavy q\u{301}AVA", attributes: attributes))
     }
@@ -60,7 +60,7 @@ import SheenText
     /// An inside band lies within the glyphs: never more coverage than the fill, full coverage
     /// right at the outline, none deep inside a wide stem.
     @Test func insideStrokeStaysInsideTheGlyphs() throws {
-        let layout = try TextLayout(AttributedText("Hello", font: try Fixtures.bold(80)))
+        let layout = try TextLayout(AttributedText("Hello", font: try TestFonts.bold(80)))
         let fill = try layout.coverage().mask()
         let band = try layout.coverage(stroke: TextStroke(width: 3, placement: .inside)).mask(region: fill.region)
         var full = 0, both = 0

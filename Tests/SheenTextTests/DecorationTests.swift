@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 /// Underlines, strikethroughs and backgrounds: placed from the font's own tables (read here from
 /// the file's bytes, independently of HarfBuzz), drawn with exact area coverage.
@@ -31,8 +32,8 @@ import SheenText
     }
 
     @Test func positionsAndThicknessesComeFromTheFont() throws {
-        let (uPos, uSize, sPos, sSize, upem) = try tables(Fixtures.sansPath)
-        let font = try Fixtures.sans(60)
+        let (uPos, uSize, sPos, sSize, upem) = try tables(TestFonts.sansPath)
+        let font = try TestFonts.sans(60)
         let px = 60 / upem
         #expect(abs(font.underlinePosition - uPos * px) < 1e-9)
         #expect(abs(font.underlineThickness - uSize * px) < 1e-9)
@@ -51,7 +52,7 @@ import SheenText
     }
 
     @Test func doubleAndThickStyles() throws {
-        let font = try Fixtures.sans(40)
+        let font = try TestFonts.sans(40)
         let t = font.underlineThickness
         let double = try layout(TextAttributes(font: font, underline: TextDecoration(.double))).decorations
         #expect(double.count == 2)
@@ -63,7 +64,7 @@ import SheenText
 
     /// The underline's pixels hold exactly its area (each pixel rounded once).
     @Test func underlineCoverageIsItsArea() throws {
-        let font = try Fixtures.sans(60)
+        let font = try TestFonts.sans(60)
         let l = try layout(TextAttributes(font: font, underline: TextDecoration()), "gun")
         let coverage = try l.coverage()
         #expect(coverage.glyphs.filter { $0.decoration == .underline }.count == 1)
@@ -80,7 +81,7 @@ import SheenText
     }
 
     @Test func backgroundsSpanTheLineHeight() throws {
-        let font = try Fixtures.sans(30)
+        let font = try TestFonts.sans(30)
         var text = AttributedText("plain ", font: font)
         text.append("marked", attributes: TextAttributes(font: font, backgroundColor: Color(red: 1, green: 1, blue: 0)))
         var o = TextLayoutOptions(); o.alignment = .left
@@ -99,7 +100,7 @@ import SheenText
 
     /// An outside stroke's band holds the underline grown by the stroke's reach.
     @Test func outsideStrokesGrowTheUnderline() throws {
-        let font = try Fixtures.sans(40)
+        let font = try TestFonts.sans(40)
         let l = try layout(TextAttributes(font: font, underline: TextDecoration()), "a-a")
         let fill = try l.coverage().inkRect { $0.decoration != nil }
         let band = try l.coverage(stroke: TextStroke(width: 3)).inkRect { $0.decoration != nil }

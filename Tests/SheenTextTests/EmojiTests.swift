@@ -11,7 +11,7 @@ import SheenTestSupport
 
     func layout(_ s: String, size: Double = 40) throws -> TextLayout {
         var o = TextLayoutOptions(); o.alignment = .left
-        return try TextLayout(AttributedText(s, font: try Fixtures.sans(size)), options: o)
+        return try TextLayout(AttributedText(s, font: try TestFonts.sans(size)), options: o)
     }
 
     @Test func aBitmapOnlyColourFaceOpens() throws {
@@ -20,7 +20,7 @@ import SheenTestSupport
         #expect(face.unitsPerEm == 2048)
         #expect(face.glyph(for: "😀") != nil)
         // DejaVu has outlines and no colour.
-        let dejaVu = try FontFace(path: Fixtures.sansPath)
+        let dejaVu = try FontFace(path: TestFonts.sansPath)
         #expect(!dejaVu.hasColor && dejaVu.isScalable)
     }
 

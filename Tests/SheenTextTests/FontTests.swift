@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 @Suite struct FontTests {
     @Test func opensAFileAndReadsItsNames() throws {
-        let face = try FontFace(path: Fixtures.boldPath)
+        let face = try FontFace(path: TestFonts.boldPath)
         #expect(face.familyName == "DejaVu Sans")
         #expect(face.styleName == "Bold")
         #expect(face.unitsPerEm == 2048)
@@ -27,7 +28,7 @@ import SheenText
 
     @Test func fallbackDrawsCharactersThePrimaryFaceLacks() throws {
         // DejaVu Math TeX Gyre has Latin but no Cyrillic: fontconfig's sorted set supplies it.
-        let math = try Font(path: Fixtures.dejaVuDirectory + "/DejaVuMathTeXGyre.ttf", size: 20)
+        let math = try Font(path: TestFonts.directory + "/DejaVuMathTeXGyre.ttf", size: 20)
         #expect(!math.primaryFace.hasGlyph(for: "Ж"))
         let layout = try TextLayout(AttributedText("AЖ", font: math))
         let faces = layout.lines[0].glyphs.map(\.face)
@@ -36,13 +37,13 @@ import SheenText
         #expect(faces[1] !== math.primaryFace)
         #expect(faces[1].hasGlyph(for: "Ж"))
         // Without fallback the primary face draws its .notdef glyph (id 0).
-        let bare = try Font(path: Fixtures.dejaVuDirectory + "/DejaVuMathTeXGyre.ttf", size: 20, fallback: false)
+        let bare = try Font(path: TestFonts.directory + "/DejaVuMathTeXGyre.ttf", size: 20, fallback: false)
         let plain = try TextLayout(AttributedText("AЖ", font: bare))
         #expect(plain.lines[0].glyphs[1].id == 0)
     }
 
     @Test func facesAreSharedAcrossFonts() throws {
-        let a = try Fixtures.sans(10), b = try Fixtures.sans(30)
+        let a = try TestFonts.sans(10), b = try TestFonts.sans(30)
         #expect(a.primaryFace === b.primaryFace)
         #expect(try a.withSize(30) == b)  // one chain per path, shared
         #expect(try Font(named: "DejaVu Sans", size: 12) == Font(named: "DejaVu Sans", size: 12))
@@ -52,19 +53,19 @@ import SheenText
     @Test func badSizesThrow() throws {
         for size in [0, -1, .nan, .infinity, Font.maximumSize * 2, 0.001, Font.minimumSize.nextDown, 1e-300] {
             // NaN is not equal to itself, so match the error by its message.
-            let error = #expect(throws: TextError.self) { try Font(path: Fixtures.sansPath, size: size) }
+            let error = #expect(throws: TextError.self) { try Font(path: TestFonts.sansPath, size: size) }
             #expect(error?.description == TextError.invalidFontSize(size).description)
         }
-        #expect(throws: TextError.invalidFontSize(0)) { try Font(path: Fixtures.sansPath, size: 0) }
-        #expect(throws: TextError.invalidFontSize(5000)) { try Fixtures.sans().withSize(5000) }
-        _ = try Font(path: Fixtures.sansPath, size: Font.minimumSize)
+        #expect(throws: TextError.invalidFontSize(0)) { try Font(path: TestFonts.sansPath, size: 0) }
+        #expect(throws: TextError.invalidFontSize(5000)) { try TestFonts.sans().withSize(5000) }
+        _ = try Font(path: TestFonts.sansPath, size: Font.minimumSize)
     }
 
     /// The smallest size draws at most a speck, the same whatever was drawn before: a fresh face
     /// once skipped setting a size that rounded to 0 units and drew in font units (a 23 px blob).
     @Test func tinySizesDrawNothingLargeAndDoNotDependOnHistory() throws {
         func coverage(_ size: Double) throws -> Int {
-            let layout = try TextLayout(AttributedText("W", font: Font(path: Fixtures.sansPath, size: size)),
+            let layout = try TextLayout(AttributedText("W", font: Font(path: TestFonts.sansPath, size: size)),
                                         bounds: Size(width: 40, height: 40))
             let mask = try layout.mask(region: PixelRect(x: -20, y: -20, width: 60, height: 60), cache: GlyphCache(byteBudget: 1 << 20))
             return mask.image.bytes.reduce(0) { $0 + Int($1) }
@@ -78,7 +79,7 @@ import SheenText
         var options = TextLayoutOptions()
         options.adjustsFontSizeToFitWidth = true
         options.minimumScaleFactor = 0.001
-        let shrunk = try TextLayout(AttributedText("WWWW", font: Font(path: Fixtures.sansPath, size: 1)),
+        let shrunk = try TextLayout(AttributedText("WWWW", font: Font(path: TestFonts.sansPath, size: 1)),
                                     bounds: Size(width: 0.0001, height: 40), options: options)
         #expect(shrunk.scale == 0.001)
         let mask = try shrunk.mask(region: PixelRect(x: -40, y: -40, width: 80, height: 80), cache: GlyphCache(byteBudget: 1 << 20))
@@ -93,8 +94,8 @@ import SheenText
         // 85 = FT_Err_Unknown_File_Format.
         #expect(throws: TextError.notAFont(source: "memory", code: 85)) { try FontFace(bytes: Array("not a font".utf8)) }
         #expect(throws: TextError.notAFont(source: "memory", code: 85)) { try FontFace(bytes: [UInt8]()) }
-        #expect(throws: TextError.faceIndexOutOfRange(source: Fixtures.sansPath, index: 3, faceCount: 1)) {
-            try FontFace(path: Fixtures.sansPath, index: 3)
+        #expect(throws: TextError.faceIndexOutOfRange(source: TestFonts.sansPath, index: 3, faceCount: 1)) {
+            try FontFace(path: TestFonts.sansPath, index: 3)
         }
     }
 
@@ -102,14 +103,14 @@ import SheenText
     /// of DejaVu Sans with its contour count set to 4095, which FreeType refuses as an invalid
     /// outline (error 20), while the other glyphs still draw.
     @Test func aCorruptGlyphNamesTheFontAndTheGlyph() throws {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sansPath)))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.sansPath)))
         func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
         func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
         func table(_ tag: String) throws -> Int {
             for i in 0 ..< u16(4) where Array(bytes[12 + 16 * i ..< 16 + 16 * i]) == Array(tag.utf8) { return u32(12 + 16 * i + 8) }
             throw TextError.library(function: "no \(tag) table")
         }
-        let gid = try #require(try FontFace(path: Fixtures.sansPath).glyph(for: "H"))
+        let gid = try #require(try FontFace(path: TestFonts.sansPath).glyph(for: "H"))
         let (head, loca, glyf) = (try table("head"), try table("loca"), try table("glyf"))
         let glyphOffset = glyf + (u16(head + 50) == 0 ? 2 * u16(loca + 2 * Int(gid)) : u32(loca + 4 * Int(gid)))
         #expect(u16(glyphOffset) < 0x8000 && u16(glyphOffset) > 0)   // a simple glyph with contours
@@ -123,7 +124,7 @@ import SheenText
 
     /// Truncated and bit-flipped fonts either open and draw, or throw — never crash.
     @Test func corruptFontsThrowOrWork() throws {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.sansPath)))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.sansPath)))
         var generator = SystemRandomNumberGenerator()
         var outcomes = (opened: 0, threw: 0)
         for cut in [12, 100, 1000, 10_000, bytes.count / 2, bytes.count - 1] {

@@ -1,6 +1,7 @@
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 @Suite struct GlyphCacheTests {
     @Test func coldAndWarmMasksAreIdentical() throws {
@@ -19,7 +20,7 @@ import SheenText
 
     /// The byte budget bounds the cache; least recently used glyphs go first.
     @Test func evictsLeastRecentlyUsedWithinTheBudget() throws {
-        let font = try Fixtures.bold(60)
+        let font = try TestFonts.bold(60)
         let cache = GlyphCache(byteBudget: 6000)
         let layout = try TextLayout(AttributedText("abcdefghijklmnopqrstuvwxyz", font: font))
         _ = try layout.mask(cache: cache)
@@ -45,12 +46,12 @@ import SheenText
     @Test func sharedAcrossThreads() async throws {
         let cache = GlyphCache(byteBudget: 64 << 10)
         let texts = ["Always correct", "gradient text", "Ωμέγα Кириллица", "AV fi q\u{301}", "عربي עברית"]
-        let expected = try texts.map { try TextLayout(AttributedText($0, font: Fixtures.bold(36))).mask().image.bytes }
+        let expected = try texts.map { try TextLayout(AttributedText($0, font: TestFonts.bold(36))).mask().image.bytes }
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for task in 0..<16 {
                 group.addTask {
                     let i = task % texts.count
-                    let layout = try TextLayout(AttributedText(texts[i], font: Fixtures.bold(36)))
+                    let layout = try TextLayout(AttributedText(texts[i], font: TestFonts.bold(36)))
                     var same = true
                     for _ in 0..<5 { same = try same && layout.mask(cache: cache).image.bytes == expected[i] }
                     return same

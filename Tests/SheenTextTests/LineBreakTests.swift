@@ -80,7 +80,7 @@ import SheenText
     @Test func lineHeightMultipleAndSpacing() throws {
         let plain = try Fixtures.layout("a\nb\nc", size: 20)
         let step = plain.lines[1].baseline - plain.lines[0].baseline
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         #expect(abs(step - (font.ascender + font.descender + font.lineGap)) < 1e-9)
         let spaced = try Fixtures.layout("a\nb\nc", size: 20) { $0.lineHeightMultiple = 1.5; $0.lineSpacing = 4 }
         #expect(abs(spaced.lines[2].baseline - spaced.lines[1].baseline - (step * 1.5 + 4)) < 1e-9)

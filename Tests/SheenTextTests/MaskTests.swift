@@ -16,7 +16,7 @@ import SheenText
     }
 
     static func label() throws -> TextLayout {
-        try TextLayout(AttributedText("Always correct gradient text", font: Fixtures.bold(48)), bounds: Size(width: 800, height: 80))
+        try TextLayout(AttributedText("Always correct gradient text", font: TestFonts.bold(48)), bounds: Size(width: 800, height: 80))
     }
 
     static func paragraph() throws -> TextLayout {
@@ -83,8 +83,8 @@ import SheenText
 
     /// Selecting glyphs by attributes splits the mask exactly (for per-run colours).
     @Test func masksPerAttributeRun() throws {
-        var text = AttributedText("Red ", attributes: TextAttributes(font: try Fixtures.bold(40), color: .init(red: 1, green: 0, blue: 0)))
-        text.append("Blue", attributes: TextAttributes(font: try Fixtures.bold(40), color: .init(red: 0, green: 0, blue: 1)))
+        var text = AttributedText("Red ", attributes: TextAttributes(font: try TestFonts.bold(40), color: .init(red: 1, green: 0, blue: 0)))
+        text.append("Blue", attributes: TextAttributes(font: try TestFonts.bold(40), color: .init(red: 0, green: 0, blue: 1)))
         let layout = try TextLayout(text, bounds: Size(width: 300, height: 60))
         let red = try layout.mask { $0.attributesIndex == 0 }, blue = try layout.mask { $0.attributesIndex == 1 }
         let all = try layout.mask()
@@ -97,7 +97,7 @@ import SheenText
     /// Pen positions are rounded to a quarter pixel: a quarter-pixel shift changes the coverage,
     /// a whole-pixel shift moves it, a shift under 1/8 px changes nothing.
     @Test func subpixelPositionsUseFourBuckets() throws {
-        let font = try Fixtures.sans(30)
+        let font = try TestFonts.sans(30)
         let cache = GlyphCache(byteBudget: 1 << 20)
         let w = try TextLayout(AttributedText("l", font: font)).textRect.width
         func mask(shift: Double, regionX: Int = 0) throws -> [UInt8] {

@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 import SheenText
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     let text = "The quick brown fox jumps over the lazy dog"
 
     @Test func textRectForBoundsLimitsLines() throws {
-        let attributed = AttributedText(text, font: try Fixtures.sans(20))
+        let attributed = AttributedText(text, font: try TestFonts.sans(20))
         let step = try Fixtures.layout("a\nb", size: 20).lines[1].baseline - Fixtures.layout("a\nb", size: 20).lines[0].baseline
         let all = try TextLayout.textRect(attributed, forBounds: Rect(x: 10, y: 20, width: 150, height: 0), limitedToNumberOfLines: 0)
         let two = try TextLayout.textRect(attributed, forBounds: Rect(x: 10, y: 20, width: 150, height: 0), limitedToNumberOfLines: 2)
@@ -22,7 +23,7 @@ import Testing
         var options = TextLayoutOptions()
         options.numberOfLines = 0
         options.lineBreakMode = .byWordWrapping
-        let attributed = AttributedText(text, font: try Fixtures.sans(20))
+        let attributed = AttributedText(text, font: try TestFonts.sans(20))
         let size = try TextLayout.sizeThatFits(attributed, Size(width: 150, height: 0), options: options)
         #expect(size.width <= 150 && size.width == size.width.rounded())
         // Laid out in exactly that size, nothing is truncated and the lines are the same.
@@ -35,7 +36,7 @@ import Testing
     /// Per-line typographic rects stack with the line height; baselines sit inside them.
     @Test func lineRectsAndBaselines() throws {
         let layout = try Fixtures.layout(text, size: 20, width: 150)
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         for line in layout.lines {
             #expect(abs(line.typographicRect.y - (line.baseline - font.ascender)) < 1e-9)
             #expect(abs(line.typographicRect.height - (font.ascender + font.descender)) < 1e-9)

@@ -1,5 +1,6 @@
-import Testing
+import SheenTestSupport
 @testable import SheenText
+import Testing
 
 /// Outside round strokes (`OutlineDilation`) against the exact Minkowski sum of the glyph and a
 /// disc — every pixel's covered fraction measured on an 8 × 8 grid of samples — with FreeType's
@@ -57,7 +58,7 @@ import Testing
     /// Glyphs with concave corners, curves meeting lines, counters that a wide stroke closes.
     @Test(arguments: ["t", "e", "r", "g", "&", "M"], [2.0, 6.0])
     func outsideStrokeIsTheMinkowskiSum(character: Character, width: Double) throws {
-        let font = try Fixtures.bold(36)
+        let font = try TestFonts.bold(36)
         let face = font.primaryFace
         let glyph = try #require(face.glyph(for: character.unicodeScalars.first!))
         let size26 = 36 * 64, offset26 = 16

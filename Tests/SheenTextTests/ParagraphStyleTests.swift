@@ -1,6 +1,7 @@
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 /// Paragraph alignment and spacing from attributes, and raised or lowered runs.
 @Suite struct ParagraphStyleTests {
@@ -16,7 +17,7 @@ import SheenText
     }
 
     @Test func eachParagraphHasItsOwnAlignmentAndSpacing() throws {
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         let right = TextAttributes(font: font, paragraphStyle: ParagraphStyle(alignment: .right, paragraphSpacing: 10))
         let centred = TextAttributes(font: font, paragraphStyle: ParagraphStyle(alignment: .center, paragraphSpacingBefore: 6))
         let plain = TextAttributes(font: font)
@@ -34,7 +35,7 @@ import SheenText
     }
 
     @Test func raisedRunsMoveUpAndGrowTheLine() throws {
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         let base = try TextLayout(AttributedText("x2", font: font), options: options())
         let raised = try TextLayout(text([("x", TextAttributes(font: font)), ("2", TextAttributes(font: font, baselineOffset: 8))]),
                                     options: options())
@@ -49,7 +50,7 @@ import SheenText
     }
 
     @Test func updatingAttributesSplitsRuns() throws {
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         var t = AttributedText("hello world", font: font)
         t.updateAttributes(in: 2..<7) { $0.underline = TextDecoration(.double) }
         #expect(t.runs.map(\.range) == [0..<2, 2..<7, 7..<11])

@@ -1,5 +1,6 @@
-import Testing
+import SheenTestSupport
 import SheenText
+import Testing
 
 @Suite struct ShapingTests {
     private func glyphs(_ s: String, _ attributes: TextAttributes) throws -> [LaidOutGlyph] {
@@ -8,7 +9,7 @@ import SheenText
 
     /// GPOS kerning: "AV" is narrower than A and V apart (FreeType's FT_Get_Kerning alone misses it).
     @Test func kerningIsApplied() throws {
-        let font = try Fixtures.sans(100)
+        let font = try TestFonts.sans(100)
         func width(_ s: String, kerning: Bool = true) throws -> Double {
             try TextLayout(AttributedText(s, attributes: TextAttributes(font: font, kerning: kerning))).lines[0].typographicRect.width
         }
@@ -18,14 +19,14 @@ import SheenText
     }
 
     @Test func ligaturesFormAndTrackingTurnsThemOff() throws {
-        let font = try Fixtures.sans(40)
+        let font = try TestFonts.sans(40)
         #expect(try glyphs("fi", TextAttributes(font: font)).count == 1 || glyphs("ffi", TextAttributes(font: font)).count < 3)
         #expect(try glyphs("fi", TextAttributes(font: font, ligatures: false)).count == 2)
         #expect(try glyphs("fi", TextAttributes(font: font, tracking: 2)).count == 2)
     }
 
     @Test func trackingAddsSpaceAfterEveryCluster() throws {
-        let font = try Fixtures.sans(20)
+        let font = try TestFonts.sans(20)
         let plain = try TextLayout(AttributedText("Hello", font: font)).lines[0].typographicRect.width
         let tracked = try TextLayout(AttributedText("Hello", attributes: TextAttributes(font: font, tracking: 3)))
         #expect(abs(tracked.lines[0].typographicRect.width - (plain + 15)) < 1e-9)
@@ -38,18 +39,18 @@ import SheenText
     /// A combining mark is positioned over its base, not after it. (q + acute has no precomposed
     /// form, so HarfBuzz cannot compose it into one glyph.)
     @Test func combiningMarksSitOnTheirBase() throws {
-        let g = try glyphs("q\u{301}", TextAttributes(font: Fixtures.sans(40)))
+        let g = try glyphs("q\u{301}", TextAttributes(font: TestFonts.sans(40)))
         try #require(g.count == 2)
         #expect(g[1].sourceOffset == 0)  // same cluster as its base
-        let base = try TextLayout(AttributedText("q", font: Fixtures.sans(40))).lines[0].typographicRect.width
-        let both = try TextLayout(AttributedText("q\u{301}", font: Fixtures.sans(40))).lines[0].typographicRect.width
+        let base = try TextLayout(AttributedText("q", font: TestFonts.sans(40))).lines[0].typographicRect.width
+        let both = try TextLayout(AttributedText("q\u{301}", font: TestFonts.sans(40))).lines[0].typographicRect.width
         #expect(both == base)
         #expect(g[1].position.x < g[0].position.x + base)
     }
 
     /// Right-to-left runs are reversed: the first Hebrew letter is drawn rightmost.
     @Test func rightToLeftRunsAreOrderedVisually() throws {
-        let layout = try TextLayout(AttributedText("ab שלום cd", font: Fixtures.sans(30)))
+        let layout = try TextLayout(AttributedText("ab שלום cd", font: TestFonts.sans(30)))
         let glyphs = layout.lines[0].glyphs
         #expect(!layout.lines[0].isRightToLeft)
         let shin = try #require(glyphs.first { $0.sourceOffset == 3 })
@@ -58,23 +59,23 @@ import SheenText
         #expect(glyphs.first?.sourceOffset == 0 && glyphs.last?.sourceOffset == 9)
         // x positions increase along the visual order.
         for (a, b) in zip(glyphs, glyphs.dropFirst()) { #expect(a.position.x <= b.position.x) }
-        let hebrew = try TextLayout(AttributedText("שלום ab", font: Fixtures.sans(30)))
+        let hebrew = try TextLayout(AttributedText("שלום ab", font: TestFonts.sans(30)))
         #expect(hebrew.lines[0].isRightToLeft)
         #expect(hebrew.lines[0].glyphs.first?.sourceOffset == 5)  // "ab" at the left
     }
 
     @Test func arabicIsShapedIntoJoiningForms() throws {
         // Isolated forms of ب differ from the medial form inside a word.
-        let alone = try glyphs("ب", TextAttributes(font: Fixtures.sans(30)))
-        let joined = try glyphs("ببب", TextAttributes(font: Fixtures.sans(30)))
+        let alone = try glyphs("ب", TextAttributes(font: TestFonts.sans(30)))
+        let joined = try glyphs("ببب", TextAttributes(font: TestFonts.sans(30)))
         #expect(Set(joined.map(\.id)).count > 1)
         #expect(!joined.map(\.id).allSatisfy { $0 == alone[0].id })
     }
 
     /// Every attribute run is shaped with its own font and size.
     @Test func attributedRunsKeepTheirFonts() throws {
-        var text = AttributedText("Big ", font: try Fixtures.bold(40))
-        text.append("small", attributes: TextAttributes(font: try Fixtures.sans(12)))
+        var text = AttributedText("Big ", font: try TestFonts.bold(40))
+        text.append("small", attributes: TextAttributes(font: try TestFonts.sans(12)))
         let glyphs = try TextLayout(text).lines[0].glyphs
         #expect(glyphs.filter { $0.size == 40 }.count == 4)
         #expect(glyphs.filter { $0.size == 12 }.count == 5)

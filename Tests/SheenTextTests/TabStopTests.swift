@@ -1,6 +1,7 @@
-import Testing
 import SheenRaster
+import SheenTestSupport
 import SheenText
+import Testing
 
 /// Tab stops: where the text after each tab starts, for the default interval and each kind of
 /// explicit stop, in every paragraph alignment.
@@ -12,7 +13,7 @@ import SheenText
         options.numberOfLines = 0
         options.lineBreakMode = .byWordWrapping
         options.alignment = alignment
-        let text = AttributedText(string, attributes: TextAttributes(font: try Fixtures.sans(20), paragraphStyle: style))
+        let text = AttributedText(string, attributes: TextAttributes(font: try TestFonts.sans(20), paragraphStyle: style))
         return try TextLayout(text, bounds: Size(width: width, height: 0), options: options)
     }
 

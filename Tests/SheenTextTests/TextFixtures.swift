@@ -1,15 +1,9 @@
 import SheenRaster
+import SheenTestSupport
 import SheenText
 
-/// Fonts and helpers the SheenText tests share. DejaVu comes from fonts-dejavu-core
-/// (Scripts/install-deps.sh).
+/// Layout helpers the SheenText tests share; the fonts are SheenTestSupport's `TestFonts`.
 enum Fixtures {
-    static let dejaVuDirectory = "/usr/share/fonts/truetype/dejavu"
-    static let sansPath = dejaVuDirectory + "/DejaVuSans.ttf"
-    static let boldPath = dejaVuDirectory + "/DejaVuSans-Bold.ttf"
-
-    static func sans(_ size: Double = 20) throws -> Font { try Font(path: sansPath, size: size) }
-    static func bold(_ size: Double = 48) throws -> Font { try Font(path: boldPath, size: size) }
 
     /// Plain text laid out with DejaVu Sans.
     static func layout(_ string: String, size: Double = 20, width: Double = 0, height: Double = 0,
@@ -18,7 +12,7 @@ enum Fixtures {
         options.numberOfLines = 0
         options.lineBreakMode = .byWordWrapping
         configure(&options)
-        return try TextLayout(AttributedText(string, font: sans(size)), bounds: Size(width: width, height: height),
+        return try TextLayout(AttributedText(string, font: TestFonts.sans(size)), bounds: Size(width: width, height: height),
                               options: options)
     }
 

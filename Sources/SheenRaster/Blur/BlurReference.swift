@@ -14,7 +14,7 @@ func gaussianWeights(sigma: Double) -> [Double] {
 }
 
 /// Blurs `src` into `dst` (same size and format, already checked) in Double.
-func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sigmaX: Double, sigmaY: Double,
+package func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sigmaX: Double, sigmaY: Double,
                    edges: BlurEdges) {
     let w = src.width, h = src.height, c = src.format.bytesPerPixel
     if w == 0 || h == 0 { return }

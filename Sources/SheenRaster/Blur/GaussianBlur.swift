@@ -81,7 +81,7 @@ public struct GaussianBlur: Sendable, Hashable {
     /// scalar twin at `reference`, Swift SIMD at `portable` (one thread for the convolution),
     /// C above. Tests hold
     /// every level to the twin bit for bit and to `blurReference` within 1 level.
-    func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
+    package func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
                    level requested: SIMDLevel = Kernels.current) throws(RasterError) {
         let clamp = edges == .clamp
         switch Kernels.level(of: method.kernelName, at: requested) ?? .reference {

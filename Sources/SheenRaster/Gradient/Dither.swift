@@ -16,6 +16,6 @@ let bayer8: [UInt8] = [
 
 /// The dither offset in levels, in (−½, ½), of pixel (x, y).
 @inline(__always)
-func ditherOffset(x: Int, y: Int) -> Double {
+package func ditherOffset(x: Int, y: Int) -> Double {
     (Double(bayer8[(y & 7) << 3 | (x & 7)]) + 0.5) / 64 - 0.5
 }

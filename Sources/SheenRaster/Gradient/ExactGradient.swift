@@ -3,7 +3,7 @@
 // tests measure the kernel against it. One definition, so the three cannot drift apart.
 
 /// A validated gradient, ready to evaluate in Double.
-struct ExactGradient {
+package struct ExactGradient {
     let gradient: Gradient
     /// Stops clamped and sorted (CSS rules).
     let stops: [GradientStop]
@@ -144,7 +144,7 @@ struct ExactGradient {
 
     /// The premultiplied colour (levels 0…255, unrounded, before dither) of the pixel whose
     /// centre is at pixel-space (x, y); zero where the gradient paints nothing.
-    func color(x: Double, y: Double) -> SIMD4<Double> {
+    package func color(x: Double, y: Double) -> SIMD4<Double> {
         guard let t = rawT(x: x, y: y) else { return .zero }
         return color(atSpread: spreadT(t))
     }

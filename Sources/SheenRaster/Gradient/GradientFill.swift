@@ -23,7 +23,7 @@
 public struct GradientFill: Sendable {
     /// The gradient this fill was prepared from.
     public let gradient: Gradient
-    let model: ExactGradient
+    package let model: ExactGradient
     let program: KernelGradient
 
     /// Validates and prepares `gradient`. Throws `RasterError` for zero stops, NaN or infinite

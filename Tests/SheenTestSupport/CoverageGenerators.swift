@@ -1,0 +1,56 @@
+import SheenRaster
+
+/// A small, fast xorshift stream for filling large benchmark and test sources: the same seed gives
+/// the same pixels on every machine (SeededGenerator is the generator for test cases; this one
+/// only shapes content, where speed matters more than statistical quality).
+struct ContentStream {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed }
+    /// A value in 0..<n.
+    mutating func next(_ n: Int) -> Int {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        return Int(state % UInt64(n))
+    }
+}
+
+/// Text-like coverage, as glyph masks are: each row alternates gaps of 1–15 transparent pixels with
+/// strokes of 1–7 opaque pixels, edged on each side by 1–3 pixels of partial coverage. A8 buffers
+/// get the coverage; RGBA8/BGRA8 the premultiplied colour #3478F6 at that coverage. Used by
+/// sheen-bench's masked composites and blurs and by the blur tests, so they measure and check one
+/// kind of content.
+public func fillTextLikeCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x2545_F491_4F6C_DD1D) {
+    var stream = ContentStream(seed: seed)
+    let c = buffer.format.bytesPerPixel
+    for y in 0 ..< buffer.height {
+        let row = buffer.row(y)
+        func put(_ x: Int, _ a: Int) {
+            guard x < buffer.width else { return }
+            if c == 1 { row.storeBytes(of: UInt8(a), toByteOffset: x, as: UInt8.self); return }
+            let rgb = [52, 120, 246].map { UInt8($0 * a / 255) }
+            let px = buffer.format == .bgra8Premultiplied ? [rgb[2], rgb[1], rgb[0]] : rgb
+            for k in 0 ..< 3 { row.storeBytes(of: px[k], toByteOffset: x * 4 + k, as: UInt8.self) }
+            row.storeBytes(of: UInt8(a), toByteOffset: x * 4 + 3, as: UInt8.self)
+        }
+        var x = 0
+        while x < buffer.width {
+            for _ in 0 ..< 1 + stream.next(15) { put(x, 0); x += 1 }
+            for _ in 0 ..< 1 + stream.next(3) { put(x, 1 + stream.next(254)); x += 1 }
+            for _ in 0 ..< 1 + stream.next(7) { put(x, 255); x += 1 }
+            for _ in 0 ..< 1 + stream.next(3) { put(x, 1 + stream.next(254)); x += 1 }
+        }
+    }
+}
+
+/// Independent A8 coverage: each pixel 0 (half of them), 255 (a quarter) or a partial level,
+/// so no run of equal coverage lasts: the worst case for kernels that skip empty or full spans.
+public func fillIndependentCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x1234_5678_9ABC_DEF1) {
+    precondition(buffer.format == .a8, "scattered coverage is an A8 mask")
+    var stream = ContentStream(seed: seed)
+    for y in 0 ..< buffer.height {
+        let row = buffer.row(y)
+        for x in 0 ..< buffer.width {
+            let k = stream.next(4)
+            row.storeBytes(of: UInt8(k < 2 ? 0 : k == 2 ? 1 + stream.next(254) : 255), toByteOffset: x, as: UInt8.self)
+        }
+    }
+}
