@@ -8,9 +8,9 @@ import SheenRaster
 /// golden) `compare` returns a message (assert it is nil) and writes NAME.local.png beside the golden for review;
 /// Scripts/bless-golden.sh accepts the .local.png files as the new goldens.
 public enum Golden {
-    /// The `Goldens` folder beside the calling test file.
+    /// The `Goldens` folder of the calling test file's target (see `resourceDirectory`).
     public static func directory(besides file: String = #filePath) -> URL {
-        URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Goldens")
+        resourceDirectory("Goldens", near: file)
     }
 
     /// Compares `image` with the golden `name` in `directory`: nil when they match (every byte

@@ -100,7 +100,7 @@ import SheenTestSupport
     /// glyph's subpixel position. The fixture's "A" is a red square holding a blue one
     /// (Scripts/make-colr-fixture.py).
     @Test func colrLayersAreBlendedInTheirColours() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/colr-v0.ttf").path
+        let path = resourceDirectory("Fixtures").appendingPathComponent("colr-v0.ttf").path
         let face = try FontFace(path: path)
         #expect(face.hasColor && face.isScalable)
         var o = TextLayoutOptions(); o.alignment = .left
