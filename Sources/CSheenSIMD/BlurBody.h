@@ -2,7 +2,7 @@
 // instruction-set level: Blur+AVX2.c and Blur+AVX512.c define SHEEN_BLOCK (bytes per integer
 // vector: 32 or 64) and SHEEN_BLUR_ENTRY and include this file inside a target pragma.
 //
-// Two methods, chosen by the Swift side per σ (GaussianBlur+Method.swift) and identical in bits to
+// Two methods, chosen by the Swift side per σ (BlurMethod.swift) and identical in bits to
 // their Swift twins (BlurConvolutionTwin.swift, BlurRecursiveTwin.swift):
 //
 // Convolution (small σ): pass 1 along x, pass 2 along y, both in 16-bit integers. A value v is

@@ -10,23 +10,6 @@ import Musl
 import Darwin
 #endif
 
-/// An output the CLI cannot write. The command line exits 73 (EX_CANTCREAT) when the location
-/// cannot take a file at all, 74 (EX_IOERR) when writing failed part-way; the message is one
-/// line naming the path.
-struct OutputError: Error, CustomStringConvertible {
-    /// Whether the file could not be created (73) or writing it failed (74).
-    let cannotCreate: Bool
-    /// The path the user named.
-    let path: String
-    /// What went wrong, in words.
-    let reason: String
-
-    var description: String { "cannot write \(path): \(reason)" }
-
-    /// 73 or 74 (sysexits.h).
-    var exitCode: ExitCode { ExitCode(cannotCreate ? 73 : 74) }
-}
-
 /// Where a PNG goes, checked before anything is rendered. "-" is standard output. A regular file (or a new one) is
 /// replaced atomically through a temporary file in its directory, keeping its permissions; a
 /// device or FIFO is written through, never replaced; a symbolic link is followed to what it

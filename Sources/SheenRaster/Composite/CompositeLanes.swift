@@ -2,59 +2,60 @@
 //
 // Eight 32-bit pixels (32 bytes) are one SIMD16<UInt16> `v`; its even bytes and odd bytes are
 // split by a mask and a shift, never by a conversion:
-//   e = v & 0xFF  → lanes (R0, B0, R1, B1, …)     (B, R for BGRA; separable maths ignores order)
-//   o = v >> 8    → lanes (G0, A0, G1, A1, …)
+//   even = v & 0xFF  → lanes (R0, B0, R1, B1, …)  (B, R for BGRA; separable maths ignores order)
+//   odd  = v >> 8     → lanes (G0, A0, G1, A1, …)
 // Each 16-bit lane holds one 8-bit channel, so products of two channels (≤ 65,025) fit, and every
 // formula's numerator is kept ≤ 65,025 for valid premultiplied input (channel ≤ alpha). Arithmetic
 // wraps modulo 2¹⁶ on purpose: intermediate sums may wrap as long as the final numerator fits.
 // A8 rows use the same vectors with one pixel per lane (32 pixels per block).
 
-/// 32 bytes split into even bytes (`e`) and odd bytes (`o`), one per 16-bit lane.
+/// 32 bytes split into their even bytes and odd bytes, one per 16-bit lane: for pixels, `even`
+/// holds red and blue (blue and red for BGRA), `odd` green and alpha.
 struct ByteBlock {
-    var e: U16x16
-    var o: U16x16
+    var even: U16x16
+    var odd: U16x16
 
     @inline(__always)
-    init(e: U16x16, o: U16x16) { self.e = e; self.o = o }
+    init(even: U16x16, odd: U16x16) { self.even = even; self.odd = odd }
 
     /// Loads 32 bytes from `p` (any alignment).
     @inline(__always)
     init(loading p: UnsafeRawPointer) {
         let v = p.loadUnaligned(as: U16x16.self)
-        e = v & 0x00FF
-        o = v &>> 8
+        even = v & 0x00FF
+        odd = v &>> 8
     }
 
     /// Eight copies of one 32-bit pixel (bytes in memory order).
     @inline(__always)
     init(pixel: UInt32) {
         let v = unsafeBitCast(SIMD8<UInt32>(repeating: pixel), to: U16x16.self)
-        e = v & 0x00FF
-        o = v &>> 8
+        even = v & 0x00FF
+        odd = v &>> 8
     }
 
     /// Thirty-two copies of one byte.
     @inline(__always)
     init(byte: UInt8) {
-        e = U16x16(repeating: UInt16(byte))
-        o = e
+        even = U16x16(repeating: UInt16(byte))
+        odd = even
     }
 
     /// Stores the 32 bytes at `p` (any alignment). Lanes must hold values ≤ 255.
     @inline(__always)
     func store(_ p: UnsafeMutableRawPointer) {
-        p.storeBytes(of: e | (o &<< 8), as: U16x16.self)
+        p.storeBytes(of: even | (odd &<< 8), as: U16x16.self)
     }
 }
 
-/// Each pixel's alpha (the odd lane of its pair in `o`) in both lanes of the pair.
+/// Each pixel's alpha (the odd lane of its pair in a block's `odd` half) in both lanes of the pair.
 @inline(__always)
 func broadcastAlpha(_ o: U16x16) -> U16x16 {
     let w = unsafeBitCast(o, to: SIMD8<UInt32>.self)
     return unsafeBitCast((w &>> 16) | (w & 0xFFFF_0000), to: U16x16.self)
 }
 
-/// `o` with each pixel's alpha lane replaced by the matching lane of `alpha`.
+/// A block's `odd` half `o` with each pixel's alpha lane replaced by the matching lane of `alpha`.
 @inline(__always)
 func replacingAlpha(_ o: U16x16, with alpha: U16x16) -> U16x16 {
     let c = unsafeBitCast(o, to: SIMD8<UInt32>.self)
@@ -66,13 +67,13 @@ func replacingAlpha(_ o: U16x16, with alpha: U16x16) -> U16x16 {
 /// rounded once (`ic` = 255 − c).
 @inline(__always)
 func lerpBlock(_ s: ByteBlock, _ d: ByteBlock, _ c: U16x16, _ ic: U16x16) -> ByteBlock {
-    ByteBlock(e: roundDiv255(s.e &* c &+ d.e &* ic), o: roundDiv255(s.o &* c &+ d.o &* ic))
+    ByteBlock(even: roundDiv255(s.even &* c &+ d.even &* ic), odd: roundDiv255(s.odd &* c &+ d.odd &* ic))
 }
 
 /// round(S·c / 255) per lane: a paint block scaled by coverage.
 @inline(__always)
 func scaledBlock(_ s: ByteBlock, _ c: U16x16) -> ByteBlock {
-    ByteBlock(e: roundDiv255(s.e &* c), o: roundDiv255(s.o &* c))
+    ByteBlock(even: roundDiv255(s.even &* c), odd: roundDiv255(s.odd &* c))
 }
 
 /// Pixels per chunk of expanded coverage (`expandCoverage`).

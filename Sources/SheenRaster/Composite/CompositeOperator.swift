@@ -9,7 +9,7 @@
 /// rounding to nearest, so it equals the correctly rounded real result (≤ ½ level). The modes
 /// defined with divisions or square roots (`colorDodge`, `colorBurn`, `softLight`, `hue`,
 /// `saturation`, `color`, `luminosity`) are evaluated in Double from the 8-bit inputs and rounded
-/// once (half to even). See `Compositor` for how coverage enters.
+/// once (half to even). `Coverage` and `RasterBuffer.composite(_:operator:coverage:)` say how coverage enters.
 public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// `Dca' = 0`, `Da' = 0`.
     case clear

@@ -95,10 +95,10 @@ struct MaskCoverage: CoverageBlocks {
 /// The operator on eight pixels, full coverage.
 @inline(__always)
 func blendPixels<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -> ByteBlock {
-    let sa = broadcastAlpha(s.o), da = broadcastAlpha(d.o)
-    var o = Op.channel(s.o, sa, d.o, da)
+    let sa = broadcastAlpha(s.odd), da = broadcastAlpha(d.odd)
+    var o = Op.channel(s.odd, sa, d.odd, da)
     if Op.usesUnionAlpha { o = replacingAlpha(o, with: unionAlpha(sa, da)) }
-    return ByteBlock(e: Op.channel(s.e, sa, d.e, da), o: o)
+    return ByteBlock(even: Op.channel(s.even, sa, d.even, da), odd: o)
 }
 
 /// The operator on eight pixels through coverage lanes `c`.
@@ -108,12 +108,12 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
     if Op.lerpsOpaquePaint {
         // Opaque paint pixels: the once-rounded lerp of S and D (CompositeReference.pixel);
         // a block of them all (text, opaque gradients) skips the scaled form entirely.
-        let (allOpaque, anyOpaque) = opacity(s.o)
+        let (allOpaque, anyOpaque) = opacity(s.odd)
         if allOpaque { return lerpBlock(s, d, c, ic) }
         let scaled = blendPixels(op, scaledBlock(s, c), d)
         if !anyOpaque { return scaled }
-        let l = lerpBlock(s, d, c, ic), opaque = broadcastAlpha(s.o) .== 255
-        return ByteBlock(e: scaled.e.replacing(with: l.e, where: opaque), o: scaled.o.replacing(with: l.o, where: opaque))
+        let l = lerpBlock(s, d, c, ic), opaque = broadcastAlpha(s.odd) .== 255
+        return ByteBlock(even: scaled.even.replacing(with: l.even, where: opaque), odd: scaled.odd.replacing(with: l.odd, where: opaque))
     }
     if Op.scalesPaint {
         return blendPixels(op, scaledBlock(s, c), d)
@@ -181,7 +181,7 @@ func compositeSpan32<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
 /// The operator on 32 alpha values: `channel` with s = sa, d = da.
 @inline(__always)
 func blendAlphas<Op: LaneOperator>(_: Op.Type, _ s: ByteBlock, _ d: ByteBlock) -> ByteBlock {
-    ByteBlock(e: Op.channel(s.e, s.e, d.e, d.e), o: Op.channel(s.o, s.o, d.o, d.o))
+    ByteBlock(even: Op.channel(s.even, s.even, d.even, d.even), odd: Op.channel(s.odd, s.odd, d.odd, d.odd))
 }
 
 @inline(__always)
@@ -196,11 +196,11 @@ func compositeAlphaBlock<Op: LaneOperator, C: CoverageBlocks>(
     let d = ByteBlock(loading: dst)
     let c = coverage.byteLanes(index)
     if Op.scalesPaint {
-        blendAlphas(op, ByteBlock(e: roundDiv255(s.e &* c.e), o: roundDiv255(s.o &* c.o)), d).store(dst)
+        blendAlphas(op, ByteBlock(even: roundDiv255(s.even &* c.even), odd: roundDiv255(s.odd &* c.odd)), d).store(dst)
     } else {
         let r = blendAlphas(op, s, d)
-        ByteBlock(e: roundDiv255(r.e &* c.e &+ d.e &* (255 &- c.e)),
-                  o: roundDiv255(r.o &* c.o &+ d.o &* (255 &- c.o))).store(dst)
+        ByteBlock(even: roundDiv255(r.even &* c.even &+ d.even &* (255 &- c.even)),
+                  odd: roundDiv255(r.odd &* c.odd &+ d.odd &* (255 &- c.odd))).store(dst)
     }
 }
 

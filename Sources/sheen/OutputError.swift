@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import SheenPNG
+import SheenRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An output the CLI cannot write. The command line exits 73 (EX_CANTCREAT) when the location
+/// cannot take a file at all, 74 (EX_IOERR) when writing failed part-way; the message is one
+/// line naming the path.
+struct OutputError: Error, CustomStringConvertible {
+    /// Whether the file could not be created (73) or writing it failed (74).
+    let cannotCreate: Bool
+    /// The path the user named.
+    let path: String
+    /// What went wrong, in words.
+    let reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+
+    /// 73 or 74 (sysexits.h).
+    var exitCode: ExitCode { ExitCode(cannotCreate ? 73 : 74) }
+}
