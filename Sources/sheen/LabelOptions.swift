@@ -111,12 +111,10 @@ struct LabelOptions: ParsableArguments {
         label.textAlignment = try Parse.named(align, option: "--align",
             [("left", .left), ("right", .right), ("center", .center), ("justified", .justified), ("natural", .natural)])
         label.verticalAlignment = try Parse.named(vertical, option: "--vertical", [("top", .top), ("center", .center), ("bottom", .bottom)])
-        guard lines >= 0 else { throw ValidationError("--lines \(lines) must be ≥ 0") }
         label.numberOfLines = lines
         label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break",
             [("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping), ("head", .byTruncatingHead),
              ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
-        guard minScale.isFinite, (0...1).contains(minScale) else { throw ValidationError("--min-scale \(minScale) is not in [0, 1]") }
         label.adjustsFontSizeToFitWidth = minScale > 0
         label.minimumScaleFactor = minScale
         label.allowsDefaultTighteningForTruncation = tighten
@@ -136,7 +134,11 @@ struct LabelOptions: ParsableArguments {
             label.isHighlighted = true
             label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
         }
-        do { _ = try label.layout() } catch { throw ValidationError("invalid label: \(error)") }
+        // The library checks every number once, where it is owned (the label's style, SheenText's
+        // layout options); a refusal is reported with the option that set the value.
+        do { _ = try label.layout() } catch {
+            throw ValidationError(option(settingParameterOf: error).map { "\($0): \(error)" } ?? "invalid label: \(error)")
+        }
         return label
     }
 
@@ -182,9 +184,28 @@ struct LabelOptions: ParsableArguments {
         if !offset { v = [0, 0] + v }
         let colour = try Parse.color(parts[numbersBefore], option: option)
         let spread = parts.count == numbersBefore + 2 ? Double(parts[numbersBefore + 1]) : 0
-        guard let spread, spread.isFinite, spread >= 0, spread <= 256 else { throw ValidationError("\(option) spread must be in [0, 256]") }
+        guard let spread else { throw ValidationError("\(option) spread \"\(parts[numbersBefore + 1])\" is not a number") }
         let sigma = cssBlur ? GaussianBlur.sigma(cssRadius: v[2]) : v[2]
-        guard sigma >= 0, sigma <= 256 else { throw ValidationError("\(option) blur \(v[2]) is outside [0, 256]") }
         return LabelShadow(color: colour, offset: Point(v[0], v[1]), sigma: sigma, spread: spread)
+    }
+
+    /// The option behind the parameter a label refusal names (nil when none does): `--lines` for
+    /// numberOfLines, `--shadow` or `--glow` for "shadow N …" (glows follow the shadows), and so on.
+    func option(settingParameterOf error: any Error) -> String? {
+        let name: String
+        switch error as? LabelError {
+        case let .invalidParameter(n, _, _)?: name = n
+        case let .text(.invalidParameter(n, _, _))?: name = n
+        default: return nil
+        }
+        if name.hasPrefix("shadow "), let index = Int(name.split(separator: " ")[1]) {
+            return index < shadow.count ? "--shadow" : "--glow"
+        }
+        if name.hasPrefix("insets.") { return "--insets" }
+        let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
+                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing",
+                       "textColor": "--fill", "paint colour": "--fill", "backgroundColor": "--background",
+                       "highlightedTextColor": "--highlight"]
+        return options[name]
     }
 }

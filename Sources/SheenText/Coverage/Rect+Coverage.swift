@@ -1,4 +1,3 @@
-import CHarfBuzz
 import SheenRaster
 
 extension Rect {
