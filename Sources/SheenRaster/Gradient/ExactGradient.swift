@@ -2,7 +2,8 @@
 // colour t has. The reference fill evaluates it per pixel; the kernel's lookup table samples it;
 // tests measure the kernel against it. One definition, so the three cannot drift apart.
 
-/// A validated gradient, ready to evaluate in Double.
+/// A validated gradient, ready to evaluate in Double: the meaning every kernel level is held to
+/// (`KernelGradient` is what the kernels read; `GradientFill` holds both).
 package struct ExactGradient {
     let gradient: Gradient
     /// Stops clamped and sorted (CSS rules).
