@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -82,11 +83,8 @@ final class BenchBuffer {
 func verifySample(_ buffer: RasterBuffer, tolerance: Double, _ expected: (Int, Int) -> SIMD4<Double>) -> Bool {
     let w = buffer.width, h = buffer.height
     var points: [(Int, Int)] = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w / 2, h / 2)]
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for _ in 0 ..< 1500 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        points.append((Int((state >> 33) % UInt64(w)), Int((state >> 13) % UInt64(h))))
-    }
+    var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+    for _ in 0 ..< 1500 { points.append((Int.random(in: 0 ..< w, using: &rng), Int.random(in: 0 ..< h, using: &rng))) }
     for (x, y) in points {
         let p = buffer.row(y).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
         let rgba = buffer.format.rgbaOrder(p)

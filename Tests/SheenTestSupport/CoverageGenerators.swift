@@ -1,25 +1,12 @@
 import SheenRaster
 
-/// A small, fast xorshift stream for filling large benchmark and test sources: the same seed gives
-/// the same pixels on every machine (SeededGenerator is the generator for test cases; this one
-/// only shapes content, where speed matters more than statistical quality).
-struct ContentStream {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed == 0 ? 0x2545_F491_4F6C_DD1D : seed }
-    /// A value in 0..<n.
-    mutating func next(_ n: Int) -> Int {
-        state ^= state << 13; state ^= state >> 7; state ^= state << 17
-        return Int(state % UInt64(n))
-    }
-}
-
 /// Text-like coverage, as glyph masks are: each row alternates gaps of 1–15 transparent pixels with
 /// strokes of 1–7 opaque pixels, edged on each side by 1–3 pixels of partial coverage. A8 buffers
 /// get the coverage; RGBA8/BGRA8 the premultiplied colour #3478F6 at that coverage. Used by
 /// sheen-bench's masked composites and blurs and by the blur tests, so they measure and check one
 /// kind of content.
 public func fillTextLikeCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x2545_F491_4F6C_DD1D) {
-    var stream = ContentStream(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     let c = buffer.format.bytesPerPixel
     for y in 0 ..< buffer.height {
         let row = buffer.row(y)
@@ -33,10 +20,10 @@ public func fillTextLikeCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x2545_F
         }
         var x = 0
         while x < buffer.width {
-            for _ in 0 ..< 1 + stream.next(15) { put(x, 0); x += 1 }
-            for _ in 0 ..< 1 + stream.next(3) { put(x, 1 + stream.next(254)); x += 1 }
-            for _ in 0 ..< 1 + stream.next(7) { put(x, 255); x += 1 }
-            for _ in 0 ..< 1 + stream.next(3) { put(x, 1 + stream.next(254)); x += 1 }
+            for _ in 0 ..< 1 + rng.below(15) { put(x, 0); x += 1 }
+            for _ in 0 ..< 1 + rng.below(3) { put(x, 1 + rng.below(254)); x += 1 }
+            for _ in 0 ..< 1 + rng.below(7) { put(x, 255); x += 1 }
+            for _ in 0 ..< 1 + rng.below(3) { put(x, 1 + rng.below(254)); x += 1 }
         }
     }
 }
@@ -45,12 +32,18 @@ public func fillTextLikeCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x2545_F
 /// so no run of equal coverage lasts: the worst case for kernels that skip empty or full spans.
 public func fillIndependentCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x1234_5678_9ABC_DEF1) {
     precondition(buffer.format == .a8, "scattered coverage is an A8 mask")
-    var stream = ContentStream(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     for y in 0 ..< buffer.height {
         let row = buffer.row(y)
         for x in 0 ..< buffer.width {
-            let k = stream.next(4)
-            row.storeBytes(of: UInt8(k < 2 ? 0 : k == 2 ? 1 + stream.next(254) : 255), toByteOffset: x, as: UInt8.self)
+            let k = rng.below(4)
+            row.storeBytes(of: UInt8(k < 2 ? 0 : k == 2 ? 1 + rng.below(254) : 255), toByteOffset: x, as: UInt8.self)
         }
     }
+}
+
+extension SeededGenerator {
+    /// A value in 0..<n (n > 0), for shaping content: the remainder of the next 64 bits, whose
+    /// bias (below n / 2⁶⁴) no test or benchmark can see.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
