@@ -1,34 +1,6 @@
 import ArgumentParser
 import Foundation
 
-/// A JSON value as the label spec reads it: every node knows its path ("runs[2].underline"), so
-/// each refusal names the field, and objects refuse fields nobody read (a misspelt key is an
-/// error, not silently ignored).
-indirect enum JSONValue: Decodable {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
-    var kind: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-}
-
 /// One value of the spec and where it is.
 struct SpecNode {
     let value: JSONValue
@@ -83,32 +55,5 @@ struct SpecNode {
         let items = try array()
         guard items.count == count else { throw error("expected \(count) numbers, found \(items.count)") }
         return try items.map { try $0.number(in: range) }
-    }
-}
-
-/// A JSON object being read: fields are taken one by one, and `finish()` refuses the rest.
-final class SpecObject {
-    private let fields: [String: JSONValue]
-    let path: String
-    private var read = Set<String>()
-
-    init(fields: [String: JSONValue], path: String) { self.fields = fields; self.path = path }
-
-    /// The field `key`, or nil when absent (null counts as absent).
-    func optional(_ key: String) -> SpecNode? {
-        read.insert(key)
-        guard let v = fields[key] else { return nil }
-        if case .null = v { return nil }
-        return SpecNode(value: v, path: path.isEmpty ? key : "\(path).\(key)")
-    }
-
-    func has(_ key: String) -> Bool { fields[key] != nil }
-
-    /// Refuses any field that was never read, naming it and the fields this object accepts.
-    func finish(known: [String]) throws {
-        if let unknown = fields.keys.sorted().first(where: { !read.contains($0) }) {
-            let place = path.isEmpty ? "the top level" : path
-            throw ValidationError("spec: \(place): unknown field \"\(unknown)\" (known: \(known.sorted().joined(separator: ", ")))")
-        }
     }
 }
