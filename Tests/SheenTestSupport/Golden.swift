@@ -50,6 +50,6 @@ public enum Golden {
     private static func within(_ a: [UInt8], _ b: [UInt8], _ tolerance: UInt8) -> Bool {
         guard a.count == b.count else { return false }
         if tolerance == 0 { return a == b }
-        return zip(a, b).allSatisfy { (x, y) in (x > y ? x - y : y - x) <= tolerance }
+        return maxDifference(a, b) <= Int(tolerance)
     }
 }
