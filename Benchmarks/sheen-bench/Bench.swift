@@ -1,10 +1,5 @@
 import SheenRaster
 import SheenTestSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Settings and collected results of one sheen-bench run.
 final class Bench {

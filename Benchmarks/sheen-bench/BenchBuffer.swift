@@ -1,10 +1,4 @@
 import SheenRaster
-import SheenTestSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An owned buffer for benchmarks, 64-byte aligned, tightly packed.
 final class BenchBuffer {
