@@ -1,5 +1,3 @@
-import Dispatch
-
 /// One worker's strip buffers, in one allocation: the strip and the filtered strip
 /// (`longestLine` steps of 32 Floats each) and the recursion's state.
 struct BlurWorkspace: @unchecked Sendable {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Four word vectors, laid out like `F32x32`, for converting a strip in place.
 struct Words32 {
     var a: U32x8, b: U32x8, c: U32x8, d: U32x8

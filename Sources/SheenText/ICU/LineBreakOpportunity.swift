@@ -1,5 +1,3 @@
-import CICU
-
 /// A break opportunity found by ICU's line-break iterator (UAX #14): a line may end before UTF-16
 /// offset `offset`; `isMandatory` when it must (after a hard line break character).
 struct LineBreakOpportunity: Equatable {

@@ -1,4 +1,3 @@
-import CHarfBuzz
 import SheenRaster
 
 /// A rectangle a run's attributes draw besides its glyphs: an underline, a strikethrough or a

@@ -1,4 +1,3 @@
-import CHarfBuzz
 
 /// A run of one face, bidi level, script and attributes, shaped.
 struct ShapedRun {

@@ -1,4 +1,3 @@
-import CFontconfig
 import SheenRaster
 
 /// Faces opened once per process, shared by every `Font` that names them (fallback fonts in
