@@ -63,17 +63,22 @@ final class Bench {
 /// Checks a deterministic sample of pixels (corners, edges, a scattered grid) of a 32-bit buffer
 /// against `expected` (premultiplied RGBA levels), each channel within `tolerance` levels.
 func verifySample(_ buffer: RasterBuffer, tolerance: Double, _ expected: (Int, Int) -> SIMD4<Double>) -> Bool {
-    let w = buffer.width, h = buffer.height
-    var points: [(Int, Int)] = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w / 2, h / 2)]
-    var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
-    for _ in 0 ..< 1500 { points.append((Int.random(in: 0 ..< w, using: &rng), Int.random(in: 0 ..< h, using: &rng))) }
-    for (x, y) in points {
+    for (x, y) in samplePoints(width: buffer.width, height: buffer.height, random: 1500) {
         let p = buffer.row(y).loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt8>.self)
         let rgba = buffer.format.rgbaOrder(p)
         let e = expected(x, y)
         for c in 0 ..< 4 where abs(Double(rgba[c]) - e[c]) > tolerance { return false }
     }
     return true
+}
+
+/// The pixels a verification samples: the four corners, the centre and `random` more from the
+/// seeded generator (the same points in every run).
+func samplePoints(width w: Int, height h: Int, random: Int) -> [(Int, Int)] {
+    var points = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w / 2, h / 2)]
+    var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+    for _ in 0 ..< random { points.append((Int.random(in: 0 ..< w, using: &rng), Int.random(in: 0 ..< h, using: &rng))) }
+    return points
 }
 
 /// The level a case's kernel ran at when `requested` was asked for (nil for the bandwidth

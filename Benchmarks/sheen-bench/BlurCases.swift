@@ -37,11 +37,8 @@ extension Bench {
 
     /// Spot-checks the blur at corners, centre and a scattered sample against the exact Gaussian.
     private func verifyBlur(_ blur: GaussianBlur, _ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer) -> Bool {
-        let w = dst.width, h = dst.height, c = dst.format.bytesPerPixel
-        var points = [(0, 0), (w - 1, h - 1), (w / 2, h / 2)]
-        var rng = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
-        for _ in 0 ..< 24 { points.append((Int.random(in: 0 ..< w, using: &rng), Int.random(in: 0 ..< h, using: &rng))) }
-        for (x, y) in points {
+        let c = dst.format.bytesPerPixel
+        for (x, y) in samplePoints(width: dst.width, height: dst.height, random: 24) {
             for ch in 0 ..< c {
                 let got = Double(dst.row(y).load(fromByteOffset: x * c + ch, as: UInt8.self))
                 if abs(got - blur.exactValue(of: src, x: x, y: y, channel: ch)) > 1 { return false }

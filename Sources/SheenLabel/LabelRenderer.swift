@@ -62,15 +62,15 @@ final class LabelRenderer {
 
     /// The mask a shadow blurs: its shape, with the emoji's silhouettes united into a grown shape.
     private func shadowMask(_ shape: TextStroke?) throws(LabelError) -> TextMask {
-        guard shape != nil, try coverage(nil).glyphs.contains(where: { Self.castsOwnSilhouette($0.glyph) }) else {
+        let fill = try coverage(nil)
+        guard shape != nil, fill.glyphs.contains(where: { Self.castsOwnSilhouette($0.glyph) }) else {
             return try inkMask(shape)
         }
         let region = try shadowMaskRegion(shape)
         let shapeCoverage = try coverage(shape)
         let mask = try liftText(shapeCoverage.mask(region: region))
-        let emoji = try coverage(nil)
         try mask.image.withBuffer { (buffer) throws(LabelError) in
-            try liftText(emoji.draw(into: buffer, origin: (-region.x, -region.y), where: Self.castsOwnSilhouette))
+            try liftText(fill.draw(into: buffer, origin: (-region.x, -region.y), where: Self.castsOwnSilhouette))
         }
         return mask
     }

@@ -202,10 +202,9 @@ struct LabelOptions: ParsableArguments {
             return index < shadow.count ? "--shadow" : "--glow"
         }
         if name.hasPrefix("insets.") { return "--insets" }
+        // Colours are not listed: the options give them as #RRGGBB[AA], always finite.
         let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
-                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing",
-                       "textColor": "--fill", "paint colour": "--fill", "backgroundColor": "--background",
-                       "highlightedTextColor": "--highlight"]
+                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing"]
         return options[name]
     }
 }

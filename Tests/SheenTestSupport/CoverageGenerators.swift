@@ -13,10 +13,9 @@ public func fillTextLikeCoverage(_ buffer: RasterBuffer, seed: UInt64 = 0x2545_F
         func put(_ x: Int, _ a: Int) {
             guard x < buffer.width else { return }
             if c == 1 { row.storeBytes(of: UInt8(a), toByteOffset: x, as: UInt8.self); return }
-            let rgb = [52, 120, 246].map { UInt8($0 * a / 255) }
-            let px = buffer.format == .bgra8Premultiplied ? [rgb[2], rgb[1], rgb[0]] : rgb
-            for k in 0 ..< 3 { row.storeBytes(of: px[k], toByteOffset: x * 4 + k, as: UInt8.self) }
-            row.storeBytes(of: UInt8(a), toByteOffset: x * 4 + 3, as: UInt8.self)
+            let red = UInt8(52 * a / 255), green = UInt8(120 * a / 255), blue = UInt8(246 * a / 255)
+            let pixel = buffer.format == .bgra8Premultiplied ? SIMD4(blue, green, red, UInt8(a)) : SIMD4(red, green, blue, UInt8(a))
+            row.storeBytes(of: pixel, toByteOffset: x * 4, as: SIMD4<UInt8>.self)
         }
         var x = 0
         while x < buffer.width {
