@@ -194,7 +194,7 @@ INLINE void double_blend_block(int op, int paint_kind, int coverage_kind, uint8_
 }
 
 /// One row of `count` pixels with a Double-evaluated mode; the tail (fewer than DPIXELS) runs on
-/// zero-padded stack copies, so nothing outside the row is read or written.
+/// zero-padded stack copies (copy_short, no libc call), so nothing outside the row is read or written.
 INLINE void double_span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, const uint8_t *paint,
                           uint32_t solid, const uint8_t *mask, uint32_t constant, unsigned red, intptr_t count) {
     intptr_t i = 0;
@@ -205,11 +205,11 @@ INLINE void double_span32(int op, int paint_kind, int coverage_kind, uint8_t *ds
     if (i < count) {
         intptr_t n = count - i;
         uint8_t d[4 * DPIXELS] = {0}, p[4 * DPIXELS] = {0}, m[DPIXELS] = {0};
-        memcpy(d, dst + 4 * i, (size_t)(4 * n));
-        if (paint_kind == PAINT_ROW) memcpy(p, paint + 4 * i, (size_t)(4 * n));
-        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
+        copy_short(d, dst + 4 * i, (size_t)(4 * n));
+        if (paint_kind == PAINT_ROW) copy_short(p, paint + 4 * i, (size_t)(4 * n));
+        if (coverage_kind == COVERAGE_MASK) copy_short(m, mask + i, (size_t)n);
         double_blend_block(op, paint_kind, coverage_kind, d, p, solid, m, constant, red);
-        memcpy(dst + 4 * i, d, (size_t)(4 * n));
+        copy_short(dst + 4 * i, d, (size_t)(4 * n));
     }
 }
 

@@ -6,11 +6,11 @@
 // The recursion's 16 Float lanes span two ymm registers; every function taking them is static
 // and inlined, so no call crosses the ABI boundary clang warns about.
 #pragma clang diagnostic ignored "-Wpsabi"
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 32
 #define SHEEN_BLUR_ENTRY sheen_blur_avx2
 #include "BlurBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_blur_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch) {
     (void)job; (void)pass; (void)begin; (void)end; (void)scratch;

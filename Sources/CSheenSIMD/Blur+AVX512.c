@@ -3,11 +3,11 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX512
 #define SHEEN_BLOCK 64
 #define SHEEN_BLUR_ENTRY sheen_blur_avx512
 #include "BlurBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch) {
     (void)job; (void)pass; (void)begin; (void)end; (void)scratch;

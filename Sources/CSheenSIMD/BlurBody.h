@@ -23,7 +23,8 @@
 
 #pragma clang fp contract(off)
 
-#define BINLINE static inline __attribute__((always_inline))
+#define BINLINE SHEEN_INLINE
+#include "ShortCopy.h"
 
 enum { NV = SHEEN_BLOCK / 2, UNROLL = 64 / NV };
 
@@ -136,7 +137,7 @@ static void conv_row_y(const SheenBlurJob *j, intptr_t y, const uint16_t *zeros)
             if (c == 4) v = __builtin_elementwise_min(v, broadcast_alpha(v));
             bu8 out = __builtin_convertvector(v, bu8);
             const intptr_t at = i + u * NV;
-            if (n - at >= NV) memcpy(d + at, &out, sizeof out); else if (n > at) memcpy(d + at, &out, (size_t)(n - at));
+            if (n - at >= NV) memcpy(d + at, &out, sizeof out); else if (n > at) copy_short(d + at, (const uint8_t *)&out, (size_t)(n - at));
         }
     }
 }
@@ -382,8 +383,8 @@ BINLINE void a8_flush(const BandContext *c, intptr_t x) {
     const intptr_t count = c->w - x < 16 ? c->w - x : 16;
     for (intptr_t r = 0; r < c->rows; r++) {
         const u8x16 bytes = __builtin_convertvector(row[r], u8x16);
-        // A constant length is a single store; a variable one a call.
-        if (count == 16) memcpy(c->d[r] + x, &bytes, 16); else memcpy(c->d[r] + x, &bytes, (size_t)count);
+        // A constant length is a single store; a variable one a few (copy_short, no call).
+        if (count == 16) memcpy(c->d[r] + x, &bytes, 16); else copy_short(c->d[r] + x, (const uint8_t *)&bytes, (size_t)count);
     }
 }
 
@@ -422,10 +423,8 @@ BINLINE void rgba_flush(const BandContext *c, intptr_t x) {
     } else {
         const intptr_t bytes = c->w - x < 4 ? 4 * (c->w - x) : 16;
         for (intptr_t r = 0; r < c->rows; r++) {
-            uint8_t spare[16];
             const u8x16 pixels = __builtin_convertvector(row[r], u8x16);
-            memcpy(spare, &pixels, 16);
-            memcpy(c->d[r] + 4 * x, spare, (size_t)bytes);
+            copy_short(c->d[r] + 4 * x, (const uint8_t *)&pixels, (size_t)bytes);
         }
     }
 }

@@ -7,11 +7,11 @@
 // vector arguments change the ABI without AVX-512; every function taking them is static and
 // inlined, so no call crosses that boundary.
 #pragma clang diagnostic ignored "-Wpsabi"
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 32
 #define SHEEN_ENTRY sheen_composite_avx2
 #include "CompositeBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_composite_avx2(const SheenCompositeJob *job) { (void)job; }
 #endif

@@ -3,12 +3,12 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX512
 #define SHEEN_BLOCK 64
 #define SHEEN_AVX512BW 1
 #define SHEEN_ENTRY sheen_composite_avx512
 #include "CompositeBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_composite_avx512(const SheenCompositeJob *job) { (void)job; }
 #endif

@@ -12,14 +12,16 @@
 // Swift reference (CompositeReference.swift), so each level equals the reference bit for bit.
 //
 // Coverage 0 leaves a pixel unchanged for every operator, so blocks whose coverage is all 0 are
-// skipped and blocks whose coverage is all 255 skip the coverage arithmetic. Tails (fewer than
-// SHEEN_BLOCK bytes) run the same block code on zero-padded stack copies: nothing outside the
-// spans is read or written.
+// skipped and blocks whose coverage is all 255 skip the coverage arithmetic. A row runs in chunks
+// of blocks, then whole blocks, then one partial block (fewer than SHEEN_BLOCK bytes) on a
+// zero-padded copy in registers (ShortCopy.h: masked loads and stores at AVX-512, a bounded
+// copy elsewhere; never a libc call): nothing outside the spans is read or written.
 
 #include <stdint.h>
 #include <string.h>
 
-#define INLINE static inline __attribute__((always_inline))
+#define INLINE SHEEN_INLINE
+#include "ShortCopy.h"
 
 enum { BLOCK = SHEEN_BLOCK, PIXELS = SHEEN_BLOCK / 4 };
 
@@ -58,6 +60,46 @@ INLINE lanes load_lanes(const void *p) {
 }
 
 INLINE void store_lanes(void *p, lanes v) { memcpy(p, &v, BLOCK); }
+
+/// The first `bytes` (< BLOCK) bytes at `p` as a block, the rest zero; nothing past them is read.
+INLINE lanes load_partial_lanes(const void *p, intptr_t bytes) {
+#if defined(SHEEN_AVX512BW)
+    return (lanes)_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)bytes), p);
+#else
+    lanes v = (lanes)0;
+    copy_short((uint8_t *)&v, p, (size_t)bytes);
+    return v;
+#endif
+}
+
+/// Stores the first `bytes` (< BLOCK) bytes of `v` at `p`; nothing past them is written.
+INLINE void store_partial_lanes(void *p, lanes v, intptr_t bytes) {
+#if defined(SHEEN_AVX512BW)
+    _mm512_mask_storeu_epi8(p, _bzhi_u64(~0ull, (unsigned)bytes), (__m512i)v);
+#else
+    copy_short(p, (const uint8_t *)&v, (size_t)bytes);
+#endif
+}
+
+/// Loads `n` (< PIXELS) coverage bytes at `m` into `cover` (PIXELS bytes, the rest zero);
+/// returns whether any of them is non-zero.
+INLINE int load_partial_coverage(uint8_t cover[PIXELS], const uint8_t *m, intptr_t n) {
+#if defined(SHEEN_AVX512BW)
+    __m128i v = _mm_maskz_loadu_epi8((__mmask16)_bzhi_u32(~0u, (unsigned)n), m);
+    memcpy(cover, &v, 16);
+    return !_mm_testz_si128(v, v);
+#else
+    memset(cover, 0, PIXELS);
+    copy_short(cover, m, (size_t)n);
+    uint64_t any = 0;
+    for (int i = 0; i < PIXELS; i += 8) {
+        uint64_t w;
+        memcpy(&w, cover + i, 8);
+        any |= w;
+    }
+    return any != 0;
+#endif
+}
 
 /// round(x / 255) for 0 ≤ x ≤ 65,025, exact: the high half of (x + 128)·257 (one pmulhuw).
 INLINE lanes div255(lanes x) {
@@ -401,24 +443,42 @@ typedef struct {
     lerp_weights weights;
 } constant_coverage;
 
-/// One block of 32-bit pixels at `d` whose coverage is full or constant (`kind` COVERAGE_FULL or
-/// COVERAGE_CONSTANT), or known to be all 255 (`COVERAGE_MASK` with `full` set) or mixed.
-/// Paint and coverage kinds are compile-time constants at every call site, so each combination
-/// becomes its own straight loop. `solid` is the paint colour as a whole block.
+/// The operator on one block of 32-bit pixels: paint `s` over destination `v`, whose coverage is
+/// full or constant (`kind` COVERAGE_FULL or COVERAGE_CONSTANT), or the PIXELS bytes at `m`,
+/// known to be all 255 (`COVERAGE_MASK` with `full` set) or mixed. Paint and coverage kinds are
+/// compile-time constants at every call site, so each combination becomes its own straight loop.
+INLINE lanes blend_block32(int op, int coverage_kind, int full, lanes s, lanes v, const uint8_t *m,
+                           constant_coverage constant) {
+    if (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full)) {
+        return join(blend_pixels(op, split(s), split(v)));
+    } else if (op == OP_SOURCE_OVER && all_opaque(s)) {
+        return lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m));
+    } else if (op == OP_SOURCE) {
+        return lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m));
+    } else {
+        lanes c = coverage_kind == COVERAGE_CONSTANT ? constant.lanes : pixel_coverage(m);
+        return join(blend_pixels_covered(op, s, v, c));
+    }
+}
+
+/// One block of 32-bit pixels at `d` (see `blend_block32`); `solid` is the paint colour as a
+/// whole block.
 INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, lanes solid,
                     const uint8_t *m, constant_coverage constant) {
     lanes s = paint_kind == PAINT_SOLID ? solid : load_lanes(p);
-    lanes v = load_lanes(d);
-    if (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full)) {
-        store_block(d, blend_pixels(op, split(s), split(v)));
-    } else if (op == OP_SOURCE_OVER && all_opaque(s)) {
-        store_lanes(d, lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m)));
-    } else if (op == OP_SOURCE) {
-        store_lanes(d, lerp_bytes(s, v, coverage_kind == COVERAGE_CONSTANT ? constant.weights : mask_weights(m)));
-    } else {
-        lanes c = coverage_kind == COVERAGE_CONSTANT ? constant.lanes : pixel_coverage(m);
-        store_block(d, blend_pixels_covered(op, s, v, c));
-    }
+    store_lanes(d, blend_block32(op, coverage_kind, full, s, load_lanes(d), m, constant));
+}
+
+/// The first `n` (0 < n < PIXELS) pixels of a block at `d`: paint, destination and coverage
+/// loaded zero-padded, the block's operator, and only those `n` pixels stored. Padding lanes
+/// compute garbage that is never stored.
+INLINE void partial_block32(int op, int paint_kind, int coverage_kind, uint8_t *d, const uint8_t *p, lanes solid,
+                            const uint8_t *m, constant_coverage constant, intptr_t n) {
+    uint8_t cover[PIXELS];
+    if (coverage_kind == COVERAGE_MASK && !load_partial_coverage(cover, m, n)) return;
+    lanes v = load_partial_lanes(d, 4 * n);
+    lanes s = paint_kind == PAINT_SOLID ? solid : load_partial_lanes(p, 4 * n);
+    store_partial_lanes(d, blend_block32(op, coverage_kind, 0, s, v, cover, constant), 4 * n);
 }
 
 /// Blocks per chunk of 32-bit pixels: one coverage test per CHUNK_BLOCKS blocks (32 pixels at
@@ -452,14 +512,19 @@ INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, cons
         chunk32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint, solid,
                 coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
     }
+    for (; i + PIXELS <= count; i += PIXELS) {
+        int full = 0;
+        if (coverage_kind == COVERAGE_MASK) {
+            int k = classify(mask + i, PIXELS);
+            if (k == COVER_NONE) continue;
+            full = k == COVER_FULL;
+        }
+        block32(op, paint_kind, coverage_kind, full, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint,
+                solid, coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
+    }
     if (i < count) {
-        intptr_t n = count - i;
-        uint8_t d[CHUNK_BLOCKS * BLOCK] = {0}, p[CHUNK_BLOCKS * BLOCK] = {0}, m[CHUNK_PIXELS] = {0};
-        memcpy(d, dst + 4 * i, (size_t)(4 * n));
-        if (paint_kind == PAINT_ROW) memcpy(p, paint + 4 * i, (size_t)(4 * n));
-        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
-        chunk32(op, paint_kind, coverage_kind, d, p, solid, m, constant);
-        memcpy(dst + 4 * i, d, (size_t)(4 * n));
+        partial_block32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint,
+                        solid, coverage_kind == COVERAGE_MASK ? mask + i : mask, constant, count - i);
     }
 }
 
@@ -489,12 +554,12 @@ INLINE void span8(int op, int paint_kind, int coverage_kind, uint8_t *dst, const
     }
     if (i < count) {
         intptr_t n = count - i;
-        uint8_t d[BLOCK] = {0}, p[BLOCK] = {0}, m[BLOCK] = {0};
-        memcpy(d, dst + i, (size_t)n);
-        if (paint_kind == PAINT_ROW) memcpy(p, paint + i, (size_t)n);
-        if (coverage_kind == COVERAGE_MASK) memcpy(m, mask + i, (size_t)n);
+        uint8_t d[BLOCK], p[BLOCK], m[BLOCK];
+        store_lanes(d, load_partial_lanes(dst + i, n));
+        if (paint_kind == PAINT_ROW) store_lanes(p, load_partial_lanes(paint + i, n));
+        if (coverage_kind == COVERAGE_MASK) store_lanes(m, load_partial_lanes(mask + i, n));
         block8(op, paint_kind, coverage_kind, d, p, solid, m, constant);
-        memcpy(dst + i, d, (size_t)n);
+        store_partial_lanes(dst + i, load_lanes(d), n);
     }
 }
 
@@ -516,16 +581,22 @@ INLINE void opaque_over_chunk32(uint8_t *d, lanes solid, const uint8_t *m) {
     }
 }
 
+/// sourceOver of an opaque colour through a mask, one row: chunks, then whole blocks (each
+/// classified on its own), then the partial block in registers.
 INLINE void opaque_over_span32(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
     intptr_t i = 0;
     for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) opaque_over_chunk32(dst + 4 * i, solid, mask + i);
+    for (; i + PIXELS <= count; i += PIXELS) {
+        int k = classify(mask + i, PIXELS);
+        if (k == COVER_NONE) continue;
+        store_lanes(dst + 4 * i, k == COVER_FULL ? solid : lerp_bytes(solid, load_lanes(dst + 4 * i), mask_weights(mask + i)));
+    }
     if (i < count) {
         intptr_t n = count - i;
-        uint8_t d[CHUNK_BLOCKS * BLOCK] = {0}, m[CHUNK_PIXELS] = {0};
-        memcpy(d, dst + 4 * i, (size_t)(4 * n));
-        memcpy(m, mask + i, (size_t)n);
-        opaque_over_chunk32(d, solid, m);
-        memcpy(dst + 4 * i, d, (size_t)(4 * n));
+        uint8_t cover[PIXELS];
+        if (!load_partial_coverage(cover, mask + i, n)) return;
+        uint8_t *d = dst + 4 * i;
+        store_partial_lanes(d, lerp_bytes(solid, load_partial_lanes(d, 4 * n), mask_weights(cover)), 4 * n);
     }
 }
 

@@ -7,7 +7,7 @@
 // The column path's 16-lane Doubles are wider than a ymm register; every function taking them is
 // static and inlined, so no call crosses the ABI boundary clang warns about.
 #pragma clang diagnostic ignored "-Wpsabi"
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_GRADIENT_LANES 8
 #define SHEEN_CVT_ROUND(v) ((vi)_mm256_cvtps_epi32((__m256)(v)))
 // The level's integer vector and the intrinsics GradientBody.h's sheen_pack is made of.
@@ -19,7 +19,7 @@
 #define SHEEN_BROADCAST_128 _mm256_broadcastsi128_si256
 #define SHEEN_ENTRY sheen_gradient_avx2
 #include "GradientBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_gradient_avx2(const SheenGradientJob *job) { (void)job; }
 #endif

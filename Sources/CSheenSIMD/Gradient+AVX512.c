@@ -3,7 +3,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX512
 #define SHEEN_GRADIENT_LANES 16
 #define SHEEN_CVT_ROUND(v) ((vi)_mm512_cvtps_epi32((__m512)(v)))
 // The level's integer vector and the intrinsics GradientBody.h's sheen_pack is made of.
@@ -15,7 +15,7 @@
 #define SHEEN_BROADCAST_128 _mm512_broadcast_i32x4
 #define SHEEN_ENTRY sheen_gradient_avx512
 #include "GradientBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_gradient_avx512(const SheenGradientJob *job) { (void)job; }
 #endif

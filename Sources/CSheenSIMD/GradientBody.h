@@ -19,7 +19,8 @@
 
 #pragma clang fp contract(off)
 
-#define INLINE static inline __attribute__((always_inline))
+#define INLINE SHEEN_INLINE
+#include "ShortCopy.h"
 
 enum { LANES = SHEEN_GRADIENT_LANES, BLOCK = 16, SUBS = BLOCK / SHEEN_GRADIENT_LANES };
 
@@ -362,7 +363,7 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
             // A block cut by the span's ends: only its pixels are copied out.
             const intptr_t lo = bx < x0 ? x0 - bx : 0, hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
             shade_block(&j, (double)bx + 0.5, row, dither, px, shape, spread, single, opaque, fast);
-            memcpy(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
+            copy_short(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
         }
     }
 }

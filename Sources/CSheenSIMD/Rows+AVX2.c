@@ -2,12 +2,12 @@
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_ROW_VECTOR 32
 #define SHEEN_FILL_ENTRY sheen_fill_rows_avx2
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx2
 #include "RowsBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
                           const uint8_t *values, intptr_t count, intptr_t phase) {

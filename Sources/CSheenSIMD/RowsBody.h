@@ -7,19 +7,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#define INLINE static inline __attribute__((always_inline))
+#define INLINE SHEEN_INLINE
+#include "ShortCopy.h"
 
 typedef uint8_t rowvec __attribute__((ext_vector_type(SHEEN_ROW_VECTOR)));
 
 /// `n` bytes of the repeating 4-byte (or 1-byte) pattern in `v` from `d`.
-INLINE void fill_row(uint8_t *d, rowvec v, intptr_t n, uint32_t value, int bpp) {
+INLINE void fill_row(uint8_t *d, rowvec v, intptr_t n) {
     intptr_t i = 0;
     for (; i + SHEEN_ROW_VECTOR <= n; i += SHEEN_ROW_VECTOR) memcpy(d + i, &v, SHEEN_ROW_VECTOR);
-    if (bpp == 4) {
-        for (; i < n; i += 4) memcpy(d + i, &value, 4);
-    } else {
-        for (; i < n; i++) d[i] = (uint8_t)value;
-    }
+    // The vector repeats the pattern from its first byte, so its head is the tail's bytes.
+    if (i < n) copy_short(d + i, (const uint8_t *)&v, (size_t)(n - i));
 }
 
 void SHEEN_FILL_ENTRY(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -35,7 +33,7 @@ void SHEEN_FILL_ENTRY(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t he
         }
         rowvec v;
         for (int b = 0; b < SHEEN_ROW_VECTOR; b += 4) memcpy((uint8_t *)&v + b, &value, 4);
-        fill_row(dst + r * stride, v, n, value, (int)bytesPerPixel);
+        fill_row(dst + r * stride, v, n);
         if (++k == count) k = 0;
     }
 }
@@ -51,6 +49,6 @@ void SHEEN_COPY_ENTRY(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t
             memcpy(&v, s + i, SHEEN_ROW_VECTOR);
             memcpy(d + i, &v, SHEEN_ROW_VECTOR);
         }
-        for (; i < rowBytes; i++) d[i] = s[i];
+        if (i < rowBytes) copy_short(d + i, s + i, (size_t)(rowBytes - i));
     }
 }

@@ -6,11 +6,11 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #pragma clang diagnostic ignored "-Wpsabi"
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 64
 #define SHEEN_ENTRY sheen_composite_block64_on_avx2
 #include "../../Sources/CSheenSIMD/CompositeBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_composite_block64_on_avx2(const SheenCompositeJob *job) { (void)job; }
 #endif

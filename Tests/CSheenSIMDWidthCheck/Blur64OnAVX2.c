@@ -4,11 +4,11 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 #pragma clang diagnostic ignored "-Wpsabi"
-#pragma clang attribute push(__attribute__((target("avx2,fma,bmi,bmi2,popcnt,f16c,lzcnt,movbe"))), apply_to = function)
+SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 64
 #define SHEEN_BLUR_ENTRY sheen_blur_block64_on_avx2
 #include "../../Sources/CSheenSIMD/BlurBody.h"
-#pragma clang attribute pop
+SHEEN_END_LEVEL
 #else
 void sheen_blur_block64_on_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch) {
     (void)job; (void)pass; (void)begin; (void)end; (void)scratch;

@@ -7,19 +7,25 @@
 
 #include <stdint.h>
 
+#include "CSheenSIMDTargets.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /// Instruction-set levels a C kernel can be built for, in order.
 enum {
-    SHEEN_SIMD_AVX2 = 1,    ///< AVX2 + FMA + BMI2 (x86-64-v3)
-    SHEEN_SIMD_AVX512 = 2,  ///< AVX-512 F/BW/VL (x86-64-v4)
+    SHEEN_SIMD_AVX2 = 1,    ///< SHEEN_AVX2_FEATURES (x86-64-v3)
+    SHEEN_SIMD_AVX512 = 2,  ///< SHEEN_AVX512_FEATURES (x86-64-v4)
 };
 
 /// 1 when this CPU and OS run code built for `level` (SHEEN_SIMD_AVX2 or SHEEN_SIMD_AVX512),
 /// else 0 (always 0 off x86-64).
 int sheen_simd_cpu_supports(int level);
+
+/// The target string `level` is compiled with ("avx2,fma,…"; "" for other values): the features
+/// sheen_simd_cpu_supports checks for it, in the same order.
+const char *sheen_simd_level_target(int level);
 
 /// One compositing job over a rectangle of `width` × `height` destination pixels.
 ///
