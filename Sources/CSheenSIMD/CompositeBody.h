@@ -1,7 +1,7 @@
 // The integer compositing kernels, written once in clang vector extensions and compiled once per
 // instruction-set level: Composite+AVX2.c and Composite+AVX512.c define SHEEN_BLOCK (bytes per
 // block: 32 or 64) and SHEEN_ENTRY (the exported name) and include this file inside a
-// `#pragma clang attribute push(target(...))`, so every function here is built for that level.
+// SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 (CSheenSIMDTargets.h), so every function here is built for that level.
 //
 // The layout and the arithmetic are those of the Swift kernels (SheenRaster/Composite/
 // CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit

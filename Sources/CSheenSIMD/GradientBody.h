@@ -2,7 +2,7 @@
 // instruction-set level: Gradient+AVX2.c and Gradient+AVX512.c define SHEEN_GRADIENT_LANES (Float
 // lanes per vector: 8 or 16), SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one
 // instruction), the integer vector and pack intrinsics of sheen_pack, and SHEEN_ENTRY, and
-// include this file inside a `#pragma clang attribute push(target(...))`.
+// include this file between SHEEN_BEGIN_AVX2/AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h).
 //
 // Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order; a
 // multiply-add is fused exactly where the twin calls addingProduct (FMA below) and nowhere else

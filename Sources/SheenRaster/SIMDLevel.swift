@@ -10,8 +10,16 @@ public enum SIMDLevel: String, CaseIterable, Sendable, Hashable, Comparable, Cus
     case reference, portable, avx2, avx512
 
     /// Levels compare in the order above: `reference < portable < avx2 < avx512`.
-    public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: SIMDLevel, b: SIMDLevel) -> Bool { a.ordinal < b.ordinal }
+
+    /// The level's position in `allCases` (no array is built to find it: comparisons run per call).
+    var ordinal: Int {
+        switch self {
+        case .reference: 0
+        case .portable: 1
+        case .avx2: 2
+        case .avx512: 3
+        }
     }
 
     /// The level's name as `SHEEN_SIMD` and `sheen-bench --simd` spell it.

@@ -1,3 +1,5 @@
+import CSheenSIMD
+import Foundation
 @testable import SheenRaster
 import SheenTestSupport
 import Testing
@@ -81,5 +83,42 @@ import Testing
             }
         }
         #expect(names == ["over_n_8_8888", "composite_8888", "composite_8888", "composite_double_8888"])
+    }
+
+    /// Each level's table runs at its own level, and its SIMDLevel order is `allCases`'s.
+    @Test func tablesAreInLevelOrder() {
+        #expect(KernelTable.all.map(\.level) == SIMDLevel.allCases)
+        for level in SIMDLevel.allCases { #expect(KernelTable.at(level).level == level) }
+        for (a, b) in zip(SIMDLevel.allCases, SIMDLevel.allCases.dropFirst()) { #expect(a < b && !(b < a)) }
+    }
+
+    /// The operator index a job carries is the one `allCases` (and so sheen.h and the C bodies'
+    /// OP_* order) gives.
+    @Test func operatorKernelIndexIsItsPositionInAllCases() {
+        for (i, op) in CompositeOperator.allCases.enumerated() { #expect(op.kernelIndex == UInt32(i), "\(op)") }
+    }
+
+    /// Every instruction a C level may contain is checked at run time: each level's target string
+    /// names the features its CPU check tests (both come from CSheenSIMDTargets.h), AVX-512's
+    /// include AVX2's and DQ (its objects use vpmullq), and no C source compiles kernels with a
+    /// target of its own, outside those two strings.
+    @Test func everyCompiledFeatureIsChecked() throws {
+        let avx2 = String(cString: sheen_simd_level_target(Int32(SHEEN_SIMD_AVX2))).split(separator: ",").map(String.init)
+        let avx512 = String(cString: sheen_simd_level_target(Int32(SHEEN_SIMD_AVX512))).split(separator: ",").map(String.init)
+        #expect(avx2.contains("avx2") && avx2.contains("fma") && avx2.contains("bmi2"))
+        #expect(Set(avx2).isSubset(of: Set(avx512)))
+        for f in ["avx512f", "avx512bw", "avx512vl", "avx512dq"] { #expect(avx512.contains(f), "\(f)") }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var scanned = 0
+        for folder in ["Sources/CSheenSIMD", "Tests/CSheenSIMDWidthCheck"] {
+            let dir = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".c") || name.hasSuffix(".h") {
+                let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+                scanned += 1
+                #expect(!text.contains("target(\""), "\(folder)/\(name) names a target string of its own")
+                #expect(!text.contains("#pragma clang attribute push"), "\(folder)/\(name) pushes a target outside SHEEN_BEGIN_*")
+            }
+        }
+        #expect(scanned >= 10)
     }
 }

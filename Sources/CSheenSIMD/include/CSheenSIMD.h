@@ -192,6 +192,25 @@ void sheen_copy_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intp
 void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                             intptr_t srcStride, intptr_t period);
 
+/// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
+/// (SheenRaster/KernelTable.swift) calls for a level. `composite` runs over_n_8_8888,
+/// composite_8888, composite_8 and composite_double_8888 (it picks by the job's operator, paint
+/// and format); `blur` runs blur_convolution and blur_strip (by the job's method).
+typedef struct {
+    void (*composite)(const SheenCompositeJob *job);
+    void (*gradient_span)(const SheenGradientJob *job);
+    void (*blur)(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
+    void (*fill_rows)(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
+                      const uint8_t *values, intptr_t count, intptr_t phase);
+    void (*copy_rows)(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
+                      intptr_t srcStride, intptr_t period);
+} SheenKernelTable;
+
+/// The AVX2 level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
+extern const SheenKernelTable sheen_kernels_avx2;
+/// The AVX-512 level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
+extern const SheenKernelTable sheen_kernels_avx512;
+
 #ifdef __cplusplus
 }
 #endif

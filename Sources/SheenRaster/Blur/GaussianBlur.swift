@@ -83,30 +83,31 @@ public struct GaussianBlur: Sendable, Hashable {
     /// every level to the twin bit for bit and to `blurReference` within 1 level.
     package func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
                    level requested: SIMDLevel = Kernels.current) throws(RasterError) {
+        try KernelTable.at(requested).blur(self, source, destination, threads)
+    }
+
+    /// The scalar twins (`reference`).
+    func runReference(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer) throws(RasterError) {
         let clamp = edges == .clamp
-        switch Kernels.level(of: method.kernelName, at: requested) ?? .reference {
-        case .reference:
-            let values = try byteCount(try byteCount(source.width, stride: source.format.bytesPerPixel), stride: source.height)
-            try BlurMemory.shared.with(bytes: try byteCount(values, stride: 2)) { raw in
-                let tmp = raw.bindMemory(to: UInt16.self, capacity: values)
-                if method == .convolution {
-                    blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY),
-                                        clamp: clamp, tmp: tmp)
-                } else {
-                    blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
-                                      clamp: clamp, tmp: tmp)
-                }
-            }
-        case .portable:
+        let values = try byteCount(try byteCount(source.width, stride: source.format.bytesPerPixel), stride: source.height)
+        try BlurMemory.shared.with(bytes: try byteCount(values, stride: 2)) { raw in
+            let tmp = raw.bindMemory(to: UInt16.self, capacity: values)
             if method == .convolution {
-                try runConvolutionPortable(source, destination)
+                blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY),
+                                    clamp: clamp, tmp: tmp)
             } else {
-                try runPortable(source, destination, threads: threads)
+                blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
+                                  clamp: clamp, tmp: tmp)
             }
-        case .avx2:
-            try runC(source, destination, entry: sheen_blur_avx2, threads: threads)
-        case .avx512:
-            try runC(source, destination, entry: sheen_blur_avx512, threads: threads)
+        }
+    }
+
+    /// The Swift SIMD kernels (`portable`): the convolution on one thread, the recursion on `threads`.
+    func runPortableLevel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
+        if method == .convolution {
+            try runConvolutionPortable(source, destination)
+        } else {
+            try runPortable(source, destination, threads: threads)
         }
     }
 

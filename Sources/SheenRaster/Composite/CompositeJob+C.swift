@@ -4,9 +4,6 @@
 
 import CSheenSIMD
 
-/// A C kernel entry: `sheen_composite_avx2` or `sheen_composite_avx512`.
-typealias CompositeEntry = @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void
-
 extension CompositeJob {
     /// Runs the job on `entry`: one call for the whole region when paint and coverage lie in
     /// memory as rectangles (a solid colour or an image in the destination's format; full or
@@ -19,7 +16,7 @@ extension CompositeJob {
         var job = SheenCompositeJob()
         job.width = region.width
         job.dstStride = destination.bytesPerRow
-        job.op = UInt32(CompositeOperator.allCases.firstIndex(of: op)!)
+        job.op = op.kernelIndex
         job.bytesPerPixel = UInt32(bpp)
         job.redByte = UInt32(destination.format.redByte)
         job.coverage = 255

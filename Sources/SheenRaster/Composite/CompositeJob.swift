@@ -25,8 +25,12 @@ struct CompositeJob {
         var region = dst.bounds
         switch paint {
         case let .color(c):
-            for (name, v) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] {
-                try RasterError.requireFinite(Double(v), "color \(name)")
+            // One test for the four channels on the call path; names only when one fails.
+            if !(c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite) {
+                try RasterError.requireFinite(Double(c.red), "color red")
+                try RasterError.requireFinite(Double(c.green), "color green")
+                try RasterError.requireFinite(Double(c.blue), "color blue")
+                try RasterError.requireFinite(Double(c.alpha), "color alpha")
             }
             source = .solid(packPixel(c.premultiplied8, for: dst.format))
         case let .premultiplied(p):
@@ -64,7 +68,8 @@ struct CompositeJob {
         self.destination = dst; self.op = op; self.coverage = coverage; self.region = region
     }
 
-    /// The table entry that runs this job (Kernels.table).
+    /// The name of the `Kernels.table` entry that runs this job (the composite entry picks the
+    /// same kernel from the job's operator, paint and format).
     var kernelName: String {
         if op.isEvaluatedInDouble { return "composite_double_8888" }
         if destination.format == .a8 { return "composite_8" }
@@ -72,34 +77,9 @@ struct CompositeJob {
         return "composite_8888"
     }
 
-    /// Runs the operation at `requested` (or the best level below it that its kernel has).
-    func run(_ requested: SIMDLevel) {
-        let level = Kernels.level(of: kernelName, at: requested) ?? .portable
-        switch level {
-        case .avx2: runC(sheen_composite_avx2, level: level)
-        case .avx512: runC(sheen_composite_avx512, level: level)
-        case .reference, .portable: runRows(level)
-        }
-    }
-
-    /// Walks the region row by row with the Swift span kernels (`portable`) or the reference.
-    func runRows(_ level: SIMDLevel) {
-        let width = region.width
-        let bpp = destination.format.bytesPerPixel
-        let kernel = level == .reference ? nil : spanKernel(for: op)
-        withScratchRows { paintRow, coverageRow in
-            var rows = PaintRows(job: self, scratch: paintRow, level: level)
-            for y in region.y ..< region.y + region.height {
-                let paint = rows.span(y: y)
-                let cov = coverageSpan(y: y, scratch: coverageRow)
-                let dst = destination.row(y) + region.x * bpp
-                if let kernel {
-                    kernel(destination.format, paint, cov, dst, width)
-                } else {
-                    compositeSpanReference(op, destination.format, paint, cov, dst, width)
-                }
-            }
-        }
+    /// Runs the operation with `level`'s composite entry (KernelTable.swift).
+    func run(_ level: SIMDLevel) {
+        runC(KernelTable.at(level).composite, level: level)
     }
 
     /// Runs `body` with a paint row (4 bytes per region pixel) and a coverage row (1 byte per
@@ -127,5 +107,36 @@ struct CompositeJob {
             }
             return .mask(UnsafeRawPointer(scratch))
         }
+    }
+}
+
+/// The composite entry of the `reference` level (KernelTable.swift): the job's rows through the
+/// scalar reference.
+func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
+    compositeJobRows(job.pointee) { op, format, paint, coverage, dst, count in
+        compositeSpanReference(op, format, paint, coverage, dst, count)
+    }
+}
+
+/// The composite entry of the `portable` level: the job's rows through the Swift span kernels.
+func compositeJobPortable(_ job: UnsafePointer<SheenCompositeJob>) {
+    let j = job.pointee
+    guard j.op < CompositeOperator.allCases.count else { return }
+    let kernel = spanKernel(for: CompositeOperator.allCases[Int(j.op)])
+    compositeJobRows(j) { _, format, paint, coverage, dst, count in kernel(format, paint, coverage, dst, count) }
+}
+
+/// Walks a job's rows as spans: its paint (row pointer or solid value) and coverage (mask row or
+/// constant) per row, in the format its bytes per pixel and red byte name.
+private func compositeJobRows(_ j: SheenCompositeJob,
+                              _ span: (CompositeOperator, PixelFormat, SpanPaint, SpanCoverage, UnsafeMutableRawPointer, Int) -> Void) {
+    guard j.width > 0, j.height > 0, let dst = j.dst, j.op < CompositeOperator.allCases.count else { return }
+    let op = CompositeOperator.allCases[Int(j.op)]
+    let format: PixelFormat = j.bytesPerPixel == 1 ? .a8 : j.redByte == 2 ? .bgra8Premultiplied : .rgba8Premultiplied
+    for r in 0 ..< j.height {
+        let paint: SpanPaint = j.paint.map { .row($0 + r * j.paintStride) } ?? .solid(j.solid)
+        let coverage: SpanCoverage = j.mask.map { .mask(UnsafeRawPointer($0) + r * j.maskStride) }
+            ?? (j.coverage == 255 ? .full : .constant(UInt8(truncatingIfNeeded: j.coverage)))
+        span(op, format, paint, coverage, dst + r * j.dstStride, j.width)
     }
 }

@@ -117,5 +117,10 @@ public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomS
     }
 
     /// The operator's name as it appears in code and in sheen-bench case names.
+    /// The operator's index in `allCases` (the `op` of a `SheenCompositeJob`, sheen.h's
+    /// `SHEEN_OP_*`): the case's tag, read without building `allCases` on the call path.
+    /// CompositeOperatorTests holds it to `allCases.firstIndex(of:)` for every case.
+    var kernelIndex: UInt32 { UInt32(withUnsafeBytes(of: self) { $0[0] }) }
+
     public var description: String { rawValue }
 }

@@ -51,13 +51,12 @@ struct PaintRows {
 
     private mutating func gradientSpan(_ fill: GradientFill, y: Int) -> SpanPaint {
         let program = fill.program
-        let gradientLevel = Kernels.level(of: "gradient_span", at: level)!
         let bgra = format == .bgra8Premultiplied
         switch program.structure(width: region.width, height: region.height) {
         case .vertical where !program.dither:
             var px: UInt32 = 0
             program.shade(&px, stride: 4, x: region.x, y: y, width: 1, height: 1, bytesPerPixel: 4, bgra: bgra,
-                          dither: false, level: gradientLevel)
+                          dither: false, level: level)
             return .solid(format == .a8 ? px >> 24 : px)
         case .horizontal where !program.dither:
             reusable = true
@@ -65,7 +64,7 @@ struct PaintRows {
             break
         }
         program.shade(scratch, stride: 0, x: region.x, y: y, width: region.width, height: 1,
-                      bytesPerPixel: format.bytesPerPixel, bgra: bgra, dither: program.dither, level: gradientLevel)
+                      bytesPerPixel: format.bytesPerPixel, bgra: bgra, dither: program.dither, level: level)
         return .row(UnsafeRawPointer(scratch))
     }
 

@@ -78,9 +78,9 @@ extension KernelGradient {
     }
 
     /// Shades the `width` × `height` pixels whose top-left is destination pixel (x, y) into `dst`
-    /// (rows `stride` bytes apart; 32-bit pixels in RGBA or BGRA order, or A8) with the kernel of
-    /// `level`: the C kernels at avx2 and avx512, GradientPortable at portable, the twin at
-    /// reference. An empty gradient shades 0.
+    /// (rows `stride` bytes apart; 32-bit pixels in RGBA or BGRA order, or A8) with `level`'s
+    /// `gradient_span` entry: the C kernels at avx2 and avx512, GradientPortable at portable, the
+    /// twin at reference. An empty gradient shades 0.
     func shade(_ dst: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int, height: Int,
                bytesPerPixel: Int, bgra: Bool, dither: Bool, level: SIMDLevel) {
         if width <= 0 || height <= 0 { return }
@@ -90,12 +90,7 @@ extension KernelGradient {
         }
         withJob(dst: dst, stride: stride, x: x, y: y, width: width, height: height, bytesPerPixel: bytesPerPixel,
                 bgra: bgra, dither: dither) { job in
-            switch level {
-            case .avx512: sheen_gradient_avx512(&job)
-            case .avx2: sheen_gradient_avx2(&job)
-            case .portable: GradientPortable.run(job)
-            case .reference: GradientKernelTwin.run(job)
-            }
+            KernelTable.at(level).gradientSpan(&job)
         }
     }
 }

@@ -41,7 +41,7 @@ public struct GradientFill: Sendable {
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }
-        program.fill(buffer, r, level: Kernels.level(of: "gradient_span", at: level)!)
+        program.fill(buffer, r, level: level)
     }
 
     /// The exact premultiplied colour (R, G, B, A in levels 0…255, unrounded, before dither) of

@@ -36,7 +36,7 @@ public struct GradientPattern: Sendable {
             throw RasterError.outOfRange(name: "length", value: Double(length), range: "[1, \(Self.maximumLength)]")
         }
         self.axis = axis; self.length = length; self.format = format
-        let level = Kernels.level(of: "gradient_span", at: try Kernels.requestedLevel())!
+        let level = try Kernels.requestedLevel()
         let program = fill.program
         var bytes = [UInt8](repeating: 0, count: length * 4)
         bytes.withUnsafeMutableBytes { raw in

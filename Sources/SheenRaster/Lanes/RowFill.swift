@@ -2,8 +2,6 @@
 // repeat. In Swift, plain 64-byte vector stores (16-byte moves on the baseline target); at the C
 // levels, whole rectangles through CSheenSIMD's row stores.
 
-import CSheenSIMD
-
 /// Writes `count` copies of the 32-bit `pixel` (in memory byte order) starting at `dst` (any
 /// alignment).
 @inline(__always)
@@ -34,38 +32,42 @@ func extendPeriodic(_ row: UnsafeMutableRawPointer, filled: Int, total: Int) {
 
 /// Fills `height` rows of `width` pixels (`bytesPerPixel` 4 or 1) from `dst`, rows `stride` bytes
 /// apart, row r with value (phase + r) mod count of `values` (32-bit pixels in memory order, or
-/// bytes): the C row stores at avx2 and avx512 (the level's widest stores, one call for every
-/// row), plain Swift below. The bytes are the same at every level.
+/// bytes), through `level`'s `fill_rows` entry: the C row stores at avx2 and avx512 (the level's
+/// widest stores, one call for every row), `fillRowsSwift` below. The bytes are the same at every level.
 func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, bytesPerPixel: Int,
               values: UnsafeRawPointer, count: Int, phase: Int, level: SIMDLevel) {
     if width <= 0 || height <= 0 { return }
-    let d = dst.assumingMemoryBound(to: UInt8.self), v = values.assumingMemoryBound(to: UInt8.self)
-    switch level {
-    case .avx512: sheen_fill_rows_avx512(d, stride, width, height, UInt32(bytesPerPixel), v, count, phase)
-    case .avx2: sheen_fill_rows_avx2(d, stride, width, height, UInt32(bytesPerPixel), v, count, phase)
-    case .portable, .reference:
-        var k = phase % count
-        for r in 0 ..< height {
-            if bytesPerPixel == 4 {
-                fillPixels32(dst + r * stride, values.loadUnaligned(fromByteOffset: 4 * k, as: UInt32.self), width)
-            } else {
-                setBytes(dst + r * stride, values.load(fromByteOffset: k, as: UInt8.self), width)
-            }
-            k = k + 1 == count ? 0 : k + 1
+    KernelTable.at(level).fillRows(dst.assumingMemoryBound(to: UInt8.self), stride, width, height, UInt32(bytesPerPixel),
+                                   values.assumingMemoryBound(to: UInt8.self), count, phase)
+}
+
+/// `fill_rows` in Swift (the portable and reference levels; see `fillRows`).
+func fillRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int, _ bytesPerPixel: UInt32,
+                   _ values: UnsafePointer<UInt8>, _ count: Int, _ phase: Int) {
+    let dst = UnsafeMutableRawPointer(dst), values = UnsafeRawPointer(values)
+    var k = phase % count
+    for r in 0 ..< height {
+        if bytesPerPixel == 4 {
+            fillPixels32(dst + r * stride, values.loadUnaligned(fromByteOffset: 4 * k, as: UInt32.self), width)
+        } else {
+            setBytes(dst + r * stride, values.load(fromByteOffset: k, as: UInt8.self), width)
         }
+        k = k + 1 == count ? 0 : k + 1
     }
 }
 
 /// Copies `rowBytes` bytes into each of `height` rows from `dst` (`stride` apart), row r from
-/// `src` row r mod period (`srcStride` apart); the rows must not overlap. C at avx2 and avx512.
+/// `src` row r mod period (`srcStride` apart); the rows must not overlap. Through `level`'s
+/// `copy_rows` entry (C at avx2 and avx512).
 func copyRows(_ dst: UnsafeMutableRawPointer, stride: Int, rowBytes: Int, height: Int, from src: UnsafeRawPointer,
               srcStride: Int, period: Int, level: SIMDLevel) {
     if rowBytes <= 0 || height <= 0 { return }
-    let d = dst.assumingMemoryBound(to: UInt8.self), s = src.assumingMemoryBound(to: UInt8.self)
-    switch level {
-    case .avx512: sheen_copy_rows_avx512(d, stride, rowBytes, height, s, srcStride, period)
-    case .avx2: sheen_copy_rows_avx2(d, stride, rowBytes, height, s, srcStride, period)
-    case .portable, .reference:
-        for r in 0 ..< height { copyBytes(dst + r * stride, src + (r % period) * srcStride, rowBytes) }
-    }
+    KernelTable.at(level).copyRows(dst.assumingMemoryBound(to: UInt8.self), stride, rowBytes, height,
+                                   src.assumingMemoryBound(to: UInt8.self), srcStride, period)
+}
+
+/// `copy_rows` in Swift (the portable and reference levels; see `copyRows`).
+func copyRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ rowBytes: Int, _ height: Int,
+                   _ src: UnsafePointer<UInt8>, _ srcStride: Int, _ period: Int) {
+    for r in 0 ..< height { copyBytes(dst + r * stride, src + (r % period) * srcStride, rowBytes) }
 }

@@ -1,0 +1,70 @@
+import CSheenSIMD
+
+/// A composite entry: runs one `SheenCompositeJob` (CSheenSIMD.h).
+typealias CompositeEntry = @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void
+/// A gradient entry: shades one `SheenGradientJob`.
+typealias GradientEntry = @convention(c) (UnsafePointer<SheenGradientJob>?) -> Void
+/// A row-fill entry (see `fillRows`).
+typealias FillRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UInt32, UnsafePointer<UInt8>?, Int, Int) -> Void
+/// A row-copy entry (see `copyRows`).
+typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UnsafePointer<UInt8>?, Int, Int) -> Void
+
+/// The kernels of one level as typed entry points: the dispatch behind `Kernels.table`.
+///
+/// Every level fills the same entries, so a call site is one array index and one indirect call
+/// whatever the level: at `avx2` and `avx512` CSheenSIMD's own tables (`sheen_kernels_avx2`,
+/// `sheen_kernels_avx512`); at `portable` and `reference` the Swift kernels, behind C-convention
+/// entry points that consume the same job structs. The blur's Swift levels keep their own strip
+/// layout, so its entry takes the blur and its buffers rather than a C job.
+struct KernelTable: @unchecked Sendable {
+    /// The level every entry runs at.
+    let level: SIMDLevel
+    /// `over_n_8_8888`, `composite_8888`, `composite_8` and `composite_double_8888`: the entry
+    /// picks by the job's operator, paint and format.
+    let composite: CompositeEntry
+    /// `gradient_span`.
+    let gradientSpan: GradientEntry
+    /// `fill_rows` and `copy_rows`.
+    let fillRows: FillRowsEntry
+    let copyRows: CopyRowsEntry
+    /// `blur_convolution` and `blur_strip` (by the blur's method): source, destination, workers.
+    let blur: @Sendable (GaussianBlur, ReadOnlyRasterBuffer, RasterBuffer, Int) throws(RasterError) -> Void
+
+    /// A C level's table (every entry is set: KernelTables.c; unwrapped once, here).
+    init(level: SIMDLevel, _ c: SheenKernelTable) {
+        self.level = level
+        composite = c.composite!
+        gradientSpan = c.gradient_span!
+        fillRows = c.fill_rows!
+        copyRows = c.copy_rows!
+        let entry = c.blur!
+        blur = { (b, s, d, threads) throws(RasterError) in try b.runC(s, d, entry: entry, threads: threads) }
+    }
+
+    /// A Swift level's table.
+    init(level: SIMDLevel, composite: CompositeEntry, gradientSpan: GradientEntry,
+         blur: @escaping @Sendable (GaussianBlur, ReadOnlyRasterBuffer, RasterBuffer, Int) throws(RasterError) -> Void) {
+        self.level = level
+        self.composite = composite
+        self.gradientSpan = gradientSpan
+        fillRows = { fillRowsSwift($0!, $1, $2, $3, $4, $5!, $6, $7) }
+        copyRows = { copyRowsSwift($0!, $1, $2, $3, $4!, $5, $6) }
+        self.blur = blur
+    }
+
+    /// The tables in `SIMDLevel` order. Only levels in `Kernels.supported` may be used.
+    static let all: [KernelTable] = [
+        KernelTable(level: .reference, composite: { compositeJobReference($0!) },
+                    gradientSpan: { GradientKernelTwin.run($0!.pointee) },
+                    blur: { (b, s, d, _) throws(RasterError) in try b.runReference(s, d) }),
+        KernelTable(level: .portable, composite: { compositeJobPortable($0!) },
+                    gradientSpan: { GradientPortable.run($0!.pointee) },
+                    blur: { (b, s, d, threads) throws(RasterError) in try b.runPortableLevel(s, d, threads: threads) }),
+        KernelTable(level: .avx2, sheen_kernels_avx2),
+        KernelTable(level: .avx512, sheen_kernels_avx512),
+    ]
+
+    /// The table of `level`.
+    @inline(__always)
+    static func at(_ level: SIMDLevel) -> KernelTable { all[level.ordinal] }
+}
