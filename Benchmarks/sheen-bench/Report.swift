@@ -33,6 +33,10 @@ struct Reporter {
         let lo = f(r.total.min / 1000, 1), hi = f(r.total.max / 1000, 1)
         line += pad("[" + lo + "–" + hi + "]", 22)
         let level = r.level.map { "  [\($0)]" } ?? ""
+        if r.calls > 1 {
+            line += pad(f(r.nsPerCall, 0), 9) + " ns/call"
+            return line + level
+        }
         if let unit = r.unit {
             line += pad(f(r.perSecond, 0), 9) + " " + unit
             return line + level
@@ -60,6 +64,10 @@ struct Reporter {
         if let unit = r.unit {
             fields.append(("unit", "\"\(unit)\""))
             fields.append(("per_s", num(r.perSecond)))
+        }
+        if r.calls > 1 {
+            fields.append(("calls", "\(r.calls)"))
+            fields.append(("ns_per_call", num(r.nsPerCall)))
         }
         if let m = r.make, let f = r.fill {
             fields.append(("make_ns", num(m.median)))

@@ -158,6 +158,7 @@ struct SheenBench: ParsableCommand {
         bench.runGradients(width: sw, height: sh, shapes: ["linear.horizontal", "linear.vertical", "linear.angled30"])
         bench.runPatternQuestion(width: w, height: h)
         bench.runComposites(width: w, height: h)
+        bench.runSmallCalls(width: w, height: h, calls: quick ? 1_000 : 10_000)
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
         bench.runText()
         bench.runLabels()

@@ -7,8 +7,24 @@ import SheenText
 
 /// An image Sheen owns (sheen_image).
 final class ImageBox { let image: Image; init(_ image: Image) { self.image = image } }
-/// A gradient description (sheen_gradient).
-final class GradientBox { var gradient: Gradient; init(_ gradient: Gradient) { self.gradient = gradient } }
+/// A gradient (sheen_gradient): its description and its prepared fill, made once when the
+/// gradient is made or changed and reused by every fill, composite and pattern that draws it.
+final class GradientBox {
+    private(set) var gradient: Gradient
+    private(set) var fill: GradientFill
+
+    /// Prepares `gradient` (throws what `GradientFill` refuses).
+    init(_ gradient: Gradient) throws(RasterError) {
+        self.gradient = gradient
+        fill = try GradientFill(gradient)
+    }
+
+    /// Replaces the gradient, only if it prepares.
+    func replace(with gradient: Gradient) throws(RasterError) {
+        fill = try GradientFill(gradient)
+        self.gradient = gradient
+    }
+}
 /// A baked 1-pixel gradient strip (sheen_pattern).
 final class PatternBox { let pattern: GradientPattern; init(_ pattern: GradientPattern) { self.pattern = pattern } }
 /// A font (sheen_font).

@@ -26,14 +26,14 @@ func cFormat(_ format: PixelFormat) -> Int32 {
 }
 
 /// A validated view of the memory a sheen_buffer describes (see RasterBuffer.init).
-func rasterBuffer(_ buffer: UnsafePointer<sheen_buffer>?, _ name: String) throws -> RasterBuffer {
-    guard let b = buffer?.pointee else { throw CAPIError.null(name) }
+func rasterBuffer(_ buffer: UnsafePointer<sheen_buffer>?, _ name: @autoclosure () -> String) throws -> RasterBuffer {
+    guard let b = buffer?.pointee else { throw CAPIError.null(name()) }
     let format = try pixelFormat(b.format)
     let base: UnsafeMutableRawPointer
     if let pixels = b.pixels {
         base = pixels
     } else {
-        guard b.width == 0 || b.height == 0 else { throw CAPIError.null("\(name)->pixels") }
+        guard b.width == 0 || b.height == 0 else { throw CAPIError.null("\(name())->pixels") }
         base = emptyPixels
     }
     return try RasterBuffer(base: base, width: b.width, height: b.height, bytesPerRow: b.bytes_per_row, format: format)
@@ -47,8 +47,11 @@ func cBuffer(_ buffer: RasterBuffer) -> sheen_buffer {
 
 /// A colour from C, with every component finite.
 func color(_ c: sheen_color, _ name: String) throws -> Color {
-    for (component, value) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] where !value.isFinite {
-        throw CAPIError.invalid("\(name).\(component) is \(value), not a finite number")
+    // One test on the call path; the component is named only when it fails.
+    if !(c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite) {
+        for (component, value) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] where !value.isFinite {
+            throw CAPIError.invalid("\(name).\(component) is \(value), not a finite number")
+        }
     }
     return Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
 }

@@ -19,7 +19,7 @@ func compositeOperator(_ value: Int32) throws -> CompositeOperator {
     return operators[Int(value)]
 }
 
-/// A paint from C. Gradients are validated again (GradientFill) on the way.
+/// A paint from C. A gradient paints with its handle's prepared fill.
 func paint(_ paint: UnsafePointer<sheen_paint>?) throws -> Paint {
     guard let p = paint?.pointee else { throw CAPIError.null("paint") }
     switch UInt32(bitPattern: p.kind) {
@@ -29,7 +29,7 @@ func paint(_ paint: UnsafePointer<sheen_paint>?) throws -> Paint {
         let v = p.premultiplied
         return .premultiplied(SIMD4(v.0, v.1, v.2, v.3))
     case SHEEN_PAINT_GRADIENT.rawValue:
-        return .gradient(try GradientFill(try borrow(p.gradient, "paint->gradient", as: GradientBox.self).gradient))
+        return .gradient(try borrow(p.gradient, "paint->gradient", as: GradientBox.self).fill)
     case SHEEN_PAINT_IMAGE.rawValue:
         guard let image = p.image else { throw CAPIError.null("paint->image") }
         return .image(try rasterBuffer(image, "paint->image").readOnly, x: p.image_x, y: p.image_y)
@@ -61,6 +61,27 @@ public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintP
     capi {
         let buffer = try rasterBuffer(destination, "destination")
         try buffer.composite(try paint(paintPointer), operator: try compositeOperator(op), coverage: try coverage(coveragePointer))
+    }
+}
+
+/// `sheen_composite_glyphs` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_composite_glyphs")
+public func sheenCompositeGlyphs(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?,
+                                 _ op: Int32, _ glyphs: UnsafePointer<sheen_glyph>?, _ count: Int) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        let paint = try paint(paintPointer), op = try compositeOperator(op)
+        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        if count == 0 { return }
+        guard let glyphs else { throw CAPIError.null("glyphs") }
+        let list = UnsafeBufferPointer(start: glyphs, count: count)
+        var placements: [GlyphPlacement] = []
+        placements.reserveCapacity(count)
+        for (i, glyph) in list.enumerated() {
+            guard let mask = glyph.mask else { throw CAPIError.null("glyphs[\(i)].mask") }
+            placements.append(GlyphPlacement(mask: try rasterBuffer(mask, "glyphs[\(i)].mask").readOnly, x: glyph.x, y: glyph.y))
+        }
+        try buffer.compositeGlyphs(paint, operator: op, placements)
     }
 }
 

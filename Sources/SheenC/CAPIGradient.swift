@@ -1,4 +1,5 @@
-// Gradients: made from C stops, adjusted by setters, validated when made and when drawn.
+// Gradients: made from C stops, adjusted by setters, prepared (validated) when made or changed
+// and reused by every draw.
 
 import CSheenAPI
 import SheenRaster
@@ -16,8 +17,7 @@ func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws ->
 /// Checks the gradient the way drawing will, then hands it out.
 private func makeGradient(_ gradient: Gradient, _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
     let out = try required(out, "out")
-    _ = try GradientFill(gradient)
-    store(GradientBox(gradient), into: out)
+    store(try GradientBox(gradient), into: out)
 }
 
 /// `sheen_gradient_create_linear` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -76,8 +76,7 @@ private func adjust(_ handle: OpaquePointer?, _ change: (inout Gradient) throws 
     let box = try borrow(handle, "gradient", as: GradientBox.self)
     var gradient = box.gradient
     try change(&gradient)
-    _ = try GradientFill(gradient)
-    box.gradient = gradient
+    try box.replace(with: gradient)
 }
 
 /// `sheen_gradient_set_spread` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -130,7 +129,19 @@ public func sheenGradientDestroy(_ gradient: OpaquePointer?) { release(gradient)
 public func sheenFillGradient(_ destination: UnsafePointer<sheen_buffer>?, _ gradient: OpaquePointer?) -> sheen_status {
     capi {
         let buffer = try rasterBuffer(destination, "destination")
-        try GradientFill(try borrow(gradient, "gradient", as: GradientBox.self).gradient).fill(buffer)
+        try borrow(gradient, "gradient", as: GradientBox.self).fill.fill(buffer)
+    }
+}
+
+/// `sheen_fill_gradient_rect` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_fill_gradient_rect")
+public func sheenFillGradientRect(_ destination: UnsafePointer<sheen_buffer>?, _ gradient: OpaquePointer?,
+                                  _ rect: UnsafePointer<sheen_rect>?) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        guard let r = rect?.pointee else { throw CAPIError.null("rect") }
+        try borrow(gradient, "gradient", as: GradientBox.self).fill
+            .fill(buffer, rect: PixelRect(x: r.x, y: r.y, width: r.width, height: r.height))
     }
 }
 
@@ -139,7 +150,7 @@ public func sheenFillGradient(_ destination: UnsafePointer<sheen_buffer>?, _ gra
 public func sheenPatternCreate(_ gradient: OpaquePointer?, _ axis: Int32, _ length: Int, _ position: Int, _ format: Int32,
                                _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
-        let fill = try GradientFill(try borrow(gradient, "gradient", as: GradientBox.self).gradient)
+        let fill = try borrow(gradient, "gradient", as: GradientBox.self).fill
         let direction: GradientPattern.Axis
         switch UInt32(bitPattern: axis) {
         case SHEEN_PATTERN_COLUMN.rawValue: direction = .column

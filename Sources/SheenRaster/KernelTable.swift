@@ -67,4 +67,12 @@ struct KernelTable: @unchecked Sendable {
     /// The table of `level`.
     @inline(__always)
     static func at(_ level: SIMDLevel) -> KernelTable { all[level.ordinal] }
+
+    /// The composite entries alone, in level order: the per-glyph call reads its entry without
+    /// copying a table (whose blur closure a copy would retain and release).
+    private static let compositeEntries: [CompositeEntry] = all.map(\.composite)
+
+    /// `level`'s composite entry.
+    @inline(__always)
+    static func composite(at level: SIMDLevel) -> CompositeEntry { compositeEntries[level.ordinal] }
 }

@@ -151,8 +151,16 @@ sheen_status sheen_gradient_set_transform(sheen_gradient *gradient, const double
 sheen_status sheen_gradient_set_dither(sheen_gradient *gradient, bool dither);
 void sheen_gradient_destroy(sheen_gradient *gradient);
 
-/** Writes the gradient into every pixel of `destination` (any format; A8 takes the alpha). */
+/** Writes the gradient into every pixel of `destination` (any format; A8 takes the alpha). A
+ *  gradient is prepared once, when made or changed by a setter, and every fill, composite and
+ *  pattern reuses it: keep the handle to draw the same gradient again. */
 sheen_status sheen_fill_gradient(const sheen_buffer *destination, const sheen_gradient *gradient);
+/** The same for the pixels of `rect` (clipped to the destination; a negative width or height is
+ *  SHEEN_ERROR_INVALID_ARGUMENT). Gradient coordinates stay the destination's, so rectangles
+ *  filled one by one join seamlessly. `sheen_rect` is declared below, with text layout. */
+struct sheen_rect;
+sheen_status sheen_fill_gradient_rect(const sheen_buffer *destination, const sheen_gradient *gradient,
+                                      const struct sheen_rect *rect);
 
 /** A gradient baked once into a 1-pixel-wide column or 1-pixel-tall row and painted by
  *  repetition: exact for gradients constant along the repeated direction (vertical for a
@@ -230,6 +238,19 @@ typedef struct sheen_coverage {
  *  work on every format; blend modes need RGBA8 or BGRA8. */
 sheen_status sheen_composite(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
                              const sheen_coverage *coverage);
+
+/** One glyph of a run: an A8 mask whose pixel (0, 0) lies on destination pixel (x, y). */
+typedef struct sheen_glyph {
+    const sheen_buffer *mask;
+    intptr_t x, y;
+} sheen_glyph;
+
+/** Composites `paint` through each of the `count` glyphs' masks in order: the same pixels as one
+ *  sheen_composite per glyph with SHEEN_COVERAGE_MASK at alpha 255, in one call (text runs). Every
+ *  glyph is checked (non-NULL A8 mask, placement within intptr_t) before any pixel is written;
+ *  `glyphs` may be NULL only when `count` is 0. */
+sheen_status sheen_composite_glyphs(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
+                                    const sheen_glyph *glyphs, size_t count);
 
 /* ---- Blur -------------------------------------------------------------------------------- */
 

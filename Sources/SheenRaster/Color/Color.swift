@@ -60,8 +60,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// level is ≤ the alpha level.
     public var premultiplied8: SIMD4<UInt8> {
         let a = Double(clamp01(alpha))
-        func level(_ c: Float) -> UInt8 { UInt8((Double(clamp01(c)) * a * 255).rounded()) }
-        return SIMD4(level(red), level(green), level(blue), UInt8((a * 255).rounded()))
+        func level(_ c: Float) -> UInt8 { roundedLevel(Double(clamp01(c)) * a * 255) }
+        return SIMD4(level(red), level(green), level(blue), roundedLevel(a * 255))
     }
 
     /// `#RRGGBBAA` of the colour rounded to 8 bits per component.
@@ -73,6 +73,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
         return "#" + hex2(red) + hex2(green) + hex2(blue) + hex2(alpha)
     }
+}
+
+/// `x.rounded()` (half away from zero) as a level, for 0 ≤ x ≤ 255: the whole part by truncation
+/// and one comparison of the exact remainder, since `rounded()` is a libm call on the x86-64
+/// baseline and every solid-colour composite converts its colour this way.
+@inline(__always) func roundedLevel(_ x: Double) -> UInt8 {
+    let whole = UInt8(x)
+    return x - Double(whole) >= 0.5 ? whole + 1 : whole
 }
 
 @inline(__always) func clamp01(_ v: Float) -> Float { v.isNaN ? 0 : min(max(v, 0), 1) }

@@ -32,8 +32,55 @@ extension RasterBuffer {
     public func composite(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
                           coverage: Coverage = .full) throws(RasterError) {
         let level = try Kernels.requestedLevel()
+        // The call a renderer makes per glyph — a colour through a mask — goes straight to the
+        // composite entry; anything else, or anything to refuse, takes CompositeJob.
+        if case let .mask(mask, x, y, 255) = coverage, let solid = solidPixel(paint, op),
+           var job = solidMaskJob(solid, op, mask, x: x, y: y) {
+            if job.width > 0 { KernelTable.composite(at: level)(&job) }
+            return
+        }
         guard let job = try CompositeJob(destination: self, paint: paint, operator: op, coverage: coverage) else { return }
         job.run(level)
+    }
+
+    /// A solid paint as this buffer's pixel value, or nil where CompositeJob must decide (another
+    /// paint, or a value or operator it refuses): the checks CompositeJob makes of a solid paint.
+    func solidPixel(_ paint: Paint, _ op: CompositeOperator) -> UInt32? {
+        if format == .a8 && !op.isAlphaOnly { return nil }
+        switch paint {
+        case let .color(c):
+            guard c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite else { return nil }
+            return packPixel(c.premultiplied8, for: format)
+        case let .premultiplied(p):
+            guard p.x <= p.w && p.y <= p.w && p.z <= p.w else { return nil }
+            return packPixel(p, for: format)
+        default:
+            return nil
+        }
+    }
+
+    /// The kernel job of `solid` (from `solidPixel`) through A8 `mask` at (x, y) at full alpha,
+    /// clipped to this buffer (width 0 where nothing overlaps); nil for a mask that is not A8 or a
+    /// placement whose extent overflows, which CompositeJob refuses.
+    func solidMaskJob(_ solid: UInt32, _ op: CompositeOperator, _ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> SheenCompositeJob? {
+        guard mask.format == .a8, !x.addingReportingOverflow(mask.width).overflow,
+              !y.addingReportingOverflow(mask.height).overflow else { return nil }
+        var job = SheenCompositeJob()
+        let x0 = max(x, 0), y0 = max(y, 0), x1 = min(x + mask.width, width), y1 = min(y + mask.height, height)
+        guard x1 > x0, y1 > y0 else { return job }
+        let bpp = format.bytesPerPixel
+        job.dst = base + y0 * bytesPerRow + x0 * bpp
+        job.dstStride = bytesPerRow
+        job.mask = UnsafeRawPointer(mask.base + (y0 - y) * mask.bytesPerRow + (x0 - x)).assumingMemoryBound(to: UInt8.self)
+        job.maskStride = mask.bytesPerRow
+        job.width = x1 - x0
+        job.height = y1 - y0
+        job.solid = solid
+        job.coverage = 255
+        job.op = op.kernelIndex
+        job.bytesPerPixel = UInt32(bpp)
+        job.redByte = UInt32(format.redByte)
+        return job
     }
 
     /// Composites a colour through an A8 mask placed at destination (x, y) — text drawing.

@@ -68,6 +68,18 @@ struct CompositeJob {
         self.destination = dst; self.op = op; self.coverage = coverage; self.region = region
     }
 
+    private init(destination: RasterBuffer, op: CompositeOperator, source: Source, coverage: Coverage, region: PixelRect) {
+        self.destination = destination; self.op = op; self.source = source; self.coverage = coverage; self.region = region
+    }
+
+    /// This job (validated with full coverage) through an A8 `mask` placed at (x, y), already
+    /// checked for format and extent: nil where they do not overlap.
+    func through(_ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> CompositeJob? {
+        let placed = region.intersection(PixelRect(x: x, y: y, width: mask.width, height: mask.height))
+        if placed.isEmpty { return nil }
+        return CompositeJob(destination: destination, op: op, source: source, coverage: .mask(mask, x: x, y: y), region: placed)
+    }
+
     /// The name of the `Kernels.table` entry that runs this job (the composite entry picks the
     /// same kernel from the job's operator, paint and format).
     var kernelName: String {
@@ -79,7 +91,7 @@ struct CompositeJob {
 
     /// Runs the operation with `level`'s composite entry (KernelTable.swift).
     func run(_ level: SIMDLevel) {
-        runC(KernelTable.at(level).composite, level: level)
+        runC(KernelTable.composite(at: level), level: level)
     }
 
     /// Runs `body` with a paint row (4 bytes per region pixel) and a coverage row (1 byte per

@@ -1,0 +1,50 @@
+// The glyph-run call: many A8 masks through one paint in one call, as an embedding renderer draws
+// text (what pixman_composite_glyphs and Blend2D's glyph-run fills offer). The paint is validated
+// and converted once, every placement is checked before a pixel is touched, and each glyph then
+// costs one composite entry call on its clipped rectangle.
+
+/// One glyph of a run: its A8 coverage mask and the destination pixel its top-left lands on.
+public struct GlyphPlacement: Sendable {
+    /// The glyph's coverage (A8).
+    public var mask: ReadOnlyRasterBuffer
+    /// Destination column of the mask's left edge (may be negative or past the buffer: clipped).
+    public var x: Int
+    /// Destination row of the mask's top edge (may be negative or past the buffer: clipped).
+    public var y: Int
+
+    /// A glyph at destination pixel (x, y).
+    public init(mask: ReadOnlyRasterBuffer, x: Int, y: Int) {
+        self.mask = mask; self.x = x; self.y = y
+    }
+}
+
+extension RasterBuffer {
+    /// Composites `paint` through every glyph's mask at its position, in order, with `operator`:
+    /// the same bytes as one `composite(_:operator:coverage:)` call per glyph with
+    /// `.mask(glyph.mask, x: glyph.x, y: glyph.y)`, at a fraction of the cost for small glyphs.
+    ///
+    /// Throws `RasterError` — destination untouched — for what a single call would refuse (see
+    /// `composite(_:operator:coverage:)`), for any glyph: a mask that is not A8, or a placement
+    /// whose extent overflows `Int`. Every glyph is checked before any is drawn.
+    public func compositeGlyphs(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
+                                _ glyphs: [GlyphPlacement]) throws(RasterError) {
+        let level = try Kernels.requestedLevel()
+        for glyph in glyphs {
+            if glyph.mask.format != .a8 { throw RasterError.formatMismatch(expected: .a8, actual: glyph.mask.format) }
+            _ = try PixelRect(x: glyph.x, y: glyph.y, width: glyph.mask.width, height: glyph.mask.height).validated()
+        }
+        guard let whole = try CompositeJob(destination: self, paint: paint, operator: op, coverage: .full) else { return }
+        let entry = KernelTable.composite(at: level)
+        if let solid = solidPixel(paint, op) {
+            // A colour: each glyph is one kernel job, made from the placement alone.
+            for glyph in glyphs {
+                guard var job = solidMaskJob(solid, op, glyph.mask, x: glyph.x, y: glyph.y) else { continue }
+                if job.width > 0 { entry(&job) }
+            }
+            return
+        }
+        for glyph in glyphs {
+            whole.through(glyph.mask, x: glyph.x, y: glyph.y)?.runC(entry, level: level)
+        }
+    }
+}
