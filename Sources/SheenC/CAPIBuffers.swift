@@ -46,19 +46,19 @@ func cBuffer(_ buffer: RasterBuffer) -> sheen_buffer {
 }
 
 /// A colour from C, with every component finite.
-func color(_ c: sheen_color, _ name: String) throws -> Color {
+func color(_ c: sheen_color, _ name: @autoclosure () -> String) throws -> Color {
     // One test on the call path; the component is named only when it fails.
     if !(c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite) {
         for (component, value) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] where !value.isFinite {
-            throw CAPIError.invalid("\(name).\(component) is \(value), not a finite number")
+            throw CAPIError.invalid("\(name()).\(component) is \(value), not a finite number")
         }
     }
     return Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
 }
 
 /// A finite number from C.
-func finite(_ value: Double, _ name: String) throws -> Double {
-    guard value.isFinite else { throw CAPIError.invalid("\(name) is \(value), not a finite number") }
+func finite(_ value: Double, _ name: @autoclosure () -> String) throws -> Double {
+    guard value.isFinite else { throw CAPIError.invalid("\(name()) is \(value), not a finite number") }
     return value
 }
 

@@ -60,6 +60,17 @@ public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintP
                            _ coveragePointer: UnsafePointer<sheen_coverage>?) -> sheen_status {
     capi {
         let buffer = try rasterBuffer(destination, "destination")
+        // A colour through a mask (a glyph) skips the Paint and Coverage values; anything the fast
+        // path declines, including every error, takes the general one.
+        if let p = paintPointer?.pointee, p.kind == Int32(SHEEN_PAINT_COLOR.rawValue),
+           let c = coveragePointer?.pointee, c.kind == Int32(SHEEN_COVERAGE_MASK.rawValue), c.alpha == 255,
+           let m = c.mask, op >= 0, Int(op) < operators.count,
+           let mask = try? rasterBuffer(m, "coverage->mask"),
+           buffer.compositeColor(Color(red: p.color.red, green: p.color.green, blue: p.color.blue, alpha: p.color.alpha),
+                                 through: mask.readOnly, x: c.mask_x, y: c.mask_y, operator: operators[Int(op)],
+                                 level: try Kernels.requestedLevel()) {
+            return
+        }
         try buffer.composite(try paint(paintPointer), operator: try compositeOperator(op), coverage: try coverage(coveragePointer))
     }
 }

@@ -1,4 +1,5 @@
 import CSheenSIMD
+import Synchronization
 
 /// The one table that says which implementation each kernel runs.
 ///
@@ -70,10 +71,15 @@ public enum Kernels {
     /// process's level (`best` when `SHEEN_SIMD` is unusable; entry points throw in that case).
     public static var current: SIMDLevel { scopedLevel ?? (try? processLevel.get()) ?? best }
 
+    /// How many `withLevel` scopes are running, on any thread. While none is, no task-local
+    /// level can be set, so `requestedLevel` skips the task-local look-up a small call would
+    /// otherwise pay for.
+    private static let openScopes = Atomic<Int>(0)
+
     /// The level to run at, or `RasterError.simdLevelUnavailable` when `SHEEN_SIMD` asked for
     /// one this CPU lacks. Every public entry point calls this before touching a pixel.
-    static func requestedLevel() throws(RasterError) -> SIMDLevel {
-        if let scopedLevel { return scopedLevel }
+    package static func requestedLevel() throws(RasterError) -> SIMDLevel {
+        if openScopes.load(ordering: .relaxed) != 0, let scopedLevel { return scopedLevel }
         return try processLevel.get()
     }
 
@@ -81,6 +87,8 @@ public enum Kernels {
     /// `RasterError.simdLevelUnavailable` (without running `body`) when this CPU lacks it.
     public static func withLevel<R>(_ level: SIMDLevel, _ body: () throws -> R) throws -> R {
         let level = try checked(level, spelled: level.rawValue).get()
+        openScopes.add(1, ordering: .relaxed)
+        defer { openScopes.subtract(1, ordering: .relaxed) }
         return try $scopedLevel.withValue(level) { try body() }
     }
 

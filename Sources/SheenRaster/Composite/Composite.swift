@@ -34,13 +34,25 @@ extension RasterBuffer {
         let level = try Kernels.requestedLevel()
         // The call a renderer makes per glyph — a colour through a mask — goes straight to the
         // composite entry; anything else, or anything to refuse, takes CompositeJob.
-        if case let .mask(mask, x, y, 255) = coverage, let solid = solidPixel(paint, op),
-           var job = solidMaskJob(solid, op, mask, x: x, y: y) {
-            if job.width > 0 { KernelTable.composite(at: level)(&job) }
+        if case let .mask(mask, x, y, 255) = coverage, case let .color(c) = paint,
+           compositeColor(c, through: mask, x: x, y: y, operator: op, level: level) {
             return
         }
         guard let job = try CompositeJob(destination: self, paint: paint, operator: op, coverage: coverage) else { return }
         job.run(level)
+    }
+
+    /// The per-glyph call without the paint and coverage enums (the C API's `sheen_composite`
+    /// calls it too): `color` through A8 `mask` at (x, y) at full alpha, at `level`. Returns false,
+    /// having touched nothing, where the general path must decide: a value or operator it refuses
+    /// (and names), or a mask it refuses.
+    package func compositeColor(_ color: Color, through mask: ReadOnlyRasterBuffer, x: Int, y: Int,
+                                operator op: CompositeOperator, level: SIMDLevel) -> Bool {
+        if format == .a8 && !op.isAlphaOnly { return false }
+        guard color.red.isFinite && color.green.isFinite && color.blue.isFinite && color.alpha.isFinite,
+              var job = solidMaskJob(packPixel(color.premultiplied8, for: format), op, mask, x: x, y: y) else { return false }
+        if job.width > 0 { KernelTable.composite(at: level)(&job) }
+        return true
     }
 
     /// A solid paint as this buffer's pixel value, or nil where CompositeJob must decide (another

@@ -73,8 +73,13 @@ extension Gradient {
         for (i, s) in stops.enumerated() {
             try RasterError.requireFinite(s.offset, "stops[\(i)].offset")
             let c = s.color
-            for (name, v) in [("red", c.red), ("green", c.green), ("blue", c.blue), ("alpha", c.alpha)] {
-                try RasterError.requireFinite(Double(v), "stops[\(i)].color.\(name)")
+            // One test per stop; the component is named only when it fails (a gradient made per
+            // call should not build arrays to check four numbers).
+            if !c.isFinite {
+                try RasterError.requireFinite(Double(c.red), "stops[\(i)].color.red")
+                try RasterError.requireFinite(Double(c.green), "stops[\(i)].color.green")
+                try RasterError.requireFinite(Double(c.blue), "stops[\(i)].color.blue")
+                try RasterError.requireFinite(Double(c.alpha), "stops[\(i)].color.alpha")
             }
         }
         switch shape {
@@ -95,6 +100,8 @@ extension Gradient {
             }
         }
         let clamped = stops.map { GradientStop(min(max($0.offset, 0), 1), $0.color) }
+        // Already in order (as stops nearly always are): nothing to sort.
+        if zip(clamped, clamped.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) { return clamped }
         // Stable sort: equal offsets keep their order, which is what makes a hard edge.
         return clamped.enumerated().sorted { l, r in
             l.element.offset != r.element.offset ? l.element.offset < r.element.offset : l.offset < r.offset

@@ -29,6 +29,33 @@ struct GradientRamp {
 
     var count: Int { bounds.count - 1 }
 
+    /// What a ramp is a function of: the stops as validated, the interpolation, and the spread
+    /// (through `ExactGradient.wraps`). Geometry and transform play no part.
+    private struct Key: Hashable {
+        let stops: [GradientStop]
+        let space: ColorSpace
+        let alpha: AlphaInterpolation
+        let spread: GradientSpread
+    }
+
+    /// Recently built ramps: a caller that makes its gradient per call (a canvas drawing one
+    /// rectangle at a time) repeats the same stops with new geometry, and the ramp — the costly
+    /// part of preparing a gradient — is the same. Bounded: emptied when it reaches 64 entries.
+    private static let recent = Locked([Key: GradientRamp]())
+
+    /// The ramp of `model`, built or reused.
+    static func shared(for model: ExactGradient) -> GradientRamp {
+        let g = model.gradient
+        let key = Key(stops: model.stops, space: g.space, alpha: g.alphaInterpolation, spread: g.spread)
+        if let ramp = recent.withLock({ $0[key] }) { return ramp }
+        let ramp = GradientRamp(model)
+        recent.withLock { table in
+            if table.count >= 64 { table.removeAll(keepingCapacity: true) }
+            table[key] = ramp
+        }
+        return ramp
+    }
+
     init(_ model: ExactGradient) {
         var list: [Piece] = []
         let offsets = model.stops.map(\.offset)

@@ -37,8 +37,8 @@ struct KernelGradient: Sendable {
         let g0 = model.gradient
         spread = g0.spread
         dither = g0.dither
-        ramp = GradientRamp(model)
-        ditherTable = (0 ..< 128).map { Float(ditherOffset(x: $0 & 15, y: $0 >> 4)) }
+        ramp = GradientRamp.shared(for: model)
+        ditherTable = Self.ditherOffsets
         let i = model.inverse
         for v in [i.a, i.b, i.c, i.d, i.tx, i.ty] where !v.isFinite {
             throw RasterError.singularTransform(determinant: g0.transform.a * g0.transform.d - g0.transform.b * g0.transform.c)
@@ -105,6 +105,9 @@ struct KernelGradient: Sendable {
             geometry = .conic
         }
     }
+
+    /// The dither table every gradient shares (made once).
+    private static let ditherOffsets: [Float] = (0 ..< 128).map { Float(ditherOffset(x: $0 & 15, y: $0 >> 4)) }
 
     /// A linear block base (or lane offset) reduced by the spread, in Double: clamped to ±2²⁴ for
     /// pad (beyond, t is 0 or 1 anyway); into [−½, ½) for repeat and [−1, 1) for reflect, centred
