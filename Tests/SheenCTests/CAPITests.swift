@@ -103,6 +103,69 @@ import Testing
         }
     }
 
+    /// Rectangles filled one by one from one prepared handle equal the Swift fills of the same
+    /// rectangles, join seamlessly into the whole fill, and a bad rectangle changes nothing.
+    @Test func gradientRectFillsEqualSwift() throws {
+        for shape in Self.shapes {
+            let handle = try Self.cGradient(shape)
+            defer { sheen_gradient_destroy(handle) }
+            let fill = try GradientFill(Gradient(shape: shape, stops: Self.stops))
+            let pieces = try Image(width: 43, height: 19, format: .bgra8Premultiplied)
+            let whole = try Image(width: 43, height: 19, format: .bgra8Premultiplied)
+            var buffer = Self.cBuffer(pieces)
+            for (x, y, w, h) in [(0, 0, 20, 19), (20, 0, 23, 7), (20, 7, 30, 30), (-4, -4, 2, 2)] {
+                var rect = sheen_rect(x: x, y: y, width: w, height: h)
+                #expect(sheen_fill_gradient_rect(&buffer, handle, &rect) == SHEEN_OK)
+            }
+            try whole.withBuffer { try fill.fill($0) }
+            #expect(pieces.bytes == whole.bytes, "\(shape)")
+            let before = pieces.bytes
+            var negative = sheen_rect(x: 1, y: 1, width: -2, height: 3)
+            #expect(sheen_fill_gradient_rect(&buffer, handle, &negative) == SHEEN_ERROR_INVALID_ARGUMENT)
+            #expect(sheen_fill_gradient_rect(&buffer, handle, nil) == SHEEN_ERROR_NULL_POINTER)
+            #expect(pieces.bytes == before)
+        }
+    }
+
+    /// sheen_composite_glyphs writes what one sheen_composite per glyph writes; a bad glyph
+    /// anywhere refuses the run with the destination untouched.
+    @Test func glyphRunEqualsSingleCalls() throws {
+        let masks = try (0 ..< 6).map { try Self.noise(5 + 3 * $0, 4 + $0, .a8, seed: UInt64(40 + $0)) }
+        var cMasks = masks.map(Self.cBuffer)
+        let positions = [(0, 0), (-3, 5), (30, -2), (40, 15), (12, 9), (12, 9)]
+        for color in [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_3080)] {
+            let single = try Self.noise(43, 19, .rgba8Premultiplied, seed: 7), run = try Self.copy(single)
+            var cSingle = Self.cBuffer(single), cRun = Self.cBuffer(run)
+            var paint = sheen_paint()
+            paint.kind = 0  // SHEEN_PAINT_COLOR
+            paint.color = Self.cColor(color)
+            let cOp = Int32(3)  // SHEEN_OP_SOURCE_OVER
+            cMasks.withUnsafeMutableBufferPointer { m in
+                var glyphs: [sheen_glyph] = []
+                for (i, (x, y)) in positions.enumerated() {
+                    var coverage = sheen_coverage(kind: 2, alpha: 255, mask: UnsafePointer(m.baseAddress! + i), mask_x: x, mask_y: y)
+                    #expect(sheen_composite(&cSingle, &paint, cOp, &coverage) == SHEEN_OK)
+                    glyphs.append(sheen_glyph(mask: UnsafePointer(m.baseAddress! + i), x: x, y: y))
+                }
+                #expect(sheen_composite_glyphs(&cRun, &paint, cOp, &glyphs, glyphs.count) == SHEEN_OK)
+                #expect(single.bytes == run.bytes, "\(color)")
+
+                let before = run.bytes
+                var notA8 = Self.cBuffer(single)
+                var bad = glyphs
+                withUnsafePointer(to: &notA8) { p in
+                    bad[3] = sheen_glyph(mask: p, x: 0, y: 0)
+                    #expect(sheen_composite_glyphs(&cRun, &paint, cOp, &bad, bad.count) == SHEEN_ERROR_INVALID_BUFFER)
+                }
+                bad[3] = sheen_glyph(mask: nil, x: 0, y: 0)
+                #expect(sheen_composite_glyphs(&cRun, &paint, cOp, &bad, bad.count) == SHEEN_ERROR_NULL_POINTER)
+                #expect(sheen_composite_glyphs(&cRun, &paint, cOp, nil, 2) == SHEEN_ERROR_NULL_POINTER)
+                #expect(sheen_composite_glyphs(&cRun, &paint, cOp, nil, 0) == SHEEN_OK)
+                #expect(run.bytes == before)
+            }
+        }
+    }
+
     @Test(arguments: CompositeOperator.allCases)
     func compositeEqualsSwift(op: CompositeOperator) throws {
         let cOp = Int32(CompositeOperator.allCases.firstIndex(of: op)!)

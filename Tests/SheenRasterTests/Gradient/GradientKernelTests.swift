@@ -198,4 +198,31 @@ import SheenTestSupport
         let tile = (0 ..< 8).map { one.pixel(x: 100 + $0, y: 0)[0] } + (0 ..< 8).map { one.pixel(x: 100, y: $0)[0] }
         #expect(Set(tile).count > 1)
     }
+
+    /// A ramp reused from the cache of recent ramps is the ramp the gradient would build: for one
+    /// set of stops in every space, alpha interpolation and spread, under several geometries, in
+    /// an order that puts each key in the cache before it is looked up again.
+    @Test func sharedRampsEqualFreshOnes() throws {
+        let stops = [GradientStop(0.1, Color(rgba: 0x3478_F6FF)), GradientStop(0.5, Color(rgba: 0xFF3B_3040)),
+                     GradientStop(0.5, Color(rgba: 0x34C7_59FF)), GradientStop(0.9, Color(rgba: 0xAF52_DE90))]
+        let shapes: [GradientShape] = [.linear(start: Point(0, 0), end: Point(64, 24)), .linear(start: Point(7, 3), end: Point(1, 90)),
+                                       .radial(startCenter: Point(5, 5), startRadius: 1, endCenter: Point(9, 7), endRadius: 30),
+                                       .conic(center: Point(3, 4), startAngle: 2)]
+        for _ in 0 ..< 2 {
+            for space in ColorSpace.allCases {
+                for alpha in AlphaInterpolation.allCases {
+                    for spread in GradientSpread.allCases {
+                        for shape in shapes {
+                            let g = Gradient(shape: shape, stops: stops, spread: spread, space: space, alphaInterpolation: alpha)
+                            let shared = try GradientFill(g).program.ramp
+                            let fresh = GradientRamp(try ExactGradient(g))
+                            #expect(shared.bounds == fresh.bounds && shared.piecesRGBA == fresh.piecesRGBA
+                                    && shared.piecesBGRA == fresh.piecesBGRA && shared.cells == fresh.cells
+                                    && shared.opaque == fresh.opaque, "\(space) \(alpha) \(spread) \(shape)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
