@@ -600,6 +600,36 @@ INLINE void opaque_over_span32(uint8_t *dst, lanes solid, const uint8_t *mask, i
     }
 }
 
+/// sourceOver of an opaque colour through a mask whose rows are shorter than a chunk (a glyph):
+/// per row its whole blocks lerped without a test, then its partial block, skipped when its
+/// coverage is all 0, with the lane masks made once for the job rather than once per row.
+INLINE void opaque_over_short_rows(uint8_t *dst, intptr_t dstStride, lanes solid, const uint8_t *mask,
+                                   intptr_t maskStride, intptr_t width, intptr_t height) {
+    const intptr_t blocks = width / PIXELS, n = width % PIXELS, at = blocks * PIXELS;
+#if defined(SHEEN_AVX512BW)
+    const __mmask16 kc = (__mmask16)_bzhi_u32(~0u, (unsigned)n);
+    const __mmask64 kd = _bzhi_u64(~0ull, (unsigned)(4 * n));
+#endif
+    for (intptr_t y = 0; y < height; y++, dst += dstStride, mask += maskStride) {
+        for (intptr_t b = 0; b < blocks; b++) {
+            uint8_t *d = dst + 4 * PIXELS * b;
+            store_lanes(d, lerp_bytes(solid, load_lanes(d), mask_weights(mask + PIXELS * b)));
+        }
+        if (n == 0) continue;
+        uint8_t cover[PIXELS];
+#if defined(SHEEN_AVX512BW)
+        __m128i c = _mm_maskz_loadu_epi8(kc, mask + at);
+        if (_mm_testz_si128(c, c)) continue;
+        memcpy(cover, &c, 16);
+        lanes d = (lanes)_mm512_maskz_loadu_epi8(kd, dst + 4 * at);
+        _mm512_mask_storeu_epi8(dst + 4 * at, kd, (__m512i)lerp_bytes(solid, d, mask_weights(cover)));
+#else
+        if (!load_partial_coverage(cover, mask + at, n)) continue;
+        store_partial_lanes(dst + 4 * at, lerp_bytes(solid, load_partial_lanes(dst + 4 * at, 4 * n), mask_weights(cover)), 4 * n);
+#endif
+    }
+}
+
 // MARK: the job
 
 /// Runs SPAN(paint kind, coverage kind) with the job's kinds as compile-time constants, so each of
@@ -631,6 +661,10 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
     block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
 #define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
 #define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
+    if (opaque_text && job->width < CHUNK_PIXELS) {
+        opaque_over_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
+        return;
+    }
     for (intptr_t y = 0; y < job->height; y++) {
         if (opaque_text) opaque_over_span32(dst, solid32, mask, job->width);
         else if (wide) WITH_KINDS(SPAN32);

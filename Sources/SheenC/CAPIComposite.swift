@@ -58,19 +58,19 @@ func coverage(_ coverage: UnsafePointer<sheen_coverage>?) throws -> Coverage {
 @_cdecl("sheen_composite")
 public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?, _ op: Int32,
                            _ coveragePointer: UnsafePointer<sheen_coverage>?) -> sheen_status {
-    capi {
+    // A colour through a mask (a glyph) skips the error wrapper and the Paint and Coverage
+    // values; anything the fast path declines, every error included, takes the general path.
+    if let p = paintPointer?.pointee, p.kind == Int32(SHEEN_PAINT_COLOR.rawValue),
+       let c = coveragePointer?.pointee, c.kind == Int32(SHEEN_COVERAGE_MASK.rawValue), c.alpha == 255,
+       op >= 0, Int(op) < operators.count,
+       let buffer = try? rasterBuffer(destination, "destination"), let mask = try? rasterBuffer(c.mask, "coverage->mask"),
+       let level = try? Kernels.requestedLevel(),
+       buffer.compositeColor(Color(red: p.color.red, green: p.color.green, blue: p.color.blue, alpha: p.color.alpha),
+                             through: mask.readOnly, x: c.mask_x, y: c.mask_y, operator: operators[Int(op)], level: level) {
+        return SHEEN_OK
+    }
+    return capi {
         let buffer = try rasterBuffer(destination, "destination")
-        // A colour through a mask (a glyph) skips the Paint and Coverage values; anything the fast
-        // path declines, including every error, takes the general one.
-        if let p = paintPointer?.pointee, p.kind == Int32(SHEEN_PAINT_COLOR.rawValue),
-           let c = coveragePointer?.pointee, c.kind == Int32(SHEEN_COVERAGE_MASK.rawValue), c.alpha == 255,
-           let m = c.mask, op >= 0, Int(op) < operators.count,
-           let mask = try? rasterBuffer(m, "coverage->mask"),
-           buffer.compositeColor(Color(red: p.color.red, green: p.color.green, blue: p.color.blue, alpha: p.color.alpha),
-                                 through: mask.readOnly, x: c.mask_x, y: c.mask_y, operator: operators[Int(op)],
-                                 level: try Kernels.requestedLevel()) {
-            return
-        }
         try buffer.composite(try paint(paintPointer), operator: try compositeOperator(op), coverage: try coverage(coveragePointer))
     }
 }

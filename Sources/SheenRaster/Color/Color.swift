@@ -60,8 +60,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// level is ≤ the alpha level.
     public var premultiplied8: SIMD4<UInt8> {
         let a = Double(clamp01(alpha))
-        func level(_ c: Float) -> UInt8 { roundedLevel(Double(clamp01(c)) * a * 255) }
-        return SIMD4(level(red), level(green), level(blue), roundedLevel(a * 255))
+        // Written out rather than through a nested function: every solid-colour composite
+        // converts its colour here, and the calls cost more than the arithmetic.
+        return SIMD4(roundedLevel(Double(clamp01(red)) * a * 255), roundedLevel(Double(clamp01(green)) * a * 255),
+                     roundedLevel(Double(clamp01(blue)) * a * 255), roundedLevel(a * 255))
     }
 
     /// `#RRGGBBAA` of the colour rounded to 8 bits per component.
