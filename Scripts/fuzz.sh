@@ -5,9 +5,12 @@
 #               (Fuzz/sheen-fuzz-text)
 #   label     — label options, animations and text placements at extreme values (NaN, ±∞,
 #               1e300, Int.min/max) into fenced buffers (Fuzz/sheen-fuzz-label)
-#   raster    — blur (σ, sizes, strides, edges, threads) against its scalar twin, gradient fills
-#               (stops, geometry, spreads, spaces, transforms) against the portable level, and PNG
-#               decoding of random bytes (Fuzz/sheen-fuzz-raster)
+#   raster    — blur (σ, sizes, strides, edges, threads) and gradient fills (stops, geometry,
+#               spreads, spaces, transforms, rectangles) against their scalar twins (the reference
+#               level), and PNG decoding of random bytes (Fuzz/sheen-fuzz-raster)
+# The kernel harnesses (composite, raster) run every input at every level this CPU runs
+# (portable, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
+# AVX-512 machine fuzzes its AVX2 and portable kernels too; text and label run the process's level.
 #   Scripts/fuzz.sh [--target composite|text|label|raster|all] [--runs N | --seconds T] [--jobs J]
 #   (defaults: all targets, 60 s each, 1 job)
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined

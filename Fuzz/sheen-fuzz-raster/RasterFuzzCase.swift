@@ -7,7 +7,8 @@ import SheenTestSupport
 /// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
 ///
 /// Invariants: no crash or memory error; fences intact; a throw leaves the destination as it
-/// was; a blur and a gradient fill each equal their scalar twin (the reference level) bit for bit;
+/// was; a blur and a gradient fill each equal their scalar twin (the reference level) bit for bit
+/// at every other level this CPU runs (portable, avx2, avx512: `comparedLevels`);
 /// blurred premultiplied pixels stay valid (colour ≤ alpha).
 struct RasterFuzzCase: CustomStringConvertible {
     let bytes: [UInt8]
@@ -73,32 +74,40 @@ struct RasterFuzzCase: CustomStringConvertible {
         let edges: BlurEdges = reader.byte() & 1 == 0 ? .transparent : .clamp
         let format = reader.format()
         let width = Int(reader.byte() % 70), height = Int(reader.byte() % 40), threads = 1 + Int(reader.byte() % 3)
-        let fenced = buffer(&reader, width: width, height: height, format: format)
-        let twin = FencedBuffer(width: width, height: height, format: format, padding: 0, misalignment: 0, fill: 0)
-        for y in 0 ..< height {
-            twin.buffer.row(y).copyMemory(from: fenced.buffer.row(y), byteCount: width * format.bytesPerPixel)
-        }
-        let before = fenced.allBytes
+        let content = reader
         guard let blur = try? GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges) else { return nil }
-        do {
-            try blur.apply(in: fenced.buffer, threads: threads)
-        } catch {
-            return fenced.allBytes == before ? nil : "blur threw after writing: \(error)"
-        }
-        if fenced.fenceViolations != 0 { return "blur wrote outside the buffer" }
+        var twinReader = content
+        let twin = buffer(&twinReader, width: width, height: height, format: format)
+        let twinBefore = twin.allBytes
+        var refused = false
         do {
             try Kernels.withLevel(.reference) { try blur.apply(in: twin.buffer) }
         } catch {
-            return "the reference level threw where \(Kernels.current) did not: \(error)"
+            if twin.allBytes != twinBefore { return "the reference level threw after writing: \(error)" }
+            refused = true
         }
-        for y in 0 ..< height {
-            for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
-                return "blur σ \(sx)×\(sy) \(edges) \(format) \(width)×\(height): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), its twin \(twin.pixel(x: x, y: y))"
+        for level in comparedLevels {
+            var levelReader = content
+            let fenced = buffer(&levelReader, width: width, height: height, format: format)
+            let before = fenced.allBytes
+            do {
+                try Kernels.withLevel(level) { try blur.apply(in: fenced.buffer, threads: threads) }
+                if refused { return "\(level) blurred what the reference refused" }
+            } catch {
+                if fenced.allBytes != before { return "blur threw after writing at \(level): \(error)" }
+                if refused { continue }
+                return "\(level) threw where the reference did not: \(error)"
             }
-            if format != .a8 {
-                for x in 0 ..< width {
-                    let p = fenced.pixel(x: x, y: y)
-                    if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "blur made an invalid premultiplied pixel \(p) at (\(x), \(y))" }
+            if fenced.fenceViolations != 0 { return "blur wrote outside the buffer at \(level)" }
+            for y in 0 ..< height {
+                for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
+                    return "blur σ \(sx)×\(sy) \(edges) \(format) \(width)×\(height) at \(level): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), its twin \(twin.pixel(x: x, y: y))"
+                }
+                if format != .a8 {
+                    for x in 0 ..< width {
+                        let p = fenced.pixel(x: x, y: y)
+                        if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "blur made an invalid premultiplied pixel \(p) at (\(x), \(y)) at \(level)" }
+                    }
                 }
             }
         }
@@ -133,27 +142,35 @@ struct RasterFuzzCase: CustomStringConvertible {
         let width = Int(reader.byte() % 90), height = Int(reader.byte() % 30)
         let rect = PixelRect(x: Int(reader.byte() % 40) - 20, y: Int(reader.byte() % 20) - 10,
                              width: Int(reader.byte() % 120) - 10, height: Int(reader.byte() % 50) - 5)
-        let fenced = buffer(&reader, width: width, height: height, format: format)
-        let twin = FencedBuffer(width: width, height: height, format: format, padding: 0, misalignment: 0, fill: 0)
-        for y in 0 ..< height {
-            twin.buffer.row(y).copyMemory(from: fenced.buffer.row(y), byteCount: width * format.bytesPerPixel)
-        }
-        let before = fenced.allBytes
+        let content = reader
         guard let fill = try? GradientFill(gradient) else { return nil }
-        do {
-            try fill.fill(fenced.buffer, rect: rect)
-        } catch {
-            return fenced.allBytes == before ? nil : "gradient fill threw after writing: \(error)"
-        }
-        if fenced.fenceViolations != 0 { return "gradient fill wrote outside the buffer" }
+        var twinReader = content
+        let twin = buffer(&twinReader, width: width, height: height, format: format)
+        let twinBefore = twin.allBytes
+        var refused = false
         do {
             try Kernels.withLevel(.reference) { try fill.fill(twin.buffer, rect: rect) }
         } catch {
-            return "the reference twin threw where \(Kernels.current) did not: \(error)"
+            if twin.allBytes != twinBefore { return "the reference twin threw after writing: \(error)" }
+            refused = true
         }
-        for y in 0 ..< height {
-            for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
-                return "\(gradient) \(format) rect \(rect): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), twin \(twin.pixel(x: x, y: y))"
+        for level in comparedLevels {
+            var levelReader = content
+            let fenced = buffer(&levelReader, width: width, height: height, format: format)
+            let before = fenced.allBytes
+            do {
+                try Kernels.withLevel(level) { try fill.fill(fenced.buffer, rect: rect) }
+                if refused { return "\(level) filled what the reference twin refused" }
+            } catch {
+                if fenced.allBytes != before { return "gradient fill threw after writing at \(level): \(error)" }
+                if refused { continue }
+                return "\(level) threw where the reference twin did not: \(error)"
+            }
+            if fenced.fenceViolations != 0 { return "gradient fill wrote outside the buffer at \(level)" }
+            for y in 0 ..< height {
+                for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
+                    return "\(gradient) \(format) rect \(rect) at \(level): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), twin \(twin.pixel(x: x, y: y))"
+                }
             }
         }
         return nil
