@@ -14,10 +14,18 @@ typedef uint8_t rowvec __attribute__((ext_vector_type(SHEEN_ROW_VECTOR)));
 
 /// `n` bytes of the repeating 4-byte (or 1-byte) pattern in `v` from `d`.
 INLINE void fill_row(uint8_t *d, rowvec v, intptr_t n) {
-    intptr_t i = 0;
-    for (; i + SHEEN_ROW_VECTOR <= n; i += SHEEN_ROW_VECTOR) memcpy(d + i, &v, SHEEN_ROW_VECTOR);
-    // The vector repeats the pattern from its first byte, so its head is the tail's bytes.
-    if (i < n) copy_short(d + i, (const uint8_t *)&v, (size_t)(n - i));
+    if (n >= SHEEN_ROW_VECTOR) {
+        intptr_t i = 0;
+        for (; i + SHEEN_ROW_VECTOR <= n; i += SHEEN_ROW_VECTOR) memcpy(d + i, &v, SHEEN_ROW_VECTOR);
+        // The tail as one store ending at n, over bytes already written: n − SHEEN_ROW_VECTOR is a
+        // multiple of the pattern's period (4 or 1 bytes), so they get the same values again.
+        if (i < n) memcpy(d + n - SHEEN_ROW_VECTOR, &v, SHEEN_ROW_VECTOR);
+    } else {
+        // A short row: the vector's head is its bytes (the pattern starts at byte 0).
+        uint8_t head[SHEEN_ROW_VECTOR];
+        memcpy(head, &v, sizeof head);
+        copy_short(d, head, (size_t)n);
+    }
 }
 
 void SHEEN_FILL_ENTRY(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -49,6 +57,15 @@ void SHEEN_COPY_ENTRY(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t
             memcpy(&v, s + i, SHEEN_ROW_VECTOR);
             memcpy(d + i, &v, SHEEN_ROW_VECTOR);
         }
-        if (i < rowBytes) copy_short(d + i, s + i, (size_t)(rowBytes - i));
+        // The tail as one copy ending at rowBytes (over bytes already copied), or a short row's bytes.
+        if (i < rowBytes) {
+            if (rowBytes >= SHEEN_ROW_VECTOR) {
+                rowvec v;
+                memcpy(&v, s + rowBytes - SHEEN_ROW_VECTOR, SHEEN_ROW_VECTOR);
+                memcpy(d + rowBytes - SHEEN_ROW_VECTOR, &v, SHEEN_ROW_VECTOR);
+            } else {
+                copy_short(d, s, (size_t)rowBytes);
+            }
+        }
     }
 }
