@@ -5,6 +5,9 @@ Runs sheen-bench --json --dump (release build; add --builds default,v3 for the A
 then the same workloads on the peers pip provides — cairo through cairocffi (pixman), OpenCV,
 Pillow, skia-python, and Blend2D (its JIT pipelines, through a small C shim over the static
 library in PyPI's blend2d-python, for W1, W2 and W3) — on the very pixels sheen-bench dumped,
+and W6, the small calls (one glyph, one glyph run, one small gradient rectangle per call), in ns
+per call for pixman, Blend2D and Sheen's C API in one C process (peerbench/smallcalls.c) beside
+sheen-bench's Swift API figures —
 single-threaded, warm-up then the median of --reps repetitions. Every output, Sheen's included, is checked against one float64
 reference (max and mean error in levels). Writes bench/peers.json, bench/peers.md (one table per
 workload) and bench/charts/<workload>.png, and with --readme replaces the README's block between
@@ -26,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build", "peers-venv")
 REQUIREMENTS = os.path.join(ROOT, "Scripts", "peerbench", "requirements.txt")
 BUILD_DIRS = {"default": ".build", "v3": ".build-v3"}
-WORKLOADS = ("W1", "W1p", "W2/W3", "W4", "W5")
+WORKLOADS = ("W1", "W1p", "W2/W3", "W4", "W5", "W6")
 BUILD_FLAGS = {"default": [], "v3": ["--scratch-path", ".build-v3", "-Xcc", "-march=x86-64-v3"]}
 
 
@@ -52,7 +55,8 @@ def bootstrap():
 
 
 # The sheen-bench case prefix each workload needs (W5's label case is "label.").
-PREFIXES = {"W1": "gradient.", "W1p": "pattern.", "W2/W3": "composite.", "W4": "blur.", "W5": "label."}
+# W6's cases (composite.over_n_8_8888.glyph…, gradient.linear.rect…) share no one prefix: it runs all.
+PREFIXES = {"W1": "gradient.", "W1p": "pattern.", "W2/W3": "composite.", "W4": "blur.", "W5": "label.", "W6": None}
 
 
 def run_sheen(build, dump_dir, quick, reps, chosen=WORKLOADS):
@@ -65,7 +69,7 @@ def run_sheen(build, dump_dir, quick, reps, chosen=WORKLOADS):
            "--dump", dump_dir, "--reps", str(reps)]
     if quick:
         cmd.append("--quick")
-    if len(chosen) == 1:
+    if len(chosen) == 1 and PREFIXES[chosen[0]]:
         cmd += ["--filter", PREFIXES[chosen[0]]]
     out = subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout
     return {r["case"]: r for r in (json.loads(line) for line in out.splitlines() if line.startswith("{"))}
@@ -183,6 +187,10 @@ def measure(builds, quick, reps, chosen=WORKLOADS):
     if "W5" in chosen:
         print("compare-peers: W5 label", file=sys.stderr)
         peers["W5"] = workloads.labels(runner)
+    if "W6" in chosen:
+        print("compare-peers: W6 small calls", file=sys.stderr)
+        from peerbench import smallcalls
+        peers["W6"] = smallcalls.run(quick=quick)
     return sheen, peers
 
 

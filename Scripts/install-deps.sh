@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sheen builds and tests against, only when one is missing.
 # Idempotent and quiet when everything is present; safe to call from README commands and CI.
-# `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi).
+# `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi, pixman
+# for the small-call harness).
 set -euo pipefail
 
 packages=(
@@ -22,6 +23,7 @@ packages=(
 if [[ "${1:-}" == "--peers" ]]; then
   packages+=(
     libcairo2         # cairocffi loads it (cairo's image surfaces are pixman)
+    libpixman-1-dev   # W6: Scripts/peerbench/smallcalls.c calls pixman directly
   )
 fi
 

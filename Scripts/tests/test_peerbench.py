@@ -83,7 +83,7 @@ class AssembleTests(unittest.TestCase):
         self.fail(f"no {case}")
 
     def test_every_workload_in_order_with_its_unit(self):
-        self.assertEqual([w["id"] for w in self.results["workloads"]], ["W1", "W1p", "W2/W3", "W4", "W5"])
+        self.assertEqual([w["id"] for w in self.results["workloads"]], ["W1", "W1p", "W2/W3", "W4", "W5", "W6"])
         self.assertEqual(self.workload("W5")["unit"], "labels/s")
         self.assertEqual(self.workload("W4")["unit"], "Mpix/s")
 
@@ -114,6 +114,26 @@ class AssembleTests(unittest.TestCase):
         self.assertEqual(set(refs), {"Sheen", "Sheen (v3)"})
         self.assertAlmostEqual(refs["Sheen"]["memcpy_mpix_s"],
                                self.sheen["default"]["reference.memcpy.1920x1080"]["mpix_s"])
+
+    def test_small_calls_show_both_sheen_apis_against_the_peers_only(self):
+        sheen = copy.deepcopy(self.sheen)
+        case = "composite.over_n_8_8888.glyph.12x16"
+        sheen["default"][case] = {"case": case, "width": 12, "height": 16, "median_ns": 1.2e6, "mpix_s": 0,
+                                  "per_s": 8.0e6, "calls": 10000, "ns_per_call": 125.0, "unit": "calls/s"}
+        peers = dict(self.peers, W6=[
+            {"case": case, "library": "pixman", "value": 5.0e6, "max_err": None, "mean_err": None, "note": "p"},
+            {"case": case, "library": "Blend2D", "value": 7.5e6, "max_err": None, "mean_err": None, "note": "b"},
+            {"case": case, "library": "Sheen C API", "value": 9.0e6, "max_err": None, "mean_err": None, "note": "c"},
+        ])
+        results = report.assemble(sheen, peers, self.meta)
+        w6 = next(w for w in results["workloads"] if w["id"] == "W6")
+        self.assertEqual(w6["unit"], "calls/s")
+        by = {r["library"]: r for r in w6["cases"][0]["results"]}
+        self.assertAlmostEqual(by["Sheen"]["value"], 8.0e6)
+        self.assertEqual(by["Sheen"]["best_peer"], "Blend2D")
+        self.assertAlmostEqual(by["Sheen C API"]["ratio_best_peer"], 9.0e6 / 7.5e6)
+        self.assertNotIn("ratio_best_peer", by["Blend2D"])
+        self.assertIn("#### W6 · ", report.markdown(results))
 
     def test_a_case_no_peer_runs_has_no_ratio(self):
         peers = copy.deepcopy(self.peers)
