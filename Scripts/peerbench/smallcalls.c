@@ -227,13 +227,14 @@ static void gradient_rects(int rounds) {
     enum { RW = 64, RH = 24 };
     int *xs = malloc(sizeof(int) * CALLS), *ys = malloc(sizeof(int) * CALLS);
     for (int i = 0; i < CALLS; i++) { xs[i] = below(W - RW + 1); ys[i] = below(H - RH + 1); }
-    // #3478F6 → #FF3B30 → #34C759 at 0, ½, 1.
-    const uint32_t colors[3] = {0x3478F6FF, 0xFF3B30FF, 0x34C759FF};
-    const double offsets[3] = {0, 0.5, 1};
-    BLGradientStop bl_stops[3];
-    pixman_gradient_stop_t px_stops[3];
-    sheen_gradient_stop sh_stops[3];
-    for (int k = 0; k < 3; k++) {
+    // sheen-bench's gradient colours: #3478F6 → #FF3B30.
+    enum { STOPS = 2 };
+    const uint32_t colors[STOPS] = {0x3478F6FF, 0xFF3B30FF};
+    const double offsets[STOPS] = {0, 1};
+    BLGradientStop bl_stops[STOPS];
+    pixman_gradient_stop_t px_stops[STOPS];
+    sheen_gradient_stop sh_stops[STOPS];
+    for (int k = 0; k < STOPS; k++) {
         uint32_t c = colors[k];
         uint64_t r = c >> 24, g = (c >> 16) & 255, b = (c >> 8) & 255, a = c & 255;
         bl_stops[k] = (BLGradientStop){offsets[k], (a * 257) << 48 | (r * 257) << 32 | (g * 257) << 16 | (b * 257)};
@@ -242,7 +243,7 @@ static void gradient_rects(int rounds) {
         sh_stops[k] = (sheen_gradient_stop){offsets[k], sheen_color_from_rgba(c)};
     }
     sheen_gradient *prepared = NULL;
-    check(sheen_gradient_create_linear(0, 0, RW, RH, sh_stops, 3, &prepared) == SHEEN_OK, "prepared gradient");
+    check(sheen_gradient_create_linear(0, 0, RW, RH, sh_stops, STOPS, &prepared) == SHEEN_OK, "prepared gradient");
     Timing t[4] = {{"pixman"}, {"Blend2D"}, {"Sheen C API"}, {"Sheen C API"}};
     for (int r = 0; r < rounds; r++) {
         for (int k = 0; k < 4; k++) {
@@ -256,7 +257,7 @@ static void gradient_rects(int rounds) {
                 case 0: {
                     pixman_point_fixed_t p1 = {pixman_double_to_fixed(x0), pixman_double_to_fixed(y0)};
                     pixman_point_fixed_t p2 = {pixman_double_to_fixed(x1), pixman_double_to_fixed(y1)};
-                    pixman_image_t *g = pixman_image_create_linear_gradient(&p1, &p2, px_stops, 3);
+                    pixman_image_t *g = pixman_image_create_linear_gradient(&p1, &p2, px_stops, STOPS);
                     pixman_image_composite32(PIXMAN_OP_SRC, g, NULL, pixman_dst, xs[i], ys[i], 0, 0, xs[i], ys[i], RW, RH);
                     pixman_image_unref(g);
                     break;
@@ -264,7 +265,7 @@ static void gradient_rects(int rounds) {
                 case 1: {
                     BLObjectCore g;
                     const double values[4] = {x0, y0, x1, y1};
-                    blGradientInitAs(&g, 0, values, 0, bl_stops, 3, NULL);
+                    blGradientInitAs(&g, 0, values, 0, bl_stops, STOPS, NULL);
                     if (i == 0) blContextSetCompOp(&bl_context, COMP_SRC_COPY);
                     BLRectI rect = {xs[i], ys[i], RW, RH};
                     blContextFillRectIExt(&bl_context, &rect, &g);
@@ -273,7 +274,7 @@ static void gradient_rects(int rounds) {
                 }
                 case 2: {
                     sheen_gradient *g = NULL;
-                    sheen_gradient_create_linear(x0, y0, x1, y1, sh_stops, 3, &g);
+                    sheen_gradient_create_linear(x0, y0, x1, y1, sh_stops, STOPS, &g);
                     sheen_rect rect = {xs[i], ys[i], RW, RH};
                     sheen_fill_gradient_rect(&sheen_dst, g, &rect);
                     sheen_gradient_destroy(g);

@@ -39,8 +39,8 @@ extension Label {
             let strokeReach = stroke?.textStroke.reach ?? 0
             for s in allShadows {
                 // The shadow's shape reaches past the glyphs by the stroke and the spread, and
-                // its blur by ⌈3σ⌉ more (GaussianBlur.margins, which a render draws out to).
-                let reach = (3 * s.sigma).rounded(.up) + s.spread + strokeReach
+                // its blur by the margin a render draws out to (GaussianBlur.margin, ⌈3σ⌉).
+                let reach = GaussianBlur.margin(sigma: s.sigma) + s.spread + strokeReach
                 e.left = max(e.left, insets.left + max(0, reach - s.offset.x))
                 e.right = max(e.right, insets.right + max(0, reach + s.offset.x))
                 e.top = max(e.top, insets.top + max(0, reach - s.offset.y))

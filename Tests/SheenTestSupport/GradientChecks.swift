@@ -22,7 +22,7 @@ public func randomGradient(_ rng: inout SeededGenerator, size: Int = 80) -> Grad
                         endCenter: focal ? c0 : Point(coord(), coord()), endRadius: .random(in: 1 ... 60, using: &rng))
     default: shape = .conic(center: Point(coord(), coord()), startAngle: .random(in: -7 ... 7, using: &rng))
     }
-    // Stops at least 1/16 apart (the table's stated accuracy range), sometimes a hard stop.
+    // Evenly spaced stops, sometimes a hard stop.
     let n = Int.random(in: 1 ... 5, using: &rng)
     var offsets = (0 ..< n).map { Double($0) / Double(max(n - 1, 1)) }
     if n >= 3 && Bool.random(using: &rng) { offsets[1] = offsets[2] }   // hard edge

@@ -1,6 +1,7 @@
-// The scalar reference twin of the blur: the sampled Gaussian e^(−k²/2σ²), |k| ≤ ⌈5σ⌉, normalised
-// to sum 1, applied along x then y in Double, rounded once at the end. This is the "true Gaussian"
-// the SIMD kernel is held to (within 1 level).
+// The exact oracle of the blur (not a level's twin: the twins are BlurConvolutionTwin.swift and
+// BlurRecursiveTwin.swift, which every level equals bit for bit): the sampled Gaussian
+// e^(−k²/2σ²), |k| ≤ ⌈5σ⌉, normalised to sum 1, applied along x then y in Double, rounded once at
+// the end. This is the "true Gaussian" every level is held to within 1 level.
 
 /// The normalised sampled Gaussian for `sigma` (below `GaussianBlur.identitySigma`: the
 /// identity [1]); index k + radius holds the weight of offset k.

@@ -13,8 +13,12 @@ extension GaussianBlur {
     /// Pixels added on each side by `grown`: ⌈3σ⌉ per axis. The Gaussian's mass beyond 3σ is
     /// 0.13 % per side, under half a level even for a fully opaque edge.
     public var margins: (x: Int, y: Int) {
-        (Int((3 * sigmaX).rounded(.up)), Int((3 * sigmaY).rounded(.up)))
+        (Int(Self.margin(sigma: sigmaX)), Int(Self.margin(sigma: sigmaY)))
     }
+
+    /// The margin `grown` adds for a standard deviation `sigma` (pixels): ⌈3σ⌉, as a Double so
+    /// a caller can lay out with a σ it has not yet validated (SheenLabel's text area does).
+    public static func margin(sigma: Double) -> Double { (3 * sigma).rounded(.up) }
 
     /// Blurs `source` into a new image grown by `margins` on every side (the growth starts
     /// transparent). Throws `RasterError` when the grown image cannot be allocated or `threads` < 1.

@@ -1,4 +1,4 @@
-// The lane vocabulary of the integer compositing kernels: the SWAR layout of DESIGN.md §E.
+// The lane vocabulary of the integer compositing kernels: the SWAR layout of DESIGN.md, "Speed without flags".
 //
 // Eight 32-bit pixels (32 bytes) are one SIMD16<UInt16> `v`; its even bytes and odd bytes are
 // split by a mask and a shift, never by a conversion:

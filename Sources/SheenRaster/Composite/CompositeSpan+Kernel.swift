@@ -40,7 +40,7 @@ func blendPixels<Op: LaneOperator>(_ op: Op.Type, _ s: ByteBlock, _ d: ByteBlock
 }
 
 /// Whether all / any of the eight pixels whose odd lanes are `o` are opaque, by scalar bit tests
-/// (the stdlib's `all`/`any` on SIMD masks stay out-of-line calls, DESIGN.md §E): viewed as
+/// (the stdlib's `all`/`any` on SIMD masks stay out-of-line calls, DESIGN.md, "Speed without flags"): viewed as
 /// four 64-bit words, each alpha sits in bits 16–23 or 48–55; adding 1 to it reaches bit 24 or 56
 /// exactly when it is 255.
 @inline(__always)

@@ -1,4 +1,4 @@
-/// A gradient prepared for filling: validated once, coefficients and colour tables built once,
+/// A gradient prepared for filling: validated once, geometry and colour ramp built once,
 /// then used for any number of fills into any buffers (reuse it across frames).
 ///
 /// Filling is *source copy*: every pixel of the target rectangle is overwritten with the
@@ -21,17 +21,32 @@
 /// and radii beyond ±2²⁴ px or circles under 2⁻²⁹ px across. Lines ±10³⁰⁸ long, sweeps centred
 /// at 10³⁰⁸ and start angles of any size paint their exact colours.
 public struct GradientFill: Sendable {
+    /// The prepared parts, in one immutable object: a fill is passed and stored by value (in a
+    /// `Paint`, a C handle, a compositing job), and one reference to copy costs one retain where
+    /// the parts' own arrays would cost a dozen on every small call.
+    private final class Prepared: Sendable {
+        let gradient: Gradient
+        let model: ExactGradient
+        let program: KernelGradient
+
+        init(_ gradient: Gradient) throws(RasterError) {
+            self.gradient = gradient
+            model = try ExactGradient(gradient)
+            program = try KernelGradient(model)
+        }
+    }
+
+    private let prepared: Prepared
+
     /// The gradient this fill was prepared from.
-    public let gradient: Gradient
-    package let model: ExactGradient
-    let program: KernelGradient
+    public var gradient: Gradient { prepared.gradient }
+    package var model: ExactGradient { prepared.model }
+    var program: KernelGradient { prepared.program }
 
     /// Validates and prepares `gradient`. Throws `RasterError` for zero stops, NaN or infinite
     /// numbers, negative radii, a non-invertible transform, or the extremes listed above.
     public init(_ gradient: Gradient) throws(RasterError) {
-        self.gradient = gradient
-        model = try ExactGradient(gradient)
-        program = try KernelGradient(model)
+        prepared = try Prepared(gradient)
     }
 
     /// Fills `rect` (default: the whole buffer; clipped to the buffer) of `buffer` with the
@@ -41,7 +56,7 @@ public struct GradientFill: Sendable {
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)
         if r.isEmpty { return }
-        program.fill(buffer, r, level: level)
+        prepared.program.fill(buffer, r, level: level)
     }
 
     /// The exact premultiplied colour (R, G, B, A in levels 0…255, unrounded, before dither) of

@@ -20,7 +20,7 @@ public func mulDiv255(_ x: UInt32, _ y: UInt32) -> UInt32 { roundDiv255(x &* y) 
 /// half of a 16 × 16-bit product. Written as a per-lane widening loop because LLVM turns exactly
 /// this shape into one `pmulhuw` per vector (SSE2 and AVX2 alike): 2 instructions where the
 /// shift-and-add form t = x + 128; (t + (t >> 8)) >> 8 takes 4, plus register copies on SSE2. The
-/// stdlib's SIMD widening conversions do not vectorise (DESIGN.md §E) and must not be used here.
+/// stdlib's SIMD widening conversions do not vectorise (DESIGN.md, "Speed without flags") and must not be used here.
 @inline(__always)
 func roundDiv255(_ x: U16x16) -> U16x16 {
     let t = x &+ 128
