@@ -9,8 +9,9 @@ func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws ->
     guard count > 0 else { throw RasterError.emptyGradient }
     guard let stops else { throw CAPIError.null("stops") }
     guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 stops") }
-    return try UnsafeBufferPointer(start: stops, count: count).enumerated().map { i, stop in
-        GradientStop(try finite(stop.offset, "stops[\(i)].offset"), try color(stop.color, "stops[\(i)].color"))
+    // Over the indices, so the array is made at its final size (an enumerated sequence's map grows it).
+    return try (0 ..< count).map { i in
+        GradientStop(try finite(stops[i].offset, "stops[\(i)].offset"), try color(stops[i].color, "stops[\(i)].color"))
     }
 }
 

@@ -103,6 +103,43 @@ import Testing
         }
     }
 
+    /// The operator order is written in four places — CompositeOperator's cases, sheen.h's
+    /// SHEEN_OP_*, CompositeBody.h's OP_* and the C API's table — and every copy must agree: each
+    /// header's names in order are the cases' names in SCREAMING_SNAKE_CASE, and every C value
+    /// composites as the Swift operator of the same index.
+    @Test func operatorListsAgree() throws {
+        func snake(_ op: CompositeOperator) -> String {
+            op.rawValue.reduce(into: "") { s, c in s += c.isUppercase ? "_" + String(c) : String(c).uppercased() }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func names(in path: String, prefix: String) throws -> [String] {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let pattern = try Regex("\\b\(prefix)([A-Z_]+)\\b")
+            var seen: [String] = []
+            for match in text.matches(of: pattern) {
+                let name = String(text[match.range]).dropFirst(prefix.count)
+                if !seen.contains(String(name)) { seen.append(String(name)) }
+            }
+            return seen
+        }
+        let expected = CompositeOperator.allCases.map(snake)
+        #expect(try names(in: "Sources/CSheenAPI/include/sheen.h", prefix: "SHEEN_OP_") == expected)
+        let body = try names(in: "Sources/CSheenSIMD/CompositeBody.h", prefix: "OP_").filter { $0 != "SOURCE_OVER_SCALED" }
+        #expect(Array(body.prefix(expected.count)) == expected)
+        // Every C value draws what the Swift operator of its index draws.
+        let dst = try Self.noise(9, 3, .rgba8Premultiplied, seed: 3)
+        for (i, op) in CompositeOperator.allCases.enumerated() {
+            let fromC = try Self.copy(dst), fromSwift = try Self.copy(dst)
+            var cBuffer = Self.cBuffer(fromC)
+            var paint = sheen_paint()
+            paint.kind = 0
+            paint.color = Self.cColor(Color(rgba: 0x3478_F6B0))
+            #expect(sheen_composite(&cBuffer, &paint, Int32(i), nil) == SHEEN_OK)
+            try fromSwift.withBuffer { try $0.composite(.color(Color(rgba: 0x3478_F6B0)), operator: op) }
+            #expect(fromC.bytes == fromSwift.bytes, "\(op)")
+        }
+    }
+
     /// Rectangles filled one by one from one prepared handle equal the Swift fills of the same
     /// rectangles, join seamlessly into the whole fill, and a bad rectangle changes nothing.
     @Test func gradientRectFillsEqualSwift() throws {

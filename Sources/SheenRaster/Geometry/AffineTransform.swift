@@ -42,9 +42,13 @@ public struct AffineTransform: Hashable, Sendable {
     /// The inverse map; throws `RasterError.singularTransform` when the determinant is zero or
     /// not finite, `.nonFinite` when a coefficient is NaN or infinite.
     public func inverted() throws(RasterError) -> AffineTransform {
-        for (name, v) in [("transform.a", a), ("transform.b", b), ("transform.c", c),
-                          ("transform.d", d), ("transform.tx", tx), ("transform.ty", ty)] {
-            try RasterError.requireFinite(v, name)
+        // One test on the common path (a gradient made per call inverts its transform); the
+        // component is named only when one is not finite.
+        if !(a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite) {
+            for (name, v) in [("transform.a", a), ("transform.b", b), ("transform.c", c),
+                              ("transform.d", d), ("transform.tx", tx), ("transform.ty", ty)] {
+                try RasterError.requireFinite(v, name)
+            }
         }
         let det = a * d - b * c
         if det == 0 || !det.isFinite || !(1 / det).isFinite { throw RasterError.singularTransform(determinant: det) }

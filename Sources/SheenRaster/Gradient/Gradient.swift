@@ -84,8 +84,10 @@ extension Gradient {
         }
         switch shape {
         case let .linear(s, e):
-            for (n, v) in [("start.x", s.x), ("start.y", s.y), ("end.x", e.x), ("end.y", e.y)] {
-                try RasterError.requireFinite(v, n)
+            if !(s.x.isFinite && s.y.isFinite && e.x.isFinite && e.y.isFinite) {
+                for (n, v) in [("start.x", s.x), ("start.y", s.y), ("end.x", e.x), ("end.y", e.y)] {
+                    try RasterError.requireFinite(v, n)
+                }
             }
         case let .radial(c0, r0, c1, r1):
             for (n, v) in [("startCenter.x", c0.x), ("startCenter.y", c0.y), ("startRadius", r0),

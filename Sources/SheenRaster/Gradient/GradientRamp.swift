@@ -40,18 +40,31 @@ struct GradientRamp {
 
     /// Recently built ramps: a caller that makes its gradient per call (a canvas drawing one
     /// rectangle at a time) repeats the same stops with new geometry, and the ramp — the costly
-    /// part of preparing a gradient — is the same. Bounded: emptied when it reaches 64 entries.
-    private static let recent = Locked([Key: GradientRamp]())
+    /// part of preparing a gradient — is the same. The last one is compared first (no hashing);
+    /// the table is bounded: emptied when it reaches 64 entries.
+    private struct Recent {
+        var last: (key: Key, ramp: GradientRamp)?
+        var table: [Key: GradientRamp] = [:]
+    }
+
+    private static let recent = Locked(Recent())
 
     /// The ramp of `model`, built or reused.
     static func shared(for model: ExactGradient) -> GradientRamp {
         let g = model.gradient
         let key = Key(stops: model.stops, space: g.space, alpha: g.alphaInterpolation, spread: g.spread)
-        if let ramp = recent.withLock({ $0[key] }) { return ramp }
+        let found: GradientRamp? = recent.withLock { r in
+            if let last = r.last, last.key == key { return last.ramp }
+            guard let ramp = r.table[key] else { return nil }
+            r.last = (key, ramp)
+            return ramp
+        }
+        if let found { return found }
         let ramp = GradientRamp(model)
-        recent.withLock { table in
-            if table.count >= 64 { table.removeAll(keepingCapacity: true) }
-            table[key] = ramp
+        recent.withLock { r in
+            if r.table.count >= 64 { r.table.removeAll(keepingCapacity: true) }
+            r.table[key] = ramp
+            r.last = (key, ramp)
         }
         return ramp
     }
