@@ -563,12 +563,12 @@ INLINE void span8(int op, int paint_kind, int coverage_kind, uint8_t *dst, const
     }
 }
 
-// MARK: the opaque solid sourceOver fast path (text)
+// MARK: over_n_8_8888: the opaque solid sourceOver fast path (text)
 
 /// sourceOver of an opaque colour through a mask, one chunk: coverage all 0 skips it, all 255
 /// stores the paint without reading the destination, anything else lerps every block
 /// (`lerp_bytes`, rounded once; exact for c = 0 and 255 too) without further branches.
-INLINE void opaque_over_chunk32(uint8_t *d, lanes solid, const uint8_t *m) {
+INLINE void over_n_8_8888_chunk(uint8_t *d, lanes solid, const uint8_t *m) {
     int k = classify(m, CHUNK_PIXELS);
     if (k == COVER_NONE) return;
     if (k == COVER_FULL) {
@@ -585,9 +585,9 @@ INLINE void opaque_over_chunk32(uint8_t *d, lanes solid, const uint8_t *m) {
 /// CHUNK_PIXELS), then whole blocks and the partial block lerped without a test of their
 /// coverage: on glyph-sized rows such tests branch on the mask's content and mispredict more
 /// than the lerp they might save costs.
-INLINE void opaque_over_span32(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
+INLINE void over_n_8_8888_span(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
     intptr_t i = 0;
-    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) opaque_over_chunk32(dst + 4 * i, solid, mask + i);
+    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) over_n_8_8888_chunk(dst + 4 * i, solid, mask + i);
     for (; i + PIXELS <= count; i += PIXELS) {
         store_lanes(dst + 4 * i, lerp_bytes(solid, load_lanes(dst + 4 * i), mask_weights(mask + i)));
     }
@@ -603,7 +603,7 @@ INLINE void opaque_over_span32(uint8_t *dst, lanes solid, const uint8_t *mask, i
 /// sourceOver of an opaque colour through a mask whose rows are shorter than a chunk (a glyph):
 /// per row its whole blocks lerped without a test, then its partial block, skipped when its
 /// coverage is all 0, with the lane masks made once for the job rather than once per row.
-INLINE void opaque_over_short_rows(uint8_t *dst, intptr_t dstStride, lanes solid, const uint8_t *mask,
+INLINE void over_n_8_8888_short_rows(uint8_t *dst, intptr_t dstStride, lanes solid, const uint8_t *mask,
                                    intptr_t maskStride, intptr_t width, intptr_t height) {
     const intptr_t blocks = width / PIXELS, n = width % PIXELS, at = blocks * PIXELS;
 #if defined(SHEEN_AVX512BW)
@@ -662,11 +662,11 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 #define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
 #define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
     if (opaque_text && job->width < CHUNK_PIXELS) {
-        opaque_over_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
+        over_n_8_8888_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
         return;
     }
     for (intptr_t y = 0; y < job->height; y++) {
-        if (opaque_text) opaque_over_span32(dst, solid32, mask, job->width);
+        if (opaque_text) over_n_8_8888_span(dst, solid32, mask, job->width);
         else if (wide) WITH_KINDS(SPAN32);
         else WITH_KINDS(SPAN8);
         dst += job->dstStride;

@@ -43,7 +43,7 @@ private func sourceOverSpanKernel(_ format: PixelFormat, _ paint: SpanPaint, _ c
             return
         }
         switch coverage {
-        case let .mask(m): opaqueOverSpan32(pixel, m, dst, count); return
+        case let .mask(m): over_n_8_8888_span(pixel, m, dst, count); return
         case .full: fillPixels32(dst, pixel, count); return
         case .constant: break
         }

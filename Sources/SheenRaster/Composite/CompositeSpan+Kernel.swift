@@ -145,12 +145,14 @@ func compositeSpan8<Op: LaneOperator, P: PaintBlocks, C: CoverageBlocks>(
     }
 }
 
-// MARK: The opaque solid sourceOver fast path
+// MARK: The opaque solid sourceOver fast path: over_n_8_8888
 
+/// `over_n_8_8888` at the portable level (named as the kernel is everywhere — table entry, C
+/// body, sheen-bench cases — so the name greps across levels), one row:
 /// sourceOver of one opaque pixel through a coverage row: blocks with coverage all 0 are skipped,
 /// all 255 are stored directly, and the rest compute the lerp round((S·c + D·(255 − c)) / 255),
 /// rounded once (CompositeReference.pixel).
-func opaqueOverSpan32(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int) {
+func over_n_8_8888_span(_ pixel: UInt32, _ mask: UnsafeRawPointer, _ dst: UnsafeMutableRawPointer, _ count: Int) {
     let s = ByteBlock(pixel: pixel)
     let solid = SIMD8<UInt32>(repeating: pixel)
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: coverageChunk + 8) { expanded in
