@@ -10,7 +10,9 @@
 #               level), and PNG decoding of random bytes (Fuzz/sheen-fuzz-raster)
 # The kernel harnesses (composite, raster) run every input at every level this CPU runs
 # (portable, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
-# AVX-512 machine fuzzes its AVX2 and portable kernels too; text and label run the process's level.
+# AVX-512 machine fuzzes its AVX2 and portable kernels too; text and label run each input at one
+# level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
+# reach every level and a replay runs the level that failed.
 #   Scripts/fuzz.sh [--target composite|text|label|raster|all] [--runs N | --seconds T] [--jobs J]
 #   (defaults: all targets, 60 s each, 1 job)
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined

@@ -9,13 +9,13 @@ import SheenTestSupport
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzReplay.fuzzOne(data, size, check: LabelFuzzCase.failure)
+    FuzzReplay.fuzzOne(data, size, check: { FuzzReplay.atInputLevel($0, check: LabelFuzzCase.failure) })
 }
 #else
 @main
 struct FuzzReplayMain {
     static func main() {
-        FuzzReplay.run(tool: "sheen-fuzz-label", arguments: Array(CommandLine.arguments.dropFirst()), check: LabelFuzzCase.failure)
+        FuzzReplay.run(tool: "sheen-fuzz-label", arguments: Array(CommandLine.arguments.dropFirst()), check: { FuzzReplay.atInputLevel($0, check: LabelFuzzCase.failure) })
     }
 }
 #endif

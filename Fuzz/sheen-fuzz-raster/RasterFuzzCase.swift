@@ -76,14 +76,35 @@ struct RasterFuzzCase: CustomStringConvertible {
         let width = Int(reader.byte() % 70), height = Int(reader.byte() % 40), threads = 1 + Int(reader.byte() % 3)
         let content = reader
         guard let blur = try? GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges) else { return nil }
+        return everyLevel(content, width: width, height: height, format: format, what: "blur σ \(sx)×\(sy) \(edges)",
+                          reference: { try blur.apply(in: $0) }, level: { try blur.apply(in: $0, threads: threads) }) { fenced, level in
+            guard format != .a8 else { return nil }
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let p = fenced.pixel(x: x, y: y)
+                    if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "blur made an invalid premultiplied pixel \(p) at (\(x), \(y)) at \(level)" }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Runs an operation on the input's content (`content`, read into a fenced buffer afresh each
+    /// time) at the reference level, then with `level` at every other level this CPU runs: each must
+    /// refuse what the reference refuses and nothing else, leave the buffer untouched when it
+    /// refuses, write nothing outside it, and equal the reference bit for bit; `extra` checks more
+    /// of each level's result.
+    func everyLevel(_ content: Reader, width: Int, height: Int, format: PixelFormat, what: String,
+                    reference: (RasterBuffer) throws -> Void, level run: (RasterBuffer) throws -> Void,
+                    extra: (FencedBuffer, SIMDLevel) -> String? = { _, _ in nil }) -> String? {
         var twinReader = content
         let twin = buffer(&twinReader, width: width, height: height, format: format)
         let twinBefore = twin.allBytes
         var refused = false
         do {
-            try Kernels.withLevel(.reference) { try blur.apply(in: twin.buffer) }
+            try Kernels.withLevel(.reference) { try reference(twin.buffer) }
         } catch {
-            if twin.allBytes != twinBefore { return "the reference level threw after writing: \(error)" }
+            if twin.allBytes != twinBefore { return "\(what): the reference level threw after writing: \(error)" }
             refused = true
         }
         for level in comparedLevels {
@@ -91,25 +112,20 @@ struct RasterFuzzCase: CustomStringConvertible {
             let fenced = buffer(&levelReader, width: width, height: height, format: format)
             let before = fenced.allBytes
             do {
-                try Kernels.withLevel(level) { try blur.apply(in: fenced.buffer, threads: threads) }
-                if refused { return "\(level) blurred what the reference refused" }
+                try Kernels.withLevel(level) { try run(fenced.buffer) }
+                if refused { return "\(what): \(level) drew what the reference refused" }
             } catch {
-                if fenced.allBytes != before { return "blur threw after writing at \(level): \(error)" }
+                if fenced.allBytes != before { return "\(what) threw after writing at \(level): \(error)" }
                 if refused { continue }
-                return "\(level) threw where the reference did not: \(error)"
+                return "\(what): \(level) threw where the reference did not: \(error)"
             }
-            if fenced.fenceViolations != 0 { return "blur wrote outside the buffer at \(level)" }
+            if fenced.fenceViolations != 0 { return "\(what) wrote outside the buffer at \(level)" }
             for y in 0 ..< height {
                 for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
-                    return "blur σ \(sx)×\(sy) \(edges) \(format) \(width)×\(height) at \(level): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), its twin \(twin.pixel(x: x, y: y))"
-                }
-                if format != .a8 {
-                    for x in 0 ..< width {
-                        let p = fenced.pixel(x: x, y: y)
-                        if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return "blur made an invalid premultiplied pixel \(p) at (\(x), \(y)) at \(level)" }
-                    }
+                    return "\(what) \(format) \(width)×\(height) at \(level): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), its twin \(twin.pixel(x: x, y: y))"
                 }
             }
+            if let problem = extra(fenced, level) { return problem }
         }
         return nil
     }
@@ -144,36 +160,8 @@ struct RasterFuzzCase: CustomStringConvertible {
                              width: Int(reader.byte() % 120) - 10, height: Int(reader.byte() % 50) - 5)
         let content = reader
         guard let fill = try? GradientFill(gradient) else { return nil }
-        var twinReader = content
-        let twin = buffer(&twinReader, width: width, height: height, format: format)
-        let twinBefore = twin.allBytes
-        var refused = false
-        do {
-            try Kernels.withLevel(.reference) { try fill.fill(twin.buffer, rect: rect) }
-        } catch {
-            if twin.allBytes != twinBefore { return "the reference twin threw after writing: \(error)" }
-            refused = true
-        }
-        for level in comparedLevels {
-            var levelReader = content
-            let fenced = buffer(&levelReader, width: width, height: height, format: format)
-            let before = fenced.allBytes
-            do {
-                try Kernels.withLevel(level) { try fill.fill(fenced.buffer, rect: rect) }
-                if refused { return "\(level) filled what the reference twin refused" }
-            } catch {
-                if fenced.allBytes != before { return "gradient fill threw after writing at \(level): \(error)" }
-                if refused { continue }
-                return "\(level) threw where the reference twin did not: \(error)"
-            }
-            if fenced.fenceViolations != 0 { return "gradient fill wrote outside the buffer at \(level)" }
-            for y in 0 ..< height {
-                for x in 0 ..< width where fenced.pixel(x: x, y: y) != twin.pixel(x: x, y: y) {
-                    return "\(gradient) \(format) rect \(rect) at \(level): (\(x), \(y)) is \(fenced.pixel(x: x, y: y)), twin \(twin.pixel(x: x, y: y))"
-                }
-            }
-        }
-        return nil
+        return everyLevel(content, width: width, height: height, format: format, what: "\(gradient) rect \(rect)",
+                          reference: { try fill.fill($0, rect: rect) }, level: { try fill.fill($0, rect: rect) })
     }
 
     /// PNG decoding of the input's remaining bytes: it throws or returns an image within the

@@ -9,13 +9,13 @@ import SheenTestSupport
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzReplay.fuzzOne(data, size, check: TextFuzzCase.failure)
+    FuzzReplay.fuzzOne(data, size, check: { FuzzReplay.atInputLevel($0, check: TextFuzzCase.failure) })
 }
 #else
 @main
 struct FuzzReplayMain {
     static func main() {
-        FuzzReplay.run(tool: "sheen-fuzz-text", arguments: Array(CommandLine.arguments.dropFirst()), check: TextFuzzCase.failure)
+        FuzzReplay.run(tool: "sheen-fuzz-text", arguments: Array(CommandLine.arguments.dropFirst()), check: { FuzzReplay.atInputLevel($0, check: TextFuzzCase.failure) })
     }
 }
 #endif

@@ -36,7 +36,7 @@ def version():
 def load():
     """Builds (when missing or stale) and loads the ctypes library."""
     lib = archive()
-    newest = max(os.path.getmtime(lib), os.path.getmtime(SOURCE))
+    newest = max(os.path.getmtime(lib), os.path.getmtime(SOURCE), os.path.getmtime(os.path.join(HERE, "blend2d_api.h")))
     if not os.path.exists(LIBRARY) or os.path.getmtime(LIBRARY) < newest:
         os.makedirs(os.path.dirname(LIBRARY), exist_ok=True)
         subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", LIBRARY, SOURCE, lib,

@@ -2,38 +2,13 @@
 // that PyPI's blend2d-python wheel carries (its Python binding has no mask fill), loaded with
 // ctypes. Blend2D's JIT pipelines run as they would for any C user: default context, one thread.
 //
-// The wheel ships no header, so the handful of C API declarations used here are written out
-// below from Blend2D's public C API (the camelCase API of 0.1x, before 0.20's snake_case rename).
-// Every object core is 16 bytes (BLObjectCore); enumerations are uint32_t.
+// The wheel ships no header: the declarations used are in blend2d_api.h.
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-typedef uint32_t BLResult;
-typedef struct { uint64_t u64[2]; } BLObjectCore;
-typedef struct { int x, y; } BLPointI;
-typedef struct { int x, y, w, h; } BLRectI;
-typedef struct { double offset; uint64_t rgba64; } BLGradientStop;
-
-BLResult blImageInitAsFromData(BLObjectCore *self, int w, int h, uint32_t format, void *pixelData, intptr_t stride,
-                               uint32_t accessFlags, void *destroyFunc, void *userData);
-BLResult blImageDestroy(BLObjectCore *self);
-BLResult blContextInitAs(BLObjectCore *self, BLObjectCore *image, const void *createInfo);
-BLResult blContextDestroy(BLObjectCore *self);
-BLResult blContextFlush(BLObjectCore *self, uint32_t flags);
-BLResult blContextSetCompOp(BLObjectCore *self, uint32_t compOp);
-BLResult blContextFillAllExt(BLObjectCore *self, const void *style);
-BLResult blContextFillMaskIRgba32(BLObjectCore *self, const BLPointI *origin, const BLObjectCore *mask,
-                                  const BLRectI *maskArea, uint32_t rgba32);
-BLResult blContextFillMaskIExt(BLObjectCore *self, const BLPointI *origin, const BLObjectCore *mask,
-                               const BLRectI *maskArea, const void *style);
-BLResult blGradientInitAs(BLObjectCore *self, uint32_t type, const void *values, uint32_t extendMode,
-                          const BLGradientStop *stops, size_t n, const void *transform);
-BLResult blGradientDestroy(BLObjectCore *self);
-
-enum { FORMAT_PRGB32 = 1, FORMAT_A8 = 3, ACCESS_RW = 3, COMP_SRC_OVER = 0, COMP_SRC_COPY = 1,
-       FLUSH_SYNC = 0x80000000u };
+#include "blend2d_api.h"
 
 /// A rendering context over caller memory (premultiplied BGRA, Blend2D's PRGB32 on little-endian).
 typedef struct {

@@ -9,7 +9,7 @@
 // restored untimed.
 // Prints one JSON line per case and library: the median and best ns per call over the rounds.
 //
-// Blend2D's declarations are written out as in blend2d_bench.c (the wheel ships no header).
+// Blend2D's declarations are in blend2d_api.h (the wheel ships no header).
 
 #define _POSIX_C_SOURCE 200809L
 #include <pixman.h>
@@ -22,26 +22,7 @@
 #include <time.h>
 #include <emmintrin.h>
 
-typedef uint32_t BLResult;
-typedef struct { uint64_t u64[2]; } BLObjectCore;
-typedef struct { int x, y; } BLPointI;
-typedef struct { int x, y, w, h; } BLRectI;
-typedef struct { double offset; uint64_t rgba64; } BLGradientStop;
-BLResult blImageInitAsFromData(BLObjectCore *self, int w, int h, uint32_t format, void *pixelData, intptr_t stride,
-                               uint32_t accessFlags, void *destroyFunc, void *userData);
-BLResult blImageDestroy(BLObjectCore *self);
-BLResult blContextInitAs(BLObjectCore *self, BLObjectCore *image, const void *createInfo);
-BLResult blContextDestroy(BLObjectCore *self);
-BLResult blContextFlush(BLObjectCore *self, uint32_t flags);
-BLResult blContextSetCompOp(BLObjectCore *self, uint32_t compOp);
-BLResult blContextFillMaskIRgba32(BLObjectCore *self, const BLPointI *origin, const BLObjectCore *mask,
-                                  const BLRectI *maskArea, uint32_t rgba32);
-BLResult blContextFillRectIExt(BLObjectCore *self, const BLRectI *rect, const void *style);
-BLResult blGradientInitAs(BLObjectCore *self, uint32_t type, const void *values, uint32_t extendMode,
-                          const BLGradientStop *stops, size_t n, const void *transform);
-BLResult blGradientDestroy(BLObjectCore *self);
-enum { FORMAT_PRGB32 = 1, FORMAT_A8 = 3, ACCESS_RW = 3, COMP_SRC_OVER = 0, COMP_SRC_COPY = 1,
-       FLUSH_SYNC = 0x80000000u };
+#include "blend2d_api.h"
 
 enum { W = 1920, H = 1080, CALLS = 10000, MASKS = 16 };
 

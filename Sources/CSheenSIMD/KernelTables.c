@@ -1,18 +1,15 @@
-// Each C level's kernel table: the entries SheenRaster dispatches through (KernelTable.swift).
+// Each C level's kernel table: the entries SheenRaster dispatches through (KernelTable.swift),
+// written once for both levels, so a kernel added to SheenKernelTable is filled at every level.
 #include "CSheenSIMD.h"
 
-const SheenKernelTable sheen_kernels_avx2 = {
-    .composite = sheen_composite_avx2,
-    .gradient_span = sheen_gradient_avx2,
-    .blur = sheen_blur_avx2,
-    .fill_rows = sheen_fill_rows_avx2,
-    .copy_rows = sheen_copy_rows_avx2,
-};
+#define SHEEN_KERNEL_TABLE(level)                          \
+    const SheenKernelTable sheen_kernels_##level = {       \
+        .composite = sheen_composite_##level,              \
+        .gradient_span = sheen_gradient_##level,           \
+        .blur = sheen_blur_##level,                        \
+        .fill_rows = sheen_fill_rows_##level,              \
+        .copy_rows = sheen_copy_rows_##level,              \
+    };
 
-const SheenKernelTable sheen_kernels_avx512 = {
-    .composite = sheen_composite_avx512,
-    .gradient_span = sheen_gradient_avx512,
-    .blur = sheen_blur_avx512,
-    .fill_rows = sheen_fill_rows_avx512,
-    .copy_rows = sheen_copy_rows_avx512,
-};
+SHEEN_KERNEL_TABLE(avx2)
+SHEEN_KERNEL_TABLE(avx512)

@@ -1,4 +1,5 @@
 import Foundation
+import SheenRaster
 
 /// The replay side of a libFuzzer harness: without the fuzzer, a harness executable re-runs saved
 /// inputs (crash files, a corpus directory) through the same check and exits non-zero on the first
@@ -9,6 +10,23 @@ public enum FuzzReplay {
     public static func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int, check: ([UInt8]) -> String?) -> CInt {
         if let failure = check(Array(UnsafeBufferPointer(start: data, count: size))) { fatalError(failure) }
         return 0
+    }
+
+    /// Runs `check` on `bytes` at the kernel level the input picks among the SIMD levels this CPU
+    /// runs (`comparedLevels`: portable, avx2, avx512), chosen by the input's length, so a fuzzer whose inputs
+    /// are too costly to run at every level (text, labels) still reaches every level's kernels
+    /// across its corpus, and a replay of the same input runs the same level. The level is named
+    /// in the failure.
+    public static func atInputLevel(_ bytes: [UInt8], check: ([UInt8]) -> String?) -> String? {
+        let levels = comparedLevels
+        let level = levels[bytes.count % levels.count]
+        let failure: String?
+        do {
+            failure = try Kernels.withLevel(level) { check(bytes) }
+        } catch {
+            return "level \(level) unavailable: \(error)"
+        }
+        return failure.map { "at level \(level): \($0)" }
     }
 
     /// Replays every file named in `arguments` (directories: every file inside, sorted).
