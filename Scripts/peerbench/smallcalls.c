@@ -6,7 +6,7 @@
 // glyphs in its cache) on the same 10,000 glyphs, and a 64×24 linear-gradient rectangle at
 // 10,000 positions, the gradient made per call (as a canvas-style caller does) or, for Sheen,
 // prepared once. Rounds interleave the libraries in rotating order, each run on a destination
-// restored untimed.
+// restored untimed, after one uncounted warm-up round.
 // Prints one JSON line per case and library: the median and best ns per call over the rounds.
 //
 // Blend2D's declarations are in blend2d_api.h (the wheel ships no header).
@@ -141,7 +141,7 @@ static void glyphs(int gw, int gh, int rounds) {
     enum { LIBS = 5 };
     Timing t[LIBS] = {{"pixman"}, {"Blend2D"}, {"Sheen C API"}, {"Sheen C API"}, {"pixman"}};
     uint32_t *results[LIBS];
-    for (int r = 0; r < rounds; r++) {
+    for (int r = 0; r <= rounds; r++) {
         for (int k = 0; k < LIBS; k++) {
             const int lib = r == 0 ? k : order(r, k, LIBS);
             if (only >= 0 && lib != only && r > 0) continue;
@@ -176,7 +176,8 @@ static void glyphs(int gw, int gh, int rounds) {
                 pixman_composite_glyphs_no_mask(PIXMAN_OP_OVER, solid, pixman_dst, 0, 0, 0, 0, cache, CALLS, pixman_run);
                 break;
             }
-            t[lib].samples[t[lib].count++] = now_ns() - t0;
+            // Round 0 warms up (first touches, the libraries' caches and JIT) and is not counted.
+            if (r > 0) t[lib].samples[t[lib].count++] = now_ns() - t0;
             if (r == 0) {
                 results[lib] = malloc((size_t)W * H * 4);
                 memcpy(results[lib], canvas, (size_t)W * H * 4);
@@ -226,7 +227,7 @@ static void gradient_rects(int rounds) {
     sheen_gradient *prepared = NULL;
     check(sheen_gradient_create_linear(0, 0, RW, RH, sh_stops, STOPS, &prepared) == SHEEN_OK, "prepared gradient");
     Timing t[4] = {{"pixman"}, {"Blend2D"}, {"Sheen C API"}, {"Sheen C API"}};
-    for (int r = 0; r < rounds; r++) {
+    for (int r = 0; r <= rounds; r++) {
         for (int k = 0; k < 4; k++) {
             const int lib = order(r, k, 4);
             if (only >= 0 && lib != only && r > 0) continue;
@@ -269,7 +270,8 @@ static void gradient_rects(int rounds) {
                 }
             }
             if (lib == 1) blContextFlush(&bl_context, FLUSH_SYNC);
-            t[lib].samples[t[lib].count++] = now_ns() - t0;
+            // Round 0 warms up (first touches, the libraries' caches and JIT) and is not counted.
+            if (r > 0) t[lib].samples[t[lib].count++] = now_ns() - t0;
         }
     }
     for (int lib = 0; lib < 4; lib++)
