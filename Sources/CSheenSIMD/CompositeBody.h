@@ -1,7 +1,8 @@
 // The integer compositing kernels, written once in clang vector extensions and compiled once per
 // instruction-set level: Composite+AVX2.c and Composite+AVX512.c define SHEEN_BLOCK (bytes per
-// block: 32 or 64) and SHEEN_ENTRY (the exported name) and include this file inside a
-// SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 (CSheenSIMDTargets.h), so every function here is built for that level.
+// block: 32 or 64) and SHEEN_ENTRY (the exported name) and include this file between
+// SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h), so every
+// function here is built for that level.
 //
 // The layout and the arithmetic are those of the Swift kernels (SheenRaster/Composite/
 // CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit
@@ -14,8 +15,8 @@
 // Coverage 0 leaves a pixel unchanged for every operator, so blocks whose coverage is all 0 are
 // skipped and blocks whose coverage is all 255 skip the coverage arithmetic. A row runs in chunks
 // of blocks, then whole blocks, then one partial block (fewer than SHEEN_BLOCK bytes) on a
-// zero-padded copy in registers (ShortCopy.h: masked loads and stores at AVX-512, a bounded
-// copy elsewhere; never a libc call): nothing outside the spans is read or written.
+// zero-padded copy in registers (masked loads and stores at AVX-512, ShortCopy.h's bounded copy
+// elsewhere; never a libc call): nothing outside the spans is read or written.
 
 #include <stdint.h>
 #include <string.h>
@@ -582,9 +583,10 @@ INLINE void over_n_8_8888_chunk(uint8_t *d, lanes solid, const uint8_t *m) {
 }
 
 /// sourceOver of an opaque colour through a mask, one row: chunks (classified, which pays over
-/// CHUNK_PIXELS), then whole blocks and the partial block lerped without a test of their
-/// coverage: on glyph-sized rows such tests branch on the mask's content and mispredict more
-/// than the lerp they might save costs.
+/// CHUNK_PIXELS), then whole blocks lerped without a test of their coverage — on glyph-sized
+/// rows such tests branch on the mask's content and mispredict more than the lerp they might
+/// save costs — then the partial block, skipped only when its coverage is all 0 (measured
+/// faster on text, whose short rows are often empty there).
 INLINE void over_n_8_8888_span(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
     intptr_t i = 0;
     for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) over_n_8_8888_chunk(dst + 4 * i, solid, mask + i);

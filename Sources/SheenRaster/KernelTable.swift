@@ -47,18 +47,23 @@ struct KernelTable: @unchecked Sendable {
         self.level = level
         self.composite = composite
         self.gradientSpan = gradientSpan
-        fillRows = { fillRowsSwift($0!, $1, $2, $3, $4, $5!, $6, $7) }
-        copyRows = { copyRowsSwift($0!, $1, $2, $3, $4!, $5, $6) }
+        // The entries are called with valid pointers only; a NULL one does nothing, not trap.
+        fillRows = { d, stride, w, h, bpp, v, count, phase in
+            if let d, let v { fillRowsSwift(d, stride, w, h, bpp, v, count, phase) }
+        }
+        copyRows = { d, stride, bytes, h, src, srcStride, period in
+            if let d, let src { copyRowsSwift(d, stride, bytes, h, src, srcStride, period) }
+        }
         self.blur = blur
     }
 
     /// The tables in `SIMDLevel` order. Only levels in `Kernels.supported` may be used.
     static let all: [KernelTable] = [
-        KernelTable(level: .reference, composite: { compositeJobReference($0!) },
-                    gradientSpan: { GradientKernelTwin.run($0!.pointee) },
+        KernelTable(level: .reference, composite: { if let job = $0 { compositeJobReference(job) } },
+                    gradientSpan: { if let job = $0 { GradientKernelTwin.run(job.pointee) } },
                     blur: { (b, s, d, _) throws(RasterError) in try b.runReference(s, d) }),
-        KernelTable(level: .portable, composite: { compositeJobPortable($0!) },
-                    gradientSpan: { GradientPortable.run($0!.pointee) },
+        KernelTable(level: .portable, composite: { if let job = $0 { compositeJobPortable(job) } },
+                    gradientSpan: { if let job = $0 { GradientPortable.run(job.pointee) } },
                     blur: { (b, s, d, threads) throws(RasterError) in try b.runPortableLevel(s, d, threads: threads) }),
         KernelTable(level: .avx2, sheen_kernels_avx2),
         KernelTable(level: .avx512, sheen_kernels_avx512),

@@ -1,8 +1,9 @@
-// The compositing entry point: validates everything, clips the region, then runs it at the
-// kernel table's level (Kernels.swift): the C kernels take whole rectangles where paint and
-// coverage lie in memory (CompositeJob+C.swift); otherwise the region is walked row by row, each
-// row's paint span and coverage span handed to a Swift span kernel (CompositeSpan+Kernel.swift,
-// BlendDoubleLanes.swift) or to the scalar reference (CompositeSpan+Reference.swift).
+// The compositing entry point: validates everything, clips the region, then hands it to the
+// composite entry of its level's kernel table (KernelTable.swift) as whole rectangles where paint
+// and coverage lie in memory, else row by row (CompositeJob+C.swift). A colour through a mask —
+// the call made per glyph — builds its one job directly. The Swift levels' entries walk the rows
+// with the span kernels (CompositeSpan+Kernel.swift, BlendDoubleLanes.swift) or the scalar
+// reference (CompositeSpan+Reference.swift).
 
 import CSheenSIMD
 

@@ -1,15 +1,18 @@
-// The bridge from a validated compositing job to the C kernels of CSheenSIMD (AVX2, AVX-512):
-// the job is described once (SheenCompositeJob) and handed over as whole rectangles, so the C
-// side loops over rows itself and Swift pays one call per job, not one per row.
+// The bridge from a validated compositing job to a level's composite entry (KernelTable.swift:
+// CSheenSIMD's kernels at AVX2 and AVX-512, the Swift span kernels or the reference below): the
+// job is described once (SheenCompositeJob) and handed over as whole rectangles, so the entry
+// loops over rows itself and Swift pays one call per job, not one per row — except for paints
+// made row by row (a gradient that varies down the rectangle, an image in another format),
+// which cost a call per row until the paint row repeats.
 
 import CSheenSIMD
 
 extension CompositeJob {
-    /// Runs the job on `entry`: one call for the whole region when paint and coverage lie in
-    /// memory as rectangles (a solid colour or an image in the destination's format; full or
-    /// constant coverage, or a mask at full alpha); otherwise row by row through `PaintRows` and
-    /// `coverageSpan`, and, once the paint row repeats (a horizontal gradient, a row pattern),
-    /// one call for all remaining rows.
+    /// Runs the job on `entry` (a level's composite entry): one call for the whole region when
+    /// paint and coverage lie in memory as rectangles (a solid colour or an image in the
+    /// destination's format; full or constant coverage, or a mask at full alpha); otherwise row
+    /// by row through `PaintRows` and `coverageSpan`, and, once the paint row repeats (a
+    /// horizontal gradient, a row pattern), one call for all remaining rows.
     /// `level` is the compositing kernel's; a gradient paint is shaded at the same level.
     func runC(_ entry: CompositeEntry, level: SIMDLevel) {
         let bpp = destination.format.bytesPerPixel
