@@ -49,9 +49,7 @@ extension RasterBuffer {
     /// (and names), or a mask it refuses.
     package func compositeColor(_ color: Color, through mask: ReadOnlyRasterBuffer, x: Int, y: Int,
                                 operator op: CompositeOperator, level: SIMDLevel) -> Bool {
-        if format == .a8 && !op.isAlphaOnly { return false }
-        guard color.red.isFinite && color.green.isFinite && color.blue.isFinite && color.alpha.isFinite,
-              var job = solidMaskJob(packPixel(color.premultiplied8, for: format), op, mask, x: x, y: y) else { return false }
+        guard let solid = solidPixel(color, op), var job = solidMaskJob(solid, op, mask, x: x, y: y) else { return false }
         if job.width > 0 { KernelTable.composite(at: level)(&job) }
         return true
     }
@@ -59,17 +57,21 @@ extension RasterBuffer {
     /// A solid paint as this buffer's pixel value, or nil where CompositeJob must decide (another
     /// paint, or a value or operator it refuses): the checks CompositeJob makes of a solid paint.
     func solidPixel(_ paint: Paint, _ op: CompositeOperator) -> UInt32? {
-        if format == .a8 && !op.isAlphaOnly { return nil }
         switch paint {
         case let .color(c):
-            guard c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite else { return nil }
-            return packPixel(c.premultiplied8, for: format)
+            return solidPixel(c, op)
         case let .premultiplied(p):
-            guard p.x <= p.w && p.y <= p.w && p.z <= p.w else { return nil }
+            guard !(format == .a8 && !op.isAlphaOnly), p.x <= p.w && p.y <= p.w && p.z <= p.w else { return nil }
             return packPixel(p, for: format)
         default:
             return nil
         }
+    }
+
+    /// `solidPixel` of a colour.
+    func solidPixel(_ color: Color, _ op: CompositeOperator) -> UInt32? {
+        guard !(format == .a8 && !op.isAlphaOnly), color.isFinite else { return nil }
+        return packPixel(color.premultiplied8, for: format)
     }
 
     /// The kernel job of `solid` (from `solidPixel`) through A8 `mask` at (x, y) at full alpha,
@@ -78,21 +80,15 @@ extension RasterBuffer {
     func solidMaskJob(_ solid: UInt32, _ op: CompositeOperator, _ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> SheenCompositeJob? {
         guard mask.format == .a8, !x.addingReportingOverflow(mask.width).overflow,
               !y.addingReportingOverflow(mask.height).overflow else { return nil }
-        var job = SheenCompositeJob()
+        var job = SheenCompositeJob(onto: self, op: op)
         let x0 = max(x, 0), y0 = max(y, 0), x1 = min(x + mask.width, width), y1 = min(y + mask.height, height)
-        guard x1 > x0, y1 > y0 else { return job }
-        let bpp = format.bytesPerPixel
-        job.dst = base + y0 * bytesPerRow + x0 * bpp
-        job.dstStride = bytesPerRow
+        guard x1 > x0, y1 > y0 else { job.width = 0; return job }
+        job.dst = base + y0 * bytesPerRow + x0 * format.bytesPerPixel
         job.mask = UnsafeRawPointer(mask.base + (y0 - y) * mask.bytesPerRow + (x0 - x)).assumingMemoryBound(to: UInt8.self)
         job.maskStride = mask.bytesPerRow
         job.width = x1 - x0
         job.height = y1 - y0
         job.solid = solid
-        job.coverage = 255
-        job.op = op.kernelIndex
-        job.bytesPerPixel = UInt32(bpp)
-        job.redByte = UInt32(format.redByte)
         return job
     }
 

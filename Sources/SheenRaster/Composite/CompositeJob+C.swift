@@ -7,6 +7,19 @@
 
 import CSheenSIMD
 
+extension SheenCompositeJob {
+    /// A job of `op` onto `destination`'s rows, at full coverage, its rectangle, paint and mask
+    /// still to set: what every job of a call shares.
+    init(onto destination: RasterBuffer, op: CompositeOperator) {
+        self.init()
+        dstStride = destination.bytesPerRow
+        self.op = op.kernelIndex
+        bytesPerPixel = UInt32(destination.format.bytesPerPixel)
+        redByte = UInt32(destination.format.redByte)
+        coverage = 255
+    }
+}
+
 extension CompositeJob {
     /// Runs the job on `entry` (a level's composite entry): one call for the whole region when
     /// paint and coverage lie in memory as rectangles (a solid colour or an image in the
@@ -16,13 +29,8 @@ extension CompositeJob {
     /// `level` is the compositing kernel's; a gradient paint is shaded at the same level.
     func runC(_ entry: CompositeEntry, level: SIMDLevel) {
         let bpp = destination.format.bytesPerPixel
-        var job = SheenCompositeJob()
+        var job = SheenCompositeJob(onto: destination, op: op)
         job.width = region.width
-        job.dstStride = destination.bytesPerRow
-        job.op = op.kernelIndex
-        job.bytesPerPixel = UInt32(bpp)
-        job.redByte = UInt32(destination.format.redByte)
-        job.coverage = 255
 
         var coverageInMemory = true
         switch coverage {

@@ -26,7 +26,7 @@ struct CompositeJob {
         switch paint {
         case let .color(c):
             // One test for the four channels on the call path; names only when one fails.
-            if !(c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite) {
+            if !c.isFinite {
                 try RasterError.requireFinite(Double(c.red), "color red")
                 try RasterError.requireFinite(Double(c.green), "color green")
                 try RasterError.requireFinite(Double(c.blue), "color blue")
@@ -133,8 +133,8 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
 /// The composite entry of the `portable` level: the job's rows through the Swift span kernels.
 func compositeJobPortable(_ job: UnsafePointer<SheenCompositeJob>) {
     let j = job.pointee
-    guard j.op < CompositeOperator.allCases.count else { return }
-    let kernel = spanKernel(for: CompositeOperator.allCases[Int(j.op)])
+    guard let op = CompositeOperator(kernelIndex: j.op) else { return }
+    let kernel = spanKernel(for: op)
     compositeJobRows(j) { _, format, paint, coverage, dst, count in kernel(format, paint, coverage, dst, count) }
 }
 
@@ -142,8 +142,7 @@ func compositeJobPortable(_ job: UnsafePointer<SheenCompositeJob>) {
 /// constant) per row, in the format its bytes per pixel and red byte name.
 private func compositeJobRows(_ j: SheenCompositeJob,
                               _ span: (CompositeOperator, PixelFormat, SpanPaint, SpanCoverage, UnsafeMutableRawPointer, Int) -> Void) {
-    guard j.width > 0, j.height > 0, let dst = j.dst, j.op < CompositeOperator.allCases.count else { return }
-    let op = CompositeOperator.allCases[Int(j.op)]
+    guard j.width > 0, j.height > 0, let dst = j.dst, let op = CompositeOperator(kernelIndex: j.op) else { return }
     let format: PixelFormat = j.bytesPerPixel == 1 ? .a8 : j.redByte == 2 ? .bgra8Premultiplied : .rgba8Premultiplied
     for r in 0 ..< j.height {
         let paint: SpanPaint = j.paint.map { .row($0 + r * j.paintStride) } ?? .solid(j.solid)

@@ -119,8 +119,18 @@ public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomS
     /// The operator's name as it appears in code and in sheen-bench case names.
     /// The operator's index in `allCases` (the `op` of a `SheenCompositeJob`, sheen.h's
     /// `SHEEN_OP_*`): the case's tag, read without building `allCases` on the call path.
-    /// CompositeOperatorTests holds it to `allCases.firstIndex(of:)` for every case.
+    /// KernelsTests holds it to `allCases.firstIndex(of:)` for every case.
     var kernelIndex: UInt32 { UInt32(withUnsafeBytes(of: self) { $0[0] }) }
+
+    /// The operators in kernel-index order, built once (the synthesised `allCases` builds its
+    /// array on every use).
+    private static let byKernelIndex = allCases
+
+    /// The operator of a job's `op` (see `kernelIndex`); nil past the last one.
+    init?(kernelIndex: UInt32) {
+        guard Int(kernelIndex) < Self.byKernelIndex.count else { return nil }
+        self = Self.byKernelIndex[Int(kernelIndex)]
+    }
 
     public var description: String { rawValue }
 }
