@@ -17,6 +17,19 @@ SHEEN_BEGIN_AVX2
 #define SHEEN_SHUFFLE_EPI8 _mm256_shuffle_epi8
 #define SHEEN_MIN_EPU8 _mm256_min_epu8
 #define SHEEN_BROADCAST_128 _mm256_broadcastsi128_si256
+// Lanes [lo, hi) of v stored at address p: 32-bit pixels under vpmaskmovd's mask (which touches
+// no memory outside them); A8 bytes one at a time from the register (AVX2 has no byte mask).
+#define SHEEN_STORE_RANGE(p, v, a8, lo, hi)                                                         \
+    do {                                                                                          \
+        if (a8) {                                                                                 \
+            for (int k_ = (lo); k_ < (hi); k_++) ((uint8_t *)(p))[k_] = (uint8_t)(v)[k_];         \
+        } else {                                                                                  \
+            const __m256i index_ = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                    \
+            const __m256i lanes_ = _mm256_and_si256(_mm256_cmpgt_epi32(index_, _mm256_set1_epi32((lo) - 1)), \
+                                                    _mm256_cmpgt_epi32(_mm256_set1_epi32(hi), index_)); \
+            _mm256_maskstore_epi32((int *)(p), lanes_, (__m256i)(v));                             \
+        }                                                                                         \
+    } while (0)
 #define SHEEN_ENTRY sheen_gradient_avx2
 #include "GradientBody.h"
 SHEEN_END_LEVEL

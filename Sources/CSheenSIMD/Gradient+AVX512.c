@@ -13,6 +13,14 @@ SHEEN_BEGIN_AVX512
 #define SHEEN_SHUFFLE_EPI8 _mm512_shuffle_epi8
 #define SHEEN_MIN_EPU8 _mm512_min_epu8
 #define SHEEN_BROADCAST_128 _mm512_broadcast_i32x4
+// Lanes [lo, hi) of v stored at address p (32-bit pixels, or each lane's low byte for A8): a
+// masked store writes nothing, and touches no memory, outside them.
+#define SHEEN_STORE_RANGE(p, v, a8, lo, hi)                                                         \
+    do {                                                                                          \
+        const __mmask16 lanes_ = (__mmask16)(_bzhi_u32(~0u, (unsigned)(hi)) & ~_bzhi_u32(~0u, (unsigned)(lo))); \
+        if (a8) _mm_mask_storeu_epi8((void *)(p), lanes_, _mm512_cvtepi32_epi8((__m512i)(v)));     \
+        else _mm512_mask_storeu_epi32((void *)(p), lanes_, (__m512i)(v));                         \
+    } while (0)
 #define SHEEN_ENTRY sheen_gradient_avx512
 #include "GradientBody.h"
 SHEEN_END_LEVEL

@@ -1,7 +1,8 @@
 // The gradient span kernel, written once in clang vector extensions and compiled once per
 // instruction-set level: Gradient+AVX2.c and Gradient+AVX512.c define SHEEN_GRADIENT_LANES (Float
 // lanes per vector: 8 or 16), SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one
-// instruction), the integer vector and pack intrinsics of sheen_pack, and SHEEN_ENTRY, and
+// instruction), the integer vector and pack intrinsics of sheen_pack, SHEEN_STORE_RANGE (a lane
+// range of a vector stored under a mask), and SHEEN_ENTRY, and
 // include this file between SHEEN_BEGIN_AVX2/AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h).
 //
 // Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order; a
@@ -20,7 +21,6 @@
 #pragma clang fp contract(off)
 
 #define INLINE SHEEN_INLINE
-#include "ShortCopy.h"
 
 enum { LANES = SHEEN_GRADIENT_LANES, BLOCK = 16, SUBS = BLOCK / SHEEN_GRADIENT_LANES };
 
@@ -232,35 +232,89 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
     return sheen_pack(SHEEN_CVT_ROUND(c0), SHEEN_CVT_ROUND(c1), SHEEN_CVT_ROUND(c2), SHEEN_CVT_ROUND(c3), !opaque);
 }
 
-/// One block of 16 pixels starting at x = bx in row y: 64 bytes of pixels (or 16 A8 values) to `out`.
-INLINE void shade_block(const SheenGradientJob *j, double X, const double row[4], const float *dither,
-                        uint8_t *out, const uint32_t shape, const uint32_t spread, const int single,
-                        const int opaque, const int fast) {
+/// The base of the aligned block whose first pixel's centre is X in a row whose x-independent
+/// Double terms are `row`: the reduced t (linear) or the gradient-space point (radial, conic) in
+/// Float, to which each lane adds its offset.
+INLINE void block_base(const SheenGradientJob *j, double X, const double row[4], const uint32_t shape,
+                       const uint32_t spread, float *fx, float *fy) {
+    if (shape == SHEEN_GRADIENT_LINEAR) {
+        *fx = keeping_sign(reduce_base(j->g[0] * X + row[0], spread), spread);
+        *fy = 0;
+    } else {
+        *fx = (float)(j->g[0] * X + row[0]);
+        *fy = (float)(j->g[3] * X + row[1]);
+    }
+}
+
+/// Sixteen consecutive pixels of a row (a window), stored as lanes [0, hi) at `out` (the address
+/// of the window's first pixel, 4 bytes a pixel or 1 for A8); nothing else is written. Pixels
+/// belong to 16-aligned blocks, whose bases are computed in Double: the window's first `split`
+/// lanes lie in the block with base (ax, ay), the others in the next block (bx, by), and the lane
+/// tables `lx`, `ly` and `dither` are rotated to the window's start, so every pixel gets exactly
+/// the base and lane offset it has in its own block. A window on a block (split = BLOCK) folds
+/// the selection away. A window cut by the span's end is stored under a lane mask straight from
+/// the register (SHEEN_STORE_RANGE), never through memory, where reloading part of a 64-byte store
+/// would stall on store forwarding.
+INLINE void shade_window(const SheenGradientJob *j, float ax, float ay, float bx, float by, const int split,
+                         const float *lx, const float *ly, const float *dither, uintptr_t out, const int hi,
+                         const uint32_t shape, const uint32_t spread, const int single, const int opaque,
+                         const int fast) {
     const int a8 = !fast && j->bytesPerPixel == 1;
     const int dithered = !fast && j->dither;
-    float fx = 0, fy = 0;
-    if (shape == SHEEN_GRADIENT_LINEAR) {
-        fx = keeping_sign(reduce_base(j->g[0] * X + row[0], spread), spread);
-    } else {
-        fx = (float)(j->g[0] * X + row[0]);
-        fy = (float)(j->g[3] * X + row[1]);
-    }
+    vi iota;
+    for (int k = 0; k < LANES; k++) iota[k] = k;
     for (int s = 0; s < SUBS; s++) {
-        vf lx = vload(j->laneX + s * LANES);
+        // This sub-vector's lanes [0, shi) of the window's [0, hi).
+        const int shi = hi < (s + 1) * LANES ? hi - s * LANES : LANES;
+        if (shi <= 0) continue;
+        const vi first = split >= BLOCK ? (vi)-1 : (iota + s * LANES) < split;
+        vf lane_x = vload(lx + s * LANES);
         vf d = dithered ? vload(dither + s * LANES) : (vf)0.0f;
         vi painted = -1;
         vf t;
         if (shape == SHEEN_GRADIENT_LINEAR) {
-            t = linear_t((vf)fx, lx, spread);
+            t = linear_t(sel(first, (vf)ax, (vf)bx), lane_x, spread);
         } else {
-            t = point_t(j, fx + lx, fy + vload(j->laneY + s * LANES), shape, spread, &painted);
+            t = point_t(j, sel(first, (vf)ax, (vf)bx) + lane_x, sel(first, (vf)ay, (vf)by) + vload(ly + s * LANES),
+                        shape, spread, &painted);
         }
         vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
-        if (a8) {
-            vb bytes = __builtin_convertvector(v, vb);
-            memcpy(out + s * LANES, &bytes, sizeof bytes);
+        const uintptr_t sub = out + (uintptr_t)(s * LANES * (a8 ? 1 : 4));
+        if (shi == LANES) {
+            if (a8) {
+                vb bytes = __builtin_convertvector(v, vb);
+                memcpy((void *)sub, &bytes, sizeof bytes);
+            } else {
+                memcpy((void *)sub, &v, sizeof v);
+            }
         } else {
-            memcpy(out + s * LANES * 4, &v, sizeof v);
+            SHEEN_STORE_RANGE(sub, v, a8, 0, shi);
+        }
+    }
+}
+
+/// One row's windows, from x0 to x1 in steps of 16; `split` is BLOCK − (x0 mod 16), or BLOCK
+/// itself for a row that starts on a block (inlined apart, so that selection folds away).
+INLINE void shade_row(const SheenGradientJob *j, const double row[4], intptr_t x0, intptr_t x1, uint8_t *d,
+                      const int split, const float *lx, const float *ly, const float *dither,
+                      const uint32_t shape, const uint32_t spread, const int single, const int opaque,
+                      const int fast) {
+    const intptr_t bpp = j->bytesPerPixel;
+    // The aligned block's centre X carried in Double (exact: it stays an integer + ½ far below
+    // 2⁵²), which keeps an integer conversion off each block's dependency chain.
+    double X = (double)(x0 & ~(intptr_t)(BLOCK - 1)) + 0.5;
+    float ax, ay, bx = 0, by = 0;
+    block_base(j, X, row, shape, spread, &ax, &ay);
+    for (intptr_t xs = x0; xs < x1; xs += BLOCK) {
+        X += BLOCK;
+        if (split < BLOCK) block_base(j, X, row, shape, spread, &bx, &by);
+        const int hi = x1 - xs < BLOCK ? (int)(x1 - xs) : BLOCK;
+        shade_window(j, ax, ay, bx, by, split, lx, ly, dither, (uintptr_t)(d + (xs - x0) * bpp), hi, shape, spread,
+                     single, opaque, fast);
+        if (split < BLOCK) {
+            ax = bx; ay = by;
+        } else {
+            block_base(j, X, row, shape, spread, &ax, &ay);
         }
     }
 }
@@ -338,32 +392,36 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         shade_column(&j, shape, spread, single, opaque, fast);
         return;
     }
-    const intptr_t bpp = j.bytesPerPixel;
-    uint8_t px[BLOCK * 4];
     const intptr_t x0 = j.x, x1 = j.x + j.width;
-    // Blocks wholly inside the span, [first, last), are stored in place; the others go through px.
-    const intptr_t first = (x0 + BLOCK - 1) & ~(intptr_t)(BLOCK - 1), last = x1 & ~(intptr_t)(BLOCK - 1);
+    // Windows start at x0, not on a block: a span that starts mid-block is shaded in ⌈width/16⌉
+    // windows (not one more), with the lane tables rotated by x0's phase in the block.
+    const int phase = (int)(x0 & (BLOCK - 1));
+    float rotated[10 * BLOCK];
+    const float *lx = j.laneX, *ly = j.laneY, *dither = j.ditherTable;
+    if (phase != 0) {
+        for (int k = 0; k < BLOCK; k++) {
+            rotated[k] = j.laneX[(k + phase) & (BLOCK - 1)];
+            rotated[BLOCK + k] = j.laneY[(k + phase) & (BLOCK - 1)];
+        }
+        lx = rotated;
+        ly = rotated + BLOCK;
+        if (j.ditherTable) {
+            for (int k = 0; k < 8 * BLOCK; k++)
+                rotated[2 * BLOCK + k] = j.ditherTable[(k & ~(BLOCK - 1)) | ((k + phase) & (BLOCK - 1))];
+            dither = rotated + 2 * BLOCK;
+        }
+    }
     for (intptr_t r = 0; r < j.height; r++) {
         const intptr_t y = j.y + r;
         const double Y = (double)y + 0.5;
         // Per row: the Double terms of the block base that do not depend on x.
         const double row[4] = {j.g[1] * Y + j.g[2], j.g[4] * Y + j.g[5], 0, 0};
-        const float *dither = j.ditherTable ? j.ditherTable + (y & 7) * BLOCK : NULL;
+        const float *dither_row = dither ? dither + (y & 7) * BLOCK : NULL;
         uint8_t *d = j.dst + r * j.dstStride;
-        intptr_t bx = x0 & ~(intptr_t)(BLOCK - 1);
-        for (; bx < x1; bx += BLOCK) {
-            if (bx >= first && bx < last) {
-                // The block's centre X carried in Double (exact: it stays an integer + ½ far below
-                // 2⁵²), which keeps an integer conversion off each block's dependency chain.
-                double X = (double)bx + 0.5;
-                for (; bx < last; bx += BLOCK, X += BLOCK)
-                    shade_block(&j, X, row, dither, d + (bx - x0) * bpp, shape, spread, single, opaque, fast);
-                if (bx >= x1) break;
-            }
-            // A block cut by the span's ends: only its pixels are copied out.
-            const intptr_t lo = bx < x0 ? x0 - bx : 0, hi = bx + BLOCK > x1 ? x1 - bx : BLOCK;
-            shade_block(&j, (double)bx + 0.5, row, dither, px, shape, spread, single, opaque, fast);
-            copy_short(d + (bx + lo - x0) * bpp, px + lo * bpp, (size_t)(hi - lo) * bpp);
+        if (phase == 0) {
+            shade_row(&j, row, x0, x1, d, BLOCK, lx, ly, dither_row, shape, spread, single, opaque, fast);
+        } else {
+            shade_row(&j, row, x0, x1, d, BLOCK - phase, lx, ly, dither_row, shape, spread, single, opaque, fast);
         }
     }
 }

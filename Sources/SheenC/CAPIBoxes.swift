@@ -10,19 +10,18 @@ final class ImageBox { let image: Image; init(_ image: Image) { self.image = ima
 /// A gradient (sheen_gradient): its description and its prepared fill, made once when the
 /// gradient is made or changed and reused by every fill, composite and pattern that draws it.
 final class GradientBox {
-    private(set) var gradient: Gradient
     private(set) var fill: GradientFill
+    /// The gradient as made or last changed.
+    var gradient: Gradient { fill.gradient }
 
     /// Prepares `gradient` (throws what `GradientFill` refuses).
     init(_ gradient: Gradient) throws(RasterError) {
-        self.gradient = gradient
         fill = try GradientFill(gradient)
     }
 
     /// Replaces the gradient, only if it prepares.
     func replace(with gradient: Gradient) throws(RasterError) {
         fill = try GradientFill(gradient)
-        self.gradient = gradient
     }
 }
 /// A baked 1-pixel gradient strip (sheen_pattern).

@@ -16,11 +16,15 @@ import Darwin
 package final class Locked<Value>: @unchecked Sendable {
     /// Heap-allocated: a pthread mutex must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// Behind a pointer rather than a stored `var`: the mutex already makes each access
+    /// exclusive, and a class's stored property would add a dynamic exclusivity check (two
+    /// runtime calls) to every access — a cost paid per small call by the caches behind it.
+    private let value: UnsafeMutablePointer<Value>
 
     /// Guards `value`.
     package init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(mutex, nil)
@@ -28,6 +32,8 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
@@ -38,6 +44,6 @@ package final class Locked<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

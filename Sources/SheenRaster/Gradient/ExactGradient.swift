@@ -6,11 +6,8 @@
 /// (`KernelGradient` is what the kernels read; `GradientFill` holds both).
 package struct ExactGradient {
     let gradient: Gradient
-    /// Stops clamped and sorted (CSS rules).
-    let stops: [GradientStop]
-    /// Per stop: three components in the interpolation space and alpha, the components
-    /// multiplied by alpha when interpolation is premultiplied.
-    let points: [SIMD4<Double>]
+    /// What t means: the stops as validated and their colours (shared with the kernels' ramp).
+    let colors: GradientColors
     /// Pixel space → gradient space.
     let inverse: AffineTransform
     /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
@@ -19,10 +16,16 @@ package struct ExactGradient {
     /// (a start of 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
     let conicStart: Double
 
+    /// Validates and converts `gradient`, its stops included.
     init(_ gradient: Gradient) throws(RasterError) {
-        self.gradient = gradient
-        stops = try gradient.validatedStops()
-        inverse = try gradient.transform.inverted()
+        try self.init(gradient, colors: GradientColors(gradient))
+    }
+
+    /// Validates `gradient`'s geometry; `colors` are its stops, already validated and converted.
+    init(_ gradient: Gradient, colors: GradientColors) throws(RasterError) {
+        // What can throw comes before anything is stored (a throw leaves nothing half-made).
+        try gradient.validateShape()
+        let inverse = try gradient.transform.inverted()
         if case let .linear(s, e) = gradient.shape {
             linear = LinearCoefficients(start: s, end: e, inverse: inverse)
         } else {
@@ -33,14 +36,9 @@ package struct ExactGradient {
         } else {
             conicStart = 0
         }
-        let premultiplied = gradient.alphaInterpolation == .premultiplied
-        points = stops.map { s in
-            let c = Color(red: clamp01(s.color.red), green: clamp01(s.color.green),
-                          blue: clamp01(s.color.blue), alpha: clamp01(s.color.alpha))
-            let comps = c.components(in: gradient.space)
-            let a = Double(c.alpha)
-            return premultiplied ? SIMD4(comps * a, a) : SIMD4(comps, a)
-        }
+        self.inverse = inverse
+        self.gradient = gradient
+        self.colors = colors
     }
 
     /// t for the pixel-space position (x, y) before spreading, or nil where the gradient paints
@@ -93,61 +91,11 @@ package struct ExactGradient {
         }
     }
 
-    /// True when t wraps around (repeat, reflect, conic): then t reaches 1 at most at isolated
-    /// points, and the colour at t = 1 is the limit from below — a hard stop at offset 1 ends the
-    /// gradient instead of painting its second colour as a stray line along every wrap. (With pad,
-    /// t = 1 is everything past the end, which takes the last stop's colour.)
-    var wraps: Bool {
-        if case .conic = gradient.shape { return true }
-        return gradient.spread != .pad
-    }
-
-    /// The premultiplied colour (R, G, B, A levels 0…255, unrounded) at a spread t in [0, 1].
-    func color(atSpread t: Double) -> SIMD4<Double> {
-        let n = stops.count
-        let limitFromBelow = wraps && t == 1 && stops[n - 1].offset == 1
-        if n == 1 || t < stops[0].offset || (limitFromBelow && stops[0].offset == 1) {
-            return output(points[0])
-        } else if t >= stops[n - 1].offset && !limitFromBelow {
-            return output(points[n - 1])
-        }
-        // The segment o_k ≤ t < o_{k+1}; for the limit from below at 1, o_k < 1 = o_{k+1}.
-        var k = 0
-        while limitFromBelow ? stops[k + 1].offset < t : stops[k + 1].offset <= t { k += 1 }
-        return color(interval: k, at: (t - stops[k].offset) / (stops[k + 1].offset - stops[k].offset))
-    }
-
-    /// The colour at fraction `u` (0…1) of the way from stop `k` to stop `k + 1` (which must have
-    /// a larger offset): u = 1 is the limit from below, whatever follows stop k + 1.
-    func color(interval k: Int, at u: Double) -> SIMD4<Double> {
-        output(points[k] + (points[k + 1] - points[k]) * u)
-    }
-
-    /// True when the colour is linear in t between stops in output space (premultiplied sRGB
-    /// levels): sRGB interpolation, premultiplied or with one alpha for every stop.
-    var isPiecewiseLinear: Bool {
-        guard gradient.space == .sRGB else { return false }
-        return gradient.alphaInterpolation == .premultiplied || Set(points.map(\.w)).count == 1
-    }
-
-    /// Interpolation-space components and alpha → premultiplied sRGB levels.
-    private func output(_ mixed: SIMD4<Double>) -> SIMD4<Double> {
-        let alpha = mixed.w
-        if alpha <= 0 { return .zero }
-        let premultiplied = gradient.alphaInterpolation == .premultiplied
-        if gradient.space == .sRGB && premultiplied {
-            return mixed * 255   // already premultiplied sRGB: exactly linear in output space
-        }
-        let comps = SIMD3(mixed.x, mixed.y, mixed.z) / (premultiplied ? alpha : 1)
-        let srgb = srgbFromComponents(gradient.space, comps)
-        return SIMD4(srgb * alpha * 255, alpha * 255)
-    }
-
     /// The premultiplied colour (levels 0…255, unrounded, before dither) of the pixel whose
     /// centre is at pixel-space (x, y); zero where the gradient paints nothing.
     package func color(x: Double, y: Double) -> SIMD4<Double> {
         guard let t = rawT(x: x, y: y) else { return .zero }
-        return color(atSpread: spreadT(t))
+        return colors.color(atSpread: spreadT(t))
     }
 }
 

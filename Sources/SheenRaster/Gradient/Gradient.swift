@@ -64,9 +64,12 @@ extension Gradient {
     /// radii ≥ 0 — without preparing it (no colour ramp is built). Throws the `RasterError`
     /// `GradientFill` would, naming the value; what depends on the pixel grid (a line too short,
     /// a transform that cannot be inverted) is still checked by `GradientFill`.
-    public func validate() throws(RasterError) { _ = try validatedStops() }
+    public func validate() throws(RasterError) {
+        _ = try validatedStops()
+        try validateShape()
+    }
 
-    /// Checks every number and returns the stops clamped and stably sorted (the CSS rules).
+    /// Checks every stop and returns the stops clamped and stably sorted (the CSS rules).
     /// Throws `RasterError` naming the first bad value; nothing is drawn on a throw.
     func validatedStops() throws(RasterError) -> [GradientStop] {
         if stops.isEmpty { throw RasterError.emptyGradient }
@@ -82,6 +85,18 @@ extension Gradient {
                 try RasterError.requireFinite(Double(c.alpha), "stops[\(i)].color.alpha")
             }
         }
+        let clamped = stops.map { GradientStop(min(max($0.offset, 0), 1), $0.color) }
+        // Already in order (as stops nearly always are): nothing to sort.
+        if zip(clamped, clamped.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) { return clamped }
+        // Stable sort: equal offsets keep their order, which is what makes a hard edge.
+        return clamped.enumerated().sorted { l, r in
+            l.element.offset != r.element.offset ? l.element.offset < r.element.offset : l.offset < r.offset
+        }.map(\.element)
+    }
+
+    /// Checks the shape's numbers: finite geometry, radii ≥ 0. (The names are built only for a
+    /// value that fails.)
+    func validateShape() throws(RasterError) {
         switch shape {
         case let .linear(s, e):
             if !(s.x.isFinite && s.y.isFinite && e.x.isFinite && e.y.isFinite) {
@@ -90,23 +105,20 @@ extension Gradient {
                 }
             }
         case let .radial(c0, r0, c1, r1):
-            for (n, v) in [("startCenter.x", c0.x), ("startCenter.y", c0.y), ("startRadius", r0),
-                           ("endCenter.x", c1.x), ("endCenter.y", c1.y), ("endRadius", r1)] {
-                try RasterError.requireFinite(v, n)
+            if !(c0.x.isFinite && c0.y.isFinite && r0.isFinite && c1.x.isFinite && c1.y.isFinite && r1.isFinite) {
+                for (n, v) in [("startCenter.x", c0.x), ("startCenter.y", c0.y), ("startRadius", r0),
+                               ("endCenter.x", c1.x), ("endCenter.y", c1.y), ("endRadius", r1)] {
+                    try RasterError.requireFinite(v, n)
+                }
             }
             if r0 < 0 { throw RasterError.outOfRange(name: "startRadius", value: r0, range: "[0, ∞)") }
             if r1 < 0 { throw RasterError.outOfRange(name: "endRadius", value: r1, range: "[0, ∞)") }
         case let .conic(c, a):
-            for (n, v) in [("center.x", c.x), ("center.y", c.y), ("startAngle", a)] {
-                try RasterError.requireFinite(v, n)
+            if !(c.x.isFinite && c.y.isFinite && a.isFinite) {
+                for (n, v) in [("center.x", c.x), ("center.y", c.y), ("startAngle", a)] {
+                    try RasterError.requireFinite(v, n)
+                }
             }
         }
-        let clamped = stops.map { GradientStop(min(max($0.offset, 0), 1), $0.color) }
-        // Already in order (as stops nearly always are): nothing to sort.
-        if zip(clamped, clamped.dropFirst()).allSatisfy({ $0.offset <= $1.offset }) { return clamped }
-        // Stable sort: equal offsets keep their order, which is what makes a hard edge.
-        return clamped.enumerated().sorted { l, r in
-            l.element.offset != r.element.offset ? l.element.offset < r.element.offset : l.offset < r.offset
-        }.map(\.element)
     }
 }

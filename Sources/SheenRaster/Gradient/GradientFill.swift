@@ -25,21 +25,24 @@ public struct GradientFill: Sendable {
     /// `Paint`, a C handle, a compositing job), and one reference to copy costs one retain where
     /// the parts' own arrays would cost a dozen on every small call.
     private final class Prepared: Sendable {
-        let gradient: Gradient
         let model: ExactGradient
         let program: KernelGradient
 
         init(_ gradient: Gradient) throws(RasterError) {
-            self.gradient = gradient
-            model = try ExactGradient(gradient)
-            program = try KernelGradient(model)
+            // The stops' part comes shared when recent gradients had the same stops. Everything
+            // that can throw comes before anything is stored.
+            let ramp = try GradientRamp.shared(for: gradient)
+            let model = try ExactGradient(gradient, colors: ramp.colors)
+            let program = try KernelGradient(model, ramp: ramp)
+            self.model = model
+            self.program = program
         }
     }
 
     private let prepared: Prepared
 
     /// The gradient this fill was prepared from.
-    public var gradient: Gradient { prepared.gradient }
+    public var gradient: Gradient { prepared.model.gradient }
     package var model: ExactGradient { prepared.model }
     var program: KernelGradient { prepared.program }
 

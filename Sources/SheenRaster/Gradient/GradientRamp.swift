@@ -7,14 +7,18 @@
 
 import CSheenSIMD
 
-/// The kernel's colour ramp: pieces in the layout SheenGradientJob reads (CSheenSIMD.h).
-struct GradientRamp {
+/// The kernel's colour ramp: pieces in the layout SheenGradientJob reads (CSheenSIMD.h), with the
+/// exact colours they stand for. Immutable, and shared by the gradients with equal stops,
+/// interpolation and wrapping (`shared(for:)`), so that holding one costs a single reference.
+final class GradientRamp: Sendable {
     /// Largest distance, in levels, between a piece and the exact colour it stands for. With ½
     /// level of rounding and Float noise this keeps every pixel within 1 level.
     static let tolerance = 0.3
     /// Chords narrower than this in t are accepted whatever their error: Float resolves t no finer.
     static let narrowest = 0x1p-22
 
+    /// The exact colours the pieces stand for.
+    let colors: GradientColors
     /// bounds[i] ≤ t < bounds[i + 1] selects piece i; bounds[0] = −∞, bounds[count] = +∞.
     let bounds: [Float]
     /// 9 rows of `count` Floats: origin, base in memory channel order (alpha last), slope.
@@ -29,19 +33,20 @@ struct GradientRamp {
 
     var count: Int { bounds.count - 1 }
 
-    /// What a ramp is a function of: the stops as validated, the interpolation, and the spread
-    /// (through `ExactGradient.wraps`). Geometry and transform play no part.
+    /// What a ramp is a function of: the stops as given (equal stops validate and convert
+    /// alike), the interpolation, and whether t wraps. Geometry and transform play no part.
     private struct Key: Hashable {
         let stops: [GradientStop]
         let space: ColorSpace
         let alpha: AlphaInterpolation
-        let spread: GradientSpread
+        let wraps: Bool
     }
 
     /// Recently built ramps: a caller that makes its gradient per call (a canvas drawing one
-    /// rectangle at a time) repeats the same stops with new geometry, and the ramp — the costly
-    /// part of preparing a gradient — is the same. The last one is compared first (no hashing);
-    /// the table is bounded: emptied when it reaches 64 entries.
+    /// rectangle at a time) repeats the same stops with new geometry, and the ramp — with the
+    /// stops' validation and conversion, the costly part of preparing a gradient — is the same.
+    /// The last one is compared first (no hashing); the table is bounded: emptied when it
+    /// reaches 64 entries.
     private struct Recent {
         var last: (key: Key, ramp: GradientRamp)?
         var table: [Key: GradientRamp] = [:]
@@ -49,10 +54,12 @@ struct GradientRamp {
 
     private static let recent = Locked(Recent())
 
-    /// The ramp of `model`, built or reused.
-    static func shared(for model: ExactGradient) -> GradientRamp {
-        let g = model.gradient
-        let key = Key(stops: model.stops, space: g.space, alpha: g.alphaInterpolation, spread: g.spread)
+    /// The ramp of `gradient`'s stops, built or reused. Throws the `RasterError` naming the first
+    /// bad stop (only stops that validated are ever kept, and NaN equals nothing, so a reused
+    /// ramp's stops are valid).
+    static func shared(for gradient: Gradient) throws(RasterError) -> GradientRamp {
+        let key = Key(stops: gradient.stops, space: gradient.space, alpha: gradient.alphaInterpolation,
+                      wraps: gradient.wraps)
         let found: GradientRamp? = recent.withLock { r in
             if let last = r.last, last.key == key { return last.ramp }
             guard let ramp = r.table[key] else { return nil }
@@ -60,7 +67,7 @@ struct GradientRamp {
             return ramp
         }
         if let found { return found }
-        let ramp = GradientRamp(model)
+        let ramp = GradientRamp(try GradientColors(gradient))
         recent.withLock { r in
             if r.table.count >= 64 { r.table.removeAll(keepingCapacity: true) }
             r.table[key] = ramp
@@ -69,21 +76,23 @@ struct GradientRamp {
         return ramp
     }
 
-    init(_ model: ExactGradient) {
+    /// Builds the ramp of `colors`.
+    init(_ colors: GradientColors) {
+        self.colors = colors
         var list: [Piece] = []
-        let offsets = model.stops.map(\.offset)
+        let offsets = colors.stops.map(\.offset)
         let n = offsets.count
         func constant(from t: Double, _ color: SIMD4<Double>) { list.append(Piece(start: t, base: color, slope: .zero)) }
         // Before the first stop: its colour. Unreachable when the first stop is at 0.
-        if offsets[0] > 0 || n == 1 { constant(from: -.infinity, model.color(atSpread: 0)) }
+        if offsets[0] > 0 || n == 1 { constant(from: -.infinity, colors.color(atSpread: 0)) }
         for k in 0 ..< n - 1 where offsets[k] < offsets[k + 1] {
-            Self.addInterval(k, of: model, to: &list)
+            Self.addInterval(k, of: colors, to: &list)
         }
         // From the last stop on: its colour. Reachable below 1; at t = 1 only under pad (see
-        // ExactGradient.wraps) and only when the last interval does not already end in that colour.
+        // GradientColors.wraps) and only when the last interval does not already end in that colour.
         let lastIntervalEndsThere = n >= 2 && offsets[n - 2] < offsets[n - 1]
-        if n >= 2 && (offsets[n - 1] < 1 || (!model.wraps && !lastIntervalEndsThere)) {
-            constant(from: offsets[n - 1], model.color(atSpread: 1))
+        if n >= 2 && (offsets[n - 1] < 1 || (!colors.wraps && !lastIntervalEndsThere)) {
+            constant(from: offsets[n - 1], colors.color(atSpread: 1))
         }
         // Float bounds: a piece whose Float bound equals the next one's can never be selected.
         var kept: [(bound: Float, piece: Piece)] = []
@@ -94,7 +103,7 @@ struct GradientRamp {
         }
         kept[0].bound = -.infinity
         bounds = kept.map(\.bound) + [.infinity]
-        opaque = model.points.allSatisfy { $0.w == 1 }
+        opaque = colors.points.allSatisfy { $0.w == 1 }
         piecesRGBA = Self.layout(kept.map(\.piece), swapRedBlue: false)
         piecesBGRA = Self.layout(kept.map(\.piece), swapRedBlue: true)
         (cells, cellSteps) = Self.cellIndex(bounds)
@@ -108,11 +117,11 @@ struct GradientRamp {
     }
 
     /// The pieces of stop interval k: one exact piece where the colour is linear, else chords.
-    private static func addInterval(_ k: Int, of model: ExactGradient, to list: inout [Piece]) {
-        let o0 = model.stops[k].offset, o1 = model.stops[k + 1].offset
+    private static func addInterval(_ k: Int, of colors: GradientColors, to list: inout [Piece]) {
+        let o0 = colors.stops[k].offset, o1 = colors.stops[k + 1].offset
         let width = o1 - o0
-        func color(_ u: Double) -> SIMD4<Double> { model.color(interval: k, at: u) }
-        if model.isPiecewiseLinear {
+        func color(_ u: Double) -> SIMD4<Double> { colors.color(interval: k, at: u) }
+        if colors.isPiecewiseLinear {
             let c0 = color(0), c1 = color(1)
             list.append(Piece(start: o0, base: c0, slope: (c1 - c0) / width))
             return

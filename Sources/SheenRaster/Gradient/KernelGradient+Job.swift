@@ -36,26 +36,26 @@ extension KernelGradient {
         job.dither = dithered ? 1 : 0
         job.opaque = ramp.opaque ? 1 : 0
         withUnsafeMutableBytes(of: &job.g) { raw in
-            for (k, v) in g.enumerated() { raw.storeBytes(of: v, toByteOffset: 8 * k, as: Double.self) }
+            for k in 0 ..< 6 { raw.storeBytes(of: g[k], toByteOffset: 8 * k, as: Double.self) }
         }
         withUnsafeMutableBytes(of: &job.p) { raw in
-            for (k, v) in params.enumerated() { raw.storeBytes(of: v, toByteOffset: 4 * k, as: Float.self) }
+            for k in 0 ..< 9 { raw.storeBytes(of: params[k], toByteOffset: 4 * k, as: Float.self) }
         }
         job.segments = UInt32(ramp.count)
         job.cellCount = UInt32(ramp.cells.count)
         job.cellSteps = UInt32(ramp.cellSteps)
         let pieces = bgra ? ramp.piecesBGRA : ramp.piecesRGBA
-        return laneX.withUnsafeBufferPointer { lx in
-            laneY.withUnsafeBufferPointer { ly in
-                ditherTable.withUnsafeBufferPointer { dt in
-                    ramp.bounds.withUnsafeBufferPointer { b in
-                        pieces.withUnsafeBufferPointer { p in
-                            ramp.cells.withUnsafeBufferPointer { c in
-                                job.laneX = lx.baseAddress; job.laneY = ly.baseAddress
-                                job.ditherTable = dithered ? dt.baseAddress : nil
-                                job.bounds = b.baseAddress; job.pieces = p.baseAddress; job.cells = c.baseAddress
-                                return body(&job)
-                            }
+        var lanes = (laneX, laneY)
+        return withUnsafeBytes(of: &lanes) { lanes in
+            Self.ditherTable.withUnsafeBufferPointer { dt in
+                ramp.bounds.withUnsafeBufferPointer { b in
+                    pieces.withUnsafeBufferPointer { p in
+                        ramp.cells.withUnsafeBufferPointer { c in
+                            job.laneX = lanes.baseAddress?.assumingMemoryBound(to: Float.self)
+                            job.laneY = job.laneX.map { $0 + MemoryLayout<SIMD16<Float>>.stride / 4 }
+                            job.ditherTable = dithered ? dt.baseAddress : nil
+                            job.bounds = b.baseAddress; job.pieces = p.baseAddress; job.cells = c.baseAddress
+                            return body(&job)
                         }
                     }
                 }

@@ -5,7 +5,9 @@
 //
 // The four gradient types: `Gradient` says what to draw (public, unvalidated); `ExactGradient` is
 // what that means in Double, the reference every level is held to; `KernelGradient` is what the
-// kernels read; `GradientFill` (public) validates a Gradient once and holds the other two.
+// kernels read; `GradientFill` (public) validates a Gradient once and holds the other two. Their
+// colours (`GradientColors`, exact; `GradientRamp`, for the kernels) are shared between gradients
+// with the same stops.
 
 import CSheenSIMD
 
@@ -25,30 +27,41 @@ struct KernelGradient: Sendable {
     let ramp: GradientRamp
     let spread: GradientSpread
     let dither: Bool
-    /// SheenGradientJob.g, laneX, laneY and p.
-    let g: [Double]
-    let laneX: [Float]
-    let laneY: [Float]
-    let params: [Float]
-    /// 8 rows × 16 lanes of dither offsets (levels).
-    let ditherTable: [Float]
+    /// SheenGradientJob.g (6 used), laneX, laneY and p (9 used), held inline: preparing a
+    /// gradient per call allocates nothing for them.
+    let g: SIMD8<Double>
+    let laneX: SIMD16<Float>
+    let laneY: SIMD16<Float>
+    let params: SIMD16<Float>
 
-    init(_ model: ExactGradient) throws(RasterError) {
+    /// The kernel form of `model`, whose colours `ramp` is the ramp of.
+    init(_ model: ExactGradient, ramp: GradientRamp) throws(RasterError) {
+        // Everything that can throw comes first: a throw then leaves nothing half-stored to undo.
+        let parts = try Self.parts(of: model)
+        geometry = parts.geometry
+        g = parts.g
+        laneX = parts.laneX
+        laneY = parts.laneY
+        params = parts.params
+        spread = model.gradient.spread
+        dither = model.gradient.dither
+        self.ramp = ramp
+    }
+
+    private typealias Parts = (geometry: Geometry, g: SIMD8<Double>, laneX: SIMD16<Float>, laneY: SIMD16<Float>,
+                               params: SIMD16<Float>)
+
+    /// The geometry of `model` in the kernels' terms, or the error naming what is too extreme.
+    private static func parts(of model: ExactGradient) throws(RasterError) -> Parts {
         let g0 = model.gradient
-        spread = g0.spread
-        dither = g0.dither
-        ramp = GradientRamp.shared(for: model)
-        ditherTable = Self.ditherOffsets
         let i = model.inverse
-        for v in [i.a, i.b, i.c, i.d, i.tx, i.ty] where !v.isFinite {
+        let empty: Parts = (.empty, .zero, .zero, .zero, .zero)
+        if !(i.a.isFinite && i.b.isFinite && i.c.isFinite && i.d.isFinite && i.tx.isFinite && i.ty.isFinite) {
             throw RasterError.singularTransform(determinant: g0.transform.a * g0.transform.d - g0.transform.b * g0.transform.c)
         }
         switch g0.shape {
         case let .linear(s, e):
-            guard let k = model.linear else {
-                geometry = .empty; g = []; laneX = []; laneY = []; params = []
-                return
-            }
+            guard let k = model.linear else { return empty }
             // Too steep in pixel space: blame the line when it is short itself, else the transform.
             let length = Self.distance(s, e)
             let culprit = length < 1 / Self.steepestLinear ? "end" : "transform"
@@ -75,39 +88,33 @@ struct KernelGradient: Sendable {
                                                  range: "fewer than 2⁴⁰ repeat periods from the pixel grid's origin")
                 }
             }
-            geometry = .linear(k)
-            g = [k.a, k.b, k.c, 0, 0, 0]
-            laneX = (0 ..< 16).map {
-                GradientKernelTwin.linearBase(Self.reducedBase(Double($0) * k.a, spread: g0.spread), Self.jobSpread(g0.spread))
-            }
-            laneY = laneX
-            params = []
+            let lanes = Self.linearLanes(k.a, spread: g0.spread)
+            return (.linear(k), SIMD8(k.a, k.b, k.c, 0, 0, 0, 0, 0), lanes, lanes, .zero)
         case let .radial(c0, r0, c1, r1):
             try Self.requireRadialLengths(c0: c0, r0: r0, c1: c1, r1: r1, transform: g0.transform)
             let concentric = c0 == c1
-            if concentric && r0 == r1 {
-                geometry = .empty; g = []; laneX = []; laneY = []; params = []
-                return
-            }
-            let f = Self.scale(i, [c0.x, c0.y, c1.x, c1.y, r0, r1])
-            (g, laneX, laneY) = Self.pointGeometry(i, origin: c0, scale: f)
+            if concentric && r0 == r1 { return empty }
+            let f = Self.scale(i, c0.x, c0.y, c1.x, c1.y, r0, r1)
+            let (g, laneX, laneY) = Self.pointGeometry(i, origin: c0, scale: f)
             let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f
             let r0s = r0 * f, dr = r1 * f - r0 * f
             let a = cdx * cdx + cdy * cdy - dr * dr
-            params = [Float(cdx), Float(cdy), Float(r0s), Float(dr), Float(a), a == 0 ? .infinity : Float(1 / a),
-                      Float(r0s * dr), Float(r0s * r0s), dr == 0 ? 0 : Float(1 / dr)]
-            geometry = concentric ? .concentric : .radial
+            let params = SIMD16<Float>(Float(cdx), Float(cdy), Float(r0s), Float(dr), Float(a),
+                                       a == 0 ? .infinity : Float(1 / a), Float(r0s * dr), Float(r0s * r0s),
+                                       dr == 0 ? 0 : Float(1 / dr), 0, 0, 0, 0, 0, 0, 0)
+            return (concentric ? .concentric : .radial, g, laneX, laneY, params)
         case let .conic(center, _):
-            let f = Self.scale(i, [center.x, center.y])
-            (g, laneX, laneY) = Self.pointGeometry(i, origin: center, scale: f)
+            let f = Self.scale(i, center.x, center.y)
+            let (g, laneX, laneY) = Self.pointGeometry(i, origin: center, scale: f)
             let turns = model.conicStart / (2 * Double.pi)
-            params = [Float(turns - turns.rounded(.down))]
-            geometry = .conic
+            var p = SIMD16<Float>()
+            p[0] = Float(turns - turns.rounded(.down))
+            return (.conic, g, laneX, laneY, p)
         }
     }
 
-    /// The dither table every gradient shares (made once).
-    private static let ditherOffsets: [Float] = (0 ..< 128).map { Float(ditherOffset(x: $0 & 15, y: $0 >> 4)) }
+    /// The dither table every gradient shares (made once): 8 rows × 16 lanes of offsets (levels).
+    static let ditherTable: [Float] = (0 ..< 128).map { Float(ditherOffset(x: $0 & 15, y: $0 >> 4)) }
 
     /// A linear block base (or lane offset) reduced by the spread, in Double: clamped to ±2²⁴ for
     /// pad (beyond, t is 0 or 1 anyway); into [−½, ½) for repeat and [−1, 1) for reflect, centred
@@ -121,18 +128,44 @@ struct KernelGradient: Sendable {
         }
     }
 
+    /// The linear lane offsets: lane i's `reducedBase(i·a)` as `GradientKernelTwin.linearBase`
+    /// makes it a Float, the sixteen lanes at once.
+    static func linearLanes(_ a: Double, spread: GradientSpread) -> SIMD16<Float> {
+        let iota = SIMD16<Double>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        let t = iota * a
+        let reduced: SIMD16<Double>
+        switch spread {
+        case .pad:
+            let limit = SIMD16<Double>(repeating: 16_777_216)
+            return SIMD16<Float>(t.replacing(with: -limit, where: t .< -limit).replacing(with: limit, where: t .> limit))
+        case .repeat: reduced = t - (t + 0.5).rounded(.down)
+        case .reflect: reduced = t - 2 * (t * 0.5 + 0.5).rounded(.down)
+        }
+        // Never rounded to zero from a non-zero value (see linearBase): Float's zero keeps the
+        // sign, only the lanes that became zero are looked at again.
+        var f = SIMD16<Float>(reduced)
+        for i in 0 ..< 16 where f[i] == 0 && reduced[i] != 0 {
+            f[i] = reduced[i] < 0 ? -.leastNonzeroMagnitude : .leastNonzeroMagnitude
+        }
+        return f
+    }
+
     /// The power of two that brings the largest length a radial or conic gradient involves (its
     /// points and radii, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
-    private static func scale(_ i: AffineTransform, _ lengths: [Double]) -> Double {
+    private static func scale(_ i: AffineTransform, _ lengths: Double...) -> Double {
         let reach = (abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)) * 0x1p31
-        return powerOfTwoScale(bringing: (lengths.map(abs) + [abs(i.tx), abs(i.ty), reach]).max()!, toExponent: 20)
+        var m = max(abs(i.tx), abs(i.ty), reach)
+        for l in lengths { m = max(m, abs(l)) }
+        return powerOfTwoScale(bringing: m, toExponent: 20)
     }
 
     /// g and the lane offsets of the gradient-space offset P − origin, scaled by `f`.
     private static func pointGeometry(_ i: AffineTransform, origin: Point, scale f: Double)
-        -> ([Double], [Float], [Float]) {
-        let g = [i.a * f, i.c * f, i.tx * f - origin.x * f, i.b * f, i.d * f, i.ty * f - origin.y * f]
-        return (g, (0 ..< 16).map { Float(Double($0) * g[0]) }, (0 ..< 16).map { Float(Double($0) * g[3]) })
+        -> (SIMD8<Double>, SIMD16<Float>, SIMD16<Float>) {
+        let g = SIMD8(i.a * f, i.c * f, i.tx * f - origin.x * f, i.b * f, i.d * f, i.ty * f - origin.y * f, 0, 0)
+        var lx = SIMD16<Float>(), ly = SIMD16<Float>()
+        for k in 0 ..< 16 { lx[k] = Float(Double(k) * g[0]); ly[k] = Float(Double(k) * g[3]) }
+        return (g, lx, ly)
     }
 
 }

@@ -199,30 +199,61 @@ import SheenTestSupport
         #expect(Set(tile).count > 1)
     }
 
-    /// A ramp reused from the cache of recent ramps is the ramp the gradient would build: for one
-    /// set of stops in every space, alpha interpolation and spread, under several geometries, in
-    /// an order that puts each key in the cache before it is looked up again.
+    /// The sixteen linear lane offsets made at once equal the twin's lane-by-lane reduction and
+    /// conversion, for every spread, over slopes from 2⁻⁶⁰ to 2⁴⁰ of both signs (those where a
+    /// lane lands on a wrap, is lost to Float's range or is clamped included).
+    @Test func linearLanesEqualTheTwinsLaneByLane() {
+        var rng = SeededGenerator(seed: 0x1A7E5)
+        var slopes: [Double] = [0, 1, -1, 0.5, 1.0 / 16, 0x1p-140, -0x1p-160, 1_118_481.0625, -2_000_000]
+        for _ in 0 ..< 2_000 {
+            let m = Double(rng.next() % (1 << 52)) / 0x1p52 + 1
+            slopes.append((rng.next() & 1 == 0 ? 1 : -1) * m * Double(sign: .plus, exponent: Int(rng.next() % 100) - 60, significand: 1))
+        }
+        for a in slopes {
+            for spread in GradientSpread.allCases {
+                let lanes = KernelGradient.linearLanes(a, spread: spread)
+                for i in 0 ..< 16 {
+                    let twin = GradientKernelTwin.linearBase(KernelGradient.reducedBase(Double(i) * a, spread: spread),
+                                                             KernelGradient.jobSpread(spread))
+                    #expect(lanes[i].bitPattern == twin.bitPattern, "a \(a) \(spread) lane \(i)")
+                }
+            }
+        }
+    }
+
+    /// A ramp reused from the cache of recent ramps is the ramp the gradient would build: for two
+    /// sets of stops in every space, alpha interpolation and spread, under several geometries (a
+    /// conic gradient wraps whatever its spread), in an order that puts each key in the cache
+    /// before it is looked up again.
     @Test func sharedRampsEqualFreshOnes() throws {
-        let stops = [GradientStop(0.1, Color(rgba: 0x3478_F6FF)), GradientStop(0.5, Color(rgba: 0xFF3B_3040)),
-                     GradientStop(0.5, Color(rgba: 0x34C7_59FF)), GradientStop(0.9, Color(rgba: 0xAF52_DE90))]
+        // The second set ends in a hard stop at 1, whose ramp differs between a gradient that wraps and one that pads.
+        let stopSets = [[GradientStop(0.1, Color(rgba: 0x3478_F6FF)), GradientStop(0.5, Color(rgba: 0xFF3B_3040)),
+                         GradientStop(0.5, Color(rgba: 0x34C7_59FF)), GradientStop(0.9, Color(rgba: 0xAF52_DE90))],
+                        [GradientStop(0, Color(rgba: 0xFF00_00FF)), GradientStop(1, Color(rgba: 0x0000_FFFF)),
+                         GradientStop(1, Color(rgba: 0x00FF_00FF))]]
         let shapes: [GradientShape] = [.linear(start: Point(0, 0), end: Point(64, 24)), .linear(start: Point(7, 3), end: Point(1, 90)),
                                        .radial(startCenter: Point(5, 5), startRadius: 1, endCenter: Point(9, 7), endRadius: 30),
                                        .conic(center: Point(3, 4), startAngle: 2)]
-        for _ in 0 ..< 2 {
+        var gradients: [Gradient] = []
+        for stops in stopSets {
             for space in ColorSpace.allCases {
                 for alpha in AlphaInterpolation.allCases {
                     for spread in GradientSpread.allCases {
-                        for shape in shapes {
-                            let g = Gradient(shape: shape, stops: stops, spread: spread, space: space, alphaInterpolation: alpha)
-                            let shared = try GradientFill(g).program.ramp
-                            let fresh = GradientRamp(try ExactGradient(g))
-                            #expect(shared.bounds == fresh.bounds && shared.piecesRGBA == fresh.piecesRGBA
-                                    && shared.piecesBGRA == fresh.piecesBGRA && shared.cells == fresh.cells
-                                    && shared.opaque == fresh.opaque, "\(space) \(alpha) \(spread) \(shape)")
+                        gradients += shapes.map {
+                            Gradient(shape: $0, stops: stops, spread: spread, space: space, alphaInterpolation: alpha)
                         }
                     }
                 }
             }
+        }
+        for g in gradients + gradients {
+            let shared = try GradientFill(g).program.ramp
+            let fresh = GradientRamp(try GradientColors(g))
+            #expect(shared.bounds == fresh.bounds && shared.piecesRGBA == fresh.piecesRGBA
+                    && shared.piecesBGRA == fresh.piecesBGRA && shared.cells == fresh.cells
+                    && shared.opaque == fresh.opaque && shared.colors.stops == fresh.colors.stops
+                    && shared.colors.points == fresh.colors.points && shared.colors.wraps == fresh.colors.wraps,
+                    "\(g)")
         }
     }
 }
