@@ -10,6 +10,7 @@
 SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 32
 #define SHEEN_ENTRY sheen_composite_avx2
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx2
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else

@@ -7,6 +7,7 @@ SHEEN_BEGIN_AVX512
 #define SHEEN_BLOCK 64
 #define SHEEN_AVX512BW 1
 #define SHEEN_ENTRY sheen_composite_avx512
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx512
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else

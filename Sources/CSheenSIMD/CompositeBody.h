@@ -1,6 +1,7 @@
 // The integer compositing kernels, written once in clang vector extensions and compiled once per
 // instruction-set level: Composite+AVX2.c and Composite+AVX512.c define SHEEN_BLOCK (bytes per
-// block: 32 or 64) and SHEEN_ENTRY (the exported name) and include this file between
+// block: 32 or 64), SHEEN_ENTRY (the exported name) and SHEEN_GRADIENT_ENTRY (the same level's
+// gradient span kernel, which shades a gradient paint's rows) and include this file between
 // SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h), so every
 // function here is built for that level.
 //
@@ -715,8 +716,7 @@ SHEEN_DOUBLE_OP_FN(op_saturation, OP_SATURATION)
 SHEEN_DOUBLE_OP_FN(op_color, OP_COLOR)
 SHEEN_DOUBLE_OP_FN(op_luminosity, OP_LUMINOSITY)
 
-void SHEEN_ENTRY(const SheenCompositeJob *job) {
-    if (job->width <= 0 || job->height <= 0) return;
+static void composite_job(const SheenCompositeJob *job) {
     switch (job->op) {
     case OP_CLEAR: op_clear(job); break;
     case OP_SOURCE: op_source(job); break;
@@ -751,4 +751,35 @@ void SHEEN_ENTRY(const SheenCompositeJob *job) {
     case OP_LUMINOSITY: op_luminosity(job); break;
     default: break;
     }
+}
+
+/// A job whose paint is a gradient: each row shaded by this level's span kernel
+/// (SHEEN_GRADIENT_ENTRY) into the scratch row, or as the row's one colour, then composited, so
+/// that the caller crosses into C once for the whole rectangle.
+static void composite_gradient_rows(const SheenCompositeJob *job) {
+    SheenGradientJob shading = *job->gradient;
+    SheenCompositeJob row = *job;
+    row.gradient = NULL;
+    row.height = 1;
+    const int one_colour = shading.width == 1 && shading.bytesPerPixel == 4;
+    uint32_t colour = 0;
+    shading.dst = one_colour ? (uint8_t *)&colour : (uint8_t *)job->scratch;
+    shading.dstStride = 0;
+    shading.height = 1;
+    row.paint = one_colour ? NULL : job->scratch;
+    row.paintStride = 0;
+    for (intptr_t r = 0; r < job->height; r++) {
+        shading.y = job->gradient->y + r;
+        SHEEN_GRADIENT_ENTRY(&shading);
+        if (one_colour) row.solid = job->bytesPerPixel == 1 ? colour >> 24 : colour;
+        row.dst = (uint8_t *)job->dst + r * job->dstStride;
+        row.mask = job->mask ? job->mask + r * job->maskStride : NULL;
+        composite_job(&row);
+    }
+}
+
+void SHEEN_ENTRY(const SheenCompositeJob *job) {
+    if (job->width <= 0 || job->height <= 0) return;
+    if (job->gradient) composite_gradient_rows(job);
+    else composite_job(job);
 }

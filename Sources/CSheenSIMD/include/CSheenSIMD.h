@@ -40,6 +40,14 @@ const char *sheen_simd_level_target(int level);
 ///   luminosity = 27); only Porter-Duff operators (0…12) on A8.
 /// - `redByte`: the byte of red in a 32-bit pixel, 0 (RGBA) or 2 (BGRA); only the non-separable
 ///   blend modes (hue … luminosity) tell the channels apart.
+/// - Or a gradient paint: when `gradient` is not NULL, `paint` and `solid` are ignored and row r's
+///   paint is the gradient shaded by the same level's span kernel at (gradient->x,
+///   gradient->y + r), one row at a time: `width` pixels in the destination's format into
+///   `scratch` (width × bytesPerPixel bytes, not overlapping anything else), or, when
+///   gradient->width is 1 and gradient->bytesPerPixel 4, the one 32-bit pixel used as the row's
+///   solid colour (its alpha byte on A8). The gradient job's dst, dstStride, y and height are
+///   the entry's to set.
+struct SheenGradientJob;
 typedef struct {
     void *dst;
     intptr_t dstStride;
@@ -54,6 +62,8 @@ typedef struct {
     uint32_t op;
     uint32_t bytesPerPixel;
     uint32_t redByte;
+    const struct SheenGradientJob *gradient;
+    void *scratch;
 } SheenCompositeJob;
 
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
@@ -137,7 +147,7 @@ enum { SHEEN_GRADIENT_PAD = 0, SHEEN_GRADIENT_REPEAT = 1, SHEEN_GRADIENT_REFLECT
 /// a multiple of 16: the block's base position is computed in Double, each lane adds its
 /// `lane` offset in Float (see GradientKernelTwin.swift, which states every step in Swift and is
 /// the reference each level equals bit for bit).
-typedef struct {
+typedef struct SheenGradientJob {
     uint8_t *dst;
     intptr_t dstStride;
     intptr_t x, y, width, height;

@@ -1,9 +1,10 @@
 // The bridge from a validated compositing job to a level's composite entry (KernelTable.swift:
 // CSheenSIMD's kernels at AVX2 and AVX-512, the Swift span kernels or the reference below): the
 // job is described once (SheenCompositeJob) and handed over as whole rectangles, so the entry
-// loops over rows itself and Swift pays one call per job, not one per row — except for paints
-// made row by row (a gradient that varies down the rectangle, an image in another format),
-// which cost a call per row until the paint row repeats.
+// loops over rows itself and Swift pays one call per job, not one per row: a gradient paint goes
+// with the job and the entry shades its rows. Only paints converted row by row in Swift (an
+// image in another format, a row pattern) and masks scaled by an alpha cost a call per row,
+// until the paint row repeats.
 
 import CSheenSIMD
 
@@ -22,10 +23,11 @@ extension SheenCompositeJob {
 
 extension CompositeJob {
     /// Runs the job on `entry` (a level's composite entry): one call for the whole region when
-    /// paint and coverage lie in memory as rectangles (a solid colour or an image in the
-    /// destination's format; full or constant coverage, or a mask at full alpha); otherwise row
-    /// by row through `PaintRows` and `coverageSpan`, and, once the paint row repeats (a
-    /// horizontal gradient, a row pattern), one call for all remaining rows.
+    /// coverage lies in memory as a rectangle (full or constant coverage, or a mask at full alpha)
+    /// and the paint is a solid colour, an image in the destination's format or a gradient the
+    /// entry shades row by row; otherwise row by row through `PaintRows` and `coverageSpan`, and,
+    /// once the paint row repeats (a horizontal gradient, a row pattern), one call for all
+    /// remaining rows.
     /// `level` is the compositing kernel's; a gradient paint is shaded at the same level.
     func runC(_ entry: CompositeEntry, level: SIMDLevel) {
         let bpp = destination.format.bytesPerPixel
@@ -50,6 +52,30 @@ extension CompositeJob {
         case let .image(image, ix, iy) where image.format == destination.format:
             job.paint = image.row(region.y - iy) + (region.x - ix) * bpp
             job.paintStride = image.bytesPerRow
+        case let .gradient(fill) where coverageInMemory:
+            let program = fill.program
+            switch program.structure(width: region.width, height: region.height) {
+            case .transparent: job.solid = 0
+            case .horizontal where !program.dither: paintInMemory = false   // one row, shaded once, reused
+            case let structure:
+                // Shaded row by row inside the entry (CSheenSIMD.h: a gradient paint), each row
+                // as PaintRows would: its one colour when constant along the row, else in full.
+                let oneColour = structure == .vertical && !program.dither
+                job.dst = destination.row(region.y) + region.x * bpp
+                job.height = region.height
+                withScratchRows { paintRow, _ in
+                    program.withJob(dst: paintRow, stride: 0, x: region.x, y: region.y, width: oneColour ? 1 : region.width,
+                                    height: 1, bytesPerPixel: oneColour ? 4 : bpp,
+                                    bgra: destination.format == .bgra8Premultiplied, dither: program.dither) { shading in
+                        withUnsafePointer(to: &shading) { shading in
+                            job.gradient = shading
+                            job.scratch = paintRow
+                            entry(&job)
+                        }
+                    }
+                }
+                return
+            }
         default: paintInMemory = false
         }
         if paintInMemory && coverageInMemory {

@@ -125,7 +125,7 @@ struct CompositeJob {
 /// The composite entry of the `reference` level (KernelTable.swift): the job's rows through the
 /// scalar reference.
 func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
-    compositeJobRows(job.pointee) { op, format, paint, coverage, dst, count in
+    compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
         compositeSpanReference(op, format, paint, coverage, dst, count)
     }
 }
@@ -135,17 +135,42 @@ func compositeJobPortable(_ job: UnsafePointer<SheenCompositeJob>) {
     let j = job.pointee
     guard let op = CompositeOperator(kernelIndex: j.op) else { return }
     let kernel = spanKernel(for: op)
-    compositeJobRows(j) { _, format, paint, coverage, dst, count in kernel(format, paint, coverage, dst, count) }
+    compositeJobRows(j, shading: GradientPortable.run) { _, format, paint, coverage, dst, count in
+        kernel(format, paint, coverage, dst, count)
+    }
 }
 
-/// Walks a job's rows as spans: its paint (row pointer or solid value) and coverage (mask row or
-/// constant) per row, in the format its bytes per pixel and red byte name.
-private func compositeJobRows(_ j: SheenCompositeJob,
+/// Walks a job's rows as spans: its paint (row pointer, solid value, or a gradient row shaded by
+/// `shading`, the level's gradient span kernel) and coverage (mask row or constant) per row, in
+/// the format its bytes per pixel and red byte name.
+private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob) -> Void,
                               _ span: (CompositeOperator, PixelFormat, SpanPaint, SpanCoverage, UnsafeMutableRawPointer, Int) -> Void) {
     guard j.width > 0, j.height > 0, let dst = j.dst, let op = CompositeOperator(kernelIndex: j.op) else { return }
     let format: PixelFormat = j.bytesPerPixel == 1 ? .a8 : j.redByte == 2 ? .bgra8Premultiplied : .rgba8Premultiplied
+    var colour: UInt32 = 0
     for r in 0 ..< j.height {
-        let paint: SpanPaint = j.paint.map { .row($0 + r * j.paintStride) } ?? .solid(j.solid)
+        let paint: SpanPaint
+        if let gradient = j.gradient {
+            // As CompositeBody.h's composite_gradient_rows: the row's one colour or its shaded row.
+            var row = gradient.pointee
+            row.y = gradient.pointee.y + r
+            row.height = 1
+            row.dstStride = 0
+            if row.width == 1 && row.bytesPerPixel == 4 {
+                paint = withUnsafeMutableBytes(of: &colour) { c in
+                    row.dst = c.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                    shading(row)
+                    return .solid(j.bytesPerPixel == 1 ? c.load(as: UInt32.self) >> 24 : c.load(as: UInt32.self))
+                }
+            } else {
+                guard let scratch = j.scratch else { return }
+                row.dst = scratch.assumingMemoryBound(to: UInt8.self)
+                shading(row)
+                paint = .row(UnsafeRawPointer(scratch))
+            }
+        } else {
+            paint = j.paint.map { .row($0 + r * j.paintStride) } ?? .solid(j.solid)
+        }
         let coverage: SpanCoverage = j.mask.map { .mask(UnsafeRawPointer($0) + r * j.maskStride) }
             ?? (j.coverage == 255 ? .full : .constant(UInt8(truncatingIfNeeded: j.coverage)))
         span(op, format, paint, coverage, dst + r * j.dstStride, j.width)

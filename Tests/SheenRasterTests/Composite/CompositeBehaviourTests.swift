@@ -71,6 +71,58 @@ import Testing
         #expect(a.allBytes == b.allBytes)
     }
 
+    /// A gradient paint is its fill: composited through a mask (at full and at partial alpha) or at
+    /// constant coverage, at every level, into every format, it writes what compositing the same
+    /// rectangle filled with the gradient as an image writes at the reference level — for
+    /// gradients shaded in full per row (angled, radial, conic), one colour per row (vertical,
+    /// with and without dither), once for every row (horizontal) and not at all (empty).
+    @Test func gradientPaintEqualsItsFillAsAnImage() throws {
+        let colors = [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_3080), Color(rgba: 0x34C7_59C0)]
+        let gradients: [Gradient] = [
+            .linear(from: Point(3, 2), to: Point(60, 31), colors: colors),
+            .linear(from: Point(0, 4), to: Point(0, 29), colors: colors),
+            Gradient(shape: .linear(start: Point(0, 4), end: Point(0, 29)), stops: Gradient.evenlySpaced(colors), dither: true),
+            .linear(from: Point(5, 0), to: Point(50, 0), colors: colors),
+            Gradient(shape: .linear(start: Point(5, 0), end: Point(50, 0)), stops: Gradient.evenlySpaced(colors), dither: true),
+            .radial(center: Point(20, 12), radius: 25, colors: colors, spread: .reflect),
+            .conic(center: Point(30, 15), startAngle: 1, colors: colors),
+            .linear(from: Point(7, 7), to: Point(7, 7), colors: colors),
+        ]
+        let mask = try Image(width: 45, height: 23, format: .a8)
+        mask.withBuffer { fillTextLikeCoverage($0, seed: 5) }
+        let m = mask.withReadOnlyBuffer { $0 }
+        for format in PixelFormat.allCases {
+            for g in gradients {
+                let fill = try GradientFill(g)
+                // Each coverage with the region it covers (the mask's rectangle inside the destination).
+                for (coverage, region) in [(Coverage.mask(m, x: 13, y: -4), PixelRect(x: 13, y: 0, width: 45, height: 19)),
+                                           (.mask(m, x: -6, y: 9, alpha: 150), PixelRect(x: 0, y: 9, width: 39, height: 23)),
+                                           (.alpha(200), PixelRect(x: 0, y: 0, width: 61, height: 33))] {
+                    let filled = try Image(width: 61, height: 33, format: format)
+                    try filled.withBuffer { b in try Kernels.withLevel(.reference) { try fill.fill(b, rect: region) } }
+                    for op in format == .a8 ? [CompositeOperator.sourceOver, .xor] : [.sourceOver, .multiply, .hue] {
+                        let expected = try Image(width: 61, height: 33, format: format)
+                        try expected.withBuffer { d in
+                            fillTextLikeCoverage(d, seed: 8)
+                            try Kernels.withLevel(.reference) {
+                                try d.composite(.image(filled.withReadOnlyBuffer { $0 }), operator: op, coverage: coverage)
+                            }
+                        }
+                        for level in Kernels.supported {
+                            let got = try Image(width: 61, height: 33, format: format)
+                            try got.withBuffer { d in
+                                fillTextLikeCoverage(d, seed: 8)
+                                try Kernels.withLevel(level) { try d.composite(.gradient(fill), operator: op, coverage: coverage) }
+                            }
+                            let difference = expected.withReadOnlyBuffer { e in got.withReadOnlyBuffer { maxDifference(e, $0) } }
+                            #expect(difference == 0, "\(format) \(g) \(coverage) \(op) at \(level)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Every bad input throws a RasterError naming the problem and leaves the destination alone.
     @Test func badInputThrowsAndTouchesNothing() throws {
         let dst = randomBuffer(9, 4, .rgba8Premultiplied, seed: 3)
