@@ -3,7 +3,7 @@
 // vector: 32 or 64) and SHEEN_BLUR_ENTRY and include this file inside a target pragma.
 //
 // Two methods, chosen by the Swift side per σ (BlurMethod.swift) and identical in bits to
-// their Swift twins (BlurConvolutionTwin.swift, BlurRecursiveTwin.swift):
+// their Swift twins (BlurConvolutionTwin.swift, BlurStripTwin.swift):
 //
 // Convolution (small σ): pass 1 along x, pass 2 along y, both in 16-bit integers. A value v is
 // held as v·256 (8.8 fixed point); the weights are UInt16 fractions of 65536 summing to exactly
@@ -180,7 +180,7 @@ typedef void (*BandHook)(const struct BandContext *band, intptr_t first);
 /// step n, and `flush` writes steps [n, n + group) out as soon as the backward sweep has finished
 /// the lowest of them: reading tiles and writing pixels overlap the recursion too.
 /// Inlined into each caller with its arguments constant, so the choices cost nothing.
-BINLINE void recurse_core(const f16v *in, const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
+BINLINE void blur_strip_core(const f16v *in, const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
                           intptr_t tileRowStride, intptr_t count, const float *k, int clamp,
                           const struct BandContext *band, BandHook prepare, BandHook flush, intptr_t group) {
 #define IN(n) (bytes ? load_step(bytes, byteStride, (n)) : in[n])
@@ -254,10 +254,10 @@ BINLINE void recurse_core(const f16v *in, const uint8_t *bytes, intptr_t byteStr
 #undef FINISH
 }
 
-/// `recurse_core` on byte steps into a column of tiles (pass 1).
-static void recurse_bytes_to_tiles(const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
+/// `blur_strip_core` on byte steps into a column of tiles (pass 1).
+static void blur_strip_bytes_to_tiles(const uint8_t *bytes, intptr_t byteStride, f16v *out, uint16_t *tiles,
                                    intptr_t tileRowStride, intptr_t count, const float *k, int clamp) {
-    recurse_core(NULL, bytes, byteStride, out, tiles, tileRowStride, count, k, clamp, NULL, NULL, NULL, 0);
+    blur_strip_core(NULL, bytes, byteStride, out, tiles, tileRowStride, count, k, clamp, NULL, NULL, NULL, 0);
 }
 
 /// 8.8 values → round(v / 256) in [0, 255], ties to even, as Floats.
@@ -281,7 +281,7 @@ enum { GATHERED = 16 };
 /// Pass 1 of the recursion for strips [s0, s0 + count), count ≤ GATHERED: values [16s, 16s + 16)
 /// of every row filtered along y. `bytes` holds GATHERED · 16 bytes per row, `out` a line of
 /// steps.
-static void recurse_strips_y(const SheenBlurJob *j, intptr_t s0, intptr_t count, uint8_t *bytes, f16v *out) {
+static void blur_strip_pass_y(const SheenBlurJob *j, intptr_t s0, intptr_t count, uint8_t *bytes, f16v *out) {
     const intptr_t n = j->width * j->channels, h = j->height, v0 = s0 * 16;
     const intptr_t values = n - v0 < 16 * count ? n - v0 : 16 * count;
     enum { ROW = 16 * GATHERED };
@@ -305,7 +305,7 @@ static void recurse_strips_y(const SheenBlurJob *j, intptr_t s0, intptr_t count,
         // The rows past the last of the last band are read by pass 2 and never stored: zero them.
         for (intptr_t y = h; y < (h + 15) / 16 * 16; y++) memset(j->tmp + tile_at(j, y, v), 0, 32);
         if (j->lineY) {
-            recurse_bytes_to_tiles(bytes + 16 * k, ROW, out, t, j->tmpStride * 16, h, j->lineY, j->clamp);
+            blur_strip_bytes_to_tiles(bytes + 16 * k, ROW, out, t, j->tmpStride * 16, h, j->lineY, j->clamp);
         } else {
             for (intptr_t y = 0; y < h; y++) {
                 u8x16 b;
@@ -432,7 +432,7 @@ BINLINE void rgba_flush(const BandContext *c, intptr_t x) {
 /// Pass 2 of the recursion for band `b`: rows [16b, 16b + 16) of an A8 image, or [4b, 4b + 4)
 /// of an RGBA one (4 channels each), filtered along x. A tile holds 16 columns of 16 rows (A8)
 /// or 4 pixels of 16 rows (RGBA: 4 rows of it are a 4×4 matrix of 64-bit pixels).
-static void recurse_band_x(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out) {
+static void blur_strip_band_x(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *out) {
     const int a8 = j->channels == 1;
     const intptr_t bandRows = a8 ? 16 : 4, y0 = b * bandRows;
     BandContext c = { .w = j->width, .rows = j->height - y0 < bandRows ? j->height - y0 : bandRows,
@@ -451,10 +451,10 @@ static void recurse_band_x(const SheenBlurJob *j, intptr_t b, f16v *in, f16v *ou
         // A8's groups are 16 steps and a 16×16 transpose each way: inside the recursion they
         // slowed it (1,057 → 1,107 µs at 1920×1080 on AVX-512), so they keep sweeps of their own.
         for (intptr_t x = 0; x < c.w; x += 16) a8_prepare(&c, x);
-        recurse_core(in, NULL, 0, out, NULL, 0, c.w, j->lineX, j->clamp, NULL, NULL, NULL, 0);
+        blur_strip_core(in, NULL, 0, out, NULL, 0, c.w, j->lineX, j->clamp, NULL, NULL, NULL, 0);
         for (intptr_t x = 0; x < c.w; x += 16) a8_flush(&c, x);
     } else {
-        recurse_core(in, NULL, 0, out, NULL, 0, c.w, j->lineX, j->clamp, &c, rgba_prepare, rgba_flush, 4);
+        blur_strip_core(in, NULL, 0, out, NULL, 0, c.w, j->lineX, j->clamp, &c, rgba_prepare, rgba_flush, 4);
     }
 }
 
@@ -480,11 +480,11 @@ void SHEEN_BLUR_ENTRY(const SheenBlurJob *j, int pass, intptr_t begin, intptr_t 
         // Pass 1 converts its steps from the gathered bytes, so they take the input line's place.
         uint8_t *bytes = (uint8_t *)in;
         for (intptr_t s = begin; s < end; s += GATHERED) {
-            recurse_strips_y(j, s, end - s < GATHERED ? end - s : GATHERED, bytes, out);
+            blur_strip_pass_y(j, s, end - s < GATHERED ? end - s : GATHERED, bytes, out);
         }
         return;
     }
     for (intptr_t b = begin; b < end; b++) {
-        recurse_band_x(j, b, in, out);
+        blur_strip_band_x(j, b, in, out);
     }
 }

@@ -75,8 +75,9 @@ void sheen_composite_avx512(const SheenCompositeJob *job);
 /// Largest convolution radius (samples each side) a blur job may ask for.
 #define SHEEN_BLUR_MAX_RADIUS 64
 
-/// How a blur job filters: a direct convolution (small σ) or Deriche's recursion.
-enum { SHEEN_BLUR_CONVOLUTION = 0, SHEEN_BLUR_RECURSIVE = 1 };
+/// How a blur job filters: blur_convolution (direct convolution, small σ) or blur_strip (Deriche's
+/// recursion, strips of values at a time).
+enum { SHEEN_BLUR_CONVOLUTION = 0, SHEEN_BLUR_STRIP = 1 };
 
 /// One Gaussian blur of `width` × `height` pixels of `channels` (1: A8, 4: premultiplied
 /// RGBA8/BGRA8) bytes, in two passes through `tmp` (8.8 fixed-point values; `tmpStride` ≥

@@ -49,7 +49,7 @@ extension GaussianBlur {
                             dst: destination.base.assumingMemoryBound(to: UInt8.self), dstStride: destination.bytesPerRow,
                             tmp: nil, tmpStride: tmpStride,
                             width: source.width, height: h, channels: UInt32(c), clamp: edges == .clamp ? 1 : 0,
-                            method: UInt32(convolution ? SHEEN_BLUR_CONVOLUTION : SHEEN_BLUR_RECURSIVE),
+                            method: UInt32(convolution ? SHEEN_BLUR_CONVOLUTION : SHEEN_BLUR_STRIP),
                             radiusX: UInt32(tapsX.radius), radiusY: UInt32(tapsY.radius),
                             offsetX: UInt32(tapsX.offset), offsetY: UInt32(tapsY.offset),
                             weightsX: wx.baseAddress, weightsY: wy.baseAddress,

@@ -6,12 +6,13 @@ import CSheenSIMD
 // crossover of the AVX2 kernels (1920×1080 A8, one thread): the convolution ran 2,600 Mpix/s at
 // σ 1, 1,360 at σ 2 and about 870 at σ 3, where the recursion runs about 700 at every σ.
 
-/// How a blur filters.
+/// How a blur filters: each case is named after the kernel that runs it.
 enum BlurMethod: Sendable {
-    /// Both axes by direct convolution with `BlurTaps` (σ ≤ `GaussianBlur.convolutionSigmaLimit`).
+    /// `blur_convolution`: both axes by direct convolution with `BlurTaps` (σ ≤
+    /// `GaussianBlur.convolutionSigmaLimit`).
     case convolution
-    /// Both axes by Deriche's recursion (`BlurLine`).
-    case recursive
+    /// `blur_strip`: both axes by Deriche's recursion (`BlurLine`), strips of values at a time.
+    case strip
 
     /// The kernel table entry that runs this method.
     var kernelName: String { self == .convolution ? "blur_convolution" : "blur_strip" }
@@ -23,7 +24,7 @@ extension GaussianBlur {
     static let convolutionSigmaLimit = 3.0
 
     /// The method this blur runs.
-    var method: BlurMethod { max(sigmaX, sigmaY) <= Self.convolutionSigmaLimit ? .convolution : .recursive }
+    var method: BlurMethod { max(sigmaX, sigmaY) <= Self.convolutionSigmaLimit ? .convolution : .strip }
 }
 
 /// floor(a · w / 65536), the high half of a 16-bit product (pmulhuw).

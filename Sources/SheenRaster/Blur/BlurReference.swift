@@ -1,5 +1,5 @@
 // The exact oracle of the blur (not a level's twin: the twins are BlurConvolutionTwin.swift and
-// BlurRecursiveTwin.swift, which every level equals bit for bit): the sampled Gaussian
+// BlurStripTwin.swift, which every level equals bit for bit): the sampled Gaussian
 // e^(−k²/2σ²), |k| ≤ ⌈5σ⌉, normalised to sum 1, applied along x then y in Double, rounded once at
 // the end. This is the "true Gaussian" every level is held to within 1 level.
 

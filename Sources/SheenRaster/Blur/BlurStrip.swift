@@ -20,7 +20,7 @@ let stripStateFloats = 6 * 32
 /// at offset 32·s): a forward pass writes its half into `output`, a backward pass adds the other
 /// half. `clamp` starts each pass in the steady state of the edge value repeated forever;
 /// otherwise the outside is zero. `state` holds `stripStateFloats` Floats. Each step is
-/// ((feed-forward − older·d2) − newer·d1), the order of the twin (BlurRecursiveTwin.swift) and
+/// ((feed-forward − older·d2) − newer·d1), the order of the twin (BlurStripTwin.swift) and
 /// the C levels: the newest output is subtracted last, off the other terms' critical path.
 @inline(__always)
 func filterStrip(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, count: Int,

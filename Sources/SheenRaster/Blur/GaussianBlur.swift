@@ -96,8 +96,8 @@ public struct GaussianBlur: Sendable, Hashable {
                 blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY),
                                     clamp: clamp, tmp: tmp)
             } else {
-                blurRecursiveTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
-                                  clamp: clamp, tmp: tmp)
+                blurStripTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
+                              clamp: clamp, tmp: tmp)
             }
         }
     }

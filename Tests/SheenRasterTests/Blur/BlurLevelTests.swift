@@ -49,7 +49,7 @@ struct BlurLevelTests {
     /// The method follows σ alone: the convolution up to the limit on both axes, else the recursion.
     @Test func methodFollowsSigma() throws {
         #expect(try GaussianBlur(sigma: GaussianBlur.convolutionSigmaLimit).method == .convolution)
-        #expect(try GaussianBlur(sigmaX: 0, sigmaY: GaussianBlur.convolutionSigmaLimit.nextUp).method == .recursive)
+        #expect(try GaussianBlur(sigmaX: 0, sigmaY: GaussianBlur.convolutionSigmaLimit.nextUp).method == .strip)
         #expect(try GaussianBlur(sigma: 0).method == .convolution)
     }
 

@@ -1,12 +1,12 @@
-// The scalar twin of the recursive kernels (CSheenSIMD/BlurBody.h, BlurKernel.swift): the same
+// The scalar twin of blur_strip, the recursive kernel (CSheenSIMD/BlurBody.h, BlurKernel.swift): the same
 // Float multiplies and adds in the same order, one line at a time, so every level can be
 // compared with it bit for bit. Pass 1 runs down columns into 8.8 values, pass 2 along rows.
 
-/// Recursive blur of `src` into `dst` (same size and format, already checked; may alias).
+/// blur_strip's recursive blur of `src` into `dst` (same size and format, already checked; may alias).
 /// `tmp` holds width × channels × height values (the caller allocates it, so a size the system
 /// refuses throws instead of trapping).
-func blurRecursiveTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x lineX: BlurLine, y lineY: BlurLine, clamp: Bool,
-                       tmp: UnsafeMutablePointer<UInt16>) {
+func blurStripTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x lineX: BlurLine, y lineY: BlurLine, clamp: Bool,
+                   tmp: UnsafeMutablePointer<UInt16>) {
     let c = src.format.bytesPerPixel, n = src.width * c, w = src.width, h = src.height
     var line = [Float](repeating: 0, count: max(w, h))
     for i in 0 ..< n {
