@@ -186,3 +186,32 @@ private func level8(_ v: F32x8) -> U32x8 {
     let levels = lanesMin(lanesMax(v * (1 / 256), .zero), F32x8(repeating: 255))
     return roundedBits(levels) & U32x8(repeating: 0xFF)
 }
+
+
+/// Four word vectors, laid out like `F32x32`, for converting a strip in place.
+struct Words32 {
+    var a: U32x8, b: U32x8, c: U32x8, d: U32x8
+    @inline(__always) init(_ a: U32x8, _ b: U32x8, _ c: U32x8, _ d: U32x8) {
+        self.a = a; self.b = b; self.c = c; self.d = d
+    }
+}
+
+
+/// One worker's strip buffers, in one allocation: the strip and the filtered strip
+/// (`longestLine` steps of 32 Floats each) and the recursion's state.
+struct BlurWorkspace: @unchecked Sendable {
+    let buf: UnsafeMutablePointer<F32x32>
+    let scratch: UnsafeMutablePointer<F32x32>
+    let state: UnsafeMutablePointer<Float>
+
+    init(longestLine: Int) throws(RasterError) {
+        let stripBytes = try byteCount(longestLine, stride: MemoryLayout<F32x32>.stride)
+        let raw = try allocateBytes(try byteCount(stripBytes, stride: 2) + stripStateFloats * MemoryLayout<Float>.stride,
+                                    alignment: 64)
+        buf = raw.bindMemory(to: F32x32.self, capacity: longestLine)
+        scratch = (raw + stripBytes).bindMemory(to: F32x32.self, capacity: longestLine)
+        state = (raw + 2 * stripBytes).bindMemory(to: Float.self, capacity: stripStateFloats)
+    }
+
+    func free() { freeBytes(UnsafeMutableRawPointer(buf)) }
+}

@@ -122,3 +122,52 @@ extension Gradient {
         }
     }
 }
+
+
+/// The shape of a gradient: how a pixel's position becomes the parameter t.
+public enum GradientShape: Hashable, Sendable {
+    /// t = 0 at `start`, 1 at `end`, constant along lines perpendicular to start→end.
+    /// A zero-length line paints nothing (Canvas 2D rule).
+    case linear(start: Point, end: Point)
+    /// Two-point conical ("radial") gradient: t is the largest value for which the pixel lies on
+    /// the circle interpolated between (startCenter, startRadius) at t = 0 and
+    /// (endCenter, endRadius) at t = 1 with a non-negative radius; pixels on no such circle stay
+    /// transparent. Equal centres with startRadius 0 give the familiar circular gradient; a start
+    /// circle inside the end circle gives the focal case. Identical circles paint nothing.
+    case radial(startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double)
+    /// Sweep gradient around `center`: t = angle / 2π, the angle measured from `startAngle`
+    /// (radians; 0 points along +x) in the direction that turns +x towards +y (clockwise on screen).
+    case conic(center: Point, startAngle: Double)
+}
+
+
+/// One colour stop: `color` at `offset` along the gradient (0 = start, 1 = end).
+public struct GradientStop: Hashable, Sendable {
+    /// Position along the gradient; clamped to 0…1 when the gradient is prepared.
+    public var offset: Double
+    /// The colour at that position (straight alpha, sRGB).
+    public var color: Color
+    /// Makes a stop.
+    public init(_ offset: Double, _ color: Color) { self.offset = offset; self.color = color }
+}
+
+
+/// What a gradient does beyond its [0, 1] range.
+public enum GradientSpread: String, Sendable, Hashable, CaseIterable {
+    /// Extend the end colours (CSS, CAGradientLayer).
+    case pad
+    /// Start again from 0 after 1.
+    case `repeat`
+    /// Run back from 1 to 0, then forward again (mirror).
+    case reflect
+}
+
+
+/// How alpha takes part in interpolation.
+public enum AlphaInterpolation: String, Sendable, Hashable, CaseIterable {
+    /// Interpolate colour premultiplied by alpha (CSS Color 4): a transparent stop fades the
+    /// colour out without pulling grey or black into it. The default.
+    case premultiplied
+    /// Interpolate colour and alpha separately (legacy behaviour of some APIs).
+    case straight
+}

@@ -229,3 +229,61 @@ struct Composer {
         return try line(mark(at: rest.lowerBound), true)
     }
 }
+
+
+/// The lines for one scale, and whether the text fit without losing anything.
+struct Composition {
+    var lines: [ComposedLine] = []
+    /// Every character shown, no word broken inside for lack of room, no line wider than the bounds.
+    var fits = true
+    /// Some text was dropped or replaced by "…".
+    var lostText = false
+}
+
+
+/// A line chosen and shaped, not yet placed.
+struct ComposedLine {
+    var shaped: ShapedText
+    /// The line ends its paragraph (justification leaves such lines at natural alignment).
+    var endsParagraph: Bool
+    /// "…" was inserted.
+    var isTruncated: Bool
+    /// Font metrics of the line in pixels: the largest ascender, descender and line gap of the
+    /// fonts on it (the paragraph's font for an empty line), grown by raised and lowered runs.
+    var ascent: Double, descent: Double, gap: Double
+    /// Extra space above the line: the paragraph spacing before a paragraph's first line.
+    var spaceBefore = 0.0
+    /// The paragraph's alignment (its style's, else the options').
+    var alignment: TextAlignment = .natural
+}
+
+
+/// One line chosen by line breaking, in paragraph UTF-16 offsets.
+struct LineSpan {
+    /// The units on the line, trailing white space included.
+    var range: Range<Int>
+    /// End of the visible text: `range.upperBound` less trailing white space.
+    var visibleEnd: Int
+    /// The line ends inside a word because the word alone is wider than the line.
+    var brokeInsideWord: Bool
+    /// Automatic hyphenation broke the line inside a word: a hyphen is drawn at its end.
+    var hyphenated = false
+}
+
+
+/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass.
+struct HyphenWidths {
+    let composer: Composer
+    let scale: Double
+    private var known: [Int: Double] = [:]
+
+    init(composer: Composer, scale: Double) { self.composer = composer; self.scale = scale }
+
+    mutating func width(_ attributesIndex: Int) throws(TextError) -> Double {
+        if let w = known[attributesIndex] { return w }
+        let w = try ShapedText(.inserted(Composer.hyphen, attributesIndex: attributesIndex),
+                               attributes: composer.attributes, scale: scale, paragraphLevel: 0).width
+        known[attributesIndex] = w
+        return w
+    }
+}

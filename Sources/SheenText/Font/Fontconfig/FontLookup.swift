@@ -56,3 +56,33 @@ enum FontLookup {
         return try result.get()
     }
 }
+
+
+/// Where a face lives: a file and the face's index inside it.
+struct FaceLocation: Hashable, Sendable {
+    let path: String
+    let index: Int
+}
+
+
+/// One candidate of a fontconfig sort: where it is and the characters it covers (fontconfig's
+/// charset, so fallback can pick a font without opening it).
+struct FallbackCandidate: @unchecked Sendable {
+    let location: FaceLocation
+    /// An `FcCharSet*` owned by the candidate list (freed with it); read-only after creation.
+    let charset: OpaquePointer?
+}
+
+
+/// An owned list of fallback candidates (frees their charsets).
+final class CandidateList: @unchecked Sendable {
+    let items: [FallbackCandidate]
+    init(_ items: [FallbackCandidate]) { self.items = items }
+    deinit { for item in items { if let c = item.charset { FcCharSetDestroy(c) } } }
+
+    /// True unless fontconfig's charset says the candidate lacks `scalar` (no charset: unknown, true).
+    func mayHave(_ index: Int, _ scalar: Unicode.Scalar) -> Bool {
+        guard let c = items[index].charset else { return true }
+        return FcCharSetHasChar(c, scalar.value) != 0
+    }
+}
