@@ -4,7 +4,7 @@
 // fell back to scalar multiplies (48–85 Mpix/s), and plain scalar loops over the lanes were not
 // vectorised at all (possible aliasing between the state and output pointers).
 
-/// 32 Float lanes as four 8-lane vectors (never one SIMD32: DESIGN.md E); one strip step.
+/// 32 Float lanes as four 8-lane vectors (never one SIMD32: DESIGN.md, "Speed without flags"); one strip step.
 struct F32x32 {
     var a: F32x8, b: F32x8, c: F32x8, d: F32x8
 

@@ -1,5 +1,5 @@
-// The scalar twin of blur_strip, the recursive kernel (CSheenSIMD/BlurBody.h, BlurKernel.swift): the same
-// Float multiplies and adds in the same order, one line at a time, so every level can be
+// The scalar twin of blur_strip, the recursive kernel (CSheenSIMD/BlurBody.h, BlurKernel.swift):
+// the same Float multiplies and adds in the same order, one line at a time, so every level can be
 // compared with it bit for bit. Pass 1 runs down columns into 8.8 values, pass 2 along rows.
 
 /// blur_strip's recursive blur of `src` into `dst` (same size and format, already checked; may alias).

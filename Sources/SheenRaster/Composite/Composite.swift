@@ -2,8 +2,8 @@
 // composite entry of its level's kernel table (KernelTable.swift) as whole rectangles where paint
 // and coverage lie in memory, else row by row (CompositeJob+C.swift). A colour through a mask —
 // the call made per glyph — builds its one job directly. The Swift levels' entries walk the rows
-// with the span kernels (CompositeSpan+Kernel.swift, BlendDoubleLanes.swift) or the scalar
-// reference (CompositeSpan+Reference.swift).
+// with the span kernels (SpanKernelLoops.swift, BlendDoubleLanes.swift) or the scalar
+// reference (CompositeSpanReference.swift).
 
 import CSheenSIMD
 

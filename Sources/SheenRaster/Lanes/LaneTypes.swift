@@ -1,7 +1,7 @@
 // The lane types of the portable kernels, named by their shape: element type and width, as in
 // F32x8 (eight Float lanes) or U16x16 (sixteen UInt16 lanes). What a kernel keeps in them (pixels,
 // channels, coordinates) is said where it is used, not in the type's name. None is wider than
-// one AVX2 register's worth of elements of its kind (DESIGN.md E: wider stdlib SIMD types fall
+// one AVX2 register's worth of elements of its kind (DESIGN.md, "Speed without flags": wider stdlib SIMD types fall
 // off the vectoriser); F32x32 (BlurStrip.swift) is four F32x8, never a SIMD32.
 
 /// Eight Float lanes: gradients' coordinates and colours, the blur's state.

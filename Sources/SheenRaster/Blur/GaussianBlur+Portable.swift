@@ -1,7 +1,7 @@
 // The portable level of the convolution: the twin's integer steps on 16 lanes of Swift SIMD
 // (UInt16 widened to UInt32 for the high half of each product), equal to the twin bit for bit.
 
-// Widened in halves of eight lanes: a SIMD16<UInt32> falls off the vectoriser (DESIGN.md E).
+// Widened in halves of eight lanes: a SIMD16<UInt32> falls off the vectoriser (DESIGN.md, "Speed without flags").
 @inline(__always) private func mulhi16(_ a: U16x16, _ w: U16x16) -> U16x16 {
     @inline(__always) func half(_ a: SIMD8<UInt16>, _ w: SIMD8<UInt16>) -> SIMD8<UInt16> {
         let product = U32x8(truncatingIfNeeded: a) &* U32x8(truncatingIfNeeded: w)
