@@ -1,3 +1,4 @@
+import SheenTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,47 @@ import Glibc
         let e = RasterError.bytesPerRowTooSmall(bytesPerRow: 100, width: 30, bytesPerPixel: 4)
         #expect(e.description == "bytesPerRow 100 is less than width 30 × 4 bytes")
         #expect(RasterError.nonFinite(name: "endRadius", value: .nan).description.contains("endRadius"))
+    }
+
+    /// PixelRect's arithmetic saturates instead of trapping: over extreme and random values its
+    /// results equal the same arithmetic done in Int128 and held at Int's range (the issue's
+    /// reproduction, which trapped, among them).
+    @Test func rectangleArithmeticSaturates() {
+        func held(_ v: Int128) -> Int { v > Int128(Int.max) ? .max : v < Int128(Int.min) ? .min : Int(v) }
+        func end(_ a: Int, _ b: Int) -> Int { held(Int128(a) + Int128(b)) }
+        let u = PixelRect(x: .max - 1, y: 0, width: 5, height: 5).union(PixelRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(u == PixelRect(x: 0, y: 0, width: .max, height: 5))
+        var rng = SeededGenerator(seed: 0x5EC7)
+        let special = [Int.min, .min + 1, -(1 << 62), -5, -1, 0, 1, 7, 1 << 62, .max - 1, .max]
+        func value() -> Int { rng.next() % 3 == 0 ? Int(truncatingIfNeeded: rng.next()) : special[Int(rng.next() % UInt64(special.count))] }
+        for _ in 0 ..< 20_000 {
+            let a = PixelRect(x: value(), y: value(), width: value(), height: value())
+            let b = PixelRect(x: value(), y: value(), width: value(), height: value())
+            let (dx, dy) = (value(), value())
+            // intersection
+            let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+            let x1 = min(end(a.x, a.width), end(b.x, b.width)), y1 = min(end(a.y, a.height), end(b.y, b.height))
+            let i = a.intersection(b)
+            if x1 <= x0 || y1 <= y0 {
+                #expect(i == PixelRect(x: x0, y: y0, width: 0, height: 0), "\(a) ∩ \(b)")
+            } else {
+                #expect(i == PixelRect(x: x0, y: y0, width: held(Int128(x1) - Int128(x0)), height: held(Int128(y1) - Int128(y0))),
+                        "\(a) ∩ \(b)")
+            }
+            // union
+            let un = a.union(b)
+            if b.isEmpty { #expect(un == a) } else if a.isEmpty { #expect(un == b) } else {
+                let ux0 = min(a.x, b.x), uy0 = min(a.y, b.y)
+                let ux1 = max(end(a.x, a.width), end(b.x, b.width)), uy1 = max(end(a.y, a.height), end(b.y, b.height))
+                #expect(un == PixelRect(x: ux0, y: uy0, width: held(Int128(ux1) - Int128(ux0)), height: held(Int128(uy1) - Int128(uy0))),
+                        "\(a) ∪ \(b)")
+            }
+            // offset and inset
+            #expect(a.offsetBy(dx: dx, dy: dy) == PixelRect(x: end(a.x, dx), y: end(a.y, dy), width: a.width, height: a.height))
+            #expect(a.insetBy(dx: dx, dy: dy) == PixelRect(x: end(a.x, dx), y: end(a.y, dy),
+                                                          width: held(Int128(a.width) - Int128(end(dx, dx))),
+                                                          height: held(Int128(a.height) - Int128(end(dy, dy)))))
+        }
     }
 
     @Test func croppingClipsToTheParent() throws {
