@@ -14,6 +14,13 @@ final class LabelRenderer {
     let origin: (x: Int, y: Int)
     private var coverages: [TextStroke?: TextCoverage] = [:]
     private var masks: [TextStroke?: TextMask] = [:]
+    /// Per stroke shape, its coverage's entries grouped by the stroke that outlines them (−1: the
+    /// label's own stroke; i: run style i's).
+    private var strokeGroups: [TextStroke: [Int: [TextCoverage.Glyph]]] = [:]
+    /// For each source offset, the run style that fills it and the one that strokes it (−1:
+    /// none): found once per render (`runStyleIndex`).
+    private lazy var fillStyleOf = runStyleIndex { $0.fill != nil }
+    private lazy var strokeStyleOf = runStyleIndex { $0.stroke != nil }
 
     /// Validates the label (once) and lays it out.
     init(label: Label, cache: GlyphCache) throws(LabelError) {
@@ -94,8 +101,9 @@ final class LabelRenderer {
             let s = shift(shadow)
             bounds = bounds.union(ink.insetBy(dx: -m.x, dy: -m.y).offsetBy(dx: origin.x + s.x, dy: origin.y + s.y))
         }
-        for (stroke, select) in try strokes() {
-            bounds = bounds.union(try coverage(stroke.textStroke).inkRect(selecting: select).offsetBy(dx: origin.x, dy: origin.y))
+        for (stroke, owner) in strokes() {
+            let (cover, entries) = try strokeEntries(stroke, owner: owner)
+            bounds = bounds.union(cover.inkRect(of: entries).offsetBy(dx: origin.x, dy: origin.y))
         }
         for layer in try backgroundLayers() { bounds = bounds.union(layer.extent) }
         return bounds.union(try coverage(nil).inkRect.offsetBy(dx: origin.x, dy: origin.y))
@@ -151,35 +159,100 @@ final class LabelRenderer {
         return layers
     }
 
-    /// The style in `label.runStyles` that a coverage entry takes (the last whose range holds its
-    /// source offset and that `has` accepts), or nil for the label's own.
-    private func runStyle(of entry: TextCoverage.Glyph, _ has: (LabelRunStyle) -> Bool) -> Int? {
-        let offset = entry.glyph.sourceOffset
-        guard offset >= 0, !label.runStyles.isEmpty else { return nil }
-        return label.runStyles.lastIndex { $0.range.contains(offset) && has($0) }
+    /// `runStyleIndex(of:count:)` of the label's run styles that `has` accepts, over the source
+    /// offsets of the laid-out text.
+    private func runStyleIndex(_ has: (LabelRunStyle) -> Bool) -> [Int] {
+        guard !label.runStyles.isEmpty else { return [] }
+        var count = 0
+        for line in layout.lines { for g in line.glyphs { count = max(count, g.sourceOffset + 1) } }
+        return Self.runStyleIndex(of: label.runStyles.map { has($0) ? $0.range : nil }, count: count)
     }
 
-    /// Every stroke drawn and the coverage entries it outlines: the label's stroke (for glyphs no
-    /// run style strokes), then each run style's.
-    private func strokes() throws(LabelError) -> [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] {
-        var out: [(stroke: LabelStroke, select: (TextCoverage.Glyph) -> Bool)] = []
-        let strokedByRun = { (g: TextCoverage.Glyph) in self.runStyle(of: g) { $0.stroke != nil } }
-        if let stroke = label.stroke { out.append((stroke, { strokedByRun($0) == nil })) }
+    /// For each offset in 0..<count, the index of the last of `ranges` that holds it (nil ranges
+    /// hold nothing), −1 for none. Ranges are visited from the last, and each offset is assigned
+    /// once — `next` skips the assigned ones — so the cost is linear in `count` and the number of
+    /// ranges however they overlap (a style scanning every glyph, and a glyph every style, made
+    /// 10⁴ run styles cost hours).
+    static func runStyleIndex(of ranges: [Range<Int>?], count: Int) -> [Int] {
+        var index = [Int](repeating: -1, count: max(count, 0))
+        guard count > 0 else { return index }
+        // next[i]: the first offset ≥ i not yet assigned (count when none), path-compressed.
+        var next = Array(0 ... count)
+        func unassigned(from i: Int) -> Int {
+            var root = i
+            while next[root] != root { root = next[root] }
+            var j = i
+            while next[j] != root { (j, next[j]) = (next[j], root) }
+            return root
+        }
+        for s in ranges.indices.reversed() {
+            guard let range = ranges[s] else { continue }
+            let lo = max(range.lowerBound, 0), hi = min(range.upperBound, count)
+            guard lo < hi else { continue }
+            var i = unassigned(from: lo)
+            while i < hi {
+                index[i] = s
+                next[i] = i + 1
+                i = unassigned(from: i + 1)
+            }
+        }
+        return index
+    }
+
+    /// The run style of `index` (`fillStyleOf` or `strokeStyleOf`) a coverage entry takes, or nil
+    /// for the label's own.
+    private func runStyle(of entry: TextCoverage.Glyph, _ index: [Int]) -> Int? {
+        let offset = entry.glyph.sourceOffset
+        guard offset >= 0, offset < index.count, index[offset] >= 0 else { return nil }
+        return index[offset]
+    }
+
+    /// `entries` grouped by `key` (entries whose key is nil left out), each group in layout order,
+    /// and the keys in the order of their first entry.
+    private func grouped<Key: Hashable>(_ entries: [TextCoverage.Glyph], by key: (TextCoverage.Glyph) -> Key?)
+        -> (keys: [Key], groups: [Key: [TextCoverage.Glyph]]) {
+        var keys: [Key] = [], groups: [Key: [TextCoverage.Glyph]] = [:]
+        for g in entries {
+            guard let k = key(g) else { continue }
+            if groups[k] == nil { keys.append(k) }
+            groups[k, default: []].append(g)
+        }
+        return (keys, groups)
+    }
+
+    /// Every stroke drawn and whose glyphs it outlines: the label's stroke (`owner` nil: the
+    /// glyphs no run style strokes), then each run style's (`owner`: its index).
+    private func strokes() -> [(stroke: LabelStroke, owner: Int?)] {
+        var out: [(stroke: LabelStroke, owner: Int?)] = []
+        if let stroke = label.stroke { out.append((stroke, nil)) }
         for (i, style) in label.runStyles.enumerated() {
-            if let stroke = style.stroke { out.append((stroke, { strokedByRun($0) == i })) }
+            if let stroke = style.stroke { out.append((stroke, i)) }
         }
         return out
+    }
+
+    /// The coverage of `stroke`'s band and the entries of it that the stroke of `owner` outlines
+    /// (the coverage's entries grouped once per band).
+    private func strokeEntries(_ stroke: LabelStroke, owner: Int?) throws(LabelError)
+        -> (coverage: TextCoverage, entries: [TextCoverage.Glyph]) {
+        let shape = stroke.textStroke
+        let cover = try coverage(shape)
+        if strokeGroups[shape] == nil {
+            let index = strokeStyleOf
+            strokeGroups[shape] = grouped(cover.glyphs) { self.runStyle(of: $0, index) ?? -1 }.groups
+        }
+        return (cover, strokeGroups[shape]?[owner ?? -1] ?? [])
     }
 
     /// The strokes whose placement `placement` accepts, each over its own ink.
     private func strokeLayers(on canvas: LabelCanvas, placement: (TextStroke.Placement) -> Bool) throws(LabelError) -> [LabelLayer] {
         var layers: [LabelLayer] = []
         let runStrokes = label.runStyles.contains { $0.stroke != nil }
-        for (stroke, select) in try strokes() where placement(stroke.placement) {
+        for (stroke, owner) in strokes() where placement(stroke.placement) {
             let mask: TextMask
             if runStrokes {
-                let cover = try coverage(stroke.textStroke)
-                mask = try liftText(cover.mask(region: cover.inkRect(selecting: select), selecting: select))
+                let (cover, entries) = try strokeEntries(stroke, owner: owner)
+                mask = try liftText(cover.mask(region: cover.inkRect(of: entries), of: entries))
             } else {
                 mask = try inkMask(stroke.textStroke)
             }
@@ -198,22 +271,25 @@ final class LabelRenderer {
         if label.isHighlighted, let colour = label.highlightedTextColor { fill = .color(colour); highlighted = true }
         let coverage = try coverage(nil)
         // While highlighted the whole text takes the highlight colour, as in UIKit.
-        let runFill = { (g: TextCoverage.Glyph) in highlighted ? nil : self.runStyle(of: g) { $0.fill != nil } }
+        let fillIndex = highlighted ? [] : fillStyleOf
+        let runFill = { (g: TextCoverage.Glyph) in self.runStyle(of: g, fillIndex) }
         // Entries drawn in a paint of their own: coloured decorations, run fills, colour glyphs.
         let painted = { (g: TextCoverage.Glyph) in g.decorationColor == nil && g.bitmap.color == nil }
         let apart = coverage.glyphs.contains { !painted($0) || runFill($0) != nil }
         var layers = try labelFillLayers(fill, coverage: coverage, on: canvas,
                                          select: apart ? { painted($0) && runFill($0) == nil } : nil)
         guard apart else { return layers }
+        // Each run style's entries, and each decoration colour's, gathered in one pass.
+        let byStyle = grouped(coverage.glyphs) { painted($0) ? runFill($0) : nil }.groups
         for (i, style) in label.runStyles.enumerated() {
-            guard let paint = style.fill else { continue }
-            let select = { (g: TextCoverage.Glyph) in painted(g) && runFill(g) == i }
-            if let layer = try layer(coverage, select, on: canvas, paint: { (ink) throws(LabelError) in try self.paint(paint, ink: ink, canvas: canvas) }) {
+            guard let paint = style.fill, let entries = byStyle[i] else { continue }
+            if let layer = try layer(coverage, entries, on: canvas, paint: { (ink) throws(LabelError) in try self.paint(paint, ink: ink, canvas: canvas) }) {
                 layers.append(layer)
             }
         }
-        for colour in uniqued(coverage.glyphs.compactMap(\.decorationColor)) {
-            if let layer = try layer(coverage, { $0.decorationColor == colour }, on: canvas, paint: { _ in .color(colour) }) {
+        let byDecoration = grouped(coverage.glyphs) { $0.decorationColor }
+        for colour in byDecoration.keys {
+            if let layer = try layer(coverage, byDecoration.groups[colour] ?? [], on: canvas, paint: { _ in .color(colour) }) {
                 layers.append(layer)
             }
         }
@@ -228,9 +304,15 @@ final class LabelRenderer {
     /// (given that ink); nil when they draw nothing the canvas shows.
     private func layer(_ coverage: TextCoverage, _ select: (TextCoverage.Glyph) -> Bool, on canvas: LabelCanvas,
                        paint: (PixelRect) throws(LabelError) -> Paint) throws(LabelError) -> LabelLayer? {
-        let ink = coverage.inkRect(selecting: select)
+        try layer(coverage, coverage.glyphs.filter(select), on: canvas, paint: paint)
+    }
+
+    /// One layer of `entries` (of `coverage`), as above.
+    private func layer(_ coverage: TextCoverage, _ entries: [TextCoverage.Glyph], on canvas: LabelCanvas,
+                       paint: (PixelRect) throws(LabelError) -> Paint) throws(LabelError) -> LabelLayer? {
+        let ink = coverage.inkRect(of: entries)
         guard canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) else { return nil }
-        let mask = try liftText(coverage.mask(region: ink, selecting: select))
+        let mask = try liftText(coverage.mask(region: ink, of: entries))
         return LabelLayer(paint: try paint(ink), mask: mask.image, at: (ink.x + origin.x, ink.y + origin.y))
     }
 
@@ -245,12 +327,14 @@ final class LabelRenderer {
             func lineGradient(_ ink: PixelRect) throws(LabelError) -> Paint {
                 .gradient(try liftRaster(GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(ink))))))
             }
+            // Each line's entries gathered in one pass.
+            let byLine = grouped(coverage.glyphs) { g in select?(g) ?? true ? g.line : nil }.groups
             for (line, ink) in coverage.lineInkRects.enumerated() where !ink.isEmpty {
-                if let select {
-                    let inLine = { (g: TextCoverage.Glyph) in g.line == line && select(g) }
-                    if let made = try layer(coverage, inLine, on: canvas, paint: lineGradient) { layers.append(made) }
+                guard let entries = byLine[line] else { continue }
+                if select != nil {
+                    if let made = try layer(coverage, entries, on: canvas, paint: lineGradient) { layers.append(made) }
                 } else if canvas.shows(ink.offsetBy(dx: origin.x, dy: origin.y)) {
-                    layers.append(LabelLayer(paint: try lineGradient(ink), mask: try liftText(coverage.lineMask(line)).image,
+                    layers.append(LabelLayer(paint: try lineGradient(ink), mask: try liftText(coverage.mask(region: ink, of: entries)).image,
                                              at: (ink.x + origin.x, ink.y + origin.y)))
                 }
             }
@@ -266,18 +350,21 @@ final class LabelRenderer {
         case nil:
             // Plain colours: one mask per distinct run colour (one mask in the common case).
             let colours = layout.text.attributes.map { $0.color ?? label.textColor }
+            let distinct = uniqued(colours)
+            if select == nil && distinct.count == 1 {
+                let mask = try inkMask(nil)
+                guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
+                return [LabelLayer(paint: .color(distinct[0]), mask: mask.image,
+                                   at: (mask.region.x + origin.x, mask.region.y + origin.y))]
+            }
+            // Each colour's entries gathered in one pass; layers in the runs' order of colours.
+            let byColour = grouped(coverage.glyphs) { g in
+                select?(g) ?? true ? colours[g.glyph.attributesIndex] : nil
+            }.groups
             var layers: [LabelLayer] = []
-            for colour in uniqued(colours) {
-                let indices = Set(colours.indices.filter { colours[$0] == colour })
-                if select == nil && indices.count == colours.count {
-                    let mask = try inkMask(nil)
-                    guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
-                    layers.append(LabelLayer(paint: .color(colour), mask: mask.image,
-                                             at: (mask.region.x + origin.x, mask.region.y + origin.y)))
-                    continue
-                }
-                let inColour = { (g: TextCoverage.Glyph) in indices.contains(g.glyph.attributesIndex) && (select?(g) ?? true) }
-                if let made = try layer(coverage, inColour, on: canvas, paint: { _ in .color(colour) }) { layers.append(made) }
+            for colour in distinct {
+                guard let entries = byColour[colour] else { continue }
+                if let made = try layer(coverage, entries, on: canvas, paint: { _ in .color(colour) }) { layers.append(made) }
             }
             return layers
         }
@@ -337,8 +424,8 @@ final class LabelRenderer {
     }
 
     private func uniqued(_ colours: some Sequence<Color>) -> [Color] {
-        var out: [Color] = []
-        for c in colours where !out.contains(c) { out.append(c) }
+        var out: [Color] = [], seen = Set<Color>()
+        for c in colours where seen.insert(c).inserted { out.append(c) }
         return out
     }
 }

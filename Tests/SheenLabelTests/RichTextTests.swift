@@ -1,5 +1,5 @@
 import Testing
-import SheenLabel
+@testable import SheenLabel
 import SheenRaster
 import SheenText
 import SheenTestSupport
@@ -145,6 +145,45 @@ import SheenTestSupport
         #expect(try emojiPixels(l) == solid)
         l.runStyles = [LabelRunStyle(range: 0..<11, fill: .color(LabelFixtures.red))]
         #expect(try emojiPixels(l) == solid)
+    }
+
+    /// Which run style takes each offset, found in one pass, equals the rule stated by
+    /// `Label.runStyles` (the last style whose range holds it) over random overlapping ranges,
+    /// ranges past the text, empty ranges and styles that do not apply.
+    @Test func runStyleIndexIsTheLastStyleHoldingEachOffset() {
+        var rng = SeededGenerator(seed: 0x7275_6E73)
+        for _ in 0 ..< 300 {
+            let count = Int(rng.next() % 60)
+            let ranges: [Range<Int>?] = (0 ..< Int(rng.next() % 12)).map { _ in
+                if rng.next() % 5 == 0 { return nil }
+                let a = Int(rng.next() % 70), b = Int(rng.next() % 70)
+                return min(a, b) ..< max(a, b)
+            }
+            let index = LabelRenderer.runStyleIndex(of: ranges, count: count)
+            let naive = (0 ..< count).map { o in ranges.lastIndex { $0?.contains(o) ?? false } ?? -1 }
+            #expect(index == naive, "\(ranges) over \(count)")
+        }
+    }
+
+    /// Ten thousand run styles, one per character, between two over the whole text render (they
+    /// used to cost time cubic in their number: 500 took 8.7 s), and the per-character fills,
+    /// the later styles, hide the first style's green.
+    @Test func manyRunStylesRender() throws {
+        let text = String(repeating: "ab", count: 5_000)
+        var l = Label(text, font: try TestFonts.bold(8), size: Size(width: 2_000, height: 400))
+        l.numberOfLines = 0
+        l.runStyles = [LabelRunStyle(range: 0 ..< 10_000, fill: .color(green))]
+            + (0 ..< 10_000).map { LabelRunStyle(range: $0 ..< $0 + 1, fill: .color($0 % 2 == 0 ? LabelFixtures.red : LabelFixtures.blue)) }
+            + [LabelRunStyle(range: 0 ..< 10_000, stroke: LabelStroke(width: 0.5, paint: .color(black)))]
+        let pixels = try l.image().withReadOnlyBuffer { pixelBytes($0) }
+        var reddish = 0, bluish = 0, greenish = 0
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let (r, g, b) = (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+            if r > g + 60 && r > b + 60 { reddish += 1 }
+            if b > r + 60 && b > g + 60 { bluish += 1 }
+            if g > r + 60 && g > b + 60 { greenish += 1 }
+        }
+        #expect(reddish > 1_000 && bluish > 1_000 && greenish == 0, "\(reddish) \(bluish) \(greenish)")
     }
 
     @Test func goldenEmoji() throws {

@@ -118,6 +118,20 @@ public struct TextCoverage: Sendable {
         return ink ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 
+    /// The bounding box of `entries`, entries of this coverage chosen by the caller (empty at the
+    /// origin when none draws): for a renderer that groups the entries once rather than
+    /// filtering all of them for every group.
+    package func inkRect(of entries: [Glyph]) -> PixelRect {
+        var ink: PixelRect?
+        for g in entries { ink = ink.map { $0.union(g.rect) } ?? g.rect }
+        return ink ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// A new A8 mask over `region` of `entries` (entries of this coverage, in layout order).
+    package func mask(region: PixelRect, of entries: [Glyph]) throws(TextError) -> TextMask {
+        try mask(region: region, glyphs: entries)
+    }
+
     /// A new A8 mask of line `line`'s coverage over that line's ink rectangle (empty for a line
     /// that draws nothing).
     public func lineMask(_ line: Int) throws(TextError) -> TextMask {
