@@ -87,6 +87,7 @@ func classify(_ error: any Error) -> (sheen_status, String) {
     case let error as PNGError:
         switch error {
         case .allocationFailed: return (SHEEN_ERROR_OUT_OF_MEMORY, error.description)
+        case .cannotCreate, .writeFailed: return (SHEEN_ERROR_IO, error.description)
         default: return (SHEEN_ERROR_INVALID_ARGUMENT, error.description)
         }
     default:

@@ -1,9 +1,15 @@
 // PNG encoding across the C boundary.
 
 import CSheenAPI
-import Foundation
 import SheenPNG
 import SheenRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `sheen_png_encode` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_png_encode")
@@ -27,12 +33,10 @@ public func sheenPNGEncode(_ buffer: UnsafePointer<sheen_buffer>?, _ bytes: Unsa
 public func sheenPNGWrite(_ buffer: UnsafePointer<sheen_buffer>?, _ path: UnsafePointer<CChar>?) -> sheen_status {
     capi {
         let source = try rasterBuffer(buffer, "buffer")
-        let file = try string(path, "path")
+        // The command line's output rules (PNGFile): devices and FIFOs written through, symbolic
+        // links kept, a replaced file's permissions kept, whole or nothing for regular files.
+        let file = try PNGFile(path: try string(path, "path"))
         let encoded = try PNG.encode(source.readOnly)
-        do {
-            try Data(encoded).write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CAPIError(status: SHEEN_ERROR_IO, message: "cannot write \(file): \(error.localizedDescription)")
-        }
+        try file.write(encoded)
     }
 }

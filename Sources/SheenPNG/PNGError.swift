@@ -1,5 +1,6 @@
-/// The one error type of SheenPNG: why an image could not be written as PNG or PNG bytes could
-/// not be read. Every case names the sizes or libpng's own message involved.
+/// The one error type of SheenPNG: why an image could not be written as PNG, PNG bytes could not
+/// be read, or a PNG file could not be written. Every case names the sizes, the path, or libpng's
+/// or the system's own message involved.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `encode` was given an image with no pixels.
     case emptyImage(width: Int, height: Int)
@@ -20,6 +21,12 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(reason: String)
     /// Memory for the decoded image could not be allocated.
     case allocationFailed(bytes: Int)
+    /// `PNGFile`: `path` cannot take a file at all (no such directory, not writable, a directory
+    /// or socket, a loop of symbolic links); `reason` says which. Nothing was written.
+    case cannotCreate(path: String, reason: String)
+    /// `PNGFile`: writing `path` failed part-way (`reason`: what failed and the system's error).
+    /// A regular file is left as it was; a device or FIFO may have received part of the bytes.
+    case writeFailed(path: String, reason: String)
 
     /// What went wrong, in words.
     public var message: String { description }
@@ -36,6 +43,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyPixels(w, h, maximum): return "PNG size \(w)×\(h) is over \(maximum) pixels"
         case let .sizeExceedsData(w, h, count): return "PNG header claims \(w)×\(h) pixels, more than its \(count) bytes can hold"
         case let .corrupt(reason): return "corrupt PNG: \(reason)"
+        case let .cannotCreate(path, reason), let .writeFailed(path, reason): return "cannot write \(path): \(reason)"
         case let .allocationFailed(bytes):
             return bytes == Int.max ? "cannot allocate the decoded image: its byte count overflows Int"
                 : "cannot allocate \(bytes) bytes for the decoded image"

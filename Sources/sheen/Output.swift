@@ -1,158 +1,43 @@
 import ArgumentParser
-import Foundation
 import SheenPNG
 import SheenRaster
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Where a PNG goes, checked before anything is rendered. "-" is standard output. A regular file (or a new one) is
-/// replaced atomically through a temporary file in its directory, keeping its permissions; a
-/// device or FIFO is written through, never replaced; a symbolic link is followed to what it
-/// names, so the link stays.
+/// Where the command line's PNG goes, checked before anything is rendered: a `PNGFile` (which says
+/// how each kind of path is written) with "-" as standard output, and a name that promises another
+/// format refused.
 struct OutputTarget {
+    let file: PNGFile
     /// The path as the user gave it (for messages).
-    let path: String
-    /// The file written: the path with symbolic links resolved.
-    let resolved: String
-    /// Write into the existing file (device, FIFO) instead of replacing it.
-    let writeThrough: Bool
-    /// Permission bits to give the replacement (those of the file replaced), or nil for a new
-    /// file (0666 less the umask).
-    let mode: mode_t?
+    var path: String { file.path }
 
     /// Checks that `path` can take the output; throws `OutputError` (73) naming the problem, or
     /// `ValidationError` (64) for a name that promises another format (`x.jpg`): sheen writes PNG.
     init(_ path: String) throws {
-        self.path = path
-        func refuse(_ reason: String) -> OutputError { OutputError(cannotCreate: true, path: path, reason: reason) }
-        guard !path.isEmpty else { throw refuse("the path is empty") }
-        // "-" is standard output, as for most tools that write files: `sheen render Hi -o - | …`.
-        if path == "-" {
-            (resolved, writeThrough, mode) = (path, true, nil)
-            return
-        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+        if path != "-", let dot = name.lastIndex(of: "."), dot != name.startIndex {
             let suffix = name[name.index(after: dot)...].lowercased()
             guard suffix == "png" else {
                 throw ValidationError("--output \(path): sheen writes PNG files, not .\(suffix); name it .png")
             }
         }
-        var current = path
-        // Follow symbolic links by hand, so a link to a file not yet there still names it.
-        for _ in 0 ..< 40 {
-            var info = stat()
-            if lstat(current, &info) != 0 {
-                guard errno == ENOENT else { throw refuse(String(cString: strerror(errno))) }
-                let directory = Self.directory(of: current)
-                var dirInfo = stat()
-                guard stat(directory, &dirInfo) == 0, dirInfo.st_mode & S_IFMT == S_IFDIR else {
-                    throw refuse("directory \(directory) does not exist")
-                }
-                guard access(directory, W_OK | X_OK) == 0 else { throw refuse("directory \(directory) is not writable") }
-                (resolved, writeThrough, mode) = (current, false, nil)
-                return
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFLNK:
-                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-                let count = readlink(current, &buffer, buffer.count - 1)
-                guard count >= 0 else { throw refuse(String(cString: strerror(errno))) }
-                let target = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                current = target.hasPrefix("/") ? target : Self.directory(of: current) + "/" + target
-            case S_IFDIR:
-                throw refuse("it is a directory")
-            case S_IFREG:
-                let directory = Self.directory(of: current)
-                guard access(directory, W_OK | X_OK) == 0 else { throw refuse("directory \(directory) is not writable") }
-                (resolved, writeThrough, mode) = (current, false, info.st_mode & 0o7777)
-                return
-            case S_IFSOCK:
-                throw refuse("it is a socket")
-            default:
-                // A device or FIFO: written into, as the shell's `>` would.
-                guard access(current, W_OK) == 0 else { throw refuse("it is not writable") }
-                (resolved, writeThrough, mode) = (current, true, nil)
-                return
-            }
+        do {
+            file = try PNGFile(path: path, dashIsStandardOutput: true)
+        } catch {
+            throw OutputError(error)
         }
-        throw refuse("too many levels of symbolic links")
     }
 
     /// The directory holding `path` ("." for a bare name).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func directory(of path: String) -> String { PNGFile.directory(of: path) }
 
-    /// Writes `bytes`: whole or not at all for files (a failure removes the temporary file and
-    /// leaves the old file as it was), straight through for devices and FIFOs. Throws
-    /// `OutputError` (74) naming the path.
+    /// Writes `bytes` (see `PNGFile.write`); throws `OutputError` (74) naming the path.
     func write(_ bytes: [UInt8]) throws {
-        // A write past the file-size limit would kill the process with SIGXFSZ before the
-        // temporary file could be removed; ignored, it fails with EFBIG instead.
-        signal(SIGXFSZ, SIG_IGN)
-        func failure(_ what: String) -> OutputError {
-            OutputError(cannotCreate: false, path: path, reason: "\(what): \(String(cString: strerror(errno)))")
-        }
-        if writeThrough && resolved == "-" {
-            try Self.writeAll(bytes, to: STDOUT_FILENO, failure: failure)
-            return
-        }
-        if writeThrough {
-            let fd = open(resolved, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure("cannot open") }
-            defer { close(fd) }
-            try Self.writeAll(bytes, to: fd, failure: failure)
-            return
-        }
-        let directory = Self.directory(of: resolved)
-        let name = resolved.split(separator: "/").last.map(String.init) ?? resolved
-        var temporary = ""
-        var fd: Int32 = -1
-        for _ in 0 ..< 16 where fd < 0 {
-            temporary = "\(directory)/.\(name).sheen-\(UInt32.random(in: 0 ... .max))"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd < 0 && errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
-        var done = false
-        defer {
-            if fd >= 0 { close(fd) }
-            if !done { unlink(temporary) }
-        }
-        if let mode, fchmod(fd, mode) != 0 { throw failure("cannot keep the file's permissions") }
-        try Self.writeAll(bytes, to: fd, failure: failure)
-        let closed = close(fd)
-        fd = -1
-        guard closed == 0 else { throw failure("cannot finish writing") }
-        guard rename(temporary, resolved) == 0 else { throw failure("cannot replace the file") }
-        done = true
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, failure: (String) -> OutputError) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("cannot write")
-                }
-                offset += written
-            }
+        do {
+            try file.write(bytes)
+        } catch {
+            throw OutputError(error)
         }
     }
-}
-
-/// write(2), which `OutputTarget.write` hides.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }
 
 /// Writes `image` as a PNG at `target` (see `OutputTarget`).

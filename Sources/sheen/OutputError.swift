@@ -25,4 +25,18 @@ struct OutputError: Error, CustomStringConvertible {
 
     /// 73 or 74 (sysexits.h).
     var exitCode: ExitCode { ExitCode(cannotCreate ? 73 : 74) }
+
+    init(cannotCreate: Bool, path: String, reason: String) {
+        self.cannotCreate = cannotCreate; self.path = path; self.reason = reason
+    }
+
+    /// The command line's form of a `PNGFile` refusal: 73 when the file could not be created,
+    /// 74 when writing failed (any other PNG error, which PNGFile does not throw, counts as 74).
+    init(_ error: PNGError) {
+        switch error {
+        case let .cannotCreate(path, reason): self.init(cannotCreate: true, path: path, reason: reason)
+        case let .writeFailed(path, reason): self.init(cannotCreate: false, path: path, reason: reason)
+        default: self.init(cannotCreate: false, path: "", reason: error.message)
+        }
+    }
 }

@@ -3,16 +3,24 @@
  * (natively and with AddressSanitizer). It checks that bad input returns an error code with a
  * message and leaves every buffer as it was (fenced with guard bytes), then renders the seed
  * label and composites a gradient through a text mask into its own buffer, writing the results
- * into OUTPUT_DIR for SheenCTests to compare with the Swift API byte for byte.
+ * into OUTPUT_DIR for SheenCTests to compare with the Swift API byte for byte. sheen_png_write is
+ * checked on nodes it makes in a scratch directory of its own: a file's permissions kept, a
+ * symbolic link kept, a FIFO and /dev/null written through, refusals with SHEEN_ERROR_IO.
  *
  *   capi_test OUTPUT_DIR
  */
+#define _DEFAULT_SOURCE
 #include <sheen.h>
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int failures = 0;
 
@@ -324,6 +332,85 @@ static void render(const char *dir) {
     sheen_font_destroy(font);
 }
 
+static mode_t node_type(const char *path) {
+    struct stat info;
+    return lstat(path, &info) == 0 ? (info.st_mode & S_IFMT) : 0;
+}
+
+static int starts_png(const char *path) {
+    unsigned char head[4] = {0};
+    FILE *file = fopen(path, "rb");
+    if (!file) return 0;
+    size_t n = fread(head, 1, 4, file);
+    fclose(file);
+    return n == 4 && memcmp(head, "\x89PNG", 4) == 0;
+}
+
+/* sheen_png_write writes as the command line does, on nodes made here. */
+static void png_files(void) {
+    char dir[] = "/tmp/sheen-capi-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+    unsigned char pixels[4 * 4 * 2];
+    memset(pixels, 0x80, sizeof pixels);
+    sheen_buffer image = {pixels, 4, 2, 16, SHEEN_FORMAT_RGBA8_PREMULTIPLIED};
+    char path[512], link_path[512], fifo[512];
+
+    // A file's permission bits survive its replacement.
+    snprintf(path, sizeof path, "%s/private.png", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    CHECK(fd >= 0 && write(fd, "old", 3) == 3 && fchmod(fd, 0600) == 0, "cannot make %s", path);
+    if (fd >= 0) close(fd);
+    OK(sheen_png_write(&image, path));
+    struct stat info;
+    CHECK(stat(path, &info) == 0 && (info.st_mode & 07777) == 0600, "private.png is now %o", (unsigned)(info.st_mode & 07777));
+    CHECK(starts_png(path), "private.png is not a PNG");
+
+    // A symbolic link stays a link; the file it names is replaced.
+    snprintf(link_path, sizeof link_path, "%s/link.png", dir);
+    CHECK(symlink("private.png", link_path) == 0, "symlink: %s", strerror(errno));
+    OK(sheen_png_write(&image, link_path));
+    CHECK(node_type(link_path) == S_IFLNK, "the link was replaced");
+    CHECK(starts_png(path), "the link's target is not a PNG");
+
+    // A FIFO is written through (its reader is open first; the PNG fits the pipe's buffer).
+    snprintf(fifo, sizeof fifo, "%s/pipe.png", dir);
+    CHECK(mkfifo(fifo, 0600) == 0, "mkfifo: %s", strerror(errno));
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+    CHECK(reader >= 0, "cannot open the FIFO's read end");
+    OK(sheen_png_write(&image, fifo));
+    unsigned char head[8] = {0};
+    CHECK(reader >= 0 && read(reader, head, sizeof head) == (ssize_t)sizeof head && memcmp(head, "\x89PNG", 4) == 0,
+          "the FIFO did not carry the PNG");
+    if (reader >= 0) close(reader);
+    CHECK(node_type(fifo) == S_IFIFO, "the FIFO was replaced");
+
+    // A character device is written through, never replaced.
+    OK(sheen_png_write(&image, "/dev/null"));
+    CHECK(node_type("/dev/null") == S_IFCHR, "/dev/null is no longer a device");
+
+    // Paths that cannot take a file: SHEEN_ERROR_IO naming the path and the reason.
+    FAILS(sheen_png_write(&image, dir), SHEEN_ERROR_IO, "is a directory");
+    snprintf(path, sizeof path, "%s/missing/x.png", dir);
+    FAILS(sheen_png_write(&image, path), SHEEN_ERROR_IO, "does not exist");
+    FAILS(sheen_png_write(&image, path), SHEEN_ERROR_IO, path);
+
+    // Nothing left behind: no temporary file in the directory.
+    DIR *listing = opendir(dir);
+    struct dirent *entry;
+    int leftovers = 0;
+    while (listing && (entry = readdir(listing)) != NULL) {
+        if (strstr(entry->d_name, ".sheen-")) leftovers++;
+        if (entry->d_name[0] != '.' || strstr(entry->d_name, ".sheen-")) {
+            char doomed[1024];
+            snprintf(doomed, sizeof doomed, "%s/%s", dir, entry->d_name);
+            unlink(doomed);
+        }
+    }
+    if (listing) closedir(listing);
+    CHECK(leftovers == 0, "%d temporary files left", leftovers);
+    CHECK(rmdir(dir) == 0, "cannot remove %s: %s", dir, strerror(errno));
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: capi_test OUTPUT_DIR\n");
@@ -333,6 +420,7 @@ int main(int argc, char **argv) {
     CHECK(strcmp(sheen_last_error_message(), "") == 0, "an error before any call");
     bad_input();
     every_operator();
+    png_files();
     render(argv[1]);
     if (failures) {
         fprintf(stderr, "capi_test: %d failure(s)\n", failures);

@@ -402,7 +402,12 @@ void sheen_label_destroy(sheen_label *label);
 /** Encodes a buffer as PNG (RGBA, un-premultiplied; A8 as grey) into new memory the caller
  *  frees with sheen_free. */
 sheen_status sheen_png_encode(const sheen_buffer *buffer, uint8_t **bytes, size_t *count);
-/** Encodes a buffer as PNG into the file at `path` (replaced atomically). */
+/** Encodes a buffer as PNG into the file at `path`, as the `sheen` command line writes its output:
+ *  a regular file (or a new one) is replaced atomically through a temporary file in its
+ *  directory and keeps its permission bits; a device or FIFO is written through, never replaced;
+ *  a symbolic link is followed and stays a link. SHEEN_ERROR_IO, with a message naming the path
+ *  and the reason, when the path cannot take a file or writing fails (a regular file is then
+ *  left as it was). */
 sheen_status sheen_png_write(const sheen_buffer *buffer, const char *path);
 
 #ifdef __cplusplus
