@@ -4,6 +4,18 @@ import SheenText
 extension Label {
     /// The largest label side in pixels.
     public static let maximumSide = 16384.0
+    /// The most pixels an image of a label may have (`image()`, `images(_:)`, and each frame of
+    /// an animation): 2²⁶, a 256 MB RGBA8 image, 8192 × 8192. What a label draws — frame, ink,
+    /// stroke and blurred shadows — is measured (`drawnBounds()`) before anything is allocated,
+    /// and a label that reaches further (a negative tracking spreading glyphs over a million
+    /// pixels, shadows offset to opposite corners) is refused with `LabelError.imageTooLarge`.
+    /// Drawing into a caller's buffer (`render(into:at:)`) draws what falls inside it whatever
+    /// the extent.
+    public static let maximumImagePixels = 1 << 26
+    /// The most shadows (`shadows`, plus `shadowColor`'s) a label takes: each is a blurred mask.
+    public static let maximumShadows = 64
+    /// The most run styles a label takes.
+    public static let maximumRunStyles = 1 << 16
 
     /// The attributed text drawn: `attributedText`, or `text` in `font` and `textColor`.
     public var effectiveText: AttributedText {
@@ -58,8 +70,9 @@ extension Label {
         return (Int(a.x.rounded()), Int(a.y.rounded()))
     }
 
-    /// Lays the text out in the text area. A text area with no width (insets larger than the label)
-    /// still constrains: the text truncates rather than running unconstrained.
+    /// Lays the text out in the text area. A text area with no width or no height (insets as large
+    /// as the label) holds no text: the layout is empty and nothing but the background draws, as
+    /// UILabel draws nothing in an empty text rect.
     public func layout() throws(LabelError) -> TextLayout {
         try validate()
         return try layoutValidated()
@@ -68,8 +81,11 @@ extension Label {
     /// `layout()` for a label already validated.
     func layoutValidated() throws(LabelError) -> TextLayout {
         let area = textArea
-        let bounds = Size(width: area.width > 0 ? area.width : 1e-3, height: area.height > 0 ? area.height : 1e-3)
-        return try liftText(TextLayout(effectiveText, bounds: bounds, options: layoutOptions))
+        // Insets that leave no room leave no text, as UILabel's empty text rect does.
+        guard area.width > 0, area.height > 0 else {
+            return try liftText(TextLayout(AttributedText(), bounds: .zero, options: layoutOptions))
+        }
+        return try liftText(TextLayout(effectiveText, bounds: Size(width: area.width, height: area.height), options: layoutOptions))
     }
 
     /// UILabel's textRect(forBounds:limitedToNumberOfLines:): the rectangle the text would occupy
@@ -93,6 +109,14 @@ extension Label {
 
     /// Checks every number of the label's style; throws `LabelError` naming the first bad one.
     func validate() throws(LabelError) {
+        // Counts first: what follows is linear in them, and the limits keep it small.
+        let shadowCount = allShadows.count
+        guard shadowCount <= Self.maximumShadows else {
+            throw LabelError.tooMany(name: "shadows", count: shadowCount, maximum: Self.maximumShadows)
+        }
+        guard runStyles.count <= Self.maximumRunStyles else {
+            throw LabelError.tooMany(name: "runStyles", count: runStyles.count, maximum: Self.maximumRunStyles)
+        }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
               size.width <= Self.maximumSide, size.height <= Self.maximumSide else {
             throw LabelError.invalidSize(width: size.width, height: size.height)

@@ -29,10 +29,11 @@ extension Label {
     /// Renders the label into a new transparent image in `format` (RGBA8 by default) that holds
     /// everything it draws: `drawnBounds()`, whose top-left corner is the image's pixel (0, 0) —
     /// so the frame's top-left lies at image pixel (−bounds.x, −bounds.y). When nothing overhangs
-    /// (or with `clipsToBounds`), that is the frame itself, the label's size rounded up.
+    /// (or with `clipsToBounds`), that is the frame itself, the label's size rounded up. Throws
+    /// `LabelError.imageTooLarge`, allocating nothing, past `maximumImagePixels`.
     public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
         let renderer = try LabelRenderer(label: self, cache: cache)
-        let bounds = try renderer.drawnBounds()
+        let bounds = try Self.imageBounds(renderer.drawnBounds())
         let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
         try image.withBuffer { (buffer) throws(LabelError) in try renderer.render(into: buffer, at: (-bounds.x, -bounds.y)) }
         return image
@@ -48,6 +49,7 @@ extension Label {
         guard let first = renderers.first else { return [] }
         var bounds = try first.drawnBounds()
         for r in renderers.dropFirst() { bounds = bounds.union(try r.drawnBounds()) }
+        bounds = try imageBounds(bounds)
         return try renderers.map { (renderer) throws(LabelError) in
             let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
             try image.withBuffer { (buffer) throws(LabelError) in try renderer.render(into: buffer, at: (-bounds.x, -bounds.y)) }
@@ -58,5 +60,14 @@ extension Label {
     /// The label's frame in whole pixels: (0, 0) and its size rounded up.
     var frame: PixelRect {
         PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+    }
+
+    /// `bounds` when an image that size may be made, else `LabelError.imageTooLarge`.
+    static func imageBounds(_ bounds: PixelRect) throws(LabelError) -> PixelRect {
+        let (pixels, overflow) = bounds.width.multipliedReportingOverflow(by: bounds.height)
+        guard !overflow, pixels <= maximumImagePixels else {
+            throw .imageTooLarge(width: bounds.width, height: bounds.height, maximumPixels: maximumImagePixels)
+        }
+        return bounds
     }
 }

@@ -11,6 +11,12 @@ public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(name: String, value: Double, allowed: String)
     /// An image size that is negative, not finite or too large.
     case invalidSize(width: Double, height: Double)
+    /// What the label draws spans `width` × `height` pixels, more than `maximumPixels`
+    /// (`Label.maximumImagePixels`): no image that large is made.
+    case imageTooLarge(width: Int, height: Int, maximumPixels: Int)
+    /// More of something than a label takes: `name` says what (`shadows`, `runStyles`), `count`
+    /// how many were given.
+    case tooMany(name: String, count: Int, maximum: Int)
     /// A destination a label cannot be drawn into: labels are colour, so the buffer must be
     /// premultiplied RGBA8 or BGRA8 (`format` is what was given).
     case unsupportedDestination(format: PixelFormat)
@@ -26,6 +32,9 @@ public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .emptyAttributedText: return "attributed text has no attributes (append text to it first)"
         case let .invalidParameter(name, value, allowed): return "\(name) = \(value) is not allowed (\(allowed))"
         case let .invalidSize(w, h): return "label size \(w)×\(h) is not a valid pixel size"
+        case let .imageTooLarge(w, h, maximum):
+            return "the label draws over \(w)×\(h) pixels, more than the \(maximum) an image may have"
+        case let .tooMany(name, count, maximum): return "\(count) \(name) are more than the \(maximum) a label takes"
         case let .unsupportedDestination(format):
             return "a label draws into rgba8Premultiplied or bgra8Premultiplied buffers, not \(format)"
         case let .text(error): return error.description

@@ -145,15 +145,27 @@ final class LabelRenderer {
     /// even when the label is partly visible, so a cropped label is exactly the crop of the whole.
     private func shadowLayers(on canvas: LabelCanvas) throws(LabelError) -> [LabelLayer] {
         var layers: [LabelLayer] = []
+        // Shadows of one shape and σ (a glow in two colours, a shadow repeated at several offsets)
+        // share one blurred mask: memory grows with the distinct shadows, not with their number.
+        struct Blurred: Hashable { let shape: TextStroke?; let sigma: Double }
+        var blurred: [Blurred: Image] = [:]
         for shadow in label.allShadows where shadow.color.alpha > 0 {
-            let mask = try shadowMask(shadowShape(shadow))
+            let shape = shadowShape(shadow)
+            let mask = try shadowMask(shape)
             guard !mask.region.isEmpty else { continue }
             let blur = try liftRaster(GaussianBlur(sigma: shadow.sigma))
             let s = shift(shadow), m = blur.margins
             let at = (x: mask.region.x + origin.x + s.x - m.x, y: mask.region.y + origin.y + s.y - m.y)
             let extent = PixelRect(x: at.x, y: at.y, width: mask.region.width + 2 * m.x, height: mask.region.height + 2 * m.y)
             guard canvas.shows(extent) else { continue }
-            let image = shadow.sigma > 0 ? try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in try blur.grown(m).image }) : mask.image
+            let key = Blurred(shape: shape, sigma: shadow.sigma)
+            let image: Image
+            if let made = blurred[key] {
+                image = made
+            } else {
+                image = shadow.sigma > 0 ? try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in try blur.grown(m).image }) : mask.image
+                blurred[key] = image
+            }
             layers.append(LabelLayer(paint: .color(shadow.color), mask: image, at: at))
         }
         return layers

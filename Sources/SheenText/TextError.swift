@@ -20,6 +20,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case textTooLong(length: Int, maximum: Int)
     /// A mask whose pixel count would exceed `TextLayout.maximumMaskPixels`.
     case maskTooLarge(width: Int, height: Int)
+    /// More than `maximum` combining marks in a row, starting at UTF-16 offset `offset`
+    /// (`TextLayout.maximumMarksPerCharacter`).
+    case tooManyMarks(offset: Int, maximum: Int)
     /// Memory for font bytes could not be allocated.
     case allocationFailed(bytes: Int)
     /// A FreeType call returned an error; `function` names the call.
@@ -52,6 +55,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .textTooLong(length, maximum):
             return "text of \(length) UTF-16 code units is longer than the maximum \(maximum)"
         case let .maskTooLarge(w, h): return "a \(w)×\(h) mask is larger than \(TextLayout.maximumMaskPixels) pixels"
+        case let .tooManyMarks(offset, maximum):
+            return "more than \(maximum) combining marks in a row at UTF-16 offset \(offset)"
         case let .allocationFailed(bytes): return "cannot allocate \(bytes) bytes for a font"
         case let .freeType(function, code): return "\(function) failed with \(Self.freeTypeError(code))"
         case let .glyph(source, faceIndex, glyph, function, code):

@@ -12,6 +12,11 @@ public struct TextLayout: Sendable {
     public static let maximumLength = 1 << 20
     /// Largest mask (width × height pixels) the mask functions make: 2^28, a 16384 × 16384 A8.
     public static let maximumMaskPixels = 1 << 28
+    /// Most combining marks (general categories Mn, Mc, Me) one character may carry in a row.
+    /// Each stacks above or below the last, so without a limit a few kilobytes of text draw a
+    /// mask of any height (8,000 marks on one letter made one 92,517 pixels tall). Unicode's
+    /// stream-safe format allows 30; this allows more than any script needs.
+    public static let maximumMarksPerCharacter = 128
 
     /// The text laid out.
     public let text: AttributedText
@@ -30,7 +35,8 @@ public struct TextLayout: Sendable {
     public let textRect: Rect
 
     /// Lays `text` out in `bounds` (0 = unconstrained in that direction). Throws for invalid options,
-    /// bounds that are negative or not finite, or text longer than `maximumLength`.
+    /// bounds that are negative or not finite, text longer than `maximumLength`, or more than
+    /// `maximumMarksPerCharacter` combining marks in a row (`TextError.tooManyMarks`).
     public init(_ text: AttributedText, bounds: Size = .zero, options: TextLayoutOptions = TextLayoutOptions()) throws(TextError) {
         let options = try options.validated()
         for (name, v) in [("bounds.width", bounds.width), ("bounds.height", bounds.height)] where !(v.isFinite && v >= 0 && v <= 1e7) {
@@ -39,6 +45,7 @@ public struct TextLayout: Sendable {
         guard text.utf16.count <= Self.maximumLength else {
             throw .textTooLong(length: text.utf16.count, maximum: Self.maximumLength)
         }
+        try Self.checkMarks(text.utf16)
         for a in text.attributes { try a.validate() }
         self.text = text
         self.bounds = bounds
@@ -106,5 +113,34 @@ public struct TextLayout: Sendable {
         }
         cut(units.count)
         return out
+    }
+}
+
+extension TextLayout {
+    /// Throws `TextError.tooManyMarks` at the first run of more than `maximumMarksPerCharacter`
+    /// combining marks (unpaired surrogates count as nothing here; shaping shows them as .notdef).
+    static func checkMarks(_ utf16: [UInt16]) throws(TextError) {
+        var run = 0, start = 0, offset = 0
+        var decoder = Unicode.UTF16()
+        var units = utf16.makeIterator()
+        while true {
+            let scalar: Unicode.Scalar
+            switch decoder.decode(&units) {
+            case let .scalarValue(v): scalar = v
+            case .emptyInput: return
+            case .error: run = 0; offset += 1; continue
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                if run == 0 { start = offset }
+                run += 1
+                if run > maximumMarksPerCharacter {
+                    throw .tooManyMarks(offset: start, maximum: maximumMarksPerCharacter)
+                }
+            default:
+                run = 0
+            }
+            offset += scalar.utf16.count
+        }
     }
 }
