@@ -187,7 +187,9 @@ struct Composer {
         let markWidth = try ShapedText(mark(at: rest.lowerBound), attributes: attributes, scale: scale,
                                        paragraphLevel: level).width
         let budget = maxWidth - markWidth
-        func headWidth(_ b: Int) -> Double { shaped.width(rest.lowerBound..<trimEnd(b)) }
+        // Head widths all start at the rest's start: measured in one forward pass.
+        var heads = ShapedText.LineWidths(shaped, from: rest.lowerBound)
+        func headWidth(_ b: Int) -> Double { heads.width(to: trimEnd(b)) }
         func tailWidth(_ a: Int) -> Double { shaped.width(trimStart(a)..<rest.upperBound) }
 
         // Candidates from most to least text (by the paragraph's widths); the first whose own

@@ -24,12 +24,14 @@ enum LineBreaking {
         var start = 0
         var k = 0
         while start < n {
+            // Every width asked for this line starts at `start`: measured in one forward pass.
+            var measure = ShapedText.LineWidths(text, from: start)
             while k < opportunities.count && opportunities[k].offset <= start { k += 1 }
             var lastFit: Int?
             var mandatory = false
             while k < opportunities.count {
                 let b = opportunities[k].offset
-                var width = text.width(start..<trimmed(text, start, b))
+                var width = measure.width(to: trimmed(text, start, b))
                 if b < n, text.piece.units[b - 1] == 0xAD { width += try hyphenWidth(b - 1) }
                 if width <= limit {
                     lastFit = b
@@ -45,7 +47,7 @@ enum LineBreaking {
                 let word = (lastFit ?? start)..<opportunities[k].offset
                 var best: Int?
                 for p in hyphenPoints(word).reversed() where p > start && p > word.lowerBound {
-                    if text.width(start..<p) + (try hyphenWidth(p - 1)) <= limit { best = p; break }
+                    if measure.width(to: p) + (try hyphenWidth(p - 1)) <= limit { best = p; break }
                 }
                 if let best {
                     lines.append(LineSpan(range: start..<best, visibleEnd: best, brokeInsideWord: false, hyphenated: true))
@@ -62,7 +64,7 @@ enum LineBreaking {
                 var gi = firstGrapheme(text, after: start)
                 var end = text.graphemes[gi]
                 while gi + 1 < text.graphemes.count, text.graphemes[gi + 1] <= wordEnd,
-                      text.width(start..<text.graphemes[gi + 1]) <= limit {
+                      measure.width(to: text.graphemes[gi + 1]) <= limit {
                     gi += 1
                     end = text.graphemes[gi]
                 }

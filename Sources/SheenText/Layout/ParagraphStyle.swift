@@ -43,10 +43,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The first stop strictly right of `x` (pixels from the line's start): an explicit stop, else
     /// the next multiple of `defaultTabInterval`.
     func stop(after x: Double) -> TextTab {
-        if let explicit = sortedStops.first(where: { $0.location > x + 1e-9 }) { return explicit }
+        // The nearest explicit stop (the first listed among equal locations), found without
+        // sorting: every tab of every line asks.
+        var nearest: TextTab?
+        for tab in tabStops where tab.location > x + 1e-9 {
+            if let n = nearest, n.location <= tab.location { continue }
+            nearest = tab
+        }
+        if let nearest { return nearest }
         let k = ((x + 1e-9) / defaultTabInterval).rounded(.down) + 1
         return TextTab(location: k * defaultTabInterval)
     }
-
-    private var sortedStops: [TextTab] { tabStops.sorted { $0.location < $1.location } }
 }

@@ -1,6 +1,6 @@
 import SheenRaster
 import SheenTestSupport
-import SheenText
+@testable import SheenText
 import Testing
 
 /// Tab stops: where the text after each tab starts, for the default interval and each kind of
@@ -122,6 +122,40 @@ import Testing
                               (ParagraphStyle(paragraphSpacing: .infinity), "paragraphSpacing")] {
             #expect(throws: TextError.self) { _ = try layout("a\tb", style: style) }
             do { _ = try layout("a\tb", style: style) } catch let TextError.invalidParameter(n, _, _) { #expect(n == name) }
+        }
+    }
+
+    /// A line's widths measured in one forward pass (`LineWidths`, what line breaking and
+    /// truncation use) equal laying each range out from its start (`width`), bit for bit: random
+    /// text of tabs, digits, separators and letters, every kind of stop and a short default
+    /// interval, from every start to every end, asked forwards and then backwards.
+    @Test func lineWidthsEqualWidthsFromTheStart() throws {
+        var rng = SeededGenerator(seed: 0x7461_6273)
+        let alphabet = Array("\t\t\t1.5,WiX -")
+        let font = try TestFonts.sans(17)
+        for round in 0 ..< 40 {
+            let string = String((0 ..< 30 + Int(rng.next() % 50)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            let alignments: [TextTab.Alignment] = [.left, .right, .center, .decimal]
+            let stops = (0 ..< Int(rng.next() % 5)).map { _ in
+                TextTab(location: Double(rng.next() % 400), alignment: alignments[Int(rng.next() % 4)],
+                        decimalSeparator: rng.next() % 2 == 0 ? "." : ",")
+            }
+            let style = ParagraphStyle(tabStops: stops, defaultTabInterval: round % 2 == 0 ? 28 : 9.5)
+            var piece = TextPiece()
+            piece.units = Array(string.utf16)
+            piece.source = Array(piece.units.indices)
+            piece.attributes = Array(repeating: 0, count: piece.units.count)
+            piece.paragraphStyle = style
+            let shaped = try ShapedText(piece, attributes: [TextAttributes(font: font, paragraphStyle: style)], scale: 1,
+                                        paragraphLevel: 0)
+            for start in 0 ... piece.count {
+                var measure = ShapedText.LineWidths(shaped, from: start)
+                for end in Array(start ... piece.count) + Array((start ... piece.count).reversed()) {
+                    let expected = shaped.width(start ..< end)
+                    #expect(measure.width(to: end).bitPattern == expected.bitPattern || measure.width(to: end) == expected,
+                            "\(string.debugDescription) \(stops) from \(start) to \(end)")
+                }
+            }
         }
     }
 }
