@@ -69,9 +69,11 @@ public enum PNG {
 
     /// Decodes PNG bytes into a new premultiplied RGBA8 image. Throws `PNGError` for data that is
     /// not a readable PNG, and — before allocating anything — for a declared size above
-    /// `maximumPixelCount` or larger than `data` could hold (even at deflate's largest expansion
-    /// and one bit per pixel).
-    public static func decode(_ data: [UInt8]) throws(PNGError) -> Image {
+    /// `maximumPixels` (at most `maximumPixelCount`: a caller that expects small images lowers
+    /// it, so a 32 KB file cannot make it allocate 1 GiB) or larger than `data` could hold (even
+    /// at deflate's largest expansion and one bit per pixel).
+    public static func decode(_ data: [UInt8], maximumPixels: Int = maximumPixelCount) throws(PNGError) -> Image {
+        let limit = min(max(maximumPixels, 0), maximumPixelCount)
         var image = png_image()
         image.version = sheen_png_image_version
         let ok = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
@@ -82,9 +84,9 @@ public enum PNG {
             png_image_free(&image)
             throw .sizeOutOfRange(width: w, height: h)
         }
-        guard w * h <= maximumPixelCount else {
+        guard w * h <= limit else {
             png_image_free(&image)
-            throw .tooManyPixels(width: w, height: h, maximum: maximumPixelCount)
+            throw .tooManyPixels(width: w, height: h, maximum: limit)
         }
         // Each row is a filter byte and at least ⌈w/8⌉ bytes (one bit per pixel).
         guard h * (1 + (w + 7) / 8) <= deflateExpansionLimit * data.count else {

@@ -62,6 +62,18 @@ import SheenRaster
         let empty = try Image(width: 0, height: 3, format: .a8)
         #expect(throws: PNGError.self) { try empty.withReadOnlyBuffer { try PNG.encode($0) } }
     }
+
+    /// A caller that expects small images lowers the decode limit: an image over it is refused
+    /// naming the lowered limit; one at it decodes; a limit above maximumPixelCount is held to it.
+    @Test func theDecodeLimitCanBeLowered() throws {
+        let image = try Image(width: 64, height: 32, format: .rgba8Premultiplied)
+        let bytes = try image.withReadOnlyBuffer { try PNG.encode($0) }
+        #expect(throws: PNGError.tooManyPixels(width: 64, height: 32, maximum: 2047)) { try PNG.decode(bytes, maximumPixels: 2047) }
+        #expect(try PNG.decode(bytes, maximumPixels: 2048).width == 64)
+        #expect(throws: PNGError.tooManyPixels(width: 30000, height: 30000, maximum: PNG.maximumPixelCount)) {
+            try PNG.decode(headerOnlyPNG(width: 30000, height: 30000), maximumPixels: .max)
+        }
+    }
 }
 
 /// The PNG signature, an IHDR chunk (8-bit RGBA, correct CRC) declaring `width`×`height`, a tiny

@@ -43,11 +43,21 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         self.chain = FontChain(primary: face, fallback: nil)
     }
 
+    /// The longest pattern `init(named:size:)` passes to fontconfig, in UTF-8 bytes.
+    public static let maximumPatternLength = 1024
+
     /// A font found by fontconfig from a pattern such as "DejaVu Sans:bold" or "serif:italic"
     /// (fontconfig's name syntax); the rest of fontconfig's sorted set is the fallback chain.
     /// fontconfig answers with its closest match, so an unknown family gives the default family.
+    /// A pattern longer than `maximumPatternLength` is refused (`TextError.invalidParameter`).
     public init(named pattern: String, size: Double) throws(TextError) {
         try Self.check(size)
+        // fontconfig's parse and sort grow faster than linearly with a pattern's length (128 KB
+        // took 13 s): a name longer than any real one is refused before it gets there.
+        guard pattern.utf8.count <= Self.maximumPatternLength else {
+            throw .invalidParameter(name: "font pattern length", value: Double(pattern.utf8.count),
+                                    allowed: "at most \(Self.maximumPatternLength) bytes")
+        }
         self.size = size
         self.chain = try FontChain.cached("pattern:" + pattern) { () throws(TextError) in
             let candidates = try FontLookup.sorted(pattern: pattern)

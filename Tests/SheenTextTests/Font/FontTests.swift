@@ -50,6 +50,15 @@ import Testing
         #expect(try Font(named: "DejaVu Sans", size: 12) != Font(named: "DejaVu Sans", size: 13))
     }
 
+    /// A pattern longer than any font name is refused before fontconfig parses it.
+    @Test func overlongPatternsAreRefused() throws {
+        let long = String(repeating: "DejaVu Sans:", count: 200)
+        #expect(throws: TextError.invalidParameter(name: "font pattern length", value: Double(long.utf8.count),
+                                                   allowed: "at most \(Font.maximumPatternLength) bytes")) {
+            _ = try Font(named: long, size: 20)
+        }
+    }
+
     @Test func badSizesThrow() throws {
         for size in [0, -1, .nan, .infinity, Font.maximumSize * 2, 0.001, Font.minimumSize.nextDown, 1e-300] {
             // NaN is not equal to itself, so match the error by its message.
