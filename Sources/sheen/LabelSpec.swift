@@ -71,11 +71,24 @@ struct LabelSpec {
         self.animation = animation
     }
 
+    /// A decoding error in words: what is wrong and, inside the document, where.
     private static func describe(_ error: Error) -> String {
-        if case let DecodingError.dataCorrupted(context) = error {
-            return (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? context.debugDescription
+        func path(_ context: DecodingError.Context) -> String {
+            var out = ""
+            for key in context.codingPath {
+                if let i = key.intValue { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return out.isEmpty ? "" : " (at \(out))"
         }
-        return "\(error)"
+        switch error {
+        case let DecodingError.dataCorrupted(context):
+            let what = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? context.debugDescription
+            return what + path(context)
+        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
+            return context.debugDescription + path(context)
+        default:
+            return "\(error)"
+        }
     }
 
     /// Applies the fields of a label object to `label`: font first, then `textColor` (the colour

@@ -40,9 +40,24 @@ struct SheenCommand: ParsableCommand {
         }
     }
 
-    /// Prints "sheen: MESSAGE" on standard error and exits with `code`.
+    /// Prints "sheen: MESSAGE" on standard error and exits with `code`. Messages quote what the
+    /// user gave (a spec's keys and values, paths), so control characters are shown escaped:
+    /// an ESC or BEL in a spec must not reach the terminal.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("sheen: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("sheen: \(escapingControls(message))\n".utf8))
         Foundation.exit(code)
+    }
+
+    /// `text` with every control character (C0, DEL, C1) written as \u{…}.
+    static func escapingControls(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

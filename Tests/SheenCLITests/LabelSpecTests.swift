@@ -103,6 +103,10 @@ import SheenText
         (##"{"size": 3}"##, ##"needs "text" or "runs""##),
         (##"["x"]"##, ##"the top level must be an object"##),
         (##"{"text": "x""##, ##"is not valid JSON"##),
+        // A value that is unusable is named for what it is, where it is (not as a type mismatch).
+        (##"{"runs": [{"text": "a"}, {"text": 1e400}]}"##, ##"number is not representable in Swift (parsed: "1e400") (at runs[1].text)"##),
+        (##"{"text": "\ud800"}"##, ##"expected low surrogate"##),
+        ("{\"text\": \"a\u{0}b\"}", "unescaped control character in string"),
     ])
     func badFieldsAreNamed(json: String, mention: String) throws {
         let spec = try write(json), out = CLI.temporaryPath("bad.png")
@@ -117,5 +121,11 @@ import SheenText
         CLI.expectFailure(["render", "x", "--spec", spec, "-o", out], mentions: "remove --text", output: out)
         CLI.expectFailure(["animate", "--spec", spec, "-o", out], mentions: "has no \"animation\"", output: out)
         CLI.expectFailure(["animate", "--spec", spec, "--to-fill", "#000000", "-o", out], mentions: "remove --to-fill", output: out)
+    }
+
+    /// Control characters a spec carries into a message (an unknown key with an escape
+    /// sequence, a bell) are shown escaped, never sent to the terminal.
+    @Test func controlCharactersInMessagesAreEscaped() throws {
+        #expect(SheenCommand.escapingControls("bad \u{1B}[31mkey\u{07} \u{9B}x é") == "bad \\u{1B}[31mkey\\u{7} \\u{9B}x é")
     }
 }
