@@ -74,6 +74,11 @@ public func sheenColorFromRGBA(_ rgba: UInt32) -> sheen_color {
 public func sheenImageCreate(_ width: Int, _ height: Int, _ format: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
         let out = try required(out, "out")
+        // sheen.h promises INVALID_ARGUMENT for a side out of range (a buffer's own sizes are
+        // INVALID_BUFFER, but here there is no buffer yet).
+        for (name, side) in [("width", width), ("height", height)] where !(0 ... Image.maximumSide).contains(side) {
+            throw CAPIError.invalid("\(name) \(side) is outside 0…\(Image.maximumSide)")
+        }
         store(ImageBox(try Image(width: width, height: height, format: try pixelFormat(format))), into: out)
     }
 }
