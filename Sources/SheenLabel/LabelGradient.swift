@@ -55,6 +55,14 @@ public struct LabelGradient: Hashable, Sendable {
     /// `Gradient.validate` over a unit rectangle, so the errors name what a `GradientFill` would);
     /// the rest is refused by `GradientFill` when the label is drawn, before any pixel changes.
     func validate() throws(LabelError) {
+        switch geometry {
+        case let .linear(angle) where !angle.isFinite:
+            throw .invalidParameter(name: "gradient angle", value: angle, allowed: "a finite number of degrees")
+        case let .conic(_, startAngle) where !startAngle.isFinite:
+            throw .invalidParameter(name: "gradient startAngle", value: startAngle, allowed: "a finite number of degrees")
+        default:
+            break
+        }
         try liftRaster(gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)).validate())
     }
 
@@ -65,7 +73,9 @@ public struct LabelGradient: Hashable, Sendable {
         func unit(_ p: Point) -> Point { Point(rect.x + p.x * rect.width, rect.y + p.y * rect.height) }
         switch geometry {
         case let .linear(angle):
-            let r = angle * .pi / 180
+            // Whole turns dropped first, exactly (fmod), so that an angle of 10³⁰⁸° is an angle
+            // and not an overflow to NaN.
+            let r = angle.truncatingRemainder(dividingBy: 360) * .pi / 180
             let (dx, dy) = (cos(r), sin(r))
             let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
             let c = Point(rect.x + rect.width / 2, rect.y + rect.height / 2)
@@ -77,7 +87,7 @@ public struct LabelGradient: Hashable, Sendable {
             shape = .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
             transform = AffineTransform(a: max(rect.width, 1e-9), b: 0, c: 0, d: max(rect.height, 1e-9), tx: rect.x, ty: rect.y)
         case let .conic(center, startAngle):
-            shape = .conic(center: unit(center), startAngle: startAngle * .pi / 180)
+            shape = .conic(center: unit(center), startAngle: startAngle.truncatingRemainder(dividingBy: 360) * .pi / 180)
         }
         return Gradient(shape: shape, stops: stops, spread: spread, space: space, transform: transform, dither: dither)
     }

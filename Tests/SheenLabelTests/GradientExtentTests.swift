@@ -87,4 +87,20 @@ import Testing
             }
         }
     }
+
+    /// Angles are reduced by whole turns before they become radians: 10³⁰⁸° draws (it used to
+    /// overflow to NaN and refuse every render as "start.x is nan"), 370° draws as 10°, and a
+    /// NaN angle is refused by its own name.
+    @Test func anglesAreReducedByWholeTurns() throws {
+        var label = Label("Angle", font: try TestFonts.bold(40), size: Size(width: 200, height: 60))
+        func image(_ angle: Double) throws -> [UInt8] {
+            label.fill = .gradient(LabelGradient(colors: [LabelFixtures.blue, LabelFixtures.red], geometry: .linear(angle: angle)))
+            return try label.image().bytes
+        }
+        _ = try image(1e308)
+        #expect(try image(370) == (try image(10)))
+        #expect(throws: LabelError.invalidParameter(name: "gradient angle", value: .infinity, allowed: "a finite number of degrees")) {
+            _ = try image(.infinity)
+        }
+    }
 }
