@@ -16,7 +16,7 @@ struct AnimateCommand: ParsableCommand {
           sheen animate "Animated text" --fill "#3478F6,#FF3B30" \\
             --to-fill "#FF9500,#AF52DE" --duration 1 --fps 30 -o frames/
 
-        The label options describe the first frame; --to-… options change the last. Or --spec label.json gives the first frame and its "animation" keyframes (docs/label-spec.md); its fps, timing and colour space replace --fps, --timing and --color-space when it sets them. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing.
+        The label options describe the first frame; --to-… options change the last. Or --spec label.json gives the first frame and its "animation" keyframes (docs/label-spec.md); its fps, timing and colour space replace --fps, --timing and --color-space when it sets them. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing, one frame at a time (at most 2^32 pixels of frames in all; the contact sheet shrinks its frames by a whole factor when they would not fit 2^26 pixels).
         """
     )
 
@@ -77,37 +77,61 @@ struct AnimateCommand: ParsableCommand {
         }
     }
 
-    /// Renders `frames` at one size and writes them and the contact sheet, all or nothing.
+    /// The most pixels an animation may render in all (frames × frame size): 2³², some 17 GB of
+    /// pixels, 26,000 frames of 1024 × 160. Checked before any frame renders.
+    static let maximumTotalPixels = 1 << 32
+
+    /// Renders `frames` at one size and writes them and the contact sheet, all or nothing, one
+    /// frame at a time: render, encode, stage, add to the sheet. Memory holds the sheet and one
+    /// frame, however many frames there are.
     private func write(_ frames: [Label]) throws {
         // All or nothing: the directory is checked (and a staging directory made) before the
-        // first frame renders, the contact sheet (the image likeliest to be refused) is encoded
-        // before any frame is written, and the files appear only once all are written.
+        // first frame renders, the sizes of everything are checked next, and the files appear
+        // only once all are written.
         let directory = try FrameDirectory(output)
+        func tooMany(_ frameWidth: Int, _ frameHeight: Int) -> Bool {
+            let (area, o1) = frameWidth.multipliedReportingOverflow(by: frameHeight)
+            let (total, o2) = area.multipliedReportingOverflow(by: frames.count)
+            return o1 || o2 || total > Self.maximumTotalPixels
+        }
+        func refuse(_ w: Int, _ h: Int) -> ValidationError {
+            ValidationError("\(frames.count) frames of \(w)×\(h) pixels are more than the \(Self.maximumTotalPixels) pixels an animation may render")
+        }
+        // Every frame covers at least its canvas: a first check before measuring any frame.
+        if let first = frames.first {
+            let w = Int(first.size.width.rounded(.up)), h = Int(first.size.height.rounded(.up))
+            if tooMany(w, h) { throw refuse(w, h) }
+        }
+        // One size for every frame (the union of their drawn bounds, as Label.images), so
+        // frames do not move.
+        var union: PixelRect?
+        do {
+            for frame in frames { let b = try frame.drawnBounds(); union = union?.union(b) ?? b }
+        } catch { throw ValidationError("cannot render a frame: \(error)") }
+        guard let b = union else { throw ValidationError("no frames") }
+        let (pixels, overflow) = b.width.multipliedReportingOverflow(by: b.height)
+        guard !overflow, pixels <= Label.maximumImagePixels else {
+            throw ValidationError("cannot render a frame: the frames draw over \(b.width)×\(b.height) pixels, "
+                                  + "more than the \(Label.maximumImagePixels) an image may have")
+        }
+        if tooMany(b.width, b.height) { throw refuse(b.width, b.height) }
+        let sheet = try ContactSheet(frameWidth: b.width, frameHeight: b.height, count: frames.count, columns: sheetColumns)
         let progress = ProgressBar(total: frames.count, label: "rendering")
-        var images: [Image] = []
         do {
             // The bar's line ends however rendering ends, so an error starts on a line of its own.
             defer { progress.finish() }
-            // One size for every frame (the union of their drawn bounds, as Label.images), so
-            // frames do not move; rendered one by one for the progress bar.
-            do {
-                var bounds: PixelRect?
-                for frame in frames { let b = try frame.drawnBounds(); bounds = bounds?.union(b) ?? b }
-                for frame in frames {
-                    guard let b = bounds else { break }
-                    let image = try Image(width: b.width, height: b.height, format: .rgba8Premultiplied)
+            for (i, frame) in frames.enumerated() {
+                let image: Image
+                do {
+                    image = try Image(width: b.width, height: b.height, format: .rgba8Premultiplied)
                     try image.withBuffer { try frame.render(into: $0, at: (-b.x, -b.y)) }
-                    images.append(image)
-                    progress.advance()
-                }
-            } catch { throw ValidationError("cannot render a frame: \(error)") }
+                } catch { throw ValidationError("cannot render a frame: \(error)") }
+                try directory.write(try Self.encode(image, what: "frame \(i)"), named: String(format: "frame-%04d.png", i))
+                try sheet.add(image, at: i)
+                progress.advance()
+            }
         }
-        let sheet = try ContactSheet.make(images, columns: sheetColumns)
-        let sheetBytes = try Self.encode(sheet, what: "the contact sheet")
-        for (i, image) in images.enumerated() {
-            try directory.write(try Self.encode(image, what: "frame \(i)"), named: String(format: "frame-%04d.png", i))
-        }
-        try directory.write(sheetBytes, named: "contact-sheet.png")
+        try directory.write(try Self.encode(sheet.image, what: "the contact sheet"), named: "contact-sheet.png")
         try directory.commit()
     }
 

@@ -11,6 +11,15 @@ import Darwin
 /// directory made when this is created (so an unwritable location fails before any rendering),
 /// and appear under their names only when `commit()` runs. Until then — and on every failure —
 /// the location is as it was: a new directory does not appear, an existing one keeps its files.
+///
+/// Commits are single renames, so that even a process killed part-way (SIGKILL runs no clean-up)
+/// leaves the old state or the new one: a new directory is the staging directory renamed into
+/// place; an existing one is exchanged with a staging sibling that holds the new files and hard
+/// links to every file it had (renameat2's RENAME_EXCHANGE), and the old copy is removed after.
+/// Where that cannot be done (a subdirectory to keep, a file system without the exchange, no
+/// room beside the directory) the files are renamed in one by one, as the last resort. Staging
+/// directories carry their process's id; one whose process is gone (killed) is removed by the
+/// next run that stages beside it.
 final class FrameDirectory {
     /// The directory as the user named it (for messages).
     let path: String
@@ -18,6 +27,10 @@ final class FrameDirectory {
     private let staging: String
     /// Whether `path` did not exist: `commit()` renames the staging directory to it.
     private let isNew: Bool
+    /// An existing directory's permission bits, which the directory that replaces it takes.
+    private let mode: mode_t?
+    /// Whether the staging directory is a sibling of `path` (else it is inside it).
+    private let besidePath: Bool
     /// Names written so far, in order.
     private var names: [String] = []
     private var committed = false
@@ -35,7 +48,12 @@ final class FrameDirectory {
         let parent: String
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it exists and is not a directory") }
-            (parent, isNew) = (path, false)
+            isNew = false
+            mode = info.st_mode & 0o7777
+            // Stage beside the directory, to exchange the two at commit; inside it when its
+            // parent cannot take a directory (then files are renamed in one by one).
+            let beside = OutputTarget.directory(of: path)
+            parent = access(beside, W_OK | X_OK) == 0 ? beside : path
         } else {
             guard errno == ENOENT else { throw refuse(String(cString: strerror(errno))) }
             // Stage in the nearest existing ancestor: the rename into place then stays on one
@@ -46,13 +64,30 @@ final class FrameDirectory {
                 ancestor = OutputTarget.directory(of: ancestor)
             }
             guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(ancestor) is not a directory") }
-            (parent, isNew) = (ancestor, true)
+            (parent, isNew, mode) = (ancestor, true, nil)
         }
-        var template = Array("\(parent)/.sheen-staging-XXXXXX".utf8CString)
+        Self.removeAbandonedStaging(in: parent)
+        var template = Array("\(parent)/\(Self.stagingPrefix)\(getpid())-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw refuse("cannot create a directory in \(parent): \(String(cString: strerror(errno)))")
         }
         staging = String(cString: made)
+        besidePath = parent != path
+    }
+
+    /// Staging directories are named this, then the process id, "-" and a random suffix.
+    static let stagingPrefix = ".sheen-staging-"
+
+    /// Removes the staging directories in `directory` whose process no longer runs.
+    static func removeAbandonedStaging(in directory: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in entries where name.hasPrefix(stagingPrefix) {
+            let rest = name.dropFirst(stagingPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: directory + "/" + name)
+            }
+        }
     }
 
     deinit {
@@ -84,12 +119,43 @@ final class FrameDirectory {
                 throw OutputError(cannotCreate: false, path: path, reason: "cannot create \(parent)")
             }
             guard rename(staging, path) == 0 else { throw failure("cannot move the frames into place") }
+        } else if besidePath, exchangeIntoPlace() {
+            // Done: the old directory, now at the staging path, is removed below.
         } else {
             for name in names {
                 guard rename(staging + "/" + name, path + "/" + name) == 0 else { throw failure("cannot move \(name) into place") }
             }
-            rmdir(staging)
         }
+        try? FileManager.default.removeItem(atPath: staging)
         committed = true
+    }
+
+    /// Links every entry of the existing directory that was not rewritten into the staging
+    /// directory, gives it the directory's permissions, and exchanges the two in one rename.
+    /// False (nothing changed at `path`) when any step cannot be done.
+    private func exchangeIntoPlace() -> Bool {
+        guard let existing = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        let written = Set(names)
+        for name in existing where !written.contains(name) {
+            var info = stat()
+            // A subdirectory cannot be hard-linked, and moving it would not be undone by a kill.
+            guard lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
+                  linkat(AT_FDCWD, path + "/" + name, AT_FDCWD, staging + "/" + name, 0) == 0 else { return false }
+        }
+        if let mode, chmod(staging, mode) != 0 { return false }
+        return Self.exchange(staging, path)
+    }
+
+    /// renameat2(RENAME_EXCHANGE), which Glibc's Swift module does not declare: looked up once.
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+
+    /// Swaps the directories `a` and `b` atomically; false where the system cannot.
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        guard let renameat2 else { return false }
+        let renameExchange: UInt32 = 1 << 1
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
     }
 }

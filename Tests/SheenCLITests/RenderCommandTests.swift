@@ -127,19 +127,19 @@ import SheenText
         let parent = temporaryPath("animate-parent")
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: parent) }
-        // 65 frames of 16000×1 on 64 columns: a contact sheet over PNG's side limit, found after
-        // rendering; nothing may appear, in a new directory or an existing one.
-        let tooWide = ["animate", "x", "--canvas", "16000x1", "--size", "1", "--fps", "64", "--duration", "1", "--sheet-columns", "64"]
-        CLI.expectFailure(tooWide + ["-o", parent + "/new/deeper"], mentions: "contact sheet", output: parent + "/new")
+        // 31 frames of 16384×16384: more pixels than an animation may render, refused after the
+        // staging directory is made; nothing may appear, in a new directory or an existing one.
+        let tooMany = ["animate", "x", "--canvas", "16384x16384", "--size", "8", "--fps", "30", "--duration", "1"]
+        CLI.expectFailure(tooMany + ["-o", parent + "/new/deeper"], mentions: "pixels an animation may render", output: parent + "/new")
         #expect(entries(parent) == [])
         let existing = parent + "/existing"
         try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: existing + "/notes.txt"))
         do {
-            try run(tooWide + ["-o", existing])
-            Issue.record("a sheet over the PNG limit was written")
+            try run(tooMany + ["-o", existing])
+            Issue.record("an animation over the pixel limit was written")
         } catch {
-            #expect(SheenCommand.message(for: error).contains("1000000"))
+            #expect(SheenCommand.message(for: error).contains("4294967296"))
         }
         #expect(entries(existing) == ["notes.txt"])
         // Success adds the frames beside what was there; a trailing slash names the same directory.
@@ -148,6 +148,35 @@ import SheenText
         try run(["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5", "-o", parent + "/a/b/c"])
         #expect(entries(parent + "/a/b/c").count == 3)
         #expect(entries(parent) == ["a", "existing"])
+        // Committing into the existing directory again replaces the frames in one exchange: the
+        // directory keeps its other files and its permissions, and no staging directory remains.
+        #expect(chmod(existing, 0o750) == 0)
+        var before = stat()
+        #expect(stat(existing, &before) == 0)
+        try run(["animate", "y", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5", "-o", existing])
+        #expect(entries(existing) == ["contact-sheet.png", "frame-0000.png", "frame-0001.png", "notes.txt"])
+        #expect(try String(contentsOfFile: existing + "/notes.txt", encoding: .utf8) == "keep")
+        var info = stat()
+        #expect(stat(existing, &info) == 0 && info.st_mode & 0o7777 == 0o750)
+        // A new directory took the old one's place (the exchange; this machine's ext4 has it).
+        #expect(info.st_ino != before.st_ino)
+        #expect(entries(parent) == ["a", "existing"])
+    }
+
+    /// A staging directory left by a killed run (its process gone) is removed by the next run
+    /// that stages beside it; one of a running process is left alone.
+    @Test func abandonedStagingIsRemoved() throws {
+        let parent = temporaryPath("animate-stale")
+        try FileManager.default.createDirectory(atPath: parent + "/frames", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        // No process has id 2³¹ − 2 (Linux's pid_max is at most 2²²).
+        let abandoned = parent + "/.sheen-staging-2147483646-AbCdEf", live = parent + "/.sheen-staging-\(getpid())-XyZxyZ"
+        for dir in [abandoned, live] {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+            try Data("partial".utf8).write(to: URL(fileURLWithPath: dir + "/frame-0000.png"))
+        }
+        try run(["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5", "-o", parent + "/frames"])
+        #expect(entries(parent) == [".sheen-staging-\(getpid())-XyZxyZ", "frames"])
     }
 
     @Test func animateRefusesAFileBeforeRendering() throws {
