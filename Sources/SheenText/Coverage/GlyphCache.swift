@@ -74,8 +74,11 @@ public final class GlyphCache: Sendable {
     /// pixel column of its pen position: pen x rounded to a quarter pixel, the quarter choosing the
     /// subpixel bucket. Every glyph is looked up under one lock; the missing ones are rasterised
     /// outside it, grouped so that a glyph appearing at several subpixel positions is loaded and
-    /// stroked once (`FontFace.rasterize`), then inserted under one lock.
-    func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?) throws(TextError) -> [Placed] {
+    /// stroked once (`FontFace.rasterize`), then inserted under one lock. A glyph the font cannot
+    /// draw (`TextError.glyph`) gets an empty bitmap and is listed in `failures` by its index in
+    /// `glyphs`; any other error is thrown.
+    func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?,
+                 failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Placed] {
         let strokeKey = stroke?.cacheKey ?? 0
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
         for g in glyphs {
@@ -110,8 +113,22 @@ public final class GlyphCache: Sendable {
         var made: [(Key, GlyphBitmap)] = []
         for groupKey in order {
             let group = groups[groupKey]!
-            let bitmaps = try group.face.rasterize(glyph: groupKey.glyph, size26: groupKey.size26,
+            let bitmaps: [GlyphBitmap]
+            do {
+                bitmaps = try group.face.rasterize(glyph: groupKey.glyph, size26: groupKey.size26,
                                                    offsets26: group.buckets.map { $0 * 64 / Self.subpixelBuckets }, stroke: stroke)
+            } catch let error {
+                // One glyph the font cannot draw (a corrupt outline, a colour bitmap whose header
+                // disagrees with its metrics) draws nothing, and the rest of the text draws; the
+                // failure is reported (TextCoverage.failedGlyphs) and not cached, so it is
+                // reported every time.
+                guard case .glyph = error else { throw error }
+                for (index, _) in group.waiting {
+                    found[index] = .empty
+                    failures.append((index, error))
+                }
+                continue
+            }
             for (bucket, bitmap) in zip(group.buckets, bitmaps) {
                 made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey), bitmap))
             }

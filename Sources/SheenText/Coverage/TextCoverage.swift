@@ -41,6 +41,10 @@ public struct TextCoverage: Sendable {
     public let inkRect: PixelRect
     /// The ink rectangle of each line (see `inkRect`), in line order.
     public let lineInkRects: [PixelRect]
+    /// The glyphs the font could not draw (a corrupt outline, a colour bitmap whose header
+    /// disagrees with its metrics), each with the error: they draw nothing, and the rest of the
+    /// text draws. Empty when every glyph drew.
+    public let failedGlyphs: [(glyph: LaidOutGlyph, error: TextError)]
 
     /// Places the glyphs of `layout` (filled, or stroked by `stroke`; only those `include` accepts)
     /// from `cache`: pen x rounded to a quarter pixel (the subpixel bucket), baseline rounded to the
@@ -55,7 +59,9 @@ public struct TextCoverage: Sendable {
         for (i, line) in layout.lines.enumerated() {
             for g in line.glyphs where include?(g) ?? true { laidOut.append(g); lineOf.append(i) }
         }
-        let placed = try cache.bitmaps(laidOut, stroke: stroke)
+        var failures: [(index: Int, error: TextError)] = []
+        let placed = try cache.bitmaps(laidOut, stroke: stroke, failures: &failures)
+        failedGlyphs = failures.map { (laidOut[$0.index], $0.error) }
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(placed.count)
         var lineInk = [PixelRect?](repeating: nil, count: layout.lines.count)
