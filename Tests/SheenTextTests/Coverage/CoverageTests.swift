@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import SheenRaster
 import SheenTestSupport
@@ -79,42 +78,3 @@ import SheenText
     }
 }
 
-/// A font whose outline for one glyph is corrupt: that glyph draws nothing and is reported, and
-/// the rest of the text draws (it used to fail the whole layout).
-@Suite struct BadGlyphTests {
-    /// DejaVu Sans with the outline of glyph `id` replaced by one that claims 65,535 points in
-    /// two bytes of data, written to a new file.
-    func fontBreaking(glyph id: UInt32) throws -> String {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.sansPath)))
-        func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
-        func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
-        var tables: [String: Int] = [:]
-        for t in 0 ..< u16(4) {
-            let record = 12 + 16 * t
-            tables[String(decoding: bytes[record ..< record + 4], as: UTF8.self)] = u32(record + 8)
-        }
-        let (head, loca, glyf) = (tables["head"]!, tables["loca"]!, tables["glyf"]!)
-        let start = u16(head + 50) == 0 ? 2 * u16(loca + 2 * Int(id)) : u32(loca + 4 * Int(id))
-        let glyph = glyf + start
-        // One contour whose last point is 65,534: far more points than the glyph has bytes.
-        bytes[glyph] = 0; bytes[glyph + 1] = 1
-        bytes[glyph + 10] = 0xFF; bytes[glyph + 11] = 0xFE
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-bad-glyph-\(UUID().uuidString).ttf").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    @Test func aGlyphTheFontCannotDrawDrawsNothingAndTheRestDraws() throws {
-        let good = try TextLayout(AttributedText("ABA", font: try TestFonts.sans(40)))
-        let idA = good.lines[0].glyphs[0].id, idB = good.lines[0].glyphs[1].id
-        let path = try fontBreaking(glyph: idA)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let font = try Font(path: path, size: 40, fallback: false)
-        let layout = try TextLayout(AttributedText("ABA", font: font))
-        let coverage = try layout.coverage(cache: GlyphCache(byteBudget: 1 << 20))
-        #expect(coverage.failedGlyphs.map(\.glyph.id) == [idA, idA])
-        #expect(coverage.failedGlyphs.allSatisfy { if case .glyph = $0.error { return true } else { return false } })
-        #expect(coverage.glyphs.map(\.glyph.id) == [idB])
-        #expect(!coverage.inkRect.isEmpty)
-    }
-}

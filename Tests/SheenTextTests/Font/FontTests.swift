@@ -108,9 +108,10 @@ import Testing
         }
     }
 
-    /// A glyph FreeType cannot load names the font and the glyph, not only the C call: the 'H'
-    /// of DejaVu Sans with its contour count set to 4095, which FreeType refuses as an invalid
-    /// outline (error 20), while the other glyphs still draw.
+    /// A glyph FreeType cannot load draws nothing, the rest of the text draws, and the coverage
+    /// reports it with an error naming the font and the glyph, not only the C call: the 'H' of
+    /// DejaVu Sans with its contour count set to 4095, which FreeType refuses as an invalid
+    /// outline (error 20). (It used to fail the whole layout.)
     @Test func aCorruptGlyphNamesTheFontAndTheGlyph() throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.sansPath)))
         func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
@@ -126,9 +127,13 @@ import Testing
         bytes[glyphOffset] = 0x0F; bytes[glyphOffset + 1] = 0xFF
         let face = try FontFace(bytes: bytes)
         let error = TextError.glyph(source: "memory", faceIndex: 0, glyph: gid, function: "FT_Load_Glyph", code: 20)
-        #expect(throws: error) { try TextLayout(AttributedText("AHA", font: Font(face: face, size: 24))).mask() }
+        let layout = try TextLayout(AttributedText("AHAH", font: Font(face: face, size: 24)))
+        let coverage = try layout.coverage(cache: GlyphCache(byteBudget: 1 << 20))
+        #expect(coverage.failedGlyphs.map(\.glyph.id) == [gid, gid])
+        #expect(coverage.failedGlyphs.allSatisfy { $0.error == error })
+        #expect(coverage.glyphs.count == 2 && !coverage.glyphs.contains { $0.glyph.id == gid })
+        #expect(try layout.mask().region.width > 0)
         #expect(error.description == "cannot draw glyph \(gid) of memory (face 0): FT_Load_Glyph failed with FreeType error 20 (invalid outline)")
-        _ = try TextLayout(AttributedText("AOA", font: Font(face: face, size: 24))).mask()
     }
 
     /// Truncated and bit-flipped fonts either open and draw, or throw — never crash.
