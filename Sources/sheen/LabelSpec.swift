@@ -53,7 +53,15 @@ struct LabelSpec {
     init(json data: Data, source: String) throws {
         let root: JSONValue
         do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            throw ValidationError("spec \(source) is not valid JSON: \(Self.describe(error))")
+            // JSONDecoder says only "not valid JSON" for a syntax error; JSONSerialization says
+            // what and where ("Too many nested arrays or dictionaries around character 520").
+            var what = Self.describe(error)
+            if case DecodingError.dataCorrupted(let context) = error, context.underlyingError == nil, context.codingPath.isEmpty {
+                do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch let syntax {
+                    what = (syntax as NSError).userInfo["NSDebugDescription"] as? String ?? what
+                }
+            }
+            throw ValidationError("spec \(source) is not valid JSON: \(what)")
         }
         let top = try SpecNode(value: root, path: "").objectAtTop()
         guard top.has("text") || top.has("runs") else {
@@ -82,7 +90,11 @@ struct LabelSpec {
         }
         switch error {
         case let DecodingError.dataCorrupted(context):
-            let what = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String ?? context.debugDescription
+            // The parser's own error says what is wrong (too deep, a bad escape, where).
+            var what = context.debugDescription
+            if let underlying = context.underlyingError {
+                what = (underlying as NSError).userInfo["NSDebugDescription"] as? String ?? JSONValue.words(underlying)
+            }
             return what + path(context)
         case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
             return context.debugDescription + path(context)

@@ -102,7 +102,9 @@ import SheenText
         (##"{"text": 5}"##, ##"text: expected a string, found a number"##),
         (##"{"size": 3}"##, ##"needs "text" or "runs""##),
         (##"["x"]"##, ##"the top level must be an object"##),
-        (##"{"text": "x""##, ##"is not valid JSON"##),
+        (##"{"text": "x""##, ##"is not valid JSON: Unexpected end of file"##),
+        ("{\"text\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+         "Too many nested arrays or dictionaries"),
         // A value that is unusable is named for what it is, where it is (not as a type mismatch).
         (##"{"runs": [{"text": "a"}, {"text": 1e400}]}"##, ##"number is not representable in Swift (parsed: "1e400") (at runs[1].text)"##),
         (##"{"text": "\ud800"}"##, ##"expected low surrogate"##),

@@ -55,15 +55,16 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
 
     /// Disagreements between the kernels at `level` and the reference, fence violations and
     /// invalid premultiplied output; empty when the case passes.
-    public func check(level: SIMDLevel = Kernels.current) -> [String] {
+    public func check(level: SIMDLevel = Kernels.current) -> [String] { check(levels: [level], prefixed: false) }
+
+    /// `check(level:)` at each of `levels`, the case's inputs made once and each level's
+    /// destination a copy of one starting buffer (what a fuzzer can afford per input); each
+    /// problem prefixed by its level when `prefixed`.
+    func check(levels: [SIMDLevel], prefixed: Bool) -> [String] {
         var rng = SeededGenerator(seed: seed)
-        let simd = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
-        let reference = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
-        var copy = rng
-        fillRandomPremultiplied(simd.buffer, &rng)
-        fillRandomPremultiplied(reference.buffer, &copy)
-        overlayContent(simd.buffer, phase: 0)
-        overlayContent(reference.buffer, phase: 0)
+        let start = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
+        fillRandomPremultiplied(start.buffer, &rng)
+        overlayContent(start.buffer, phase: 0)
 
         // Paint sources and masks are a little larger than the destination so offsets can both
         // clip and not clip.
@@ -116,46 +117,56 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         // The reference composites the same paint pixels: for gradients, the paint shaded at the
         // level under test and materialised by `.source` over the same region in the same
         // format, so the shading runs exactly as in the case itself (gradient precision is
-        // tested apart).
-        var referencePaint = paintValue
-        var materialised: FencedBuffer?
-        if isGradient {
-            let m = FencedBuffer(width: width, height: height, format: format)
-            try! Kernels.withLevel(level) { try m.buffer.composite(paintValue, operator: .source) }
-            materialised = m
-            referencePaint = .image(m.buffer.readOnly)
+        // tested apart). Other paints' reference is the same at every level: made once.
+        func referenceResult(at level: SIMDLevel) -> (FencedBuffer, String?) {
+            var referencePaint = paintValue
+            var materialised: FencedBuffer?
+            if isGradient {
+                let m = FencedBuffer(width: width, height: height, format: format)
+                try! Kernels.withLevel(level) { try m.buffer.composite(paintValue, operator: .source) }
+                materialised = m
+                referencePaint = .image(m.buffer.readOnly)
+            }
+            let reference = start.copy()
+            let error = catching { try Kernels.withLevel(.reference) { try reference.buffer.composite(referencePaint, operator: op, coverage: coverageValue) } }
+            withExtendedLifetime(materialised) {}
+            return (reference, error)
         }
+        let shared = isGradient ? nil : referenceResult(at: .reference)
 
         var problems: [String] = []
-        let before = simd.allBytes
-        let e1 = catching { try Kernels.withLevel(level) { try simd.buffer.composite(paintValue, operator: op, coverage: coverageValue) } }
-        let e2 = catching { try Kernels.withLevel(.reference) { try reference.buffer.composite(referencePaint, operator: op, coverage: coverageValue) } }
-        withExtendedLifetime(materialised) {}
-        if e1 != e2 { problems.append("SIMD threw \(e1 ?? "nothing"), reference \(e2 ?? "nothing")") }
-        if e1 != nil && simd.allBytes != before { problems.append("destination changed although the call threw") }
-        if simd.allBytes != reference.allBytes {
-            var first = ""
-            outer: for y in 0 ..< height {
-                for x in 0 ..< width where simd.pixel(x: x, y: y) != reference.pixel(x: x, y: y) {
-                    first = "(\(x), \(y)): SIMD \(simd.pixel(x: x, y: y)) reference \(reference.pixel(x: x, y: y))"
-                    break outer
+        for level in levels {
+            let (reference, e2) = shared ?? referenceResult(at: level)
+            let simd = start.copy()
+            let e1 = catching { try Kernels.withLevel(level) { try simd.buffer.composite(paintValue, operator: op, coverage: coverageValue) } }
+            var found: [String] = []
+            if e1 != e2 { found.append("SIMD threw \(e1 ?? "nothing"), reference \(e2 ?? "nothing")") }
+            if e1 != nil && !simd.sameBytes(as: start) { found.append("destination changed although the call threw") }
+            if !simd.sameBytes(as: reference) {
+                var first = ""
+                outer: for y in 0 ..< height {
+                    for x in 0 ..< width where simd.pixel(x: x, y: y) != reference.pixel(x: x, y: y) {
+                        first = "(\(x), \(y)): SIMD \(simd.pixel(x: x, y: y)) reference \(reference.pixel(x: x, y: y))"
+                        break outer
+                    }
                 }
+                found.append("SIMD differs from the reference; first at \(first)")
             }
-            problems.append("SIMD differs from the reference; first at \(first)")
-        }
-        if simd.fenceViolations != 0 { problems.append("\(simd.fenceViolations) fence bytes overwritten") }
-        if image.fenceViolations != 0 || mask.fenceViolations != 0 { problems.append("a source view's fences changed") }
-        if format != .a8 {
-            let view = simd.buffer
-            for y in 0 ..< height {
-                for x in 0 ..< width {
-                    let p = view.row(y).loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt8>.self)
-                    if p.x > p.w || p.y > p.w || p.z > p.w {
-                        problems.append("invalid premultiplied output \(p) at (\(x), \(y))")
-                        return problems
+            if simd.fenceViolations != 0 { found.append("\(simd.fenceViolations) fence bytes overwritten") }
+            if image.fenceViolations != 0 || mask.fenceViolations != 0 { found.append("a source view's fences changed") }
+            if format != .a8 {
+                let view = simd.buffer
+                invalid: for y in 0 ..< height {
+                    for x in 0 ..< width {
+                        let p = view.row(y).loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt8>.self)
+                        if p.x > p.w || p.y > p.w || p.z > p.w {
+                            found.append("invalid premultiplied output \(p) at (\(x), \(y))")
+                            break invalid
+                        }
                     }
                 }
             }
+            problems += prefixed ? found.map { "\(level): \($0)" } : found
         }
         return problems
     }
@@ -215,7 +226,5 @@ public var comparedLevels: [SIMDLevel] { Kernels.supported.filter { $0 != .refer
 
 extension CompositeCase {
     /// `check(level:)` at every level in `comparedLevels`, each problem prefixed by its level.
-    public func checkEveryLevel() -> [String] {
-        comparedLevels.flatMap { level in check(level: level).map { "\(level): \($0)" } }
-    }
+    public func checkEveryLevel() -> [String] { check(levels: comparedLevels, prefixed: true) }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SheenRaster
 
 /// Test memory for one raster view with canaries everywhere a kernel must not write: a guard
@@ -62,6 +65,20 @@ public final class FencedBuffer {
 
     /// Every byte of the allocation, guards included (to prove nothing at all changed).
     public var allBytes: [UInt8] { Array(UnsafeRawBufferPointer(start: storage, count: total)) }
+
+    /// A new buffer of the same layout holding the same bytes, fences included (one memcpy: the
+    /// fuzzers make each level's destination this way instead of generating its content again).
+    public func copy() -> FencedBuffer {
+        let twin = FencedBuffer(width: width, height: height, format: format, padding: bytesPerRow - width * format.bytesPerPixel,
+                                misalignment: misalignment)
+        twin.storage.copyMemory(from: storage, byteCount: total)
+        return twin
+    }
+
+    /// Whether both buffers hold the same bytes, fences included (one memcmp).
+    public func sameBytes(as other: FencedBuffer) -> Bool {
+        total == other.total && memcmp(storage, other.storage, total) == 0
+    }
 
     /// The pixel bytes of (x, y) in memory order.
     public func pixel(x: Int, y: Int) -> [UInt8] {
