@@ -1,3 +1,4 @@
+import Foundation
 import SheenLabel
 import SheenRaster
 import SheenTestSupport
@@ -84,6 +85,33 @@ import Testing
         l.runStyles = Array(repeating: LabelRunStyle(range: 0 ..< 1, fill: .color(.black)), count: Label.maximumRunStyles + 1)
         #expect(throws: LabelError.tooMany(name: "runStyles", count: Label.maximumRunStyles + 1, maximum: Label.maximumRunStyles)) {
             _ = try l.image()
+        }
+    }
+
+    /// 10,000 tabs (40 KB of "1.5\t") lay out in one pass per line, not once per candidate
+    /// break (it took more than a minute).
+    @Test func tenThousandTabsLayOut() throws {
+        let l = Label(String(repeating: "1.5\t", count: 10_000), font: try TestFonts.sans(12), size: Size(width: 1024, height: 160))
+        #expect(try l.layout().lines.count >= 1)
+        #expect(try l.image().width == 1024)
+    }
+
+    /// A font whose em is 16 units (DejaVu Sans with its unitsPerEm rewritten) draws "Hello" at
+    /// 48 px with outlines 128 times too large: a bounded image, or a refusal by name.
+    @Test func aTinyEmIsBounded() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFonts.sansPath)))
+        func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
+        func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+        var head = 0
+        for t in 0 ..< u16(4) where Array(bytes[12 + 16 * t ..< 16 + 16 * t]) == Array("head".utf8) { head = u32(12 + 16 * t + 8) }
+        #expect(head > 0)
+        bytes[head + 18] = 0; bytes[head + 19] = 16
+        let label = Label("Hello", font: try Font(face: try FontFace(bytes: bytes), size: 48), size: Size(width: 300, height: 80))
+        let outcome: Result<Image, LabelError> = Result { () throws(LabelError) in try label.image() }
+        switch outcome {
+        case let .success(image): #expect(image.width * image.height <= Label.maximumImagePixels)
+        case .failure(.imageTooLarge): break
+        case let .failure(error): Issue.record("refused with \(error)")
         }
     }
 }
