@@ -93,4 +93,19 @@ import Testing
             _ = try layout.mask()
         }
     }
+
+    /// Combining marks in a row are counted per character: BMP and astral marks alike (U+1D167
+    /// is a combining mark outside the BMP), a base character starts a new count, and the first
+    /// run over the limit is named by where it starts.
+    @Test func marksInARowAreLimited() throws {
+        let font = try TestFonts.sans(12), limit = TextLayout.maximumMarksPerCharacter
+        func layout(_ s: String) throws -> TextLayout { try TextLayout(AttributedText(s, font: font)) }
+        _ = try layout("a" + String(repeating: "\u{301}", count: limit) + "b" + String(repeating: "\u{1D167}", count: limit))
+        #expect(throws: TextError.tooManyMarks(offset: 3, maximum: limit)) {
+            try layout("xyz" + String(repeating: "\u{1D167}", count: limit + 1))
+        }
+        #expect(throws: TextError.tooManyMarks(offset: 2, maximum: limit)) {
+            try layout("ab" + String(repeating: "\u{301}\u{302}", count: limit / 2 + 1))
+        }
+    }
 }

@@ -118,21 +118,30 @@ public struct TextLayout: Sendable {
 
 extension TextLayout {
     /// Throws `TextError.tooManyMarks` at the first run of more than `maximumMarksPerCharacter`
-    /// combining marks (unpaired surrogates count as nothing here; shaping shows them as .notdef).
+    /// combining marks (unpaired surrogates count as no mark; shaping shows them as .notdef).
     static func checkMarks(_ utf16: [UInt16]) throws(TextError) {
-        var run = 0, start = 0, offset = 0
-        var decoder = Unicode.UTF16()
-        var units = utf16.makeIterator()
-        while true {
-            let scalar: Unicode.Scalar
-            switch decoder.decode(&units) {
-            case let .scalarValue(v): scalar = v
-            case .emptyInput: return
-            case .error: run = 0; offset += 1; continue
+        var run = 0, start = 0, i = 0
+        let n = utf16.count
+        while i < n {
+            let u = utf16[i]
+            // Below U+0300 nothing is a combining mark: most text never looks a property up.
+            if u < 0x300 {
+                run = 0
+                i += 1
+                continue
+            }
+            var scalar = Unicode.Scalar(0x20 as UInt8)
+            var width = 1
+            if UTF16.isLeadSurrogate(u), i + 1 < n, UTF16.isTrailSurrogate(utf16[i + 1]) {
+                let value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(utf16[i + 1] - 0xDC00)
+                scalar = Unicode.Scalar(value) ?? scalar
+                width = 2
+            } else if let s = Unicode.Scalar(u) {
+                scalar = s
             }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
-                if run == 0 { start = offset }
+                if run == 0 { start = i }
                 run += 1
                 if run > maximumMarksPerCharacter {
                     throw .tooManyMarks(offset: start, maximum: maximumMarksPerCharacter)
@@ -140,7 +149,7 @@ extension TextLayout {
             default:
                 run = 0
             }
-            offset += scalar.utf16.count
+            i += width
         }
     }
 }
