@@ -107,8 +107,13 @@ struct Placement {
             }
             // One segment per run, merged with the one before when nothing about them differs.
             guard pen != runStart || !run.glyphs.isEmpty else { continue }
-            if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
-               last.size == run.size, last.raise == raise, abs(last.x + last.width - runStart) < 1e-9 {
+            // A font's negative advances can move the pen left over a run: the segment then spans
+            // from where the pen ended to where it began, so its width stays ≥ 0 as documented.
+            if pen < runStart {
+                segments.append(LineSegment(attributesIndex: run.attributesIndex, x: pen, width: runStart - pen,
+                                            size: run.size, face: run.face, raise: raise, sourceOffset: runSource))
+            } else if let last = segments.last, last.attributesIndex == run.attributesIndex, last.face === run.face,
+               last.size == run.size, last.raise == raise, abs(last.x + last.width - runStart) < 1e-9, pen >= last.x {
                 segments[segments.count - 1] = LineSegment(attributesIndex: last.attributesIndex, x: last.x, width: pen - last.x,
                                                            size: last.size, face: last.face, raise: last.raise,
                                                            sourceOffset: last.sourceOffset)
