@@ -95,9 +95,9 @@ def main():
     parser.add_argument("--reps", type=int, default=25, help="timed repetitions per case, ≥ 20 (default 25)")
     parser.add_argument("--quick", action="store_true", help="small sizes and 3 repetitions: a smoke run")
     parser.add_argument("--rounds", type=int, default=1,
-                        help="measure everything this many times, Sheen and the peers in turn, and keep each "
-                             "case's best round: on a shared machine whose load comes and goes, the best "
-                             "round is the one least disturbed (default 1)")
+                        help="measure everything this many times, Sheen and the peers in turn; every ratio is "
+                             "taken within one round, then the median and range over rounds are reported, "
+                             "beside each library's median speed (default 1)")
     parser.add_argument("--builds", default="default", help="sheen-bench builds: default, v3 or default,v3")
     parser.add_argument("--workloads", default=",".join(WORKLOADS),
                         help="the peer workloads to measure, comma-separated (default: all of "
@@ -130,20 +130,21 @@ def main():
     for b in builds:
         if b not in BUILD_DIRS:
             parser.error(f"unknown build {b!r} (default or v3)")
-    sheen, peers = {}, {}
+    rounds = []
     for n in range(max(args.rounds, 1)):
         if args.rounds > 1:
             print(f"compare-peers: round {n + 1} of {args.rounds}", file=sys.stderr)
         this_sheen, this_peers = measure(builds, args.quick, reps, chosen)
-        keep_best(sheen, this_sheen, this_peers, peers)
+        rounds.append({"sheen": this_sheen, "peers": this_peers})
 
     meta = {
         "machine": machine.description(), "date": datetime.date.today().isoformat(), "reps": reps,
         "quick": args.quick, "rounds": max(args.rounds, 1), "python": platform.python_version(), "versions": peer_versions(),
         "threads": "single thread everywhere (cv2.setNumThreads(1); Skia, cairo and Pillow draw on the calling thread)",
     }
-    saved = {"sheen": sheen, "peers": peers, "meta": meta}
+    saved = {"rounds": rounds, "meta": meta}
     if args.record:
+        os.makedirs(os.path.dirname(os.path.abspath(args.record)), exist_ok=True)
         with open(args.record, "w") as f:
             json.dump(saved, f, indent=1)
             f.write("\n")
@@ -194,28 +195,10 @@ def measure(builds, quick, reps, chosen=WORKLOADS):
     return sheen, peers
 
 
-def keep_best(sheen, this_sheen, this_peers, peers):
-    """Folds one round into the kept results: per build and case the Sheen record with the lowest
-    median time, per workload, case and library the peer row with the highest value."""
-    for build, records in this_sheen.items():
-        kept = sheen.setdefault(build, {})
-        for case, r in records.items():
-            if case not in kept or r["median_ns"] < kept[case]["median_ns"]:
-                kept[case] = r
-    for workload, rows in this_peers.items():
-        # Accuracy-only rows (no "value") share a case and library with the timed row: keep both.
-        def key(r):
-            return (r["case"], r["library"], "value" in r)
-        kept = {key(r): r for r in peers.get(workload, [])}
-        for r in rows:
-            k = key(r)
-            if k not in kept or (r.get("value") or 0) > (kept[k].get("value") or 0):
-                kept[k] = r
-        peers[workload] = list(kept.values())
-
-
 def write_report(report, saved, args):
-    results = report.assemble(saved["sheen"], saved["peers"], saved["meta"])
+    # A record of one round saved before rounds were kept apart has its sheen and peers at the top.
+    rounds = saved.get("rounds") or [{"sheen": saved["sheen"], "peers": saved["peers"]}]
+    results = report.assemble_rounds(rounds, saved["meta"])
     for p in report.write_all(results, args.out, readme=args.readme):
         print("wrote " + os.path.relpath(p, ROOT), file=sys.stderr)
 

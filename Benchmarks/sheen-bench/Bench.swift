@@ -38,6 +38,14 @@ final class Bench {
         return name.hasPrefix(f) || name.hasPrefix("reference.")
     }
 
+    /// Whether some case whose name starts with `prefix` may be selected (to skip making the
+    /// inputs of a group none of whose cases runs).
+    func wantsAny(prefix: String) -> Bool {
+        if let only { return only.contains { $0.hasPrefix(prefix) } }
+        guard let f = filter else { return true }
+        return f.hasPrefix(prefix) || prefix.hasPrefix(f)
+    }
+
     /// Dumps `buffer` as `role` of `caseName` when `--dump` was given.
     func dump(_ caseName: String, _ role: String, _ buffer: RasterBuffer) {
         dumper?.write(caseName, role, buffer)

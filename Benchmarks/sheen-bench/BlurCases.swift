@@ -4,9 +4,15 @@ import SheenTestSupport
 extension Bench {
     /// W4: Gaussian blur of a text-like mask (A8) or a text-like RGBA image (`fillTextLikeCoverage`), transparent edges,
     /// source and destination separate; single thread except the `.threads2` case (the opt-in
-    /// banded variant on both cores).
-    func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int) {
-        let cases: [(String, PixelFormat, Double, Int, Int)] = [
+    /// banded variant on both cores). `large` runs the DRAM-bound cases instead (RGBA σ 8 and A8
+    /// σ 2 and 8, names suffixed with the size).
+    func runBlurs(width: Int, height: Int, labelWidth: Int, labelHeight: Int, large: Bool = false) {
+        let suffix = ".\(width)x\(height)"
+        let cases: [(String, PixelFormat, Double, Int, Int)] = large ? [
+            ("blur.a8.s2" + suffix, .a8, 2, width, height),
+            ("blur.a8.s8" + suffix, .a8, 8, width, height),
+            ("blur.rgba8.s8" + suffix, .rgba8Premultiplied, 8, width, height),
+        ] : [
             ("blur.a8.s1", .a8, 1, width, height),
             ("blur.a8.s2", .a8, 2, width, height),
             ("blur.a8.s3", .a8, 3, width, height),          // the widest direct convolution (radius 12)

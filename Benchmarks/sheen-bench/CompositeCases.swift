@@ -6,8 +6,12 @@ extension Bench {
     /// non-trivial image (restored before every repetition, untimed), through an A8 mask whose
     /// values are 50 % zero, 25 % partial, 25 % full — in text-like runs (`.text`: per row, gaps
     /// of 1–15 px, edges of 1–3, full runs of 1–7) or drawn independently per pixel (`.iid`).
-    /// Each case's whole output is checked against the scalar reference.
-    func runComposites(width: Int, height: Int) {
+    /// Each case's whole output is checked against the scalar reference. `large` runs W2 and W3
+    /// alone, their names suffixed with the size (the DRAM-bound 3840×2160 cases); the 1920×1080
+    /// names carry no size.
+    func runComposites(width: Int, height: Int, large: Bool = false) {
+        // The large buffers are made only when a case of theirs is wanted.
+        guard !large || wantsAny(prefix: "composite.over_") else { return }
         let original = BenchBuffer(width: width, height: height)
         try! GradientFill(.conic(center: Point(Double(width) / 3, Double(height) / 2), colors: benchColors + [Color(rgba: 0x34C75980)]))
             .fill(original.buffer)
@@ -23,7 +27,10 @@ extension Bench {
             ("composite.over_lg_8_8888.text", .gradient(horizontal), .sourceOver, text),
             ("composite.over_lg_8_8888.iid", .gradient(horizontal), .sourceOver, iid),
         ]
-        for op in CompositeOperator.allCases {
+        if large {
+            cases = cases.map { ("\($0.0).\(width)x\(height)", $0.1, $0.2, $0.3) }
+        }
+        for op in CompositeOperator.allCases where !large {
             cases.append(("composite.\(op).iid", .color(Color(rgba: 0xFF3B_30B0)), op, iid))
         }
         let dst = BenchBuffer(width: width, height: height)

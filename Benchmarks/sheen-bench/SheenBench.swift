@@ -159,6 +159,14 @@ struct SheenBench: ParsableCommand {
         bench.runPatternQuestion(width: w, height: h)
         bench.runComposites(width: w, height: h)
         bench.runBlurs(width: w, height: h, labelWidth: quick ? 256 : 1024, labelHeight: quick ? 40 : 160)
+        // The same work at 3840×2160 (33 MB a RGBA buffer: beyond the last-level cache of the
+        // machines measured), to show what a DRAM-bound machine sees.
+        let (lw, lh) = quick ? (960, 540) : (3840, 2160)
+        bench.runReferences(width: lw, height: lh)
+        bench.runGradients(width: lw, height: lh,
+                           shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "radial", "conic"])
+        bench.runComposites(width: lw, height: lh, large: true)
+        bench.runBlurs(width: lw, height: lh, labelWidth: 0, labelHeight: 0, large: true)
         bench.runText()
         bench.runLabels()
         // Last: its canvases and 10,000-glyph runs would otherwise change what the heap hands the

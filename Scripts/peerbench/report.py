@@ -43,6 +43,9 @@ def assemble(sheen, peers, meta):
                 (v for k, v in records.items() if k.startswith(f"reference.{kind}.")), None)
             refs[kind + "_mpix_s"] = r["mpix_s"] if r else None
             refs[kind + "_size"] = f'{r["width"]}x{r["height"]}' if r else None
+            # Every size sheen-bench measured its references at, for the cases of that size.
+            refs[kind + "_by_size"] = {f'{v["width"]}x{v["height"]}': v["mpix_s"] for k, v in records.items()
+                                       if k.startswith(f"reference.{kind}.")}
         references[sheen_label(build)] = refs
     workloads = []
     for wid, title, unit, prefix in WORKLOADS:
@@ -67,9 +70,13 @@ def assemble(sheen, peers, meta):
                 # Peers, and Sheen measured by a peer harness (W6's C API rows carry a value).
                 if r["case"] == case and (not is_sheen(r["library"]) or r.get("value") is not None):
                     results.append({k: r.get(k) for k in ("library", "value", "max_err", "mean_err", "note")})
+                    if r.get("approximation"):
+                        results[-1]["approximation"] = True
                     if r.get("max_err_interior") is not None:
                         results[-1]["max_err_interior"] = r["max_err_interior"]
-            peer_values = [(r["value"], r["library"]) for r in results if not is_sheen(r["library"]) and r["value"]]
+            # An approximation (Pillow's box-filter "Gaussian") is shown, not counted as a peer.
+            peer_values = [(r["value"], r["library"]) for r in results
+                           if not is_sheen(r["library"]) and r["value"] and not r.get("approximation")]
             best = max(peer_values) if peer_values else None
             for r in results:
                 if is_sheen(r["library"]) and best:
@@ -79,9 +86,61 @@ def assemble(sheen, peers, meta):
             record = next((recs.get(case) for recs in sheen.values() if case in recs), None)
             width, height = ((record["width"], record["height"]) if record
                              else (int(size.group(1)), int(size.group(2))) if size else (None, None))
+            # The bandwidth yardsticks of this case's size, measured by the same sheen-bench run.
+            if unit == "Mpix/s" and width and height and references:
+                refs = next(iter(references.values()))
+                for kind in ("memset", "memcpy"):
+                    yard = refs[kind + "_by_size"].get(f"{width}x{height}") or refs[kind + "_mpix_s"]
+                    for r in results:
+                        if yard and r["value"]:
+                            r["x_" + kind] = r["value"] / yard
             entries.append({"case": case, "width": width, "height": height, "results": results})
         workloads.append({"id": wid, "title": title, "unit": unit, "cases": entries})
     return {"meta": meta, "references": references, "workloads": workloads}
+
+
+def assemble_rounds(rounds, meta):
+    """The results document of several rounds, each {"sheen", "peers"} measured in turn. Every
+    round is assembled alone, so each ratio is Sheen's and the peer's speed in the same round;
+    then per case and library the median over rounds of the speed, ×memset and ×memcpy, and per
+    Sheen row the median of its same-round ratios to the best peer with their range
+    (`ratio_range`) and the peer that was fastest in most rounds."""
+    import statistics
+    per_round = [assemble(r["sheen"], r["peers"], meta) for r in rounds]
+    first = per_round[0]
+    if len(per_round) == 1:
+        return first
+    for wi, w in enumerate(first["workloads"]):
+        for ci, entry in enumerate(w["cases"]):
+            for r in entry["results"]:
+                same = []
+                for other in per_round:
+                    oe = next((e for e in other["workloads"][wi]["cases"] if e["case"] == entry["case"]), None)
+                    o = next((x for x in (oe or {}).get("results", []) if x["library"] == r["library"]
+                              and (x["value"] is None) == (r["value"] is None)), None)
+                    if o is not None:
+                        same.append(o)
+                for key in ("value", "x_memset", "x_memcpy"):
+                    values = [o[key] for o in same if o.get(key) is not None]
+                    if values:
+                        r[key] = statistics.median(values)
+                ratios = [o["ratio_best_peer"] for o in same if o.get("ratio_best_peer") is not None]
+                if ratios:
+                    r["ratio_best_peer"] = statistics.median(ratios)
+                    r["ratio_range"] = [min(ratios), max(ratios)]
+                    r["ratio_rounds"] = len(ratios)
+                    peers = [o["best_peer"] for o in same if o.get("best_peer")]
+                    r["best_peer"] = max(set(peers), key=peers.count)
+    for label, refs in first["references"].items():
+        rounds_refs = [x["references"].get(label, {}) for x in per_round]
+        for kind in ("memset", "memcpy"):
+            values = [r[kind + "_mpix_s"] for r in rounds_refs if r.get(kind + "_mpix_s")]
+            if values:
+                refs[kind + "_mpix_s"] = statistics.median(values)
+            for size in refs[kind + "_by_size"]:
+                refs[kind + "_by_size"][size] = statistics.median(
+                    r[kind + "_by_size"][size] for r in rounds_refs if size in r.get(kind + "_by_size", {}))
+    return first
 
 
 def fmt(v, digits=0):
@@ -100,24 +159,28 @@ def markdown(results, chart_dir="charts"):
     then per workload a table, its notes and its chart."""
     meta, refs = results["meta"], results["references"]
     rounds = meta.get("rounds", 1)
-    best_of = f"; each case's best of {rounds} rounds, Sheen and the peers measured in turn" if rounds > 1 else ""
+    of_rounds = (f"; {rounds} rounds, Sheen and the peers measured in turn: each speed is the median of its "
+                 f"rounds, each ratio the median [and range] of the ratios taken within one round") if rounds > 1 else ""
     lines = [f"Measured {meta['date']} on {meta['machine']}; {meta['threads']}; median of "
-             f"{meta['reps']} repetitions after a warm-up{best_of}.", ""]
+             f"{meta['reps']} repetitions after a warm-up{of_rounds}.", ""]
     for label, r in refs.items():
-        lines.append(f"- Same-run references ({label}'s sheen-bench, {r['memset_size']}): memset "
-                     f"{fmt(r['memset_mpix_s'])} Mpix/s, memcpy {fmt(r['memcpy_mpix_s'])} Mpix/s.")
+        sizes = r.get("memset_by_size") or {r["memset_size"]: r["memset_mpix_s"]}
+        lines.append(f"- Same-run references ({label}'s sheen-bench), Mpix/s: " + "; ".join(
+            f"{size} memset {fmt(sizes[size])}, memcpy {fmt(r.get('memcpy_by_size', {}).get(size, r['memcpy_mpix_s']))}"
+            for size in sizes) + ".")
     versions = ", ".join(f"{k} {v}" for k, v in meta.get("versions", {}).items())
     if versions:
         lines.append(f"- Versions: {versions}; Python {meta.get('python', '?')}.")
     lines.append("- Errors are in 8-bit levels against one float64 reference computed from the same "
                  "inputs (a perfectly rounded result has max ≤ 0.5); — where no reference applies.")
     memcpy = next((r["memcpy_mpix_s"] for r in refs.values() if r["memcpy_mpix_s"]), None)
+    memset = next((r["memset_mpix_s"] for r in refs.values() if r["memset_mpix_s"]), None)
     for w in results["workloads"]:
         if not w["cases"]:
             continue
         per_pixel = w["unit"] == "Mpix/s"
         lines += ["", f"#### {w['id']} · {w['title']} ({w['unit']}, higher is better)", ""]
-        head = ["case", "library", w["unit"]] + (["×memcpy"] if per_pixel else []) + ["max err", "mean err",
+        head = ["case", "library", w["unit"]] + (["×memset", "×memcpy"] if per_pixel else []) + ["max err", "mean err",
                                                                                         "Sheen ÷ best peer"]
         lines.append("| " + " | ".join(head) + " |")
         lines.append("|" + "|".join(["---", "---"] + ["---:"] * (len(head) - 2)) + "|")
@@ -131,13 +194,17 @@ def markdown(results, chart_dir="charts"):
                         notes[r["library"]].append(r["note"])
                 cells = [f"`{entry['case']}`" if i == 0 else "", name, fmt(r["value"], 0 if (r["value"] or 0) >= 10 else 1)]
                 if per_pixel:
-                    cells.append(fmt(r["value"] / memcpy, 2) if memcpy and r["value"] else "—")
+                    for kind, fallback in (("memset", memset), ("memcpy", memcpy)):
+                        x = r.get("x_" + kind) or (r["value"] / fallback if fallback and r["value"] else None)
+                        cells.append(fmt(x, 2))
                 max_err = fmt(r["max_err"], 2)
                 if r.get("max_err_interior") is not None:
                     max_err += f" ({fmt(r['max_err_interior'], 2)} ≥ 4σ from the edges)"
                 cells += [max_err, fmt(r["mean_err"], 3)]
                 ratio = r.get("ratio_best_peer")
-                cells.append(f"{ratio:.2f}× {r['best_peer']}" if ratio is not None else "")
+                spread = (f" [{r['ratio_range'][0]:.2f}–{r['ratio_range'][1]:.2f}]"
+                          if r.get("ratio_range") and r["ratio_range"][0] != r["ratio_range"][1] else "")
+                cells.append(f"{ratio:.2f}×{spread} {r['best_peer']}" if ratio is not None else "")
                 lines.append("| " + " | ".join(cells) + " |")
         for library, texts in notes.items():
             lines.append("")

@@ -37,34 +37,99 @@ def compare_peers():
 
 
 class RoundsTests(unittest.TestCase):
-    def test_each_case_keeps_its_best_round_for_sheen_and_for_every_peer(self):
-        keep_best = compare_peers().keep_best
-        sheen, peers = {}, {}
-        keep_best(sheen, {"default": {"a": {"median_ns": 10}, "b": {"median_ns": 5}}},
-                  {"W2/W3": [{"case": "a", "library": "P", "value": 1.0}, {"case": "a", "library": "Q", "value": 9.0}]},
-                  peers)
-        keep_best(sheen, {"default": {"a": {"median_ns": 7}, "b": {"median_ns": 6}, "c": {"median_ns": 1}}},
-                  {"W2/W3": [{"case": "a", "library": "P", "value": 3.0}, {"case": "a", "library": "Q", "value": 2.0}]},
-                  peers)
-        self.assertEqual({k: r["median_ns"] for k, r in sheen["default"].items()}, {"a": 7, "b": 5, "c": 1})
-        self.assertEqual(sorted((r["library"], r["value"]) for r in peers["W2/W3"]), [("P", 3.0), ("Q", 9.0)])
-
-    def test_accuracy_only_rows_are_kept_beside_the_timed_row(self):
-        keep_best = compare_peers().keep_best
-        sheen, peers = {}, {}
-        for v in (4.0, 6.0):
-            keep_best(sheen, {}, {"W1": [{"case": "g", "library": "P", "max_err": 2, "mean_err": 0.5},
-                                         {"case": "g", "library": "P", "value": v, "max_err": 2, "mean_err": 0.5}]}, peers)
-        rows = sorted(peers["W1"], key=lambda r: "value" in r)
-        self.assertEqual(len(rows), 2)
-        self.assertNotIn("value", rows[0])
-        self.assertEqual(rows[1]["value"], 6.0)
-
-    def test_header_says_how_many_rounds(self):
+    def rounds(self, sheen_speeds, peer_speeds):
+        """Rounds of one W2/W3 case: Sheen's Mpix/s (as sheen-bench's records) and one peer's."""
         sheen, peers, meta = sample()
-        self.assertNotIn("rounds", report.markdown(report.assemble(sheen, peers, meta)).splitlines()[0])
-        meta = dict(meta, rounds=3)
-        self.assertIn("best of 3 rounds", report.markdown(report.assemble(sheen, peers, meta)).splitlines()[0])
+        out = []
+        for mine, theirs in zip(sheen_speeds, peer_speeds):
+            s = copy.deepcopy(sheen)
+            s["default"]["composite.over_n_8_8888.text"]["mpix_s"] = mine
+            p = {"W2/W3": [{"case": "composite.over_n_8_8888.text", "library": "Blend2D", "value": theirs,
+                            "max_err": 0.5, "mean_err": 0.1, "note": ""}]}
+            out.append({"sheen": s, "peers": p})
+        return out, meta
+
+    def sheen_row(self, results):
+        w = next(w for w in results["workloads"] if w["id"] == "W2/W3")
+        return next(r for r in w["cases"][0]["results"] if r["library"] == "Sheen")
+
+    def test_ratios_are_taken_within_a_round_then_the_median_and_range(self):
+        # Sheen's best round (120) and the peer's best round (100) are different rounds: the
+        # best-of-each ratio would be 1.2; within each round it is 1.0, 1.1 and 0.8.
+        rounds, meta = self.rounds([100, 110, 120], [100, 100, 150])
+        r = self.sheen_row(report.assemble_rounds(rounds, dict(meta, rounds=3)))
+        self.assertAlmostEqual(r["ratio_best_peer"], 1.0)
+        self.assertEqual([round(x, 6) for x in r["ratio_range"]], [0.8, 1.1])
+        self.assertEqual(r["ratio_rounds"], 3)
+        self.assertAlmostEqual(r["value"], 110)   # each speed: the median of its rounds
+
+    def test_one_round_is_that_round(self):
+        rounds, meta = self.rounds([90], [100])
+        r = self.sheen_row(report.assemble_rounds(rounds, meta))
+        self.assertAlmostEqual(r["ratio_best_peer"], 0.9)
+        self.assertNotIn("ratio_range", r)
+
+    def test_table_shows_the_range_and_the_header_the_rounds(self):
+        rounds, meta = self.rounds([100, 110, 120], [100, 100, 150])
+        text = report.markdown(report.assemble_rounds(rounds, dict(meta, rounds=3)))
+        self.assertIn("1.00× [0.80–1.10] Blend2D", text)
+        self.assertIn("3 rounds", text.splitlines()[0])
+        self.assertNotIn("rounds", report.markdown(report.assemble_rounds(rounds[:1], meta)).splitlines()[0])
+
+    def test_a_record_saved_before_rounds_is_one_round(self):
+        sheen, peers, meta = sample()
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "record.json")
+            with open(path, "w") as f:
+                json.dump({"sheen": sheen, "peers": peers, "meta": meta}, f)
+            out = os.path.join(d, "out")
+            sys_argv = sys.argv
+            sys.argv = ["compare-peers.py", "--from-record", path, "--out", out]
+            try:
+                compare_peers().main()
+            finally:
+                sys.argv = sys_argv
+            self.assertTrue(os.path.exists(os.path.join(out, "peers.md")))
+
+
+class ApproximationTests(unittest.TestCase):
+    def test_an_approximation_is_shown_but_is_not_the_best_peer(self):
+        sheen, peers, meta = sample()
+        peers = copy.deepcopy(peers)
+        peers["W4"].append({"case": "blur.a8.s8", "library": "Pillow (box blur)", "value": 1e6, "max_err": 18.0,
+                            "mean_err": 0.5, "note": "not a Gaussian", "approximation": True})
+        results = report.assemble(sheen, peers, meta)
+        e = next(e for w in results["workloads"] for e in w["cases"] if e["case"] == "blur.a8.s8")
+        by = {r["library"]: r for r in e["results"]}
+        self.assertIn("Pillow (box blur)", by)
+        self.assertNotEqual(by["Sheen"]["best_peer"], "Pillow (box blur)")
+
+
+class ReferenceSizeTests(unittest.TestCase):
+    def test_each_case_is_held_to_the_references_of_its_own_size(self):
+        sheen, peers, meta = sample()
+        sheen = copy.deepcopy(sheen)
+        case = "gradient.conic.1920x1080"
+        big = case.replace("1920x1080", "3840x2160")
+        record = dict(sheen["default"][case], case=big, width=3840, height=2160, mpix_s=1000.0)
+        sheen["default"][big] = record
+        for kind, v in (("memset", 5000.0), ("memcpy", 2000.0)):
+            sheen["default"][f"reference.{kind}.3840x2160"] = {"case": f"reference.{kind}.3840x2160", "width": 3840,
+                                                              "height": 2160, "mpix_s": v, "median_ns": 1}
+        peers = copy.deepcopy(peers)
+        peers["W1"].append({"case": big, "library": "Blend2D", "value": 800.0, "max_err": 1, "mean_err": 0.2,
+                            "note": ""})
+        results = report.assemble(sheen, peers, meta)
+        e = next(e for w in results["workloads"] for e in w["cases"] if e["case"] == big)
+        by = {r["library"]: r for r in e["results"]}
+        self.assertAlmostEqual(by["Sheen"]["x_memset"], 0.2)
+        self.assertAlmostEqual(by["Sheen"]["x_memcpy"], 0.5)
+        self.assertAlmostEqual(by["Sheen"]["ratio_best_peer"], 1.25)
+        small = next(e for w in results["workloads"] for e in w["cases"] if e["case"] == case)
+        sheen_small = next(r for r in small["results"] if r["library"] == "Sheen")
+        self.assertAlmostEqual(sheen_small["x_memset"],
+                               sheen_small["value"] / sheen["default"]["reference.memset.1920x1080"]["mpix_s"])
+        self.assertIn("3840x2160 memset 5,000", report.markdown(results))
 
 
 class AssembleTests(unittest.TestCase):
@@ -160,7 +225,8 @@ class MarkdownTests(unittest.TestCase):
         self.assertIn(self.results["meta"]["date"], self.md)
         self.assertIn("skia-python 144.1", self.md)
         memcpy = self.results["references"]["Sheen"]["memcpy_mpix_s"]
-        self.assertIn(f"memcpy {memcpy:,.0f} Mpix/s", self.md)
+        self.assertIn(f"1920x1080 memset {self.results['references']['Sheen']['memset_mpix_s']:,.0f}, "
+                      f"memcpy {memcpy:,.0f}", self.md)
 
     def test_rows_carry_speed_memcpy_ratio_errors_and_ratio_to_best_peer(self):
         line = next(l for l in self.md.splitlines() if l.startswith("| `blur.a8.s8`"))
@@ -169,12 +235,13 @@ class MarkdownTests(unittest.TestCase):
         r = next(r for e in self.results["workloads"][3]["cases"] if e["case"] == "blur.a8.s8"
                  for r in e["results"] if r["library"] == "Sheen")
         self.assertEqual(cells[2], f"{r['value']:,.0f}")
-        memcpy = self.results["references"]["Sheen"]["memcpy_mpix_s"]
-        self.assertEqual(cells[3], f"{r['value'] / memcpy:.2f}")
-        self.assertEqual(cells[4], "0.51")
+        refs = self.results["references"]["Sheen"]
+        self.assertEqual(cells[3], f"{r['value'] / refs['memset_mpix_s']:.2f}")
+        self.assertEqual(cells[4], f"{r['value'] / refs['memcpy_mpix_s']:.2f}")
+        self.assertEqual(cells[5], "0.51")
         fastest = max((r for e in self.results["workloads"][3]["cases"] if e["case"] == "blur.a8.s8"
                        for r in e["results"] if not report.is_sheen(r["library"])), key=lambda r: r["value"])
-        self.assertTrue(cells[6].endswith("× " + fastest["library"]), cells[6])
+        self.assertTrue(cells[7].endswith("× " + fastest["library"]), cells[7])
 
     def test_label_table_has_no_memcpy_column_and_dashes_for_missing_errors(self):
         table = self.md.split("#### W5")[1]

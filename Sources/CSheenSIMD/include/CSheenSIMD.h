@@ -189,6 +189,16 @@ void sheen_gradient_avx2(const SheenGradientJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
 void sheen_gradient_avx512(const SheenGradientJob *job);
 
+/// Bytes a row fill or row copy writes at and above which it stores around the caches
+/// (non-temporal stores): three quarters of one last-level cache as CPUID describes it (one L3
+/// instance, not the sum the OS may report), 8 MiB where CPUID does not say. Below it the rows
+/// stay in the cache for whatever reads them next; above it they cannot, and ordinary stores
+/// would first read every line from memory. Read once, then cached.
+intptr_t sheen_streaming_threshold(void);
+/// Replaces the streaming threshold with `bytes` (0: the CPU's again), so tests can stream small
+/// rectangles. Only speed depends on it: the bytes written are the same either way.
+void sheen_streaming_threshold_set(intptr_t bytes);
+
 /// Fills `height` rows of `width` pixels (`bytesPerPixel` 4 or 1) from `dst`, rows `stride` bytes
 /// apart: row r with value (phase + r) mod count of `values` (32-bit pixels in memory byte order,
 /// or bytes). Call only where the level's CPU features run.

@@ -2,6 +2,20 @@
 // repeat. In Swift, plain 64-byte vector stores (16-byte moves on the baseline target); at the C
 // levels, whole rectangles through CSheenSIMD's row stores.
 
+import CSheenSIMD
+
+/// Runs `body` with the C row stores streaming every rectangle of at least `bytes` bytes (tests
+/// reach the non-temporal paths with small buffers through it), then restores the CPU's
+/// threshold. Only speed depends on the threshold, so other callers meanwhile are unaffected.
+func withStreamingThreshold<T>(_ bytes: Int, _ body: () throws -> T) rethrows -> T {
+    sheen_streaming_threshold_set(bytes)
+    defer { sheen_streaming_threshold_set(0) }
+    return try body()
+}
+
+/// Bytes at and above which the C row stores stream (CSheenSIMD.h's sheen_streaming_threshold).
+func streamingThreshold() -> Int { sheen_streaming_threshold() }
+
 /// Writes `count` copies of the 32-bit `pixel` (in memory byte order) starting at `dst` (any
 /// alignment).
 @inline(__always)
