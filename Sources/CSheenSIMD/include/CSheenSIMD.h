@@ -189,7 +189,7 @@ void sheen_gradient_avx2(const SheenGradientJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
 void sheen_gradient_avx512(const SheenGradientJob *job);
 
-/// Bytes a row fill or row copy writes at and above which it stores around the caches
+/// Bytes a row copy writes above which it stores around the caches
 /// (non-temporal stores): three quarters of one last-level cache as CPUID describes it (one L3
 /// instance, not the sum the OS may report), 8 MiB where CPUID does not say. Below it the rows
 /// stay in the cache for whatever reads them next; above it they cannot, and ordinary stores

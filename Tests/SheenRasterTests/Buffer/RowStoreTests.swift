@@ -3,19 +3,15 @@ import SheenTestSupport
 @testable import SheenRaster
 
 /// The row stores behind structure-aware gradient fills and patterns (`fillRows`, `copyRows`)
-/// write the Swift twin's bytes at every level, with ordinary stores and streamed around the
-/// cache (the threshold lowered so that small rectangles stream): every row length from 0 to
+/// write the Swift twin's bytes at every level, copies with ordinary stores and streamed around
+/// the cache (the threshold lowered so that small rectangles stream): every row length from 0 to
 /// 3 lines and beyond (every head and tail around a 64-byte line), misaligned bases, padded rows,
 /// 4- and 1-byte pixels, any phase and period; nothing outside the rows is touched. Serialized:
 /// the threshold is process-wide.
 @Suite(.serialized)
 struct RowStoreTests {
     @Test func fillRowsEqualTheTwin() {
-        for streamed in [false, true] { fillRowsEqualTheTwin(streamed: streamed) }
-    }
-
-    private func fillRowsEqualTheTwin(streamed: Bool) {
-        var rng = SeededGenerator(seed: streamed ? 0x5_7EA3 : 0x5_7EA2)
+        var rng = SeededGenerator(seed: 0x5_7EA2)
         for caseIndex in 0 ..< 300 {
             let bpp = caseIndex % 3 == 0 ? 1 : 4
             let width = caseIndex < 200 ? caseIndex % 67 : Int.random(in: 0 ... 700, using: &rng)
@@ -27,10 +23,8 @@ struct RowStoreTests {
             func run(_ level: SIMDLevel) -> FencedBuffer {
                 let b = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
                 values.withUnsafeBytes { v in
-                    withStreamingThreshold(streamed ? 1 : Int.max) {
-                        fillRows(b.buffer.base, stride: b.bytesPerRow, width: width, height: height, bytesPerPixel: bpp,
-                                 values: v.baseAddress!, count: count, phase: phase, level: level)
-                    }
+                    fillRows(b.buffer.base, stride: b.bytesPerRow, width: width, height: height, bytesPerPixel: bpp,
+                             values: v.baseAddress!, count: count, phase: phase, level: level)
                 }
                 return b
             }
@@ -39,7 +33,7 @@ struct RowStoreTests {
             for level in Kernels.supported.dropFirst() {
                 let got = run(level)
                 #expect(withExtendedLifetime(got) { pixelBytes(got.buffer) == want && got.fenceViolations == 0 },
-                        "case \(caseIndex) \(level) width \(width) bpp \(bpp) misalignment \(misalignment) streamed \(streamed)")
+                        "case \(caseIndex) \(level) width \(width) bpp \(bpp) misalignment \(misalignment)")
             }
         }
     }
