@@ -1,7 +1,8 @@
 // The blur's intermediate rows and workers' scratch come from a small process-wide cache, so
 // repeated blurs of similar sizes (every label's shadow, every frame of an animation) allocate
 // nothing after the first: a fresh 4 MB block also costs a page fault per 4 KB on first touch,
-// which was a tenth of a 1920×1080 A8 blur.
+// which was a tenth of a 1920×1080 A8 blur, and more than two fifths of a 3840×2160 RGBA blur
+// when its 66 MB intermediate was over the budget and came fresh from the kernel every call.
 
 
 /// Blocks of memory reused across blur calls (`shared` for the blurs; tests make their own).
@@ -15,19 +16,47 @@ final class BlurMemory: Sendable {
         var blocks: [Block] = []
         /// Blocks allocated fresh since the process started (tests watch it stay put).
         var allocations = 0
+        /// Most bytes kept between calls.
+        var keptBytes: Int
     }
 
-    private let cache = Locked(Cache())
+    private let cache: Locked<Cache>
 
     /// The cache every blur uses.
     static let shared = BlurMemory()
 
-    /// Most bytes kept between calls, and most blocks (one per concurrent blur is enough).
-    let keptBytes: Int, keptBlocks: Int
+    /// The default budget: a 3840×2160 RGBA blur's intermediate (66 MB) and its scratch, with room.
+    static let defaultKeptBytes = 160 << 20
 
-    init(keptBytes: Int = 64 << 20, keptBlocks: Int = 4) {
-        self.keptBytes = keptBytes
+    /// Most blocks kept (one per concurrent blur is enough).
+    let keptBlocks: Int
+
+    init(keptBytes: Int = defaultKeptBytes, keptBlocks: Int = 4) {
+        cache = Locked(Cache(keptBytes: keptBytes))
         self.keptBlocks = keptBlocks
+    }
+
+    /// Most bytes kept between calls; lowering it frees the blocks over the new budget at once.
+    var keptBytes: Int {
+        get { cache.withLock { $0.keptBytes } }
+        set {
+            let dropped: [Block] = cache.withLock { cache in
+                cache.keptBytes = max(0, newValue)
+                return trim(&cache)
+            }
+            for b in dropped { freeBytes(b.base) }
+        }
+    }
+
+    /// Keeps the largest blocks, up to `keptBlocks` and `keptBytes`; returns the others to free.
+    private func trim(_ cache: inout Cache) -> [Block] {
+        cache.blocks.sort { $0.bytes > $1.bytes }
+        var stay: [Block] = [], drop: [Block] = [], total = 0
+        for b in cache.blocks {
+            if stay.count < keptBlocks && total + b.bytes <= cache.keptBytes { stay.append(b); total += b.bytes } else { drop.append(b) }
+        }
+        cache.blocks = stay
+        return drop
     }
 
     deinit {
@@ -57,14 +86,7 @@ final class BlurMemory: Sendable {
         defer {
             let dropped: [Block] = cache.withLock { cache in
                 cache.blocks.append(block)
-                cache.blocks.sort { $0.bytes > $1.bytes }
-                // Largest first, while they fit the budget; the rest are freed.
-                var stay: [Block] = [], drop: [Block] = [], total = 0
-                for b in cache.blocks {
-                    if stay.count < keptBlocks && total + b.bytes <= keptBytes { stay.append(b); total += b.bytes } else { drop.append(b) }
-                }
-                cache.blocks = stay
-                return drop
+                return trim(&cache)
             }
             for b in dropped { freeBytes(b.base) }
         }

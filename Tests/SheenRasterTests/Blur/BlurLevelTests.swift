@@ -82,6 +82,21 @@ struct BlurMemoryTests {
         try memory.with(bytes: 20_000) { _ in }
         try memory.with(bytes: 20_000) { _ in }
         #expect(memory.allocations == 4)
+        // A lower budget frees what no longer fits: the next call allocates again; a higher one
+        // keeps a block that did not fit before.
+        memory.keptBytes = 3000
+        try memory.with(bytes: 4000) { _ in }
+        #expect(memory.allocations == 5)
+        memory.keptBytes = 30_000
+        try memory.with(bytes: 20_000) { _ in }
+        try memory.with(bytes: 20_000) { _ in }
+        #expect(memory.allocations == 6)
+    }
+
+    /// The public budget is the shared cache's, and by default holds a 3840×2160 RGBA blur.
+    @Test func retainedMemoryLimitIsTheSharedBudget() {
+        #expect(GaussianBlur.retainedMemoryLimit == BlurMemory.shared.keptBytes)
+        #expect(BlurMemory.defaultKeptBytes >= 2 * 3840 * 4 * 2160 + (16 << 20))
     }
 
     /// A blur through the shared cache still equals the twin when the reused block held another
