@@ -41,9 +41,8 @@ extension KernelGradient {
                      bytesPerPixel: bpp, values: &zero, count: 1, phase: 0, level: level)
         case .vertical where period == 1:
             // Shade the column in chunks (one kernel call per chunk), then fill each row with its
-            // colour (alpha for A8). Chunks are tall enough that the row fill sees a whole frame's
-            // size in one call and streams the stores of one larger than the cache (RowsBody.h).
-            let chunk = 4096
+            // colour (alpha for A8).
+            let chunk = 256
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk) { tmp in
                 let colors = UnsafeMutableRawPointer(tmp.baseAddress!)
                 var y0 = r.y

@@ -28,13 +28,7 @@ struct RowStoreTests {
                 }
                 return b
             }
-            let reference = run(.reference)
-            let want = withExtendedLifetime(reference) { pixelBytes(reference.buffer) }
-            for level in Kernels.supported.dropFirst() {
-                let got = run(level)
-                #expect(withExtendedLifetime(got) { pixelBytes(got.buffer) == want && got.fenceViolations == 0 },
-                        "case \(caseIndex) \(level) width \(width) bpp \(bpp) misalignment \(misalignment)")
-            }
+            expectEveryLevelEqualsTheTwin("case \(caseIndex) width \(width) bpp \(bpp) misalignment \(misalignment)", run)
         }
     }
 
@@ -61,22 +55,26 @@ struct RowStoreTests {
                 }
                 return b
             }
-            let reference = run(.reference)
-            let want = withExtendedLifetime(reference) { pixelBytes(reference.buffer) }
-            for level in Kernels.supported.dropFirst() {
-                let got = run(level)
-                #expect(withExtendedLifetime(got) { pixelBytes(got.buffer) == want && got.fenceViolations == 0 },
-                        "case \(caseIndex) \(level) rowBytes \(rowBytes) misalignment \(misalignment) streamed \(streamed)")
-            }
+            expectEveryLevelEqualsTheTwin("case \(caseIndex) rowBytes \(rowBytes) misalignment \(misalignment) streamed \(streamed)", run)
         }
     }
 
-    /// The threshold streams exactly the rectangles at least that large, and a frame of the test
-    /// CPU's last-level-cache size or more would stream by default.
+    /// The threshold is the CPU's (at least 1 MiB: three quarters of a last-level cache, or 8 MiB
+    /// where CPUID does not say) until a test sets it, and is the CPU's again afterwards.
     @Test func thresholdIsTheCPUsUnlessSet() {
         let cpu = streamingThreshold()
         #expect(cpu >= 1 << 20)
         withStreamingThreshold(4096) { #expect(streamingThreshold() == 4096) }
         #expect(streamingThreshold() == cpu)
+    }
+
+    /// Each level's buffer from `run` holds the reference level's bytes and an intact fence.
+    private func expectEveryLevelEqualsTheTwin(_ label: String, _ run: (SIMDLevel) -> FencedBuffer) {
+        let reference = run(.reference)
+        let want = withExtendedLifetime(reference) { pixelBytes(reference.buffer) }
+        for level in Kernels.supported.dropFirst() {
+            let got = run(level)
+            #expect(withExtendedLifetime(got) { pixelBytes(got.buffer) == want && got.fenceViolations == 0 }, "\(label) \(level)")
+        }
     }
 }
