@@ -50,6 +50,9 @@ public struct GaussianBlur: Sendable, Hashable {
     /// specifications define the radius as 2σ, so σ = r / 2.
     public static func sigma(cssRadius: Double) -> Double { cssRadius / 2 }
 
+    /// σ for a Canvas 2D `shadowBlur` value b: the HTML specification sets σ = b / 2.
+    public static func sigma(canvasShadowBlur: Double) -> Double { canvasShadowBlur / 2 }
+
     /// Most bytes of intermediate memory blurs keep between calls, so that repeated blurs of a
     /// size allocate nothing after the first (a fresh block costs a page fault per 4 KB). Default
     /// 160 MiB: enough for a 3840×2160 RGBA blur (66 MB of intermediate) and smaller ones beside
@@ -58,9 +61,6 @@ public struct GaussianBlur: Sendable, Hashable {
         get { BlurMemory.shared.keptBytes }
         set { BlurMemory.shared.keptBytes = newValue }
     }
-
-    /// σ for a Canvas 2D `shadowBlur` value b: the HTML specification sets σ = b / 2.
-    public static func sigma(canvasShadowBlur: Double) -> Double { canvasShadowBlur / 2 }
 
     /// Blurs `source` into `destination`, which must have the same size and format; they may be
     /// the same memory (in place). `threads` ≥ 1 splits the work into bands across that many

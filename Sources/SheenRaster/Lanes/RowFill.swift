@@ -4,8 +4,8 @@
 
 import CSheenSIMD
 
-/// Runs `body` with the C row stores streaming every rectangle of at least `bytes` bytes (tests
-/// reach the non-temporal paths with small buffers through it), then restores the CPU's
+/// Runs `body` with the C row copies streaming every copy of more than `bytes` bytes (tests
+/// reach the non-temporal path with small buffers through it), then restores the CPU's
 /// threshold. Only speed depends on the threshold, so other callers meanwhile are unaffected.
 func withStreamingThreshold<T>(_ bytes: Int, _ body: () throws -> T) rethrows -> T {
     sheen_streaming_threshold_set(bytes)
@@ -13,7 +13,7 @@ func withStreamingThreshold<T>(_ bytes: Int, _ body: () throws -> T) rethrows ->
     return try body()
 }
 
-/// Bytes at and above which the C row stores stream (CSheenSIMD.h's sheen_streaming_threshold).
+/// Bytes above which the C row copies stream (CSheenSIMD.h's sheen_streaming_threshold).
 func streamingThreshold() -> Int { sheen_streaming_threshold() }
 
 /// Writes `count` copies of the 32-bit `pixel` (in memory byte order) starting at `dst` (any
