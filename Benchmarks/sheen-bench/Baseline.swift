@@ -22,7 +22,10 @@ enum Baseline {
 
     /// Median time per case (ns) of a saved baseline.
     static func load(name: String) throws -> [String: Double] {
-        let text = try String(contentsOfFile: path(name), encoding: .utf8)
+        let file = path(name)
+        guard FileManager.default.fileExists(atPath: file) else { throw BaselineError.missing }
+        guard let data = FileManager.default.contents(atPath: file) else { throw BaselineError.unreadable }
+        guard let text = String(data: data, encoding: .utf8) else { throw BaselineError.notText }
         return try medians(jsonLines: text)
     }
 
@@ -38,6 +41,20 @@ enum Baseline {
             out[name] = median
         }
         return out
+    }
+}
+
+/// A baseline file that cannot be used (the message follows "cannot read baseline PATH: ").
+enum BaselineError: Error, CustomStringConvertible {
+    case missing, unreadable, notText
+    case badLine(Int)
+    var description: String {
+        switch self {
+        case .missing: return "no such file (make one with --save-baseline NAME)"
+        case .unreadable: return "the file cannot be read (permissions, or a directory?)"
+        case .notText: return "the file is not UTF-8 text"
+        case .badLine(let n): return "line \(n) is not a sheen-bench JSON record with a positive median_ns"
+        }
     }
 }
 

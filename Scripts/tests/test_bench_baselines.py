@@ -87,6 +87,11 @@ class BaselineTests(unittest.TestCase):
         r = self.run_bench("--compare", os.path.join(self.dir.name, "nope.jsonl"))
         self.assertEqual(r.returncode, 2)
         self.assertIn("cannot read baseline", r.stderr)
+        self.assertIn("no such file (make one with --save-baseline NAME)", r.stderr)
+        self.assertNotIn("NSCocoaErrorDomain", r.stderr)
+        r = self.run_bench("--compare", self.dir.name + "/")   # a directory
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("cannot be read", r.stderr)
         broken = os.path.join(self.dir.name, "broken.jsonl")
         with open(broken, "w") as f:
             f.write('{"case": "x", "median_ns": 5}\nnot json\n')

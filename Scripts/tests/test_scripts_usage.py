@@ -1,0 +1,47 @@
+"""The scripts' command lines: --help prints each script's usage and exits 0 before installing or
+building anything; a wrong argument is refused with exit status 2 and touches nothing. Run:
+python3 -m unittest discover -s Scripts/tests"""
+
+import os
+import subprocess
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def run(script, *args, cwd=ROOT):
+    return subprocess.run([os.path.join(ROOT, "Scripts", script), *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=20)
+
+
+class UsageTests(unittest.TestCase):
+    def test_help_prints_the_usage_and_does_nothing_else(self):
+        expected = {"bench.sh": "Runs sheen-bench twice", "test.sh": "The README's test command",
+                    "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target"}
+        for script, phrase in expected.items():
+            for flag in ("--help", "-h"):
+                r = run(script, flag)
+                self.assertEqual(r.returncode, 0, f"{script} {flag}: {r.stderr}")
+                self.assertIn(phrase, r.stdout, script)
+                self.assertNotIn("set -euo", r.stdout, script)
+                self.assertFalse(r.stdout.startswith("#"), script)
+
+    def test_help_writes_no_files(self):
+        # demo.sh once made a directory named --help; bench.sh started two builds.
+        with tempfile.TemporaryDirectory() as d:
+            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh"):
+                self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
+            self.assertEqual(os.listdir(d), [])
+        self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))
+
+    def test_wrong_arguments_are_refused(self):
+        for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"])):
+            r = run(script, *args)
+            self.assertEqual(r.returncode, 2, f"{script} {args}: {r.stdout} {r.stderr}")
+            self.assertTrue(r.stderr.strip(), script)
+        self.assertFalse(os.path.exists(os.path.join(ROOT, "--size")))
+
+
+if __name__ == "__main__":
+    unittest.main()
