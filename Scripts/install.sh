@@ -34,7 +34,7 @@ includedir=\${prefix}/include
 Name: sheen
 Description: SIMD gradient fills, compositing, Gaussian blur, text and styled labels on caller-owned pixels
 Version: $version
-Requires.private: freetype2 harfbuzz fontconfig libpng
+Requires.private: freetype2 harfbuzz fontconfig icu-uc libpng
 Libs: -L\${libdir} -Wl,-rpath,\${libdir} -lSheenC
 Cflags: -I\${includedir}
 PC

@@ -23,6 +23,12 @@ missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
 if [ -n "$missing" ]; then echo "declared in sheen.h but not exported: $missing" >&2; exit 1; fi
 echo "exports: all $(echo "$declared" | wc -l) functions of sheen.h"
 
+# sheen.pc lists every system library libSheenC.so links (a static link or a packager reads it).
+static_libs=$(pkg-config --static --libs sheen)
+for lib in freetype harfbuzz fontconfig icuuc png16; do
+    case " $static_libs " in *" -l$lib "*) ;; *) echo "sheen.pc: pkg-config --static --libs lacks -l$lib" >&2; exit 1 ;; esac
+done
+
 echo '#include <sheen.h>' | cc -std=c99 -Wall -Wextra -Wpedantic -Werror -fsyntax-only $(pkg-config --cflags sheen) -x c -
 echo '#include <sheen.h>' | c++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags sheen) -x c++ -
 
