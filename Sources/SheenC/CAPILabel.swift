@@ -1,5 +1,6 @@
-// Labels across the C boundary: a label handle, setters (checked when the label is drawn, as
-// in Swift, except enumeration values, checked at once), rendering and images.
+// Labels across the C boundary: a label handle, setters, rendering and images. Every setter
+// checks the label it would leave (Label.validate, what drawing checks first) and refuses a bad
+// value at once, as sheen.h's convention asks, leaving the label as it was.
 
 import CSheenAPI
 import SheenLabel
@@ -12,6 +13,7 @@ private func change(_ handle: OpaquePointer?, _ body: (inout Label) throws -> Vo
         let box = try borrow(handle, "label", as: LabelBox.self)
         var label = box.label
         try body(&label)
+        try label.validate()
         box.label = label
     }
 }
@@ -24,7 +26,9 @@ public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointe
         let string = try string(text, "text")
         let font = try borrow(font, "font", as: FontBox.self).font
         let out = try required(out, "out")
-        store(LabelBox(Label(string, font: font, size: Size(width: width, height: height))), into: out)
+        let label = Label(string, font: font, size: Size(width: width, height: height))
+        try label.validate()
+        store(LabelBox(label), into: out)
     }
 }
 

@@ -107,8 +107,11 @@ extension Label {
         return Size(width: (fit.width + h).rounded(.up), height: (fit.height + v).rounded(.up))
     }
 
-    /// Checks every number of the label's style; throws `LabelError` naming the first bad one.
-    func validate() throws(LabelError) {
+    /// Checks every number of the label's style and size — what drawing it would check first —
+    /// without laying out or drawing anything; throws `LabelError` naming the first bad value
+    /// (a NaN offset, a stroke wider than `LabelStroke.maximumWidth`, a negative size, too many
+    /// shadows…). A setter-style API can call it to refuse a change at once.
+    public func validate() throws(LabelError) {
         // Counts first: what follows is linear in them, and the limits keep it small.
         let shadowCount = allShadows.count
         guard shadowCount <= Self.maximumShadows else {

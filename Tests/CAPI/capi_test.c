@@ -178,12 +178,17 @@ static void bad_input(void) {
     /* A font handle is not a label: a clear error, not undefined behaviour. */
     FAILS(sheen_label_render((const sheen_label *)font, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "not a sheen_label");
     OK(sheen_label_set_background(label, &(sheen_color){ 0, 0, 1, 1 }));
-    OK(sheen_label_add_shadow(label, 0, 0, NAN, 0, (sheen_color){ 0, 0, 0, 1 }));
-    FAILS(sheen_label_render(label, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "sigma");
-    OK(sheen_label_clear_shadows(label));
-    OK(sheen_label_set_size(label, -1, 20));
-    FAILS(sheen_label_render(label, &dst.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "size");
-    OK(sheen_label_set_size(label, 40, 20));
+    /* Setters refuse what drawing would refuse, at once, and leave the label as it was. */
+    FAILS(sheen_label_add_shadow(label, 0, 0, NAN, 0, (sheen_color){ 0, 0, 0, 1 }), SHEEN_ERROR_INVALID_ARGUMENT, "sigma");
+    FAILS(sheen_label_add_shadow(label, NAN, 0, 2, 0, (sheen_color){ 0, 0, 0, 1 }), SHEEN_ERROR_INVALID_ARGUMENT, "offset.x");
+    FAILS(sheen_label_set_stroke(label, 1000, (sheen_color){ 0, 0, 0, 1 }, SHEEN_STROKE_OUTSIDE), SHEEN_ERROR_INVALID_ARGUMENT,
+          "stroke width");
+    FAILS(sheen_label_set_size(label, -1, 20), SHEEN_ERROR_INVALID_ARGUMENT, "size");
+    FAILS(sheen_label_set_insets(label, NAN, 0, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "insets.top");
+    FAILS(sheen_label_create("x", font, -5, 20, &(sheen_label *){ NULL }), SHEEN_ERROR_INVALID_ARGUMENT, "size");
+    sheen_rect drawn;   /* the label kept its valid state: 40×20 with no shadow or stroke */
+    OK(sheen_label_drawn_bounds(label, &drawn));
+    CHECK(drawn.width == 40 && drawn.height == 20, "a refused setter changed the label");
     FAILS(sheen_label_set_alignment(label, 17, 0), SHEEN_ERROR_INVALID_ARGUMENT, "alignment 17");
     FAILS(sheen_label_set_fill_gradient(label, NULL, 0, 0, SHEEN_EXTENT_INK, SHEEN_COLOR_SPACE_SRGB), SHEEN_ERROR_INVALID_ARGUMENT, "");
     sheen_buffer a8 = dst.buffer; a8.format = SHEEN_FORMAT_A8;

@@ -331,7 +331,10 @@ void sheen_text_layout_destroy(sheen_text_layout *layout);
 /* ---- Labels ------------------------------------------------------------------------------ */
 
 /** A styled label: text in a rectangle with fill (colour or gradient over the real ink),
- *  stroke, shadows and glows, background — UILabel's layout rules. */
+ *  stroke, shadows and glows, background — UILabel's layout rules. Its create function and
+ *  every setter check the label they would leave (size, insets, offsets and σ finite and in
+ *  range, stroke width at most 256, colours finite, at most 64 shadows) and return
+ *  SHEEN_ERROR_INVALID_ARGUMENT naming the value at once, leaving the label as it was. */
 typedef struct sheen_label sheen_label;
 
 typedef enum sheen_gradient_extent {
