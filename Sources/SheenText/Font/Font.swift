@@ -48,9 +48,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     /// A font found by fontconfig from a pattern such as "DejaVu Sans:bold" or "serif:italic"
     /// (fontconfig's name syntax); the rest of fontconfig's sorted set is the fallback chain.
-    /// fontconfig answers with its closest match, so an unknown family gives the default family.
-    /// A pattern longer than `maximumPatternLength` is refused (`TextError.invalidParameter`).
-    public init(named pattern: String, size: Double) throws(TextError) {
+    /// fontconfig answers with its closest match, so an unknown family gives the default family
+    /// (`primaryFace.familyName` says which family was found); with `requiringFamily`, a match
+    /// whose family is none of the pattern's families throws `.fontNotFound` instead (generic
+    /// families such as "serif", "sans-serif" and "monospace" accept whatever fontconfig maps
+    /// them to). A pattern longer than `maximumPatternLength` is refused (`.invalidParameter`).
+    public init(named pattern: String, size: Double, requiringFamily: Bool = false) throws(TextError) {
         try Self.check(size)
         // fontconfig's parse and sort grow faster than linearly with a pattern's length (128 KB
         // took 13 s): a name longer than any real one is refused before it gets there.
@@ -68,6 +71,32 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             }
             throw firstError ?? .fontNotFound(pattern: pattern)
         }
+        if requiringFamily && !Self.matchesFamily(of: pattern, primaryFace.familyName) {
+            throw .fontNotFound(pattern: pattern)
+        }
+    }
+
+    /// Family names fontconfig resolves to a configured family rather than matching by name.
+    private static let genericFamilies: Set<String> = ["serif", "sans-serif", "sans", "monospace", "mono", "cursive",
+                                                       "fantasy", "system-ui", "emoji", "math"]
+
+    /// Whether `family` is one of the families a fontconfig pattern names (before its first
+    /// unescaped "-" or ":", separated by unescaped ","), compared without case or spaces, or the
+    /// pattern names a generic family or none at all.
+    static func matchesFamily(of pattern: String, _ family: String) -> Bool {
+        var names: [String] = [], current = "", escaped = false
+        for c in pattern {
+            if escaped { current.append(c); escaped = false; continue }
+            if c == "\\" { escaped = true; continue }
+            if c == "-" || c == ":" { break }
+            if c == "," { names.append(current); current = ""; continue }
+            current.append(c)
+        }
+        names.append(current)
+        func key(_ s: String) -> String { s.lowercased().filter { !$0.isWhitespace } }
+        let wanted = names.map(key).filter { !$0.isEmpty }
+        if wanted.isEmpty || wanted.contains(where: { genericFamilies.contains($0) }) { return true }
+        return wanted.contains(key(family))
     }
 
     init(size: Double, chain: FontChain) { self.size = size; self.chain = chain }

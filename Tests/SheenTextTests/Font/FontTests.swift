@@ -1,7 +1,7 @@
 import Foundation
 import SheenRaster
 import SheenTestSupport
-import SheenText
+@testable import SheenText
 import Testing
 
 @Suite struct FontTests {
@@ -24,6 +24,31 @@ import Testing
         #expect(mono.primaryFace.familyName == "DejaVu Sans Mono")
         #expect(mono.size == 12)
         #expect(bold.ascender > 0 && bold.descender > 0)
+    }
+
+    /// fontconfig answers an unknown family with its default; the caller can see which family
+    /// it got, or ask for the family it named and get an error instead.
+    @Test func aMissingFamilyCanBeRefused() throws {
+        let fallback = try Font(named: "No Such Font", size: 20)
+        #expect(fallback.primaryFace.familyName != "No Such Font")
+        #expect(throws: TextError.fontNotFound(pattern: "No Such Font")) {
+            try Font(named: "No Such Font", size: 20, requiringFamily: true)
+        }
+        #expect(try Font(named: "DejaVu Sans:bold", size: 20, requiringFamily: true).primaryFace.styleName == "Bold")
+        #expect(try Font(named: "dejavu sans", size: 20, requiringFamily: true).primaryFace.familyName == "DejaVu Sans")
+        #expect(try Font(named: "No Such Font,DejaVu Sans Mono", size: 20, requiringFamily: true).primaryFace.familyName
+                == "DejaVu Sans Mono")
+        #expect(throws: TextError.self) { try Font(named: "No Such Font-12", size: 20, requiringFamily: true) }
+        _ = try Font(named: "sans-serif:bold", size: 20, requiringFamily: true)   // generic: whatever it maps to
+        _ = try Font(named: ":bold", size: 20, requiringFamily: true)             // no family named
+    }
+
+    @Test func patternFamiliesAreParsedAsFontconfigWritesThem() {
+        #expect(Font.matchesFamily(of: "DejaVu Sans:bold", "DejaVu Sans"))
+        #expect(Font.matchesFamily(of: "Foo\\-Bar-12:italic", "Foo-Bar"))
+        #expect(Font.matchesFamily(of: "A\\,B,Other", "A,B"))
+        #expect(!Font.matchesFamily(of: "Foo-Bar", "Foo-Bar"))   // unescaped "-" starts the size
+        #expect(Font.matchesFamily(of: "Monospace", "DejaVu Sans Mono"))
     }
 
     @Test func fallbackDrawsCharactersThePrimaryFaceLacks() throws {
