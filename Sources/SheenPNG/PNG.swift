@@ -1,4 +1,4 @@
-import CLibPNG
+internal import CLibPNG
 import SheenRaster
 
 /// PNG encoding and decoding over libpng's simplified `png_image_*` API.
