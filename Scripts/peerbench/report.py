@@ -86,12 +86,14 @@ def assemble(sheen, peers, meta):
             record = next((recs.get(case) for recs in sheen.values() if case in recs), None)
             width, height = ((record["width"], record["height"]) if record
                              else (int(size.group(1)), int(size.group(2))) if size else (None, None))
-            # The bandwidth yardsticks of this case's size, measured by the same sheen-bench run.
+            # The bandwidth yardsticks of this case's size: a Sheen build's from its own
+            # sheen-bench run, the peers' from the first build's (whose dump they worked on).
             if unit == "Mpix/s" and width and height and references:
-                refs = next(iter(references.values()))
-                for kind in ("memset", "memcpy"):
-                    yard = refs[kind + "_by_size"].get(f"{width}x{height}") or refs[kind + "_mpix_s"]
-                    for r in results:
+                first = next(iter(references.values()))
+                for r in results:
+                    refs = references.get(r["library"], first)
+                    for kind in ("memset", "memcpy"):
+                        yard = refs[kind + "_by_size"].get(f"{width}x{height}") or refs[kind + "_mpix_s"]
                         if yard and r["value"]:
                             r["x_" + kind] = r["value"] / yard
             entries.append({"case": case, "width": width, "height": height, "results": results})

@@ -131,6 +131,17 @@ class ReferenceSizeTests(unittest.TestCase):
                                sheen_small["value"] / sheen["default"]["reference.memset.1920x1080"]["mpix_s"])
         self.assertIn("3840x2160 memset 5,000", report.markdown(results))
 
+    def test_each_sheen_build_is_held_to_its_own_runs_references(self):
+        sheen, peers, meta = sample()
+        results = report.assemble(sheen, peers, meta)
+        e = next(e for w in results["workloads"] for e in w["cases"] if e["case"] == "blur.a8.s8")
+        by = {r["library"]: r for r in e["results"]}
+        for label, build in (("Sheen", "default"), ("Sheen (v3)", "v3")):
+            memset = sheen[build]["reference.memset.1920x1080"]["mpix_s"]
+            self.assertAlmostEqual(by[label]["x_memset"], by[label]["value"] / memset)
+        self.assertAlmostEqual(by["OpenCV"]["x_memset"],
+                               by["OpenCV"]["value"] / sheen["default"]["reference.memset.1920x1080"]["mpix_s"])
+
 
 class AssembleTests(unittest.TestCase):
     def setUp(self):
