@@ -6,7 +6,7 @@
 # tables, JSON and charts under bench/ and the README's "Against the peers" block.
 # Other arguments go to sheen-bench (e.g. --filter gradient).
 set -euo pipefail
-if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed -e 's/^# \{0,1\}//'; exit 0; fi
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 peers=0
 if [[ "${1:-}" == "--peers" ]]; then peers=1; shift; fi

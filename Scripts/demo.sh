@@ -3,7 +3,7 @@
 # its ink, a stroke, a soft shadow) to label.png and every style side by side to demo.png.
 #   Scripts/demo.sh [OUTPUT_DIR]      (default: out/, which .gitignore covers)
 set -euo pipefail
-if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed -e 's/^# \{0,1\}//'; exit 0; fi
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 if [[ "${1:-}" == -* ]]; then echo "demo.sh: unknown option $1 (usage: Scripts/demo.sh [OUTPUT_DIR])" >&2; exit 2; fi
 cd "$(dirname "$0")/.."
 out="${1:-out}"

@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
-        --help|-h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed -e 's/^# \{0,1\}//'; exit 0 ;;
+        --help|-h) "$root/Scripts/usage.sh" "$root/Scripts/fuzz.sh"; exit 0 ;;
         *) echo "unknown option $1 (--help for usage)" >&2; exit 2 ;;
     esac
 done

@@ -8,7 +8,7 @@
 # recorded data, sheen-bench's baselines); then the C API from C (Scripts/test-capi.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
-if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed -e 's/^# \{0,1\}//'; exit 0; fi
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 if [ $# -gt 0 ]; then echo "test.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
