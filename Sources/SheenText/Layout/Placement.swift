@@ -123,7 +123,10 @@ struct Placement {
             }
         }
         let sources = shaped.piece.source.filter { $0 >= 0 }
-        let range = (sources.min() ?? 0)..<((sources.max() ?? -1) + 1)
+        // A line showing no original text (empty, white space only, or only "…") stands at its
+        // anchor: where its text would begin.
+        let anchor = max(shaped.piece.anchor, 0)
+        let range = (sources.min() ?? anchor)..<((sources.max() ?? anchor - 1) + 1)
         return LaidOutLine(glyphs: glyphs, baseline: baseline,
                            typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
                                                  height: line.ascent + line.descent),

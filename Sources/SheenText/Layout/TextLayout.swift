@@ -94,7 +94,7 @@ public struct TextLayout: Sendable {
         var start = 0, i = 0
         func cut(_ end: Int) {
             var piece = TextPiece(units: Array(units[start..<end]), source: Array(start..<end),
-                                  attributes: Array(attrs[start..<end]))
+                                  attributes: Array(attrs[start..<end]), anchor: start)
             // An empty paragraph takes the attributes of the break that ends it (or the last run).
             piece.emptyAttributes = attrs.isEmpty ? 0 : attrs[min(start, attrs.count - 1)]
             piece.paragraphStyle = text.attributes[piece.isEmpty ? piece.emptyAttributes : piece.attributes[0]].paragraphStyle

@@ -8,6 +8,9 @@ struct TextPiece {
     var emptyAttributes = 0
     /// The style of the paragraph the piece comes from; nil for text layout inserted.
     var paragraphStyle: ParagraphStyle?
+    /// Offset in the original text where the piece begins, so an empty piece (an empty or
+    /// white-space-only line) still knows where it stands; −1 for text layout inserted.
+    var anchor = -1
 
     var count: Int { units.count }
     var isEmpty: Bool { units.isEmpty }
@@ -16,14 +19,22 @@ struct TextPiece {
     func slice(_ range: Range<Int>) -> TextPiece {
         TextPiece(units: Array(units[range]), source: Array(source[range]), attributes: Array(attributes[range]),
                   emptyAttributes: range.isEmpty ? (range.lowerBound < count ? attributes[range.lowerBound] : emptyAttributes) : attributes[range.lowerBound],
-                  paragraphStyle: paragraphStyle)
+                  paragraphStyle: paragraphStyle, anchor: offset(at: range.lowerBound))
+    }
+
+    /// The original-text offset of unit `i` (0…count): one past the last unit at the end, the
+    /// piece's anchor when it is empty.
+    func offset(at i: Int) -> Int {
+        if i < count { return source[i] }
+        guard let last = source.last, last >= 0 else { return anchor }
+        return last + 1
     }
 
     /// This piece followed by `other`.
     static func + (a: TextPiece, b: TextPiece) -> TextPiece {
         TextPiece(units: a.units + b.units, source: a.source + b.source, attributes: a.attributes + b.attributes,
                   emptyAttributes: a.isEmpty ? b.emptyAttributes : a.emptyAttributes,
-                  paragraphStyle: a.paragraphStyle ?? b.paragraphStyle)
+                  paragraphStyle: a.paragraphStyle ?? b.paragraphStyle, anchor: a.anchor >= 0 ? a.anchor : b.anchor)
     }
 
     /// Inserted text (origin −1) in the attributes `attributesIndex`.

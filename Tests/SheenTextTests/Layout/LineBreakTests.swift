@@ -77,6 +77,22 @@ import SheenText
         for (a, b) in zip(baselines, baselines.dropFirst()) { #expect(b > a) }
     }
 
+
+    /// An empty or white-space-only line shows no text, and its range says where it stands: an
+    /// empty range at the offset its text begins, never 0..<0 in the middle of the text.
+    @Test func emptyAndBlankLinesReportWhereTheyStand() throws {
+        let layout = try Fixtures.layout("ab\n\ncd")
+        #expect(layout.lines.map(\.sourceRange) == [0..<2, 3..<3, 4..<6])
+        let blank = try Fixtures.layout("ab\n   \ncd\n")
+        #expect(blank.lines.map(\.sourceRange) == [0..<2, 3..<3, 7..<9, 10..<10])
+        let crlf = try Fixtures.layout("ab\r\n\r\ncd")
+        #expect(crlf.lines.map(\.sourceRange) == [0..<2, 4..<4, 6..<8])
+        // Wrapped: a line of only spaces between words cannot happen (spaces hang), but the
+        // trailing spaces of a wrapped line are not in its range.
+        let wrapped = try Fixtures.layout("aaaa     bbbb", width: try Fixtures.layout("bbbb").lines[0].typographicRect.width + 1)
+        #expect(wrapped.lines.map(\.sourceRange) == [0..<4, 9..<13])
+        #expect(try Fixtures.layout("").lines.map(\.sourceRange) == [0..<0])
+    }
     @Test func lineHeightMultipleAndSpacing() throws {
         let plain = try Fixtures.layout("a\nb\nc", size: 20)
         let step = plain.lines[1].baseline - plain.lines[0].baseline
