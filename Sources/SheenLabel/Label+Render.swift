@@ -6,7 +6,7 @@ extension Label {
     /// at buffer pixel `origin` (which may lie outside the buffer), compositing sourceOver onto
     /// what is there. The frame positions the text; ink, stroke and shadows that overhang it
     /// (italic overhangs, a stroke or shadow reaching past the edge) are drawn wherever the buffer
-    /// has pixels, as a UIKit view that does not clip to its bounds — unless `clipsToBounds`.
+    /// has pixels, as a UIKit view that does not clip to its bounds — unless `clipsToFrame`.
     /// `drawnBounds()` says which pixels can change.
     /// Order: background (over the frame), shadows (first to last), then an outside stroke under
     /// the fill, or the fill under a centred or inside stroke — every pixel through SheenRaster's
@@ -30,7 +30,7 @@ extension Label {
     /// The pixels drawing this label can change, in label pixels ((0, 0) is the frame's top-left;
     /// x or y is negative where something overhangs the left or top): the frame, the ink of the
     /// fill and the stroke, and each shadow out to its blur's ⌈3σ⌉ margins. Just the frame when
-    /// `clipsToBounds`. Rasterises the glyphs (through `cache`), blurs nothing.
+    /// `clipsToFrame`. Rasterises the glyphs (through `cache`), blurs nothing.
     public func drawnBounds(cache: GlyphCache = .shared) throws(LabelError) -> PixelRect {
         try LabelRenderer(label: self, cache: cache).drawnBounds()
     }
@@ -38,7 +38,7 @@ extension Label {
     /// Renders the label into a new transparent image in `format` (RGBA8 by default) that holds
     /// everything it draws: `drawnBounds()`, whose top-left corner is the image's pixel (0, 0) —
     /// so the frame's top-left lies at image pixel (−bounds.x, −bounds.y). When nothing overhangs
-    /// (or with `clipsToBounds`), that is the frame itself, the label's size rounded up. Throws
+    /// (or with `clipsToFrame`), that is the frame itself, the label's size rounded up. Throws
     /// `LabelError.imageTooLarge`, allocating nothing, past `maximumImagePixels`.
     public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
         let renderer = try LabelRenderer(label: self, cache: cache)

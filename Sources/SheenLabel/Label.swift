@@ -10,7 +10,7 @@ import SheenText
 /// frame: it positions the text (alignment, wrapping, truncation) and is what the background
 /// fills. Ink, strokes and shadows that overhang it are still drawn — a UIKit view does not clip
 /// to its bounds unless told to — and `drawnBounds()` and `image()` include them;
-/// `clipsToBounds` clips to the frame instead, and `insetsTextForShadows` moves the text in so
+/// `clipsToBounds` (and line-break mode `.byClipping`) clips to the frame instead, and `insetsTextForShadows` moves the text in so
 /// that shadows fit.
 public struct Label: Sendable {
     /// The label's size in pixels (its bounds).
@@ -92,7 +92,12 @@ public struct Label: Sendable {
     public var backgroundColor: Color?
     /// Clip everything drawn to the frame (UIView's clipsToBounds); false by default, as in UIKit,
     /// so overhanging ink, strokes and shadows are drawn where the destination has pixels.
+    /// `lineBreakMode` `.byClipping` clips to the frame as well (see `clipsToFrame`).
     public var clipsToBounds = false
+    /// True when drawing is cut at the frame: `clipsToBounds`, or line-break mode `.byClipping`,
+    /// whose last line runs on past the frame and is cut there as UILabel cuts it — the frame,
+    /// whatever the destination's size. Other modes' overhang is drawn.
+    public var clipsToFrame: Bool { clipsToBounds || lineBreakMode == .byClipping }
     /// Vertical placement of the text block; centred by default (UILabel's behaviour).
     public var verticalAlignment: VerticalAlignment = .center
     /// Insets of the text area from the label's edges.

@@ -93,7 +93,7 @@ final class LabelRenderer {
     /// coverage but no blur.
     func drawnBounds() throws(LabelError) -> PixelRect {
         var bounds = label.frame
-        if label.clipsToBounds { return bounds }
+        if label.clipsToFrame { return bounds }
         for shadow in label.allShadows where shadow.color.alpha > 0 {
             let ink = try shadowMaskRegion(shadowShape(shadow))
             guard !ink.isEmpty else { continue }
@@ -119,7 +119,7 @@ final class LabelRenderer {
         let far = 1 << 40
         guard at.x > -far, at.x < far, at.y > -far, at.y < far else { return }
         var area = buffer.bounds
-        if label.clipsToBounds { area = area.intersection(label.frame.offsetBy(dx: at.x, dy: at.y)) }
+        if label.clipsToFrame { area = area.intersection(label.frame.offsetBy(dx: at.x, dy: at.y)) }
         guard !area.isEmpty else { return }
         let canvas = LabelCanvas(destination: buffer.cropped(to: area), offset: (at.x - area.x, at.y - area.y),
                                  alpha: label.isEnabled ? 255 : 128)

@@ -102,6 +102,38 @@ import SheenText
         }
     }
 
+    /// Line-break mode `.byClipping` cuts its long last line at the frame, as UILabel does: the
+    /// image is the frame (it was 809 px wide for a 400 px frame), its pixels are those of the
+    /// unclipped label's inside the frame, and a render into a larger buffer stops at the frame.
+    /// The same label tail-truncated keeps its overhang drawing.
+    @Test func clippingModeCutsAtTheFrame() throws {
+        var label = Label("The quick brown fox jumps over the lazy dog", font: try TestFonts.sans(32),
+                          size: Size(width: 400, height: 50))
+        label.lineBreakMode = .byClipping
+        label.textAlignment = .left
+        #expect(label.clipsToFrame && !label.clipsToBounds)
+        #expect(try label.drawnBounds() == PixelRect(x: 0, y: 0, width: 400, height: 50))
+        let clipped = try label.image()
+        #expect(clipped.width == 400 && clipped.height == 50)
+        // Ink reaches the right edge: the line runs on past it.
+        #expect((0..<50).contains { clipped.pixel(x: 399, y: $0)[3] > 0 })
+        // Drawn at a larger size with everything shown (a wide frame), the first 400 columns agree.
+        var wide = label
+        wide.size = Size(width: 900, height: 50)
+        let whole = try wide.image()
+        for y in 0..<50 { for x in 0..<400 { #expect(clipped.pixel(x: x, y: y) == whole.pixel(x: x, y: y)) } }
+        let canvas = try Image(width: 600, height: 90, format: .rgba8Premultiplied)
+        try canvas.withBuffer { try label.render(into: $0, at: (30, 20)) }
+        for y in 0..<90 {
+            for x in 0..<600 where !(x >= 30 && x < 430 && y >= 20 && y < 70) {
+                #expect(canvas.pixel(x: x, y: y) == [0, 0, 0, 0])
+            }
+        }
+        var tail = label
+        tail.lineBreakMode = .byTruncatingTail
+        #expect(!tail.clipsToFrame)
+    }
+
     /// Frames whose drawn bounds differ (a shadow that grows) come out of `Label.images` at one
     /// size, each the frame's own image placed at the union's offset.
     @Test func framesShareOneSize() throws {
