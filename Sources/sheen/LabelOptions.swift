@@ -24,14 +24,14 @@ struct LabelOptions: ParsableArguments {
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
     var cssBlur = false
-    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip).")
+    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip or --line-break clip).")
     var canvas = "1024x160"
     @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
     @Option(help: "Background colour (default transparent).") var background: String?
     @Option(help: "left, right, center, justified or natural.") var align = "natural"
     @Option(help: "top, center or bottom.") var vertical = "center"
     @Option(help: "Maximum lines, 0 = unlimited.") var lines = 1
-    @Option(name: .customLong("line-break"), help: "word, char, clip, head, middle or tail.") var lineBreak = "tail"
+    @Option(name: .customLong("line-break"), help: "word, char, clip (cut at the canvas), head, middle or tail.") var lineBreak = "tail"
     @Option(name: .customLong("min-scale"), help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
     @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
     @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
