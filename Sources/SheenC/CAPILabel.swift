@@ -156,6 +156,12 @@ public func sheenLabelSetEnabled(_ label: OpaquePointer?, _ enabled: Bool) -> sh
     change(label) { $0.isEnabled = enabled }
 }
 
+/// `sheen_label_set_alpha` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_alpha")
+public func sheenLabelSetAlpha(_ label: OpaquePointer?, _ alpha: Double) -> sheen_status {
+    change(label) { $0.alpha = alpha }
+}
+
 /// `sheen_label_set_clips_to_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_clips_to_bounds")
 public func sheenLabelSetClipsToBounds(_ label: OpaquePointer?, _ clips: Bool) -> sheen_status {

@@ -39,6 +39,11 @@ extension Label {
         return o
     }
 
+    /// The group opacity a render composites the label at, 0…255: `alpha`, halved when disabled.
+    var groupAlpha: UInt8 {
+        UInt8(((isEnabled ? 255.0 : 127.5) * min(max(alpha, 0), 1)).rounded())
+    }
+
     /// Every shadow drawn: UILabel's sharp `shadowColor` shadow first, then `shadows`.
     var allShadows: [LabelShadow] {
         (shadowColor.map { [LabelShadow(color: $0, offset: shadowOffset)] } ?? []) + shadows
@@ -141,6 +146,7 @@ extension Label {
         }
         for (name, v) in [("insets.top", insets.top), ("insets.left", insets.left), ("insets.bottom", insets.bottom),
                           ("insets.right", insets.right)] { try check(name, v, 0...Self.maximumSide) }
+        try check("alpha", alpha, 0...1)
         try check("textColor", textColor)
         if let c = highlightedTextColor { try check("highlightedTextColor", c) }
         if let c = backgroundColor { try check("backgroundColor", c) }

@@ -62,10 +62,16 @@ public struct Label: Sendable {
     /// dictionaries, see `TextLayoutOptions.hyphenationLanguage`); nil breaks only between words
     /// and at soft hyphens.
     public var hyphenationLanguage: String?
-    /// Disabled labels are drawn at 50 % opacity — fill, stroke and shadows alike (one global
-    /// alpha of 128 on every composite), which keeps their colours and reads as dimmed on any
-    /// background. UIKit's exact disabled colour is a system grey; this is the portable choice.
+    /// Disabled labels are drawn at half their `alpha`, faded as a group as `alpha` fades them,
+    /// which keeps their colours and reads as dimmed on any background. UIKit's exact disabled
+    /// colour is a system grey; this is the portable choice.
     public var isEnabled = true
+    /// Opacity of the whole label, 0…1 (UIView's alpha); 1 by default. Below 1 the label is
+    /// drawn as a group: rendered opaque into a scratch image over the pixels it changes, then
+    /// composited once at this opacity (sourceOver, coverage round(255 × alpha)), so a shadow
+    /// never shows through the letters above it and a stroke never through the fill. 0 draws
+    /// nothing.
+    public var alpha: Double = 1
     /// Draw the fill with `highlightedTextColor` (when set) instead of `textColor`/`fill`.
     public var isHighlighted = false
     /// The fill colour while highlighted; nil keeps the normal fill.

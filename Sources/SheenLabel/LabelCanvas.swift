@@ -1,13 +1,12 @@
 import SheenRaster
 import SheenText
 
-/// Where a label is drawn: the part of the destination it may change, the label's origin
-/// relative to it, and the global alpha (128 when disabled).
+/// Where a label's layers are drawn: the part of the destination it may change (or the scratch
+/// image a group-faded label is drawn into first) and the label's origin relative to it.
 struct LabelCanvas {
     let destination: RasterBuffer
     /// Label pixel (0, 0) is destination pixel `offset`.
     let offset: (x: Int, y: Int)
-    let alpha: UInt8
 
     /// True when a label-pixel rectangle touches the destination.
     func shows(_ r: PixelRect) -> Bool {
@@ -20,9 +19,9 @@ struct LabelCanvas {
         try liftRaster(layer.mask.withReadOnlyBuffer { (m) throws(RasterError) in
             let x = layer.at.x + offset.x, y = layer.at.y + offset.y
             if let paint = layer.paint {
-                try destination.composite(paint, operator: .sourceOver, coverage: .mask(m, x: x, y: y, alpha: alpha))
+                try destination.composite(paint, operator: .sourceOver, coverage: .mask(m, x: x, y: y))
             } else {
-                try destination.composite(.image(m, x: x, y: y), operator: .sourceOver, coverage: .alpha(alpha))
+                try destination.composite(.image(m, x: x, y: y), operator: .sourceOver)
             }
         })
     }

@@ -120,9 +120,27 @@ final class LabelRenderer {
         guard at.x > -far, at.x < far, at.y > -far, at.y < far else { return }
         var area = buffer.bounds
         if label.clipsToFrame { area = area.intersection(label.frame.offsetBy(dx: at.x, dy: at.y)) }
+        let groupAlpha = label.groupAlpha
+        guard !area.isEmpty, groupAlpha > 0 else { return }
+        guard groupAlpha < 255 else {
+            try draw(on: LabelCanvas(destination: buffer.cropped(to: area), offset: (at.x - area.x, at.y - area.y)))
+            return
+        }
+        // Group opacity: the label drawn opaque into a transparent scratch image over the pixels
+        // it can change, then that image composited once at the group's alpha.
+        area = area.intersection(try drawnBounds().offsetBy(dx: at.x, dy: at.y))
         guard !area.isEmpty else { return }
-        let canvas = LabelCanvas(destination: buffer.cropped(to: area), offset: (at.x - area.x, at.y - area.y),
-                                 alpha: label.isEnabled ? 255 : 128)
+        let scratch = try liftRaster(Image(width: area.width, height: area.height, format: buffer.format))
+        try scratch.withBuffer { (b) throws(LabelError) in
+            try draw(on: LabelCanvas(destination: b, offset: (at.x - area.x, at.y - area.y)))
+        }
+        try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in
+            try buffer.cropped(to: area).composite(.image(image), operator: .sourceOver, coverage: .alpha(groupAlpha))
+        })
+    }
+
+    /// Draws every layer on `canvas`, opaque (sourceOver).
+    private func draw(on canvas: LabelCanvas) throws(LabelError) {
         // Everything that can fail (masks, blurs, gradients) runs before the first pixel changes.
         // Outside bands under the fill; a centred or inside band over it, so all of its width
         // shows (CoreGraphics' fill-then-stroke).
@@ -134,7 +152,7 @@ final class LabelRenderer {
             let frame = label.frame.offsetBy(dx: canvas.offset.x, dy: canvas.offset.y)
                 .intersection(canvas.destination.bounds)
             if !frame.isEmpty {
-                try liftRaster(canvas.destination.cropped(to: frame).composite(.color(backgroundColor), coverage: .alpha(canvas.alpha)))
+                try liftRaster(canvas.destination.cropped(to: frame).composite(.color(backgroundColor)))
             }
         }
         for layer in layers { try canvas.composite(layer) }

@@ -41,7 +41,8 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
-    @Flag(help: "Draw the label disabled (50 % opacity).") var disabled = false
+    @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
+    @Option(help: "Opacity of the whole label, 0…1: drawn, then faded as one group.") var alpha = 1.0
     @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
 
     /// The label options given on the command line that differ from their defaults (as
@@ -130,6 +131,7 @@ struct LabelOptions: ParsableArguments {
         label.insetsTextForShadows = insetShadows
         label.clipsToBounds = clip
         label.isEnabled = !disabled
+        label.alpha = alpha
         if let highlight {
             label.isHighlighted = true
             label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
@@ -204,7 +206,7 @@ struct LabelOptions: ParsableArguments {
         if name.hasPrefix("insets.") { return "--insets" }
         // Colours are not listed: the options give them as #RRGGBB[AA], always finite.
         let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
-                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing"]
+                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing", "alpha": "--alpha"]
         return options[name]
     }
 }

@@ -138,6 +138,68 @@ import SheenText
         #expect(Array(highlighted.bytes[full..<full + 4]) == [0xFF, 0x3B, 0x30, 0xFF])
     }
 
+    /// `image` composited once, sourceOver at coverage `alpha`, onto `under` (a copy).
+    static func faded(_ image: Image, alpha: UInt8, over under: Image? = nil) throws -> Image {
+        let out = try Image(width: image.width, height: image.height, format: image.format)
+        if let under { try out.withBuffer { d in try under.withReadOnlyBuffer { try d.composite(.image($0), operator: .source) } } }
+        try out.withBuffer { d in try image.withReadOnlyBuffer { try d.composite(.image($0), coverage: .alpha(alpha)) } }
+        return out
+    }
+
+    /// A label whose alpha is below 1 (or that is disabled) fades as a group, as UIKit fades a
+    /// view: every pixel is the opaque label's composited once at the alpha, so the dark shadow
+    /// under the letters does not show through them (layer by layer, a letter pixel came out
+    /// (113, 62, 99, 180): darkened, and more opaque than half).
+    @Test func alphaFadesTheLabelAsAGroup() throws {
+        var label = Label("Fade", font: try TestFonts.bold(48), size: Size(width: 220, height: 90))
+        label.textColor = Color(rgba: 0xC0_6A_D8FF)
+        label.shadows = [LabelShadow(color: .black, offset: Point(2, 3), sigma: 3)]
+        label.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0x2020_20FF)), placement: .outside)
+        let opaque = try label.image()
+        for (alpha, enabled, level) in [(1.0, false, UInt8(128)), (0.5, true, 128), (0.3, true, 77), (0.3, false, 38)] {
+            var faded = label
+            faded.alpha = alpha
+            faded.isEnabled = enabled
+            let image = try faded.image()
+            #expect(image.width == opaque.width && image.height == opaque.height)
+            #expect(image.bytes == (try Self.faded(opaque, alpha: level)).bytes, "alpha \(alpha), enabled \(enabled)")
+        }
+        // At a letter pixel the fill colour is just halved: no shadow darkens it.
+        var half = label
+        half.isEnabled = false
+        let disabled = try half.image()
+        let colour = Color(rgba: 0xC0_6A_D8FF).premultiplied8
+        let full = stride(from: 0, to: opaque.bytes.count, by: 4).first { Array(opaque.bytes[$0..<$0 + 4]) == [colour.x, colour.y, colour.z, 255] }!
+        let expected = [colour.x, colour.y, colour.z, 255].map { (Int($0) * 128 + 127) / 255 }
+        for c in 0..<4 { #expect(abs(Int(disabled.bytes[full + c]) - expected[c]) <= 1) }
+    }
+
+    /// Drawn into a buffer that has pixels, the fade composites over them once, changes nothing
+    /// outside the label's drawn bounds, and alpha 0 changes nothing at all.
+    @Test func alphaOverADestination() throws {
+        var label = Label("Over", font: try TestFonts.bold(40), size: Size(width: 160, height: 70))
+        label.textColor = LabelFixtures.red
+        label.backgroundColor = Color(rgba: 0xFFFF_FF80)
+        label.shadows = [LabelShadow(color: .black, offset: Point(0, 4), sigma: 4)]
+        let under = try Image(width: 240, height: 140, format: .rgba8Premultiplied)
+        try under.withBuffer { try $0.composite(.color(LabelFixtures.blue), operator: .source) }
+        let opaque = try Image(width: 240, height: 140, format: .rgba8Premultiplied)
+        try opaque.withBuffer { try label.render(into: $0, at: (30, 20)) }
+        label.alpha = 0.6
+        let canvas = try Self.faded(under, alpha: 255)
+        try canvas.withBuffer { try label.render(into: $0, at: (30, 20)) }
+        #expect(canvas.bytes == (try Self.faded(opaque, alpha: 153, over: under)).bytes)
+        label.alpha = 0
+        let untouched = try Self.faded(under, alpha: 255)
+        try untouched.withBuffer { try label.render(into: $0, at: (30, 20)) }
+        #expect(untouched.bytes == under.bytes)
+        for bad in [Double.nan, -0.1, 1.5, .infinity] {
+            label.alpha = bad
+            #expect(throws: LabelError.self) { try untouched.withBuffer { try label.render(into: $0, at: (30, 20)) } }
+        }
+        #expect(untouched.bytes == under.bytes)
+    }
+
     /// UILabel's sharp shadow: the text's shape in shadowColor at shadowOffset, unblurred.
     @Test func uiLabelShadowIsSharp() throws {
         var label = Label("Sharp", font: try TestFonts.bold(40), size: Size(width: 200, height: 80))

@@ -381,8 +381,12 @@ sheen_status sheen_label_set_line_break(sheen_label *label, int32_t line_break, 
 /** Auto-shrink to fit the width, down to `minimum_scale_factor` (0…1) of the font size. */
 sheen_status sheen_label_set_adjusts_font_size(sheen_label *label, bool adjusts, double minimum_scale_factor);
 sheen_status sheen_label_set_insets(sheen_label *label, double top, double left, double bottom, double right);
-/** Disabled labels draw at half opacity. */
+/** Disabled labels draw at half their alpha. */
 sheen_status sheen_label_set_enabled(sheen_label *label, bool enabled);
+/** Opacity of the whole label, 0…1 (1 by default): below 1 the label is drawn, then composited
+ *  once at this opacity, so a shadow never shows through the letters. Refuses NaN and values
+ *  outside 0…1 with SHEEN_ERROR_INVALID_ARGUMENT, changing nothing. */
+sheen_status sheen_label_set_alpha(sheen_label *label, double alpha);
 /** Clip everything drawn to the label's rectangle (off by default: ink, strokes and shadows that
  *  overhang it are drawn wherever the destination has pixels). */
 sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);

@@ -3,7 +3,7 @@ import SheenText
 
 /// An animation between label states: every colour — text, gradient stops, stroke,
 /// shadows, background — and the geometric style values — shadow offset, blur and spread, stroke
-/// width, font size (with relayout), line spacing, insets, label size — interpolate over time
+/// width, font size (with relayout), line spacing, insets, label size, group `alpha` — interpolate over time
 /// along a timing curve, through any number of keyframes. Colours mix premultiplied in OKLab by
 /// default (`colorSpace`), sRGB or linear light on request.
 ///

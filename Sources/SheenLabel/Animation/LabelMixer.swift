@@ -15,6 +15,7 @@ struct LabelMixer {
         out.shadowOffset = SheenLabel.mix(a.shadowOffset, b.shadowOffset, t)
         out.backgroundColor = optionalColor(a.backgroundColor, b.backgroundColor, t)
         out.lineSpacing = SheenLabel.mix(a.lineSpacing, b.lineSpacing, t)
+        out.alpha = min(max(SheenLabel.mix(a.alpha, b.alpha, t), 0), 1)
         out.lineHeightMultiple = max(1e-3, SheenLabel.mix(a.lineHeightMultiple, b.lineHeightMultiple, t))
         out.insets = EdgeInsets(top: max(0, SheenLabel.mix(a.insets.top, b.insets.top, t)),
                                 left: max(0, SheenLabel.mix(a.insets.left, b.insets.left, t)),

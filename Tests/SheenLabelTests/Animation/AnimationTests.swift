@@ -86,6 +86,20 @@ import Testing
         #expect(abs(middle.font.size - (30 + 20 * p)) < 1e-9)
     }
 
+    /// Group opacity animates: a fade-out's middle frame has the curve's alpha and draws as the
+    /// label with that alpha.
+    @Test func alphaAnimates() throws {
+        var from = Label("Fade", font: try TestFonts.bold(30), size: Size(width: 120, height: 50))
+        from.shadows = [LabelShadow(color: .black, offset: Point(0, 3), sigma: 2)]
+        var to = from
+        to.alpha = 0
+        let frames = try LabelAnimation(from: from, to: to, duration: 1, timing: .linear).frames(fps: 4)
+        #expect(frames.map(\.alpha) == [1, 0.75, 0.5, 0.25, 0])
+        var half = from
+        half.alpha = 0.5
+        #expect(try frames[2].image().bytes == half.image().bytes)
+    }
+
     @Test func keyframesPassThroughEveryState() throws {
         let (a, b) = try states()
         var c = a
