@@ -88,18 +88,63 @@ final class Hyphenator: @unchecked Sendable {
 
     /// UTF-16 offsets inside `units[range]` where a hyphen may break a word: every run of
     /// letters (lower-cased) is hyphenated by the dictionary, which keeps its own minimum
-    /// lengths before and after a break (LEFTHYPHENMIN, RIGHTHYPHENMIN).
+    /// lengths before and after a break (LEFTHYPHENMIN, RIGHTHYPHENMIN). Only words are: a run
+    /// of letters inside a token (the text between white space) that is not a word — a URL, an
+    /// e-mail address, a path or file name, a number, a word with digits — is left whole, as
+    /// LibreOffice and CSS `hyphens: auto` leave it (`isWordToken`).
     func points(in units: [UInt16], _ range: Range<Int>) -> [Int] {
         var out: [Int] = []
         var i = range.lowerBound
+        var token: Range<Int>? = nil, tokenIsWord = false
         while i < range.upperBound {
             guard isLetter(units, i) else { i += 1; continue }
             var j = i
             while j < range.upperBound, isLetter(units, j) { j += 1 }
-            out += hyphenate(units, i..<j)
+            if token.map({ !$0.contains(i) }) ?? true {
+                let found = Self.token(around: i, in: units)
+                token = found
+                tokenIsWord = found.map { Self.isWordToken(units[$0]) } ?? false
+            }
+            if tokenIsWord { out += hyphenate(units, i..<j) }
             i = j
         }
         return out
+    }
+
+    /// The longest token `isWordToken` looks at, in UTF-16 units each side of a letter: no word
+    /// is longer, and the bound keeps a long run without white space (a minified URL) linear.
+    static let maximumTokenReach = 256
+
+    /// The units between the white space before and after `offset`; nil when that reaches
+    /// further than `maximumTokenReach` (not a word).
+    static func token(around offset: Int, in units: [UInt16]) -> Range<Int>? {
+        func isSpace(_ u: UInt16) -> Bool { Unicode.Scalar(u)?.properties.isWhitespace ?? false }
+        var a = offset, b = offset
+        while a > 0, !isSpace(units[a - 1]) { a -= 1; if offset - a > maximumTokenReach { return nil } }
+        while b < units.count, !isSpace(units[b]) { b += 1; if b - offset > maximumTokenReach { return nil } }
+        return a..<b
+    }
+
+    /// True when a token between white space is a word (or words joined by hyphens or
+    /// apostrophes), possibly in quotes, brackets or followed by punctuation: after trimming
+    /// those, it holds no digit and none of the characters that join URLs, e-mail addresses,
+    /// paths and identifiers (`. / \ @ : _ = ? & # ~ % + |`).
+    static func isWordToken(_ token: ArraySlice<UInt16>) -> Bool {
+        let scalars = String(decoding: token, as: UTF16.self).unicodeScalars
+        func isLetterOrMark(_ s: Unicode.Scalar) -> Bool {
+            s.properties.isAlphabetic || s.properties.generalCategory == .nonspacingMark
+                || s.properties.generalCategory == .spacingMark
+        }
+        // Leading and trailing punctuation (quotes, brackets, a full stop, a comma) belongs to
+        // the sentence, not the token.
+        guard let first = scalars.firstIndex(where: isLetterOrMark),
+              let last = scalars.lastIndex(where: isLetterOrMark) else { return false }
+        let joiners: Set<Unicode.Scalar> = [".", "/", "\\", "@", ":", "_", "=", "?", "&", "#", "~", "%", "+", "|"]
+        for s in scalars {
+            if s.properties.numericType != nil { return false }
+        }
+        for s in scalars[first...last] where joiners.contains(s) { return false }
+        return true
     }
 
     private func isLetter(_ units: [UInt16], _ i: Int) -> Bool {

@@ -39,6 +39,35 @@ import SheenRaster
         #expect(!(try Fixtures.lineTexts(layout(width: 200, language: nil)).contains { $0.hasSuffix("-") }))
     }
 
+    /// Only words are hyphenated: not URLs, e-mail addresses, paths, identifiers, numbers or
+    /// words with digits (a URL was broken as "https://exam-/ple.com/…"). Punctuation around a
+    /// word does not stop it.
+    @Test func onlyWordsAreHyphenated() throws {
+        let h = try Hyphenator.forLanguage("en_US")
+        func points(_ s: String) -> [Int] { let u = Array(s.utf16); return h.points(in: u, 0..<u.count) }
+        for token in ["https://example.com/demonstration", "www.hyphenation.org", "hyphenation@example.com",
+                      "/usr/share/hyphenation", "hyphenation_demonstration", "C:\\hyphenation",
+                      "demonstration2", "3demonstrations", "hyphenation=demonstration", "hyphenation.txt"] {
+            #expect(points(token).isEmpty, "\(token)")
+            #expect(points("see " + token + " now").isEmpty, "\(token) in a sentence")
+        }
+        for word in ["hyphenation", "(hyphenation)", "\"hyphenation,\"", "hyphenation.", "well-hyphenation", "hyphenation's"] {
+            let offset = word.utf16.firstIndex(where: { $0 == UInt16(UInt8(ascii: "h")) }).map { word.utf16.distance(from: word.utf16.startIndex, to: $0) }!
+            #expect(points(word) == [2, 6].map { $0 + offset } || word.hasPrefix("well"), "\(word)")
+        }
+        #expect(points("well-hyphenation").contains(5 + 2))
+        // A token longer than any word is not one, and costs no more than its reach to look at.
+        #expect(points(String(repeating: "a", count: 300) + " hyphenation") == [303, 307])
+        // In a layout: a URL that does not fit is broken between its parts (UAX #14), never with a hyphen.
+        let url = "Visit https://example.com/demonstration/hyphenation today"
+        for width in stride(from: 90.0, through: 260, by: 10) {
+            let l = try Fixtures.layout(url, size: 20, width: width) { $0.hyphenationLanguage = "en_US" }
+            let inURL = 6..<(url.utf16.count - " today".utf16.count)
+            #expect(!l.lines.contains { $0.string.hasSuffix("-") && inURL.contains($0.sourceRange.upperBound) },
+                    "width \(width): \(Fixtures.lineTexts(l))")
+        }
+    }
+
     @Test func aMissingDictionaryIsNamed() throws {
         #expect(throws: TextError.hyphenationUnavailable(language: "xx_XX",
                                                          reason: "no dictionary /usr/share/hyphen/hyph_xx_XX.dic (Debian: hyphen-xx-xx)")) {
