@@ -10,6 +10,10 @@ public enum TestFonts {
     public static let sansPath = directory + "/DejaVuSans.ttf"
     /// DejaVu Sans Bold.
     public static let boldPath = directory + "/DejaVuSans-Bold.ttf"
+    /// The Thai font fallback finds for DejaVu Sans: Loma (fonts-tlwg-loma-ttf).
+    public static let thaiPath = "/usr/share/fonts/truetype/tlwg/Loma.ttf"
+    /// The CJK font fallback finds: WenQuanYi Micro Hei (fonts-wqy-microhei).
+    public static let cjkPath = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 
     /// DejaVu Sans at `size` pixels.
     public static func sans(_ size: Double = 20) throws(TextError) -> Font { try Font(path: sansPath, size: size) }

@@ -34,7 +34,7 @@ struct Composer {
             let alignment = paragraph.style.alignment ?? options.alignment
             for (s, span) in spans.enumerated() {
                 let moreAfter = s < spans.count - 1 || p < paragraphs.count - 1
-                let metrics = self.metrics(paragraph, span.range, scale: scale)
+                let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
                 let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
                 let index = result.lines.count
                 let spaceBefore = s == 0 && index > 0 ? paragraphSpacing(before: p) : 0
@@ -103,8 +103,11 @@ struct Composer {
     /// The hyphen drawn at soft-hyphen breaks: U+002D, the one every font has (CoreText's choice).
     static let hyphen = "-"
 
-    /// Largest ascender, descender and line gap (pixels) of the fonts on `range` of `piece`.
-    func metrics(_ piece: TextPiece, _ range: Range<Int>, scale: Double) -> (Double, Double, Double) {
+    /// Largest ascender, descender and line gap (pixels) of the fonts on `range` of `piece`, and
+    /// of every face that `shaped` (the piece shaped) drew that range with: fallback faces (Thai,
+    /// CJK, emoji) grow the line as they do in Pango, CoreText and SkParagraph, so their marks
+    /// stay inside it. An empty range has the metrics of its attributes' font alone.
+    func metrics(_ piece: TextPiece, _ range: Range<Int>, shaped: ShapedText, scale: Double) -> (Double, Double, Double) {
         var seen = Set<Int>()
         var a = 0.0, d = 0.0, g = 0.0
         let indices = range.isEmpty ? [range.lowerBound < piece.count ? piece.attributes[range.lowerBound] : piece.emptyAttributes]
@@ -114,6 +117,23 @@ struct Composer {
             a = max(a, (font.ascender + raise) * scale); d = max(d, (font.descender - raise) * scale)
             g = max(g, font.lineGap * scale)
         }
+        // Runs are in logical order over ascending ranges: start at the first that reaches
+        // `range` (a binary search, so a paragraph of many lines and runs stays linear).
+        var lo = 0, hi = shaped.runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if shaped.runs[mid].range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for run in shaped.runs[lo...] {
+            guard run.range.lowerBound < range.upperBound else { break }
+            guard run.range.overlaps(range) else { continue }
+            let font = attributes[run.attributesIndex].font
+            guard run.face !== font.primaryFace else { continue }
+            let face = run.face, px = run.size / Double(face.unitsPerEm)
+            let raise = attributes[run.attributesIndex].baselineOffset * scale
+            a = max(a, face.ascender * px + raise); d = max(d, -face.descender * px - raise)
+            g = max(g, face.lineGap * px)
+        }
         return (a, d, g)
     }
 
@@ -121,7 +141,7 @@ struct Composer {
     private func lastLine(_ paragraph: TextPiece, _ shapedParagraph: ShapedText, span: LineSpan, scale: Double,
                           moreParagraphs: Bool) throws(TextError) -> ComposedLine {
         let level = shapedParagraph.paragraphLevel
-        let metrics = self.metrics(paragraph, span.range, scale: scale)
+        let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
         func line(_ piece: TextPiece, truncated: Bool, tracking: Double = 0) throws(TextError) -> ComposedLine {
             ComposedLine(shaped: try ShapedText(piece, attributes: attributes, scale: scale, paragraphLevel: level,
                                                 extraTracking: tracking).resolvingTabs(),
