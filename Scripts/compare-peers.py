@@ -7,7 +7,8 @@ Pillow, skia-python, and Blend2D (its JIT pipelines, through a small C shim over
 library in PyPI's blend2d-python, for W1, W2 and W3) — on the very pixels sheen-bench dumped,
 and W6, the small calls (one glyph, one glyph run, one small gradient rectangle per call), in ns
 per call for pixman, Blend2D and Sheen's C API in one C process (peerbench/smallcalls.c) beside
-sheen-bench's Swift API figures —
+sheen-bench's Swift API figures, with Pango laying out sheen-bench's text-layout texts
+(peerbench/textlayout.c) —
 single-threaded, warm-up then the median of --reps repetitions. Every output, Sheen's included, is checked against one float64
 reference (max and mean error in levels). Writes bench/peers.json, bench/peers.md (one table per
 workload) and bench/charts/<workload>.png, and with --readme replaces the README's block between
@@ -190,8 +191,8 @@ def measure(builds, quick, reps, chosen=WORKLOADS):
         peers["W5"] = workloads.labels(runner)
     if "W6" in chosen:
         print("compare-peers: W6 small calls", file=sys.stderr)
-        from peerbench import smallcalls
-        peers["W6"] = smallcalls.run(quick=quick)
+        from peerbench import smallcalls, textlayout
+        peers["W6"] = smallcalls.run(quick=quick) + textlayout.run(dump, quick=quick)
     return sheen, peers
 
 

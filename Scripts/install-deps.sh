@@ -26,6 +26,7 @@ if [[ "${1:-}" == "--peers" ]]; then
   packages+=(
     libcairo2         # cairocffi loads it (cairo's image surfaces are pixman)
     libpixman-1-dev   # W6: Scripts/peerbench/smallcalls.c calls pixman directly
+    libpango1.0-dev   # W6: Scripts/peerbench/textlayout.c lays the same text out with Pango
   )
 fi
 

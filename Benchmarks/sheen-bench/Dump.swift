@@ -11,7 +11,8 @@ import Darwin
 /// tightly, no padding) and one JSON line in `DIR/manifest.jsonl`:
 /// `{"case", "role", "file", "width", "height", "format"}` with format `rgba8Premultiplied`,
 /// `bgra8Premultiplied` or `a8`. Roles: `input` (source or destination before the operation),
-/// `mask`, `output`.
+/// `mask`, `output`; and `text` for a text case's UTF-8 text (format `utf8`, no width or height),
+/// which the text-layout peer lays out.
 struct Dumper {
     let directory: String
 
@@ -34,8 +35,21 @@ struct Dumper {
             SheenBench.fail("--dump: short write to \(file)")
         }
         fclose(f)
-        let line = "{\"case\": \"\(caseName)\", \"role\": \"\(role)\", \"file\": \"\(file)\", "
-            + "\"width\": \(buffer.width), \"height\": \(buffer.height), \"format\": \"\(buffer.format.rawValue)\"}\n"
+        append("{\"case\": \"\(caseName)\", \"role\": \"\(role)\", \"file\": \"\(file)\", "
+            + "\"width\": \(buffer.width), \"height\": \(buffer.height), \"format\": \"\(buffer.format.rawValue)\"}\n")
+    }
+
+    /// Writes `text` (UTF-8) for `caseName` in role `text`.
+    func write(_ caseName: String, text: String) {
+        let file = "\(caseName).text.txt"
+        guard let f = fopen(directory + "/" + file, "wb") else { SheenBench.fail("--dump: cannot write \(file)") }
+        let bytes = Array(text.utf8)
+        if fwrite(bytes, 1, bytes.count, f) != bytes.count { SheenBench.fail("--dump: short write to \(file)") }
+        fclose(f)
+        append("{\"case\": \"\(caseName)\", \"role\": \"text\", \"file\": \"\(file)\", \"format\": \"utf8\"}\n")
+    }
+
+    private func append(_ line: String) {
         guard let m = fopen(directory + "/manifest.jsonl", "a") else { SheenBench.fail("--dump: cannot append to the manifest") }
         fputs(line, m)
         fclose(m)

@@ -34,6 +34,7 @@ extension Bench {
             let phases = try measureThrowing {
                 layout = try TextLayout(paragraphText, bounds: Size(width: 600, height: 0), options: wrap)
             }
+            dumper?.write("text.layout.paragraph", text: paragraph)
             let lines = layout!.lines
             check(lines.allSatisfy { $0.typographicRect.width <= 600 } && lines.map(\.string).joined(separator: " ") == paragraph,
                   "text.layout.paragraph: lines overflow or lose words")
@@ -46,6 +47,7 @@ extension Bench {
         if wants("text.layout.label") {
             var layout: TextLayout?
             let phases = try measureThrowing { layout = try TextLayout(label, bounds: bounds) }
+            dumper?.write("text.layout.label", text: label.string)
             check(layout!.lines.count == 1 && !layout!.isTruncated, "text.layout.label: expected one untruncated line")
             record(CaseResult(name: "text.layout.label", width: 1024, height: 160, total: Stats(phases),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))

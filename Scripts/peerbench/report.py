@@ -15,7 +15,8 @@ WORKLOADS = [
     ("W2/W3", "Mask compositing: sourceOver through an A8 mask", "Mpix/s", "composite."),
     ("W4", "Gaussian blur", "Mpix/s", "blur."),
     ("W5", "The styled label", "labels/s", "label."),
-    ("W6", "Small calls: a glyph, a glyph run, a small gradient rectangle (10,000 per run over 1920×1080)",
+    ("W6", "Small calls: a glyph, a glyph run, a small gradient rectangle (10,000 per run over 1920×1080), "
+           "a text layout",
      "calls/s", ""),
 ]
 BEGIN = "<!-- peers:begin -->"

@@ -3,6 +3,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
+#include <pthread.h>
 
 _Static_assert(SHEEN_UBRK_CHARACTER == UBRK_CHARACTER && SHEEN_UBRK_LINE == UBRK_LINE, "break kinds");
 _Static_assert(SHEEN_UBRK_DONE == UBRK_DONE, "UBRK_DONE");
@@ -11,16 +12,49 @@ _Static_assert(SHEEN_UBIDI_DEFAULT_LTR == UBIDI_DEFAULT_LTR, "UBIDI_DEFAULT_LTR"
 _Static_assert(sizeof(UChar) == sizeof(uint16_t) && sizeof(UBiDiLevel) == sizeof(uint8_t), "ICU types");
 _Static_assert(sizeof(UErrorCode) == sizeof(int32_t), "UErrorCode");
 
-SheenBreakIterator *sheen_ubrk_open(int32_t kind, const uint16_t *text, int32_t length, int32_t *status) {
+// Idle iterators by kind (character, line), at most POOL_SIZE each: enough for as many threads
+// as lay text out at once on most machines; a caller that finds none opens a new one.
+#define POOL_SIZE 8
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static UBreakIterator *pool[2][POOL_SIZE];
+static int pool_count[2];
+
+static int pool_index(int32_t kind) { return kind == UBRK_LINE ? 1 : 0; }
+
+int32_t sheen_ubrk_boundaries(int32_t kind, const uint16_t *text, int32_t length, int32_t *offsets,
+                              int32_t *statuses, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open((UBreakIteratorType)kind, "", (const UChar *)text, length, &code);
-    *status = (int32_t)code;
-    return (SheenBreakIterator *)it;
+    int k = pool_index(kind);
+    UBreakIterator *it = NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count[k] > 0) it = pool[k][--pool_count[k]];
+    pthread_mutex_unlock(&pool_lock);
+    if (it) {
+        ubrk_setText(it, (const UChar *)text, length, &code);
+    } else {
+        it = ubrk_open((UBreakIteratorType)kind, "", (const UChar *)text, length, &code);
+    }
+    if (U_FAILURE(code) || !it) {
+        if (it) ubrk_close(it);
+        *status = (int32_t)(U_FAILURE(code) ? code : U_MEMORY_ALLOCATION_ERROR);
+        return -1;
+    }
+    int32_t n = 0;
+    ubrk_first(it);
+    for (int32_t next = ubrk_next(it); next != UBRK_DONE && n < length; next = ubrk_next(it)) {
+        offsets[n] = next;
+        if (statuses) statuses[n] = ubrk_getRuleStatus(it);
+        n++;
+    }
+    // The iterator must not keep pointing at the caller's text once it is idle.
+    ubrk_setText(it, (const UChar *)u"", 0, &code);
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count[k] < POOL_SIZE) { pool[k][pool_count[k]++] = it; it = NULL; }
+    pthread_mutex_unlock(&pool_lock);
+    if (it) ubrk_close(it);
+    *status = U_ZERO_ERROR;
+    return n;
 }
-void sheen_ubrk_close(SheenBreakIterator *iterator) { ubrk_close((UBreakIterator *)iterator); }
-int32_t sheen_ubrk_first(SheenBreakIterator *iterator) { return ubrk_first((UBreakIterator *)iterator); }
-int32_t sheen_ubrk_next(SheenBreakIterator *iterator) { return ubrk_next((UBreakIterator *)iterator); }
-int32_t sheen_ubrk_rule_status(SheenBreakIterator *iterator) { return ubrk_getRuleStatus((UBreakIterator *)iterator); }
 
 SheenBidi *sheen_ubidi_open(void) { return (SheenBidi *)ubidi_open(); }
 void sheen_ubidi_close(SheenBidi *bidi) { ubidi_close((UBiDi *)bidi); }

@@ -19,14 +19,15 @@
 /// ubidi_setPara's "detect, default left-to-right" paragraph level.
 #define SHEEN_UBIDI_DEFAULT_LTR 0xFE
 
-typedef struct SheenBreakIterator SheenBreakIterator;
 typedef struct SheenBidi SheenBidi;
 
-SheenBreakIterator *sheen_ubrk_open(int32_t kind, const uint16_t *text, int32_t length, int32_t *status);
-void sheen_ubrk_close(SheenBreakIterator *iterator);
-int32_t sheen_ubrk_first(SheenBreakIterator *iterator);
-int32_t sheen_ubrk_next(SheenBreakIterator *iterator);
-int32_t sheen_ubrk_rule_status(SheenBreakIterator *iterator);
+/// The boundaries of `text` (length ≥ 1) after 0, in order, for break kind `kind`: each offset
+/// into `offsets` and, when `statuses` is not NULL, its rule status; both hold `length` values.
+/// Returns how many were written (the last is `length`), or −1 with `*status` set on failure.
+/// Iterators are kept in a small pool and reset to each text (opening one parses ICU's rules,
+/// most of the cost of breaking a short text); concurrent callers each take their own.
+int32_t sheen_ubrk_boundaries(int32_t kind, const uint16_t *text, int32_t length, int32_t *offsets,
+                              int32_t *statuses, int32_t *status);
 
 SheenBidi *sheen_ubidi_open(void);
 void sheen_ubidi_close(SheenBidi *bidi);

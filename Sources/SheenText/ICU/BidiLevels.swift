@@ -10,9 +10,15 @@ struct BidiLevels {
 
     /// Resolves the levels of one paragraph. With `paragraphLevel` nil the base direction comes
     /// from the first strong character (left to right when there is none), as UAX #9 rule P2–P3.
-    init(_ text: [UInt16], paragraphLevel: UInt8?) throws(TextError) {
+    /// `leftToRightOnly` says the text has no right-to-left character or bidi control (all of it
+    /// below U+0590): in a left-to-right paragraph every level is then 0 (European digits after
+    /// the paragraph's L start resolve to L, rule W7), found without ICU.
+    init(_ text: [UInt16], paragraphLevel: UInt8?, leftToRightOnly: Bool = false) throws(TextError) {
         guard !text.isEmpty else {
             levels = []; self.paragraphLevel = paragraphLevel ?? 0; return
+        }
+        if leftToRightOnly && (paragraphLevel ?? 0) == 0 {
+            levels = [UInt8](repeating: 0, count: text.count); self.paragraphLevel = 0; return
         }
         let result: Result<([UInt8], UInt8), TextError> = text.withUnsafeBufferPointer { buffer in
             guard let bidi = sheen_ubidi_open() else { return .failure(.icu(function: "ubidi_open", code: 0)) }

@@ -22,22 +22,21 @@ enum BreakIterators {
     private static func iterate(_ kind: Int32, _ text: [UInt16], function: String,
                                 _ body: (Int, Int32) -> Void) throws(TextError) {
         guard !text.isEmpty else { return }
-        let failure: TextError? = text.withUnsafeBufferPointer { buffer in
-            var status: Int32 = 0
-            guard let iterator = sheen_ubrk_open(kind, buffer.baseAddress, Int32(buffer.count), &status),
-                  status <= 0 else {
-                return .icu(function: function, code: status)
+        let wantsStatus = kind == SHEEN_UBRK_LINE
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var statuses = [Int32](repeating: 0, count: wantsStatus ? text.count : 0)
+        var status: Int32 = 0
+        let n = text.withUnsafeBufferPointer { t in
+            offsets.withUnsafeMutableBufferPointer { o in
+                statuses.withUnsafeMutableBufferPointer { s in
+                    // NULL, not an empty array's address, when no statuses are wanted.
+                    sheen_ubrk_boundaries(kind, t.baseAddress, Int32(t.count), o.baseAddress,
+                                          wantsStatus ? s.baseAddress : nil, &status)
+                }
             }
-            defer { sheen_ubrk_close(iterator) }
-            _ = sheen_ubrk_first(iterator)
-            while true {
-                let next = sheen_ubrk_next(iterator)
-                if next == SHEEN_UBRK_DONE { break }
-                body(Int(next), sheen_ubrk_rule_status(iterator))
-            }
-            return nil
         }
-        if let failure { throw failure }
+        guard n >= 0 else { throw .icu(function: function, code: status) }
+        for i in 0..<Int(n) { body(Int(offsets[i]), wantsStatus ? statuses[i] : 0) }
     }
 }
 

@@ -23,17 +23,17 @@ enum Scripts {
         if let firstReal = resolved.first(where: isReal) {
             for i in resolved.indices where !isReal(resolved[i]) { resolved[i] = firstReal }
         }
-        var cache: [Int32: hb_script_t] = [:]
+        // Scripts change rarely along a text: each code is converted where it changes.
+        var lastCode: Int32 = -1, lastScript = HB_SCRIPT_COMMON
         return resolved.map { code in
-            if let known = cache[code] { return known }
-            let script: hb_script_t
+            if code == lastCode { return lastScript }
+            lastCode = code
             if isReal(code), let name = sheen_uscript_get_short_name(code) {
-                script = hb_script_from_string(name, -1)
+                lastScript = hb_script_from_string(name, -1)
             } else {
-                script = HB_SCRIPT_COMMON
+                lastScript = HB_SCRIPT_COMMON
             }
-            cache[code] = script
-            return script
+            return lastScript
         }
     }
 }

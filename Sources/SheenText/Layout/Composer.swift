@@ -108,11 +108,12 @@ struct Composer {
     /// CJK, emoji) grow the line as they do in Pango, CoreText and SkParagraph, so their marks
     /// stay inside it. An empty range has the metrics of its attributes' font alone.
     func metrics(_ piece: TextPiece, _ range: Range<Int>, shaped: ShapedText, scale: Double) -> (Double, Double, Double) {
-        var seen = Set<Int>()
         var a = 0.0, d = 0.0, g = 0.0
         let indices = range.isEmpty ? [range.lowerBound < piece.count ? piece.attributes[range.lowerBound] : piece.emptyAttributes]
-            : Array(piece.attributes[range])
-        for i in indices where seen.insert(i).inserted {
+            : piece.attributes[range]
+        var last = -1
+        for i in indices where i != last {
+            last = i  // runs of one attributes index: each looked at once per run (max is idempotent)
             let font = attributes[i].font, raise = attributes[i].baselineOffset
             a = max(a, (font.ascender + raise) * scale); d = max(d, (font.descender - raise) * scale)
             g = max(g, font.lineGap * scale)

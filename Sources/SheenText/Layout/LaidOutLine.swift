@@ -12,7 +12,9 @@ public struct LaidOutLine: Sendable {
     /// The whole line box including leading (line height × multiple), as stacked by layout.
     public let lineBox: Rect
     /// The text drawn on the line, in logical order, "…" included where truncation put it.
-    public let string: String
+    public var string: String { String(decoding: units, as: UTF16.self) }
+    /// `string`'s UTF-16 units: made into a String only when asked for (most renders never do).
+    let units: [UInt16]
     /// UTF-16 range of the original text shown on the line (inserted "…" excluded; trailing white
     /// space not drawn is excluded).
     public let sourceRange: Range<Int>

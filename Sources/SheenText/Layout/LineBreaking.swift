@@ -16,10 +16,13 @@ enum LineBreaking {
         let n = text.piece.count
         guard n > 0 else { return [LineSpan(range: 0..<0, visibleEnd: 0, brokeInsideWord: false)] }
         guard let maxWidth else { return [span(text, 0, n, broke: false)] }
+        // A paragraph that fits whole is one line: greedy breaking would take every opportunity
+        // (none is mandatory inside a paragraph, which hard breaks end), so ICU is not asked.
+        let limit = maxWidth + max(1e-9, maxWidth * 1e-12)
+        if text.tabOffsets.isEmpty, text.width(0..<trimmed(text, 0, n)) <= limit { return [span(text, 0, n, broke: false)] }
         let opportunities: [LineBreakOpportunity] = charWrap
             ? text.graphemes.dropFirst().map { LineBreakOpportunity(offset: $0, isMandatory: false) }
             : try BreakIterators.lineBreaks(text.piece.units)
-        let limit = maxWidth + max(1e-9, maxWidth * 1e-12)
         var lines: [LineSpan] = []
         var start = 0
         var k = 0

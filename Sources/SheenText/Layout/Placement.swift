@@ -83,7 +83,9 @@ struct Placement {
         }
         var pen = x0
         var glyphs: [LaidOutGlyph] = []
-        var seenCluster = Set<Int>()
+        // Justification's extra space goes after each cluster's last glyph: glyphs of one
+        // cluster are adjacent (HarfBuzz keeps clusters monotonic within a run).
+        let justified = extra.contains { $0 != 0 }
         var segments: [LineSegment] = []
         for r in BidiLevels.visualOrder(of: shaped.runs.map(\.level)) {
             let run = shaped.runs[r]
@@ -92,7 +94,7 @@ struct Placement {
             let raise = offset == 0 ? 0 : offset * run.size / composer.attributes[run.attributesIndex].font.size
             let runStart = pen
             var runSource = -1
-            for g in run.glyphs {
+            for (gi, g) in run.glyphs.enumerated() {
                 let inPiece = g.cluster < shaped.piece.count
                 let source = inPiece ? shaped.piece.source[g.cluster] : -1
                 if g.cluster == run.glyphs.first?.cluster { runSource = source }
@@ -103,7 +105,9 @@ struct Placement {
                                                attributesIndex: run.attributesIndex, sourceOffset: source))
                 }
                 pen += g.advance
-                if seenCluster.insert(g.cluster).inserted { pen += extra[g.cluster] }
+                if justified, g.cluster < extra.count, gi + 1 == run.glyphs.count || run.glyphs[gi + 1].cluster != g.cluster {
+                    pen += extra[g.cluster]
+                }
             }
             // One segment per run, merged with the one before when nothing about them differs.
             guard pen != runStart || !run.glyphs.isEmpty else { continue }
@@ -131,7 +135,7 @@ struct Placement {
                            typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
                                                  height: line.ascent + line.descent),
                            lineBox: Rect(x: x0, y: lineTop, width: lineWidth, height: lineHeight),
-                           string: String(decoding: shaped.piece.units, as: UTF16.self), sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl,
+                           units: shaped.piece.units, sourceRange: range, isTruncated: line.isTruncated, isRightToLeft: rtl,
                            segments: segments)
     }
 

@@ -22,9 +22,14 @@ struct ShapedText {
     init(_ piece: TextPiece, attributes: [TextAttributes], scale: Double, paragraphLevel: UInt8?,
          extraTracking: Double = 0) throws(TextError) {
         self.piece = piece
-        let bidi = try BidiLevels(piece.units, paragraphLevel: paragraphLevel)
+        // Below U+0300 no character joins the one before it in a grapheme cluster (the first
+        // combining mark is U+0300; CR LF never reaches here, paragraphs split at both), and
+        // below U+0590 none is right to left or a bidi control: such text — most interface
+        // text — skips ICU's iterators (fixed costs that dominated a short layout).
+        let highest = piece.units.max() ?? 0
+        let bidi = try BidiLevels(piece.units, paragraphLevel: paragraphLevel, leftToRightOnly: highest < 0x590)
         self.paragraphLevel = bidi.paragraphLevel
-        let graphemes = try BreakIterators.graphemeBoundaries(piece.units)
+        let graphemes = highest < 0x300 ? Array(0...piece.count) : try BreakIterators.graphemeBoundaries(piece.units)
         self.graphemes = graphemes
         let scalars = piece.scalars()
         let scriptPerScalar = Scripts.resolve(scalars.map(\.scalar))
@@ -53,12 +58,20 @@ struct ShapedText {
         }
         for g in 0..<(graphemes.count - 1) {
             let start = graphemes[g], end = graphemes[g + 1]
-            var clusterScalars: [Unicode.Scalar] = []
-            while scalarIndex < scalars.count && scalars[scalarIndex].offset < end {
-                clusterScalars.append(scalars[scalarIndex].scalar); scalarIndex += 1
-            }
             let attrIndex = piece.attributes[start]
-            let face = Self.face(for: clusterScalars, chain: attributes[attrIndex].font.chain)
+            let chain = attributes[attrIndex].font.chain
+            let face: FontFace
+            if scalarIndex + 1 >= scalars.count || scalars[scalarIndex + 1].offset >= end {
+                // One scalar: no cluster array to build.
+                face = Self.face(for: scalars[scalarIndex].scalar, chain: chain)
+                scalarIndex += 1
+            } else {
+                var clusterScalars: [Unicode.Scalar] = []
+                while scalarIndex < scalars.count && scalars[scalarIndex].offset < end {
+                    clusterScalars.append(scalars[scalarIndex].scalar); scalarIndex += 1
+                }
+                face = Self.face(for: clusterScalars, chain: chain)
+            }
             let key = (attributes: attrIndex, face: face, level: bidi.levels[start], script: scriptPerUnit[start])
             if let c = current, c.attributes == key.attributes, c.face === key.face, c.level == key.level, c.script == key.script {
                 continue
@@ -168,6 +181,14 @@ struct ShapedText {
         if FontChain.covers(chain.primary, scalars) { return chain.primary }
         guard let base = scalars.first(where: { !FontChain.isIgnorable($0) }) else { return chain.primary }
         return chain.face(for: base)
+    }
+
+    /// `face(for:chain:)` of a cluster of one scalar, without the array.
+    static func face(for scalar: Unicode.Scalar, chain: FontChain) -> FontFace {
+        // Below U+2000 only © and ® can be emoji, and neither is one by default.
+        if scalar.value >= 0x2000 || scalar.value == 0xA9 || scalar.value == 0xAE { return face(for: [scalar], chain: chain) }
+        if chain.primary.hasGlyph(for: scalar) || FontChain.isIgnorable(scalar) { return chain.primary }
+        return chain.face(for: scalar)
     }
 
     /// Adds `tracking` once per grapheme cluster to the first glyph (in buffer order) of the

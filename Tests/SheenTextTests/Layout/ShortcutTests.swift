@@ -1,0 +1,53 @@
+import Testing
+import SheenTestSupport
+@testable import SheenText
+
+/// Layout skips ICU where Unicode says what ICU would answer: grapheme boundaries of text below
+/// U+0300 (every unit its own cluster) and bidi levels of text below U+0590 in a left-to-right
+/// paragraph (all 0). Held to ICU's answers here, for every such unit and for random text.
+@Suite struct ShortcutTests {
+    static func icuGraphemes(_ units: [UInt16]) throws -> [Int] { try BreakIterators.graphemeBoundaries(units) }
+
+    @Test func everyUnitBelowU0300IsItsOwnCluster() throws {
+        for u in UInt16(1)..<0x300 where u != 0x0D {   // CR LF never reaches shaping: paragraphs split there
+            for units in [[u], [0x61, u, 0x62], [u, u, u], [0x20, u, 0x09, u]] {
+                #expect(try Self.icuGraphemes(units) == Array(0...units.count), "U+\(String(u, radix: 16))")
+            }
+        }
+        var rng = SeededGenerator(seed: 0x6772_6170)
+        for _ in 0..<500 {
+            let units = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                var u = UInt16.random(in: 1..<0x300, using: &rng)
+                if u == 0x0D { u = 0x20 }
+                return u
+            }
+            #expect(try Self.icuGraphemes(units) == Array(0...units.count), "\(units)")
+        }
+    }
+
+    @Test func textBelowU0590IsLeftToRightAtLevelZero() throws {
+        func check(_ units: [UInt16], _ level: UInt8?) throws {
+            let icu = try BidiLevels(units, paragraphLevel: level)
+            let shortcut = try BidiLevels(units, paragraphLevel: level, leftToRightOnly: true)
+            #expect(icu.levels == shortcut.levels && icu.paragraphLevel == shortcut.paragraphLevel, "\(units) at \(String(describing: level))")
+        }
+        for u in UInt16(1)..<0x590 {
+            for units in [[u], [0x31, u, 0x32], [u, 0x2E, 0x35], [0x20, u]] {
+                try check(units, nil)
+                try check(units, 0)
+            }
+        }
+        var rng = SeededGenerator(seed: 0x6269_6469)
+        for _ in 0..<500 {
+            let units = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                // Digits, separators and terminators often: the classes rules W1–W7 move.
+                Bool.random(using: &rng) ? UInt16.random(in: 1..<0x590, using: &rng) : Array("0123456789+-.,:%$# ".utf16).randomElement(using: &rng)!
+            }
+            try check(units, nil)
+            try check(units, 0)
+        }
+        // A right-to-left paragraph still goes to ICU (its digits and neutrals take levels 1 and 2).
+        let rtl = try BidiLevels(Array("abc 12".utf16), paragraphLevel: 1, leftToRightOnly: true)
+        #expect(rtl.paragraphLevel == 1 && rtl.levels.contains(2))
+    }
+}
