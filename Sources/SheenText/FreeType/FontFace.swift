@@ -41,6 +41,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// HarfBuzz font at a scale of one unit per design unit (positions scale linearly with size:
     /// HarfBuzz's OpenType functions are unhinted).
     let hbFont: OpaquePointer
+    /// Bit u set when the face maps ASCII code point u (0…127) to a glyph: layout asks for
+    /// every character, and most are ASCII.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
     /// Guards every FreeType call on `face`; holds the char size (26.6) last set on it, −1 before
     /// the first (0 would match a size that rounds to 0 units and skip setting it).
     let lock = Locked<Int>(-1)
@@ -136,6 +139,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         self.glyphCount = Int(ftFace.pointee.num_glyphs)
         self.familyName = ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
         self.styleName = ftFace.pointee.style_name.map { String(cString: $0) } ?? ""
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for u in UInt32(0)..<128 {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, u, &glyph) != 0 else { continue }
+            if u < 64 { coverage.low |= 1 << u } else { coverage.high |= 1 << (u - 64) }
+        }
+        self.asciiCoverage = coverage
     }
 
     deinit {
@@ -151,7 +161,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// True when the face maps `scalar` to a glyph.
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        let u = scalar.value
+        if u < 64 { return asciiCoverage.low >> u & 1 != 0 }
+        if u < 128 { return asciiCoverage.high >> (u - 64) & 1 != 0 }
+        return glyph(for: scalar) != nil
+    }
 
     /// "Family Style (source#index)".
     public var description: String { "\(familyName) \(styleName) (\(source)#\(faceIndex))" }

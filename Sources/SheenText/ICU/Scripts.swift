@@ -9,6 +9,11 @@ enum Scripts {
     static func resolve(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
         var raw = [Int32](repeating: 0, count: scalars.count)
         for (i, s) in scalars.enumerated() {
+            // ASCII letters are Latin (USCRIPT_LATIN = 25), the rest of ASCII Common.
+            if s.value < 0x80 {
+                raw[i] = (0x41...0x5A).contains(s.value) || (0x61...0x7A).contains(s.value) ? 25 : 0
+                continue
+            }
             var status: Int32 = 0
             let code = sheen_uscript_get_script(Int32(bitPattern: s.value), &status)
             raw[i] = status <= 0 ? code : 0

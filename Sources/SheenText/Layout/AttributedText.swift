@@ -4,7 +4,7 @@ import SheenRaster
 ///
 /// Offsets reported by layout (`LaidOutGlyph.sourceOffset`, line ranges) are UTF-16 offsets into
 /// `string`, the unit HarfBuzz and ICU index by.
-public struct AttributedText: Sendable {
+public struct AttributedText: Hashable, Sendable {
     /// A range of the text (UTF-16 offsets) and the index of its attributes in `attributes`.
     public struct Run: Hashable, Sendable {
         /// UTF-16 offsets into `string`.
@@ -24,6 +24,18 @@ public struct AttributedText: Sendable {
 
     /// Empty text.
     public init() {}
+
+    /// Equal when the text, the attributes and the runs are (`string` follows from `utf16`).
+    public static func == (a: AttributedText, b: AttributedText) -> Bool {
+        a.utf16 == b.utf16 && a.runs == b.runs && a.attributes == b.attributes
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into h: inout Hasher) {
+        h.combine(utf16)
+        h.combine(runs)
+        h.combine(attributes)
+    }
 
     /// Plain text in one style.
     public init(_ string: String, attributes: TextAttributes) { append(string, attributes: attributes) }

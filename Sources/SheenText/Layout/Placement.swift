@@ -83,6 +83,7 @@ struct Placement {
         }
         var pen = x0
         var glyphs: [LaidOutGlyph] = []
+        glyphs.reserveCapacity(shaped.runs.reduce(0) { $0 + $1.glyphs.count })
         // Justification's extra space goes after each cluster's last glyph: glyphs of one
         // cluster are adjacent (HarfBuzz keeps clusters monotonic within a run).
         let justified = extra.contains { $0 != 0 }
@@ -126,11 +127,12 @@ struct Placement {
                                             size: run.size, face: run.face, raise: raise, sourceOffset: runSource))
             }
         }
-        let sources = shaped.piece.source.filter { $0 >= 0 }
+        var lowest = Int.max, highest = -1
+        for s in shaped.piece.source where s >= 0 { lowest = min(lowest, s); highest = max(highest, s) }
         // A line showing no original text (empty, white space only, or only "…") stands at its
         // anchor: where its text would begin.
         let anchor = max(shaped.piece.anchor, 0)
-        let range = (sources.min() ?? anchor)..<((sources.max() ?? anchor - 1) + 1)
+        let range = highest < 0 ? anchor..<anchor : lowest..<(highest + 1)
         return LaidOutLine(glyphs: glyphs, baseline: baseline,
                            typographicRect: Rect(x: x0, y: baseline - line.ascent, width: lineWidth,
                                                  height: line.ascent + line.descent),

@@ -51,3 +51,43 @@ import SheenTestSupport
         #expect(rtl.paragraphLevel == 1 && rtl.levels.contains(2))
     }
 }
+
+import CHarfBuzz
+
+/// ASCII's scripts are answered without ICU: letters Latin, the rest Common — as HarfBuzz's own
+/// Unicode tables say, for every ASCII character alone and beside a Greek letter.
+@Suite struct ScriptShortcutTests {
+    @Test func asciiScriptsMatchHarfBuzz() {
+        let funcs = hb_unicode_funcs_get_default()
+        for u in UInt32(0)..<128 {
+            let s = Unicode.Scalar(u)!
+            let expected = hb_unicode_script(funcs, u)
+            let resolved = Scripts.resolve([s])[0]
+            if expected == HB_SCRIPT_LATIN {
+                #expect(resolved == HB_SCRIPT_LATIN, "U+\(String(u, radix: 16))")
+            } else {
+                #expect(expected == HB_SCRIPT_COMMON && resolved == HB_SCRIPT_COMMON, "U+\(String(u, radix: 16))")
+                // Common characters take their neighbour's script.
+                #expect(Scripts.resolve(["α", s])[1] == HB_SCRIPT_GREEK)
+            }
+        }
+    }
+}
+
+/// `FontFace.hasGlyph` answers ASCII from a table made when the face opens: the same answers
+/// as the cmap lookup, for faces with and without ASCII.
+@Suite struct GlyphShortcutTests {
+    @Test func asciiCoverageMatchesTheCmap() throws {
+        for path in [TestFonts.sansPath, TestFonts.boldPath, TestFonts.thaiPath, TestFonts.cjkPath,
+                     "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"] {
+            let face = try FontFace(path: path)
+            var covered = 0
+            for u in UInt32(0)..<160 {
+                let s = Unicode.Scalar(u)!
+                #expect(face.hasGlyph(for: s) == (face.glyph(for: s) != nil), "\(path) U+\(String(u, radix: 16))")
+                if face.hasGlyph(for: s) { covered += 1 }
+            }
+            #expect(path.contains("Emoji") ? covered < 40 : covered > 90, "\(path)")
+        }
+    }
+}
