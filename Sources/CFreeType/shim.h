@@ -11,6 +11,10 @@
 #include FT_COLOR_H
 
 static const FT_Int32 sheen_ft_load_outline = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+// Hinted outlines: FreeType's light auto-hinter (vertical only, advances kept) and full hinting
+// (the font's own TrueType instructions, or the auto-hinter in both directions).
+static const FT_Int32 sheen_ft_load_light = FT_LOAD_TARGET_LIGHT | FT_LOAD_NO_BITMAP;
+static const FT_Int32 sheen_ft_load_full = FT_LOAD_TARGET_NORMAL | FT_LOAD_NO_BITMAP;
 // Colour glyphs: CBDT/sbix bitmaps (from a selected strike) and COLR layers, blended to BGRA.
 static const FT_Int32 sheen_ft_load_color = FT_LOAD_COLOR | FT_LOAD_NO_HINTING;
 #endif

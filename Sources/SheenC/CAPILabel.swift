@@ -162,6 +162,18 @@ public func sheenLabelSetAlpha(_ label: OpaquePointer?, _ alpha: Double) -> shee
     change(label) { $0.alpha = alpha }
 }
 
+/// `sheen_label_set_hinting` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_hinting")
+public func sheenLabelSetHinting(_ label: OpaquePointer?, _ hinting: Int32) -> sheen_status {
+    change(label) {
+        let all: [Hinting] = [.none, .light, .full]
+        guard hinting >= 0, Int(hinting) < all.count else {
+            throw CAPIError.invalid("hinting \(hinting) is not a sheen_hinting (0…2)")
+        }
+        $0.hinting = all[Int(hinting)]
+    }
+}
+
 /// `sheen_label_set_clips_to_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_clips_to_bounds")
 public func sheenLabelSetClipsToBounds(_ label: OpaquePointer?, _ clips: Bool) -> sheen_status {

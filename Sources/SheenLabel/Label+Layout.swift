@@ -36,6 +36,7 @@ extension Label {
         o.allowsDefaultTighteningForTruncation = allowsDefaultTighteningForTruncation
         o.baselineAdjustment = baselineAdjustment
         o.hyphenationLanguage = hyphenationLanguage
+        o.hinting = hinting
         return o
     }
 

@@ -62,6 +62,9 @@ public struct Label: Sendable {
     /// dictionaries, see `TextLayoutOptions.hyphenationLanguage`); nil breaks only between words
     /// and at soft hyphens.
     public var hyphenationLanguage: String?
+    /// Glyph hinting (`TextLayoutOptions.hinting`): `.none` (exact outlines, the default),
+    /// `.light` or `.full`.
+    public var hinting: Hinting = .none
     /// Disabled labels are drawn at half their `alpha`, faded as a group as `alpha` fades them,
     /// which keeps their colours and reads as dimmed on any background. UIKit's exact disabled
     /// colour is a system grey; this is the portable choice.

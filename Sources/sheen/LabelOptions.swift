@@ -39,6 +39,7 @@ struct LabelOptions: ParsableArguments {
     @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
     var hyphenate: String?
     @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
+    @Option(help: "Glyph hinting: none (exact outlines), light (rows snapped) or full.") var hinting = "none"
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
     @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
@@ -123,6 +124,7 @@ struct LabelOptions: ParsableArguments {
             [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         label.lineHeightMultiple = lineHeight
         label.hyphenationLanguage = hyphenate
+        label.hinting = try Parse.named(hinting, option: "--hinting", Hinting.allCases.map { ($0.rawValue, $0) })
         label.lineSpacing = lineSpacing
         if let insets {
             let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")

@@ -25,7 +25,7 @@ struct LabelSpec {
     static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
                               "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
                               "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
-                              "enabled", "alpha", "highlight", "hyphenation"]
+                              "enabled", "alpha", "highlight", "hyphenation", "hinting"]
 
     /// Reads a spec file ("-": standard input) given with `--spec`; label options given beside it
     /// are refused (the spec describes the whole label).
@@ -143,6 +143,7 @@ struct LabelSpec {
         if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
         if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
         if let n = o.optional("alpha") { label.alpha = try n.number(in: 0...1) }
+        if let n = o.optional("hinting") { label.hinting = try n.named(Hinting.allCases.map { ($0.rawValue, $0) }) }
         if let n = o.optional("highlight") {
             label.isHighlighted = true
             label.highlightedTextColor = try color(n)

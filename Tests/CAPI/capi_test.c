@@ -187,6 +187,7 @@ static void bad_input(void) {
     FAILS(sheen_label_set_insets(label, NAN, 0, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "insets.top");
     FAILS(sheen_label_set_alpha(label, NAN), SHEEN_ERROR_INVALID_ARGUMENT, "alpha");
     FAILS(sheen_label_set_alpha(label, 1.5), SHEEN_ERROR_INVALID_ARGUMENT, "alpha");
+    FAILS(sheen_label_set_hinting(label, 3), SHEEN_ERROR_INVALID_ARGUMENT, "hinting 3");
     FAILS(sheen_label_create("x", font, -5, 20, &(sheen_label *){ NULL }), SHEEN_ERROR_INVALID_ARGUMENT, "size");
     sheen_rect drawn;   /* the label kept its valid state: 40×20 with no shadow or stroke */
     OK(sheen_label_drawn_bounds(label, &drawn));

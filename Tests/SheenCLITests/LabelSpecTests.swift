@@ -31,7 +31,7 @@ import SheenText
          "paragraph": {"alignment": "left", "spacingBefore": 6, "tabStops": [{"location": 200, "alignment": "decimal"}]}}
       ],
       "shadows": [{"offset": [0, 3], "blur": 8, "color": "#00000060"}],
-      "background": "#FFFFFF"
+      "background": "#FFFFFF", "alpha": 0.85, "hinting": "full"
     }
     """
 
@@ -59,6 +59,8 @@ import SheenText
         label.textAlignment = .center
         label.shadows = [LabelShadow(color: Color(rgba: 0x0000_0060), offset: Point(0, 3), sigma: 4)]
         label.backgroundColor = Color(rgba: 0xFFFF_FFFF)
+        label.alpha = 0.85
+        label.hinting = .full
         return label
     }
 
@@ -99,6 +101,8 @@ import SheenText
         (##"{"runs": [{"text": "x", "paragraph": {"tabStops": [{"alignment": "right"}]}}]}"##, ##"runs[0].paragraph.tabStops[0]: a tab stop needs "location""##),
         (##"{"text": "x", "animation": {"keyframes": [{"time": 0}]}}"##, ##"animation.keyframes[0].time: 0.0 s is not after"##),
         (##"{"text": "x", "lines": 1.5}"##, ##"lines: 1.5 is not a whole number"##),
+        (##"{"text": "x", "hinting": "slight"}"##, ##"hinting: "slight" is not one of: none, light, full"##),
+        (##"{"text": "x", "alpha": 2}"##, ##"alpha: 2.0 is not in"##),
         (##"{"text": 5}"##, ##"text: expected a string, found a number"##),
         (##"{"size": 3}"##, ##"needs "text" or "runs""##),
         (##"["x"]"##, ##"the top level must be an object"##),

@@ -39,7 +39,7 @@ import SheenText
                  "--background", "#202020", "--align", "justified", "--vertical", "top", "--lines", "3", "--line-break", "middle",
                  "--min-scale", "0.5", "--tighten", "--baseline", "centers", "--line-height", "1.1", "--line-spacing", "2",
                  "--insets", "4,6,4,6", "--inset-shadows", "--disabled", "--highlight", "#FF0000", "--format", "bgra8Premultiplied",
-                 "-o", out])
+                 "--alpha", "0.9", "--hinting", "light", "-o", out])
         let image = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
         #expect(image.width == 300 && image.height == 90)
         for kind in ["radial", "conic"] {
@@ -63,6 +63,8 @@ import SheenText
         (["x", "--glow", "300,#000000"], "--glow"),
         (["x", "--align", "middle"], "--align"),
         (["x", "--line-break", "hyphen"], "--line-break"),
+        (["x", "--hinting", "strong"], "--hinting"),
+        (["x", "--alpha", "1.5"], "--alpha"),
         (["x", "--min-scale", "2"], "--min-scale"),
         (["x", "--size", "0"], "font size"),
         (["x", "--size", "100000"], "font size"),

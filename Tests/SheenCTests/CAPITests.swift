@@ -356,6 +356,7 @@ import Testing
         #expect(sheen_label_set_insets(label, 2, 4, 2, 4) == SHEEN_OK)
         #expect(sheen_label_set_enabled(label, false) == SHEEN_OK)
         #expect(sheen_label_set_alpha(label, 0.8) == SHEEN_OK)
+        #expect(sheen_label_set_hinting(label, Int32(SHEEN_HINTING_LIGHT.rawValue)) == SHEEN_OK)
         #expect(sheen_label_set_text_color(label, Self.cColor(.white)) == SHEEN_OK)
         var swiftLabel = Label("Label from C", font: swiftFont, size: Size(width: 200, height: 60))
         swiftLabel.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)], geometry: .linear(angle: 30),
@@ -372,6 +373,7 @@ import Testing
         swiftLabel.insets = EdgeInsets(top: 2, left: 4, bottom: 2, right: 4)
         swiftLabel.isEnabled = false
         swiftLabel.alpha = 0.8
+        swiftLabel.hinting = .light
         swiftLabel.textColor = .white
         var image: OpaquePointer?
         #expect(sheen_label_image(label, &image) == SHEEN_OK)

@@ -354,6 +354,12 @@ typedef enum sheen_stroke_placement {
     SHEEN_STROKE_OUTSIDE = 0, SHEEN_STROKE_CENTERED = 1, SHEEN_STROKE_INSIDE = 2
 } sheen_stroke_placement;
 
+/** Glyph hinting: exact outlines (the default), FreeType's light auto-hinter (rows snapped,
+ *  widths kept) or full hinting (fitted to whole pixels). Layout is the same in every mode. */
+typedef enum sheen_hinting {
+    SHEEN_HINTING_NONE = 0, SHEEN_HINTING_LIGHT = 1, SHEEN_HINTING_FULL = 2
+} sheen_hinting;
+
 /** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
 sheen_status sheen_label_create(const char *text, const sheen_font *font, double width, double height, sheen_label **out);
 sheen_status sheen_label_set_text(sheen_label *label, const char *text);
@@ -387,6 +393,8 @@ sheen_status sheen_label_set_enabled(sheen_label *label, bool enabled);
  *  once at this opacity, so a shadow never shows through the letters. Refuses NaN and values
  *  outside 0…1 with SHEEN_ERROR_INVALID_ARGUMENT, changing nothing. */
 sheen_status sheen_label_set_alpha(sheen_label *label, double alpha);
+/** How the label's glyphs are hinted (`sheen_hinting`); other values are refused. */
+sheen_status sheen_label_set_hinting(sheen_label *label, int32_t hinting);
 /** Clip everything drawn to the label's rectangle (off by default: ink, strokes and shadows that
  *  overhang it are drawn wherever the destination has pixels). */
 sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);

@@ -37,6 +37,7 @@ public final class GlyphCache: Sendable {
         let glyph: UInt32
         let bucket: Int
         let stroke: Int  // 0 = fill; else TextStroke.cacheKey
+        let hinting: Hinting
     }
 
     struct State {
@@ -77,15 +78,18 @@ public final class GlyphCache: Sendable {
     /// stroked once (`FontFace.rasterize`), then inserted under one lock. A glyph the font cannot
     /// draw (`TextError.glyph`) gets an empty bitmap and is listed in `failures` by its index in
     /// `glyphs`; any other error is thrown.
-    func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?,
+    func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?, hinting: Hinting = .none,
                  failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Placed] {
         let strokeKey = stroke?.cacheKey ?? 0
+        // A fully hinted glyph is fitted to whole pixels: it is drawn at the nearest whole pixel.
+        let buckets = hinting == .full ? 1 : Self.subpixelBuckets
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
         for g in glyphs {
-            let quarters = (g.position.x * Double(Self.subpixelBuckets)).rounded()
-            let column = Int((quarters / Double(Self.subpixelBuckets)).rounded(.down))
-            let bucket = Int(quarters) - column * Self.subpixelBuckets
-            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey))
+            let steps = (g.position.x * Double(buckets)).rounded()
+            let column = Int((steps / Double(buckets)).rounded(.down))
+            let bucket = (Int(steps) - column * buckets) * (Self.subpixelBuckets / buckets)
+            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey,
+                            hinting: hinting))
             columns.append(column)
             faces.append(g.face)
         }
@@ -105,7 +109,7 @@ public final class GlyphCache: Sendable {
         var groups: [Key: MissGroup] = [:], order: [Key] = []
         for i in keys.indices where found[i] == nil {
             let k = keys[i]
-            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey)
+            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey, hinting: hinting)
             if groups[groupKey] == nil { groups[groupKey] = MissGroup(face: faces[i]); order.append(groupKey) }
             if !groups[groupKey]!.buckets.contains(k.bucket) { groups[groupKey]!.buckets.append(k.bucket) }
             groups[groupKey]!.waiting.append((i, k.bucket))
@@ -116,7 +120,8 @@ public final class GlyphCache: Sendable {
             let bitmaps: [GlyphBitmap]
             do {
                 bitmaps = try group.face.rasterize(glyph: groupKey.glyph, size26: groupKey.size26,
-                                                   offsets26: group.buckets.map { $0 * 64 / Self.subpixelBuckets }, stroke: stroke)
+                                                   offsets26: group.buckets.map { $0 * 64 / Self.subpixelBuckets }, stroke: stroke,
+                                                   hinting: hinting)
             } catch let error {
                 // One glyph the font cannot draw (a corrupt outline, a colour bitmap whose header
                 // disagrees with its metrics) draws nothing, and the rest of the text draws; the
@@ -130,7 +135,8 @@ public final class GlyphCache: Sendable {
                 continue
             }
             for (bucket, bitmap) in zip(group.buckets, bitmaps) {
-                made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey), bitmap))
+                made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey,
+                                 hinting: hinting), bitmap))
             }
             for (index, bucket) in group.waiting { found[index] = bitmaps[group.buckets.firstIndex(of: bucket)!] }
         }

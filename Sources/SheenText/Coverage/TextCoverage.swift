@@ -47,8 +47,9 @@ public struct TextCoverage: Sendable {
     public let failedGlyphs: [(glyph: LaidOutGlyph, error: TextError)]
 
     /// Places the glyphs of `layout` (filled, or stroked by `stroke`; only those `include` accepts)
-    /// from `cache`: pen x rounded to a quarter pixel (the subpixel bucket), baseline rounded to the
-    /// nearest whole pixel row.
+    /// from `cache`: pen x rounded to a quarter pixel (the subpixel bucket; a whole pixel with full
+    /// hinting), baseline rounded to the nearest whole pixel row; glyphs hinted as the layout's
+    /// options say.
     init(layout: TextLayout, stroke: TextStroke?, cache: GlyphCache,
          include: ((LaidOutGlyph) -> Bool)? = nil) throws(TextError) {
         let stroke = try stroke?.validated()
@@ -60,7 +61,7 @@ public struct TextCoverage: Sendable {
             for g in line.glyphs where include?(g) ?? true { laidOut.append(g); lineOf.append(i) }
         }
         var failures: [(index: Int, error: TextError)] = []
-        let placed = try cache.bitmaps(laidOut, stroke: stroke, failures: &failures)
+        let placed = try cache.bitmaps(laidOut, stroke: stroke, hinting: layout.options.hinting, failures: &failures)
         failedGlyphs = failures.map { (laidOut[$0.index], $0.error) }
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(placed.count)

@@ -14,10 +14,10 @@ extension FontFace {
     /// in order. The outline is loaded and stroked once, whatever the number of offsets: stroking
     /// commutes with translation, and a stroke costs more than a rendering (FreeType's stroker
     /// 12 µs against 3 µs for a 48 px glyph, measured in C; `OutlineDilation` about half the
-    /// stroker), so a glyph that appears at several subpixel positions is stroked once. Outlines are loaded unhinted so that shapes scale
-    /// exactly and subpixel positions stay honest. A glyph without an outline (bitmap-only
+    /// stroker), so a glyph that appears at several subpixel positions is stroked once. Outlines are loaded unhinted
+    /// by default, so that shapes scale exactly and subpixel positions stay honest (`hinting`). A glyph without an outline (bitmap-only
     /// strikes) draws nothing.
-    func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?,
+    func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?, hinting: Hinting = .none,
                    outsideStroker: OutsideStroker = .dilation) throws(TextError) -> [GlyphBitmap] {
         // Below 1/128 px the size rounds to 0 units, which FreeType would take as "unset" and
         // draw in font units; such a glyph is far smaller than a pixel, so it draws nothing.
@@ -25,15 +25,16 @@ extension FontFace {
         // Colour glyphs (emoji) fill with their own pixels; a bitmap-only face has no outline to stroke.
         if stroke == nil, let colored = try rasterizeColor(glyph: glyph, size26: size26, offsets26: offsets26) { return colored }
         if !isScalable { return offsets26.map { _ in .empty } }
-        return try withOutline(glyph: glyph, size26: size26) { slot in
+        return try withOutline(glyph: glyph, size26: size26, hinting: hinting) { slot in
             guard let slot else { return .success(offsets26.map { _ in .empty }) }
             return rasterizeSlot(slot, offsets26: offsets26, stroke: stroke, outsideStroker: outsideStroker)
         }
     }
 
-    /// Loads `glyph` at `size26` unhinted under the face's lock and runs `body` on its slot (nil
-    /// for a glyph without an outline). A FreeType failure is thrown naming the font and glyph.
-    private func withOutline<T>(glyph: UInt32, size26: Int,
+    /// Loads `glyph` at `size26` (hinted as `hinting` asks) under the face's lock and runs `body`
+    /// on its slot (nil for a glyph without an outline). A FreeType failure is thrown naming the
+    /// font and glyph.
+    private func withOutline<T>(glyph: UInt32, size26: Int, hinting: Hinting = .none,
                                 _ body: (FT_GlyphSlot?) -> Result<T, TextError>) throws(TextError) -> T {
         let result: Result<T, TextError> = lock.withLock { currentSize in
             if currentSize != size26 {
@@ -41,7 +42,13 @@ extension FontFace {
                 guard error == 0 else { return .failure(.freeType(function: "FT_Set_Char_Size", code: error)) }
                 currentSize = size26
             }
-            let error = FT_Load_Glyph(face, glyph, sheen_ft_load_outline)
+            let flags: FT_Int32
+            switch hinting {
+            case .none: flags = sheen_ft_load_outline
+            case .light: flags = sheen_ft_load_light
+            case .full: flags = sheen_ft_load_full
+            }
+            let error = FT_Load_Glyph(face, glyph, flags)
             guard error == 0 else { return .failure(.freeType(function: "FT_Load_Glyph", code: error)) }
             guard let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return body(nil) }
             return body(slot)

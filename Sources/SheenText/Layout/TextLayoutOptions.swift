@@ -26,6 +26,10 @@ public struct TextLayoutOptions: Hashable, Sendable {
     /// asking for a language whose library or dictionary is missing throws
     /// `TextError.hyphenationUnavailable`.
     public var hyphenationLanguage: String?
+    /// How glyph outlines are fitted to the pixel grid when they are rasterised; `.none` (the
+    /// default) draws the exact outlines. Layout — advances, positions, line metrics — is the
+    /// same in every mode; only the glyph masks differ.
+    public var hinting: Hinting = .none
 
     /// UILabel's defaults: one line, natural alignment, tail truncation, vertically centred.
     public init() {}
@@ -45,4 +49,19 @@ public struct TextLayoutOptions: Hashable, Sendable {
         }
         return self
     }
+}
+
+
+/// Glyph hinting, FreeType's: how outlines are fitted to the pixel grid before rasterising.
+/// Hinted text is crisper at small sizes (Pango's and most Linux desktops' default is light or
+/// full); unhinted text keeps the designed shapes and scales and moves smoothly.
+public enum Hinting: String, Hashable, Sendable, CaseIterable {
+    /// Exact outlines at quarter-pixel positions (the default).
+    case none
+    /// FreeType's light auto-hinter: horizontal edges (baseline, x-height, cap height) snap to
+    /// whole pixel rows; widths and horizontal positions stay as designed (quarter pixels).
+    case light
+    /// Full hinting: the font's own instructions (TrueType bytecode), or the auto-hinter in both
+    /// directions; each glyph is fitted to whole pixels and drawn at a whole-pixel pen position.
+    case full
 }
