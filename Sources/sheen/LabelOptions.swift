@@ -124,7 +124,7 @@ struct LabelOptions: ParsableArguments {
             [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         label.lineHeightMultiple = lineHeight
         label.hyphenationLanguage = hyphenate
-        label.hinting = try Parse.named(hinting, option: "--hinting", Hinting.allCases.map { ($0.rawValue, $0) })
+        label.hinting = try Parse.named(hinting, option: "--hinting", [("none", Hinting.none), ("light", .light), ("full", .full)])
         label.lineSpacing = lineSpacing
         if let insets {
             let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")

@@ -143,7 +143,7 @@ struct LabelSpec {
         if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
         if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
         if let n = o.optional("alpha") { label.alpha = try n.number(in: 0...1) }
-        if let n = o.optional("hinting") { label.hinting = try n.named(Hinting.allCases.map { ($0.rawValue, $0) }) }
+        if let n = o.optional("hinting") { label.hinting = try n.named([("none", Hinting.none), ("light", .light), ("full", .full)]) }
         if let n = o.optional("highlight") {
             label.isHighlighted = true
             label.highlightedTextColor = try color(n)

@@ -37,7 +37,7 @@ public final class GlyphCache: Sendable {
         let glyph: UInt32
         let bucket: Int
         let stroke: Int  // 0 = fill; else TextStroke.cacheKey
-        let hinting: Hinting
+        let hinting: UInt8  // Hinting.cacheKey: a byte, not the raw value's string, to hash
     }
 
     struct State {
@@ -81,6 +81,7 @@ public final class GlyphCache: Sendable {
     func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?, hinting: Hinting = .none,
                  failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Placed] {
         let strokeKey = stroke?.cacheKey ?? 0
+        let hintingKey = hinting.cacheKey
         // A fully hinted glyph is fitted to whole pixels: it is drawn at the nearest whole pixel.
         let buckets = hinting == .full ? 1 : Self.subpixelBuckets
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
@@ -89,7 +90,7 @@ public final class GlyphCache: Sendable {
             let column = Int((steps / Double(buckets)).rounded(.down))
             let bucket = (Int(steps) - column * buckets) * (Self.subpixelBuckets / buckets)
             keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey,
-                            hinting: hinting))
+                            hinting: hintingKey))
             columns.append(column)
             faces.append(g.face)
         }
@@ -109,7 +110,7 @@ public final class GlyphCache: Sendable {
         var groups: [Key: MissGroup] = [:], order: [Key] = []
         for i in keys.indices where found[i] == nil {
             let k = keys[i]
-            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey, hinting: hinting)
+            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey, hinting: hintingKey)
             if groups[groupKey] == nil { groups[groupKey] = MissGroup(face: faces[i]); order.append(groupKey) }
             if !groups[groupKey]!.buckets.contains(k.bucket) { groups[groupKey]!.buckets.append(k.bucket) }
             groups[groupKey]!.waiting.append((i, k.bucket))
@@ -136,7 +137,7 @@ public final class GlyphCache: Sendable {
             }
             for (bucket, bitmap) in zip(group.buckets, bitmaps) {
                 made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey,
-                                 hinting: hinting), bitmap))
+                                 hinting: hintingKey), bitmap))
             }
             for (index, bucket) in group.waiting { found[index] = bitmaps[group.buckets.firstIndex(of: bucket)!] }
         }

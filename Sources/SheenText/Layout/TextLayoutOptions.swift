@@ -55,7 +55,7 @@ public struct TextLayoutOptions: Hashable, Sendable {
 /// Glyph hinting, FreeType's: how outlines are fitted to the pixel grid before rasterising.
 /// Hinted text is crisper at small sizes (Pango's and most Linux desktops' default is light or
 /// full); unhinted text keeps the designed shapes and scales and moves smoothly.
-public enum Hinting: String, Hashable, Sendable, CaseIterable {
+public enum Hinting: Hashable, Sendable, CaseIterable {
     /// Exact outlines at quarter-pixel positions (the default).
     case none
     /// FreeType's light auto-hinter: horizontal edges (baseline, x-height, cap height) snap to
@@ -64,4 +64,13 @@ public enum Hinting: String, Hashable, Sendable, CaseIterable {
     /// Full hinting: the font's own instructions (TrueType bytecode), or the auto-hinter in both
     /// directions; each glyph is fitted to whole pixels and drawn at a whole-pixel pen position.
     case full
+
+    /// One byte per mode for glyph-cache keys.
+    var cacheKey: UInt8 {
+        switch self {
+        case .none: 0
+        case .light: 1
+        case .full: 2
+        }
+    }
 }
