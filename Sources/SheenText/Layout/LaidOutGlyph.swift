@@ -18,4 +18,8 @@ public struct LaidOutGlyph: Sendable {
     /// UTF-16 offset of the glyph's cluster in the original text; −1 for text layout inserted (the
     /// "…" of truncation, the hyphen of a soft-hyphen break).
     public let sourceOffset: Int
+    /// Pen x before the glyph (its position without HarfBuzz's offset), and whether its run is
+    /// right to left: where carets go (TextLayout+Caret).
+    var penX = 0.0
+    var isRightToLeft = false
 }

@@ -103,7 +103,8 @@ struct Placement {
                 if !(inPiece && shaped.piece.units[g.cluster] == 0x09) {
                     glyphs.append(LaidOutGlyph(id: g.id, face: run.face, size: run.size,
                                                position: Point(pen + g.dx, baseline - g.dy - raise), advance: g.advance,
-                                               attributesIndex: run.attributesIndex, sourceOffset: source))
+                                               attributesIndex: run.attributesIndex, sourceOffset: source,
+                                               penX: pen, isRightToLeft: run.level & 1 == 1))
                 }
                 pen += g.advance
                 if justified, g.cluster < extra.count, gi + 1 == run.glyphs.count || run.glyphs[gi + 1].cluster != g.cluster {

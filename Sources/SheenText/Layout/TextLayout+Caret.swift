@@ -1,0 +1,131 @@
+import SheenRaster
+
+extension TextLayout {
+    /// One grapheme-cluster span of a line as drawn: its logical UTF-16 range in the original
+    /// text, its left and right edges (layout pixels) and its direction.
+    struct CaretCluster {
+        var range: Range<Int>
+        var left: Double, right: Double
+        var rightToLeft: Bool
+        /// Grapheme boundaries strictly inside `range` (a ligature drawing several characters).
+        var inner: [Int]
+
+        /// x of the boundary `offset` (in `range`, or its end): the leading edge of the character
+        /// after it; inside a ligature, that share of its width.
+        func x(at offset: Int) -> Double {
+            let stops = [range.lowerBound] + inner + [range.upperBound]
+            let k = stops.lastIndex { $0 <= offset } ?? 0
+            let f = Double(k) / Double(stops.count - 1)
+            return rightToLeft ? right - f * (right - left) : left + f * (right - left)
+        }
+    }
+
+    /// The clusters of line `index` in visual order (left to right), from its glyphs; text layout
+    /// inserted ("…", a hyphen) has none.
+    func caretClusters(line index: Int, graphemes: [Int]) -> [CaretCluster] {
+        let line = lines[index]
+        var out: [CaretCluster] = []
+        for g in line.glyphs where g.sourceOffset >= 0 {
+            if let last = out.last, last.range.lowerBound == g.sourceOffset {
+                out[out.count - 1].right = max(last.right, g.penX + g.advance)
+            } else {
+                out.append(CaretCluster(range: g.sourceOffset..<g.sourceOffset, left: g.penX, right: g.penX + g.advance,
+                                        rightToLeft: g.isRightToLeft, inner: []))
+            }
+        }
+        // Each cluster ends where the next one in logical order begins (or the line's text ends).
+        let starts = out.map(\.range.lowerBound).sorted()
+        for i in out.indices {
+            let start = out[i].range.lowerBound
+            let after = ShapedText.lowerBound(starts.count) { starts[$0] <= start }
+            let next = after < starts.count ? starts[after] : max(line.sourceRange.upperBound, start + 1)
+            out[i].range = start..<next
+            let lo = ShapedText.lowerBound(graphemes.count) { graphemes[$0] <= start }
+            let hi = ShapedText.lowerBound(graphemes.count) { graphemes[$0] < next }
+            out[i].inner = lo < hi ? Array(graphemes[lo..<hi]) : []
+        }
+        return out
+    }
+
+    /// Grapheme cluster boundaries of the text (0 and the end included): where a caret may stand.
+    func caretBoundaries() -> [Int] {
+        (try? BreakIterators.graphemeBoundaries(text.utf16)) ?? Array(0...text.utf16.count)
+    }
+
+    /// The line a caret at `offset` stands on: the last line starting at or before it (a caret at
+    /// a wrap point starts the next line).
+    private func caretLine(_ offset: Int) -> Int {
+        var found = 0
+        for (i, line) in lines.enumerated() where line.sourceRange.lowerBound <= offset { found = i }
+        return found
+    }
+
+    /// Where the caret for UTF-16 `offset` of the text stands: its line and its x in layout
+    /// pixels. `offset` is clamped to the text and moved back to a grapheme cluster boundary. The
+    /// caret stands at the leading edge of the character after it (its left edge in left-to-right
+    /// text, its right edge in right-to-left text), or after the line's last character when the
+    /// offset ends the line; inside a ligature, at that character's share of it. nil for a layout
+    /// without lines.
+    public func caret(at offset: Int) -> (line: Int, x: Double)? {
+        guard !lines.isEmpty else { return nil }
+        let boundaries = caretBoundaries()
+        let clamped = min(max(offset, 0), text.utf16.count)
+        let o = boundaries.last { $0 <= clamped } ?? 0
+        let index = caretLine(o)
+        let clusters = caretClusters(line: index, graphemes: boundaries)
+        if let c = clusters.first(where: { $0.range.contains(o) }) { return (index, c.x(at: o)) }
+        // At or past the end of the line's text: after its logically last character.
+        if let last = clusters.max(by: { $0.range.lowerBound < $1.range.lowerBound }), o >= last.range.upperBound {
+            return (index, last.rightToLeft ? last.left : last.right)
+        }
+        // Before its first character (white space the line does not draw), or an empty line.
+        if let first = clusters.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            return (index, first.rightToLeft ? first.right : first.left)
+        }
+        let box = lines[index].typographicRect
+        return (index, lines[index].isRightToLeft ? box.maxX : box.x)
+    }
+
+    /// The caret offset (a grapheme cluster boundary, UTF-16) nearest to `point` (layout pixels):
+    /// the line under it (the first above the text, the last below), then the boundary nearest to
+    /// x on that line — in right-to-left text the right half of a character is before it.
+    public func caretOffset(at point: Point) -> Int {
+        guard !lines.isEmpty else { return 0 }
+        var index = lines.count - 1
+        for (i, line) in lines.enumerated() where point.y < line.lineBox.maxY { index = i; break }
+        let boundaries = caretBoundaries()
+        let clusters = caretClusters(line: index, graphemes: boundaries)
+        guard let first = clusters.first, let last = clusters.last else { return lines[index].sourceRange.lowerBound }
+        if point.x < first.left { return first.rightToLeft ? first.range.upperBound : first.range.lowerBound }
+        if point.x >= last.right { return last.rightToLeft ? last.range.lowerBound : last.range.upperBound }
+        let c = clusters.first { point.x < $0.right } ?? last
+        // The boundaries of the cluster, in visual order, and the one nearest to x.
+        var stops = [c.range.lowerBound] + c.inner + [c.range.upperBound]
+        if c.rightToLeft { stops.reverse() }
+        let step = (c.right - c.left) / Double(stops.count - 1)
+        let k = step > 0 ? Int(((point.x - c.left) / step).rounded()) : 0
+        return stops[min(max(k, 0), stops.count - 1)]
+    }
+
+    /// The rectangles (layout pixels) a selection of UTF-16 `range` covers: per line, the spans of
+    /// its characters in the range (several where right-to-left and left-to-right text mix),
+    /// adjacent spans merged, each the height of the line's box. Empty for an empty range.
+    public func selectionRects(_ range: Range<Int>) -> [Rect] {
+        guard !range.isEmpty else { return [] }
+        let boundaries = caretBoundaries()
+        var rects: [Rect] = []
+        for (index, line) in lines.enumerated() {
+            var spans: [(Double, Double)] = []
+            for c in caretClusters(line: index, graphemes: boundaries) where c.range.overlaps(range) {
+                let lo = max(c.range.lowerBound, range.lowerBound), hi = min(c.range.upperBound, range.upperBound)
+                let a = c.x(at: lo), b = hi >= c.range.upperBound ? (c.rightToLeft ? c.left : c.right) : c.x(at: hi)
+                let span = (min(a, b), max(a, b))
+                if let last = spans.last, abs(last.1 - span.0) < 1e-6 { spans[spans.count - 1].1 = span.1 } else { spans.append(span) }
+            }
+            for (x0, x1) in spans where x1 > x0 {
+                rects.append(Rect(x: x0, y: line.lineBox.y, width: x1 - x0, height: line.lineBox.height))
+            }
+        }
+        return rects
+    }
+}
