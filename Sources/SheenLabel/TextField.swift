@@ -1,0 +1,302 @@
+import SheenRaster
+import SheenText
+
+/// A single-line text field drawn off-screen: UITextField's drawing — the text, or when it is
+/// empty a placeholder in its own colour or gradient; while editing a caret at an index or a
+/// selection highlight; the content scrolled horizontally so the caret stays visible — with a
+/// label's style: gradient text (while editing too), stroke, blurred shadows and glows.
+///
+/// Coordinates are pixels, (0, 0) at the field's top-left, y downwards. Everything is drawn
+/// inside the frame; by default (`insetsTextForShadows`) the text rectangle is inset by the
+/// shadows' reach so that they are never cropped, as seed 004's ExtendedTextField insets it.
+/// The field is drawn as a group — background, selection, text, caret — then composited once
+/// at `alpha`. Indices are UTF-16 offsets into `text` (as `AttributedText` and layout report
+/// them), moved back to grapheme cluster boundaries.
+public struct TextField: Sendable {
+    /// The field's size in pixels (its frame).
+    public var size: Size
+    /// The text; the placeholder shows when it is empty.
+    public var text: String
+    /// The font of the text and the placeholder.
+    public var font: Font
+    /// Colour of the text when `fill` is nil; opaque black by default.
+    public var textColor = Color(red: 0, green: 0, blue: 0)
+    /// The text's paint (a gradient over its ink, say); nil paints with `textColor`.
+    public var fill: LabelPaint?
+    /// A stroke along the text's outlines (see `Label.stroke`).
+    public var stroke: LabelStroke?
+    /// Blurred shadows and glows under the text, first to last.
+    public var shadows: [LabelShadow] = []
+    /// Shown when `text` is empty, editing or not (UITextField's placeholder).
+    public var placeholder = ""
+    /// The placeholder's colour when `placeholderFill` is nil: UIKit's placeholder grey
+    /// (#3C3C43 at 30 %) by default.
+    public var placeholderColor = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    /// The placeholder's own paint (a gradient); nil paints with `placeholderColor`.
+    public var placeholderFill: LabelPaint?
+    /// Horizontal alignment of text that fits; natural by default. Text wider than the text
+    /// rectangle starts at its start (the left, or the right in right-to-left text) and scrolls.
+    public var textAlignment: TextAlignment = .natural
+    /// Painted over the frame first; nil leaves the destination as it is.
+    public var backgroundColor: Color?
+    /// Insets of the text rectangle from the frame.
+    public var insets = EdgeInsets.zero
+    /// Insets the text rectangle further by the shadows' reach on each side (3σ + spread beyond
+    /// the offset, the stroke's reach), so that shadows drawn inside the frame are whole. On by
+    /// default.
+    public var insetsTextForShadows = true
+    /// Glyph hinting (`TextLayoutOptions.hinting`).
+    public var hinting: Hinting = .none
+    /// Opacity of the whole field, 0…1: drawn, then composited once at this opacity.
+    public var alpha: Double = 1
+    /// The editing state: a caret at `caretIndex`, or the `selectedRange` highlighted.
+    public var isEditing = false
+    /// Where the caret stands while editing, a UTF-16 offset in 0…`text.utf16.count`.
+    public var caretIndex = 0
+    /// The selection while editing (UTF-16 offsets in `text`); when it is not empty it is
+    /// highlighted instead of the caret.
+    public var selectedRange: Range<Int>?
+    /// The caret's colour: UIKit's default tint (#007AFF).
+    public var caretColor = Color(red: 0, green: 122 / 255, blue: 1)
+    /// The caret's width in pixels, (0, 64]; 2 by default, centred on the caret position.
+    public var caretWidth = 2.0
+    /// The selection highlight's colour, drawn under the text: the tint at 20 %.
+    public var selectionColor = Color(red: 0, green: 122 / 255, blue: 1, alpha: 0.2)
+    /// How far the content has scrolled from its start, pixels (≥ 0): what the field showed
+    /// before. A render moves it as little as needed to show the caret (and past the text's end
+    /// only by the caret's width, while editing); `resolvedScrollOffset()` says where, for the
+    /// caller to keep between renders as UITextField keeps its scroll position.
+    public var scrollOffset = 0.0
+
+    /// A field of `size` showing `text` in `font`.
+    public init(text: String = "", font: Font, size: Size) {
+        self.text = text
+        self.font = font
+        self.size = size
+    }
+
+    /// UITextField's textRect(forBounds:) for the frame: the frame less `insets` and, with
+    /// `insetsTextForShadows`, the shadows' reach. Pixels, field coordinates.
+    public var textRect: Rect { styled("").textArea }
+    /// UITextField's placeholderRect(forBounds:): the text rectangle.
+    public var placeholderRect: Rect { textRect }
+    /// UITextField's editingRect(forBounds:): the text rectangle.
+    public var editingRect: Rect { textRect }
+
+    /// Checks what drawing checks first, without drawing: the style (as `Label.validate()`),
+    /// `alpha`, the caret's index and width, the selection, the scroll offset.
+    public func validate() throws(LabelError) {
+        try styled(text).validate()
+        let count = text.utf16.count
+        func check(_ name: String, _ v: Double, _ allowed: String, _ ok: Bool) throws(LabelError) {
+            guard v.isFinite, ok else { throw .invalidParameter(name: name, value: v, allowed: allowed) }
+        }
+        try check("alpha", alpha, "[0, 1]", (0...1).contains(alpha))
+        try check("caretWidth", caretWidth, "(0, 64] px", caretWidth > 0 && caretWidth <= 64)
+        try check("scrollOffset", scrollOffset, "≥ 0 px", scrollOffset >= 0)
+        try check("caretIndex", Double(caretIndex), "0…\(count) (a UTF-16 offset in the text)", (0...count).contains(caretIndex))
+        if let r = selectedRange {
+            try check("selectedRange.upperBound", Double(r.upperBound), "≤ \(count) (a UTF-16 offset in the text)",
+                      r.lowerBound >= 0 && r.upperBound <= count)
+        }
+        for c in [("caretColor", caretColor), ("selectionColor", selectionColor), ("placeholderColor", placeholderColor)]
+        where !c.1.isFinite {
+            throw .invalidParameter(name: c.0, value: .nan, allowed: "finite colour components")
+        }
+    }
+
+    /// A label with the field's style showing `string`, sized to the text rectangle (its text
+    /// area is the text rectangle).
+    func styled(_ string: String) -> Label {
+        var label = Label(string, font: font, size: size)
+        label.textColor = textColor
+        label.fill = fill
+        label.stroke = stroke
+        label.shadows = shadows
+        label.insets = insets
+        label.insetsTextForShadows = insetsTextForShadows
+        label.hinting = hinting
+        return label
+    }
+
+    /// What a render shows: the label drawing the text (or placeholder) at its natural width, its
+    /// layout, and where its top-left corner lies in the field (whole pixels).
+    struct Content {
+        let label: Label
+        let layout: TextLayout
+        let origin: (x: Int, y: Int)
+        let showsPlaceholder: Bool
+    }
+
+    /// The content and the scroll offset used for it.
+    func content() throws(LabelError) -> (content: Content, scroll: Double) {
+        try validate()
+        let showsPlaceholder = text.isEmpty
+        var shown = showsPlaceholder ? placeholder : text
+        // Trailing white space is not drawn at a line's end; a word joiner after it keeps its
+        // width, so the caret after "hello " stands after the space, as in UITextField.
+        if shown.unicodeScalars.last?.properties.isWhitespace == true { shown += "\u{2060}" }
+        let rect = textRect
+        var label = styled(shown)
+        if showsPlaceholder {
+            label.textColor = placeholderColor
+            label.fill = placeholderFill
+        }
+        label.insets = .zero
+        label.insetsTextForShadows = false
+        label.textAlignment = .left
+        label.verticalAlignment = .center
+        label.numberOfLines = 1
+        // The natural width first (one unconstrained line), then a label just wider than it.
+        var options = label.layoutOptions
+        options.alignment = .left
+        let natural = try liftText(TextLayout(label.effectiveText, bounds: .zero, options: options))
+        let width = natural.lines.first?.typographicRect.maxX ?? 0
+        label.size = Size(width: min(Label.maximumSide, max(1, width.rounded(.up) + 1)), height: rect.height)
+        let layout = try label.layout()
+        let rtl = layout.lines.first?.isRightToLeft ?? false
+        var scroll = 0.0
+        let x: Double
+        if width <= rect.width {
+            var alignment = textAlignment
+            if alignment == .natural || alignment == .justified { alignment = rtl ? .right : .left }
+            switch alignment {
+            case .right: x = rect.maxX - width
+            case .center: x = rect.x + (rect.width - width) / 2
+            default: x = rect.x
+            }
+        } else {
+            let excess = width - rect.width
+            // The margin holds the caret's width and the half pixel the origin is rounded by;
+            // while editing, the content may scroll that far past its end so that a caret there
+            // is whole.
+            let margin = min(caretWidth + 1, rect.width / 2)
+            let limit = isEditing ? excess + margin / 2 : excess
+            scroll = min(scrollOffset, limit)
+            if isEditing, !showsPlaceholder, selectedRange?.isEmpty ?? true, let caret = layout.caret(at: caretIndex) {
+                // The caret in content pixels, and the window of them shown: [s, s + R] from the
+                // start of left-to-right text, [W − R − s, W − s] of right-to-left text.
+                let c = caret.x
+                if rtl {
+                    if c > width - scroll - margin / 2 { scroll = width - c - margin / 2 }
+                    if c < excess - scroll + margin / 2 { scroll = excess - c + margin / 2 }
+                } else {
+                    if c < scroll + margin / 2 { scroll = c - margin / 2 }
+                    if c > scroll + rect.width - margin / 2 { scroll = c - rect.width + margin / 2 }
+                }
+                scroll = min(max(scroll, 0), limit)
+            }
+            x = rtl ? rect.x - excess + scroll : rect.x - scroll
+        }
+        return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(rect.y.rounded())),
+                        showsPlaceholder: showsPlaceholder), scroll)
+    }
+
+    /// The scroll offset a render uses: `scrollOffset` moved as little as needed to show the
+    /// caret while editing, and clamped to the text (0 when it fits). Keep it in `scrollOffset`
+    /// between renders for UITextField's scrolling.
+    public func resolvedScrollOffset() throws(LabelError) -> Double { try content().scroll }
+
+    /// The caret's rectangle for `index` (a UTF-16 offset in `text`, clamped; moved back to a
+    /// grapheme cluster boundary), field coordinates: `caretWidth` wide, centred on the caret
+    /// position, the height of the line's ascender and descender.
+    public func caretRect(at index: Int) throws(LabelError) -> Rect {
+        let (content, _) = try content()
+        return caretRect(in: content, at: content.showsPlaceholder ? 0 : index)
+    }
+
+    private func caretRect(in content: Content, at index: Int) -> Rect {
+        let layout = content.layout
+        let origin = content.label.textOrigin
+        let x0 = Double(content.origin.x + origin.x), y0 = Double(content.origin.y + origin.y)
+        guard let caret = layout.caret(at: index) else {
+            let h = font.ascender + font.descender
+            return Rect(x: x0 - caretWidth / 2, y: y0 + (textRect.height - h) / 2, width: caretWidth, height: h)
+        }
+        let box = layout.lines[caret.line].typographicRect
+        return Rect(x: x0 + caret.x - caretWidth / 2, y: y0 + box.y, width: caretWidth, height: box.height)
+    }
+
+    /// The caret index (a UTF-16 offset in `text`, on a grapheme cluster boundary) nearest to
+    /// `point` in field coordinates, as a tap places the caret; 0 when the field shows its
+    /// placeholder. Right-to-left and mixed text included.
+    public func caretIndex(at point: Point) throws(LabelError) -> Int {
+        let (content, _) = try content()
+        guard !content.showsPlaceholder else { return 0 }
+        let origin = content.label.textOrigin
+        let local = Point(point.x - Double(content.origin.x + origin.x), point.y - Double(content.origin.y + origin.y))
+        return min(content.layout.caretOffset(at: local), text.utf16.count)
+    }
+
+    /// The rectangles, field coordinates, that a selection of `range` (UTF-16 offsets in `text`)
+    /// highlights: one per visual span (two or more where directions mix). Not clipped to the frame.
+    public func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect] {
+        let (content, _) = try content()
+        guard !content.showsPlaceholder else { return [] }
+        let origin = content.label.textOrigin
+        let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
+        let clamped = max(0, range.lowerBound)..<min(max(0, range.upperBound), text.utf16.count)
+        return content.layout.selectionRects(clamped).map { $0.offsetBy(dx: dx, dy: dy) }
+    }
+
+    /// The pixels a render can change, field coordinates: the frame (everything is drawn inside it).
+    public var drawnBounds: PixelRect {
+        PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+    }
+
+    /// Draws the field into a borrowed RGBA8 or BGRA8 premultiplied view with its top-left corner
+    /// at buffer pixel `origin` (which may lie outside the buffer), sourceOver what is there:
+    /// background, selection highlight (editing), the text or placeholder with its shadows,
+    /// stroke and fill, then the caret (editing, no selection) — drawn as a group inside the
+    /// frame, then composited once at `alpha`. Throws, touching nothing, for an A8 buffer or
+    /// invalid values.
+    public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
+                       cache: GlyphCache = .shared) throws(LabelError) {
+        guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
+        let (content, _) = try content()
+        let far = 1 << 40
+        guard origin.x > -far, origin.x < far, origin.y > -far, origin.y < far else { return }
+        let area = buffer.bounds.intersection(drawnBounds.offsetBy(dx: origin.x, dy: origin.y))
+        let groupAlpha = UInt8((255 * alpha).rounded())
+        guard !area.isEmpty, groupAlpha > 0 else { return }
+        // Field pixel (0, 0) is scratch pixel `at`.
+        let at = (x: origin.x - area.x, y: origin.y - area.y)
+        let scratch = try liftRaster(Image(width: area.width, height: area.height, format: buffer.format))
+        try scratch.withBuffer { (b) throws(LabelError) in
+            if let backgroundColor {
+                let frame = drawnBounds.offsetBy(dx: at.x, dy: at.y).intersection(b.bounds)
+                if !frame.isEmpty { try liftRaster(b.cropped(to: frame).composite(.color(backgroundColor))) }
+            }
+            var marks: [(Rect, Color)] = []
+            if isEditing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
+                marks = try selectionRects(for: range).map { ($0, selectionColor) }
+            }
+            for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
+            try content.label.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y), cache: cache)
+            if isEditing, selectedRange?.isEmpty ?? true {
+                try fillRect(caretRect(in: content, at: content.showsPlaceholder ? 0 : caretIndex), caretColor, b, at)
+            }
+        }
+        try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in
+            try buffer.cropped(to: area).composite(.image(image), coverage: .alpha(groupAlpha))
+        })
+    }
+
+    /// A field-space rectangle painted in `colour` with its exact area coverage.
+    private func fillRect(_ rect: Rect, _ colour: Color, _ b: RasterBuffer, _ at: (x: Int, y: Int)) throws(LabelError) {
+        guard let mask = try liftText(rect.coverageMask()) else { return }
+        try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in
+            try b.composite(.color(colour), coverage: .mask(m, x: mask.region.x + at.x, y: mask.region.y + at.y))
+        })
+    }
+
+    /// Renders the field into a new transparent image of its frame (its size rounded up), in
+    /// `format` (RGBA8 by default).
+    public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
+        try validate()
+        let bounds = try Label.imageBounds(drawnBounds)
+        let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
+        try image.withBuffer { (buffer) throws(LabelError) in try render(into: buffer, cache: cache) }
+        return image
+    }
+}

@@ -1,0 +1,240 @@
+import Testing
+import SheenRaster
+import SheenTestSupport
+import SheenText
+@testable import SheenLabel
+
+/// The text field: placeholder, gradient text while editing, caret and selection, horizontal
+/// scrolling, hit testing, shadows kept whole, group opacity, bad input.
+@Suite struct TextFieldTests {
+    static let blue = Color(rgba: 0x3478_F6FF), red = Color(rgba: 0xFF3B_30FF)
+
+    func field(_ text: String, width: Double = 220) throws -> TextField {
+        TextField(text: text, font: try TestFonts.sans(20), size: Size(width: width, height: 40))
+    }
+
+    /// Pixels of `image` as RGBA arrays.
+    func px(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] { image.pixel(x: x, y: y) }
+
+    @Test func placeholderShowsWhenEmptyInItsOwnColour() throws {
+        var empty = try field("")
+        empty.placeholder = "Search"
+        var typed = try field("Search")
+        typed.textColor = empty.placeholderColor
+        #expect(try empty.image().bytes == typed.image().bytes)
+        // In its own gradient: the left end of its ink takes the first colour, the right end the last.
+        empty.placeholderFill = .gradient(LabelGradient(colors: [Self.blue, Self.red]), extent: .ink)
+        let image = try empty.image()
+        var columns: [Int] = []
+        for x in 0..<image.width where (0..<image.height).contains(where: { px(image, x, $0)[3] == 255 }) { columns.append(x) }
+        let left = (0..<image.height).map { px(image, columns.first!, $0) }.first { $0[3] == 255 }!
+        let right = (0..<image.height).map { px(image, columns.last!, $0) }.first { $0[3] == 255 }!
+        #expect(left[2] > left[0] && right[0] > right[2])
+        // Editing an empty field shows the placeholder and the caret at its start.
+        empty.isEditing = true
+        let caret = try empty.caretRect(at: 0)
+        #expect(abs(caret.x + caret.width / 2 - empty.textRect.x) < 0.5 + 1e-9)
+    }
+
+    /// Gradient text stays gradient while editing: the editing image differs from the resting one
+    /// only under the caret, which is drawn in its colour.
+    @Test func editingDrawsTheTextAndACaret() throws {
+        var f = try field("Gradient")
+        f.fill = .gradient(LabelGradient(colors: [Self.blue, Self.red]), extent: .ink)
+        let resting = try f.image()
+        f.isEditing = true
+        f.caretIndex = 3
+        let editing = try f.image()
+        let caret = try f.caretRect(at: 3)
+        var differing = 0
+        for y in 0..<resting.height {
+            for x in 0..<resting.width where px(resting, x, y) != px(editing, x, y) {
+                differing += 1
+                #expect(Double(x + 1) > caret.x && Double(x) < caret.maxX && Double(y + 1) > caret.y && Double(y) < caret.maxY)
+            }
+        }
+        #expect(differing > 0)
+        // A column wholly inside the caret is the caret's colour.
+        let column = Int(caret.x.rounded(.up)), row = Int((caret.y + caret.height / 2).rounded())
+        if Double(column + 1) <= caret.maxX { #expect(px(editing, column, row) == [0, 122, 255, 255]) }
+        // The caret stands at the text's boundary between "Gra" and "dient".
+        let layout = try TextLayout(AttributedText("Gradient", font: try TestFonts.sans(20)))
+        #expect(abs(caret.x + 1 - (f.textRect.x + layout.caret(at: 3)!.x)) < 0.5 + 1e-9)
+    }
+
+    @Test func selectionIsHighlightedUnderTheText() throws {
+        var f = try field("Select me")
+        f.isEditing = true
+        f.selectedRange = 0..<6
+        let image = try f.image()
+        let rects = try f.selectionRects(for: 0..<6)
+        #expect(rects.count == 1)
+        let r = rects[0]
+        // A pixel inside the selection with no ink: the highlight over transparent, premultiplied.
+        let highlight = f.selectionColor.premultiplied8
+        var found = false
+        for y in Int(r.y.rounded(.up))..<Int(r.maxY.rounded(.down)) {
+            for x in Int(r.x.rounded(.up))..<Int(r.maxX.rounded(.down)) where px(image, x, y)[3] == highlight.w {
+                #expect(px(image, x, y) == [highlight.x, highlight.y, highlight.z, highlight.w])
+                found = true
+            }
+        }
+        #expect(found)
+        // No caret while a selection shows: the caret colour is nowhere.
+        #expect(!(0..<image.height).contains { y in (0..<image.width).contains { px(image, $0, y) == [0, 122, 255, 255] } })
+    }
+
+    /// Text wider than the field scrolls so that the caret stays in view, as UITextField does;
+    /// the scroll offset moves no more than it must.
+    @Test func longTextScrollsToTheCaret() throws {
+        let text = "The quick brown fox jumps over the lazy dog"
+        var f = try field(text, width: 150)
+        let rect = f.textRect
+        // At rest the start shows.
+        #expect(try f.resolvedScrollOffset() == 0)
+        #expect(abs(try f.caretRect(at: 0).midX - rect.x) <= 0.5 + 1e-9)
+        f.isEditing = true
+        f.caretIndex = text.utf16.count
+        let end = try f.resolvedScrollOffset()
+        #expect(end > 0)
+        let caret = try f.caretRect(at: f.caretIndex)
+        #expect(caret.x >= rect.x - 1e-9 && caret.maxX <= rect.maxX + 1e-9)
+        #expect(try f.caretRect(at: 0).maxX < rect.x)
+        // Kept between renders: a caret still in view does not scroll; one out of view scrolls
+        // just enough.
+        f.scrollOffset = end
+        f.caretIndex = text.utf16.count - 4
+        #expect(try f.resolvedScrollOffset() == end)
+        f.caretIndex = 0
+        #expect(try f.resolvedScrollOffset() == 0)
+        f.caretIndex = 10
+        f.scrollOffset = end
+        let back = try f.resolvedScrollOffset()
+        #expect(back < end)
+        #expect(abs(try f.caretRect(at: 10).midX - rect.x - f.caretWidth / 2) <= 0.5 + 1e-9)
+        // The drawn pixels follow: the text's start is scrolled out of the frame.
+        f.caretIndex = text.utf16.count
+        f.scrollOffset = 0
+        let scrolled = try f.image()
+        f.isEditing = false
+        #expect(scrolled.bytes != (try f.image()).bytes)
+    }
+
+    @Test func rightToLeftText() throws {
+        var f = try field("שלום עולם")
+        let rect = f.textRect
+        // Natural alignment puts it on the right; the caret at 0 is at its right edge.
+        #expect(abs(try f.caretRect(at: 0).midX - rect.maxX) <= 0.5 + 1e-9 + 1)
+        f.text = String(repeating: "שלום עולם ", count: 4) + "סוף"
+        f.isEditing = true
+        f.caretIndex = f.text.utf16.count
+        let caret = try f.caretRect(at: f.caretIndex)
+        #expect(caret.x >= rect.x - 1e-9 && caret.maxX <= rect.maxX + 1e-9)
+        #expect(try f.resolvedScrollOffset() > 0)
+    }
+
+    /// A tap puts the caret at the nearest boundary: every boundary's caret, tapped, gives it back.
+    @Test(arguments: ["Hit testing", "abc שלום def", "e\u{301}t\u{E9} fi"])
+    func hitTesting(text: String) throws {
+        let f = try field(text)
+        let mid = f.textRect.y + f.textRect.height / 2
+        for i in 0...text.utf16.count {
+            let r = try f.caretRect(at: i)
+            let hit = try f.caretIndex(at: Point(r.midX, mid))
+            #expect(abs(try f.caretRect(at: hit).midX - r.midX) < 1e-6, "\(i) → \(hit)")
+        }
+        // Left of left-to-right text is its start, right of it its end.
+        #expect(try f.caretIndex(at: Point(-100, mid)) == 0)
+        #expect(try f.caretIndex(at: Point(1000, mid)) == text.utf16.count)
+    }
+
+    /// Shadows are never cropped: the text rectangle is inset by their reach, so the frame's
+    /// outermost pixels stay clear while the shadow still shows around the text.
+    @Test func shadowsAreWhole() throws {
+        var f = try field("Shadow", width: 200)
+        f.shadows = [LabelShadow(color: .black, offset: Point(0, 3), sigma: 4)]
+        f.textAlignment = .left
+        let reach = GaussianBlur.margin(sigma: 4)
+        #expect(f.textRect.x == reach && f.textRect.y == reach - 3 && f.textRect.maxY == 40 - reach - 3)
+        let image = try f.image()
+        for x in 0..<image.width { #expect(px(image, x, 0)[3] == 0 && px(image, x, image.height - 1)[3] == 0) }
+        for y in 0..<image.height { #expect(px(image, 0, y)[3] == 0) }
+        #expect((0..<image.height).contains { px(image, Int(reach) - 2, $0)[3] > 0 })
+    }
+
+    @Test func alphaFadesTheFieldAsAGroup() throws {
+        var f = try field("Faded")
+        f.backgroundColor = Color(rgba: 0xFFFF_FFFF)
+        f.shadows = [LabelShadow(color: .black, offset: Point(1, 2), sigma: 2)]
+        f.isEditing = true
+        let opaque = try f.image()
+        f.alpha = 0.5
+        let faded = try f.image()
+        let expected = try Image(width: opaque.width, height: opaque.height, format: .rgba8Premultiplied)
+        try expected.withBuffer { d in try opaque.withReadOnlyBuffer { try d.composite(.image($0), coverage: .alpha(128)) } }
+        #expect(faded.bytes == expected.bytes)
+    }
+
+    /// Three states in one golden: editing scrolled to a caret at the end of gradient text, an
+    /// empty field's gradient placeholder with the caret, a selection at the start.
+    @Test func goldenStates() throws {
+        var f = TextField(text: "Gradient text while editing", font: try TestFonts.bold(28), size: Size(width: 300, height: 60))
+        f.fill = .gradient(LabelGradient(colors: [Self.blue, Self.red]), extent: .ink)
+        f.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 3), sigma: 3)]
+        f.backgroundColor = Color(rgba: 0xF2F2_F7FF)
+        f.isEditing = true
+        f.caretIndex = f.text.utf16.count
+        var empty = f
+        empty.text = ""
+        empty.caretIndex = 0
+        empty.placeholder = "Search…"
+        empty.placeholderFill = .gradient(LabelGradient(colors: [Color(rgba: 0x8E8E_93FF), Color(rgba: 0xC7C7_CCFF)]), extent: .ink)
+        var selecting = f
+        selecting.selectedRange = 0..<8
+        let canvas = try Image(width: 320, height: 200, format: .rgba8Premultiplied)
+        try canvas.withBuffer { b in
+            try b.composite(.color(.white), operator: .source)
+            try f.render(into: b, at: (10, 5))
+            try empty.render(into: b, at: (10, 70))
+            try selecting.render(into: b, at: (10, 135))
+        }
+        #expect(try Golden.compare(canvas, "text-field", directory: Golden.directory()) == nil)
+    }
+
+    /// Bad values are refused by name and the destination is untouched; a larger buffer changes
+    /// only inside the frame.
+    @Test func badInputAndClipping() throws {
+        let canvas = try Image(width: 300, height: 80, format: .rgba8Premultiplied)
+        try canvas.withBuffer { try $0.composite(.color(Self.blue), operator: .source) }
+        let before = canvas.bytes
+        var f = try field("Field")
+        for (name, change) in [("caretIndex", { (g: inout TextField) in g.caretIndex = 9 }),
+                               ("selectedRange.upperBound", { (g: inout TextField) in g.selectedRange = 2..<40 }),
+                               ("caretWidth", { (g: inout TextField) in g.caretWidth = 0 }),
+                               ("scrollOffset", { (g: inout TextField) in g.scrollOffset = .nan }),
+                               ("alpha", { (g: inout TextField) in g.alpha = 2 })] {
+            var g = f
+            change(&g)
+            #expect { try canvas.withBuffer { try g.render(into: $0, at: (10, 10)) } } throws: { error in
+                guard case let LabelError.invalidParameter(n, _, _) = error else { return false }
+                return n == name
+            }
+        }
+        #expect(canvas.bytes == before)
+        let a8 = try Image(width: 10, height: 10, format: .a8)
+        #expect(throws: LabelError.unsupportedDestination(format: .a8)) { try a8.withBuffer { try f.render(into: $0) } }
+        f.backgroundColor = .white
+        f.shadows = [LabelShadow(color: .black, offset: Point(0, 0), sigma: 8)]
+        f.insetsTextForShadows = false
+        try canvas.withBuffer { try f.render(into: $0, at: (40, 20)) }
+        for y in 0..<80 {
+            for x in 0..<300 where !(x >= 40 && x < 260 && y >= 20 && y < 60) {
+                #expect(px(canvas, x, y) == Array(before[(y * 300 + x) * 4..<(y * 300 + x) * 4 + 4]))
+            }
+        }
+    }
+}
+
+private extension Rect {
+    var midX: Double { x + width / 2 }
+}
