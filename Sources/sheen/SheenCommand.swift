@@ -12,7 +12,7 @@ struct SheenCommand: ParsableCommand {
         commandName: "sheen",
         abstract: "Render Sheen labels and gradients to PNG.",
         version: Sheen.version,
-        subcommands: [RenderCommand.self, AnimateCommand.self, DemoCommand.self, GradientCommand.self, GalleryCommand.self]
+        subcommands: [RenderCommand.self, FieldCommand.self, AnimateCommand.self, DemoCommand.self, GradientCommand.self, GalleryCommand.self]
     )
 
     /// Runs the command line. Syntax errors are reported by ArgumentParser with the usage

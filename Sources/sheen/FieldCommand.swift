@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SheenLabel
+import SheenRaster
+import SheenText
+
+/// `sheen field`: a text field to a PNG — its text or placeholder, and while editing its caret or
+/// selection, scrolled as UITextField scrolls — styled with the label options that apply to it.
+struct FieldCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "field",
+        abstract: "Render a styled text field (text or placeholder, caret, selection) to a PNG.",
+        discussion: """
+        Example:
+          sheen field "Gradient text while editing" --size 28 --canvas 300x60 \\
+            --shadow "0,3,3,#00000080" --editing -o field.png
+          sheen field "" --placeholder "Search…" --editing --canvas 300x60 -o empty.png
+
+        The style options are the label's (font, size, fill, stroke, shadows, glows, background, alignment, insets, hinting, alpha); the text rectangle is always inset so that shadows fit the canvas. Options about lines, truncation and label states do not apply to a field and are refused. Indices (--caret, --select) are UTF-16 offsets into the text.
+        """
+    )
+
+    @OptionGroup var label: LabelOptions
+    @Option(help: "Shown when the text is empty.") var placeholder = ""
+    @Option(name: .customLong("placeholder-fill"),
+            help: "The placeholder's colour, or gradient stops (default UIKit's placeholder grey).")
+    var placeholderFill = "#3C3C434D"
+    @Flag(help: "Draw the editing state: the caret, or the selection.") var editing = false
+    @Option(help: "Caret index while editing (default: the end of the text).") var caret: Int?
+    @Option(help: "Selection \"START:END\" while editing (UTF-16 offsets).") var select: String?
+    @Option(help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
+    @Option(name: .customLong("caret-color"), help: "The caret's colour.") var caretColor = "#007AFF"
+    @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
+
+    /// Label options that mean nothing for a one-line field.
+    static let labelOnly: Set<String> = ["--lines", "--line-break", "--min-scale", "--tighten", "--baseline", "--line-height",
+                                         "--hyphenate", "--line-spacing", "--vertical", "--clip", "--disabled", "--highlight",
+                                         "--inset-shadows"]
+
+    func run() throws {
+        let target = try OutputTarget(output)
+        let refused = try label.changedFromDefaults().filter(Self.labelOnly.contains)
+        guard refused.isEmpty else {
+            throw ValidationError("\(refused.joined(separator: ", ")) \(refused.count == 1 ? "does" : "do") not apply to a text field")
+        }
+        let style = try label.makeLabel()
+        var field = TextField(text: style.text, font: style.font, size: style.size)
+        field.textColor = style.textColor
+        field.fill = style.fill
+        field.stroke = style.stroke
+        field.shadows = style.shadows
+        field.backgroundColor = style.backgroundColor
+        field.textAlignment = style.textAlignment
+        field.insets = style.insets
+        field.hinting = style.hinting
+        field.alpha = style.alpha
+        field.placeholder = placeholder
+        let paint = try label.paint(placeholderFill, option: "--placeholder-fill")
+        if case let .color(c) = paint { field.placeholderColor = c } else { field.placeholderFill = paint }
+        field.isEditing = editing
+        field.caretIndex = caret ?? field.text.utf16.count
+        if let select {
+            let parts = select.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {
+                throw ValidationError("--select \"\(select)\" is not START:END with START ≤ END")
+            }
+            field.selectedRange = a..<b
+        }
+        field.scrollOffset = scroll
+        field.caretColor = try Parse.color(caretColor, option: "--caret-color")
+        let image: Image
+        do { image = try field.image() } catch {
+            throw ValidationError("cannot render the field: \(error)")
+        }
+        try writePNG(image, to: target)
+    }
+}
