@@ -32,3 +32,5 @@ final class FontBox { let font: Font; init(_ font: Font) { self.font = font } }
 final class LayoutBox { let layout: TextLayout; init(_ layout: TextLayout) { self.layout = layout } }
 /// A label (sheen_label).
 final class LabelBox { var label: Label; init(_ label: Label) { self.label = label } }
+/// A text field (sheen_text_field).
+final class FieldBox { var field: TextField; init(_ field: TextField) { self.field = field } }

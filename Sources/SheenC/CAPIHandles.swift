@@ -36,6 +36,7 @@ private func handleName(_ type: AnyObject.Type) -> String {
     case is PatternBox.Type: return "sheen_pattern"
     case is FontBox.Type: return "sheen_font"
     case is LayoutBox.Type: return "sheen_text_layout"
+    case is FieldBox.Type: return "sheen_text_field"
     default: return "sheen_label"
     }
 }

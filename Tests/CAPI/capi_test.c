@@ -297,6 +297,37 @@ static void render(const char *dir) {
     sheen_label_destroy(label);
     sheen_image_destroy(image);
 
+    /* A text field while editing, "naïve café" with the caret after "café"'s é (byte 12), into
+     * a fenced buffer at an origin inside it; hit testing and a caret rectangle in bytes. */
+    sheen_font *sans = NULL;
+    OK(sheen_font_create_named("DejaVu Sans", 24, &sans));
+    sheen_text_field *field = NULL;
+    OK(sheen_text_field_create("na\xC3\xAFve caf\xC3\xA9", sans, 200, 44, &field));
+    OK(sheen_text_field_set_fill_gradient(field, colors, 2, 0, SHEEN_COLOR_SPACE_SRGB));
+    OK(sheen_text_field_add_shadow(field, 0, 2, 2, 0, sheen_color_from_rgba(0x00000080)));
+    OK(sheen_text_field_set_background(field, &(sheen_color){ 0.95, 0.95, 0.97, 1 }));
+    OK(sheen_text_field_set_editing(field, true, 12, 0, 0));
+    /* Refused, the field unchanged: a byte inside "ï", past the end, a NaN scroll offset. */
+    FAILS(sheen_text_field_set_editing(field, true, 3, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "not a character boundary");
+    FAILS(sheen_text_field_set_editing(field, true, 40, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "caret");
+    FAILS(sheen_text_field_set_scroll_offset(field, NAN), SHEEN_ERROR_INVALID_ARGUMENT, "scrollOffset");
+    fenced boxed = fenced_make(240, 60, 8, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0xFF);
+    FAILS(sheen_text_field_render((const sheen_text_field *)sans, &boxed.buffer, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT,
+          "not a sheen_text_field");
+    double caret[4];
+    OK(sheen_text_field_caret_rect(field, 12, caret));
+    size_t hit = 0;
+    OK(sheen_text_field_caret_index_at(field, caret[0] + caret[2] / 2, caret[1] + caret[3] / 2, &hit));
+    CHECK(hit == 12, "caret index at the caret's middle: %zu", hit);
+    OK(sheen_text_field_caret_index_at(field, caret[0] - 1000, caret[1], &hit));
+    CHECK(hit == 0, "caret index left of the text: %zu", hit);
+    OK(sheen_text_field_render(field, &boxed.buffer, 20, 8));
+    CHECK(fences_intact(&boxed), "the field was drawn outside the buffer");
+    write_rows(dir, "field.rgba", &boxed.buffer);
+    free(boxed.memory);
+    sheen_text_field_destroy(field);
+    sheen_font_destroy(sans);
+
     /* A conic gradient in OKLab, reflected, composited sourceOver through a blurred text mask. */
     sheen_text_options options;
     sheen_text_options_default(&options);

@@ -39,6 +39,22 @@ struct CAPIOutputTests {
         #expect(try written("label-own.bgra") == image.bytes)
     }
 
+    /// The text field C drew while editing, into its own white buffer.
+    @Test func textFieldInAHostBuffer() throws {
+        var field = TextField(text: "naïve café", font: try Font(named: "DejaVu Sans", size: 24), size: Size(width: 200, height: 44))
+        field.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)]), extent: .ink)
+        field.shadows = [LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(0, 2), sigma: 2)]
+        field.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97)
+        field.isEditing = true
+        field.caretIndex = 10
+        let image = try Image(width: 240, height: 60, format: .rgba8Premultiplied)
+        try image.withBuffer { buffer in
+            try buffer.composite(.premultiplied(SIMD4(255, 255, 255, 255)), operator: .source)
+            try field.render(into: buffer, at: (20, 8))
+        }
+        #expect(try written("field.rgba") == image.bytes)
+    }
+
     @Test func gradientThroughATextMask() throws {
         let font = try Font(named: "DejaVu Sans:bold", size: 48)
         var options = TextLayoutOptions()

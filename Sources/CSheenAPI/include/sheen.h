@@ -412,6 +412,47 @@ sheen_status sheen_label_render(const sheen_label *label, const sheen_buffer *de
 sheen_status sheen_label_image(const sheen_label *label, sheen_image **out);
 void sheen_label_destroy(sheen_label *label);
 
+/* ---- Text fields ------------------------------------------------------------------------- */
+
+/** A single-line text field (SheenLabel's TextField): its text, or when empty a placeholder;
+ *  while editing a caret or a selection; scrolled to keep the caret in view. Indices are byte
+ *  offsets into the UTF-8 text, on character boundaries (others are refused). Setters refuse
+ *  what drawing would refuse, at once, and leave the field as it was. */
+typedef struct sheen_text_field sheen_text_field;
+
+/** A field of UTF-8 `text` in `font` (copied), width × height pixels; black text. */
+sheen_status sheen_text_field_create(const char *text, const sheen_font *font, double width, double height,
+                                     sheen_text_field **out);
+/** Replaces the text; the caret moves to its end and the selection is cleared. */
+sheen_status sheen_text_field_set_text(sheen_text_field *field, const char *text);
+/** The placeholder shown when the text is empty, in `color`. */
+sheen_status sheen_text_field_set_placeholder(sheen_text_field *field, const char *placeholder, sheen_color color);
+sheen_status sheen_text_field_set_text_color(sheen_text_field *field, sheen_color color);
+/** A linear gradient over the text's ink (as sheen_label_set_fill_gradient); `count` 0 removes it. */
+sheen_status sheen_text_field_set_fill_gradient(sheen_text_field *field, const sheen_color *colors, size_t count,
+                                                double angle_degrees, int32_t color_space);
+/** Adds a shadow (as sheen_label_add_shadow); the text rectangle is inset so it fits the field. */
+sheen_status sheen_text_field_add_shadow(sheen_text_field *field, double dx, double dy, double sigma, double spread,
+                                         sheen_color color);
+/** A background filling the field; NULL removes it. */
+sheen_status sheen_text_field_set_background(sheen_text_field *field, const sheen_color *color);
+/** The editing state: the caret at byte `caret`, or when `selection_start` < `selection_end` that
+ *  range selected (bytes). Not editing, neither is drawn. */
+sheen_status sheen_text_field_set_editing(sheen_text_field *field, bool editing, size_t caret, size_t selection_start,
+                                          size_t selection_end);
+/** The scroll offset the field had (pixels ≥ 0); drawing moves it only to show the caret. */
+sheen_status sheen_text_field_set_scroll_offset(sheen_text_field *field, double offset);
+/** The scroll offset drawing uses, to keep with sheen_text_field_set_scroll_offset between draws. */
+sheen_status sheen_text_field_resolved_scroll_offset(const sheen_text_field *field, double *out);
+/** The caret index (a byte offset) nearest to field point (x, y), as a tap places the caret. */
+sheen_status sheen_text_field_caret_index_at(const sheen_text_field *field, double x, double y, size_t *out);
+/** The caret's rectangle for byte index `index`, field pixels: x, y, width, height into `out[4]`. */
+sheen_status sheen_text_field_caret_rect(const sheen_text_field *field, size_t index, double out[4]);
+/** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
+ *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
+sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);
+void sheen_text_field_destroy(sheen_text_field *field);
+
 /* ---- PNG --------------------------------------------------------------------------------- */
 
 /** Encodes a buffer as PNG (RGBA, un-premultiplied; A8 as grey) into new memory the caller
