@@ -3,6 +3,8 @@ import SheenTestSupport
 
 /// Settings and collected results of one sheen-bench run.
 final class Bench {
+    /// `--quick`: few repetitions and small sizes.
+    let quick: Bool
     let warmup: Int
     let reps: Int
     let filter: String?
@@ -24,6 +26,7 @@ final class Bench {
         dumper = dump.map { Dumper(directory: $0) }
         self.only = only
         self.quiet = quiet
+        self.quick = quick
         warmup = quick ? 1 : 3
         self.reps = reps ?? (quick ? 3 : 25)
         self.filter = filter

@@ -4,7 +4,8 @@ import SheenText
 
 extension Bench {
     /// SheenText: `text.layout.paragraph` (a 200-word paragraph, DejaVu Sans 16 px, word-wrapped at
-    /// 600 px: layouts/s), `text.layout.label` (the label below, one line: layouts/s), and
+    /// 600 px: layouts/s, timed 4 to a repetition), `text.layout.label` (the label below, one
+    /// line: layouts/s, timed 100 to a repetition), and
     /// `text.mask.cold` / `text.mask.warm` ("Always correct gradient text", DejaVu Sans Bold 48 px,
     /// in 1024 × 160: masks/s with a new, empty glyph cache per repetition vs a warm one). Cold
     /// minus warm is FreeType's rasterisation; warm is cache lookups plus SheenRaster compositing.
@@ -31,7 +32,7 @@ extension Bench {
         let paragraphText = AttributedText(paragraph, font: sans)
         if wants("text.layout.paragraph") {
             var layout: TextLayout?
-            let phases = try measureThrowing {
+            let phases = try measureThrowing(batch: quick ? 1 : 4) {
                 layout = try TextLayout(paragraphText, bounds: Size(width: 600, height: 0), options: wrap)
             }
             dumper?.write("text.layout.paragraph", text: paragraph)
@@ -46,7 +47,7 @@ extension Bench {
         let bounds = Size(width: 1024, height: 160)
         if wants("text.layout.label") {
             var layout: TextLayout?
-            let phases = try measureThrowing { layout = try TextLayout(label, bounds: bounds) }
+            let phases = try measureThrowing(batch: quick ? 1 : 100) { layout = try TextLayout(label, bounds: bounds) }
             dumper?.write("text.layout.label", text: label.string)
             check(layout!.lines.count == 1 && !layout!.isTruncated, "text.layout.label: expected one untruncated line")
             record(CaseResult(name: "text.layout.label", width: 1024, height: 160, total: Stats(phases),
@@ -78,13 +79,17 @@ extension Bench {
     }
 
     /// Times `body` (after `warmup` untimed runs) `reps` times; `prepare` runs untimed before each.
-    private func measureThrowing(prepare: () -> Void = {}, _ body: () throws -> Void) throws -> [Double] {
+    /// Per-repetition samples in ns of one `body` call; with `batch` > 1 each repetition runs
+    /// `body` that many times back to back and records the mean, so a call of a few µs is timed
+    /// in a warm loop as a renderer makes it (and as the Pango harness times its layouts), not
+    /// against the timer's resolution and a cold cache.
+    private func measureThrowing(batch: Int = 1, prepare: () -> Void = {}, _ body: () throws -> Void) throws -> [Double] {
         var samples: [Double] = []
         for i in 0 ..< warmup + reps {
             prepare()
             let t0 = nowNs()
-            try body()
-            let t = Double(nowNs() - t0)
+            for _ in 0 ..< batch { try body() }
+            let t = Double(nowNs() - t0) / Double(batch)
             if i >= warmup { samples.append(t) }
         }
         return samples
