@@ -5,7 +5,8 @@
 # has) and at `reference` (every public entry point on the scalar twins); then the tests that share
 # state across threads under ThreadSanitizer; then the long property/exhaustive tests in release
 # (they compare every level themselves); then the scripts' tests (peer report and charts on
-# recorded data, sheen-bench's baselines); then the C API from C (Scripts/test-capi.sh).
+# recorded data, sheen-bench's baselines, releases); then the C API from C (Scripts/test-capi.sh);
+# then README's dependency snippet against a clone (Scripts/test-release.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
@@ -35,3 +36,6 @@ SHEEN_BENCH=.build/release/sheen-bench python3 -m unittest discover -s Scripts/t
 
 echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
 Scripts/test-capi.sh
+
+echo "== README's dependency snippet: resolves its release from a clone, builds, draws a label"
+Scripts/test-release.sh

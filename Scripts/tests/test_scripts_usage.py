@@ -18,7 +18,8 @@ def run(script, *args, cwd=ROOT):
 class UsageTests(unittest.TestCase):
     def test_help_prints_the_usage_and_does_nothing_else(self):
         expected = {"bench.sh": "Runs sheen-bench twice", "test.sh": "The README's test command",
-                    "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target"}
+                    "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target",
+                    "release.sh": "Makes a release of Sheen", "test-release.sh": "README's dependency snippet resolves"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)
@@ -30,7 +31,7 @@ class UsageTests(unittest.TestCase):
     def test_help_writes_no_files(self):
         # demo.sh once made a directory named --help; bench.sh started two builds.
         with tempfile.TemporaryDirectory() as d:
-            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh"):
+            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh"):
                 self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
             self.assertEqual(os.listdir(d), [])
         self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))

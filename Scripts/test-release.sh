@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# README's dependency snippet resolves and builds as written (Scripts/test.sh runs this): the
+# version it asks for (`from: "X"`) must be a tag of this repository; a scratch package with the
+# snippet's dependency — its URL pointed at a clone of this repository, the products README lists —
+# resolves that release, builds, and draws a label to a PNG with one import per product.
+set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
+cd "$(dirname "$0")/.."
+root=$(pwd)
+version=$(sed -n 's|.*\.package(url: "https://github.com/OWNER/sheen", from: "\([^"]*\)").*|\1|p' README.md | head -1)
+[ -n "$version" ] || { echo "test-release: README has no .package(url: ..., from: \"X\") snippet" >&2; exit 1; }
+git rev-parse -q --verify "refs/tags/$version" >/dev/null \
+    || { echo "test-release: README asks for $version, which is not a tag of this repository (Scripts/release.sh makes one)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+git clone -q "$root" "$work/sheen"
+mkdir -p "$work/app/Sources/App"
+cat > "$work/app/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "App",
+    dependencies: [
+        .package(url: "file://$work/sheen", from: "$version"),
+    ],
+    targets: [
+        .executableTarget(name: "App", dependencies: [
+            .product(name: "SheenRaster", package: "sheen"),
+            .product(name: "SheenLabel", package: "sheen"),
+            .product(name: "SheenPNG", package: "sheen"),
+        ]),
+    ]
+)
+SWIFT
+cat > "$work/app/Sources/App/main.swift" <<'SWIFT'
+import SheenLabel
+import SheenPNG
+
+var label = Label("Resolved", font: try Font(named: "DejaVu Sans:bold", size: 32), size: Size(width: 200, height: 50))
+label.fill = .gradient(LabelGradient(colors: [try Color(hex: "#3478F6"), try Color(hex: "#FF3B30")]), extent: .ink)
+let png = try label.image().withReadOnlyBuffer { try PNG.encode($0) }
+print(Sheen.version, png.count)
+SWIFT
+cd "$work/app"
+swift package resolve >/dev/null
+resolved=$(python3 -c 'import json; print(next(p["state"].get("version") for p in json.load(open("Package.resolved"))["pins"] if p["identity"] == "sheen"))')
+swift build -q
+out=$(.build/debug/App)
+echo "test-release: README's snippet resolved sheen $resolved (asks from: \"$version\"), built, ran: $out"
+case "$out" in
+    "$version "*) ;;
+    *) echo "test-release: the built release reports $out, expected version $version" >&2; exit 1 ;;
+esac
