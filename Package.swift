@@ -16,6 +16,14 @@ let package = Package(
         .executable(name: "sheen", targets: ["sheen"]),
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
     ],
+    traits: [
+        // The command line and sheen-bench need swift-argument-parser; the libraries do not. On by
+        // default, so `swift run sheen` works as it is; a package that depends on Sheen with
+        // `traits: []` (README's snippet) leaves it out: swift-argument-parser is not resolved,
+        // pinned or built for it.
+        .trait(name: "CLI", description: "The sheen command line and sheen-bench (swift-argument-parser)."),
+        .default(enabledTraits: ["CLI"]),
+    ],
     dependencies: [
         // Lower bounds only, so a package depending on Sheen can pick newer releases. The CLI and
         // sheen-bench use ArgumentParser; the libraries use neither.
@@ -52,13 +60,13 @@ let package = Package(
             name: "sheen",
             dependencies: [
                 "SheenRaster", "SheenText", "SheenLabel", "SheenPNG",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ]
         ),
         .executableTarget(
             name: "sheen-bench",
             dependencies: ["SheenRaster", "SheenText", "SheenLabel", "SheenTestSupport",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"]))],
             path: "Benchmarks/sheen-bench"
         ),
 

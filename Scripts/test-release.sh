@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # README's dependency snippet resolves and builds as written (Scripts/test.sh runs this): the
 # version it asks for (`from: "X"`) must be a tag of this repository; a scratch package with the
-# snippet's dependency — its URL pointed at a clone of this repository, the products README lists —
-# resolves that release, builds, and draws a label to a PNG with one import per product.
+# snippet's dependency line — its URL pointed at a clone of this repository, the products README
+# lists — resolves that release and pins nothing else (no command-line dependency), builds, and
+# draws a label to a PNG.
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
-version=$(sed -n 's|.*\.package(url: "https://github.com/OWNER/sheen", from: "\([^"]*\)").*|\1|p' README.md | head -1)
+# The snippet's dependency line, as README writes it, and the version it asks for.
+snippet=$(grep -o '\.package(url: "https://github.com/OWNER/sheen", from: "[^"]*"[^)]*)' README.md | head -1)
+version=$(sed -n 's|.*from: "\([^"]*\)".*|\1|p' <<<"$snippet")
 [ -n "$version" ] || { echo "test-release: README has no .package(url: ..., from: \"X\") snippet" >&2; exit 1; }
 git rev-parse -q --verify "refs/tags/$version" >/dev/null \
     || { echo "test-release: README asks for $version, which is not a tag of this repository (Scripts/release.sh makes one)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git clone -q "$root" "$work/sheen"
+dependency=$(sed "s|https://github.com/OWNER/sheen|file://$work/sheen|" <<<"$snippet")
 mkdir -p "$work/app/Sources/App"
 cat > "$work/app/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
@@ -21,7 +25,7 @@ import PackageDescription
 let package = Package(
     name: "App",
     dependencies: [
-        .package(url: "file://$work/sheen", from: "$version"),
+        $dependency,
     ],
     targets: [
         .executableTarget(name: "App", dependencies: [
@@ -43,6 +47,9 @@ print(Sheen.version, png.count)
 SWIFT
 cd "$work/app"
 swift package resolve >/dev/null
+# Only Sheen itself is pinned: a library user resolves none of the command line's dependencies.
+pins=$(python3 -c 'import json; print(" ".join(p["identity"] for p in json.load(open("Package.resolved"))["pins"]))')
+[ "$pins" = "sheen" ] || { echo "test-release: the snippet pins $pins; a library user should pin only sheen" >&2; exit 1; }
 resolved=$(python3 -c 'import json; print(next(p["state"].get("version") for p in json.load(open("Package.resolved"))["pins"] if p["identity"] == "sheen"))')
 swift build -q
 out=$(.build/debug/App)
