@@ -19,7 +19,7 @@ def versions(root):
             return f.read()
     header = read("Sources/CSheenAPI/include/sheen.h")
     parts = [re.search(rf"#define SHEEN_VERSION_{k} (\d+)", header).group(1) for k in ("MAJOR", "MINOR", "PATCH")]
-    snippet = r'\.package\(url: "https://github.com/OWNER/sheen", from: "([^"]+)"\)'
+    snippet = r'\.package\(url: "https://github.com/OWNER/sheen", from: "([^"]+)"'
     return {
         "Version.swift": re.search(r'public static let version = "([^"]+)"', read("Sources/SheenRaster/Version.swift")).group(1),
         "SHEEN_VERSION_STRING": re.search(r'#define SHEEN_VERSION_STRING "([^"]+)"', header).group(1),
