@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs Sheen's C API for C and C++ hosts:
 #   Scripts/install.sh [--prefix DIR]     (default /usr/local)
-# A release build of the SheenC product, then
-#   DIR/lib/libSheenC.so             the library (C symbols sheen_*, see sheen.h)
+# A release build of the SheenC product made to ship on its own, then
+#   DIR/lib/libSheenC.so.X.Y.Z       the library (exports exactly sheen.h's functions)
+#   DIR/lib/libSheenC.so.0.Y         its SONAME (libSheenC.so.X from 1.0 on), a link
+#   DIR/lib/libSheenC.so             the link the compiler's -lSheenC finds
 #   DIR/include/sheen.h              the header
 #   DIR/lib/pkgconfig/sheen.pc       for `pkg-config --cflags --libs sheen`
-# The library needs the Swift runtime it was built with; it finds it through its RUNPATH (the
-# toolchain's lib/swift/linux), so keep that toolchain installed or ship those libraries beside it.
+# Swift's standard library is linked in statically, so the library needs only the system's C
+# libraries (FreeType, HarfBuzz, fontconfig, ICU, libpng, libstdc++): it loads on a machine
+# without the Swift toolchain. It is built in its own scratch path, .build-shipping, since its
+# flags (passed here, on the command line: the manifest has no unsafe flags) differ from the
+# package's other builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=/usr/local
@@ -14,18 +19,35 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) prefix="$2"; shift 2 ;;
         --prefix=*) prefix="${1#*=}"; shift ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 Scripts/install-deps.sh
-swift build -c release --product SheenC
-bin=$(swift build -c release --show-bin-path)
+version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheenAPI/include/sheen.h)
+IFS=. read -r major minor _ <<<"$version"
+# Before 1.0 a minor release may break the ABI, so the SONAME carries the minor version.
+if [ "$major" = 0 ]; then soname="libSheenC.so.0.$minor"; else soname="libSheenC.so.$major"; fi
+scratch="$(pwd)/.build-shipping"
+mkdir -p "$scratch"
+# Only the functions sheen.h declares are exported (the kernels' own sheen_* symbols stay inside).
+{
+    echo "{"
+    echo "  global:"
+    grep -oE '\bsheen_[a-z0-9_]+\(' Sources/CSheenAPI/include/sheen.h | tr -d '(' | sort -u | sed 's/.*/    &;/'
+    echo "  local: *;"
+    echo "};"
+} > "$scratch/sheen.map"
+build=(swift build -c release --product SheenC --scratch-path "$scratch" -Xswiftc -static-stdlib
+       -Xlinker "-soname=$soname" -Xlinker "--version-script=$scratch/sheen.map")
+"${build[@]}"
+bin=$("${build[@]}" --show-bin-path)
 mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
 prefix=$(cd "$prefix" && pwd)
-install -m 0755 "$bin/libSheenC.so" "$prefix/lib/libSheenC.so"
+install -m 0755 "$bin/libSheenC.so" "$prefix/lib/libSheenC.so.$version"
+ln -sf "libSheenC.so.$version" "$prefix/lib/$soname"
+ln -sf "$soname" "$prefix/lib/libSheenC.so"
 install -m 0644 Sources/CSheenAPI/include/sheen.h "$prefix/include/sheen.h"
-version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheenAPI/include/sheen.h)
 cat > "$prefix/lib/pkgconfig/sheen.pc" <<PC
 prefix=$prefix
 libdir=\${prefix}/lib

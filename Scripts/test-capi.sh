@@ -21,7 +21,21 @@ declared=$(grep -oE '\bsheen_[a-z0-9_]+\(' "$work/prefix/include/sheen.h" | tr -
 exported=$(nm -D --defined-only "$work/prefix/lib/libSheenC.so" | awk '{print $3}' | sort -u)
 missing=$(comm -23 <(echo "$declared") <(echo "$exported"))
 if [ -n "$missing" ]; then echo "declared in sheen.h but not exported: $missing" >&2; exit 1; fi
-echo "exports: all $(echo "$declared" | wc -l) functions of sheen.h"
+extra=$(comm -13 <(echo "$declared") <(echo "$exported") | grep '^sheen_' || true)
+if [ -n "$extra" ]; then echo "exported but not in sheen.h: $extra" >&2; exit 1; fi
+others=$(comm -13 <(echo "$declared") <(echo "$exported") | grep -vc '^sheen_' || true)
+echo "exports: all $(echo "$declared" | wc -l) functions of sheen.h and no other sheen_* ($others Swift type-metadata symbols besides)"
+
+# The library ships alone: a SONAME, the Swift runtime linked in (no libswift* needed, no RUNPATH
+# into the toolchain), loadable with the toolchain's runtime hidden.
+dynamic=$(readelf -d "$work/prefix/lib/libSheenC.so")
+grep -q "SONAME.*libSheenC.so.[0-9]" <<<"$dynamic" || { echo "libSheenC.so has no versioned SONAME" >&2; exit 1; }
+if grep -E "NEEDED.*(libswift|libFoundation|libdispatch|libBlocksRuntime)" <<<"$dynamic"; then
+    echo "libSheenC.so needs the Swift runtime" >&2; exit 1
+fi
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
+if grep "RUNPATH" <<<"$dynamic" | grep -q "$toolchain"; then echo "libSheenC.so finds libraries in the toolchain" >&2; exit 1; fi
+echo "shipping: $(grep -o 'SONAME.*' <<<"$dynamic" | tr -s ' '), no Swift runtime needed"
 
 # sheen.pc lists every system library libSheenC.so links (a static link or a packager reads it).
 static_libs=$(pkg-config --static --libs sheen)
@@ -37,6 +51,17 @@ cc "${flags[@]}" -O2 Tests/CAPI/capi_test.c $(pkg-config --cflags --libs sheen) 
 cc "${flags[@]}" -O1 -g -fsanitize=address -fno-omit-frame-pointer Tests/CAPI/capi_test.c \
     $(pkg-config --cflags --libs sheen) -lm -o "$work/capi_test_asan"
 "$work/capi_test" "$work/out"
+# Again with the toolchain's libraries hidden (an empty directory mounted over them, in a mount
+# namespace of its own): the installed library must not reach for them.
+if unshare -m true 2>/dev/null; then
+    mkdir -p "$work/empty" "$work/out-alone"
+    unshare -m sh -c "mount --bind '$work/empty' '$toolchain/lib' && '$work/capi_test' '$work/out-alone'" \
+        || { echo "capi_test fails with the toolchain's libraries hidden" >&2; exit 1; }
+    diff -r "$work/out" "$work/out-alone"
+    echo "without the toolchain: capi_test passed with $toolchain/lib hidden"
+else
+    echo "without the toolchain: not run (no mount namespace here); NEEDED and RUNPATH checked above"
+fi
 # Leaks are checked too: what Sheen keeps for the process (font and glyph caches) stays reachable.
 # A refused allocation must come back as SHEEN_ERROR_OUT_OF_MEMORY, not abort the run.
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp" "$work/capi_test_asan" "$work/out-asan"
