@@ -6,6 +6,7 @@
 #   DIR/lib/libSheenC.so.0.Y         its SONAME (libSheenC.so.X from 1.0 on), a link
 #   DIR/lib/libSheenC.so             the link the compiler's -lSheenC finds
 #   DIR/include/sheen.h              the header
+#   DIR/include/sheen.hpp            C++17 RAII wrappers over it (header-only)
 #   DIR/lib/pkgconfig/sheen.pc       for `pkg-config --cflags --libs sheen`
 # Swift's standard library is linked in statically, so the library needs only the system's C
 # libraries (FreeType, HarfBuzz, fontconfig, ICU, libpng, libstdc++): it loads on a machine
@@ -48,6 +49,7 @@ install -m 0755 "$bin/libSheenC.so" "$prefix/lib/libSheenC.so.$version"
 ln -sf "libSheenC.so.$version" "$prefix/lib/$soname"
 ln -sf "$soname" "$prefix/lib/libSheenC.so"
 install -m 0644 Sources/CSheenAPI/include/sheen.h "$prefix/include/sheen.h"
+install -m 0644 Sources/CSheenAPI/cxx/sheen.hpp "$prefix/include/sheen.hpp"
 cat > "$prefix/lib/pkgconfig/sheen.pc" <<PC
 prefix=$prefix
 libdir=\${prefix}/lib

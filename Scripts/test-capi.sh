@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The C API's tests from outside Swift (Scripts/test.sh runs this): installs it into a scratch
 # prefix with Scripts/install.sh; checks that the library exports every function sheen.h
-# declares and that the header compiles as C and C++; builds Tests/CAPI/capi_test.c with the
+# declares and that the header compiles as C and C++; builds and runs the C++ wrappers' test
+# (Tests/CAPI/cxx_test.cpp, with -Werror, natively and with AddressSanitizer); builds Tests/CAPI/capi_test.c with the
 # system C compiler against the installed header and sheen.pc, natively and with
 # AddressSanitizer, and runs both (bad input, fences, every operator, then the seed label and a
 # composite); the two runs must write identical bytes, and SheenCTests (CAPIOutputTests)
@@ -45,6 +46,15 @@ done
 
 echo '#include <sheen.h>' | cc -std=c99 -Wall -Wextra -Wpedantic -Werror -fsyntax-only $(pkg-config --cflags sheen) -x c -
 echo '#include <sheen.h>' | c++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags sheen) -x c++ -
+
+# The C++ wrappers (sheen.hpp): built with every warning an error, run natively and under
+# AddressSanitizer with leak checking (RAII frees every handle).
+cxxflags=(-std=c++17 -Wall -Wextra -Wpedantic -Werror)
+c++ "${cxxflags[@]}" -O2 Tests/CAPI/cxx_test.cpp $(pkg-config --cflags --libs sheen) -o "$work/cxx_test"
+c++ "${cxxflags[@]}" -O1 -g -fsanitize=address -fno-omit-frame-pointer Tests/CAPI/cxx_test.cpp \
+    $(pkg-config --cflags --libs sheen) -o "$work/cxx_test_asan"
+"$work/cxx_test"
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp" "$work/cxx_test_asan"
 
 flags=(-std=c11 -Wall -Wextra -Werror)
 cc "${flags[@]}" -O2 Tests/CAPI/capi_test.c $(pkg-config --cflags --libs sheen) -lm -o "$work/capi_test"

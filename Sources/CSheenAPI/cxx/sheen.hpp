@@ -1,0 +1,288 @@
+/*
+ * sheen.hpp — C++17 wrappers over sheen.h: every handle owned by a move-only RAII class (freed
+ * by its destructor, never copied), every failing call thrown as sheen::Error carrying the
+ * status and Sheen's message. Header-only; link as for sheen.h (`pkg-config --libs sheen`).
+ *
+ *   sheen::Font font("DejaVu Sans:bold", 48);
+ *   sheen::Label label("Always correct gradient text", font, 1024, 160);
+ *   label.fillGradient({sheen_color_from_rgba(0x3478F6FF), sheen_color_from_rgba(0xFF3B30FF)})
+ *        .shadow(0, 4, 6, 0, sheen_color_from_rgba(0x00000080));
+ *   label.image().writePNG("label.png");
+ */
+#ifndef SHEEN_HPP
+#define SHEEN_HPP
+
+#include <sheen.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sheen {
+
+/** A refused or failed call: `status()` is its sheen_status, `what()` Sheen's sentence. */
+class Error : public std::runtime_error {
+public:
+    Error(sheen_status status, const char *message) : std::runtime_error(message ? message : "sheen error"), status_(status) {}
+    sheen_status status() const noexcept { return status_; }
+
+private:
+    sheen_status status_;
+};
+
+/** Throws Error for anything but SHEEN_OK. */
+inline void check(sheen_status status) {
+    if (status != SHEEN_OK) throw Error(status, sheen_last_error_message());
+}
+
+/** One owned handle of a C type, freed with `Destroy`; moves, never copies. */
+template <typename T, void (*Destroy)(T *)>
+class Handle {
+public:
+    Handle() noexcept = default;
+    explicit Handle(T *pointer) noexcept : pointer_(pointer) {}
+    ~Handle() { reset(); }
+    Handle(const Handle &) = delete;
+    Handle &operator=(const Handle &) = delete;
+    Handle(Handle &&other) noexcept : pointer_(std::exchange(other.pointer_, nullptr)) {}
+    Handle &operator=(Handle &&other) noexcept {
+        if (this != &other) {
+            reset();
+            pointer_ = std::exchange(other.pointer_, nullptr);
+        }
+        return *this;
+    }
+    /** The C handle, still owned here. */
+    T *get() const noexcept { return pointer_; }
+    /** Gives up ownership: the caller frees the returned handle. */
+    T *release() noexcept { return std::exchange(pointer_, nullptr); }
+    /** Frees the handle now (if any). */
+    void reset() noexcept {
+        if (pointer_) Destroy(std::exchange(pointer_, nullptr));
+    }
+    explicit operator bool() const noexcept { return pointer_ != nullptr; }
+
+private:
+    T *pointer_ = nullptr;
+};
+
+/** An RGBA8 or BGRA8 premultiplied (or A8) image Sheen allocated. */
+class Image {
+public:
+    Image(intptr_t width, intptr_t height, sheen_format format = SHEEN_FORMAT_RGBA8_PREMULTIPLIED) {
+        sheen_image *out = nullptr;
+        check(sheen_image_create(width, height, format, &out));
+        handle_ = Handle<sheen_image, sheen_image_destroy>(out);
+    }
+    /** Takes ownership of an image a C call made. */
+    static Image adopt(sheen_image *image) { return Image(image); }
+    /** The pixels, as a buffer view valid while this image lives. */
+    sheen_buffer buffer() const {
+        sheen_buffer b;
+        check(sheen_image_get_buffer(handle_.get(), &b));
+        return b;
+    }
+    /** Writes the image as PNG. */
+    void writePNG(const std::string &path) const {
+        const sheen_buffer b = buffer();
+        check(sheen_png_write(&b, path.c_str()));
+    }
+    /** The image as PNG bytes. */
+    std::vector<uint8_t> png() const {
+        const sheen_buffer b = buffer();
+        uint8_t *bytes = nullptr;
+        size_t count = 0;
+        check(sheen_png_encode(&b, &bytes, &count));
+        std::vector<uint8_t> out(bytes, bytes + count);
+        sheen_free(bytes);
+        return out;
+    }
+    sheen_image *get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Image(sheen_image *image) : handle_(image) {}
+    Handle<sheen_image, sheen_image_destroy> handle_;
+};
+
+/** A font at a pixel size, with fontconfig's fallback chain. */
+class Font {
+public:
+    /** A fontconfig pattern ("DejaVu Sans:bold") at `size` pixels. */
+    Font(const std::string &pattern, double size) {
+        sheen_font *out = nullptr;
+        check(sheen_font_create_named(pattern.c_str(), size, &out));
+        handle_ = Handle<sheen_font, sheen_font_destroy>(out);
+    }
+    /** Face `faceIndex` of a font file at `size` pixels. */
+    static Font fromFile(const std::string &path, double size, intptr_t faceIndex = 0) {
+        sheen_font *out = nullptr;
+        check(sheen_font_create_file(path.c_str(), faceIndex, size, &out));
+        return Font(out);
+    }
+    sheen_font *get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Font(sheen_font *font) : handle_(font) {}
+    Handle<sheen_font, sheen_font_destroy> handle_;
+};
+
+/** A gradient, prepared once, filled into any buffer. */
+class Gradient {
+public:
+    static Gradient linear(double x0, double y0, double x1, double y1, const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_linear(x0, y0, x1, y1, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
+    static Gradient radial(double cx0, double cy0, double r0, double cx1, double cy1, double r1,
+                           const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_radial(cx0, cy0, r0, cx1, cy1, r1, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
+    static Gradient conic(double cx, double cy, double startAngle, const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_conic(cx, cy, startAngle, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
+    Gradient &spread(sheen_spread spread) { check(sheen_gradient_set_spread(get(), spread)); return *this; }
+    Gradient &colorSpace(sheen_color_space space) { check(sheen_gradient_set_color_space(get(), space)); return *this; }
+    Gradient &transform(const std::array<double, 6> &m) { check(sheen_gradient_set_transform(get(), m.data())); return *this; }
+    Gradient &dither(bool on) { check(sheen_gradient_set_dither(get(), on)); return *this; }
+    /** Fills all of `destination`. */
+    void fill(const sheen_buffer &destination) const { check(sheen_fill_gradient(&destination, get())); }
+    /** Fills `rect` of `destination` (gradient coordinates stay the buffer's). */
+    void fill(const sheen_buffer &destination, const sheen_rect &rect) const {
+        check(sheen_fill_gradient_rect(&destination, get(), &rect));
+    }
+    sheen_gradient *get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Gradient(sheen_gradient *gradient) : handle_(gradient) {}
+    Handle<sheen_gradient, sheen_gradient_destroy> handle_;
+};
+
+/** A styled label; setters return the label, so they chain. */
+class Label {
+public:
+    Label(const std::string &text, const Font &font, double width, double height) {
+        sheen_label *out = nullptr;
+        check(sheen_label_create(text.c_str(), font.get(), width, height, &out));
+        handle_ = Handle<sheen_label, sheen_label_destroy>(out);
+    }
+    Label &text(const std::string &text) { check(sheen_label_set_text(get(), text.c_str())); return *this; }
+    Label &font(const Font &font) { check(sheen_label_set_font(get(), font.get())); return *this; }
+    Label &size(double width, double height) { check(sheen_label_set_size(get(), width, height)); return *this; }
+    Label &textColor(sheen_color color) { check(sheen_label_set_text_color(get(), color)); return *this; }
+    Label &fillColor(sheen_color color) { check(sheen_label_set_fill_color(get(), color)); return *this; }
+    /** A linear gradient over `extent` (the ink by default), `angle` degrees. */
+    Label &fillGradient(const std::vector<sheen_color> &colors, double angle = 0,
+                        sheen_gradient_extent extent = SHEEN_EXTENT_INK, sheen_color_space space = SHEEN_COLOR_SPACE_SRGB) {
+        check(sheen_label_set_fill_gradient(get(), colors.data(), colors.size(), angle, extent, space));
+        return *this;
+    }
+    Label &stroke(double width, sheen_color color, sheen_stroke_placement placement = SHEEN_STROKE_OUTSIDE) {
+        check(sheen_label_set_stroke(get(), width, color, placement));
+        return *this;
+    }
+    Label &shadow(double dx, double dy, double sigma, double spread, sheen_color color) {
+        check(sheen_label_add_shadow(get(), dx, dy, sigma, spread, color));
+        return *this;
+    }
+    Label &clearShadows() { check(sheen_label_clear_shadows(get())); return *this; }
+    Label &background(sheen_color color) { check(sheen_label_set_background(get(), &color)); return *this; }
+    Label &noBackground() { check(sheen_label_set_background(get(), nullptr)); return *this; }
+    Label &alignment(sheen_text_alignment alignment, sheen_vertical_alignment vertical = SHEEN_VALIGN_CENTER) {
+        check(sheen_label_set_alignment(get(), alignment, vertical));
+        return *this;
+    }
+    Label &lineBreak(sheen_line_break mode, intptr_t lines) { check(sheen_label_set_line_break(get(), mode, lines)); return *this; }
+    Label &alpha(double alpha) { check(sheen_label_set_alpha(get(), alpha)); return *this; }
+    Label &hinting(sheen_hinting hinting) { check(sheen_label_set_hinting(get(), hinting)); return *this; }
+    Label &enabled(bool enabled) { check(sheen_label_set_enabled(get(), enabled)); return *this; }
+    Label &clipsToBounds(bool clips) { check(sheen_label_set_clips_to_bounds(get(), clips)); return *this; }
+    /** The pixels a render can change, relative to the label's top-left corner. */
+    sheen_rect drawnBounds() const {
+        sheen_rect r;
+        check(sheen_label_drawn_bounds(get(), &r));
+        return r;
+    }
+    /** Draws into `destination` with the label's top-left corner at (x, y). */
+    void render(const sheen_buffer &destination, intptr_t x = 0, intptr_t y = 0) const {
+        check(sheen_label_render(get(), &destination, x, y));
+    }
+    /** The label in a new image covering drawnBounds(). */
+    Image image() const {
+        sheen_image *out = nullptr;
+        check(sheen_label_image(get(), &out));
+        return Image::adopt(out);
+    }
+    sheen_label *get() const noexcept { return handle_.get(); }
+
+private:
+    Handle<sheen_label, sheen_label_destroy> handle_;
+};
+
+/** A single-line text field; indices are byte offsets into the UTF-8 text. */
+class TextField {
+public:
+    TextField(const std::string &text, const Font &font, double width, double height) {
+        sheen_text_field *out = nullptr;
+        check(sheen_text_field_create(text.c_str(), font.get(), width, height, &out));
+        handle_ = Handle<sheen_text_field, sheen_text_field_destroy>(out);
+    }
+    TextField &text(const std::string &text) { check(sheen_text_field_set_text(get(), text.c_str())); return *this; }
+    TextField &placeholder(const std::string &text, sheen_color color) {
+        check(sheen_text_field_set_placeholder(get(), text.c_str(), color));
+        return *this;
+    }
+    TextField &textColor(sheen_color color) { check(sheen_text_field_set_text_color(get(), color)); return *this; }
+    TextField &fillGradient(const std::vector<sheen_color> &colors, double angle = 0,
+                            sheen_color_space space = SHEEN_COLOR_SPACE_SRGB) {
+        check(sheen_text_field_set_fill_gradient(get(), colors.data(), colors.size(), angle, space));
+        return *this;
+    }
+    TextField &shadow(double dx, double dy, double sigma, double spread, sheen_color color) {
+        check(sheen_text_field_add_shadow(get(), dx, dy, sigma, spread, color));
+        return *this;
+    }
+    TextField &background(sheen_color color) { check(sheen_text_field_set_background(get(), &color)); return *this; }
+    /** Editing with the caret at byte `caret`, or bytes [selectionStart, selectionEnd) selected. */
+    TextField &editing(bool editing, size_t caret, size_t selectionStart = 0, size_t selectionEnd = 0) {
+        check(sheen_text_field_set_editing(get(), editing, caret, selectionStart, selectionEnd));
+        return *this;
+    }
+    TextField &scrollOffset(double offset) { check(sheen_text_field_set_scroll_offset(get(), offset)); return *this; }
+    double resolvedScrollOffset() const {
+        double out = 0;
+        check(sheen_text_field_resolved_scroll_offset(get(), &out));
+        return out;
+    }
+    /** The caret index (a byte offset) nearest to field point (x, y). */
+    size_t caretIndexAt(double x, double y) const {
+        size_t out = 0;
+        check(sheen_text_field_caret_index_at(get(), x, y, &out));
+        return out;
+    }
+    /** The caret's rectangle for byte `index`: x, y, width, height in field pixels. */
+    std::array<double, 4> caretRect(size_t index) const {
+        std::array<double, 4> out{};
+        check(sheen_text_field_caret_rect(get(), index, out.data()));
+        return out;
+    }
+    void render(const sheen_buffer &destination, intptr_t x = 0, intptr_t y = 0) const {
+        check(sheen_text_field_render(get(), &destination, x, y));
+    }
+    sheen_text_field *get() const noexcept { return handle_.get(); }
+
+private:
+    Handle<sheen_text_field, sheen_text_field_destroy> handle_;
+};
+
+}  // namespace sheen
+
+#endif
