@@ -159,7 +159,8 @@ struct LabelOptions: ParsableArguments {
     /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`. The width's range is the label's
     /// to check (`LabelStroke.maximumWidth`), which names it when the label is drawn.
     func parseStroke(_ text: String, option: String) throws -> LabelStroke {
-        let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
+        let items = Parse.items(text)
+        let parts = items.count >= 2 ? [items[0], items.dropFirst().joined(separator: ",")] : items
         guard parts.count == 2, let width = Double(parts[0]) else {
             throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR")
         }
@@ -178,7 +179,7 @@ struct LabelOptions: ParsableArguments {
     }
 
     func parseShadow(_ text: String, option: String, offset: Bool) throws -> LabelShadow {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let parts = Parse.items(text)
         let numbersBefore = offset ? 3 : 1
         guard parts.count == numbersBefore + 1 || parts.count == numbersBefore + 2 else {
             throw ValidationError("\(option) \"\(text)\" is not \(offset ? "DX,DY,SIGMA" : "SIGMA"),#COLOR[,SPREAD]")
@@ -206,7 +207,7 @@ struct LabelOptions: ParsableArguments {
             return index < shadow.count ? "--shadow" : "--glow"
         }
         if name.hasPrefix("insets.") { return "--insets" }
-        // Colours are not listed: the options give them as #RRGGBB[AA], always finite.
+        // Colours are not listed: every form the options read gives finite components.
         let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
                        "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing", "alpha": "--alpha"]
         return options[name]

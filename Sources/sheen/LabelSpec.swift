@@ -257,9 +257,9 @@ struct LabelSpec {
         return Size(width: v[0], height: v[1])
     }
 
-    /// "#RRGGBB" or "#RRGGBBAA".
+    /// A colour as CSS writes it: "#RRGGBB[AA]", "#RGB[A]", "rgb(…)", "rgba(…)" or a name.
     static func color(_ n: SpecNode) throws -> Color {
-        do { return try Color(hex: try n.string()) } catch let e as ValidationError { throw e } catch { throw n.error("\(error)") }
+        do { return try Color(css: try n.string()) } catch let e as ValidationError { throw e } catch { throw n.error("\(error)") }
     }
 
     /// A colour, a gradient's colours ("#A,#B" or an array), or a gradient object.
@@ -267,7 +267,7 @@ struct LabelSpec {
         switch n.value {
         case .string(let s):
             let stops: [GradientStop]
-            do { stops = try Parse.stops(s, option: "paint") } catch { throw n.error("\"\(s)\" is not a colour or colours \"#RRGGBB[,…]\"") }
+            do { stops = try Parse.stops(s, option: "paint") } catch { throw n.error("\"\(s)\" is not a colour or colours \"#RRGGBB,tomato,rgb(…)…\"") }
             return stops.count == 1 ? .color(stops[0].color) : .gradient(LabelGradient(stops: stops))
         case .array:
             return .gradient(LabelGradient(colors: try n.array().map(color)))

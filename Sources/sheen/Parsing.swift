@@ -20,11 +20,25 @@ enum Parse {
         return (w, h)
     }
 
-    /// "#RRGGBB[AA][@offset],…" → stops; without offsets the colours are spaced evenly.
-    static func stops(_ text: String, option: String = "--stops") throws -> [GradientStop] {
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: " ")
+    /// `text` cut at its commas outside parentheses, so "rgb(1, 2, 3),#FFF" is two items.
+    static func items(_ text: String) -> [String] {
+        var out: [String] = [], current = "", depth = 0
+        for c in text {
+            switch c {
+            case "(": depth += 1; current.append(c)
+            case ")": depth = max(0, depth - 1); current.append(c)
+            case "," where depth == 0: out.append(current); current = ""
+            default: current.append(c)
+            }
         }
+        out.append(current)
+        return out
+    }
+
+    /// "COLOUR[@offset],…" → stops (colours as `color` reads them); without offsets the colours
+    /// are spaced evenly.
+    static func stops(_ text: String, option: String = "--stops") throws -> [GradientStop] {
+        let items = Self.items(text).map { Substring($0).trimmingCharacters(in: " ") }
         guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
             throw ValidationError("\(option) \"\(text)\" needs comma-separated colours like \"#3478F6,#FF3B30\"")
         }
@@ -32,7 +46,7 @@ enum Parse {
         for item in items {
             let pieces = item.split(separator: "@", omittingEmptySubsequences: false)
             guard pieces.count <= 2 else { throw ValidationError("\(option) item \"\(item)\" has more than one @") }
-            do { colors.append(try Color(hex: String(pieces[0]))) } catch {
+            do { colors.append(try Color(css: String(pieces[0]))) } catch {
                 throw ValidationError("\(option): \(error)")
             }
             if pieces.count == 2 {
@@ -48,9 +62,9 @@ enum Parse {
         return zip(even, offsets).map { s, o in GradientStop(o ?? s.offset, s.color) }
     }
 
-    /// "#RRGGBB[AA]" → Color.
+    /// A colour as CSS writes it — "#RRGGBB[AA]", "#RGB[A]", "rgb(…)", "rgba(…)", a name — → Color.
     static func color(_ text: String, option: String) throws -> Color {
-        do { return try Color(hex: Substring(text).trimmingCharacters(in: " ")) } catch {
+        do { return try Color(css: text) } catch {
             throw ValidationError("\(option): \(error)")
         }
     }

@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
             --fill "#3478F6,#FF3B30" --extent ink --stroke "2,#333333" \\
             --shadow "0,4,6,#00000080" --canvas 1024x160 -o label.png
 
-        The text comes from the argument, from --text-file PATH, or from standard input ("-"). --spec label.json describes the whole label instead — attributed runs (underline, strikethrough, baseline offset, per-run fill, stroke and background, paragraph alignment, spacing and tab stops), tracking, kerning, ligatures and style — as documented in docs/label-spec.md; the other label options are not allowed with it. Colours are #RRGGBB or #RRGGBBAA (straight alpha). One --fill colour paints solid; two or more make a gradient spanning the --extent. --shadow may be repeated; a glow is a shadow with offset 0,0.
+        The text comes from the argument, from --text-file PATH, or from standard input ("-"). --spec label.json describes the whole label instead — attributed runs (underline, strikethrough, baseline offset, per-run fill, stroke and background, paragraph alignment, spacing and tab stops), tracking, kerning, ligatures and style — as documented in docs/label-spec.md; the other label options are not allowed with it. Colours are written as CSS writes them: #RRGGBB, #RRGGBBAA, #RGB, #RGBA, rgb(R, G, B), rgba(R, G, B, A), rgb(R G B / A) or a name such as tomato (straight alpha). One --fill colour paints solid; two or more make a gradient spanning the --extent. --shadow may be repeated; a glow is a shadow with offset 0,0.
         """
     )
 

@@ -47,6 +47,21 @@ import SheenText
         }
     }
 
+    /// Colours as CSS writes them, wherever a colour is taken: the label equals one made with
+    /// the same colours in hex.
+    @Test func cssColours() throws {
+        let css = temporaryPath("css.png"), hex = temporaryPath("hex.png")
+        defer { try? FileManager.default.removeItem(atPath: css); try? FileManager.default.removeItem(atPath: hex) }
+        try run(["render", "CSS", "--size", "30", "--canvas", "160x50", "--fill", "rgb(52, 120, 246),tomato",
+                 "--stroke", "1.5,rgba(0,0,0,0.5)", "--shadow", "0,2,3,rgb(0 0 0 / 50%)", "--background", "#fff", "-o", css])
+        try run(["render", "CSS", "--size", "30", "--canvas", "160x50", "--fill", "#3478F6,#FF6347",
+                 "--stroke", "1.5,#00000080", "--shadow", "0,2,3,#00000080", "--background", "#FFFFFF", "-o", hex])
+        let a = try Data(contentsOf: URL(fileURLWithPath: css)), b = try Data(contentsOf: URL(fileURLWithPath: hex))
+        // rgba's 0.5 is alpha 127.5/255 where #80 is 128/255: compare decoded pixels within a level.
+        let ia = try PNG.decode(Array(a)), ib = try PNG.decode(Array(b))
+        #expect(ia.width == ib.width && zip(ia.bytes, ib.bytes).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
     /// Bad arguments: a clear message naming the problem, a non-zero exit, and no file.
     @Test(arguments: [
         (["x", "--fill", "#12345"], "--fill"),
@@ -64,6 +79,8 @@ import SheenText
         (["x", "--align", "middle"], "--align"),
         (["x", "--line-break", "hyphen"], "--line-break"),
         (["x", "--hinting", "strong"], "--hinting"),
+        (["x", "--background", "rgb(300, 0, 0)"], "--background"),
+        (["x", "--fill", "rgb(1,2),#000"], "--fill"),
         (["x", "--alpha", "1.5"], "--alpha"),
         (["x", "--min-scale", "2"], "--min-scale"),
         (["x", "--size", "0"], "font size"),

@@ -57,7 +57,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .sizeMismatch(ew, eh, aw, ah):
             return "size \(aw)×\(ah) does not match \(ew)×\(eh)"
         case let .malformedColor(s):
-            return "colour \"\(s)\" is not #RRGGBB or #RRGGBBAA"
+            return "colour \"\(s)\" is not #RRGGBB or #RRGGBBAA (nor, where CSS colours are read, #RGB, #RGBA, rgb(…), rgba(…) or a CSS colour name)"
         case let .allocationFailed(bytes):
             return bytes == Int.max ? "cannot allocate: the byte count overflows Int" : "cannot allocate \(bytes) bytes"
         case let .unsupportedOperator(op, format):

@@ -11,6 +11,27 @@ import Testing
         #expect(Color(rgba: 0x3478F6FF).description == "#3478F6FF")
     }
 
+    /// CSS's forms: short and long hex, rgb()/rgba() with commas or spaces and "/ alpha",
+    /// numbers and percentages, the 148 names and transparent; anything else is refused.
+    @Test func parsesCSSColours() throws {
+        #expect(try Color(css: "#3478F6") == Color(rgba: 0x3478F6FF))
+        #expect(try Color(css: "#abc") == Color(rgba: 0xAABBCCFF))
+        #expect(try Color(css: "#abc8") == Color(rgba: 0xAABBCC88))
+        #expect(try Color(css: "rgb(52, 120, 246)") == Color(hex: "#3478F6"))
+        #expect(try Color(css: "RGB( 100%, 0%, 0% )") == Color(rgba: 0xFF0000FF))
+        #expect(try Color(css: "rgba(255, 59, 48, 0.5)") == Color(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 0.5))
+        #expect(try Color(css: "rgb(255 59 48 / 50%)") == Color(css: "rgba(255,59,48,0.5)"))
+        #expect(try Color(css: " RebeccaPurple ") == Color(rgba: 0x663399FF))
+        #expect(try Color(css: "transparent") == Color(rgba: 0))
+        #expect(Color.cssNames.count == 149)
+        for (name, value) in Color.cssNames { #expect(try Color(css: name) == Color(rgba: value), "\(name)") }
+        #expect(try Color(css: "grey") == Color(css: "gray"))
+        for bad in ["rgb(256, 0, 0)", "rgb(1, 2)", "rgb(1, 2, 3, 4, 5)", "rgb(nan, 0, 0)", "rgb(-1, 0, 0)", "rgba(0, 0, 0, 2)",
+                    "rgb(0 0 0 / 1 / 1)", "hsl(0, 0%, 0%)", "#ab", "#ABCDE", "notacolor", "", "rgb(1, 2, 3"] {
+            #expect(throws: RasterError.malformedColor(bad), "\(bad)") { try Color(css: bad) }
+        }
+    }
+
     @Test func premultipliesWithExactRounding() {
         // Every (component, alpha) pair of 8-bit values against the integer definition.
         for a in 0 ... 255 {
