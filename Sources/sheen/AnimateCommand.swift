@@ -26,13 +26,13 @@ struct AnimateCommand: ParsableCommand {
     @Option(name: .customLong("to-stroke"), help: "Final stroke \"WIDTH,#COLOR\".") var toStroke: String?
     @Option(name: .customLong("to-shadow"), help: "Final shadows \"DX,DY,SIGMA,#COLOR[,SPREAD]\"; repeatable.")
     var toShadow: [String] = []
-    @Option(name: .customLong("to-size"), help: "Final font size in pixels.") var toSize: Double?
+    @Option(name: .customLong("to-size"), parsing: .unconditional, help: "Final font size in pixels.") var toSize: Double?
     @Option(name: .customLong("to-background"), help: "Final background colour.") var toBackground: String?
-    @Option(help: "Length in seconds.") var duration = 1.0
-    @Option(help: "Frames per second.") var fps = 30.0
+    @Option(parsing: .unconditional, help: "Length in seconds.") var duration = 1.0
+    @Option(parsing: .unconditional, help: "Frames per second.") var fps = 30.0
     @Option(help: "Timing curve.") var timing = "easeInOut"
     @Option(name: .customLong("color-space"), help: "Colour interpolation: oklab, sRGB or linearSRGB.") var colorSpace = "oklab"
-    @Option(name: .customLong("sheet-columns"), help: "Frames per row of the contact sheet.") var sheetColumns = 6
+    @Option(name: .customLong("sheet-columns"), parsing: .unconditional, help: "Frames per row of the contact sheet.") var sheetColumns = 6
     @Option(name: [.short, .customLong("output")], help: "Output directory (created if missing).") var output: String
 
     func run() throws {

@@ -26,9 +26,9 @@ struct FieldCommand: ParsableCommand {
             help: "The placeholder's colour, or gradient stops (default UIKit's placeholder grey).")
     var placeholderFill = "#3C3C434D"
     @Flag(help: "Draw the editing state: the caret, or the selection.") var editing = false
-    @Option(help: "Caret index while editing (default: the end of the text).") var caret: Int?
+    @Option(parsing: .unconditional, help: "Caret index while editing (default: the end of the text).") var caret: Int?
     @Option(help: "Selection \"START:END\" while editing (UTF-16 offsets).") var select: String?
-    @Option(help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
+    @Option(parsing: .unconditional, help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
     @Option(name: .customLong("caret-color"), help: "The caret's colour.") var caretColor = "#007AFF"
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
@@ -67,6 +67,15 @@ struct FieldCommand: ParsableCommand {
             field.selectedRange = a..<b
         }
         field.scrollOffset = scroll
+        if label.canvas == nil {
+            // Sized to the longer of text and placeholder, plus the insets the shadows take.
+            var measure = style
+            measure.text = field.text.utf16.count >= placeholder.utf16.count ? field.text : placeholder
+            let fitted = try measure.sizeThatFits(Size(width: 0, height: 0))
+            let rect = field.textRect
+            field.size = Size(width: max(1, fitted.width + field.size.width - rect.width),
+                              height: max(1, fitted.height + field.size.height - rect.height))
+        }
         field.caretColor = try Parse.color(caretColor, option: "--caret-color")
         let image: Image
         do { image = try field.image() } catch {

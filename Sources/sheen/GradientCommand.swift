@@ -19,17 +19,19 @@ struct GradientCommand: ParsableCommand {
     @Option(help: "Linear: start point; radial: start circle centre (x,y).") var from: String?
     @Option(help: "Linear: end point; radial: end circle centre (x,y).") var to: String?
     @Option(help: "Conic centre, or both radial centres (x,y). Default: the image centre.") var center: String?
-    @Option(name: .customLong("start-radius"), help: "Radial: radius of the start circle (px).") var startRadius = 0.0
-    @Option(name: .customLong("end-radius"), help: "Radial: radius of the end circle (px). Default: half the diagonal.")
+    @Option(name: .customLong("start-radius"), parsing: .unconditional, help: "Radial: radius of the start circle (px).") var startRadius = 0.0
+    @Option(name: .customLong("end-radius"), parsing: .unconditional, help: "Radial: radius of the end circle (px). Default: half the diagonal.")
     var endRadius: Double?
-    @Option(help: "Conic: start angle in degrees.") var angle = 0.0
+    @Option(name: [.customLong("start-angle"), .customLong("angle")], parsing: .unconditional,
+            help: "Conic: start angle in degrees (--angle, its old name, still works).") var angle = 0.0
     @Option(help: "Colour stops, e.g. \"#3478F6,#FF3B30\" or \"#3478F6@0,#FF3B30@1\".") var stops = "#3478F6,#FF3B30"
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Option(help: "pad, repeat or reflect.") var spread = "pad"
     @Option(help: "Alpha interpolation: premultiplied or straight.") var interpolation = "premultiplied"
     @Option(help: "Affine transform a,b,c,d,tx,ty applied to the gradient.") var transform: String?
     @Flag(help: "Add the ordered dither that removes 8-bit banding.") var dither = false
-    @Option(help: "Image size WIDTHxHEIGHT.") var size = "512x128"
+    @Option(name: [.customLong("canvas"), .customLong("size")],
+            help: "Image size WIDTHxHEIGHT, as render's --canvas (--size, its old name, still works).") var size = "512x128"
     @Option(help: "Pixel format rendered into: rgba8Premultiplied, bgra8Premultiplied (the same PNG: it stores RGBA) or a8 (its alpha, written as grey).")
     var format = "rgba8Premultiplied"
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String

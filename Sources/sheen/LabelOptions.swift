@@ -10,11 +10,11 @@ struct LabelOptions: ParsableArguments {
     @Option(name: .customLong("text-file"), help: "Read the text from this file (UTF-8).") var textFile: String?
     @Option(help: "fontconfig pattern, e.g. \"DejaVu Sans:bold\".") var font = "DejaVu Sans:bold"
     @Option(name: .customLong("font-file"), help: "A font file (TTF/OTF/TTC) instead of --font.") var fontFile: String?
-    @Option(name: .customLong("face-index"), help: "Face index inside a collection (TTC).") var faceIndex = 0
-    @Option(help: "Font size in pixels.") var size = 48.0
+    @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a collection (TTC).") var faceIndex = 0
+    @Option(parsing: .unconditional, help: "Font size in pixels.") var size = 48.0
     @Option(help: "Fill: one colour, or gradient stops \"#3478F6,#FF3B30\" (\"#C@offset\" allowed).") var fill = "#3478F6,#FF3B30"
     @Option(help: "Gradient extent: ink, lines, typographic or frame.") var extent = "ink"
-    @Option(help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
+    @Option(parsing: .unconditional, help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
     @Option(name: .customLong("gradient"), help: "Gradient kind: linear, radial or conic.") var gradientKind = "linear"
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Flag(help: "Dither the gradient against banding.") var dither = false
@@ -24,26 +24,26 @@ struct LabelOptions: ParsableArguments {
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
     var cssBlur = false
-    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip or --line-break clip).")
-    var canvas = "1024x160"
+    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip or --line-break clip). Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
+    var canvas: String?
     @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
     @Option(help: "Background colour (default transparent).") var background: String?
     @Option(help: "left, right, center, justified or natural.") var align = "natural"
     @Option(help: "top, center or bottom.") var vertical = "center"
-    @Option(help: "Maximum lines, 0 = unlimited.") var lines = 1
+    @Option(parsing: .unconditional, help: "Maximum lines, 0 = unlimited.") var lines = 1
     @Option(name: .customLong("line-break"), help: "word, char, clip (cut at the canvas), head, middle or tail.") var lineBreak = "tail"
-    @Option(name: .customLong("min-scale"), help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
+    @Option(name: .customLong("min-scale"), parsing: .unconditional, help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
     @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
     @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
-    @Option(name: .customLong("line-height"), help: "Line height multiple.") var lineHeight = 1.0
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "Line height multiple.") var lineHeight = 1.0
     @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
     var hyphenate: String?
-    @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.") var lineSpacing = 0.0
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Option(help: "Glyph hinting: none (exact outlines), light (rows snapped) or full.") var hinting = "none"
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
     @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
-    @Option(help: "Opacity of the whole label, 0…1: drawn, then faded as one group.") var alpha = 1.0
+    @Option(parsing: .unconditional, help: "Opacity of the whole label, 0…1: drawn, then faded as one group.") var alpha = 1.0
     @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
 
     /// The label options given on the command line that differ from their defaults (as
@@ -97,7 +97,7 @@ struct LabelOptions: ParsableArguments {
     }
 
     func makeLabel() throws -> Label {
-        let (w, h) = try Parse.size(canvas, option: "--canvas")
+        let (w, h) = try canvas.map { try Parse.size($0, option: "--canvas") } ?? (1, 1)
         let font: Font
         do {
             font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) } ?? Font(named: self.font, size: size)
@@ -137,6 +137,14 @@ struct LabelOptions: ParsableArguments {
         if let highlight {
             label.isHighlighted = true
             label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
+        }
+        // Without --canvas the frame is the text's own size, as pango-view and ImageMagick's
+        // label: size an image to its text (nothing truncated for want of room).
+        if canvas == nil {
+            do { label.size = try label.sizeThatFits(Size(width: 0, height: 0)) } catch {
+                throw ValidationError(option(settingParameterOf: error).map { "\($0): \(error)" } ?? "invalid label: \(error)")
+            }
+            label.size = Size(width: max(1, label.size.width), height: max(1, label.size.height))
         }
         // The library checks every number once, where it is owned (the label's style, SheenText's
         // layout options); a refusal is reported with the option that set the value.

@@ -71,6 +71,11 @@ struct LabelSpec {
         do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw ValidationError("font: \(error)") }
         var label = Label("", font: defaultFont, size: Size(width: 1024, height: 160))
         try Self.apply(top, to: &label)
+        // Without "canvas" the frame is the text's own size, as `sheen render` without --canvas.
+        if !top.has("canvas") {
+            do { label.size = try label.sizeThatFits(Size(width: 0, height: 0)) } catch { throw ValidationError("spec: invalid label: \(error)") }
+            label.size = Size(width: max(1, label.size.width), height: max(1, label.size.height))
+        }
         var animation: Animation?
         if let node = top.optional("animation") { animation = try Self.animation(node, from: label) }
         try top.finish(known: Self.labelFields + ["animation"])

@@ -19,6 +19,18 @@ import SheenRaster
         #expect(image.pixel(x: 511, y: 127) == [0xFF, 0x3B, 0x30, 255])
     }
 
+    /// `--canvas` sizes the image as it does for `render`; `--size`, the old name, still works,
+    /// and `--start-angle` is the conic's angle as `--angle` was.
+    @Test func newNamesAndOldOnesDrawTheSame() throws {
+        let a = temporaryPath("canvas.png"), b = temporaryPath("size.png")
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        try run(["gradient", "--kind", "conic", "--start-angle", "-30", "--canvas", "64x48", "-o", a])
+        try run(["gradient", "--kind", "conic", "--angle", "-30", "--size", "64x48", "-o", b])
+        let ia = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: a))))
+        let ib = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: b))))
+        #expect(ia.width == 64 && ia.height == 48 && ia.bytes == ib.bytes)
+    }
+
     @Test func everyOptionIsReachable() throws {
         let out = temporaryPath("all.png")
         defer { try? FileManager.default.removeItem(atPath: out) }

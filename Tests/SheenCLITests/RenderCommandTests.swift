@@ -62,6 +62,32 @@ import SheenText
         #expect(ia.width == ib.width && zip(ia.bytes, ib.bytes).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
     }
 
+    /// Without --canvas the image is sized to the text (nothing truncated), as pango-view sizes
+    /// it: the label of that fitted size, drawn whole.
+    @Test func withoutACanvasTheImageFitsTheText() throws {
+        let out = temporaryPath("fit.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let text = "A line longer than the old default canvas of 1024 pixels would ever have held whole"
+        try run(["render", text, "--size", "32", "--fill", "#000000", "-o", out])
+        var label = Label(text, font: try Font(named: "DejaVu Sans:bold", size: 32), size: .zero)
+        label.fill = .color(.black)
+        label.size = try label.sizeThatFits(.zero)
+        #expect(label.size.width > 1024)
+        #expect(!(try label.layout().isTruncated))
+        let decoded = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(decoded.bytes == (try PNG.decode(try label.image().withReadOnlyBuffer { try PNG.encode($0) })).bytes)
+    }
+
+    /// Negative numbers are values, not options: `--size -3` is refused for its value.
+    @Test func negativeNumbersReachTheirChecks() throws {
+        let out = temporaryPath("negative.png")
+        CLI.expectFailure(["render", "x", "--size", "-3", "-o", out], mentions: "font size -3.0", output: out)
+        CLI.expectFailure(["render", "x", "--lines", "-2", "-o", out], mentions: "--lines", output: out)
+        // A negative angle is a fine angle.
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try run(["render", "x", "--angle", "-45", "-o", out])
+    }
+
     /// Bad arguments: a clear message naming the problem, a non-zero exit, and no file.
     @Test(arguments: [
         (["x", "--fill", "#12345"], "--fill"),
