@@ -24,6 +24,10 @@ while [ $# -gt 0 ]; do
         *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
+if [ "$(uname -s)" != Linux ]; then
+    echo "install.sh: builds and installs the Linux shared library (ELF SONAME, version script); $(uname -s) is not supported yet" >&2
+    exit 2
+fi
 Scripts/install-deps.sh
 version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheenAPI/include/sheen.h)
 IFS=. read -r major minor _ <<<"$version"

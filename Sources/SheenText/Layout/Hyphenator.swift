@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import SheenRaster
 
@@ -27,7 +29,9 @@ final class Hyphenator: @unchecked Sendable {
     }
 
     private static let library: Result<Library, TextError> = {
-        guard let handle = dlopen("libhyphen.so.0", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libhyphen.so", RTLD_NOW | RTLD_LOCAL) else {
+        // Debian's soname, an unversioned link, and Homebrew's dylib.
+        let names = ["libhyphen.so.0", "libhyphen.so", "libhyphen.0.dylib", "libhyphen.dylib"]
+        guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
             return .failure(.hyphenationUnavailable(language: "any language", reason: "libhyphen is not installed (Debian: libhyphen0)"))
         }
         guard let load = dlsym(handle, "hnj_hyphen_load"), let hyphenate = dlsym(handle, "hnj_hyphen_hyphenate2") else {
