@@ -1,3 +1,4 @@
+import Foundation
 
 /// Formats results as a table and as JSON lines; computes ratios against the same-run references.
 struct Reporter {
@@ -30,7 +31,7 @@ struct Reporter {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
         var line = r.name + String(repeating: " ", count: max(0, 42 - r.name.count))
         line += pad(f(r.total.median / 1000, 1), 10) + " µs"
-        let lo = f(r.total.min / 1000, 1), hi = f(r.total.max / 1000, 1)
+        let lo = f(r.total.p10 / 1000, 1), hi = f(r.total.p90 / 1000, 1)
         line += pad("[" + lo + "–" + hi + "]", 22)
         let level = r.level.map { "  [\($0)]" } ?? ""
         if r.calls > 1 {
@@ -55,11 +56,13 @@ struct Reporter {
         var fields: [(String, String)] = [
             ("case", "\"\(r.name)\""), ("build", "\"\(build)\""), ("width", "\(r.width)"), ("height", "\(r.height)"),
             ("reps", "\(r.reps)"), ("median_ns", num(r.total.median)), ("min_ns", num(r.total.min)),
-            ("max_ns", num(r.total.max)), ("mpix_s", num(r.mpixPerSecond)),
+            ("max_ns", num(r.total.max)), ("p10_ns", num(r.total.p10)), ("p90_ns", num(r.total.p90)),
+            ("mpix_s", num(r.mpixPerSecond)),
             ("ratio_memset", ratio(r, "memset").map(num) ?? "null"),
             ("ratio_memcpy", ratio(r, "memcpy").map(num) ?? "null"),
             ("intermediate_bytes", "\(r.intermediateBytes)"),
             ("level", r.level.map { "\"\($0)\"" } ?? "null"),
+            ("cpu", "\"\(Machine.description.replacingOccurrences(of: "\"", with: "'"))\""),
         ]
         if let unit = r.unit {
             fields.append(("unit", "\"\(unit)\""))

@@ -84,7 +84,7 @@ struct SheenBench: ParsableCommand {
         }
         let bench = Bench(quick: quick, reps: reps, filter: filter, json: json, build: build, dump: dump)
         if !json {
-            emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [min–max] · single thread · "
+            emit("sheen-bench · build \(build) · \(bench.reps) repetitions, median [p10–p90] · single thread · \(Machine.description) · "
                  + "levels \(levels.map(\.rawValue).joined(separator: ", ")) (CPU: \(Kernels.supported.map(\.rawValue).joined(separator: ", ")))")
         }
         for level in levels { Self.runAll(bench, quick: quick, level: level) }

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,13 +15,38 @@ import Darwin
 /// Order statistics of a set of timings.
 struct Stats {
     let median: Double, min: Double, max: Double
+    /// The 10th and 90th percentiles (nearest rank): the spread of a run without its outliers.
+    let p10: Double, p90: Double
 
     init(_ samples: [Double]) {
         let s = samples.sorted()
         median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         min = s.first ?? 0
         max = s.last ?? 0
+        func rank(_ p: Double) -> Double {
+            guard !s.isEmpty else { return 0 }
+            return s[Swift.min(s.count - 1, Swift.max(0, Int((p * Double(s.count)).rounded(.up)) - 1))]
+        }
+        p10 = rank(0.1)
+        p90 = rank(0.9)
     }
+}
+
+/// The machine a run measured, for every report: CPU model, logical CPUs, last-level cache.
+enum Machine {
+    static let description: String = {
+        var model = "unknown CPU"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let colon = line.firstIndex(of: ":") {
+            model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var cache = ""
+        if let size = try? String(contentsOfFile: "/sys/devices/system/cpu/cpu0/cache/index3/size", encoding: .utf8) {
+            cache = ", L3 \(size.trimmingCharacters(in: .whitespacesAndNewlines)) per instance"
+        }
+        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs\(cache)"
+    }()
 }
 
 /// Runs `body` `warmup` times untimed, then `reps` times timed; returns per-phase samples.
