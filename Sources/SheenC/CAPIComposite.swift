@@ -75,6 +75,17 @@ public func sheenComposite(_ destination: UnsafePointer<sheen_buffer>?, _ paintP
     }
 }
 
+/// `sheen_composite_canvas` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_composite_canvas")
+public func sheenCompositeCanvas(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?, _ op: Int32,
+                                 _ coveragePointer: UnsafePointer<sheen_coverage>?, _ globalAlpha: Double) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(destination, "destination")
+        try buffer.compositeAsCanvas(try paint(paintPointer), operator: try compositeOperator(op),
+                                     coverage: try coverage(coveragePointer), globalAlpha: globalAlpha)
+    }
+}
+
 /// `sheen_composite_glyphs` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_composite_glyphs")
 public func sheenCompositeGlyphs(_ destination: UnsafePointer<sheen_buffer>?, _ paintPointer: UnsafePointer<sheen_paint>?,

@@ -107,6 +107,32 @@ static void write_rows(const char *dir, const char *name, const sheen_buffer *b)
     fclose(file);
 }
 
+/* Canvas compositing: copying a 2×2 red image into a grey buffer leaves red there and clears
+ * everything else, as a canvas's "copy" does. */
+static void canvas_copy(void) {
+    fenced dst = fenced_make(6, 5, 4, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0x80);
+    sheen_image *small = NULL;
+    OK(sheen_image_create(2, 2, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, &small));
+    sheen_buffer pixels;
+    OK(sheen_image_get_buffer(small, &pixels));
+    sheen_paint red = { .kind = SHEEN_PAINT_COLOR, .color = { 1, 0, 0, 1 } };
+    OK(sheen_composite(&pixels, &red, SHEEN_OP_SOURCE, NULL));
+    sheen_paint image = { .kind = SHEEN_PAINT_IMAGE, .image = &pixels, .image_x = 2, .image_y = 1 };
+    OK(sheen_composite_canvas(&dst.buffer, &image, SHEEN_OP_SOURCE, NULL, 1));
+    const unsigned char *base = dst.buffer.pixels;
+    for (intptr_t y = 0; y < 5; y++) {
+        for (intptr_t x = 0; x < 6; x++) {
+            const unsigned char *p = base + y * dst.buffer.bytes_per_row + x * 4;
+            int inside = x >= 2 && x < 4 && y >= 1 && y < 3;
+            CHECK(inside ? (p[0] == 255 && p[3] == 255) : (p[0] == 0 && p[1] == 0 && p[2] == 0 && p[3] == 0),
+                  "canvas copy at (%ld, %ld): %d %d %d %d", (long)x, (long)y, p[0], p[1], p[2], p[3]);
+        }
+    }
+    CHECK(fences_intact(&dst), "canvas copy wrote outside the buffer");
+    sheen_image_destroy(small);
+    free(dst.memory);
+}
+
 static void bad_input(void) {
     fenced dst = fenced_make(40, 20, 12, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0x40);
     unsigned char *before = snapshot(&dst);
@@ -116,6 +142,8 @@ static void bad_input(void) {
     FAILS(sheen_composite(&dst.buffer, NULL, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_NULL_POINTER, "paint");
     FAILS(sheen_composite(&dst.buffer, &red, 999, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator 999");
     FAILS(sheen_composite(&dst.buffer, &red, -1, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator -1");
+    FAILS(sheen_composite_canvas(&dst.buffer, &red, SHEEN_OP_SOURCE, NULL, NAN), SHEEN_ERROR_INVALID_ARGUMENT, "globalAlpha");
+    FAILS(sheen_composite_canvas(&dst.buffer, &red, SHEEN_OP_SOURCE, NULL, 1.5), SHEEN_ERROR_INVALID_ARGUMENT, "globalAlpha");
     sheen_paint odd = { .kind = 42 };
     FAILS(sheen_composite(&dst.buffer, &odd, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "paint->kind 42");
     sheen_paint nan_paint = { .kind = SHEEN_PAINT_COLOR, .color = { NAN, 0, 0, 1 } };
@@ -458,6 +486,7 @@ int main(int argc, char **argv) {
     CHECK(strcmp(sheen_version(), SHEEN_VERSION_STRING) == 0, "library %s, header %s", sheen_version(), SHEEN_VERSION_STRING);
     CHECK(strcmp(sheen_last_error_message(), "") == 0, "an error before any call");
     bad_input();
+    canvas_copy();
     every_operator();
     png_files();
     render(argv[1]);

@@ -238,6 +238,13 @@ typedef struct sheen_coverage {
  *  work on every format; blend modes need RGBA8 or BGRA8. */
 sheen_status sheen_composite(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
                              const sheen_coverage *coverage);
+/** As an HTML canvas composites (globalCompositeOperation): the paint scaled by the coverage and
+ *  by `global_alpha` (0…1) is the source at every pixel of the destination, transparent where
+ *  the paint or mask does not reach, so copy (SHEEN_OP_SOURCE), source-in, source-out,
+ *  destination-in, destination-atop and clear change pixels outside the shape as a canvas does.
+ *  Each result is within 1.5 levels of the real value. */
+sheen_status sheen_composite_canvas(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
+                                    const sheen_coverage *coverage, double global_alpha);
 
 /** One glyph of a run: an A8 mask whose pixel (0, 0) lies on destination pixel (x, y). */
 typedef struct sheen_glyph {
