@@ -111,7 +111,7 @@ public func sheenGradientSetAlphaInterpolation(_ gradient: OpaquePointer?, _ val
 public func sheenGradientSetTransform(_ gradient: OpaquePointer?, _ m: UnsafePointer<Double>?) -> sheen_status {
     capi {
         guard let m else { throw CAPIError.null("m") }
-        try adjust(gradient) { $0.transform = AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]) }
+        try adjust(gradient) { $0.transform = Matrix2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]) }
     }
 }
 

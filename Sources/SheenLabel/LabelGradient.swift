@@ -69,7 +69,7 @@ public struct LabelGradient: Hashable, Sendable {
     /// The SheenRaster gradient covering `rect` (pixels of the destination it is drawn into).
     func gradient(in rect: Rect) -> Gradient {
         let shape: GradientShape
-        var transform = AffineTransform.identity
+        var transform = Matrix2D.identity
         func unit(_ p: Point) -> Point { Point(rect.x + p.x * rect.width, rect.y + p.y * rect.height) }
         switch geometry {
         case let .linear(angle):
@@ -85,7 +85,7 @@ public struct LabelGradient: Hashable, Sendable {
         case let .radial(center, radius):
             // A circle in unit space, stretched onto the rectangle.
             shape = .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
-            transform = AffineTransform(a: max(rect.width, 1e-9), b: 0, c: 0, d: max(rect.height, 1e-9), tx: rect.x, ty: rect.y)
+            transform = Matrix2D(a: max(rect.width, 1e-9), b: 0, c: 0, d: max(rect.height, 1e-9), tx: rect.x, ty: rect.y)
         case let .conic(center, startAngle):
             shape = .conic(center: unit(center), startAngle: startAngle.truncatingRemainder(dividingBy: 360) * .pi / 180)
         }

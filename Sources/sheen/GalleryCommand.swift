@@ -29,7 +29,7 @@ struct GalleryCommand: ParsableCommand {
                 let y = Self.gap + (i / Self.columns) * (Self.tile.h + Self.gap)
                 // Each gradient is drawn in its tile's own coordinates through a translation.
                 var g = make(Double(Self.tile.w), Double(Self.tile.h))
-                g.transform = AffineTransform.translation(Double(x), Double(y)).concatenating(after: g.transform)
+                g.transform = Matrix2D.translation(Double(x), Double(y)).concatenating(after: g.transform)
                 try g.fill(buffer, rect: PixelRect(x: x, y: y, width: Self.tile.w, height: Self.tile.h))
             }
         }
@@ -84,7 +84,7 @@ struct GalleryCommand: ParsableCommand {
             { w, h in Gradient.linear(from: Point(0, 0), to: Point(0, h), colors: [yellow, red, navy], space: .oklab) },
             { w, h in
                 var g = Gradient.linear(from: Point(-40, 0), to: Point(40, 0), colors: [blue, yellow], spread: .repeat)
-                g.transform = AffineTransform.translation(w / 2, h / 2).concatenating(after: .rotation(Double.pi / 6))
+                g.transform = Matrix2D.translation(w / 2, h / 2).concatenating(after: .rotation(Double.pi / 6))
                 return g
             },
         ]

@@ -75,10 +75,10 @@ enum Parse {
         throw ValidationError("\(option) \"\(text)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
-    /// "a,b,c,d,tx,ty" → AffineTransform.
-    static func transform(_ text: String) throws -> AffineTransform {
+    /// "a,b,c,d,tx,ty" → Matrix2D.
+    static func transform(_ text: String) throws -> Matrix2D {
         let v = try numbers(text, count: 6, option: "--transform", shape: "a,b,c,d,tx,ty")
-        return AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+        return Matrix2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
     }
 
     /// A value of a `CaseIterable` string enum, matched case-insensitively.

@@ -92,7 +92,7 @@ import Testing
                         var buffer = Self.cBuffer(fromC)
                         #expect(sheen_fill_gradient(&buffer, handle) == SHEEN_OK)
                         var g = Gradient(shape: shape, stops: Self.stops, spread: spread, space: space, alphaInterpolation: .straight)
-                        g.transform = AffineTransform(a: 1, b: 0.2, c: -0.1, d: 0.9, tx: 2, ty: 1)
+                        g.transform = Matrix2D(a: 1, b: 0.2, c: -0.1, d: 0.9, tx: 2, ty: 1)
                         g.dither = spread == .pad
                         let fromSwift = try Image(width: 43, height: 19, format: format)
                         try fromSwift.withBuffer { try GradientFill(g).fill($0) }

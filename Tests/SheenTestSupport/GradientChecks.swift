@@ -33,7 +33,7 @@ public func randomGradient(_ rng: inout SeededGenerator, size: Int = 80) -> Grad
                      space: ColorSpace.allCases.randomElement(using: &rng)!,
                      alphaInterpolation: AlphaInterpolation.allCases.randomElement(using: &rng)!)
     if Int.random(in: 0 ..< 4, using: &rng) == 0 {
-        g.transform = AffineTransform.rotation(.random(in: -3 ... 3, using: &rng))
+        g.transform = Matrix2D.rotation(.random(in: -3 ... 3, using: &rng))
             .concatenating(after: .scale(.random(in: 0.5 ... 2, using: &rng), .random(in: 0.5 ... 2, using: &rng)))
     }
     g.dither = Int.random(in: 0 ..< 4, using: &rng) == 0

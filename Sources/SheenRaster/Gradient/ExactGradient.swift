@@ -9,7 +9,7 @@ package struct ExactGradient {
     /// What t means: the stops as validated and their colours (shared with the kernels' ramp).
     let colors: GradientColors
     /// Pixel space → gradient space.
-    let inverse: AffineTransform
+    let inverse: Matrix2D
     /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
     let linear: LinearCoefficients?
     /// Conic gradients: the start angle reduced to (−π, π] with libm's exact range reduction

@@ -17,7 +17,7 @@ public struct Gradient: Hashable, Sendable {
     /// Premultiplied (default) or straight interpolation of alpha.
     public var alphaInterpolation: AlphaInterpolation
     /// Maps gradient space to pixel space; identity by default.
-    public var transform: AffineTransform
+    public var transform: Matrix2D
     /// Adds a fixed 8×8 ordered (Bayer) dither of less than ½ level before rounding, removing
     /// 8-bit banding. It depends only on the pixel position, so it does not crawl between frames.
     public var dither: Bool
@@ -25,7 +25,7 @@ public struct Gradient: Hashable, Sendable {
     /// Makes a gradient.
     public init(shape: GradientShape, stops: [GradientStop], spread: GradientSpread = .pad,
                 space: ColorSpace = .sRGB, alphaInterpolation: AlphaInterpolation = .premultiplied,
-                transform: AffineTransform = .identity, dither: Bool = false) {
+                transform: Matrix2D = .identity, dither: Bool = false) {
         self.shape = shape; self.stops = stops; self.spread = spread; self.space = space
         self.alphaInterpolation = alphaInterpolation; self.transform = transform; self.dither = dither
     }

@@ -20,7 +20,7 @@ extension KernelGradient {
     static let smallestRadial = 0x1p-29
 
     static func requireRadialLengths(c0: Point, r0: Double, c1: Point, r1: Double,
-                                             transform t: AffineTransform) throws(RasterError) {
+                                             transform t: Matrix2D) throws(RasterError) {
         let range = "[−2²⁴, 2²⁴] (16,777,216 px)"
         for (name, v) in [("startCenter.x", c0.x), ("startCenter.y", c0.y), ("startRadius", r0),
                           ("endCenter.x", c1.x), ("endCenter.y", c1.y), ("endRadius", r1)] where abs(v) > longestRadial {

@@ -152,7 +152,7 @@ struct KernelGradient: Sendable {
 
     /// The power of two that brings the largest length a radial or conic gradient involves (its
     /// points and radii, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
-    private static func scale(_ i: AffineTransform, _ lengths: Double...) -> Double {
+    private static func scale(_ i: Matrix2D, _ lengths: Double...) -> Double {
         let reach = (abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)) * 0x1p31
         var m = max(abs(i.tx), abs(i.ty), reach)
         for l in lengths { m = max(m, abs(l)) }
@@ -160,7 +160,7 @@ struct KernelGradient: Sendable {
     }
 
     /// g and the lane offsets of the gradient-space offset P − origin, scaled by `f`.
-    private static func pointGeometry(_ i: AffineTransform, origin: Point, scale f: Double)
+    private static func pointGeometry(_ i: Matrix2D, origin: Point, scale f: Double)
         -> (SIMD8<Double>, SIMD16<Float>, SIMD16<Float>) {
         let g = SIMD8(i.a * f, i.c * f, i.tx * f - origin.x * f, i.b * f, i.d * f, i.ty * f - origin.y * f, 0, 0)
         var lx = SIMD16<Float>(), ly = SIMD16<Float>()

@@ -6,7 +6,7 @@ struct LinearCoefficients: Hashable, Sendable {
     let a, b, c: Double
 
     /// nil when start == end (a zero-length line paints nothing).
-    init?(start s: Point, end e: Point, inverse i: AffineTransform) {
+    init?(start s: Point, end e: Point, inverse i: Matrix2D) {
         if s == e { return nil }
         let f = powerOfTwoScale(bringing: max(abs(s.x), abs(s.y), abs(e.x), abs(e.y)), toExponent: 0)
         let sx = s.x * f, sy = s.y * f
