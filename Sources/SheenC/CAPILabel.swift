@@ -38,6 +38,38 @@ public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CCh
     change(label) { $0.text = try string(text, "text") }
 }
 
+/// A C decoration value as a decoration (nil for none).
+private func decoration(_ value: Int32, _ name: String) throws -> TextDecoration? {
+    switch value {
+    case Int32(SHEEN_DECORATION_NONE.rawValue): return nil
+    case Int32(SHEEN_DECORATION_SINGLE.rawValue): return TextDecoration(.single)
+    case Int32(SHEEN_DECORATION_DOUBLE.rawValue): return TextDecoration(.double)
+    case Int32(SHEEN_DECORATION_THICK.rawValue): return TextDecoration(.thick)
+    default: throw CAPIError.invalid("\(name) \(value) is not a sheen_decoration (0…3)")
+    }
+}
+
+/// `sheen_label_append_run` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_append_run")
+public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?,
+                                _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
+    change(label) {
+        let string = try string(text, "text")
+        let style = stylePointer?.pointee ?? sheen_run_style()
+        var attributes = TextAttributes(font: $0.font)
+        if let font = style.font { attributes.font = try borrow(font, "style->font", as: FontBox.self).font }
+        attributes.color = try style.color.map { try color($0.pointee, "style->color") }
+        attributes.backgroundColor = try style.background.map { try color($0.pointee, "style->background") }
+        attributes.tracking = try finite(style.tracking, "style->tracking")
+        attributes.baselineOffset = try finite(style.baseline_offset, "style->baseline_offset")
+        attributes.underline = try decoration(style.underline, "style->underline")
+        attributes.strikethrough = try decoration(style.strikethrough, "style->strikethrough")
+        var text = $0.attributedText ?? ($0.text.isEmpty ? AttributedText() : AttributedText($0.text, font: $0.font))
+        text.append(string, attributes: attributes)
+        $0.attributedText = text
+    }
+}
+
 /// `sheen_label_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_font")
 public func sheenLabelSetFont(_ label: OpaquePointer?, _ font: OpaquePointer?) -> sheen_status {

@@ -22,6 +22,11 @@ static_assert(!std::is_copy_constructible<sheen::Label>::value, "handles do not 
 static_assert(std::is_nothrow_move_constructible<sheen::Label>::value, "handles move");
 static_assert(!std::is_copy_assignable<sheen::Image>::value, "images do not copy");
 
+static const sheen::Font &sans_for_runs() {
+    static const sheen::Font sans("DejaVu Sans", 28);
+    return sans;
+}
+
 int main() {
     sheen::Font font("DejaVu Sans:bold", 48);
     const std::vector<sheen_color> colors = {sheen_color_from_rgba(0x3478F6FF), sheen_color_from_rgba(0xFF3B30FF)};
@@ -69,6 +74,16 @@ int main() {
     } catch (const sheen::Error &error) {
         CHECK(std::strstr(error.what(), "/nonexistent.ttf") != nullptr);
     }
+
+    // Attributed runs: a bold red run with a double underline after the label's own text.
+    sheen::Label rich("Plain ", sans_for_runs(), 320, 50);
+    const sheen_color runRed = sheen_color_from_rgba(0xFF3B30FF);
+    sheen_run_style strong{};
+    strong.font = font.get();
+    strong.color = &runRed;
+    strong.underline = SHEEN_DECORATION_DOUBLE;
+    rich.appendRun("bold", strong).appendRun("!");
+    CHECK(rich.image().buffer().width >= 320);
 
     // A gradient and a text field through the wrappers.
     sheen::Image strip(256, 4);

@@ -427,6 +427,62 @@ import Testing
     }
 
     /// Errors from C carry the Swift error's sentence, per thread, and touch nothing.
+    /// Attributed text from C: runs appended with their fonts, colours, decorations, offsets and
+    /// backgrounds draw what the Swift label with the same runs draws; a bad run is refused and
+    /// the label keeps what it had.
+    @Test func attributedRunsEqualSwift() throws {
+        var regular: OpaquePointer?, bold: OpaquePointer?
+        #expect(sheen_font_create_named("DejaVu Sans", 28, &regular) == SHEEN_OK)
+        #expect(sheen_font_create_named("DejaVu Sans:bold", 28, &bold) == SHEEN_OK)
+        defer { sheen_font_destroy(regular); sheen_font_destroy(bold) }
+        var label: OpaquePointer?
+        #expect(sheen_label_create("Plain ", regular, 420, 60, &label) == SHEEN_OK)
+        defer { sheen_label_destroy(label) }
+        var red = Self.cColor(Color(rgba: 0xFF3B_30FF)), yellow = Self.cColor(Color(rgba: 0xFFE0_8AFF))
+        var strong = sheen_run_style()
+        strong.font = bold
+        #expect(withUnsafePointer(to: &red) { r in
+            strong.color = r
+            strong.underline = Int32(SHEEN_DECORATION_DOUBLE.rawValue)
+            return sheen_label_append_run(label, "bold red", &strong)
+        } == SHEEN_OK)
+        var raised = sheen_run_style()
+        raised.baseline_offset = 6
+        raised.tracking = 1.5
+        #expect(withUnsafePointer(to: &yellow) { y in
+            raised.background = y
+            return sheen_label_append_run(label, " raised", &raised)
+        } == SHEEN_OK)
+        #expect(sheen_label_append_run(label, "!", nil) == SHEEN_OK)
+        var before = sheen_rect()
+        #expect(sheen_label_drawn_bounds(label, &before) == SHEEN_OK)
+        var bad = sheen_run_style()
+        bad.strikethrough = 7
+        #expect(sheen_label_append_run(label, "never", &bad) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(String(cString: sheen_last_error_message()).contains("style->strikethrough 7"))
+
+        let font = try Font(named: "DejaVu Sans", size: 28), boldFont = try Font(named: "DejaVu Sans:bold", size: 28)
+        var text = AttributedText("Plain ", font: font)
+        text.append("bold red", attributes: TextAttributes(font: boldFont, color: Color(rgba: 0xFF3B_30FF), underline: TextDecoration(.double)))
+        text.append(" raised", attributes: TextAttributes(font: font, tracking: 1.5, baselineOffset: 6, backgroundColor: Color(rgba: 0xFFE0_8AFF)))
+        text.append("!", attributes: TextAttributes(font: font))
+        var swiftLabel = Label("", font: font, size: Size(width: 420, height: 60))
+        swiftLabel.attributedText = text
+        var image: OpaquePointer?
+        #expect(sheen_label_image(label, &image) == SHEEN_OK)
+        defer { sheen_image_destroy(image) }
+        var pixels = sheen_buffer()
+        #expect(sheen_image_get_buffer(image, &pixels) == SHEEN_OK)
+        let expected = try swiftLabel.image()
+        #expect(pixels.width == expected.width && pixels.height == expected.height)
+        #expect(Array(UnsafeRawBufferPointer(start: pixels.pixels, count: pixels.width * pixels.height * 4)) == expected.bytes)
+        // Plain text again after sheen_label_set_text.
+        #expect(sheen_label_set_text(label, "Plain") == SHEEN_OK)
+        var after = sheen_rect()
+        #expect(sheen_label_drawn_bounds(label, &after) == SHEEN_OK)
+        #expect(after.width == before.width)   // the frame: the runs are gone, the size is the same
+    }
+
     @Test func errorsCarryTheSwiftMessagePerThread() throws {
         let destination = try Self.noise(10, 10, .rgba8Premultiplied, seed: 3)
         let before = destination.bytes

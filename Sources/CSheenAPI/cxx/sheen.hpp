@@ -175,6 +175,11 @@ public:
         handle_ = Handle<sheen_label, sheen_label_destroy>(out);
     }
     Label &text(const std::string &text) { check(sheen_label_set_text(get(), text.c_str())); return *this; }
+    /** Appends a run of attributed text in `style` (all zero: the label's font and colour). */
+    Label &appendRun(const std::string &text, const sheen_run_style &style = sheen_run_style{}) {
+        check(sheen_label_append_run(get(), text.c_str(), &style));
+        return *this;
+    }
     Label &font(const Font &font) { check(sheen_label_set_font(get(), font.get())); return *this; }
     Label &size(double width, double height) { check(sheen_label_set_size(get(), width, height)); return *this; }
     Label &textColor(sheen_color color) { check(sheen_label_set_text_color(get(), color)); return *this; }

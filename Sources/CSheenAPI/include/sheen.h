@@ -370,6 +370,28 @@ typedef enum sheen_hinting {
 /** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
 sheen_status sheen_label_create(const char *text, const sheen_font *font, double width, double height, sheen_label **out);
 sheen_status sheen_label_set_text(sheen_label *label, const char *text);
+
+/** Underline and strikethrough styles of a run. */
+typedef enum sheen_decoration {
+    SHEEN_DECORATION_NONE = 0, SHEEN_DECORATION_SINGLE = 1, SHEEN_DECORATION_DOUBLE = 2, SHEEN_DECORATION_THICK = 3
+} sheen_decoration;
+
+/** The style of one run of attributed text. All zero (or NULL) means the label's font and text
+ *  colour, no tracking, offset or decoration. */
+typedef struct sheen_run_style {
+    const sheen_font *font;         /* NULL: the label's font */
+    const sheen_color *color;       /* NULL: the label's text colour */
+    const sheen_color *background;  /* NULL: none; else the run's background, the line's height */
+    double tracking;                /* pixels added after every character */
+    double baseline_offset;         /* pixels up (negative: down) */
+    int32_t underline;              /* sheen_decoration, in the run's colour */
+    int32_t strikethrough;          /* sheen_decoration, in the run's colour */
+} sheen_run_style;
+
+/** Appends UTF-8 `text` as a run in `style` (NULL: all defaults) to the label's text, which
+ *  becomes attributed text: what it showed before stays as the first run (in the label's font
+ *  and colour). sheen_label_set_text makes it plain text again. */
+sheen_status sheen_label_append_run(sheen_label *label, const char *text, const sheen_run_style *style);
 sheen_status sheen_label_set_font(sheen_label *label, const sheen_font *font);
 sheen_status sheen_label_set_size(sheen_label *label, double width, double height);
 /** Plain text colour (used when no fill is set). */
