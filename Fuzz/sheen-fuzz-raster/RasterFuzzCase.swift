@@ -150,7 +150,7 @@ struct RasterFuzzCase: CustomStringConvertible {
                                 space: ColorSpace.allCases[Int(reader.byte()) % 3],
                                 alphaInterpolation: AlphaInterpolation.allCases[Int(reader.byte()) % 2])
         if reader.byte() & 1 == 1 {
-            gradient.transform = AffineTransform(a: reader.number(-3 ... 3), b: reader.number(-3 ... 3), c: reader.number(-3 ... 3),
+            gradient.transform = Matrix2D(a: reader.number(-3 ... 3), b: reader.number(-3 ... 3), c: reader.number(-3 ... 3),
                                                  d: reader.number(-3 ... 3), tx: reader.number(-40 ... 40), ty: reader.number(-40 ... 40))
         }
         gradient.dither = reader.byte() & 1 == 1
