@@ -36,8 +36,9 @@ public final class GlyphCache: Sendable {
         let size26: Int
         let glyph: UInt32
         let bucket: Int
-        let stroke: Int  // 0 = fill; else TextStroke.cacheKey
-        let hinting: UInt8  // Hinting.cacheKey: a byte, not the raw value's string, to hash
+        /// The shape and the hinting: TextStroke.cacheKey (0 = fill) << 2 | Hinting.cacheKey — one
+        /// word, so hinting costs the per-glyph key nothing.
+        let stroke: Int
     }
 
     struct State {
@@ -80,17 +81,21 @@ public final class GlyphCache: Sendable {
     /// `glyphs`; any other error is thrown.
     func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?, hinting: Hinting = .none,
                  failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Placed] {
-        let strokeKey = stroke?.cacheKey ?? 0
-        let hintingKey = hinting.cacheKey
-        // A fully hinted glyph is fitted to whole pixels: it is drawn at the nearest whole pixel.
-        let buckets = hinting == .full ? 1 : Self.subpixelBuckets
+        let strokeKey = (stroke?.cacheKey ?? 0) << 2 | Int(hinting.cacheKey)
+        let wholePixels = hinting == .full
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
         for g in glyphs {
-            let steps = (g.position.x * Double(buckets)).rounded()
-            let column = Int((steps / Double(buckets)).rounded(.down))
-            let bucket = (Int(steps) - column * buckets) * (Self.subpixelBuckets / buckets)
-            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey,
-                            hinting: hintingKey))
+            let column: Int, bucket: Int
+            if wholePixels {
+                // A fully hinted glyph is fitted to whole pixels: drawn at the nearest one.
+                column = Int(g.position.x.rounded())
+                bucket = 0
+            } else {
+                let quarters = (g.position.x * Double(Self.subpixelBuckets)).rounded()
+                column = Int((quarters / Double(Self.subpixelBuckets)).rounded(.down))
+                bucket = Int(quarters) - column * Self.subpixelBuckets
+            }
+            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey))
             columns.append(column)
             faces.append(g.face)
         }
@@ -110,7 +115,7 @@ public final class GlyphCache: Sendable {
         var groups: [Key: MissGroup] = [:], order: [Key] = []
         for i in keys.indices where found[i] == nil {
             let k = keys[i]
-            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey, hinting: hintingKey)
+            let groupKey = Key(face: k.face, size26: k.size26, glyph: k.glyph, bucket: 0, stroke: strokeKey)
             if groups[groupKey] == nil { groups[groupKey] = MissGroup(face: faces[i]); order.append(groupKey) }
             if !groups[groupKey]!.buckets.contains(k.bucket) { groups[groupKey]!.buckets.append(k.bucket) }
             groups[groupKey]!.waiting.append((i, k.bucket))
@@ -136,8 +141,7 @@ public final class GlyphCache: Sendable {
                 continue
             }
             for (bucket, bitmap) in zip(group.buckets, bitmaps) {
-                made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey,
-                                 hinting: hintingKey), bitmap))
+                made.append((Key(face: groupKey.face, size26: groupKey.size26, glyph: groupKey.glyph, bucket: bucket, stroke: strokeKey), bitmap))
             }
             for (index, bucket) in group.waiting { found[index] = bitmaps[group.buckets.firstIndex(of: bucket)!] }
         }
