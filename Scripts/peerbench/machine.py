@@ -16,3 +16,14 @@ def description():
     except OSError:
         pass
     return f"{model}, {os.cpu_count()} cores"
+
+
+def pinned(cmd):
+    """`cmd` run on one core (the last this process may use) where taskset exists, as the
+    harnesses are timed: its standard output."""
+    import subprocess
+    try:
+        cmd = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] + cmd
+    except (AttributeError, OSError):
+        pass
+    return subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout

@@ -9,7 +9,7 @@ import json
 import os
 import subprocess
 
-from . import blend2d
+from . import blend2d, machine
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -34,11 +34,7 @@ def run(rounds=21, quick=False):
     """The harness's rows, in compare-peers' row form."""
     build()
     cmd = [BINARY, str(3 if quick else rounds)]
-    try:
-        cmd = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] + cmd
-    except (AttributeError, OSError):
-        pass
-    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout
+    out = machine.pinned(cmd)
     rows = []
     for line in out.splitlines():
         r = json.loads(line)

@@ -7,6 +7,8 @@ import json
 import os
 import subprocess
 
+from . import machine
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SOURCE = os.path.join(HERE, "textlayout.c")
@@ -33,11 +35,7 @@ def run(dump, rounds=21, quick=False):
         return []
     build()
     cmd = [BINARY, str(3 if quick else rounds)] + [os.path.join(dump.directory, t["file"]) for t in texts]
-    try:
-        cmd = ["taskset", "-c", str(max(os.sched_getaffinity(0)))] + cmd
-    except (AttributeError, OSError):
-        pass
-    out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout
+    out = machine.pinned(cmd)
     rows = []
     for line in out.splitlines():
         r = json.loads(line)

@@ -6,16 +6,9 @@ import SheenLabel
 import SheenRaster
 import SheenText
 
-/// Changes a field's copy and keeps it only if it still validates (the C convention: a refused
-/// setter leaves the field as it was).
+/// Changes the field behind a handle, keeping the change only if the field validates.
 private func change(_ handle: OpaquePointer?, _ body: (inout TextField) throws -> Void) -> sheen_status {
-    capi {
-        let box = try borrow(handle, "field", as: FieldBox.self)
-        var field = box.field
-        try body(&field)
-        try field.validate()
-        box.field = field
-    }
+    change(handle, "field", \FieldBox.field, validate: { try $0.validate() }, body)
 }
 
 /// The UTF-16 offset of UTF-8 byte offset `byte` of `text`; refused past the end or inside a character.

@@ -41,6 +41,19 @@ private func handleName(_ type: AnyObject.Type) -> String {
     }
 }
 
+/// Changes a copy of the value a handle's box holds (at `value`) and keeps it only if `validate`
+/// accepts it: the C convention that a refused setter leaves the handle as it was.
+func change<Box: AnyObject, Value>(_ handle: OpaquePointer?, _ name: String, _ value: ReferenceWritableKeyPath<Box, Value>,
+                                   validate: (Value) throws -> Void, _ body: (inout Value) throws -> Void) -> sheen_status {
+    capi {
+        let box = try borrow(handle, name, as: Box.self)
+        var copy = box[keyPath: value]
+        try body(&copy)
+        try validate(copy)
+        box[keyPath: value] = copy
+    }
+}
+
 /// A required out-parameter.
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
     guard let pointer else { throw CAPIError.null(name) }

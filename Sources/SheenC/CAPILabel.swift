@@ -7,15 +7,9 @@ import SheenLabel
 import SheenRaster
 import SheenText
 
-/// Changes the label behind a handle.
+/// Changes the label behind a handle, keeping the change only if the label validates.
 private func change(_ handle: OpaquePointer?, _ body: (inout Label) throws -> Void) -> sheen_status {
-    capi {
-        let box = try borrow(handle, "label", as: LabelBox.self)
-        var label = box.label
-        try body(&label)
-        try label.validate()
-        box.label = label
-    }
+    change(handle, "label", \LabelBox.label, validate: { try $0.validate() }, body)
 }
 
 /// `sheen_label_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
