@@ -3,7 +3,7 @@
 # version it asks for (`from: "X"`) must be a tag of this repository; a scratch package with the
 # snippet's dependency line — its URL pointed at a clone of this repository, the products README
 # lists — resolves that release and pins nothing else (no command-line dependency), builds, and
-# draws a label to a PNG.
+# draws a label to a PNG; every Swift block of the DocC catalogues is compiled and run with it.
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
@@ -58,3 +58,53 @@ case "$out" in
     "$version "*) ;;
     *) echo "test-release: the built release reports $out, expected version $version" >&2; exit 1 ;;
 esac
+
+# Every Swift block of the DocC catalogues (README's are compiled by the test targets) except
+# manifest snippets, against this worktree (not the release: documentation describes the code
+# beside it), each as a function of its own (imports gathered at the top), run in order.
+mkdir -p "$work/docs/Sources/Docs"
+identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')   # SwiftPM names a path dependency by its folder
+cat > "$work/docs/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "Docs",
+    dependencies: [.package(path: "$root", traits: [])],
+    targets: [
+        .executableTarget(name: "Docs", dependencies: [
+            .product(name: "SheenRaster", package: "$identity"),
+            .product(name: "SheenLabel", package: "$identity"),
+            .product(name: "SheenPNG", package: "$identity"),
+        ]),
+    ]
+)
+SWIFT
+python3 - "$root" "$work/docs/Sources/Docs/DocExamples.swift" <<'PY'
+import glob, os, re, sys
+root, out = sys.argv[1], sys.argv[2]
+imports, functions, names = set(), [], []
+for path in sorted(glob.glob(os.path.join(root, "Sources/*/*.docc/*.md"))):
+    with open(path, encoding="utf-8") as f:
+        blocks = re.findall(r"```swift\n(.*?)```", f.read(), re.S)
+    for i, block in enumerate(blocks):
+        if block.startswith("// Package.swift"):
+            continue
+        body = []
+        for line in block.splitlines():
+            m = re.match(r"import (\w+)", line)
+            if m:
+                imports.add(m.group(1))
+            else:
+                body.append("    " + line)
+        name = "doc_" + re.sub(r"\W", "_", os.path.relpath(path, root)) + f"_{i + 1}"
+        names.append(name)
+        functions.append(f"/// {os.path.relpath(path, root)}, Swift block {i + 1}\nfunc {name}() throws {{\n" + "\n".join(body) + "\n}\n")
+with open(out, "w", encoding="utf-8") as f:
+    f.write("".join(f"import {m}\n" for m in sorted(imports | {"SheenRaster"})) + "\n")
+    f.write("\n".join(functions))
+    f.write("\nfunc runDocExamples() throws {\n" + "".join(f"    try {n}()\n" for n in names) + "}\n")
+print(f"test-release: {len(names)} DocC Swift blocks")
+PY
+echo 'try runDocExamples()' > "$work/docs/Sources/Docs/main.swift"
+(cd "$work/docs" && swift build -q > build.log 2>&1 || { cat build.log; exit 1; }; .build/debug/Docs)
+echo "test-release: the DocC catalogues' Swift blocks compiled and ran against this worktree"
