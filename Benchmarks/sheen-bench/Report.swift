@@ -85,3 +85,20 @@ struct Reporter {
 }
 
 private func pow10(_ n: Int) -> Double { (0 ..< n).reduce(1.0) { r, _ in r * 10 } }
+
+/// The machine a run measured, for every report: CPU model, logical CPUs, last-level cache.
+enum Machine {
+    static let description: String = {
+        var model = "unknown CPU"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let colon = line.firstIndex(of: ":") {
+            model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var cache = ""
+        if let size = try? String(contentsOfFile: "/sys/devices/system/cpu/cpu0/cache/index3/size", encoding: .utf8) {
+            cache = ", L3 \(size.trimmingCharacters(in: .whitespacesAndNewlines)) per instance"
+        }
+        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs\(cache)"
+    }()
+}

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,23 +29,6 @@ struct Stats {
         p10 = rank(0.1)
         p90 = rank(0.9)
     }
-}
-
-/// The machine a run measured, for every report: CPU model, logical CPUs, last-level cache.
-enum Machine {
-    static let description: String = {
-        var model = "unknown CPU"
-        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let colon = line.firstIndex(of: ":") {
-            model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        var cache = ""
-        if let size = try? String(contentsOfFile: "/sys/devices/system/cpu/cpu0/cache/index3/size", encoding: .utf8) {
-            cache = ", L3 \(size.trimmingCharacters(in: .whitespacesAndNewlines)) per instance"
-        }
-        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs\(cache)"
-    }()
 }
 
 /// Runs `body` `warmup` times untimed, then `reps` times timed; returns per-phase samples.
