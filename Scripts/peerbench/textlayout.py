@@ -41,7 +41,7 @@ def run(dump, rounds=21, quick=False):
         r = json.loads(line)
         rows.append({"case": r["case"], "library": "Pango", "value": 1e9 / r["ns_per_call"],
                      "ns_per_call": r["ns_per_call"], "best_ns_per_call": r["best_ns_per_call"],
-                     "max_err": None, "mean_err": None,
+                     "max_err": None, "mean_err": None, "lines": r["lines"],
                      "note": f"Pango {version()} (pangocairo, unhinted, unrounded positions): a new PangoLayout "
-                             f"per call, text set, extents asked for; {r['lines']} line(s)"})
+                             f"per call, font, width and text set, extents asked for"})
     return rows
