@@ -2,5 +2,5 @@
 /// (`sheen_version()`, `SHEEN_VERSION_STRING`); CHANGELOG.md lists what each release changed.
 public enum Sheen {
     /// "MAJOR.MINOR.PATCH" (semantic versioning).
-    public static let version = "0.5.0"
+    public static let version = "0.6.0"
 }

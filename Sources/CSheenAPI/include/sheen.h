@@ -34,9 +34,9 @@ extern "C" {
 #endif
 
 #define SHEEN_VERSION_MAJOR 0
-#define SHEEN_VERSION_MINOR 5
+#define SHEEN_VERSION_MINOR 6
 #define SHEEN_VERSION_PATCH 0
-#define SHEEN_VERSION_STRING "0.5.0"
+#define SHEEN_VERSION_STRING "0.6.0"
 
 /* ---- Status and errors ------------------------------------------------------------------- */
 
