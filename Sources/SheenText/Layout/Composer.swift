@@ -120,12 +120,8 @@ struct Composer {
         }
         // Runs are in logical order over ascending ranges: start at the first that reaches
         // `range` (a binary search, so a paragraph of many lines and runs stays linear).
-        var lo = 0, hi = shaped.runs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if shaped.runs[mid].range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
-        for run in shaped.runs[lo...] {
+        let first = ShapedText.lowerBound(shaped.runs.count) { shaped.runs[$0].range.upperBound <= range.lowerBound }
+        for run in shaped.runs[first...] {
             guard run.range.lowerBound < range.upperBound else { break }
             guard run.range.overlaps(range) else { continue }
             let font = attributes[run.attributesIndex].font
