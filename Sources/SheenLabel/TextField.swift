@@ -230,13 +230,18 @@ public struct TextField: Sendable {
 
     /// The rectangles, field coordinates, that a selection of `range` (UTF-16 offsets in `text`)
     /// highlights: one per visual span (two or more where directions mix). Not clipped to the frame.
+    /// The range is clamped to the text.
     public func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect] {
-        let (content, _) = try content()
+        selectionRects(in: try content().content, for: range)
+    }
+
+    private func selectionRects(in content: Content, for range: Range<Int>) -> [Rect] {
         guard !content.showsPlaceholder else { return [] }
         let origin = content.label.textOrigin
         let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
-        let clamped = max(0, range.lowerBound)..<min(max(0, range.upperBound), text.utf16.count)
-        return content.layout.selectionRects(clamped).map { $0.offsetBy(dx: dx, dy: dy) }
+        let count = text.utf16.count
+        let lo = min(max(0, range.lowerBound), count), hi = min(max(lo, range.upperBound), count)
+        return content.layout.selectionRects(lo..<hi).map { $0.offsetBy(dx: dx, dy: dy) }
     }
 
     /// The pixels a render can change, field coordinates: the frame (everything is drawn inside it).
@@ -269,7 +274,7 @@ public struct TextField: Sendable {
             }
             var marks: [(Rect, Color)] = []
             if isEditing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
-                marks = try selectionRects(for: range).map { ($0, selectionColor) }
+                marks = selectionRects(in: content, for: range).map { ($0, selectionColor) }
             }
             for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
             try content.label.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y), cache: cache)

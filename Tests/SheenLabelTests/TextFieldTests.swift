@@ -80,6 +80,9 @@ import SheenText
             }
         }
         #expect(found)
+        // Ranges are clamped to the text, even one wholly past its end.
+        #expect(try f.selectionRects(for: 40..<50).isEmpty)
+        #expect(try f.selectionRects(for: -3..<99) == f.selectionRects(for: 0..<9))
         // No caret while a selection shows: the caret colour is nowhere.
         #expect(!(0..<image.height).contains { y in (0..<image.width).contains { px(image, $0, y) == [0, 122, 255, 255] } })
     }
