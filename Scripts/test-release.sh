@@ -8,6 +8,28 @@ set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# A scratch executable package at DIR named NAME with one dependency line, using the products
+# README lists from the package SwiftPM knows as IDENTITY.
+#   scratch_package DIR NAME DEPENDENCY IDENTITY
+scratch_package() {
+    mkdir -p "$1/Sources/$2"
+    cat > "$1/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "$2",
+    dependencies: [$3],
+    targets: [
+        .executableTarget(name: "$2", dependencies: [
+            .product(name: "SheenRaster", package: "$4"),
+            .product(name: "SheenLabel", package: "$4"),
+            .product(name: "SheenPNG", package: "$4"),
+        ]),
+    ]
+)
+SWIFT
+}
+
 # The snippet's dependency line, as README writes it, and the version it asks for.
 snippet=$(grep -o '\.package(url: "https://github.com/OWNER/sheen", from: "[^"]*"[^)]*)' README.md | head -1)
 version=$(sed -n 's|.*from: "\([^"]*\)".*|\1|p' <<<"$snippet")
@@ -26,24 +48,7 @@ if ! git rev-parse -q --verify "refs/tags/$version" >/dev/null; then
     fi
 fi
 dependency=$(sed "s|https://github.com/OWNER/sheen|file://$work/sheen|" <<<"$snippet")
-mkdir -p "$work/app/Sources/App"
-cat > "$work/app/Package.swift" <<SWIFT
-// swift-tools-version: 6.1
-import PackageDescription
-let package = Package(
-    name: "App",
-    dependencies: [
-        $dependency,
-    ],
-    targets: [
-        .executableTarget(name: "App", dependencies: [
-            .product(name: "SheenRaster", package: "sheen"),
-            .product(name: "SheenLabel", package: "sheen"),
-            .product(name: "SheenPNG", package: "sheen"),
-        ]),
-    ]
-)
-SWIFT
+scratch_package "$work/app" App "$dependency" sheen
 cat > "$work/app/Sources/App/main.swift" <<'SWIFT'
 import SheenLabel
 import SheenPNG
@@ -70,23 +75,8 @@ esac
 # Every Swift block of the DocC catalogues (README's are compiled by the test targets) except
 # manifest snippets, against this worktree (not the release: documentation describes the code
 # beside it), each as a function of its own (imports gathered at the top), run in order.
-mkdir -p "$work/docs/Sources/Docs"
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')   # SwiftPM names a path dependency by its folder
-cat > "$work/docs/Package.swift" <<SWIFT
-// swift-tools-version: 6.1
-import PackageDescription
-let package = Package(
-    name: "Docs",
-    dependencies: [.package(path: "$root", traits: [])],
-    targets: [
-        .executableTarget(name: "Docs", dependencies: [
-            .product(name: "SheenRaster", package: "$identity"),
-            .product(name: "SheenLabel", package: "$identity"),
-            .product(name: "SheenPNG", package: "$identity"),
-        ]),
-    ]
-)
-SWIFT
+scratch_package "$work/docs" Docs ".package(path: \"$root\", traits: [])" "$identity"
 python3 - "$root" "$work/docs/Sources/Docs/DocExamples.swift" <<'PY'
 import glob, os, re, sys
 root, out = sys.argv[1], sys.argv[2]
