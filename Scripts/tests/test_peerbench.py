@@ -341,12 +341,14 @@ class WriteTests(unittest.TestCase):
             self.assertIn(os.path.join(out, "peers.json"), paths)
             with open(os.path.join(out, "peers.json")) as f:
                 self.assertEqual(json.load(f), json.loads(json.dumps(results)))
-            text = open(readme).read()
+            with open(readme) as f:
+                text = f.read()
             self.assertTrue(text.startswith("intro\n") and text.endswith(f"{report.END}\noutro\n"))
             self.assertNotIn("\nold\n", text)
             self.assertIn("(bench/charts/W4.png)", text)
             report.write_all(results, out, readme=readme)   # idempotent
-            self.assertEqual(open(readme).read(), text)
+            with open(readme) as f:
+                self.assertEqual(f.read(), text)
 
     def test_readme_without_markers_is_an_error(self):
         with self.assertRaises(ValueError):
