@@ -21,7 +21,7 @@ struct Dumper {
         self.directory = directory
         mkdir(directory, 0o755)
         guard let f = fopen(directory + "/manifest.jsonl", "w") else {
-            SheenBench.fail("--dump: cannot write \(directory)/manifest.jsonl")
+            SheenBench.fail("--dump: cannot write \(directory)/manifest.jsonl", status: 73)
         }
         fclose(f)
     }
@@ -29,10 +29,10 @@ struct Dumper {
     /// Writes `buffer` for `caseName` in `role`.
     func write(_ caseName: String, _ role: String, _ buffer: RasterBuffer) {
         let file = "\(caseName).\(role).raw"
-        guard let f = fopen(directory + "/" + file, "wb") else { SheenBench.fail("--dump: cannot write \(file)") }
+        guard let f = fopen(directory + "/" + file, "wb") else { SheenBench.fail("--dump: cannot write \(file)", status: 73) }
         let rowBytes = buffer.width * buffer.format.bytesPerPixel
         for y in 0 ..< buffer.height where fwrite(buffer.row(y), 1, rowBytes, f) != rowBytes {
-            SheenBench.fail("--dump: short write to \(file)")
+            SheenBench.fail("--dump: short write to \(file)", status: 74)
         }
         fclose(f)
         append("{\"case\": \"\(caseName)\", \"role\": \"\(role)\", \"file\": \"\(file)\", "
@@ -42,15 +42,15 @@ struct Dumper {
     /// Writes `text` (UTF-8) for `caseName` in role `text`.
     func write(_ caseName: String, text: String) {
         let file = "\(caseName).text.txt"
-        guard let f = fopen(directory + "/" + file, "wb") else { SheenBench.fail("--dump: cannot write \(file)") }
+        guard let f = fopen(directory + "/" + file, "wb") else { SheenBench.fail("--dump: cannot write \(file)", status: 73) }
         let bytes = Array(text.utf8)
-        if fwrite(bytes, 1, bytes.count, f) != bytes.count { SheenBench.fail("--dump: short write to \(file)") }
+        if fwrite(bytes, 1, bytes.count, f) != bytes.count { SheenBench.fail("--dump: short write to \(file)", status: 74) }
         fclose(f)
         append("{\"case\": \"\(caseName)\", \"role\": \"text\", \"file\": \"\(file)\", \"format\": \"utf8\"}\n")
     }
 
     private func append(_ line: String) {
-        guard let m = fopen(directory + "/manifest.jsonl", "a") else { SheenBench.fail("--dump: cannot append to the manifest") }
+        guard let m = fopen(directory + "/manifest.jsonl", "a") else { SheenBench.fail("--dump: cannot append to the manifest", status: 73) }
         fputs(line, m)
         fclose(m)
     }

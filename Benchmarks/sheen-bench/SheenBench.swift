@@ -9,8 +9,9 @@ import Darwin
 /// sheen-bench: every kernel, single thread, with the memory-bandwidth references measured in
 /// the same run. `--quick` is CI's smoke run (few repetitions, small sizes); `--json` prints one
 /// JSON object per case; `--filter PREFIX` runs the cases whose names start with PREFIX.
-/// Exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments (including a filter
-/// that matches no case), 3 a regression.
+/// Exit status as `sheen`'s (sysexits.h): 0 fine, 1 a case produced wrong output, 3 a regression,
+/// 64 bad arguments or input (a filter that matches no case, an unreadable baseline), 73 an output
+/// that cannot be created, 74 one that failed part-way.
 @main
 struct SheenBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +20,7 @@ struct SheenBench: ParsableCommand {
         discussion: """
         Single thread. Every case verifies its output; a wrong result fails the run.
 
-        Exit status: 0 fine, 1 a case produced wrong output, 2 bad arguments (a --filter that matches no case included), 3 a regression against --compare.
+        Exit status: 0 fine, 1 a case produced wrong output, 3 a regression against --compare, 64 bad arguments or input (a --filter that matches no case, an unreadable baseline), 73 an output (--dump, --save-baseline) that cannot be created, 74 one that failed part-way. (Releases up to 0.6.0 exited 2 for bad arguments.)
         """,
         version: Sheen.version
     )
@@ -54,7 +55,7 @@ struct SheenBench: ParsableCommand {
         }
     }
 
-    /// Bad arguments exit 2 (the status scripts rely on), with the message and the usage.
+    /// Bad arguments exit 64 (EX_USAGE, as `sheen` does), with the message and the usage.
     static func main() {
         let command: SheenBench
         do {
@@ -98,7 +99,7 @@ struct SheenBench: ParsableCommand {
         }
         if let saveBaseline {
             do { try Baseline.save(bench.reporter.results.map(bench.reporter.jsonLine), name: saveBaseline) } catch {
-                Self.fail("cannot write baseline \(Baseline.path(saveBaseline)): \(error)")
+                Self.fail("cannot write baseline \(Baseline.path(saveBaseline)): \(error)", status: 73)
             }
             emit("saved baseline \(Baseline.path(saveBaseline))", to: json ? 2 : 1)
         }
@@ -174,9 +175,12 @@ struct SheenBench: ParsableCommand {
         bench.runSmallCalls(width: w, height: h, calls: quick ? 1_000 : 10_000)
     }
 
-    static func fail(_ message: String) -> Never {
-        emit("sheen-bench: \(message)\n\(Self.usageString())", to: 2)
-        terminate(2)
+    /// Ends the run with "sheen-bench: MESSAGE" on standard error: bad arguments or input exit 64
+    /// with the usage after the message; an output that cannot be created (`status` 73) or failed
+    /// part-way (74) exit with that status and no usage.
+    static func fail(_ message: String, status: Int32 = 64) -> Never {
+        emit("sheen-bench: \(message)\n" + (status == 64 ? Self.usageString() : ""), to: 2)
+        terminate(status)
     }
 
     /// Ends the process with `code` (ParsableCommand's own `exit` reports an error instead).

@@ -85,24 +85,24 @@ class BaselineTests(unittest.TestCase):
 
     def test_missing_or_broken_baseline_fails_before_measuring(self):
         r = self.run_bench("--compare", os.path.join(self.dir.name, "nope.jsonl"))
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
         self.assertIn("cannot read baseline", r.stderr)
         self.assertIn("no such file (make one with --save-baseline NAME)", r.stderr)
         self.assertNotIn("NSCocoaErrorDomain", r.stderr)
         r = self.run_bench("--compare", self.dir.name + "/")   # a directory
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
         self.assertIn("cannot be read", r.stderr)
         broken = os.path.join(self.dir.name, "broken.jsonl")
         with open(broken, "w") as f:
             f.write('{"case": "x", "median_ns": 5}\nnot json\n')
         r = self.run_bench("--compare", broken)
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
         self.assertIn("line 2", r.stderr)
         self.assertEqual(r.stdout, "")
 
     def test_bad_threshold_is_an_argument_error(self):
         r = self.run_bench("--compare", self.saved, "--threshold", "nan")
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
 
 
 if __name__ == "__main__":
@@ -111,26 +111,38 @@ if __name__ == "__main__":
 
 @unittest.skipUnless(BENCH and os.path.exists(BENCH), "SHEEN_BENCH does not name a built sheen-bench")
 class ArgumentTests(unittest.TestCase):
-    """sheen-bench's arguments: mistakes exit 2 with a message instead of measuring something else."""
+    """sheen-bench's arguments: mistakes exit 64 (as sheen's do) with a message instead of measuring
+    something else; an output it cannot create exits 73."""
 
     def run_bench(self, *args):
         return subprocess.run([BENCH, *args], capture_output=True, text=True, timeout=300)
 
     def test_a_filter_that_matches_nothing_is_an_error(self):
         r = self.run_bench("--quick", "--reps", "1", "--filter", "gradient.nosuch")
-        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertEqual(r.returncode, 64, r.stdout + r.stderr)
         self.assertIn("--filter gradient.nosuch matches no case", r.stderr)
+
+    def test_an_output_that_cannot_be_created_exits_73(self):
+        with tempfile.TemporaryDirectory() as d:
+            # Under a regular file: no directory can be made there.
+            with open(os.path.join(d, "file"), "w") as f:
+                f.write("x")
+            missing = os.path.join(d, "file", "b.jsonl")
+            r = self.run_bench("--quick", "--reps", "1", "--filter", "gradient.linear.vertical", "--save-baseline", missing)
+            self.assertEqual(r.returncode, 73, r.stdout + r.stderr)
+            self.assertIn("cannot write baseline", r.stderr)
+            self.assertNotIn("USAGE", r.stderr)
 
     def test_options_need_their_values(self):
         for option in ["--filter", "--reps", "--dump", "--compare", "--simd"]:
             r = self.run_bench(option)
-            self.assertEqual(r.returncode, 2, option)
+            self.assertEqual(r.returncode, 64, option)
             self.assertIn("Missing value", r.stderr, option)
         r = self.run_bench("--reps", "0")
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
         self.assertIn("--reps", r.stderr)
         r = self.run_bench("--bogus")
-        self.assertEqual(r.returncode, 2)
+        self.assertEqual(r.returncode, 64)
 
     def test_help_and_version(self):
         r = self.run_bench("--help")

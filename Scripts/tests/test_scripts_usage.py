@@ -19,7 +19,8 @@ class UsageTests(unittest.TestCase):
     def test_help_prints_the_usage_and_does_nothing_else(self):
         expected = {"bench.sh": "Runs sheen-bench twice", "test.sh": "The README's test command",
                     "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target",
-                    "release.sh": "Makes a release of Sheen", "test-release.sh": "README's dependency snippet resolves"}
+                    "release.sh": "Makes a release of Sheen", "test-release.sh": "README's dependency snippet resolves",
+                    "docs.sh": "Builds the DocC documentation"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)
@@ -31,13 +32,13 @@ class UsageTests(unittest.TestCase):
     def test_help_writes_no_files(self):
         # demo.sh once made a directory named --help; bench.sh started two builds.
         with tempfile.TemporaryDirectory() as d:
-            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh"):
+            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh"):
                 self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
             self.assertEqual(os.listdir(d), [])
         self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))
 
     def test_wrong_arguments_are_refused(self):
-        for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"])):
+        for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"]), ("docs.sh", ["--bogus"])):
             r = run(script, *args)
             self.assertEqual(r.returncode, 2, f"{script} {args}: {r.stdout} {r.stderr}")
             self.assertTrue(r.stderr.strip(), script)
