@@ -110,6 +110,12 @@ def main():
     args = parser.parse_args()
     sys.path.insert(0, os.path.join(ROOT, "Scripts"))
     if args.from_record:
+        try:
+            import PIL  # noqa: F401  (the charts are drawn with Pillow)
+        except ImportError:
+            python = subprocess.run([os.path.join(ROOT, "Scripts", "scripts-python.sh")], capture_output=True,
+                                    text=True, check=True).stdout.strip()
+            os.execv(python, [python, *sys.argv])
         from peerbench import report
         with open(args.from_record) as f:
             saved = json.load(f)

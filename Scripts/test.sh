@@ -36,7 +36,7 @@ SHEEN_LONG_TESTS=1 swift test -c release --filter Long
 
 echo "== scripts: peer report and charts, sheen-bench baselines (release)"
 swift build -c release --product sheen-bench
-SHEEN_BENCH=.build/release/sheen-bench python3 -m unittest discover -s Scripts/tests
+SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests
 
 echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
 Scripts/test-capi.sh

@@ -1,10 +1,14 @@
-"""Bar charts as PNG with the standard library only: one chart per workload, a group of
-horizontal bars per case (one bar per library), on a logarithmic axis because the libraries
-differ by orders of magnitude, with the same-run memcpy reference as a dashed line."""
+"""Bar charts as PNG, drawn with Pillow: one chart per workload, a group of horizontal bars per
+case (one bar per library), on a logarithmic axis because the libraries differ by orders of
+magnitude, with the same-run memcpy reference as a dashed line. Text is DejaVu Sans (the font
+Scripts/install-deps.sh installs for the tests; it has ×, σ and …), or Pillow's bundled font
+where it is missing."""
 
+import io
 import math
+import os
 
-from . import font, png
+from PIL import Image, ImageDraw, ImageFont
 
 BACKGROUND = (255, 255, 255)
 INK = (34, 34, 34)
@@ -31,59 +35,59 @@ RIGHT = 90
 WIDTH = 980
 
 
+FONT_SIZE = 13
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+FONT = ImageFont.truetype(DEJAVU, FONT_SIZE) if os.path.exists(DEJAVU) else ImageFont.load_default(size=FONT_SIZE)
+# The height a line of text takes, for centring labels on bars.
+TEXT_HEIGHT = FONT_SIZE
+
+
 class Canvas:
-    """An RGB image being drawn: rectangles, dashed lines and text in the bitmap font."""
+    """An RGB image being drawn: rectangles, dashed lines and text."""
 
     def __init__(self, width, height):
         self.width, self.height = width, height
-        self.pixels = bytearray(bytes(BACKGROUND) * (width * height))
+        self.image = Image.new("RGB", (width, height), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.image)
 
     def rect(self, x0, y0, x1, y1, colour):
-        """Fills [x0, x1) × [y0, y1), clipped to the image."""
-        x0, x1 = max(0, int(x0)), min(self.width, int(x1))
-        y0, y1 = max(0, int(y0)), min(self.height, int(y1))
-        if x0 >= x1:
-            return
-        run = bytes(colour) * (x1 - x0)
-        for y in range(y0, y1):
-            i = (y * self.width + x0) * 3
-            self.pixels[i:i + len(run)] = run
+        """Fills [x0, x1) × [y0, y1) (whole pixels), clipped to the image."""
+        x0, x1, y0, y1 = int(x0), int(x1), int(y0), int(y1)
+        if x0 < x1 and y0 < y1:
+            self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
 
     def vline(self, x, y0, y1, colour, dash=0):
         """A 1-px vertical line, dashed (dash px on, dash px off) when dash > 0."""
-        for y in range(int(y0), int(y1)):
-            if dash == 0 or (y // dash) % 2 == 0:
-                self.rect(x, y, x + 1, y + 1, colour)
+        y0, y1 = int(y0), int(y1)
+        if dash == 0:
+            self.rect(x, y0, x + 1, y1, colour)
+            return
+        for y in range(y0, y1, 2 * dash):
+            self.rect(x, y, x + 1, min(y1, y + dash), colour)
 
     def text(self, x, y, s, colour=INK):
         """Draws `s` with its top-left corner at (x, y); returns the x after it."""
-        for ch in s:
-            for gy, row in enumerate(font.coverage(ch)):
-                py = int(y) + gy
-                if not 0 <= py < self.height:
-                    continue
-                for gx, c in enumerate(row):
-                    px = int(x) + gx
-                    if c == 0 or not 0 <= px < self.width:
-                        continue
-                    i = (py * self.width + px) * 3
-                    for k in range(3):
-                        self.pixels[i + k] = round(self.pixels[i + k] * (1 - c) + colour[k] * c)
-            x += font.WIDTH
-        return x
+        self.draw.text((x, y), s, font=FONT, fill=colour)
+        return x + text_width(s)
 
     def png(self):
-        return png.encode(self.width, self.height, self.pixels)
+        out = io.BytesIO()
+        self.image.save(out, format="PNG", optimize=True)
+        return out.getvalue()
 
 
 def text_width(s):
-    return len(s) * font.WIDTH
+    return math.ceil(FONT.getlength(s))
 
 
 def fit(s, width):
     """`s` shortened with "…" to at most `width` pixels."""
-    n = width // font.WIDTH
-    return s if len(s) <= n else s[:max(0, n - 1)] + "…"
+    if text_width(s) <= width:
+        return s
+    n = len(s)
+    while n > 0 and text_width(s[:n] + "…") > width:
+        n -= 1
+    return s[:n] + "…"
 
 
 def colour(library):
@@ -140,12 +144,12 @@ def bar_chart(title, subtitle, unit, groups, reference=None):
     c.text(LEFT + plot_w - text_width(unit), bottom + 18, unit, (100, 100, 100))
     y = top
     for case, bars in groups:
-        c.text(8, y + (len(bars) * (BAR + BAR_GAP) - font.HEIGHT) / 2, fit(case, LEFT - 16))
+        c.text(8, y + (len(bars) * (BAR + BAR_GAP) - TEXT_HEIGHT) / 2, fit(case, LEFT - 16))
         for library, v in bars:
             if v and v > 0:
                 end = max(LEFT + 1, xpos(min(max(v, lo), hi)))
                 c.rect(LEFT, y, end, y + BAR, colour(library))
-                c.text(end + 4, y + (BAR - font.HEIGHT) / 2 + 1, format_value(v))
+                c.text(end + 4, y + (BAR - TEXT_HEIGHT) / 2, format_value(v))
             y += BAR + BAR_GAP
         y += GROUP_GAP
     if reference:

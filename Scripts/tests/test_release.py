@@ -1,6 +1,6 @@
 """Releases: the version is written in several files and they agree; Scripts/release.sh sets it in
 all of them, opens a new CHANGELOG section, commits and tags — in a scratch clone here — and refuses
-what would make a bad release. Run: python3 -m unittest discover -s Scripts/tests"""
+what would make a bad release. Run: "$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests"""
 
 import os
 import re

@@ -1,6 +1,6 @@
 """The scripts' command lines: --help prints each script's usage and exits 0 before installing or
 building anything; a wrong argument is refused with exit status 2 and touches nothing. Run:
-python3 -m unittest discover -s Scripts/tests"""
+"$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests"""
 
 import os
 import subprocess
@@ -20,7 +20,7 @@ class UsageTests(unittest.TestCase):
         expected = {"bench.sh": "Runs sheen-bench twice", "test.sh": "The README's test command",
                     "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target",
                     "release.sh": "Makes a release of Sheen", "test-release.sh": "README's dependency snippet resolves",
-                    "docs.sh": "Builds the DocC documentation"}
+                    "docs.sh": "Builds the DocC documentation", "scripts-python.sh": "Prints the path of a Python"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)
@@ -32,7 +32,7 @@ class UsageTests(unittest.TestCase):
     def test_help_writes_no_files(self):
         # demo.sh once made a directory named --help; bench.sh started two builds.
         with tempfile.TemporaryDirectory() as d:
-            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh"):
+            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh", "scripts-python.sh"):
                 self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
             self.assertEqual(os.listdir(d), [])
         self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))
