@@ -89,6 +89,13 @@ let package = Package(
             dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz-label"
         ),
+        // The spec fuzzer (Scripts/fuzz.sh --target spec): JSON label specs through SheenLabel's
+        // own parser and reader.
+        .executableTarget(
+            name: "sheen-fuzz-spec",
+            dependencies: ["SheenLabel", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-spec"
+        ),
         // The raster fuzzer (Scripts/fuzz.sh --target raster): blur, gradient fills, PNG decoding.
         .executableTarget(
             name: "sheen-fuzz-raster",

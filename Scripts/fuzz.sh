@@ -8,19 +8,21 @@
 #   raster    — blur (σ, sizes, strides, edges, threads) and gradient fills (stops, geometry,
 #               spreads, spaces, transforms, rectangles) against their scalar twins (the reference
 #               level), and PNG decoding of random bytes (Fuzz/sheen-fuzz-raster)
+#   spec      — JSON label specs through SheenLabel's own JSON parser (its writing read back
+#               as the same value) and spec reader (Fuzz/sheen-fuzz-spec)
 # The kernel harnesses (composite, raster) run every input at every level this CPU runs
 # (portable, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
 # AVX-512 machine fuzzes its AVX2 and portable kernels too; text and label run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|all] [--runs N | --seconds T] [--jobs J]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all] [--runs N | --seconds T] [--jobs J]
 #   (defaults: all targets, 60 s each, 1 job)
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
 # committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label,
-# Fuzz/corpus-raster) in a scratch copy,
+# Fuzz/corpus-raster, Fuzz/corpus-spec) in a scratch copy,
 # and fails on any finding; crash files are left in .build-fuzz/findings. Replay one with:
-#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster)
+#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster, -spec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -35,7 +37,7 @@ limit=(-max_total_time=60)
 # AddressSanitizer run (Scripts/test-capi.sh), which ends with everything reachable.
 budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
-targets=(composite text label raster)
+targets=(composite text label raster spec)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
@@ -43,8 +45,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs="$2"; shift 2 ;;
         --target)
             case "$2" in
-                composite|text|label|raster) targets=("$2") ;;
-                all) targets=(composite text label raster) ;;
+                composite|text|label|raster|spec) targets=("$2") ;;
+                all) targets=(composite text label raster spec) ;;
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
@@ -66,6 +68,7 @@ for target in "${targets[@]}"; do
         text) product=sheen-fuzz-text; seeds=Fuzz/corpus-text; work="$root/.build-fuzz/corpus-text" ;;
         label) product=sheen-fuzz-label; seeds=Fuzz/corpus-label; work="$root/.build-fuzz/corpus-label" ;;
         raster) product=sheen-fuzz-raster; seeds=Fuzz/corpus-raster; work="$root/.build-fuzz/corpus-raster" ;;
+        spec) product=sheen-fuzz-spec; seeds=Fuzz/corpus-spec; work="$root/.build-fuzz/corpus-spec" ;;
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING

@@ -26,6 +26,19 @@ public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointe
     }
 }
 
+/// `sheen_label_create_from_spec` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_create_from_spec")
+public func sheenLabelCreateFromSpec(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        guard let json else { throw CAPIError.null("json") }
+        let out = try required(out, "out")
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: length))
+        let spec: LabelSpec
+        do throws(LabelSpecError) { spec = try LabelSpec(json: bytes) } catch { throw CAPIError.invalid("spec: \(error.message)") }
+        store(LabelBox(spec.label), into: out)
+    }
+}
+
 /// `sheen_label_set_text` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_text")
 public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {

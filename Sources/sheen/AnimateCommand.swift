@@ -146,15 +146,6 @@ struct AnimateCommand: ParsableCommand {
 
     /// "easeInOut", "cubic-bezier(0.2,0,0.2,1)", "spring(0.5,0.4)" → a timing function.
     static func timing(_ text: String) throws -> TimingFunction {
-        let t = text.replacingOccurrences(of: " ", with: "")
-        func arguments(_ prefix: String, _ count: Int) throws -> [Double]? {
-            guard t.lowercased().hasPrefix(prefix + "("), t.hasSuffix(")") else { return nil }
-            let inner = String(t.dropFirst(prefix.count + 1).dropLast())
-            return try Parse.numbers(inner, count: count, option: "--timing", shape: "\(prefix)(\(count) numbers)")
-        }
-        if let v = try arguments("cubic-bezier", 4) { return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3]) }
-        if let v = try arguments("spring", 2) { return .spring(dampingRatio: v[0], response: v[1]) }
-        return try Parse.named(t, option: "--timing", [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-                                                      ("easeInOut", .easeInOut), ("ease", .ease)])
+        try Parse.validating { () throws(LabelSpecError) in try ValueSyntax.timing(text, name: "--timing") }
     }
 }

@@ -167,7 +167,7 @@ struct LabelOptions: ParsableArguments {
     /// "WIDTH,#COLOR" → a stroke placed by `--stroke-placement`. The width's range is the label's
     /// to check (`LabelStroke.maximumWidth`), which names it when the label is drawn.
     func parseStroke(_ text: String, option: String) throws -> LabelStroke {
-        let items = Parse.items(text)
+        let items = ValueSyntax.items(text)
         let parts = items.count >= 2 ? [items[0], items.dropFirst().joined(separator: ",")] : items
         guard parts.count == 2, let width = Double(parts[0]) else {
             throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR")
@@ -187,7 +187,7 @@ struct LabelOptions: ParsableArguments {
     }
 
     func parseShadow(_ text: String, option: String, offset: Bool) throws -> LabelShadow {
-        let parts = Parse.items(text)
+        let parts = ValueSyntax.items(text)
         let numbersBefore = offset ? 3 : 1
         guard parts.count == numbersBefore + 1 || parts.count == numbersBefore + 2 else {
             throw ValidationError("\(option) \"\(text)\" is not \(offset ? "DX,DY,SIGMA" : "SIGMA"),#COLOR[,SPREAD]")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SheenLabel
 import SheenRaster
 
 /// Parsers for the CLI's small value syntaxes. Each throws a `ValidationError` that quotes the
@@ -12,54 +13,13 @@ enum Parse {
 
     /// "WxH" → (width, height), each 1…16384.
     static func size(_ text: String, option: String = "--size") throws -> (Int, Int) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1 ... 16384).contains(w), (1 ... 16384).contains(h) else {
-            throw ValidationError("\(option) \"\(text)\" is not WIDTHxHEIGHT with each side 1…16384")
-        }
-        return (w, h)
-    }
-
-    /// `text` cut at its commas outside parentheses, so "rgb(1, 2, 3),#FFF" is two items.
-    static func items(_ text: String) -> [String] {
-        var out: [String] = [], current = "", depth = 0
-        for c in text {
-            switch c {
-            case "(": depth += 1; current.append(c)
-            case ")": depth = max(0, depth - 1); current.append(c)
-            case "," where depth == 0: out.append(current); current = ""
-            default: current.append(c)
-            }
-        }
-        out.append(current)
-        return out
+        try validating { () throws(LabelSpecError) in try ValueSyntax.size(text, name: option) }
     }
 
     /// "COLOUR[@offset],…" → stops (colours as `color` reads them); without offsets the colours
     /// are spaced evenly.
     static func stops(_ text: String, option: String = "--stops") throws -> [GradientStop] {
-        let items = Self.items(text).map { Substring($0).trimmingCharacters(in: " ") }
-        guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
-            throw ValidationError("\(option) \"\(text)\" needs comma-separated colours like \"#3478F6,#FF3B30\"")
-        }
-        var colors: [Color] = [], offsets: [Double?] = []
-        for item in items {
-            let pieces = item.split(separator: "@", omittingEmptySubsequences: false)
-            guard pieces.count <= 2 else { throw ValidationError("\(option) item \"\(item)\" has more than one @") }
-            do { colors.append(try Color(css: String(pieces[0]))) } catch {
-                throw ValidationError("\(option): \(error)")
-            }
-            if pieces.count == 2 {
-                guard let o = Double(pieces[1]), o.isFinite else {
-                    throw ValidationError("\(option) item \"\(item)\": offset \"\(pieces[1])\" is not a number")
-                }
-                offsets.append(o)
-            } else {
-                offsets.append(nil)
-            }
-        }
-        let even = Gradient.evenlySpaced(colors)
-        return zip(even, offsets).map { s, o in GradientStop(o ?? s.offset, s.color) }
+        try validating { () throws(LabelSpecError) in try ValueSyntax.stops(text, name: option) }
     }
 
     /// A colour as CSS writes it — "#RRGGBB[AA]", "#RGB[A]", "rgb(…)", "rgba(…)", a name — → Color.
@@ -71,8 +31,7 @@ enum Parse {
 
     /// A value from a fixed list of names, matched case-insensitively.
     static func named<T>(_ text: String, option: String, _ table: [(String, T)]) throws -> T {
-        if let hit = table.first(where: { $0.0.lowercased() == text.lowercased() }) { return hit.1 }
-        throw ValidationError("\(option) \"\(text)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
+        try validating { () throws(LabelSpecError) in try ValueSyntax.named(text, name: option, table) }
     }
 
     /// "a,b,c,d,tx,ty" → Matrix2D.
@@ -89,22 +48,13 @@ enum Parse {
         throw ValidationError("\(option) \"\(text)\" is not one of: \(names)")
     }
 
+    /// "a,b,…" → exactly `count` finite numbers; `shape` describes them in the refusal.
     static func numbers(_ text: String, count: Int, option: String, shape: String) throws -> [Double] {
-        let v = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: " "))
-        }
-        guard v.count == count, v.allSatisfy({ $0?.isFinite == true }) else {
-            throw ValidationError("\(option) \"\(text)\" is not \(shape) (finite numbers)")
-        }
-        return v.map { $0! }
+        try validating { () throws(LabelSpecError) in try ValueSyntax.numbers(text, count: count, name: option, shape: shape) }
     }
-}
 
-extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        var s = self
-        while s.first == set { s.removeFirst() }
-        while s.last == set { s.removeLast() }
-        return String(s)
+    /// `parse()`'s value, its refusal as the command line's usage error (exit 64).
+    static func validating<T>(_ parse: () throws(LabelSpecError) -> T) throws -> T {
+        do { return try parse() } catch { throw ValidationError(error.message) }
     }
 }

@@ -322,6 +322,45 @@ static void render(const char *dir) {
     CHECK(fences_intact(&own), "the label was drawn outside the buffer");
     write_rows(dir, "label-own.bgra", &own.buffer);
     free(own.memory);
+
+    /* The same label read from a JSON spec equals it byte for byte; only `length` bytes are read
+     * (the text after them is not JSON). */
+    static const char spec[] =
+        "{\"text\": \"Always correct gradient text\", \"font\": \"DejaVu Sans:bold\", \"size\": 48,\n"
+        " \"canvas\": [1024, 160], \"fill\": {\"colors\": [\"#3478F6\", \"#FF3B30\"], \"extent\": \"ink\"},\n"
+        " \"stroke\": {\"width\": 2, \"color\": \"#333333\"},\n"
+        " \"shadows\": [{\"color\": \"#00000080\", \"offset\": [0, 4], \"sigma\": 6}]} and not JSON";
+    const size_t spec_length = strlen(spec) - strlen(" and not JSON");
+    sheen_label *from_spec = NULL;
+    OK(sheen_label_create_from_spec(spec, spec_length, &from_spec));
+    sheen_image *spec_image = NULL;
+    OK(sheen_label_image(from_spec, &spec_image));
+    sheen_buffer spec_pixels;
+    OK(sheen_image_get_buffer(spec_image, &spec_pixels));
+    CHECK(spec_pixels.width == pixels.width && spec_pixels.height == pixels.height, "spec label %ldx%ld",
+          (long)spec_pixels.width, (long)spec_pixels.height);
+    int same = spec_pixels.width == pixels.width && spec_pixels.height == pixels.height;
+    for (intptr_t y = 0; same && y < pixels.height; y++) {
+        same = memcmp((const uint8_t *)spec_pixels.pixels + y * spec_pixels.bytes_per_row,
+                      (const uint8_t *)pixels.pixels + y * pixels.bytes_per_row, (size_t)pixels.width * 4) == 0;
+    }
+    CHECK(same, "the spec's label differs from the label made with setters");
+    write_rows(dir, "spec-label.rgba", &spec_pixels);
+    sheen_image_destroy(spec_image);
+    sheen_label_destroy(from_spec);
+    /* Refusals name where: the line and column of broken JSON, the field of a wrong value; the
+     * out-parameter is left alone. */
+    sheen_label *untouched = (sheen_label *)&failures;
+    FAILS(sheen_label_create_from_spec(spec, strlen(spec), &untouched), SHEEN_ERROR_INVALID_ARGUMENT,
+          "unexpected text after the document at line 4, column");
+    FAILS(sheen_label_create_from_spec("{\"text\": \"x\", \"colour\": 1}", 26, &untouched), SHEEN_ERROR_INVALID_ARGUMENT,
+          "unknown field \"colour\"");
+    FAILS(sheen_label_create_from_spec("{\"runs\": [{\"text\": \"x\", \"underline\": \"wavy\"}]}", 46, &untouched),
+          SHEEN_ERROR_INVALID_ARGUMENT, "runs[0].underline");
+    FAILS(sheen_label_create_from_spec("", 0, &untouched), SHEEN_ERROR_INVALID_ARGUMENT, "unexpected end of the document");
+    FAILS(sheen_label_create_from_spec(NULL, 4, &untouched), SHEEN_ERROR_NULL_POINTER, "json");
+    CHECK(untouched == (sheen_label *)&failures, "a refused spec wrote its out-parameter");
+
     sheen_label_destroy(label);
     sheen_image_destroy(image);
 

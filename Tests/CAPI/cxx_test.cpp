@@ -54,6 +54,26 @@ int main() {
     CHECK(same);
     CHECK(image.png().size() > 8);
 
+    // The same label from a JSON spec; a broken spec throws sheen::Error naming the place.
+    const sheen::Image fromSpec = sheen::Label::fromSpec(
+        R"({"text": "Always correct gradient text", "font": "DejaVu Sans:bold", "size": 48, "canvas": [1024, 160],
+            "fill": {"colors": ["#3478F6", "#FF3B30"]}, "stroke": {"width": 2, "color": "#333333"},
+            "shadows": [{"color": "#00000080", "offset": [0, 4], "sigma": 6}]})").image();
+    const sheen_buffer c = fromSpec.buffer();
+    CHECK(c.width == a.width && c.height == a.height);
+    for (intptr_t y = 0; y < a.height && same; y++) {
+        same = std::memcmp(static_cast<const char *>(a.pixels) + y * a.bytes_per_row,
+                           static_cast<const char *>(c.pixels) + y * c.bytes_per_row, static_cast<size_t>(a.width * 4)) == 0;
+    }
+    CHECK(same);
+    bool threw = false;
+    try {
+        sheen::Label::fromSpec(R"({"text": "x",})");
+    } catch (const sheen::Error &e) {
+        threw = e.status() == SHEEN_ERROR_INVALID_ARGUMENT && std::string(e.what()).find("line 1, column") != std::string::npos;
+    }
+    CHECK(threw);
+
     // Moves hand ownership over; the moved-from handle is empty.
     sheen::Label moved = std::move(label);
     CHECK(moved.get() != nullptr && label.get() == nullptr);

@@ -106,13 +106,19 @@ import SheenText
         (##"{"text": 5}"##, ##"text: expected a string, found a number"##),
         (##"{"size": 3}"##, ##"needs "text" or "runs""##),
         (##"["x"]"##, ##"the top level must be an object"##),
-        (##"{"text": "x""##, ##"is not valid JSON: Unexpected end of file"##),
+        (##"{"text": "x""##, ##"is not valid JSON: unexpected end of the document; expected ',' or '}' at line 1, column 13"##),
         ("{\"text\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
-         "Too many nested arrays or dictionaries"),
+         "is not valid JSON: arrays and objects nested more than 512 deep at line 1, column 521"),
         // A value that is unusable is named for what it is, where it is (not as a type mismatch).
-        (##"{"runs": [{"text": "a"}, {"text": 1e400}]}"##, ##"number is not representable in Swift (parsed: "1e400") (at runs[1].text)"##),
-        (##"{"text": "\ud800"}"##, ##"expected low surrogate"##),
-        ("{\"text\": \"a\u{0}b\"}", "unescaped control character in string"),
+        (##"{"runs": [{"text": "a"}, {"text": 1e400}]}"##, ##"the number 1e400 is too large at line 1, column 35"##),
+        (##"{"text": "\ud800"}"##, ##"\uD800 is a high surrogate without a low one after it at line 1, column 11"##),
+        (##"{"text": "\udc00x"}"##, ##"\uDC00 is a low surrogate without a high one before it"##),
+        ("{\"text\": \"a\u{0}b\"}", "a raw control character (U+0000) in a string"),
+        (##"{"text": "x", "text": "y"}"##, ##"the key "text" appears twice in one object at line 1, column 15"##),
+        (##"{"text": "x"} x"##, ##"unexpected text after the document at line 1, column 15"##),
+        (##"{"text": 01}"##, ##"a number may not start with 0 and another digit"##),
+        (##"{"text": "\q"}"##, ##"\q is not a JSON escape"##),
+        ("{\"text\": \"x\",\n \"size\": tru}", "unexpected 't' where a value should be at line 2, column 10"),
     ])
     func badFieldsAreNamed(json: String, mention: String) throws {
         let spec = try write(json), out = CLI.temporaryPath("bad.png")

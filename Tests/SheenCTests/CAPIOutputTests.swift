@@ -30,6 +30,11 @@ struct CAPIOutputTests {
         #expect(try written("label.rgba") == image.bytes)
     }
 
+    /// C read the seed label from a JSON spec (capi_test.c also held it to its setter-made twin).
+    @Test func specLabelImage() throws {
+        #expect(try written("spec-label.rgba") == (try Self.seedLabel().image()).bytes)
+    }
+
     @Test func seedLabelInAHostBuffer() throws {
         let image = try Image(width: 700, height: 120, format: .bgra8Premultiplied)
         try image.withBuffer { buffer in

@@ -174,6 +174,12 @@ public:
         check(sheen_label_create(text.c_str(), font.get(), width, height, &out));
         handle_ = Handle<sheen_label, sheen_label_destroy>(out);
     }
+    /** A whole label read from a JSON label spec (sheen_label_create_from_spec). */
+    static Label fromSpec(const std::string &json) {
+        sheen_label *out = nullptr;
+        check(sheen_label_create_from_spec(json.data(), json.size(), &out));
+        return Label(out);
+    }
     Label &text(const std::string &text) { check(sheen_label_set_text(get(), text.c_str())); return *this; }
     /** Appends a run of attributed text in `style` (all zero: the label's font and colour). */
     Label &appendRun(const std::string &text, const sheen_run_style &style = sheen_run_style{}) {
@@ -229,6 +235,7 @@ public:
     sheen_label *get() const noexcept { return handle_.get(); }
 
 private:
+    explicit Label(sheen_label *label) : handle_(label) {}
     Handle<sheen_label, sheen_label_destroy> handle_;
 };
 

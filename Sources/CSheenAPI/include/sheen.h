@@ -369,6 +369,14 @@ typedef enum sheen_hinting {
 
 /** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
 sheen_status sheen_label_create(const char *text, const sheen_font *font, double width, double height, sheen_label **out);
+/** A whole label read from a JSON label spec (docs/label-spec.md: text or attributed runs, font,
+ *  fill, stroke, shadows, layout — what `sheen render --spec` draws): `json` is `length` bytes of
+ *  UTF-8, not necessarily NUL-terminated. Without "canvas" the label is sized to its text. An
+ *  "animation" is read and checked, and the label is its first frame (the spec's own fields).
+ *  A document that is not JSON, a wrong or unknown field, or a font it names that cannot be
+ *  found is SHEEN_ERROR_INVALID_ARGUMENT, with a message naming the line and column or the
+ *  field ("runs[1].underline: …"). */
+sheen_status sheen_label_create_from_spec(const char *json, size_t length, sheen_label **out);
 sheen_status sheen_label_set_text(sheen_label *label, const char *text);
 
 /** Underline and strikethrough styles of a run. */

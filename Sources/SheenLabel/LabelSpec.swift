@@ -1,111 +1,75 @@
-import ArgumentParser
-import Foundation
-import SheenLabel
 import SheenRaster
 import SheenText
 
-/// A whole label — attributed runs, style and animation keyframes — read from JSON
-/// (`sheen render --spec`, `sheen animate --spec`). The schema is documented in
-/// docs/label-spec.md; every refusal names the field ("spec: runs[1].underline.style: …").
-struct LabelSpec {
+/// A whole label — attributed runs, style and animation keyframes — read from JSON: what
+/// `sheen render --spec` and `sheen animate --spec` draw, and what C reads with
+/// `sheen_label_create_from_spec`. The schema is docs/label-spec.md. Every refusal is a
+/// `LabelSpecError` naming the field ("runs[1].underline.style: …") or, for a document that is
+/// not JSON, the line and column.
+public struct LabelSpec: Sendable {
     /// The label the spec describes (the animation's first frame).
-    let label: Label
-    /// The animation, when the spec has one.
-    let animation: Animation?
+    public let label: Label
+    /// The spec's `animation`, when it has one.
+    public let animation: Animation?
 
     /// `animation`: keyframes after the first frame, and how to play them.
-    struct Animation {
-        var keyframes: [LabelAnimation.Keyframe]
-        var fps: Double?
-        var timing: TimingFunction?
-        var colorSpace: ColorSpace?
+    public struct Animation: Sendable {
+        /// Every keyframe, the spec's own label first at 0 s; times in seconds, increasing.
+        public var keyframes: [LabelAnimation.Keyframe]
+        /// Frames per second to render at, when the spec sets it (0.001…1000).
+        public var fps: Double?
+        /// How time maps to progress between keyframes, when the spec sets it.
+        public var timing: TimingFunction?
+        /// The space colours are interpolated in, when the spec sets it.
+        public var colorSpace: ColorSpace?
     }
 
     /// Every field a label object (the top level or a keyframe) may have.
-    static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
-                              "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
-                              "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
-                              "enabled", "alpha", "highlight", "hyphenation", "hinting"]
+    public static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
+                                     "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
+                                     "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
+                                     "enabled", "alpha", "highlight", "hyphenation", "hinting"]
 
-    /// Reads a spec file ("-": standard input) given with `--spec`; label options given beside it
-    /// are refused (the spec describes the whole label).
-    init(path: String, options: LabelOptions) throws {
-        let extra = try options.changedFromDefaults()
-        guard extra.isEmpty else {
-            throw ValidationError("--spec describes the whole label; remove \(extra.joined(separator: ", ")) (or set it in the spec)")
-        }
-        try self.init(path: path)
+    /// Reads a spec from JSON text.
+    public init(json: String) throws(LabelSpecError) {
+        try self.init(json: Array(json.utf8))
     }
 
-    /// Reads a spec file ("-": standard input).
-    init(path: String) throws {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: path) else { throw ValidationError("--spec \(path) cannot be read") }
-            data = d
-        }
-        try self.init(json: data, source: path == "-" ? "standard input" : path)
-    }
-
-    /// Reads a spec from JSON bytes; `source` names them in a syntax error.
-    init(json data: Data, source: String) throws {
+    /// Reads a spec from the UTF-8 bytes of a JSON document. Without `canvas` the label's size is
+    /// the size that fits its text (as `sheen render` without `--canvas`); the label is laid out
+    /// once, so a spec that cannot be drawn (no font, too large) is refused here.
+    public init(json bytes: [UInt8]) throws(LabelSpecError) {
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            // JSONDecoder says only "not valid JSON" for a syntax error; JSONSerialization says
-            // what and where ("Too many nested arrays or dictionaries around character 520").
-            var what = Self.describe(error)
-            if case DecodingError.dataCorrupted(let context) = error, context.underlyingError == nil, context.codingPath.isEmpty {
-                do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch let syntax {
-                    what = (syntax as NSError).userInfo["NSDebugDescription"] as? String ?? what
-                }
-            }
-            throw ValidationError("spec \(source) is not valid JSON: \(what)")
+        do { root = try JSONValue.parse(bytes) } catch { throw LabelSpecError("not valid JSON: \(error)") }
+        do {
+            (label, animation) = try Self.read(root)
+        } catch let error as LabelSpecError {
+            throw error
+        } catch {
+            throw LabelSpecError("\(error)")
         }
-        let top = try SpecNode(value: root, path: "").objectAtTop()
+    }
+
+    private static func read(_ root: JSONValue) throws -> (Label, Animation?) {
+        guard case let .object(fields) = root else { throw LabelSpecError("the top level must be an object, found \(root.kind)") }
+        let top = SpecObject(fields: fields, path: "")
         guard top.has("text") || top.has("runs") else {
-            throw ValidationError("spec: the top level needs \"text\" or \"runs\"")
+            throw LabelSpecError("the top level needs \"text\" or \"runs\"")
         }
         let defaultFont: Font
-        do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw ValidationError("font: \(error)") }
+        do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw LabelSpecError("font: \(error)") }
         var label = Label("", font: defaultFont, size: Size(width: 1024, height: 160))
-        try Self.apply(top, to: &label)
+        try apply(top, to: &label)
         // Without "canvas" the frame is the text's own size, as `sheen render` without --canvas.
         if !top.has("canvas") {
-            do { label.size = try label.sizeThatFits(Size(width: 0, height: 0)) } catch { throw ValidationError("spec: invalid label: \(error)") }
+            do { label.size = try label.sizeThatFits(Size(width: 0, height: 0)) } catch { throw LabelSpecError("invalid label: \(error)") }
             label.size = Size(width: max(1, label.size.width), height: max(1, label.size.height))
         }
         var animation: Animation?
         if let node = top.optional("animation") { animation = try Self.animation(node, from: label) }
-        try top.finish(known: Self.labelFields + ["animation"])
-        do { _ = try label.layout() } catch { throw ValidationError("spec: invalid label: \(error)") }
-        self.label = label
-        self.animation = animation
-    }
-
-    /// A decoding error in words: what is wrong and, inside the document, where.
-    private static func describe(_ error: Error) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            var out = ""
-            for key in context.codingPath {
-                if let i = key.intValue { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return out.isEmpty ? "" : " (at \(out))"
-        }
-        switch error {
-        case let DecodingError.dataCorrupted(context):
-            // The parser's own error says what is wrong (too deep, a bad escape, where).
-            var what = context.debugDescription
-            if let underlying = context.underlyingError {
-                what = (underlying as NSError).userInfo["NSDebugDescription"] as? String ?? JSONValue.words(underlying)
-            }
-            return what + path(context)
-        case let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context):
-            return context.debugDescription + path(context)
-        default:
-            return "\(error)"
-        }
+        try top.finish(known: labelFields + ["animation"])
+        do { _ = try label.layout() } catch { throw LabelSpecError("invalid label: \(error)") }
+        return (label, animation)
     }
 
     /// Applies the fields of a label object to `label`: font first, then `textColor` (the colour
@@ -170,10 +134,10 @@ struct LabelSpec {
             if let index { throw index.error("faceIndex needs fontFile") }
             if let pattern { return try Font(named: try pattern.string(), size: size) }
             return sizeNode == nil ? current : try current.withSize(size)
-        } catch let error as ValidationError {
+        } catch let error as LabelSpecError {
             throw error
         } catch {
-            throw ValidationError("spec: \(o.path.isEmpty ? "font" : o.path + ".font"): \(error)")
+            throw LabelSpecError("\(o.path.isEmpty ? "font" : o.path + ".font"): \(error)")
         }
     }
 
@@ -254,7 +218,7 @@ struct LabelSpec {
     /// "WxH" or [w, h].
     static func canvas(_ n: SpecNode) throws -> Size {
         if case .string(let s) = n.value {
-            do { let (w, h) = try Parse.size(s, option: "canvas"); return Size(width: Double(w), height: Double(h)) } catch {
+            do { let (w, h) = try ValueSyntax.size(s, name: "canvas"); return Size(width: Double(w), height: Double(h)) } catch {
                 throw n.error("\"\(s)\" is not WIDTHxHEIGHT with each side 1…16384")
             }
         }
@@ -264,7 +228,7 @@ struct LabelSpec {
 
     /// A colour as CSS writes it: "#RRGGBB[AA]", "#RGB[A]", "rgb(…)", "rgba(…)" or a name.
     static func color(_ n: SpecNode) throws -> Color {
-        do { return try Color(css: try n.string()) } catch let e as ValidationError { throw e } catch { throw n.error("\(error)") }
+        do { return try Color(css: try n.string()) } catch let e as LabelSpecError { throw e } catch { throw n.error("\(error)") }
     }
 
     /// A colour, a gradient's colours ("#A,#B" or an array), or a gradient object.
@@ -272,7 +236,7 @@ struct LabelSpec {
         switch n.value {
         case .string(let s):
             let stops: [GradientStop]
-            do { stops = try Parse.stops(s, option: "paint") } catch { throw n.error("\"\(s)\" is not a colour or colours \"#RRGGBB,tomato,rgb(…)…\"") }
+            do { stops = try ValueSyntax.stops(s, name: "paint") } catch { throw n.error("\"\(s)\" is not a colour or colours \"#RRGGBB,tomato,rgb(…)…\"") }
             return stops.count == 1 ? .color(stops[0].color) : .gradient(LabelGradient(stops: stops))
         case .array:
             return .gradient(LabelGradient(colors: try n.array().map(color)))
@@ -346,7 +310,7 @@ struct LabelSpec {
 
     /// {"keyframes": [{"time", …label fields}], "fps", "timing", "colorSpace"}: each keyframe
     /// changes the label of the one before it (the first frame is the spec's own label, at 0 s).
-    static func animation(_ n: SpecNode, from first: Label) throws -> Animation {
+    private static func animation(_ n: SpecNode, from first: Label) throws -> Animation {
         let o = try n.object()
         guard let list = o.optional("keyframes") else { throw n.error("an animation needs \"keyframes\"") }
         var keyframes = [LabelAnimation.Keyframe(time: 0, label: first)]
@@ -364,9 +328,7 @@ struct LabelSpec {
         var a = Animation(keyframes: keyframes)
         a.fps = try o.optional("fps")?.number(in: 0.001...1000)
         if let t = o.optional("timing") {
-            do { a.timing = try AnimateCommand.timing(try t.string()) } catch let e as ValidationError {
-                throw t.error(e.message.replacingOccurrences(of: "--timing ", with: ""))
-            }
+            a.timing = try ValueSyntax.timing(try t.string(), name: t.path)
         }
         if let c = o.optional("colorSpace") { a.colorSpace = try c.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }
         try o.finish(known: ["keyframes", "fps", "timing", "colorSpace"])
@@ -374,10 +336,13 @@ struct LabelSpec {
     }
 }
 
-extension SpecNode {
-    /// The top-level value as an object, with an error that says so.
-    func objectAtTop() throws -> SpecObject {
-        guard case let .object(o) = value else { throw ValidationError("spec: the top level must be an object, found \(value.kind)") }
-        return SpecObject(fields: o, path: "")
-    }
+/// Why a label spec was refused: the field and what is wrong with it ("runs[0].underline:
+/// \"wavy\" is not one of: single, double, thick"), or where the JSON is broken.
+public struct LabelSpecError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The refusal in words, without a "spec:" prefix (the caller knows where the spec came from).
+    public let message: String
+    /// Makes an error with `message`.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
 }
