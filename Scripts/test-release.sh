@@ -41,9 +41,10 @@ if ! git rev-parse -q --verify "refs/tags/$version" >/dev/null; then
     # A CI clone of main alone (shallow, or cloned without tags) carries no tags. Then the
     # commit Scripts/release.sh made for this version stands in for its tag: it is tagged in the
     # scratch clone. A clone that has tags must have this one; a version with no release commit
-    # fails either way.
-    release=$(git log --format=%H --fixed-strings --grep="Release $version" -n 1 HEAD || true)
-    if [ -z "$(git tag -l)" ] && [ -n "$release" ] && [ "$(git log -1 --format=%s "$release")" = "Release $version" ]; then
+    # fails either way. (awk reads the whole log: stopping at the match would end git log with
+    # SIGPIPE, which pipefail makes a failure.)
+    release=$(git log --format='%H%x09%s' HEAD | awk -F '\t' -v subject="Release $version" '$2 == subject && !found { print $1; found = 1 }')
+    if [ -z "$(git tag -l)" ] && [ -n "$release" ]; then
         echo "test-release: this clone has no tags; the snippet is checked against release commit ${release:0:10} (\"Release $version\") tagged $version in a scratch clone"
         git -C "$work/sheen" tag "$version" "$release"
     elif [ "$(git rev-parse --is-shallow-repository)" = true ]; then

@@ -207,7 +207,7 @@ private struct JSONParser {
                 } else if (0xDC00 ... 0xDFFF).contains(scalar) {
                     throw error("\\u\(hex4(UInt16(scalar))) is a low surrogate without a high one before it", at: escapeAt)
                 }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
             default:
                 throw error("\\\(Character(Unicode.Scalar(e))) is not a JSON escape", at: escapeAt)
             }
