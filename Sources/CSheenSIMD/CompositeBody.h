@@ -488,6 +488,14 @@ INLINE void partial_block32(int op, int paint_kind, int coverage_kind, uint8_t *
 /// are shorter than a chunk.
 enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
 
+/// How far ahead of the chunk in hand span32 asks for destination bytes (and a quarter of it for
+/// coverage). Beside the paint row of a gradient (15 KB at 3840 pixels, read again every row) the
+/// hardware prefetcher fell behind the destination stream once it came from DRAM: W3 at
+/// 3840×2160 took 0.77–0.80× the time with this (medians of 8 alternated runs, Zen 4), 1920×1080
+/// unchanged. The solid-colour text path (over_n_8_8888_span) gained nothing from it and keeps
+/// none. Past a row's end it touches the next row or padding; a prefetch never faults.
+enum { PREFETCH_AHEAD = 4096 };
+
 /// A chunk of CHUNK_BLOCKS blocks with their coverage classified once: all 0 skips the chunk, all
 /// 255 drops the coverage arithmetic, anything else runs the covered formula on every block
 /// without further branches (coverage 0 and 255 are exact there too).
@@ -511,6 +519,8 @@ INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, cons
                    const uint8_t *mask, constant_coverage constant, intptr_t count) {
     intptr_t i = 0;
     for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) {
+        for (int b = 0; b < CHUNK_BLOCKS * BLOCK; b += 64) __builtin_prefetch(dst + 4 * i + PREFETCH_AHEAD + b, 1, 3);
+        if (coverage_kind == COVERAGE_MASK) __builtin_prefetch(mask + i + PREFETCH_AHEAD / 4, 0, 3);
         chunk32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint, solid,
                 coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
     }
