@@ -488,13 +488,19 @@ INLINE void partial_block32(int op, int paint_kind, int coverage_kind, uint8_t *
 /// are shorter than a chunk.
 enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
 
-/// How far ahead of the chunk in hand span32 asks for destination bytes (and a quarter of it for
-/// coverage). Beside the paint row of a gradient (15 KB at 3840 pixels, read again every row) the
-/// hardware prefetcher fell behind the destination stream once it came from DRAM: W3 at
-/// 3840×2160 took 0.77–0.80× the time with this (medians of 8 alternated runs, Zen 4), 1920×1080
-/// unchanged. The solid-colour text path (over_n_8_8888_span) gained nothing from it and keeps
-/// none. Past a row's end it touches the next row or padding; a prefetch never faults.
+/// How far ahead of the chunk in hand the 32-bit spans (span32, over_n_8_8888_span) ask for
+/// destination bytes. Once the destination comes from DRAM the hardware prefetcher fell behind
+/// its read-modify-write stream: at 3840×2160 on Zen 4, W3 (beside a gradient's 15 KB paint row)
+/// took 0.77–0.80× the time with it and W2 (text in a solid colour) 0.91× (medians of 8
+/// alternated runs each; AVX2 likewise), 1920×1080 unchanged. Asking for the coverage too gained
+/// nothing (alone it cost W2 20 %). Past a row's end it touches the next row or padding; a
+/// prefetch never faults.
 enum { PREFETCH_AHEAD = 4096 };
+
+/// Asks for the destination lines of the chunk PREFETCH_AHEAD bytes after the one at `d`.
+INLINE void prefetch_chunk_ahead(const uint8_t *d) {
+    for (int b = 0; b < CHUNK_BLOCKS * BLOCK; b += 64) __builtin_prefetch(d + PREFETCH_AHEAD + b, 1, 3);
+}
 
 /// A chunk of CHUNK_BLOCKS blocks with their coverage classified once: all 0 skips the chunk, all
 /// 255 drops the coverage arithmetic, anything else runs the covered formula on every block
@@ -519,8 +525,7 @@ INLINE void span32(int op, int paint_kind, int coverage_kind, uint8_t *dst, cons
                    const uint8_t *mask, constant_coverage constant, intptr_t count) {
     intptr_t i = 0;
     for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) {
-        for (int b = 0; b < CHUNK_BLOCKS * BLOCK; b += 64) __builtin_prefetch(dst + 4 * i + PREFETCH_AHEAD + b, 1, 3);
-        if (coverage_kind == COVERAGE_MASK) __builtin_prefetch(mask + i + PREFETCH_AHEAD / 4, 0, 3);
+        prefetch_chunk_ahead(dst + 4 * i);
         chunk32(op, paint_kind, coverage_kind, dst + 4 * i, paint_kind == PAINT_ROW ? paint + 4 * i : paint, solid,
                 coverage_kind == COVERAGE_MASK ? mask + i : mask, constant);
     }
@@ -600,7 +605,10 @@ INLINE void over_n_8_8888_chunk(uint8_t *d, lanes solid, const uint8_t *m) {
 /// faster on text, whose short rows are often empty there).
 INLINE void over_n_8_8888_span(uint8_t *dst, lanes solid, const uint8_t *mask, intptr_t count) {
     intptr_t i = 0;
-    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) over_n_8_8888_chunk(dst + 4 * i, solid, mask + i);
+    for (; i + CHUNK_PIXELS <= count; i += CHUNK_PIXELS) {
+        prefetch_chunk_ahead(dst + 4 * i);
+        over_n_8_8888_chunk(dst + 4 * i, solid, mask + i);
+    }
     for (; i + PIXELS <= count; i += PIXELS) {
         store_lanes(dst + 4 * i, lerp_bytes(solid, load_lanes(dst + 4 * i), mask_weights(mask + i)));
     }
