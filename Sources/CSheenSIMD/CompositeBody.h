@@ -490,11 +490,11 @@ enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
 
 /// How far ahead of the chunk in hand the 32-bit spans (span32, over_n_8_8888_span) ask for
 /// destination bytes. Once the destination comes from DRAM the hardware prefetcher fell behind
-/// its read-modify-write stream: at 3840×2160 on Zen 4, W3 (beside a gradient's 15 KB paint row)
-/// took 0.77–0.80× the time with it and W2 (text in a solid colour) 0.91× (medians of 8
-/// alternated runs each; AVX2 likewise), 1920×1080 unchanged. Asking for the coverage too gained
-/// nothing (alone it cost W2 20 %). Past a row's end it touches the next row or padding; a
-/// prefetch never faults.
+/// its read-modify-write stream: at 3840×2160 on Zen 4 W3 (beside a gradient's 15 KB paint row)
+/// took about three quarters of the time with it and W2 (text in a solid colour) about nine
+/// tenths, 1920×1080 unchanged; asking for the coverage as well gained nothing (the figures, and
+/// what else was tried, are in bench/kernel-notes.md). Past a row's end it touches the next row
+/// or padding; a prefetch never faults.
 enum { PREFETCH_AHEAD = 4096 };
 
 /// Asks for the destination lines of the chunk PREFETCH_AHEAD bytes after the one at `d`.
