@@ -494,12 +494,15 @@ enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
 /// took about three quarters of the time with it and W2 (text in a solid colour) about nine
 /// tenths, 1920×1080 unchanged; asking for the coverage as well gained nothing (the figures, and
 /// what else was tried, are in bench/kernel-notes.md). Past a row's end it touches the next row
-/// or padding; a prefetch never faults.
+/// or padding, or lies past the buffer: a prefetch never faults, and the address is made as an
+/// integer, so no pointer past the buffer is formed.
 enum { PREFETCH_AHEAD = 4096 };
 
 /// Asks for the destination lines of the chunk PREFETCH_AHEAD bytes after the one at `d`.
 INLINE void prefetch_chunk_ahead(const uint8_t *d) {
-    for (int b = 0; b < CHUNK_BLOCKS * BLOCK; b += 64) __builtin_prefetch(d + PREFETCH_AHEAD + b, 1, 3);
+    for (int b = 0; b < CHUNK_BLOCKS * BLOCK; b += 64) {
+        __builtin_prefetch((const void *)((uintptr_t)d + PREFETCH_AHEAD + (uintptr_t)b), 1, 3);
+    }
 }
 
 /// A chunk of CHUNK_BLOCKS blocks with their coverage classified once: all 0 skips the chunk, all
