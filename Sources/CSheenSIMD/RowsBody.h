@@ -92,8 +92,8 @@ void SHEEN_COPY_ENTRY(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t
         uint8_t *d = dst + r * stride;
         const uint8_t *s = src + (r % period) * srcStride;
         intptr_t i = 0;
-        // Four lines loaded, then four stored: one load and one store in turn ran at 0.89× memset
-        // at 1920×1080 in a probe, grouped at 0.95× (bench/kernel-notes.md).
+        // Four lines loaded, then four stored: with one load and one store in turn the 1920×1080
+        // horizontal gradient ran at 0.83× memset, grouped at 0.90× (bench/kernel-notes.md).
         for (; i + 4 * LINE <= rowBytes; i += 4 * LINE) {
             rowvec v[4 * PER_LINE];
             for (int k = 0; k < 4 * PER_LINE; k++) v[k] = load_row(s + i + k * SHEEN_ROW_VECTOR);
