@@ -40,8 +40,8 @@ struct SheenBench: ParsableCommand {
     @Option(help: "Slower than this many percent is a regression.") var threshold = 10.0
     @Option(help: "Re-measure a case that looks slower up to N more times and keep its best median before judging.") var confirm = 2
     @Option(help: """
-        Run every case at LEVEL (reference, portable, avx2, avx512; default: SHEEN_SIMD or the best this CPU runs); `all` runs \
-        every level from portable up that this CPU runs, one pass each. Each case reports the level its kernel ran at.
+        Run every case at LEVEL (reference, simd128, avx2, avx512; portable is simd128's old name; default: SHEEN_SIMD or the \
+        best this CPU runs); `all` runs every level from simd128 up that this CPU runs, one pass each. Each case reports the level its kernel ran at.
         """)
     var simd: String?
 
@@ -133,8 +133,8 @@ struct SheenBench: ParsableCommand {
     /// The levels `--simd` asks for (nil: the process's level); fails on a level this CPU lacks.
     static func simdLevels(_ argument: String?) -> [SIMDLevel] {
         guard let argument else { return [Kernels.current] }
-        if argument == "all" { return Kernels.supported.filter { $0 >= .portable } }
-        guard let level = SIMDLevel(rawValue: argument) else {
+        if argument == "all" { return Kernels.supported.filter { $0 >= .simd128 } }
+        guard let level = SIMDLevel(named: argument) else {
             fail("--simd \(argument): not one of \(SIMDLevel.allCases.map(\.rawValue).joined(separator: ", ")), all")
         }
         guard Kernels.supported.contains(level) else {

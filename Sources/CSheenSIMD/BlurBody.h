@@ -1,6 +1,6 @@
 // The Gaussian blur's two passes, written once in clang vector extensions and compiled once per
-// instruction-set level: Blur+AVX2.c and Blur+AVX512.c define SHEEN_BLOCK (bytes per integer
-// vector: 32 or 64) and SHEEN_BLUR_ENTRY and include this file inside a target pragma.
+// instruction-set level: Blur+SIMD128.c, Blur+AVX2.c and Blur+AVX512.c define SHEEN_BLOCK (bytes
+// per integer vector: 16, 32 or 64) and SHEEN_BLUR_ENTRY and include this file inside a target pragma.
 //
 // Two methods, chosen by the Swift side per σ (BlurMethod.swift) and identical in bits to
 // their Swift twins (BlurConvolutionTwin.swift, BlurStripTwin.swift):
@@ -62,7 +62,9 @@ BINLINE bu16 average(bu16 a, bu16 b) {
 
 /// Each pixel's alpha (lane 4p + 3) in all four of its lanes.
 BINLINE bu16 broadcast_alpha(bu16 v) {
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    return __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7);
+#elif SHEEN_BLOCK == 32
     return __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
 #else
     return __builtin_shufflevector(v, v, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15,

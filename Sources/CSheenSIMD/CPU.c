@@ -13,18 +13,21 @@ int sheen_simd_cpu_supports(int level) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
     switch (level) {
+    case SHEEN_SIMD_128: return 1 SHEEN_SIMD128_FEATURES(SHEEN_CHECK_FEATURE_, SHEEN_CHECK_FEATURE_);
     case SHEEN_SIMD_AVX2: return 1 SHEEN_AVX2_FEATURES(SHEEN_CHECK_FEATURE_, SHEEN_CHECK_FEATURE_);
     case SHEEN_SIMD_AVX512: return 1 SHEEN_AVX512_FEATURES(SHEEN_CHECK_FEATURE_, SHEEN_CHECK_FEATURE_);
     default: return 0;
     }
 #else
-    (void)level;
-    return 0;
+    return level == SHEEN_SIMD_128;
 #endif
 }
 
 const char *sheen_simd_level_target(int level) {
     switch (level) {
+#if defined(__x86_64__)
+    case SHEEN_SIMD_128: return SHEEN_TARGET_SIMD128;
+#endif
     case SHEEN_SIMD_AVX2: return SHEEN_TARGET_AVX2;
     case SHEEN_SIMD_AVX512: return SHEEN_TARGET_AVX512;
     default: return "";

@@ -1,9 +1,11 @@
 // The integer compositing kernels, written once in clang vector extensions and compiled once per
-// instruction-set level: Composite+AVX2.c and Composite+AVX512.c define SHEEN_BLOCK (bytes per
-// block: 32 or 64), SHEEN_ENTRY (the exported name) and SHEEN_GRADIENT_ENTRY (the same level's
-// gradient span kernel, which shades a gradient paint's rows) and include this file between
-// SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h), so every
-// function here is built for that level.
+// instruction-set level: Composite+SIMD128.c, Composite+AVX2.c and Composite+AVX512.c define
+// SHEEN_BLOCK (bytes per block: 16, 32 or 64), SHEEN_ENTRY (the exported name) and
+// SHEEN_GRADIENT_ENTRY (the same level's gradient span kernel, which shades a gradient paint's
+// rows) and include this file inside their level's target pragma (CSheenSIMDTargets.h), so every
+// function here is built for that level. The few x86 instructions used by name (pshufb,
+// pmaddubsw, ptest, AVX-512 masks) sit behind SHEEN_X86; the 128-bit level off x86 takes the
+// generic form beside each, which gives the same bits.
 //
 // The layout and the arithmetic are those of the Swift kernels (SheenRaster/Composite/
 // CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit
@@ -130,7 +132,9 @@ INLINE void store_block(void *p, block b) { store_lanes(p, join(b)); }
 /// (Two word shuffles, vpshuflw and vpshufhw: on the paint, this measured faster than the
 /// shifts and masks of `broadcast_alpha_by_shifts`.)
 INLINE lanes broadcast_alpha(lanes o) {
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    return __builtin_shufflevector(o, o, 1, 1, 3, 3, 5, 5, 7, 7);
+#elif SHEEN_BLOCK == 32
     return __builtin_shufflevector(o, o, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15);
 #else
     return __builtin_shufflevector(o, o, 1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15, 17, 17, 19, 19, 21, 21,
@@ -219,7 +223,9 @@ typedef uint8_t bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
 /// Each pixel's alpha in both 16-bit lanes of the pixel, from whole pixels: one in-lane byte shuffle.
 INLINE lanes alphas_of(lanes whole) {
     bytes v = (bytes)whole;
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 3, 16, 3, 16, 7, 16, 7, 16, 11, 16, 11, 16, 15, 16, 15, 16);
+#elif SHEEN_BLOCK == 32
     return (lanes)__builtin_shufflevector(v, (bytes)0, 3, 32, 3, 32, 7, 32, 7, 32, 11, 32, 11, 32, 15, 32, 15, 32, 19, 32, 19, 32, 23, 32, 23, 32, 27, 32, 27, 32, 31, 32, 31, 32);
 #else
     return (lanes)__builtin_shufflevector(v, (bytes)0, 3, 64, 3, 64, 7, 64, 7, 64, 11, 64, 11, 64, 15, 64, 15, 64, 19, 64, 19, 64, 23, 64, 23, 64, 27, 64, 27, 64, 31, 64, 31, 64, 35, 64, 35, 64, 39, 64, 39, 64, 43, 64, 43, 64, 47, 64, 47, 64, 51, 64, 51, 64, 55, 64, 55, 64, 59, 64, 59, 64, 63, 64, 63, 64);
@@ -293,10 +299,23 @@ INLINE block blend_alphas_covered(int op, block s, block d, block c) {
 /// Which coverage a block has: all 0, all 255, or mixed.
 enum { COVER_NONE, COVER_FULL, COVER_MIXED };
 
-/// Classifies `n` (a multiple of 8) coverage bytes at `m`. Whole 32-byte runs are tested with
-/// `vptest` (all zero: ZF; all 255: CF against all-ones), a few instructions instead of a
-/// scalar and/or tree.
+/// Classifies `n` (a multiple of 8) coverage bytes at `m`. On x86 whole 32-byte (16-byte at the
+/// 128-bit level) runs are tested with `vptest` (all zero: ZF; all 255: CF against all-ones), a
+/// few instructions instead of a scalar and/or tree.
 INLINE int classify(const uint8_t *m, int n) {
+#if SHEEN_X86 && SHEEN_BLOCK == 16
+    if (n % 16 == 0) {
+        const __m128i ones = _mm_set1_epi8(-1);
+        int none = 1, full = 1;
+        for (int i = 0; i < n; i += 16) {
+            __m128i v;
+            memcpy(&v, m + i, 16);
+            none &= _mm_testz_si128(v, v);
+            full &= _mm_testc_si128(v, ones);
+        }
+        return none ? COVER_NONE : full ? COVER_FULL : COVER_MIXED;
+    }
+#elif SHEEN_X86
     if (n % 32 == 0) {
         typedef long long quad4 __attribute__((vector_size(32)));
         const quad4 ones = {-1, -1, -1, -1};
@@ -309,6 +328,7 @@ INLINE int classify(const uint8_t *m, int n) {
         }
         return none ? COVER_NONE : full ? COVER_FULL : COVER_MIXED;
     }
+#endif
     uint64_t any = 0, all = ~(uint64_t)0;
     for (int i = 0; i < n; i += 8) {
         uint64_t w;
@@ -322,7 +342,11 @@ INLINE int classify(const uint8_t *m, int n) {
 /// The PIXELS coverage bytes at `m` repeated in every 128-bit lane (one vpbroadcast), so that
 /// in-lane shuffles can pick any pixel's coverage.
 INLINE bytes coverage_in_every_lane(const uint8_t *m) {
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    uint32_t w;
+    memcpy(&w, m, 4);
+    return (bytes)(words)w;
+#elif SHEEN_BLOCK == 32
     typedef uint64_t quads __attribute__((ext_vector_type(4)));
     uint64_t w;
     memcpy(&w, m, 8);
@@ -341,24 +365,29 @@ INLINE bytes coverage_in_every_lane(const uint8_t *m) {
 /// widening chain).
 INLINE lanes pixel_coverage(const uint8_t *m) {
     bytes v = coverage_in_every_lane(m);
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 16, 0, 16, 1, 16, 1, 16, 2, 16, 2, 16, 3, 16, 3, 16);
+#elif SHEEN_BLOCK == 32
     return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 32, 0, 32, 1, 32, 1, 32, 2, 32, 2, 32, 3, 32, 3, 32, 20, 32, 20, 32, 21, 32, 21, 32, 22, 32, 22, 32, 23, 32, 23, 32);
 #else
     return (lanes)__builtin_shufflevector(v, (bytes)0, 0, 64, 0, 64, 1, 64, 1, 64, 2, 64, 2, 64, 3, 64, 3, 64, 20, 64, 20, 64, 21, 64, 21, 64, 22, 64, 22, 64, 23, 64, 23, 64, 40, 64, 40, 64, 41, 64, 41, 64, 42, 64, 42, 64, 43, 64, 43, 64, 60, 64, 60, 64, 61, 64, 61, 64, 62, 64, 62, 64, 63, 64, 63, 64);
 #endif
 }
 
-// MARK: the once-rounded lerp on whole pixels (pmaddubsw)
+// MARK: the once-rounded lerp on whole pixels (pmaddubsw on x86)
 
-/// A byte-wise x86 operation that works within 128-bit lanes, at the block's width: the AVX2 or
-/// AVX-512BW instruction, or (the 64-byte body built for AVX2 by the width check) the AVX2 one
-/// on each half, which is the same per-lane operation.
-#if SHEEN_BLOCK == 32
-#define LANEWISE(f256, f512, a, b) ((lanes)f256((__m256i)(a), (__m256i)(b)))
+#if SHEEN_X86
+/// A byte-wise x86 operation that works within 128-bit lanes, at the block's width: the SSE,
+/// AVX2 or AVX-512BW instruction, or (the 64-byte body built for AVX2 by the width check) the
+/// AVX2 one on each half, which is the same per-lane operation.
+#if SHEEN_BLOCK == 16
+#define LANEWISE(f128, f256, f512, a, b) ((lanes)f128((__m128i)(a), (__m128i)(b)))
+#elif SHEEN_BLOCK == 32
+#define LANEWISE(f128, f256, f512, a, b) ((lanes)f256((__m256i)(a), (__m256i)(b)))
 #elif defined(SHEEN_AVX512BW)
-#define LANEWISE(f256, f512, a, b) ((lanes)f512((__m512i)(a), (__m512i)(b)))
+#define LANEWISE(f128, f256, f512, a, b) ((lanes)f512((__m512i)(a), (__m512i)(b)))
 #else
-#define LANEWISE(f256, f512, a, b)                                                                       \
+#define LANEWISE(f128, f256, f512, a, b)                                                                 \
     ({                                                                                                   \
         lanes a_ = (lanes)(a), b_ = (lanes)(b), r_;                                                      \
         __m256i x_[2], y_[2];                                                                            \
@@ -370,7 +399,6 @@ INLINE lanes pixel_coverage(const uint8_t *m) {
         r_;                                                                                              \
     })
 #endif
-
 /// The weights of a block's lerp, as pmaddubsw takes them: for every channel byte the pair
 /// (255 − c, c) of its pixel, for the pixels that `unpacklo` (`lo`) and `unpackhi` (`hi`) of the
 /// block's bytes hold.
@@ -391,8 +419,14 @@ static const uint8_t weight_pixel_hi[64] = {
 /// even byte of each pair by an xor (c ^ 255 = 255 − c).
 INLINE lerp_weights mask_weights(const uint8_t *m) {
     bytes v = coverage_in_every_lane(m);
-    lanes lo = LANEWISE(_mm256_shuffle_epi8, _mm512_shuffle_epi8, v, load_lanes(weight_pixel_lo));
-    lanes hi = LANEWISE(_mm256_shuffle_epi8, _mm512_shuffle_epi8, v, load_lanes(weight_pixel_hi));
+    lanes plo = load_lanes(weight_pixel_lo), phi = load_lanes(weight_pixel_hi);
+#if SHEEN_BLOCK == 16
+    // Left as constants, clang lowers the two pshufb to six word and dword shuffles (punpcklbw,
+    // pshuflw, pshufd), which the shuffle port pays for; hidden from it, they stay two.
+    __asm__("" : "+x"(plo), "+x"(phi));
+#endif
+    lanes lo = LANEWISE(_mm_shuffle_epi8, _mm256_shuffle_epi8, _mm512_shuffle_epi8, v, plo);
+    lanes hi = LANEWISE(_mm_shuffle_epi8, _mm256_shuffle_epi8, _mm512_shuffle_epi8, v, phi);
     return (lerp_weights){lo ^ 0x00FF, hi ^ 0x00FF};
 }
 
@@ -411,18 +445,53 @@ INLINE lerp_weights constant_weights(uint32_t c) {
 /// multiplies per block where the split form takes six, on the port that bounds this loop.
 INLINE lanes lerp_bytes(lanes s, lanes d, lerp_weights w) {
     bytes sx = (bytes)s ^ 0x80, dx = (bytes)d ^ 0x80;
-    lanes lo = LANEWISE(_mm256_unpacklo_epi8, _mm512_unpacklo_epi8, dx, sx);
-    lanes hi = LANEWISE(_mm256_unpackhi_epi8, _mm512_unpackhi_epi8, dx, sx);
-    lanes xlo = LANEWISE(_mm256_maddubs_epi16, _mm512_maddubs_epi16, w.lo, lo) + 32640;
-    lanes xhi = LANEWISE(_mm256_maddubs_epi16, _mm512_maddubs_epi16, w.hi, hi) + 32640;
-    return LANEWISE(_mm256_packus_epi16, _mm512_packus_epi16, div255(xlo), div255(xhi));
+    lanes lo = LANEWISE(_mm_unpacklo_epi8, _mm256_unpacklo_epi8, _mm512_unpacklo_epi8, dx, sx);
+    lanes hi = LANEWISE(_mm_unpackhi_epi8, _mm256_unpackhi_epi8, _mm512_unpackhi_epi8, dx, sx);
+    lanes xlo = LANEWISE(_mm_maddubs_epi16, _mm256_maddubs_epi16, _mm512_maddubs_epi16, w.lo, lo) + 32640;
+    lanes xhi = LANEWISE(_mm_maddubs_epi16, _mm256_maddubs_epi16, _mm512_maddubs_epi16, w.hi, hi) + 32640;
+    return LANEWISE(_mm_packus_epi16, _mm256_packus_epi16, _mm512_packus_epi16, div255(xlo), div255(xhi));
 }
 
-/// Whether every pixel of a whole block is opaque (alpha 255): no alpha bit clear, one vptest
-/// (carry: ~v & alphas == 0) per 32 bytes; a horizontal reduction costs several shuffles.
+#else
+#if SHEEN_BLOCK != 16
+#error "the generic lerp is written for the 128-bit level's 16-byte blocks"
+#endif
+/// The weights of a block's lerp: each channel byte's coverage c (its pixel's).
+typedef struct {
+    bytes c;
+} lerp_weights;
+
+/// The lerp weights of the PIXELS coverage bytes at `m`: each pixel's byte in its four channels.
+INLINE lerp_weights mask_weights(const uint8_t *m) {
+    bytes v = coverage_in_every_lane(m);
+    return (lerp_weights){__builtin_shufflevector(v, v, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)};
+}
+
+/// The lerp weights of a constant coverage c (0–255).
+INLINE lerp_weights constant_weights(uint32_t c) { return (lerp_weights){(bytes)(uint8_t)c}; }
+
+/// round((S·c + D·(255 − c)) / 255) for every channel of a block of 32-bit pixels, taken and
+/// returned whole: widened to 16 bits (ASIMD's umull/umlal), the numerator (≤ 65,025) divided
+/// by 255 as (t + (t >> 8)) >> 8 with t = x + 128, exact there, and narrowed back. Equal to
+/// `lerp_pixels` and to the x86 levels' pmaddubsw form.
+INLINE lanes lerp_bytes(lanes s, lanes d, lerp_weights w) {
+    typedef uint16_t wide_bytes __attribute__((ext_vector_type(SHEEN_BLOCK)));
+    const wide_bytes sc = __builtin_convertvector((bytes)s, wide_bytes), dc = __builtin_convertvector((bytes)d, wide_bytes);
+    const wide_bytes c = __builtin_convertvector(w.c, wide_bytes);
+    const wide_bytes t = sc * c + dc * (255 - c) + 128;
+    return (lanes)__builtin_convertvector((t + (t >> 8)) >> 8, bytes);
+}
+#endif
+
+/// Whether every pixel of a whole block is opaque (alpha 255). On x86 no alpha bit clear, one
+/// vptest (carry: ~v & alphas == 0) per 16 or 32 bytes, where a horizontal reduction costs several
+/// shuffles; elsewhere the reduction (ASIMD's uminv).
+#if SHEEN_X86
 INLINE int all_opaque(lanes v) {
     const words alphas = (words)0xFF000000u;
-#if SHEEN_BLOCK == 32
+#if SHEEN_BLOCK == 16
+    return _mm_testc_si128((__m128i)v, (__m128i)alphas);
+#elif SHEEN_BLOCK == 32
     return __builtin_ia32_ptestc256((__m256i)v, (__m256i)alphas);
 #elif defined(SHEEN_AVX512BW)
     return _mm512_test_epi32_mask((__m512i)~v, (__m512i)alphas) == 0;
@@ -433,6 +502,9 @@ INLINE int all_opaque(lanes v) {
     return __builtin_ia32_ptestc256(x[0], a[0]) & __builtin_ia32_ptestc256(x[1], a[1]);
 #endif
 }
+#else
+INLINE int all_opaque(lanes v) { return __builtin_reduce_and((words)v | 0x00FFFFFFu) == 0xFFFFFFFFu; }
+#endif
 
 // MARK: spans
 
@@ -485,8 +557,8 @@ INLINE void partial_block32(int op, int paint_kind, int coverage_kind, uint8_t *
 
 /// Blocks per chunk of 32-bit pixels: one coverage test per CHUNK_BLOCKS blocks (32 pixels at
 /// AVX2, one vptest) keeps the test's cost small and its branch predictable on text, whose runs
-/// are shorter than a chunk.
-enum { CHUNK_BLOCKS = 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
+/// are shorter than a chunk. The 128-bit level tests 32 pixels too (eight blocks, two ptests).
+enum { CHUNK_BLOCKS = SHEEN_BLOCK == 16 ? 8 : 4, CHUNK_PIXELS = CHUNK_BLOCKS * PIXELS };
 
 /// How far ahead of the chunk in hand the 32-bit spans (span32, over_n_8_8888_span) ask for
 /// destination bytes. Once the destination comes from DRAM the hardware prefetcher fell behind

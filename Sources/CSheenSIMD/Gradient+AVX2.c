@@ -9,6 +9,7 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 SHEEN_BEGIN_AVX2
 #define SHEEN_GRADIENT_LANES 8
+#define SHEEN_GRADIENT_FMA 1
 #define SHEEN_CVT_ROUND(v) ((vi)_mm256_cvtps_epi32((__m256)(v)))
 // The level's integer vector and the intrinsics GradientBody.h's sheen_pack is made of.
 #define SHEEN_IVEC __m256i

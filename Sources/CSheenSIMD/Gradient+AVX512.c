@@ -5,6 +5,7 @@
 #include <immintrin.h>
 SHEEN_BEGIN_AVX512
 #define SHEEN_GRADIENT_LANES 16
+#define SHEEN_GRADIENT_FMA 1
 #define SHEEN_CVT_ROUND(v) ((vi)_mm512_cvtps_epi32((__m512)(v)))
 // The level's integer vector and the intrinsics GradientBody.h's sheen_pack is made of.
 #define SHEEN_IVEC __m512i

@@ -1,9 +1,12 @@
 // The gradient span kernel, written once in clang vector extensions and compiled once per
-// instruction-set level: Gradient+AVX2.c and Gradient+AVX512.c define SHEEN_GRADIENT_LANES (Float
-// lanes per vector: 8 or 16), SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one
-// instruction), the integer vector and pack intrinsics of sheen_pack, SHEEN_STORE_RANGE (a lane
-// range of a vector stored under a mask), and SHEEN_ENTRY, and
-// include this file between SHEEN_BEGIN_AVX2/AVX512 and SHEEN_END_LEVEL (CSheenSIMDTargets.h).
+// instruction-set level: Gradient+SIMD128.c, Gradient+AVX2.c and Gradient+AVX512.c define
+// SHEEN_GRADIENT_LANES (Float lanes per vector: 4, 8 or 16) and SHEEN_ENTRY and include this file
+// inside their level's target pragma (CSheenSIMDTargets.h). An x86 level also defines
+// SHEEN_CVT_ROUND (round-to-nearest-even Float → Int32, one instruction), the integer vector and
+// pack intrinsics of sheen_pack (SHEEN_IVEC …) and SHEEN_STORE_RANGE (a lane range of a vector
+// stored under a mask); where they are not defined (the 128-bit level off x86) the generic
+// forms below, which give the same bits, are used. SHEEN_GRADIENT_FMA says whether the level has
+// a fused multiply-add instruction; without one (x86-64-v2) FMA is computed exactly in Double.
 //
 // Every step is the one GradientKernelTwin.swift states in scalar Swift, in the same order; a
 // multiply-add is fused exactly where the twin calls addingProduct (FMA below) and nowhere else
@@ -29,8 +32,45 @@ typedef int32_t vi __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef uint8_t vb __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 typedef double vd __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 
+typedef int64_t vl __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+
+#if SHEEN_GRADIENT_FMA
 /// a·b + c rounded once: the twin's `c.addingProduct(a, b)`.
 #define FMA(a, b, c) __builtin_elementwise_fma((vf)(a), (vf)(b), (vf)(c))
+#else
+/// a·b + c rounded once, without a fused multiply-add instruction (where the compiler would call
+/// libm's fmaf for every lane). The product of two Floats is exact in Double (24 + 24 bits), so
+/// the only roundings are the Double sum's and the Double → Float conversion's. Rounding twice
+/// can differ from rounding once only where the Double sum lies exactly halfway between two
+/// Floats (normal range: its low 29 bits are 1 then 28 zeros) or below 2⁻¹²⁶, where Floats are
+/// subnormal and ties sit elsewhere (a Double-subnormal sum rounds to a zero of the exact
+/// sum's sign either way, so it needs no test). Such vectors (rare: one test, a branch not taken) take the sum rounded
+/// to odd instead: an inexact sum whose last bit is even is stepped one Double ulp towards the
+/// exact value, which its error (Knuth's TwoSum) gives. Rounded to odd at 53 bits, then to
+/// nearest at 24 or fewer, is rounded to nearest once (Boldo and Melquiond, 2008).
+static inline __attribute__((always_inline)) vf fma_exact(vf a, vf b, vf c) {
+    const vd p = __builtin_convertvector(a, vd) * __builtin_convertvector(b, vd);
+    const vd cd = __builtin_convertvector(c, vd);
+    vd s = p + cd;
+    const vl bits = (vl)s;
+    // The tests on 32-bit halves, all lanes in one vector: the low half's 29 bits for a tie, the
+    // high half (sign, exponent, 20 bits) for a Float-subnormal sum (2⁻¹²⁶ is exponent 897).
+    const vi low = __builtin_convertvector(bits, vi), high = __builtin_convertvector(bits >> 32, vi) & 0x7FFFFFFF;
+    const vi tie = (low & 0x1FFFFFFF) == 0x10000000;
+    const vi tiny = (high < (vi)(897 << 20)) & (high != 0);
+    if (__builtin_expect(__builtin_reduce_or(tie | tiny) != 0, 0)) {
+        const vd v = s - p;
+        const vd e = (p - (s - v)) + (cd - v);
+        // Inexact (and finite: NaN ≠ 0) with an even last bit: one ulp up in magnitude where the
+        // error has the sum's sign, down where it has the other.
+        const vl step = (e != 0.0) & (e == e) & ((bits & 1) == 0);
+        const vl up = ~((e < 0.0) ^ (s < 0.0));
+        s = (vd)(bits + (step & ((up & 2) - 1)));
+    }
+    return __builtin_convertvector(s, vf);
+}
+#define FMA(a, b, c) fma_exact((vf)(a), (vf)(b), (vf)(c))
+#endif
 
 /// `a` where `m` is all ones, else `b`.
 INLINE vf sel(vi m, vf a, vf b) { return (vf)(((vi)a & m) | ((vi)b & ~m)); }
@@ -153,6 +193,17 @@ INLINE vf point_t(const SheenGradientJob *j, vf px, vf py, const uint32_t shape,
     }
 }
 
+#ifndef SHEEN_CVT_ROUND
+/// Round to nearest even, Float → Int32, with x86's answer for NaN and out-of-range values
+/// (INT32_MIN), which the twin states (cvtps2dq on x86; frintn, a range test and a select here).
+INLINE vi cvt_round(vf v) {
+    const vf r = __builtin_elementwise_roundeven(v);
+    const vi inside = (r >= -2147483648.0f) & (r < 2147483648.0f);
+    return seli(inside, __builtin_convertvector(sel(inside, r, (vf)0.0f), vi), (vi)INT32_MIN);
+}
+#define SHEEN_CVT_ROUND(v) cvt_round(v)
+#endif
+
 /// A rounded level (x86's INT32_MIN for NaN and out-of-range values) clamped to 0…255.
 INLINE vi clamp_level(vi v) {
     v = seli(v < 0, (vi)0, v);
@@ -163,6 +214,7 @@ INLINE vi clamp_level(vi v) {
 /// level clamped to 0…255 by the saturating packs (int32 → int16 → uint8, per 128-bit lane), then
 /// one byte shuffle per 128-bit lane turns [r0..r3 g0..g3 b0..b3 a0..a3] into [r0 g0 b0 a0 …];
 /// with `clamp`, every colour byte is then limited to its pixel's alpha.
+#ifdef SHEEN_IVEC
 INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
     SHEEN_IVEC rg = SHEEN_PACKS_EPI32((SHEEN_IVEC)r, (SHEEN_IVEC)g);
     SHEEN_IVEC ba = SHEEN_PACKS_EPI32((SHEEN_IVEC)b, (SHEEN_IVEC)a);
@@ -174,6 +226,35 @@ INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
     }
     return (vi)v;
 }
+#else
+/// The same without x86's packs: each level clamped to 0…255 (what the two saturating packs do),
+/// limited to its pixel's alpha with `clamp`, then shifted into its byte.
+INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
+    a = clamp_level(a);
+    r = clamp_level(r); g = clamp_level(g); b = clamp_level(b);
+    if (clamp) {
+        r = seli(r > a, a, r); g = seli(g > a, a, g); b = seli(b > a, a, b);
+    }
+    typedef uint32_t vu __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+    return (vi)((vu)r | ((vu)g << 8) | ((vu)b << 16) | ((vu)a << 24));
+}
+#endif
+
+#ifndef SHEEN_STORE_RANGE
+/// Lanes [lo, hi) of v stored at address p: 32-bit pixels, or each lane's low byte for A8, one
+/// lane at a time (no lane mask store at this level); nothing outside them is written.
+#define SHEEN_STORE_RANGE(p, v, a8, lo, hi)                                                        \
+    do {                                                                                         \
+        for (int k_ = (lo); k_ < (hi); k_++) {                                                   \
+            if (a8) {                                                                            \
+                ((uint8_t *)(p))[k_] = (uint8_t)(v)[k_];                                          \
+            } else {                                                                             \
+                const uint32_t w_ = (uint32_t)(v)[k_];                                           \
+                memcpy((uint8_t *)(p) + 4 * k_, &w_, 4);                                          \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+#endif
 
 /// Gathers `table[index]` lane by lane.
 INLINE vf gather(const float *table, vi index) {
@@ -347,7 +428,6 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
             case SHEEN_GRADIENT_REPEAT: T = T - __builtin_elementwise_floor(T + 0.5); break;
             case SHEEN_GRADIENT_REFLECT: T = T - 2.0 * __builtin_elementwise_floor(T * 0.5 + 0.5); break;
             default: {
-                typedef int64_t vl __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
                 vl lo = T < -16777216.0, hi = T > 16777216.0;
                 T = (vd)(((vl)(vd)(-16777216.0) & lo) | (~lo & (((vl)(vd)16777216.0 & hi) | ((vl)T & ~hi))));
             }

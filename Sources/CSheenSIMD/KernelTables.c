@@ -1,5 +1,5 @@
 // Each C level's kernel table: the entries SheenRaster dispatches through (KernelTable.swift),
-// written once for both levels, so a kernel added to SheenKernelTable is filled at every level.
+// written once for every level, so a kernel added to SheenKernelTable is filled at every level.
 #include "CSheenSIMD.h"
 
 #define SHEEN_KERNEL_TABLE(level)                          \
@@ -11,5 +11,6 @@
         .copy_rows = sheen_copy_rows_##level,              \
     };
 
+SHEEN_KERNEL_TABLE(simd128)
 SHEEN_KERNEL_TABLE(avx2)
 SHEEN_KERNEL_TABLE(avx512)

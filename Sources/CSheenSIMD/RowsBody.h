@@ -1,5 +1,5 @@
 // Row fills and row copies over whole rectangles, compiled per level like the other bodies
-// (Rows+AVX2.c, Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one store, and the entry
+// (Rows+SIMD128.c, Rows+AVX2.c, Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one store, and the entry
 // names). They are the stores behind the structure-aware gradient paths and the 1-pixel pattern:
 // there the baseline target's 16-byte stores and a call per row ran at about 0.6× memset, the
 // level's widest stores over every row in one call run at memset's speed. A copy larger than
@@ -85,7 +85,12 @@ void SHEEN_COPY_ENTRY(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t
         for (intptr_t r = 0; r < height; r++) {
             copy_row_streamed(dst + r * stride, src + (r % period) * srcStride, rowBytes);
         }
+        // Streamed stores are weakly ordered: fence them before whatever the caller stores next.
+#if SHEEN_X86
         __builtin_ia32_sfence();
+#else
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
         return;
     }
     for (intptr_t r = 0; r < height; r++) {

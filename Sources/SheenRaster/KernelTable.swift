@@ -12,10 +12,10 @@ typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int
 /// The kernels of one level as typed entry points: the dispatch behind `Kernels.table`.
 ///
 /// Every level fills the same entries, so a call site is one array index and one indirect call
-/// whatever the level: at `avx2` and `avx512` CSheenSIMD's own tables (`sheen_kernels_avx2`,
-/// `sheen_kernels_avx512`); at `portable` and `reference` the Swift kernels, behind C-convention
-/// entry points that consume the same job structs. The blur's Swift levels keep their own strip
-/// layout, so its entry takes the blur and its buffers rather than a C job.
+/// whatever the level: at `simd128`, `avx2` and `avx512` CSheenSIMD's own tables
+/// (`sheen_kernels_simd128`, …); at `reference` the Swift twins, behind C-convention entry points
+/// that consume the same job structs. The blur's entry takes the blur and its buffers, and makes
+/// the C job for a C level.
 struct KernelTable: @unchecked Sendable {
     /// The level every entry runs at.
     let level: SIMDLevel
@@ -41,7 +41,7 @@ struct KernelTable: @unchecked Sendable {
         blur = { (b, s, d, threads) throws(RasterError) in try b.runC(s, d, entry: entry, threads: threads) }
     }
 
-    /// A Swift level's table.
+    /// The reference level's table.
     init(level: SIMDLevel, composite: CompositeEntry, gradientSpan: GradientEntry,
          blur: @escaping @Sendable (GaussianBlur, ReadOnlyRasterBuffer, RasterBuffer, Int) throws(RasterError) -> Void) {
         self.level = level
@@ -62,9 +62,7 @@ struct KernelTable: @unchecked Sendable {
         KernelTable(level: .reference, composite: { if let job = $0 { compositeJobReference(job) } },
                     gradientSpan: { if let job = $0 { GradientKernelTwin.run(job.pointee) } },
                     blur: { (b, s, d, _) throws(RasterError) in try b.runReference(s, d) }),
-        KernelTable(level: .portable, composite: { if let job = $0 { compositeJobPortable(job) } },
-                    gradientSpan: { if let job = $0 { GradientPortable.run(job.pointee) } },
-                    blur: { (b, s, d, threads) throws(RasterError) in try b.runPortableLevel(s, d, threads: threads) }),
+        KernelTable(level: .simd128, sheen_kernels_simd128),
         KernelTable(level: .avx2, sheen_kernels_avx2),
         KernelTable(level: .avx512, sheen_kernels_avx512),
     ]

@@ -9,9 +9,9 @@ import Synchronization
 /// a kernel that has no implementation at that level, at the best level below it that it has.
 ///
 /// The process's level is the best this CPU supports, unless the environment variable
-/// `SHEEN_SIMD=reference|portable|avx2|avx512` says otherwise when the process starts. Asking for
-/// a level the CPU lacks (or an unknown name) never runs foreign instructions: every public entry
-/// point then throws `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a
+/// `SHEEN_SIMD=reference|simd128|avx2|avx512` (`portable`: the old name of `simd128`) says
+/// otherwise when the process starts. Asking for a level the CPU lacks (or an unknown name) never
+/// runs foreign instructions: every public entry point then throws `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a
 /// closure at another level (tests and benchmarks compare levels this way).
 public enum Kernels {
     /// One kernel: its name and the levels it has an implementation at.
@@ -28,24 +28,26 @@ public enum Kernels {
     /// Every kernel, by name.
     public static let table: [Entry] = [
         Entry(name: "over_n_8_8888", summary: "sourceOver of an opaque solid colour through an A8 mask (text)",
-              levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
         Entry(name: "composite_8888", summary: "every Porter-Duff operator and integer blend mode onto RGBA8/BGRA8, "
               + "solid or row paint, full, constant or A8-mask coverage",
-              levels: [.reference, .portable, .avx2, .avx512]),
-        Entry(name: "composite_8", summary: "every Porter-Duff operator onto A8", levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
+        Entry(name: "composite_8", summary: "every Porter-Duff operator onto A8", levels: [.reference, .simd128, .avx2, .avx512]),
         Entry(name: "composite_double_8888", summary: "the seven blend modes evaluated in Double (colorDodge … luminosity)",
-              levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
         Entry(name: "gradient_span", summary: "linear, radial and conic gradient shading of a rectangle, any ramp, spread and dither",
-              levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
         Entry(name: "blur_strip", summary: "the recursive Gaussian's two passes (σ above the convolution limit)",
-              levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
         Entry(name: "blur_convolution", summary: "the small-σ Gaussian by direct 16-bit convolution",
-              levels: [.reference, .portable, .avx2, .avx512]),
+              levels: [.reference, .simd128, .avx2, .avx512]),
     ]
 
-    /// The levels this CPU runs, in order (always `reference` and `portable`).
+    /// The levels this CPU runs, in order: always `reference`; `simd128` on every CPU but an
+    /// x86-64 without SSE4.2 (none in service); `avx2` and `avx512` where the CPU has them.
     public static let supported: [SIMDLevel] = {
-        var levels: [SIMDLevel] = [.reference, .portable]
+        var levels: [SIMDLevel] = [.reference]
+        if sheen_simd_cpu_supports(Int32(SHEEN_SIMD_128)) != 0 { levels.append(.simd128) }
         if sheen_simd_cpu_supports(Int32(SHEEN_SIMD_AVX2)) != 0 { levels.append(.avx2) }
         if sheen_simd_cpu_supports(Int32(SHEEN_SIMD_AVX512)) != 0 { levels.append(.avx512) }
         return levels
@@ -62,7 +64,7 @@ public enum Kernels {
     /// this CPU runs it, else the error entry points throw.
     static func resolve(environment value: String?) -> Result<SIMDLevel, RasterError> {
         guard let value, !value.isEmpty else { return .success(best) }
-        return checked(SIMDLevel(rawValue: value), spelled: value)
+        return checked(SIMDLevel(named: value), spelled: value)
     }
 
     @TaskLocal static var scopedLevel: SIMDLevel?

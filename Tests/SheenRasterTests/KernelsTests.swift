@@ -6,8 +6,10 @@ import Testing
 
 /// The kernel table: levels, SHEEN_SIMD, scoped levels and per-kernel fallback.
 @Suite struct KernelsTests {
-    @Test func supportedLevelsAreOrderedAndIncludeTheSwiftLevels() {
-        #expect(Kernels.supported.prefix(2) == [.reference, .portable])
+    @Test func supportedLevelsAreOrderedAndStartWithTheTwinsAnd128Bits() {
+        // Every x86-64 CPU this runs on has SSE4.2 (x86-64-v2), and every other CPU runs the
+        // 128-bit level built for its baseline.
+        #expect(Kernels.supported.prefix(2) == [.reference, .simd128])
         #expect(Kernels.supported == Kernels.supported.sorted())
         #expect(Kernels.best == Kernels.supported.last)
     }
@@ -15,13 +17,15 @@ import Testing
     @Test func environmentValueSelectsALevelOrIsAnError() throws {
         #expect(try Kernels.resolve(environment: nil).get() == Kernels.best)
         #expect(try Kernels.resolve(environment: "").get() == Kernels.best)
-        #expect(try Kernels.resolve(environment: "portable").get() == .portable)
+        #expect(try Kernels.resolve(environment: "simd128").get() == .simd128)
+        // The 128-bit level's old name, kept for one release.
+        #expect(try Kernels.resolve(environment: "portable").get() == .simd128)
         #expect(try Kernels.resolve(environment: "reference").get() == .reference)
         guard case let .failure(error) = Kernels.resolve(environment: "avx9") else {
             Issue.record("an unknown level was accepted"); return
         }
         #expect(error.description.contains("\"avx9\""))
-        #expect(error.description.contains("portable"))
+        #expect(error.description.contains("simd128"))
         for level in SIMDLevel.allCases where !Kernels.supported.contains(level) {
             #expect(throws: RasterError.simdLevelUnavailable(requested: level.rawValue,
                                                              supported: Kernels.supported.map(\.rawValue))) {
@@ -57,12 +61,12 @@ import Testing
         #expect(Kernels.level(of: "over_n_8_8888", at: .reference) == .reference)
         #expect(Kernels.level(of: "composite_double_8888", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "gradient_span", at: .avx2) == .avx2)
-        #expect(Kernels.level(of: "gradient_span", at: .portable) == .portable)
+        #expect(Kernels.level(of: "gradient_span", at: .simd128) == .simd128)
         #expect(Kernels.level(of: "blur_strip", at: .avx2) == .avx2)
-        #expect(Kernels.level(of: "blur_convolution", at: .portable) == .portable)
+        #expect(Kernels.level(of: "blur_convolution", at: .simd128) == .simd128)
         #expect(Kernels.level(of: "no_such_kernel") == nil)
         #expect(Set(Kernels.table.map(\.name)).count == Kernels.table.count)
-        for entry in Kernels.table { #expect(entry.levels.first == .reference && entry.levels.contains(.portable)) }
+        for entry in Kernels.table { #expect(entry.levels.first == .reference && entry.levels.contains(.simd128)) }
     }
 
     /// Each compositing job names the table entry it runs.
@@ -99,14 +103,22 @@ import Testing
     }
 
     /// Every instruction a C level may contain is checked at run time: each level's target string
-    /// names the features its CPU check tests (both come from CSheenSIMDTargets.h), AVX-512's
-    /// include AVX2's and DQ (its objects use vpmullq), and no C source compiles kernels with a
-    /// target of its own, outside those two strings.
+    /// names the features its CPU check tests (both come from CSheenSIMDTargets.h), the 128-bit
+    /// level's are SSE4.2's and no AVX, AVX2's include them, AVX-512's include AVX2's and DQ (its
+    /// objects use vpmullq), and no C source compiles kernels with a target of its own, outside
+    /// those strings.
     @Test func everyCompiledFeatureIsChecked() throws {
+        let simd128 = String(cString: sheen_simd_level_target(Int32(SHEEN_SIMD_128))).split(separator: ",").map(String.init)
+        #if arch(x86_64)
+        #expect(simd128.contains("sse4.2") && simd128.contains("ssse3") && !simd128.contains { $0.hasPrefix("avx") || $0 == "fma" })
+        #else
+        #expect(simd128.isEmpty)
+        #endif
         let avx2 = String(cString: sheen_simd_level_target(Int32(SHEEN_SIMD_AVX2))).split(separator: ",").map(String.init)
         let avx512 = String(cString: sheen_simd_level_target(Int32(SHEEN_SIMD_AVX512))).split(separator: ",").map(String.init)
         #expect(avx2.contains("avx2") && avx2.contains("fma") && avx2.contains("bmi2"))
         #expect(Set(avx2).isSubset(of: Set(avx512)))
+        #expect(Set(simd128.filter { $0 != "popcnt" }).isSubset(of: ["sse4.2", "sse4.1", "ssse3", "sse3"]))
         for f in ["avx512f", "avx512bw", "avx512vl", "avx512dq"] { #expect(avx512.contains(f), "\(f)") }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var scanned = 0

@@ -1,6 +1,6 @@
-// CSheenSIMD: the ISA-specific hot loops of SheenRaster (AVX2, AVX-512BW/VL), compiled from one
-// kernel body per operation for each level and chosen at run time by the Swift kernel table
-// (SheenRaster/Kernels). Everything else — API, validation, reference twins, orchestration —
+// CSheenSIMD: the hot loops of SheenRaster, compiled from one kernel body per operation for each
+// level (128-bit: SSE4.2 on x86-64, NEON on AArch64, the baseline target elsewhere; AVX2;
+// AVX-512BW/VL) and chosen at run time by the Swift kernel table (SheenRaster/Kernels). Everything else — API, validation, reference twins, orchestration —
 // is Swift. Nothing here allocates, and nothing reads or writes outside the spans it is given.
 #ifndef CSHEEN_SIMD_H
 #define CSHEEN_SIMD_H
@@ -15,16 +15,17 @@ extern "C" {
 
 /// Instruction-set levels a C kernel can be built for, in order.
 enum {
-    SHEEN_SIMD_AVX2 = 1,    ///< SHEEN_AVX2_FEATURES (x86-64-v3)
-    SHEEN_SIMD_AVX512 = 2,  ///< SHEEN_AVX512_FEATURES (x86-64-v4)
+    SHEEN_SIMD_128 = 1,     ///< SHEEN_SIMD128_FEATURES on x86-64 (x86-64-v2); the baseline elsewhere
+    SHEEN_SIMD_AVX2 = 2,    ///< SHEEN_AVX2_FEATURES (x86-64-v3)
+    SHEEN_SIMD_AVX512 = 3,  ///< SHEEN_AVX512_FEATURES (x86-64-v4)
 };
 
-/// 1 when this CPU and OS run code built for `level` (SHEEN_SIMD_AVX2 or SHEEN_SIMD_AVX512),
-/// else 0 (always 0 off x86-64).
+/// 1 when this CPU and OS run code built for `level` (SHEEN_SIMD_128, SHEEN_SIMD_AVX2 or
+/// SHEEN_SIMD_AVX512), else 0. Off x86-64 only SHEEN_SIMD_128 runs (it is built for the baseline).
 int sheen_simd_cpu_supports(int level);
 
-/// The target string `level` is compiled with ("avx2,fma,…"; "" for other values): the features
-/// sheen_simd_cpu_supports checks for it, in the same order.
+/// The target string `level` is compiled with ("avx2,fma,…"; "" for other values, and for the
+/// 128-bit level off x86-64): the features sheen_simd_cpu_supports checks for it, in the same order.
 const char *sheen_simd_level_target(int level);
 
 /// One compositing job over a rectangle of `width` × `height` destination pixels.
@@ -66,6 +67,8 @@ typedef struct {
     void *scratch;
 } SheenCompositeJob;
 
+/// Runs `job` with the 128-bit kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
+void sheen_composite_simd128(const SheenCompositeJob *job);
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
 void sheen_composite_avx2(const SheenCompositeJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
@@ -116,12 +119,14 @@ typedef struct {
 } SheenBlurJob;
 
 /// Runs pass `pass` (1 or 2) of `job` over the rows (convolution), strips or bands (recursion)
-/// [begin, end) with the AVX2 kernels, using `scratch` (sheen_blur_scratch_bytes(job) bytes,
-/// 64-byte aligned, one per concurrent caller). Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
+/// [begin, end) with the 128-bit kernels, using `scratch` (sheen_blur_scratch_bytes(job) bytes,
+/// 64-byte aligned, one per concurrent caller). Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
+void sheen_blur_simd128(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
+/// The same with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
 void sheen_blur_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
 /// The same with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
 void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
-/// Bytes of scratch one caller of sheen_blur_avx2/avx512 needs for `job`.
+/// Bytes of scratch one caller of any level's blur needs for `job`.
 intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job);
 
 
@@ -184,6 +189,8 @@ typedef struct SheenGradientJob {
     uint32_t cellSteps;
 } SheenGradientJob;
 
+/// Runs `job` with the 128-bit kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
+void sheen_gradient_simd128(const SheenGradientJob *job);
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
 void sheen_gradient_avx2(const SheenGradientJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
@@ -202,12 +209,16 @@ void sheen_streaming_threshold_set(intptr_t bytes);
 /// Fills `height` rows of `width` pixels (`bytesPerPixel` 4 or 1) from `dst`, rows `stride` bytes
 /// apart: row r with value (phase + r) mod count of `values` (32-bit pixels in memory byte order,
 /// or bytes). Call only where the level's CPU features run.
+void sheen_fill_rows_simd128(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
+                             const uint8_t *values, intptr_t count, intptr_t phase);
 void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
                           const uint8_t *values, intptr_t count, intptr_t phase);
 void sheen_fill_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
                             const uint8_t *values, intptr_t count, intptr_t phase);
 /// Copies `rowBytes` bytes into each of `height` rows from `dst` (`stride` apart): row r from
 /// `src` row r mod period (`srcStride` apart). Source and destination rows must not overlap.
+void sheen_copy_rows_simd128(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
+                             intptr_t srcStride, intptr_t period);
 void sheen_copy_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                           intptr_t srcStride, intptr_t period);
 void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
@@ -227,6 +238,8 @@ typedef struct {
                       intptr_t srcStride, intptr_t period);
 } SheenKernelTable;
 
+/// The 128-bit level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
+extern const SheenKernelTable sheen_kernels_simd128;
 /// The AVX2 level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
 extern const SheenKernelTable sheen_kernels_avx2;
 /// The AVX-512 level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).

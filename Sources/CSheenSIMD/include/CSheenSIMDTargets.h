@@ -1,10 +1,18 @@
 // The one definition of what each C kernel level is compiled for and what the CPU must have to
-// run it. Every level's translation unit opens its kernels with SHEEN_BEGIN_AVX2 or
-// SHEEN_BEGIN_AVX512 (a `#pragma clang attribute push` of the target string below) and CPU.c
-// checks the very same feature list at run time, so no instruction a level may contain goes
-// unchecked (SheenRasterTests' LevelTargetTests scans the C sources for any other target string).
+// run it. Every level's translation unit opens its kernels with SHEEN_BEGIN_SIMD128,
+// SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 (a `#pragma clang attribute push` of the target string
+// below) and CPU.c checks the very same feature list at run time, so no instruction a level may
+// contain goes unchecked (SheenRasterTests' LevelTargetTests scans the C sources for any other
+// target string). The 128-bit level is x86-64-v2 on x86-64; elsewhere it is the baseline target
+// (ASIMD on AArch64, which every AArch64 CPU has), so it opens no pragma there.
 #ifndef CSHEEN_SIMD_TARGETS_H
 #define CSHEEN_SIMD_TARGETS_H
+
+/// The features of the 128-bit level on x86-64: the vector part of x86-64-v2 (SSE4.2 and what it
+/// implies, POPCNT), which every x86-64 CPU in service has. (v2's CMPXCHG16B and LAHF/SAHF are
+/// left out: no kernel uses them and __builtin_cpu_supports cannot check LAHF/SAHF.)
+#define SHEEN_SIMD128_FEATURES(FIRST, NEXT) \
+    FIRST(sse4.2) NEXT(sse4.1) NEXT(ssse3) NEXT(sse3) NEXT(popcnt)
 
 /// The features of the AVX2 level (x86-64-v3 as clang and GCC define it), as
 /// FIRST(feature) NEXT(feature)…: the target string and the CPU check are both made from it.
@@ -19,6 +27,7 @@
 #define SHEEN_FEATURE_NEXT_(f) "," #f
 
 /// The target strings: "avx2,fma,…".
+#define SHEEN_TARGET_SIMD128 SHEEN_SIMD128_FEATURES(SHEEN_FEATURE_FIRST_, SHEEN_FEATURE_NEXT_)
 #define SHEEN_TARGET_AVX2 SHEEN_AVX2_FEATURES(SHEEN_FEATURE_FIRST_, SHEEN_FEATURE_NEXT_)
 #define SHEEN_TARGET_AVX512 SHEEN_AVX512_FEATURES(SHEEN_FEATURE_FIRST_, SHEEN_FEATURE_NEXT_)
 
@@ -27,6 +36,19 @@
 #define SHEEN_BEGIN_AVX2 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX2))), apply_to = function))
 #define SHEEN_BEGIN_AVX512 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX512))), apply_to = function))
 #define SHEEN_END_LEVEL SHEEN_PRAGMA_(clang attribute pop)
+
+/// The 128-bit level's opening and closing: x86-64-v2's target pragma on x86-64, nothing on other
+/// CPUs, where the level is the baseline target the package is compiled for. SHEEN_X86 is 1 where
+/// the bodies may use x86 instructions (the x86 levels), 0 where they take their generic branches.
+#if defined(__x86_64__)
+#define SHEEN_BEGIN_SIMD128 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_SIMD128))), apply_to = function))
+#define SHEEN_END_SIMD128 SHEEN_END_LEVEL
+#define SHEEN_X86 1
+#else
+#define SHEEN_BEGIN_SIMD128
+#define SHEEN_END_SIMD128
+#define SHEEN_X86 0
+#endif
 
 /// How the kernel bodies' helpers are declared. Optimised builds force them inline, so each
 /// kernel's operator and kinds fold into straight loops; unoptimised (debug) builds leave the

@@ -1,5 +1,7 @@
+import CSheenSIMD
+import CSheenSIMDWidthCheck
 import Foundation
-import SheenRaster
+@testable import SheenRaster
 import SheenTestSupport
 import Testing
 
@@ -161,20 +163,21 @@ struct CompositeLongTests {
         #expect(failures == 0)
     }
 
-    /// colorDodge, colorBurn and softLight at the best C level (Float lanes, with the Double
-    /// evaluation only where the Float level cannot decide the rounding) against the portable
-    /// level (Double throughout, equal to the reference) on every valid (s, sa, d, da) of the red
-    /// channel: 33,153² pixels per mode. This is the proof of the Float path's bound
-    /// (BlendFloatBody.h); green and blue take other valid levels on the way.
+    /// colorDodge, colorBurn and softLight at every C level (Float lanes, with the Double
+    /// evaluation only where the Float level cannot decide the rounding) against the same body
+    /// built with no Float path (CSheenSIMDWidthCheck's sheen_composite_double_only: Double
+    /// throughout, equal to the reference) on every valid (s, sa, d, da) of the red channel:
+    /// 33,153² pixels per mode. This is the proof of the Float path's bound (BlendFloatBody.h);
+    /// green and blue take other valid levels on the way.
     @Test(arguments: [CompositeOperator.colorDodge, .colorBurn, .softLight])
     func separableModesEqualDoubleOnEveryInput(op: CompositeOperator) throws {
-        let fast = Kernels.best
-        guard fast > .portable else { return }
+        let levels = Kernels.supported.filter { $0 >= .simd128 }
+        guard !levels.isEmpty else { return }
         var failures = 0
-        try EveryPair.composite(op, levels: [fast, .portable]) { x, y, outputs in
-            if outputs[0] != outputs[1] {
+        try EveryPair.composite(op, ways: levels.map { .level($0) } + [.entry(sheen_composite_double_only)]) { x, y, outputs in
+            if outputs.dropLast().contains(where: { $0 != outputs.last! }) {
                 failures += 1
-                if failures < 5 { Issue.record("\(op) paint \(EveryPair.pairs[x]) destination \(EveryPair.pairs[y])") }
+                if failures < 5 { Issue.record("\(op) paint \(EveryPair.pairs[x]) destination \(EveryPair.pairs[y]): \(outputs)") }
             }
         }
         #expect(failures == 0)
@@ -248,38 +251,59 @@ private enum EveryPair {
         return UInt32(v) | UInt32(v * k % (a + 1)) << 8 | UInt32(a - v) << 16 | UInt32(a) << 24
     }
 
+    /// How one output is made: the public kernel at a level, or a C composite entry called directly.
+    enum Way {
+        case level(SIMDLevel)
+        case entry(@convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void)
+    }
+
     /// Composites the paint of every pair over destinations of every pair with `op` at each of
     /// `levels`, and calls `check(paint index, destination index, the output pixel per level)`
     /// for every pixel.
     static func composite(_ op: CompositeOperator, levels: [SIMDLevel],
                           check: (Int, Int, [UInt32]) -> Void) throws {
+        try composite(op, ways: levels.map { .level($0) }, check: check)
+    }
+
+    /// The same for each of `ways`.
+    static func composite(_ op: CompositeOperator, ways: [Way], check: (Int, Int, [UInt32]) -> Void) throws {
         let width = pairs.count, rows = 64
         let paint = try Image(width: width, height: rows, format: .rgba8Premultiplied)
         paint.withBuffer { b in
             for y in 0 ..< rows { for x in 0 ..< width { b.row(y).storeBytes(of: pixel(pairs[x], 7), toByteOffset: 4 * x, as: UInt32.self) } }
         }
-        let outs = try levels.map { _ in try Image(width: width, height: rows, format: .rgba8Premultiplied) }
+        let outs = try ways.map { _ in try Image(width: width, height: rows, format: .rgba8Premultiplied) }
         for first in stride(from: 0, to: pairs.count, by: rows) {
             let count = min(rows, pairs.count - first)
-            for (out, level) in zip(outs, levels) {
+            for (out, way) in zip(outs, ways) {
                 try out.withBuffer { b in
                     for y in 0 ..< count {
                         let v = pixel(pairs[first + y], 3)
                         for x in 0 ..< width { b.row(y).storeBytes(of: v, toByteOffset: 4 * x, as: UInt32.self) }
                     }
                     try paint.withReadOnlyBuffer { p in
-                        try Kernels.withLevel(level) { try b.composite(.image(p, x: 0, y: 0), operator: op) }
+                        switch way {
+                        case let .level(level):
+                            try Kernels.withLevel(level) { try b.composite(.image(p, x: 0, y: 0), operator: op) }
+                        case let .entry(entry):
+                            var job = SheenCompositeJob()
+                            job.dst = b.base; job.dstStride = b.bytesPerRow
+                            job.paint = p.base; job.paintStride = p.bytesPerRow
+                            job.width = width; job.height = count; job.coverage = 255
+                            job.op = op.kernelIndex; job.bytesPerPixel = 4
+                            entry(&job)
+                        }
                     }
                 }
             }
-            var row = [[UInt32]](repeating: [UInt32](repeating: 0, count: width), count: levels.count)
-            var outputs = [UInt32](repeating: 0, count: levels.count)
+            var row = [[UInt32]](repeating: [UInt32](repeating: 0, count: width), count: ways.count)
+            var outputs = [UInt32](repeating: 0, count: ways.count)
             for y in 0 ..< count {
                 for (i, out) in outs.enumerated() {
                     out.withReadOnlyBuffer { b in row[i].withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: b.row(y), count: 4 * width)) } }
                 }
                 for x in 0 ..< width {
-                    for i in 0 ..< levels.count { outputs[i] = row[i][x] }
+                    for i in 0 ..< ways.count { outputs[i] = row[i][x] }
                     check(x, first + y, outputs)
                 }
             }
