@@ -21,6 +21,9 @@ packages=(
   pkg-config          # SwiftPM finds the system libraries through it
   gcc                 # the system C compiler the C API's tests build with (Scripts/test-capi.sh)
   g++                 # ... and the C++ compiler that checks sheen.h compiles as C++
+  qemu-user-static            # Scripts/test-arm64.sh: runs the AArch64 build of the kernels
+  libc6-dev-arm64-cross       # ... whose C library it links statically
+  libgcc-12-dev-arm64-cross   # ... with the cross compiler runtime's startup files
 )
 if [[ "${1:-}" == "--peers" ]]; then
   packages+=(

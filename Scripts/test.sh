@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The README's test command. Installs missing system packages, then runs the whole suite at three
 # kernel levels (SHEEN_SIMD, see Sources/SheenRaster/Kernels.swift): debug at the best level this
-# CPU runs (AVX2 or AVX-512 where present), at `portable` (the Swift SIMD kernels every platform
-# has) and at `reference` (every public entry point on the scalar twins), with the DocC catalogues
-# built from that debug build, warnings as errors (Scripts/docs.sh), after the first; then the
-# tests that share state across threads under ThreadSanitizer; then the long property/exhaustive
-# tests in release (they compare every level themselves); then the scripts' tests (peer report and
-# charts on recorded data, sheen-bench's baselines, releases); then the C API from C
-# (Scripts/test-capi.sh); then README's dependency snippet against a clone (Scripts/test-release.sh).
+# CPU runs (AVX2 or AVX-512 where present), at `simd128` (the 128-bit C kernels every CPU without
+# AVX2 runs) and at `reference` (every public entry point on the scalar twins), with the DocC
+# catalogues built from that debug build, warnings as errors (Scripts/docs.sh), after the first;
+# then every C level against golden outputs of the twins, natively and built for AArch64 under
+# qemu (Scripts/test-arm64.sh); then the tests that share state across threads under
+# ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
+# themselves); then the scripts' tests (peer report and charts on recorded data, sheen-bench's
+# baselines, releases); then the C API from C (Scripts/test-capi.sh); then README's dependency
+# snippet against a clone (Scripts/test-release.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
@@ -21,11 +23,14 @@ swift test
 echo "== DocC: the four catalogues from the debug build's symbol graphs, warnings as errors"
 Scripts/docs.sh
 
-echo "== swift test (SHEEN_SIMD=portable, debug)"
-SHEEN_SIMD=portable swift test --skip-build
+echo "== swift test (SHEEN_SIMD=simd128, debug)"
+SHEEN_SIMD=simd128 swift test --skip-build
 
 echo "== swift test (SHEEN_SIMD=reference, debug)"
 SHEEN_SIMD=reference swift test --skip-build
+
+echo "== C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
+Scripts/test-arm64.sh
 
 echo "== swift test (ThreadSanitizer: the tests that share fonts, glyph cache and blur memory across threads)"
 # TSan exits 66 when it reports anything, which fails this step.

@@ -20,7 +20,8 @@ class UsageTests(unittest.TestCase):
         expected = {"bench.sh": "Runs sheen-bench twice", "test.sh": "The README's test command",
                     "demo.sh": "Scripts/demo.sh [OUTPUT_DIR]", "fuzz.sh": "Scripts/fuzz.sh [--target",
                     "release.sh": "Makes a release of Sheen", "test-release.sh": "README's dependency snippet resolves",
-                    "docs.sh": "Builds the DocC documentation", "scripts-python.sh": "Prints the path of a Python"}
+                    "docs.sh": "Builds the DocC documentation", "scripts-python.sh": "Prints the path of a Python",
+                    "test-arm64.sh": "The C kernel levels against the Swift reference twins"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)
@@ -32,13 +33,15 @@ class UsageTests(unittest.TestCase):
     def test_help_writes_no_files(self):
         # demo.sh once made a directory named --help; bench.sh started two builds.
         with tempfile.TemporaryDirectory() as d:
-            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh", "scripts-python.sh"):
+            for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh", "scripts-python.sh",
+                           "test-arm64.sh"):
                 self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
             self.assertEqual(os.listdir(d), [])
         self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))
 
     def test_wrong_arguments_are_refused(self):
-        for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"]), ("docs.sh", ["--bogus"])):
+        for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"]), ("docs.sh", ["--bogus"]),
+                             ("test-arm64.sh", ["--bogus"])):
             r = run(script, *args)
             self.assertEqual(r.returncode, 2, f"{script} {args}: {r.stdout} {r.stderr}")
             self.assertTrue(r.stderr.strip(), script)

@@ -96,7 +96,12 @@ INLINE int load_partial_coverage(uint8_t cover[PIXELS], const uint8_t *m, intptr
     memset(cover, 0, PIXELS);
     copy_short(cover, m, (size_t)n);
     uint64_t any = 0;
-    for (int i = 0; i < PIXELS; i += 8) {
+    if (PIXELS < 8) {
+        uint32_t w;
+        memcpy(&w, cover, 4);
+        any = w;
+    }
+    for (int i = 0; i + 8 <= PIXELS; i += 8) {
         uint64_t w;
         memcpy(&w, cover + i, 8);
         any |= w;

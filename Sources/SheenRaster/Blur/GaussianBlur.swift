@@ -86,10 +86,8 @@ public struct GaussianBlur: Sendable, Hashable {
         try apply(from: buffer.readOnly, into: buffer, threads: threads)
     }
 
-    /// The blur at `level` (the kernel table's level for this σ's method at or below it): the
-    /// scalar twin at `reference`, Swift SIMD at `portable` (one thread for the convolution),
-    /// C above. Tests hold
-    /// every level to the twin bit for bit and to `blurReference` within 1 level.
+    /// The blur at `level`: the scalar twin at `reference`, the C kernels above. Tests hold every
+    /// level to the twin bit for bit and to `blurReference` within 1 level.
     package func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
                    level requested: SIMDLevel = Kernels.current) throws(RasterError) {
         try KernelTable.at(requested).blur(self, source, destination, threads)
@@ -109,31 +107,5 @@ public struct GaussianBlur: Sendable, Hashable {
                               clamp: clamp, tmp: tmp)
             }
         }
-    }
-
-    /// The Swift SIMD kernels (`portable`): the convolution on one thread, the recursion on `threads`.
-    func runPortableLevel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
-        if method == .convolution {
-            try runConvolutionPortable(source, destination)
-        } else {
-            try runPortable(source, destination, threads: threads)
-        }
-    }
-
-    /// The Swift SIMD recursion (BlurKernel.swift, BlurStrip.swift).
-    func runPortable(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int) throws(RasterError) {
-        let channels = source.format.bytesPerPixel
-        let values = source.height * channels, strips = (values + 31) / 32
-        let block = try byteCount(source.width, stride: 32)
-        let words = try byteCount(strips, stride: block)
-        let raw = try allocateBytes(try byteCount(words, stride: 2), alignment: 64)
-        defer { freeBytes(raw) }
-        let tmp = raw.bindMemory(to: UInt16.self, capacity: words)
-        // Lanes past the last value are filtered like the rest and never stored; zero them so they
-        // hold numbers.
-        if values % 32 != 0 { (tmp + (strips - 1) * block).initialize(repeating: 0, count: block) }
-        let job = BlurJob(src: source, dst: destination, lineX: BlurLine(sigma: sigmaX), lineY: BlurLine(sigma: sigmaY),
-                          clamp: edges == .clamp, channels: channels, channelShift: channels == 4 ? 2 : 0, tmp: tmp)
-        try job.run(threads: min(threads, max(job.pass1Strips, 1)))
     }
 }

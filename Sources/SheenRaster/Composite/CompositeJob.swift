@@ -130,16 +130,6 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
     }
 }
 
-/// The composite entry of the `portable` level: the job's rows through the Swift span kernels.
-func compositeJobPortable(_ job: UnsafePointer<SheenCompositeJob>) {
-    let j = job.pointee
-    guard let op = CompositeOperator(kernelIndex: j.op) else { return }
-    let kernel = spanKernel(for: op)
-    compositeJobRows(j, shading: GradientPortable.run) { _, format, paint, coverage, dst, count in
-        kernel(format, paint, coverage, dst, count)
-    }
-}
-
 /// Walks a job's rows as spans: its paint (row pointer, solid value, or a gradient row shaded by
 /// `shading`, the level's gradient span kernel) and coverage (mask row or constant) per row, in
 /// the format its bytes per pixel and red byte name.

@@ -79,8 +79,7 @@ extension KernelGradient {
 
     /// Shades the `width` × `height` pixels whose top-left is destination pixel (x, y) into `dst`
     /// (rows `stride` bytes apart; 32-bit pixels in RGBA or BGRA order, or A8) with `level`'s
-    /// `gradient_span` entry: the C kernels at avx2 and avx512, GradientPortable at portable, the
-    /// twin at reference. An empty gradient shades 0.
+    /// `gradient_span` entry: the C kernels at simd128, avx2 and avx512, the twin at reference. An empty gradient shades 0.
     func shade(_ dst: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int, height: Int,
                bytesPerPixel: Int, bgra: Bool, dither: Bool, level: SIMDLevel) {
         if width <= 0 || height <= 0 { return }

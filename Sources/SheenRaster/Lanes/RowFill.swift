@@ -1,6 +1,6 @@
 // Row fills and copies: the stores behind every structure-aware gradient path and the pattern
-// repeat. In Swift, plain 64-byte vector stores (16-byte moves on the baseline target); at the C
-// levels, whole rectangles through CSheenSIMD's row stores.
+// repeat. At the C levels whole rectangles through CSheenSIMD's row stores; at `reference` their
+// Swift twins here, plain 64-byte vector stores.
 
 import CSheenSIMD
 
@@ -55,7 +55,7 @@ func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, height: I
                                    values.assumingMemoryBound(to: UInt8.self), count, phase)
 }
 
-/// `fill_rows` in Swift (the portable and reference levels; see `fillRows`).
+/// `fill_rows` in Swift (the reference level; see `fillRows`).
 func fillRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int, _ bytesPerPixel: UInt32,
                    _ values: UnsafePointer<UInt8>, _ count: Int, _ phase: Int) {
     let dst = UnsafeMutableRawPointer(dst), values = UnsafeRawPointer(values)
@@ -80,7 +80,7 @@ func copyRows(_ dst: UnsafeMutableRawPointer, stride: Int, rowBytes: Int, height
                                    src.assumingMemoryBound(to: UInt8.self), srcStride, period)
 }
 
-/// `copy_rows` in Swift (the portable and reference levels; see `copyRows`).
+/// `copy_rows` in Swift (the reference level; see `copyRows`).
 func copyRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ rowBytes: Int, _ height: Int,
                    _ src: UnsafePointer<UInt8>, _ srcStride: Int, _ period: Int) {
     for r in 0 ..< height { copyBytes(dst + r * stride, src + (r % period) * srcStride, rowBytes) }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The C kernel levels against the Swift reference twins' golden outputs, on AArch64 under
+# emulation and on this x86-64 CPU natively. No arm64 machine exists for this project, so:
+#   1. SheenRasterTests' ConformanceGoldens writes the golden cases (each C job, its inputs and
+#      the twin's output; it first checks every x86 level against the twin itself);
+#   2. Tests/Conformance/conformance.c and CSheenSIMD are built natively and run at every C level
+#      this CPU has;
+#   3. the same sources are cross-compiled with the Swift toolchain's clang for
+#      aarch64-linux-gnu (Debian's cross libc, statically linked by lld) and run under
+#      qemu-aarch64-static: the 128-bit level there is ASIMD (NEON).
+# Each run prints "N passed, M failed" and fails the script on any mismatch. Scripts/test.sh
+# runs it; Scripts/install-deps.sh installs qemu-user-static and the cross libc.
+set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
+if [ $# -gt 0 ]; then echo "test-arm64.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
+cd "$(dirname "$0")/.."
+Scripts/install-deps.sh
+
+out=.build-arm64
+mkdir -p "$out/native" "$out/aarch64"
+goldens="$PWD/$out/goldens.bin"
+rm -f "$goldens"
+
+echo "== conformance goldens (Swift reference twins, checked against every x86 level first)"
+SHEEN_CONFORMANCE_OUT="$goldens" swift test --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|passed|failed|error" || true
+[ -s "$goldens" ] || { echo "test-arm64.sh: the goldens were not written" >&2; exit 1; }
+
+sources=(Sources/CSheenSIMD/*.c Tests/Conformance/conformance.c)
+include=(-ISources/CSheenSIMD/include)
+
+# Compiles every source for `target` (empty: this machine) into $out/NAME, in parallel.
+build() {
+  local name=$1; shift
+  local pids=() objects=()
+  for f in "${sources[@]}"; do
+    local o="$out/$name/$(basename "$f").o"
+    objects+=("$o")
+    clang "$@" -O2 -Wall -Werror "${include[@]}" -c "$f" -o "$o" & pids+=($!)
+  done
+  local failed=0
+  for p in "${pids[@]}"; do wait "$p" || failed=1; done
+  [ "$failed" = 0 ] || { echo "test-arm64.sh: the $name build failed" >&2; return 1; }
+  echo "${objects[@]}"
+}
+
+echo "== conformance, x86-64 natively: every C level this CPU runs"
+native_objects=$(build native)
+# shellcheck disable=SC2086
+clang $native_objects -o "$out/native/conformance" -lm
+levels=(simd128)
+grep -qw avx2 /proc/cpuinfo && levels+=(avx2)
+grep -qw avx512bw /proc/cpuinfo && grep -qw avx512dq /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo && levels+=(avx512)
+for level in "${levels[@]}"; do "$out/native/conformance" "$goldens" "$level"; done
+
+echo "== conformance, AArch64 under qemu-aarch64-static: the 128-bit level (ASIMD)"
+cross=(--target=aarch64-linux-gnu --sysroot=/usr/aarch64-linux-gnu --gcc-toolchain=/usr)
+aarch64_objects=$(build aarch64 "${cross[@]}")
+# shellcheck disable=SC2086
+clang "${cross[@]}" -fuse-ld=lld -static $aarch64_objects -o "$out/aarch64/conformance" -lm
+file "$out/aarch64/conformance" | grep -q "ARM aarch64" || { echo "test-arm64.sh: not an AArch64 binary" >&2; exit 1; }
+qemu-aarch64-static "$out/aarch64/conformance" "$goldens" simd128
