@@ -11,8 +11,8 @@
 #   spec      — JSON label specs through SheenLabel's own JSON parser (its writing read back
 #               as the same value) and spec reader (Fuzz/sheen-fuzz-spec)
 # The kernel harnesses (composite, raster) run every input at every level this CPU runs
-# (portable, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
-# AVX-512 machine fuzzes its AVX2 and portable kernels too; text and label run each input at one
+# (simd128, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
+# AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text and label run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
 #   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all] [--runs N | --seconds T] [--jobs J]

@@ -8,7 +8,7 @@ import SheenTestSupport
 ///
 /// Invariants: no crash or memory error; fences intact; a throw leaves the destination as it
 /// was; a blur and a gradient fill each equal their scalar twin (the reference level) bit for bit
-/// at every other level this CPU runs (portable, avx2, avx512: `comparedLevels`);
+/// at every other level this CPU runs (simd128, avx2, avx512: `comparedLevels`);
 /// blurred premultiplied pixels stay valid (colour ≤ alpha).
 struct RasterFuzzCase: CustomStringConvertible {
     let bytes: [UInt8]

@@ -7,10 +7,9 @@
 // pmaddubsw, ptest, AVX-512 masks) sit behind SHEEN_X86; the 128-bit level off x86 takes the
 // generic form beside each, which gives the same bits.
 //
-// The layout and the arithmetic are those of the Swift kernels (SheenRaster/Composite/
-// CompositeLanes.swift, LaneOperators.swift): a block of SHEEN_BLOCK bytes is viewed as 16-bit
-// lanes, split into even bytes `e` (R, B of each pixel; B, R in BGRA) and odd bytes `o` (G, A)
-// by a mask and a shift, so products of two channels fit a lane and no shuffle is needed.
+// The layout: a block of SHEEN_BLOCK bytes is viewed as 16-bit lanes, split into even bytes `e`
+// (R, B of each pixel; B, R in BGRA) and odd bytes `o` (G, A) by a mask and a shift, so products
+// of two channels fit a lane and no shuffle is needed.
 // Every operator computes its W3C numerator exactly (some rearranged, e.g. hard_light_numerator,
 // so that a solid paint's part is computed once) and divides by 255 once per rounding of the
 // Swift reference (CompositeReference.swift), so each level equals the reference bit for bit.
@@ -185,7 +184,7 @@ INLINE lanes hard_light_numerator(lanemask lower_half, lanes s, lanes sa, lanes 
 
 /// The operator on one channel per lane (for Porter-Duff operators also on alpha, with s = sa and
 /// d = da). Arithmetic wraps modulo 2^16 on purpose: every final numerator is ≤ 65,025 for valid
-/// premultiplied input (the Swift twin, LaneOperators.swift, says the same per operator).
+/// premultiplied input (the reference, CompositeReference.swift, gives each operator's formula).
 INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
     switch (op) {
     case OP_CLEAR: return (lanes)0;

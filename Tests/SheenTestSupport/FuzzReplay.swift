@@ -13,7 +13,7 @@ public enum FuzzReplay {
     }
 
     /// Runs `check` on `bytes` at the kernel level the input picks among the SIMD levels this CPU
-    /// runs (`comparedLevels`: portable, avx2, avx512), chosen by the input's length, so a fuzzer whose inputs
+    /// runs (`comparedLevels`: simd128, avx2, avx512), chosen by the input's length, so a fuzzer whose inputs
     /// are too costly to run at every level (text, labels) still reaches every level's kernels
     /// across its corpus, and a replay of the same input runs the same level. The level is named
     /// in the failure.
