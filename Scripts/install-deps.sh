@@ -2,7 +2,7 @@
 # Installs the Debian packages Sheen builds and tests against, only when one is missing.
 # Idempotent and quiet when everything is present; safe to call from README commands and CI.
 # `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi, pixman
-# for the small-call harness).
+# for the small-call harness); `--mca` Debian's llvm-19, whose llvm-mca Scripts/llvm-mca.sh runs.
 set -euo pipefail
 
 packages=(
@@ -31,6 +31,9 @@ if [[ "${1:-}" == "--peers" ]]; then
     libpixman-1-dev   # W6: Scripts/peerbench/smallcalls.c calls pixman directly
     libpango1.0-dev   # W6: Scripts/peerbench/textlayout.c lays the same text out with Pango
   )
+fi
+if [[ "${1:-}" == "--mca" ]]; then
+  packages+=(llvm-19)   # llvm-mca-19: core models of Neoverse V1 and N1 (llvm-14's has none)
 fi
 
 missing=()

@@ -303,32 +303,33 @@ INLINE block blend_alphas_covered(int op, block s, block d, block c) {
 /// Which coverage a block has: all 0, all 255, or mixed.
 enum { COVER_NONE, COVER_FULL, COVER_MIXED };
 
-/// Classifies `n` (a multiple of 8) coverage bytes at `m`. On x86 whole 32-byte (16-byte at the
-/// 128-bit level) runs are tested with `vptest` (all zero: ZF; all 255: CF against all-ones), a
-/// few instructions instead of a scalar and/or tree.
+#if SHEEN_X86
+/// x86's ptest at the level's width: 16 bytes at the 128-bit level, 32 above (AVX-512 has none
+/// wider that sets flags).
+#if SHEEN_BLOCK == 16
+typedef long long testvec __attribute__((vector_size(16)));
+#define TEST_ZERO(v) __builtin_ia32_ptestz128((v), (v))
+#define TEST_ONES(v, ones) __builtin_ia32_ptestc128((v), (ones))
+#else
+typedef long long testvec __attribute__((vector_size(32)));
+#define TEST_ZERO(v) __builtin_ia32_ptestz256((v), (v))
+#define TEST_ONES(v, ones) __builtin_ia32_ptestc256((v), (ones))
+#endif
+#endif
+
+/// Classifies `n` (a multiple of 8) coverage bytes at `m`. On x86 whole runs of a ptest's width
+/// are tested with it (all zero: ZF; all 255: CF against all-ones), a few instructions instead
+/// of a scalar and/or tree.
 INLINE int classify(const uint8_t *m, int n) {
-#if SHEEN_X86 && SHEEN_BLOCK == 16
-    if (n % 16 == 0) {
-        const __m128i ones = _mm_set1_epi8(-1);
+#if SHEEN_X86
+    if (n % (int)sizeof(testvec) == 0) {
+        const testvec ones = (testvec){0} - 1;
         int none = 1, full = 1;
-        for (int i = 0; i < n; i += 16) {
-            __m128i v;
-            memcpy(&v, m + i, 16);
-            none &= _mm_testz_si128(v, v);
-            full &= _mm_testc_si128(v, ones);
-        }
-        return none ? COVER_NONE : full ? COVER_FULL : COVER_MIXED;
-    }
-#elif SHEEN_X86
-    if (n % 32 == 0) {
-        typedef long long quad4 __attribute__((vector_size(32)));
-        const quad4 ones = {-1, -1, -1, -1};
-        int none = 1, full = 1;
-        for (int i = 0; i < n; i += 32) {
-            quad4 v;
-            memcpy(&v, m + i, 32);
-            none &= __builtin_ia32_ptestz256(v, v);
-            full &= __builtin_ia32_ptestc256(v, ones);
+        for (int i = 0; i < n; i += (int)sizeof(testvec)) {
+            testvec v;
+            memcpy(&v, m + i, sizeof v);
+            none &= TEST_ZERO(v);
+            full &= TEST_ONES(v, ones);
         }
         return none ? COVER_NONE : full ? COVER_FULL : COVER_MIXED;
     }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Predicted cycles per 16 pixels of the kernels' branch-free hot steps on core models, from
+# llvm-mca 19 (Debian's llvm-19; `Scripts/install-deps.sh --mca` installs it): the AArch64 build
+# of the 128-bit level (ASIMD) on Neoverse V1, Neoverse N1 and Apple M1 beside the x86-64 AVX2
+# and 128-bit (SSE4.2) builds on Zen 3. Tests/Conformance/mca-loops.c holds each step between
+# LLVM-MCA markers, made of the kernel bodies' own helpers; this script compiles it with the
+# Swift toolchain's clang, cuts out the marked regions and prints, per core, llvm-mca's
+# resource bound (Block RThroughput: the busiest pipes) and its simulated cycles per iteration.
+# Predictions, not measurements: llvm-mca models pipes and latencies, not caches; its
+# simulation also chains an AArch64 post-indexed store's address to the stored value, which
+# real cores do not, so there the resource bound is the figure to read. (llvm-mca 14 has no
+# Neoverse model at all: it gives V1, N1 and Cortex-A76 the Cortex-A57's; 19 still does for A76,
+# which is left out.)
+#   Scripts/llvm-mca.sh
+set -euo pipefail
+if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
+if [ $# -gt 0 ]; then echo "llvm-mca.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
+cd "$(dirname "$0")/.."
+command -v llvm-mca-19 >/dev/null || { echo "llvm-mca.sh: needs llvm-mca-19 (Scripts/install-deps.sh --mca)" >&2; exit 1; }
+out=.build-mca
+mkdir -p "$out"
+
+# Compiles part $1 at level $2 as $3 with the extra flags that follow; keeps the marked regions.
+regions() {
+  local part=$1 level=$2 tag=$3; shift 3
+  clang "$@" -O2 -S -DMCA_PART="$part" -DMCA_LEVEL="$level" -ISources/CSheenSIMD/include \
+    Tests/Conformance/mca-loops.c -o "$out/$tag.s"
+  awk '/LLVM-MCA-BEGIN/{p=1} p{print} /LLVM-MCA-END/{p=0}' "$out/$tag.s" > "$out/$tag.regions.s"
+}
+
+# Prints "loop build core bound simulated" for the region of $1 (triple $2, cpu $3, build $4,
+# loop $5: llvm-mca names x86 regions from their marker but not AArch64's "//" ones).
+predict() {
+  llvm-mca-19 -mtriple="$2" -mcpu="$3" -iterations=1000 "$1" 2>/dev/null |
+    awk -v build="$4" -v cpu="$3" -v name="$5" '
+      /Total Cycles:/{cycles=$3/1000}
+      /Block RThroughput:/{printf "%-14s %-8s %-12s %8.2f %10.2f\n", name, build, cpu, $3, cycles}'
+}
+
+printf "%-14s %-8s %-12s %8s %10s\n" loop build core bound simulated
+loops=([1]=over_n_8_8888 [2]=fill_rows)
+for part in 1 2; do
+  regions "$part" 128 "a64-$part" --target=aarch64-linux-gnu --sysroot=/usr/aarch64-linux-gnu
+  regions "$part" 256 "avx2-$part"
+  regions "$part" 128 "sse-$part"
+  for cpu in neoverse-v1 neoverse-n1 apple-m1; do predict "$out/a64-$part.regions.s" aarch64 "$cpu" neon "${loops[$part]}"; done
+  predict "$out/avx2-$part.regions.s" x86_64 znver3 avx2 "${loops[$part]}"
+  predict "$out/sse-$part.regions.s" x86_64 znver3 sse4.2 "${loops[$part]}"
+done
