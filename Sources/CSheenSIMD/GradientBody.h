@@ -43,11 +43,12 @@ typedef int64_t vl __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
 /// the only roundings are the Double sum's and the Double → Float conversion's. Rounding twice
 /// can differ from rounding once only where the Double sum lies exactly halfway between two
 /// Floats (normal range: its low 29 bits are 1 then 28 zeros) or below 2⁻¹²⁶, where Floats are
-/// subnormal and ties sit elsewhere (a Double-subnormal sum rounds to a zero of the exact
-/// sum's sign either way, so it needs no test). Such vectors (rare: one test, a branch not taken) take the sum rounded
-/// to odd instead: an inexact sum whose last bit is even is stepped one Double ulp towards the
-/// exact value, which its error (Knuth's TwoSum) gives. Rounded to odd at 53 bits, then to
-/// nearest at 24 or fewer, is rounded to nearest once (Boldo and Melquiond, 2008).
+/// subnormal and ties sit elsewhere (a sum whose high 32 bits are zero but for the sign, far
+/// below the smallest Float, rounds to a zero of the exact sum's sign either way). Such vectors
+/// (one test, a branch mostly not taken) take the sum rounded to odd instead: an inexact sum
+/// whose last bit is even is stepped one Double ulp towards the exact value, which its error
+/// (Knuth's TwoSum) gives. Rounded to odd at 53 bits, then to nearest at 24 or fewer, is rounded
+/// to nearest once (Boldo and Melquiond, 2008).
 static inline __attribute__((always_inline)) vf fma_exact(vf a, vf b, vf c) {
     const vd p = __builtin_convertvector(a, vd) * __builtin_convertvector(b, vd);
     const vd cd = __builtin_convertvector(c, vd);
