@@ -11,8 +11,9 @@ import Synchronization
 /// The process's level is the best this CPU supports, unless the environment variable
 /// `SHEEN_SIMD=reference|simd128|avx2|avx512` (`portable`: the old name of `simd128`) says
 /// otherwise when the process starts. Asking for a level the CPU lacks (or an unknown name) never
-/// runs foreign instructions: every public entry point then throws `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a
-/// closure at another level (tests and benchmarks compare levels this way).
+/// runs foreign instructions: every public entry point then throws
+/// `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a closure at another level
+/// (tests and benchmarks compare levels this way).
 public enum Kernels {
     /// One kernel: its name and the levels it has an implementation at.
     public struct Entry: Sendable, Hashable {
