@@ -1,6 +1,6 @@
 // colorDodge, colorBurn and softLight in Float lanes, still equal to the Double evaluation
 // (BlendDoubleBody.h, itself equal to the Swift reference) bit for bit. Included by
-// BlendDoubleBody.h, once per level.
+// CompositeBody.h after BlendDoubleBody.h, whose lanes and pixel stores it uses, once per level.
 //
 // Each colour level is first computed in Float. Where the Float level is farther than
 // FLOAT_BLEND_SLACK from a rounding tie (k + ½), it rounds to the same integer as the Double one,

@@ -813,6 +813,8 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 }
 
 #include "BlendDoubleBody.h"
+#include "BlendFloatBody.h"
+#include "BlendRows.h"
 
 /// One out-of-line function per operator, so each is compiled with its operator folded in.
 #define SHEEN_OP_FN(name, index) \
