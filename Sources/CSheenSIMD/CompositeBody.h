@@ -444,8 +444,9 @@ INLINE lerp_weights constant_weights(uint32_t c) {
 #if SHEEN_BLOCK == 16
 /// The lerp weights of the four blocks whose 16 coverage bytes are at `m`, as `mask_weights`
 /// gives them one block at a time: the (255 − c, c) pairs of eight pixels made by one unpack per
-/// half, then one pshufb per weight vector. (The index tables are hidden from clang as in
-/// mask_weights, which would otherwise lower the pshufb to longer word shuffles.)
+/// half, moved down 8 bytes for the odd blocks, then one pshufb per weight vector. (The index
+/// tables are hidden from clang as in mask_weights, which would otherwise lower the pshufb to
+/// longer word shuffles.)
 INLINE void mask_weights4(const uint8_t *m, lerp_weights w[4]) {
     __m128i c, first = _mm_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3),
                second = _mm_setr_epi8(4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
@@ -693,7 +694,7 @@ INLINE void over_n_8_8888_chunk(uint8_t *d, lanes solid, const uint8_t *m) {
         return;
     }
 #if SHEEN_X86 && SHEEN_BLOCK == 16
-    // Four blocks' weights from one 16-byte load: 12 instructions where four mask_weights take 20.
+    // Four blocks' weights from one 16-byte load: 14 instructions where four mask_weights take 20.
 #pragma clang loop unroll(full)
     for (int g = 0; g < CHUNK_BLOCKS; g += 4) {
         lerp_weights w[4];

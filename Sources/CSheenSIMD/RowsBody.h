@@ -1,6 +1,6 @@
 // Row fills and row copies over whole rectangles, compiled per level like the other bodies
-// (Rows+SIMD128.c, Rows+AVX2.c, Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one store, and the entry
-// names). They are the stores behind the structure-aware gradient paths and the 1-pixel pattern:
+// (Rows+SIMD128.c, Rows+AVX2.c, Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one store,
+// and the entry names). They are the stores behind the structure-aware gradient paths and the 1-pixel pattern:
 // there the baseline target's 16-byte stores and a call per row ran at about 0.6× memset, the
 // level's widest stores over every row in one call run at memset's speed. A copy larger than
 // sheen_streaming_threshold() (CPU.c) cannot stay in the cache, so its rows are stored around it

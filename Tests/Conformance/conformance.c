@@ -156,7 +156,6 @@ static int composite_case(reader *r, const SheenKernelTable *t, char *why, size_
     blob want = bytes(r);
     if (r->bad) return -1;
     fenced d = fenced_copy(dst0, misalign), p = fenced_copy(paint, misalign + 5), m = fenced_copy(mask, misalign + 9);
-    blob none = {0, 0};
     const size_t scratchBytes = (size_t)(job.width > 0 ? job.width : 1) * job.bytesPerPixel;
     uint8_t *scratchBlock = calloc(1, scratchBytes + 64);
     job.dst = d.data;
@@ -170,7 +169,6 @@ static int composite_case(reader *r, const SheenKernelTable *t, char *why, size_
     int ok = fenced_equals(&d, want, why, n);
     if (ok && !fenced_equals(&p, paint, why, n)) ok = 0;
     if (ok && !fenced_equals(&m, mask, why, n)) ok = 0;
-    (void)none;
     fenced_free(&d); fenced_free(&p); fenced_free(&m);
     free(scratchBlock);
     free_gradient(&g);
