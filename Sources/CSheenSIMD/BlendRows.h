@@ -1,6 +1,6 @@
 // The rows of the seven Double-evaluated blend modes: each step of 16 pixels through the Float
-// path (BlendFloatBody.h) where it decides every level, else through the Double one
-// (BlendDoubleBody.h). Included by CompositeBody.h after both, so it is built once per level.
+// path (BlendFloat.h) where it decides every level, else through the Double one
+// (BlendDouble.h). Included by CompositeBody.h after both, so it is built once per level.
 
 /// DPIXELS whole pixels at `d` (paint at `p` for row paint, coverage at `m` for a mask) with a
 /// Double-evaluated mode: the separable ones in Float lanes where that decides every level.

@@ -11,8 +11,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#define INLINE SHEEN_INLINE
 #include "ShortCopy.h"
+
+#define INLINE SHEEN_INLINE
 
 typedef uint8_t rowvec __attribute__((ext_vector_type(SHEEN_ROW_VECTOR)));
 

@@ -104,8 +104,8 @@ import Testing
     }
 
     /// The operator order is written in four places — CompositeOperator's cases, sheen.h's
-    /// SHEEN_OP_*, CompositeBody.h's OP_* and the C API's table — and every copy must agree: each
-    /// header's names in order are the cases' names in SCREAMING_SNAKE_CASE, and every C value
+    /// SHEEN_OP_*, CompositeOperators.h's OP_* and the C API's table — and every copy must agree:
+    /// each header's names in order are the cases' names in SCREAMING_SNAKE_CASE, and every C value
     /// composites as the Swift operator of the same index.
     @Test func operatorListsAgree() throws {
         func snake(_ op: CompositeOperator) -> String {
@@ -124,7 +124,7 @@ import Testing
         }
         let expected = CompositeOperator.allCases.map(snake)
         #expect(try names(in: "Sources/CSheenAPI/include/sheen.h", prefix: "SHEEN_OP_") == expected)
-        let body = try names(in: "Sources/CSheenSIMD/CompositeBody.h", prefix: "OP_").filter { $0 != "SOURCE_OVER_SCALED" }
+        let body = try names(in: "Sources/CSheenSIMD/CompositeOperators.h", prefix: "OP_").filter { $0 != "SOURCE_OVER_SCALED" }
         #expect(Array(body.prefix(expected.count)) == expected)
         // Every C value draws what the Swift operator of its index draws.
         let dst = try Self.noise(9, 3, .rgba8Premultiplied, seed: 3)

@@ -133,4 +133,43 @@ import Testing
         }
         #expect(scanned >= 10)
     }
+
+    /// CSheenSIMD's kernel sources run in one direction: a level's `.c` includes a body, a body
+    /// (`…Body.h`) is either nothing but its list of layers or one layer itself (RowsBody.h), a
+    /// layer includes only system headers and ShortCopy.h and sets no pragma but a scoped one
+    /// (`loop`, or `fp` inside a function), every layer is listed once by one body, and no file is
+    /// longer than 300 lines.
+    @Test func kernelSourcesAreLayered() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("Sources/CSheenSIMD")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".h") || $0.hasSuffix(".c") }
+        var listed: [String: String] = [:]
+        for name in names.sorted() {
+            let lines = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 300, "\(name) has \(lines.count) lines")
+            let includes = lines.filter { $0.hasPrefix("#include \"") }.map { String($0.split(separator: "\"")[1]) }
+            let code = lines.filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("#include") }
+            if name.hasSuffix("Body.h") && includes.contains(where: { $0 != "ShortCopy.h" }) {
+                #expect(code.isEmpty, "\(name) holds code; a body only lists its layers")
+                for layer in includes {
+                    #expect(listed[layer] == nil, "\(layer) is listed by \(name) and \(listed[layer] ?? "")")
+                    listed[layer] = name
+                }
+            } else if name.hasSuffix(".h") {
+                if name.hasSuffix("Body.h") { listed[name] = name }
+                #expect(includes.allSatisfy { $0 == "ShortCopy.h" }, "\(name) includes \(includes)")
+                for (index, line) in lines.enumerated() where line.hasPrefix("#pragma") {
+                    let scoped = line.hasPrefix("#pragma clang loop")
+                        || (line.hasPrefix("#pragma clang fp") && index > 0 && lines[index - 1].hasSuffix("{"))
+                    #expect(scoped, "\(name):\(index + 1) sets a pragma for the rest of the file")
+                }
+                let guardLine = { (line: Substring) in (line.hasPrefix("#ifndef ") || line.hasPrefix("#define ")) && line.hasSuffix("_H") }
+                let firstCode = lines.firstIndex { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("#include") && !guardLine($0) } ?? lines.count
+                #expect(!lines[firstCode...].contains { $0.hasPrefix("#include") }, "\(name) includes from its middle")
+            }
+        }
+        let layers = names.filter { $0.hasSuffix(".h") && $0 != "ShortCopy.h" && !(listed[$0] == nil && $0.hasSuffix("Body.h")) }
+        #expect(Set(layers) == Set(listed.keys), "layers no body lists: \(Set(layers).subtracting(listed.keys))")
+        #expect(listed.count >= 15)
+    }
 }

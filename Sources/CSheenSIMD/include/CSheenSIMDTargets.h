@@ -32,20 +32,25 @@
 #define SHEEN_TARGET_AVX512 SHEEN_AVX512_FEATURES(SHEEN_FEATURE_FIRST_, SHEEN_FEATURE_NEXT_)
 
 #define SHEEN_PRAGMA_(x) _Pragma(#x)
-/// Compiles every function up to the matching SHEEN_END_LEVEL for the AVX2 or AVX-512 level.
-#define SHEEN_BEGIN_AVX2 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX2))), apply_to = function))
-#define SHEEN_BEGIN_AVX512 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX512))), apply_to = function))
+/// No multiply and add contracted into a fused one unless the body asks for it (FMA in
+/// GradientBody.h, the Float blend modes' scoped pragma): every level must round each operation as
+/// the Swift twins do, and clang contracts a·b + c by default wherever the target has FMA.
+#define SHEEN_NO_CONTRACTION_ SHEEN_PRAGMA_(clang fp contract(off))
+/// Compiles every function up to the matching SHEEN_END_LEVEL for the AVX2 or AVX-512 level, with
+/// no contraction.
+#define SHEEN_BEGIN_AVX2 SHEEN_NO_CONTRACTION_ SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX2))), apply_to = function))
+#define SHEEN_BEGIN_AVX512 SHEEN_NO_CONTRACTION_ SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_AVX512))), apply_to = function))
 #define SHEEN_END_LEVEL SHEEN_PRAGMA_(clang attribute pop)
 
 /// The 128-bit level's opening and closing: x86-64-v2's target pragma on x86-64, nothing on other
 /// CPUs, where the level is the baseline target the package is compiled for. SHEEN_X86 is 1 where
 /// the bodies may use x86 instructions (the x86 levels), 0 where they take their generic branches.
 #if defined(__x86_64__)
-#define SHEEN_BEGIN_SIMD128 SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_SIMD128))), apply_to = function))
+#define SHEEN_BEGIN_SIMD128 SHEEN_NO_CONTRACTION_ SHEEN_PRAGMA_(clang attribute push(__attribute__((target(SHEEN_TARGET_SIMD128))), apply_to = function))
 #define SHEEN_END_SIMD128 SHEEN_END_LEVEL
 #define SHEEN_X86 1
 #else
-#define SHEEN_BEGIN_SIMD128
+#define SHEEN_BEGIN_SIMD128 SHEEN_NO_CONTRACTION_
 #define SHEEN_END_SIMD128
 #define SHEEN_X86 0
 #endif

@@ -141,7 +141,7 @@ private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob
     for r in 0 ..< j.height {
         let paint: SpanPaint
         if let gradient = j.gradient {
-            // As CompositeBody.h's composite_gradient_rows: the row's one colour or its shaded row.
+            // As CompositeEntry.h's composite_gradient_rows: the row's one colour or its shaded row.
             var row = gradient.pointee
             row.y = gradient.pointee.y + r
             row.height = 1

@@ -13,7 +13,7 @@ void sheen_composite_block64_on_avx2(const SheenCompositeJob *job);
 void sheen_blur_block64_on_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
 
 /// The 128-bit compositing body with colorDodge, colorBurn and softLight evaluated in Double for
-/// every pixel (no Float path): equal to the reference by construction (BlendDoubleBody.h), and
+/// every pixel (no Float path): equal to the reference by construction (BlendDouble.h), and
 /// fast enough to run on every valid input. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
 void sheen_composite_double_only(const SheenCompositeJob *job);
 

@@ -167,7 +167,7 @@ struct CompositeLongTests {
     /// evaluation only where the Float level cannot decide the rounding) against the same body
     /// built with no Float path (CSheenSIMDWidthCheck's sheen_composite_double_only: Double
     /// throughout, equal to the reference) on every valid (s, sa, d, da) of the red channel:
-    /// 33,153² pixels per mode. This is the proof of the Float path's bound (BlendFloatBody.h);
+    /// 33,153² pixels per mode. This is the proof of the Float path's bound (BlendFloat.h);
     /// green and blue take other valid levels on the way.
     @Test(arguments: [CompositeOperator.colorDodge, .colorBurn, .softLight])
     func separableModesEqualDoubleOnEveryInput(op: CompositeOperator) throws {

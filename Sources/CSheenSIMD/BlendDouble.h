@@ -1,17 +1,15 @@
 // The seven blend modes defined with divisions or square roots (colorDodge, colorBurn, softLight,
 // hue, saturation, color, luminosity) on 16 pixels per step, one double lane per pixel. Included
-// by CompositeBody.h, so it is built once per level, before BlendFloatBody.h (the three separable
+// by CompositeBody.h, so it is built once per level, before BlendFloat.h (the three separable
 // ones first try Float lanes, and come here only for the steps whose rounding the Float result
 // cannot decide) and BlendRows.h (the rows that choose between the two).
 //
 // It performs exactly the IEEE operations of the Swift reference (CompositeReference+Double.swift)
 // in the same order: the same expressions evaluated left to right, branches as selects whose
 // untaken side is discarded, min/max with Swift.min/max's choice (`b < a ? b : a`,
-// `b >= a ? b : a`), and no contraction into FMA (the pragma below: clang contracts a·b + c by
-// default wherever the target has FMA). So every level equals the reference bit for bit, not
+// `b >= a ? b : a`), and no contraction into FMA (the level's SHEEN_BEGIN_… turns it off: clang
+// contracts a·b + c by default wherever the target has FMA). So every level equals the reference bit for bit, not
 // within a bound. Rounding uses the 2^52 trick, round-half-to-even like `.toNearestOrEven`.
-
-#pragma clang fp contract(off)
 
 /// Pixels per step: 16 at every level (four ymm or two zmm registers per Double variable). The
 /// evaluation is one long chain of dependent divisions; several independent registers per

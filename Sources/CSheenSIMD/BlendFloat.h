@@ -1,6 +1,6 @@
 // colorDodge, colorBurn and softLight in Float lanes, still equal to the Double evaluation
-// (BlendDoubleBody.h, itself equal to the Swift reference) bit for bit. Included by
-// CompositeBody.h after BlendDoubleBody.h, whose lanes and pixel stores it uses, once per level.
+// (BlendDouble.h, itself equal to the Swift reference) bit for bit. Included by
+// CompositeBody.h after BlendDouble.h, whose lanes and pixel stores it uses, once per level.
 //
 // Each colour level is first computed in Float. Where the Float level is farther than
 // FLOAT_BLEND_SLACK from a rounding tie (k + ½), it rounds to the same integer as the Double one,
@@ -25,8 +25,9 @@
 #define FLOAT_BLEND_SLACK (1.0f / 4096)
 
 // Unlike the Double path, the Float path may contract a·b + c into FMA (3–7 % faster): its
-// levels are bounded, not bit-identical, and the exhaustive test holds the bound as compiled.
-#pragma clang fp contract(fast)
+// levels are bounded, not bit-identical, and the exhaustive test holds the bound as compiled. The
+// two functions that compute levels say so with a pragma scoped to their body (the level's .c
+// turns contraction off for everything else).
 
 typedef float flanes __attribute__((ext_vector_type(DPIXELS)));
 typedef int32_t fmask __attribute__((ext_vector_type(DPIXELS)));
@@ -52,6 +53,7 @@ INLINE flanes flevels(dwords v) { return __builtin_convertvector((fmask)v, flane
 /// s = sa or da = 0, that is d = 0, for dodge; s = 0 or d = da = 0 for burn), so their
 /// denominators are not guarded. Where sa·da = 0 the value is unused: its term is sa·da·B.
 INLINE flanes separable_float(int op, flanes s, flanes sa, flanes d, flanes da) {
+#pragma clang fp contract(fast)
     const flanes one = 1, zero = 0;
     if (op == OP_COLOR_DODGE) {
         flanes v = __builtin_elementwise_min(one, (d * sa) / (da * (sa - s)));
@@ -75,6 +77,7 @@ INLINE flanes separable_float(int op, flanes s, flanes sa, flanes d, flanes da) 
 /// nearest integer is folded into `off` (a maximum). Valid input keeps q within 10⁻⁴ of 0…255,
 /// so the rounded level needs no clamp (input that is not valid is sent to the Double path).
 INLINE dwords float_level(int op, dwords si, dwords sai, dwords di, dwords dai, flanes *off) {
+#pragma clang fp contract(fast)
     flanes s = flevels(si), sa = flevels(sai), d = flevels(di), da = flevels(dai);
     flanes q = (s * (255 - da) + d * (255 - sa) + (sa * da) * separable_float(op, s, sa, d, da)) * (1.0f / 255);
     flanes r = (q + 8388608.0f) - 8388608.0f; // nearest integer, ties to even (|q| < 2²²)
@@ -99,5 +102,3 @@ INLINE int float_blend_step(int op, uint8_t *d, dwords sp, step_coverage c, unsi
     store_blended(d, rr, rg, rb, s, t, dp, c, red);
     return 1;
 }
-
-#pragma clang fp contract(off)

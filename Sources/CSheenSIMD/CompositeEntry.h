@@ -1,0 +1,135 @@
+// The composite entry of a level (the last layer of CompositeBody.h): the job's rows walked with its
+// paint and coverage kinds as compile-time constants, one out-of-line function per operator, and
+// the entry SHEEN_ENTRY, which shades a gradient paint's rows with SHEEN_GRADIENT_ENTRY first.
+
+/// Every row of a job with one operator.
+INLINE void run_rows(int op, const SheenCompositeJob *job) {
+    uint8_t *dst = job->dst;
+    const uint8_t *paint = job->paint, *mask = job->mask;
+    const int row_paint = paint != NULL, masked = mask != NULL;
+    const int full = !masked && job->coverage == 255;
+    const int wide = job->bytesPerPixel == 4;
+    const int opaque_text = wide && op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255;
+    lanes solid32 = (lanes)(words)job->solid;
+    constant_coverage constant32 = {(lanes)(words)(job->coverage * 0x10001u), constant_weights(job->coverage & 0xFF)};
+    block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
+    block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
+#define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
+#define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
+    if (opaque_text && job->width < CHUNK_PIXELS) {
+        over_n_8_8888_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
+        return;
+    }
+    for (intptr_t y = 0; y < job->height; y++) {
+        if (opaque_text) over_n_8_8888_span(dst, solid32, mask, job->width);
+        else if (wide) WITH_KINDS(SPAN32);
+        else WITH_KINDS(SPAN8);
+        dst += job->dstStride;
+        if (row_paint) paint += job->paintStride;
+        if (masked) mask += job->maskStride;
+    }
+#undef SPAN32
+#undef SPAN8
+}
+
+/// One out-of-line function per operator, so each is compiled with its operator folded in.
+#define SHEEN_OP_FN(name, index) \
+    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_rows(index, job); }
+SHEEN_OP_FN(op_clear, OP_CLEAR)
+SHEEN_OP_FN(op_source, OP_SOURCE)
+SHEEN_OP_FN(op_source_over, OP_SOURCE_OVER)
+SHEEN_OP_FN(op_source_over_scaled, OP_SOURCE_OVER_SCALED)
+SHEEN_OP_FN(op_destination_over, OP_DESTINATION_OVER)
+SHEEN_OP_FN(op_source_in, OP_SOURCE_IN)
+SHEEN_OP_FN(op_destination_in, OP_DESTINATION_IN)
+SHEEN_OP_FN(op_source_out, OP_SOURCE_OUT)
+SHEEN_OP_FN(op_destination_out, OP_DESTINATION_OUT)
+SHEEN_OP_FN(op_source_atop, OP_SOURCE_ATOP)
+SHEEN_OP_FN(op_destination_atop, OP_DESTINATION_ATOP)
+SHEEN_OP_FN(op_xor, OP_XOR)
+SHEEN_OP_FN(op_plus, OP_PLUS)
+SHEEN_OP_FN(op_multiply, OP_MULTIPLY)
+SHEEN_OP_FN(op_screen, OP_SCREEN)
+SHEEN_OP_FN(op_overlay, OP_OVERLAY)
+SHEEN_OP_FN(op_darken, OP_DARKEN)
+SHEEN_OP_FN(op_lighten, OP_LIGHTEN)
+SHEEN_OP_FN(op_hard_light, OP_HARD_LIGHT)
+SHEEN_OP_FN(op_difference, OP_DIFFERENCE)
+SHEEN_OP_FN(op_exclusion, OP_EXCLUSION)
+#define SHEEN_DOUBLE_OP_FN(name, index) \
+    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_double_rows(index, job); }
+SHEEN_DOUBLE_OP_FN(op_color_dodge, OP_COLOR_DODGE)
+SHEEN_DOUBLE_OP_FN(op_color_burn, OP_COLOR_BURN)
+SHEEN_DOUBLE_OP_FN(op_soft_light, OP_SOFT_LIGHT)
+SHEEN_DOUBLE_OP_FN(op_hue, OP_HUE)
+SHEEN_DOUBLE_OP_FN(op_saturation, OP_SATURATION)
+SHEEN_DOUBLE_OP_FN(op_color, OP_COLOR)
+SHEEN_DOUBLE_OP_FN(op_luminosity, OP_LUMINOSITY)
+
+static void composite_job(const SheenCompositeJob *job) {
+    switch (job->op) {
+    case OP_CLEAR: op_clear(job); break;
+    case OP_SOURCE: op_source(job); break;
+    case OP_DESTINATION: break;
+    case OP_SOURCE_OVER:
+        if (job->paint == NULL && job->bytesPerPixel == 4 && job->solid >> 24 != 255) op_source_over_scaled(job);
+        else op_source_over(job);
+        break;
+    case OP_DESTINATION_OVER: op_destination_over(job); break;
+    case OP_SOURCE_IN: op_source_in(job); break;
+    case OP_DESTINATION_IN: op_destination_in(job); break;
+    case OP_SOURCE_OUT: op_source_out(job); break;
+    case OP_DESTINATION_OUT: op_destination_out(job); break;
+    case OP_SOURCE_ATOP: op_source_atop(job); break;
+    case OP_DESTINATION_ATOP: op_destination_atop(job); break;
+    case OP_XOR: op_xor(job); break;
+    case OP_PLUS: op_plus(job); break;
+    case OP_MULTIPLY: op_multiply(job); break;
+    case OP_SCREEN: op_screen(job); break;
+    case OP_OVERLAY: op_overlay(job); break;
+    case OP_DARKEN: op_darken(job); break;
+    case OP_LIGHTEN: op_lighten(job); break;
+    case OP_HARD_LIGHT: op_hard_light(job); break;
+    case OP_DIFFERENCE: op_difference(job); break;
+    case OP_EXCLUSION: op_exclusion(job); break;
+    case OP_COLOR_DODGE: op_color_dodge(job); break;
+    case OP_COLOR_BURN: op_color_burn(job); break;
+    case OP_SOFT_LIGHT: op_soft_light(job); break;
+    case OP_HUE: op_hue(job); break;
+    case OP_SATURATION: op_saturation(job); break;
+    case OP_COLOR: op_color(job); break;
+    case OP_LUMINOSITY: op_luminosity(job); break;
+    default: break;
+    }
+}
+
+/// A job whose paint is a gradient: each row shaded by this level's span kernel
+/// (SHEEN_GRADIENT_ENTRY) into the scratch row, or as the row's one colour, then composited, so
+/// that the caller crosses into C once for the whole rectangle.
+static void composite_gradient_rows(const SheenCompositeJob *job) {
+    SheenGradientJob shading = *job->gradient;
+    SheenCompositeJob row = *job;
+    row.gradient = NULL;
+    row.height = 1;
+    const int one_colour = shading.width == 1 && shading.bytesPerPixel == 4;
+    uint32_t colour = 0;
+    shading.dst = one_colour ? (uint8_t *)&colour : (uint8_t *)job->scratch;
+    shading.dstStride = 0;
+    shading.height = 1;
+    row.paint = one_colour ? NULL : job->scratch;
+    row.paintStride = 0;
+    for (intptr_t r = 0; r < job->height; r++) {
+        shading.y = job->gradient->y + r;
+        SHEEN_GRADIENT_ENTRY(&shading);
+        if (one_colour) row.solid = job->bytesPerPixel == 1 ? colour >> 24 : colour;
+        row.dst = (uint8_t *)job->dst + r * job->dstStride;
+        row.mask = job->mask ? job->mask + r * job->maskStride : NULL;
+        composite_job(&row);
+    }
+}
+
+void SHEEN_ENTRY(const SheenCompositeJob *job) {
+    if (job->width <= 0 || job->height <= 0) return;
+    if (job->gradient) composite_gradient_rows(job);
+    else composite_job(job);
+}

@@ -1,0 +1,123 @@
+// The colour ramp at t (the third layer of GradientBody.h): the piece of every lane (selected
+// among a few, or through the cell table), its colour by one multiply-add per channel, rounding,
+// packing into pixels and the lane-range store.
+
+#ifndef SHEEN_CVT_ROUND
+/// Round to nearest even, Float → Int32, with x86's answer for NaN and out-of-range values
+/// (INT32_MIN), which the twin states (cvtps2dq on x86; frintn, a range test and a select here).
+INLINE vi cvt_round(vf v) {
+    const vf r = __builtin_elementwise_roundeven(v);
+    const vi inside = (r >= -2147483648.0f) & (r < 2147483648.0f);
+    return seli(inside, __builtin_convertvector(sel(inside, r, (vf)0.0f), vi), (vi)INT32_MIN);
+}
+#define SHEEN_CVT_ROUND(v) cvt_round(v)
+#endif
+
+/// A rounded level (x86's INT32_MIN for NaN and out-of-range values) clamped to 0…255.
+INLINE vi clamp_level(vi v) {
+    v = seli(v < 0, (vi)0, v);
+    return seli(v > 255, (vi)255, v);
+}
+
+/// Four vectors of rounded levels (channels in memory order, alpha last) → packed pixels: each
+/// level clamped to 0…255 by the saturating packs (int32 → int16 → uint8, per 128-bit lane), then
+/// one byte shuffle per 128-bit lane turns [r0..r3 g0..g3 b0..b3 a0..a3] into [r0 g0 b0 a0 …];
+/// with `clamp`, every colour byte is then limited to its pixel's alpha.
+#ifdef SHEEN_IVEC
+INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
+    SHEEN_IVEC rg = SHEEN_PACKS_EPI32((SHEEN_IVEC)r, (SHEEN_IVEC)g);
+    SHEEN_IVEC ba = SHEEN_PACKS_EPI32((SHEEN_IVEC)b, (SHEEN_IVEC)a);
+    const SHEEN_IVEC order = SHEEN_BROADCAST_128(_mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+    SHEEN_IVEC v = SHEEN_SHUFFLE_EPI8(SHEEN_PACKUS_EPI16(rg, ba), order);
+    if (clamp) {
+        const SHEEN_IVEC alpha = SHEEN_BROADCAST_128(_mm_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15));
+        v = SHEEN_MIN_EPU8(v, SHEEN_SHUFFLE_EPI8(v, alpha));
+    }
+    return (vi)v;
+}
+#else
+/// The same without x86's packs: each level clamped to 0…255 (what the two saturating packs do),
+/// limited to its pixel's alpha with `clamp`, then shifted into its byte.
+INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
+    a = clamp_level(a);
+    r = clamp_level(r); g = clamp_level(g); b = clamp_level(b);
+    if (clamp) {
+        r = seli(r > a, a, r); g = seli(g > a, a, g); b = seli(b > a, a, b);
+    }
+    typedef uint32_t vu __attribute__((ext_vector_type(SHEEN_GRADIENT_LANES)));
+    return (vi)((vu)r | ((vu)g << 8) | ((vu)b << 16) | ((vu)a << 24));
+}
+#endif
+
+#ifndef SHEEN_STORE_RANGE
+/// Lanes [lo, hi) of v stored at address p: 32-bit pixels, or each lane's low byte for A8, one
+/// lane at a time (no lane mask store at this level); nothing outside them is written.
+#define SHEEN_STORE_RANGE(p, v, a8, lo, hi)                                                        \
+    do {                                                                                         \
+        for (int k_ = (lo); k_ < (hi); k_++) {                                                   \
+            if (a8) {                                                                            \
+                ((uint8_t *)(p))[k_] = (uint8_t)(v)[k_];                                          \
+            } else {                                                                             \
+                const uint32_t w_ = (uint32_t)(v)[k_];                                           \
+                memcpy((uint8_t *)(p) + 4 * k_, &w_, 4);                                          \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+#endif
+
+/// Gathers `table[index]` lane by lane.
+INLINE vf gather(const float *table, vi index) {
+    vf v;
+    for (int k = 0; k < LANES; k++) v[k] = table[index[k]];
+    return v;
+}
+
+/// The colour ramp at t (in [0, 1] wherever painted): 32-bit pixels, or A8 values in the low byte.
+INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int dithered, const int single,
+                const int opaque) {
+    const uint32_t n = single ? 1 : j->segments;
+    const float *P = j->pieces;
+    vf o, b0, b1, b2, b3, s0, s1, s2, s3;
+    if (n <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
+        o = P[0]; b0 = P[n]; b1 = P[2 * n]; b2 = P[3 * n]; b3 = P[4 * n];
+        s0 = P[5 * n]; s1 = P[6 * n]; s2 = P[7 * n]; s3 = P[8 * n];
+        for (uint32_t i = 1; i < n; i++) {
+            vi m = t >= j->bounds[i];
+            o = sel(m, P[i], o);
+            b3 = sel(m, P[4 * n + i], b3); s3 = sel(m, P[8 * n + i], s3);
+            if (!a8) {
+                b0 = sel(m, P[n + i], b0); b1 = sel(m, P[2 * n + i], b1); b2 = sel(m, P[3 * n + i], b2);
+                s0 = sel(m, P[5 * n + i], s0); s1 = sel(m, P[6 * n + i], s1); s2 = sel(m, P[7 * n + i], s2);
+            }
+        }
+    } else {
+        // Unpainted lanes may hold NaN: clamp (NaN → 0) before t becomes an index.
+        vf tc = vmin(vmax(t, 0.0f), 1.0f);
+        vi cell = __builtin_convertvector(tc * (float)j->cellCount, vi);
+        cell = seli(cell > (vi)(int32_t)(j->cellCount - 1), (vi)(int32_t)(j->cellCount - 1), cell);
+        vi s;
+        for (int k = 0; k < LANES; k++) s[k] = (int32_t)j->cells[cell[k]];
+        for (uint32_t step = 0; step < j->cellSteps; step++) s -= (tc >= gather(j->bounds, s + 1));
+        o = gather(P, s);
+        b3 = gather(P + 4 * n, s); s3 = gather(P + 8 * n, s);
+        if (!a8) {
+            b0 = gather(P + n, s); b1 = gather(P + 2 * n, s); b2 = gather(P + 3 * n, s);
+            s0 = gather(P + 5 * n, s); s1 = gather(P + 6 * n, s); s2 = gather(P + 7 * n, s);
+        }
+    }
+    // A single piece always starts at 0 (GradientRamp): t − 0 is t.
+    vf u = single ? t : t - o;
+    if (a8) {
+        vf c3 = FMA(u, s3, b3);
+        if (dithered) c3 = c3 + d;
+        return clamp_level(SHEEN_CVT_ROUND(c3));
+    }
+    vf c0 = FMA(u, s0, b0), c1 = FMA(u, s1, b1), c2 = FMA(u, s2, b2);
+    vf c3 = opaque ? (vf)255.0f : FMA(u, s3, b3);
+    if (dithered) {
+        c0 = c0 + d; c1 = c1 + d; c2 = c2 + d;
+        if (!opaque) c3 = c3 + d;
+    }
+    // Round, then clamp to 0…255 by saturation while packing; colour ≤ alpha after.
+    return sheen_pack(SHEEN_CVT_ROUND(c0), SHEEN_CVT_ROUND(c1), SHEEN_CVT_ROUND(c2), SHEEN_CVT_ROUND(c3), !opaque);
+}
