@@ -7,7 +7,9 @@
 #      this CPU has;
 #   3. the same sources are cross-compiled with the Swift toolchain's clang for
 #      aarch64-linux-gnu (Debian's cross libc, statically linked by lld) and run under
-#      qemu-aarch64-static: the 128-bit level there is ASIMD (NEON).
+#      qemu-aarch64-static: the 128-bit level there is ASIMD (NEON);
+#   4. once more with SHEEN_GENERIC_128, where the level names no ASIMD instruction: the generic
+#      forms that CPUs other than x86-64 and AArch64 compile.
 # Each run prints "N passed, M failed" and fails the script on any mismatch. Scripts/test.sh
 # runs it; Scripts/install-deps.sh installs qemu-user-static and the cross libc.
 set -euo pipefail
@@ -17,7 +19,7 @@ cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 
 out=.build-arm64
-mkdir -p "$out/native" "$out/aarch64"
+mkdir -p "$out/native" "$out/aarch64" "$out/generic"
 goldens="$PWD/$out/goldens.bin"
 rm -f "$goldens"
 
@@ -59,3 +61,9 @@ aarch64_objects=$(build aarch64 "${cross[@]}")
 clang "${cross[@]}" -fuse-ld=lld -static $aarch64_objects -o "$out/aarch64/conformance" -lm
 file "$out/aarch64/conformance" | grep -q "ARM aarch64" || { echo "test-arm64.sh: not an AArch64 binary" >&2; exit 1; }
 qemu-aarch64-static "$out/aarch64/conformance" "$goldens" simd128
+
+echo "== conformance, AArch64 under qemu-aarch64-static: the generic forms (SHEEN_GENERIC_128)"
+generic_objects=$(build generic "${cross[@]}" -DSHEEN_GENERIC_128)
+# shellcheck disable=SC2086
+clang "${cross[@]}" -fuse-ld=lld -static $generic_objects -o "$out/generic/conformance" -lm
+qemu-aarch64-static "$out/generic/conformance" "$goldens" simd128

@@ -1,7 +1,8 @@
 // The gradient span kernel built for the 128-bit level: 4 Float lanes, four vectors a block.
 // On x86-64 (SSE4.2) the packs and the rounding conversion are SSE instructions and FMA is
-// computed in Double (x86-64-v2 has no FMA); on AArch64 the generic forms compile to ASIMD
-// instructions, FMA included (fmla rounds once).
+// computed in Double (x86-64-v2 has no FMA); on AArch64 the rounding conversion and the packs are
+// ASIMD instructions named in GradientShade.h (fcvtns, the saturating narrows, tbl) and the generic
+// forms compile to the rest, FMA included (fmla rounds once); other CPUs take the generic forms.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -25,6 +26,10 @@ SHEEN_BEGIN_SIMD128
 #else
 // AArch64 has a fused multiply-add at its baseline; other CPUs get libm's exact fmaf per lane.
 #define SHEEN_GRADIENT_FMA 1
+#endif
+#if SHEEN_NEON
+// The rounding conversion and the packs name their ASIMD instructions (GradientShade.h).
+#include <arm_neon.h>
 #endif
 #define SHEEN_ENTRY sheen_gradient_simd128
 #include "GradientBody.h"

@@ -2,6 +2,17 @@
 // among a few, or through the cell table), its colour by one multiply-add per channel, rounding,
 // packing into pixels and the lane-range store.
 
+#if !defined(SHEEN_CVT_ROUND) && SHEEN_NEON
+/// Round to nearest even, Float → Int32, with x86's answer for NaN and out-of-range values
+/// (INT32_MIN), which the twin states: ASIMD's fcvtns rounds the same way where |v| < 2³¹ (facgt
+/// tells, false for NaN) and saturates elsewhere, where the select puts INT32_MIN.
+INLINE vi cvt_round(vf v) {
+    const uint32x4_t inside = vcagtq_f32(vdupq_n_f32(2147483648.0f), (float32x4_t)v);
+    return (vi)vbslq_s32(inside, vcvtnq_s32_f32((float32x4_t)v), vdupq_n_s32(INT32_MIN));
+}
+#define SHEEN_CVT_ROUND(v) cvt_round(v)
+#endif
+
 #ifndef SHEEN_CVT_ROUND
 /// Round to nearest even, Float → Int32, with x86's answer for NaN and out-of-range values
 /// (INT32_MIN), which the twin states (cvtps2dq on x86; frintn, a range test and a select here).
@@ -32,6 +43,20 @@ INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
     if (clamp) {
         const SHEEN_IVEC alpha = SHEEN_BROADCAST_128(_mm_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15));
         v = SHEEN_MIN_EPU8(v, SHEEN_SHUFFLE_EPI8(v, alpha));
+    }
+    return (vi)v;
+}
+#elif SHEEN_NEON
+/// The same with ASIMD's saturating narrows, which clamp as x86's packs do (sqxtn: int32 → int16,
+/// sqxtun: int16 → uint8), and its table lookup for the byte shuffles (tbl).
+INLINE vi sheen_pack(vi r, vi g, vi b, vi a, int clamp) {
+    const int16x8_t rg = vqmovn_high_s32(vqmovn_s32((int32x4_t)r), (int32x4_t)g);
+    const int16x8_t ba = vqmovn_high_s32(vqmovn_s32((int32x4_t)b), (int32x4_t)a);
+    const uint8x16_t order = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
+    uint8x16_t v = vqtbl1q_u8(vqmovun_high_s16(vqmovun_s16(rg), ba), order);
+    if (clamp) {
+        const uint8x16_t alpha = {3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15};
+        v = vminq_u8(v, vqtbl1q_u8(v, alpha));
     }
     return (vi)v;
 }

@@ -54,6 +54,14 @@
 #define SHEEN_END_SIMD128
 #define SHEEN_X86 0
 #endif
+/// 1 where the 128-bit level may name ASIMD instructions (AArch64), 0 where it takes the generic
+/// forms beside them. SHEEN_GENERIC_128 turns them off, so that Scripts/test-arm64.sh can prove
+/// the generic forms too, which serve the CPUs that are neither x86-64 nor AArch64.
+#if defined(__aarch64__) && !defined(SHEEN_GENERIC_128)
+#define SHEEN_NEON 1
+#else
+#define SHEEN_NEON 0
+#endif
 
 /// How the kernel bodies' helpers are declared. Optimised builds force them inline, so each
 /// kernel's operator and kinds fold into straight loops; unoptimised (debug) builds leave the
