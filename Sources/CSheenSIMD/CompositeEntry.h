@@ -103,33 +103,83 @@ static void composite_job(const SheenCompositeJob *job) {
     }
 }
 
-/// A job whose paint is a gradient: each row shaded by this level's span kernel
-/// (SHEEN_GRADIENT_ENTRY) into the scratch row, or as the row's one colour, then composited, so
-/// that the caller crosses into C once for the whole rectangle.
-static void composite_gradient_rows(const SheenCompositeJob *job) {
-    SheenGradientJob shading = *job->gradient;
+/// Row `r`'s paint converted into `out` (see SheenCompositeJob's paintConversion): 32-bit pixels
+/// with red and blue swapped, or their alpha bytes.
+INLINE void convert_paint_row(const SheenCompositeJob *job, const uint8_t *row, uint8_t *out) {
+    for (intptr_t i = 0; i < job->width; i++) {
+        uint32_t v;
+        memcpy(&v, row + 4 * i, 4);
+        if (job->paintConversion == SHEEN_PAINT_ALPHA) {
+            out[i] = (uint8_t)(v >> 24);
+        } else {
+            v = (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
+            memcpy(out + 4 * i, &v, 4);
+        }
+    }
+}
+
+/// A mask row scaled by `alpha` into `out`: round(m · alpha / 255) per byte, rounded once.
+INLINE void scale_mask_row(const uint8_t *m, uint32_t alpha, intptr_t width, uint8_t *out) {
+    for (intptr_t i = 0; i < width; i++) {
+        const uint32_t t = m[i] * alpha + 128;
+        out[i] = (uint8_t)((t + (t >> 8)) >> 8);
+    }
+}
+
+/// The one row walker: a job whose paint or coverage is made row by row — a gradient shaded by
+/// this level's span kernel (SHEEN_GRADIENT_ENTRY) into the scratch row, or as the row's one
+/// colour; a paint column; paint rows converted to the destination's format; a mask scaled by
+/// an alpha — runs one row at a time through composite_job; any other job is one rectangle. So
+/// the caller crosses into C once per job.
+static void composite_rows(const SheenCompositeJob *job) {
+    const int scaled = job->mask != NULL && job->coverage < 255;
+    if (!job->gradient && !job->paintColumn && !(job->paint && job->paintConversion) && !scaled) {
+        composite_job(job);
+        return;
+    }
+    uint8_t *const paint_row = (uint8_t *)job->scratch;
+    uint8_t *const mask_row = paint_row + sheen_composite_scratch_mask_offset(job->width);
     SheenCompositeJob row = *job;
     row.gradient = NULL;
+    row.paintColumn = NULL;
+    row.paintConversion = SHEEN_PAINT_AS_IS;
     row.height = 1;
-    const int one_colour = shading.width == 1 && shading.bytesPerPixel == 4;
-    uint32_t colour = 0;
-    shading.dst = one_colour ? (uint8_t *)&colour : (uint8_t *)job->scratch;
-    shading.dstStride = 0;
-    shading.height = 1;
-    row.paint = one_colour ? NULL : job->scratch;
     row.paintStride = 0;
+    row.coverage = job->mask ? 255 : job->coverage;
+    SheenGradientJob shading;
+    uint32_t colour = 0;
+    const int one_colour = job->gradient && job->gradient->width == 1 && job->gradient->bytesPerPixel == 4;
+    if (job->gradient) {
+        shading = *job->gradient;
+        shading.dst = one_colour ? (uint8_t *)&colour : paint_row;
+        shading.dstStride = 0;
+        shading.height = 1;
+    }
     for (intptr_t r = 0; r < job->height; r++) {
-        shading.y = job->gradient->y + r;
-        SHEEN_GRADIENT_ENTRY(&shading);
-        if (one_colour) row.solid = job->bytesPerPixel == 1 ? colour >> 24 : colour;
+        if (job->gradient) {
+            shading.y = job->gradient->y + r;
+            SHEEN_GRADIENT_ENTRY(&shading);
+            row.paint = one_colour ? NULL : paint_row;
+            if (one_colour) row.solid = job->bytesPerPixel == 1 ? colour >> 24 : colour;
+        } else if (job->paintColumn) {
+            row.paint = NULL;
+            row.solid = job->paintColumn[r];
+        } else if (job->paint) {
+            const uint8_t *p = (const uint8_t *)job->paint + r * job->paintStride;
+            if (job->paintConversion) convert_paint_row(job, p, paint_row);
+            row.paint = job->paintConversion ? paint_row : p;
+        }
+        if (job->mask) {
+            const uint8_t *m = job->mask + r * job->maskStride;
+            if (scaled) scale_mask_row(m, job->coverage, job->width, mask_row);
+            row.mask = scaled ? mask_row : m;
+        }
         row.dst = (uint8_t *)job->dst + r * job->dstStride;
-        row.mask = job->mask ? job->mask + r * job->maskStride : NULL;
         composite_job(&row);
     }
 }
 
 void SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->width <= 0 || job->height <= 0) return;
-    if (job->gradient) composite_gradient_rows(job);
-    else composite_job(job);
+    composite_rows(job);
 }

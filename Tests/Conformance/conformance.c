@@ -147,8 +147,10 @@ static int composite_case(reader *r, const SheenKernelTable *t, char *why, size_
     job.solid = u32(r); job.coverage = u32(r); job.op = u32(r); job.bytesPerPixel = u32(r); job.redByte = u32(r);
     const int paintKind = u8(r), masked = u8(r);
     const uint32_t misalign = u32(r);
-    blob dst0 = bytes(r), paint = {0, 0}, mask = {0, 0};
-    if (paintKind == 1) paint = bytes(r);
+    job.paintConversion = u32(r);
+    blob dst0 = bytes(r), paint = {0, 0}, mask = {0, 0}, column = {0, 0};
+    if (paintKind == 1 || paintKind == 4) paint = bytes(r);
+    if (paintKind == 3) column = bytes(r);
     if (masked) mask = bytes(r);
     gradient_case g;
     memset(&g, 0, sizeof g);
@@ -156,21 +158,22 @@ static int composite_case(reader *r, const SheenKernelTable *t, char *why, size_
     blob want = bytes(r);
     if (r->bad) return -1;
     fenced d = fenced_copy(dst0, misalign), p = fenced_copy(paint, misalign + 5), m = fenced_copy(mask, misalign + 9);
-    const size_t scratchBytes = (size_t)(job.width > 0 ? job.width : 1) * job.bytesPerPixel;
-    uint8_t *scratchBlock = calloc(1, scratchBytes + 64);
+    uint8_t *scratchBlock = calloc(1, (size_t)sheen_composite_scratch_bytes(job.width > 0 ? job.width : 1));
+    uint32_t *columnValues = calloc(1, column.count + 4);
+    if (column.count) memcpy(columnValues, column.bytes, column.count);
     job.dst = d.data;
-    job.paint = paintKind == 1 ? p.data : NULL;
+    job.paint = paintKind == 1 || paintKind == 4 ? p.data : NULL;
     job.mask = masked ? m.data : NULL;
-    if (paintKind == 2) {
-        job.gradient = &g.job;
-        job.scratch = scratchBlock;
-    }
+    job.scratch = scratchBlock;
+    if (paintKind == 2) job.gradient = &g.job;
+    if (paintKind == 3) job.paintColumn = columnValues;
     t->composite(&job);
     int ok = fenced_equals(&d, want, why, n);
     if (ok && !fenced_equals(&p, paint, why, n)) ok = 0;
     if (ok && !fenced_equals(&m, mask, why, n)) ok = 0;
     fenced_free(&d); fenced_free(&p); fenced_free(&m);
     free(scratchBlock);
+    free(columnValues);
     free_gradient(&g);
     return ok;
 }

@@ -100,16 +100,17 @@ struct ConformanceGoldens {
         for k in 0 ..< Int(j.cellCount) { w.u32(j.cells![k]) }
     }
 
-    /// Composite jobs: every operator × paint kind (solid, rows, gradient) × coverage kind (full,
-    /// constant, mask) × format (RGBA, BGRA, A8 for the Porter-Duff operators), widths 0…130.
+    /// Composite jobs: every operator × paint kind (solid, rows, gradient, column, rows in another
+    /// format) × coverage kind (full, constant, mask scaled by an alpha) × format (RGBA, BGRA, A8
+    /// for the Porter-Duff operators), widths 0…130.
     static func composites(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
         var problems: [String] = []
         var width = 0
         for op in CompositeOperator.allCases {
             for bpp in [4, 1] where bpp == 4 || op.kernelIndex <= 12 {
-                for paintKind in 0 ... 2 {
+                for paintKind in 0 ... 4 {
                     for coverageKind in 0 ... 2 {
-                        for _ in 0 ..< 6 {
+                        for _ in 0 ..< (paintKind <= 2 ? 6 : 2) {
                             width = (width + 37) % 131
                             problems += try composite(op: op, bpp: bpp, paintKind: paintKind, coverageKind: coverageKind,
                                                       width: width, w, &rng)
@@ -125,12 +126,19 @@ struct ConformanceGoldens {
                           _ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
         let height = Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
-        let paintStride = Bool.random(using: &rng) ? width * bpp + Int.random(in: 0 ... 5, using: &rng) : 0
+        // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint.
+        let paintBytes = paintKind == 4 ? 4 : bpp
+        let conversion = paintKind != 4 ? SHEEN_PAINT_AS_IS : bpp == 4 ? SHEEN_PAINT_SWAP_RED_BLUE : SHEEN_PAINT_ALPHA
+        let paintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
         let maskStride = width + Int.random(in: 0 ... 5, using: &rng)
         let span = { (stride: Int, row: Int) in stride * (height - 1) + row }
         let dst0 = rows(dstStride, height, width * bpp, &rng, bpp == 4 ? premultiplied : pattern)
-        let paint = paintStride == 0 ? (bpp == 4 ? premultiplied(width * bpp, &rng) : pattern(width, &rng))
-            : rows(paintStride, height, width * bpp, &rng, bpp == 4 ? premultiplied : pattern)
+        let paint = paintStride == 0 ? (paintBytes == 4 ? premultiplied(width * 4, &rng) : pattern(width, &rng))
+            : rows(paintStride, height, width * paintBytes, &rng, paintBytes == 4 ? premultiplied : pattern)
+        let column: [UInt32] = (0 ..< height).map { _ in
+            let p = premultiplied(4, &rng)
+            return bpp == 4 ? p.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(p[3])
+        }
         let mask = Self.mask(span(maskStride, width), &rng)
         let solidPixel = premultiplied(4, &rng)
         let solid = bpp == 4 ? solidPixel.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(solidPixel[3])
@@ -146,7 +154,7 @@ struct ConformanceGoldens {
         // call), or with `record`, written as the driver rebuilds it instead of run.
         func run(_ entry: CompositeEntry, record: Bool = false) -> [UInt8] {
             var out = dst0
-            var scratch = [UInt8](repeating: 0, count: max(width * bpp, 4))
+            var scratch = [UInt8](repeating: 0, count: sheen_composite_scratch_bytes(width))
             out.withUnsafeMutableBytes { d in
                 paint.withUnsafeBytes { p in
                     mask.withUnsafeBytes { m in
@@ -159,15 +167,18 @@ struct ConformanceGoldens {
                                     w.i64(width); w.i64(height); w.i64(dstStride); w.i64(paintStride); w.i64(maskStride)
                                     w.u32(solid); w.u32(coverage); w.u32(op.kernelIndex); w.u32(UInt32(bpp)); w.u32(red)
                                     w.u8(UInt8(paintKind)); w.u8(coverageKind == 2 ? 1 : 0); w.u32(UInt32(misalign))
+                                    w.u32(UInt32(conversion))
                                     w.bytes(dst0)
-                                    if paintKind == 1 { w.bytes(paint) }
+                                    if paintKind == 1 || paintKind == 4 { w.bytes(paint) }
+                                    if paintKind == 3 { w.bytes(column.flatMap { v in (0 ..< 4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }) }
                                     if coverageKind == 2 { w.bytes(mask) }
                                     if paintKind == 2 { writeGradient(g, w) }
                                     return
                                 }
                                 var job = SheenCompositeJob()
                                 job.dst = d.baseAddress; job.dstStride = dstStride
-                                job.paint = paintKind == 1 ? p.baseAddress : nil; job.paintStride = paintStride
+                                job.paint = paintKind == 1 || paintKind == 4 ? p.baseAddress : nil; job.paintStride = paintStride
+                                job.paintConversion = UInt32(conversion)
                                 job.mask = coverageKind == 2 ? m.baseAddress?.assumingMemoryBound(to: UInt8.self) : nil
                                 job.maskStride = maskStride
                                 job.width = width; job.height = height; job.solid = solid; job.coverage = coverage
@@ -175,7 +186,10 @@ struct ConformanceGoldens {
                                 job.scratch = s.baseAddress
                                 withUnsafePointer(to: g) { gp in
                                     if paintKind == 2 { job.gradient = gp }
-                                    entry(&job)
+                                    column.withUnsafeBufferPointer { c in
+                                        if paintKind == 3 { job.paintColumn = c.baseAddress }
+                                        entry(&job)
+                                    }
                                 }
                             }
                         }

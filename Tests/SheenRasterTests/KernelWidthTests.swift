@@ -51,7 +51,12 @@ struct KernelWidthTests {
                         job.mask = coverageKind == 2 ? m.baseAddress : nil; job.maskStride = width
                         job.width = width; job.height = height; job.solid = solid; job.coverage = constant
                         job.op = op; job.bytesPerPixel = UInt32(bpp); job.redByte = red
-                        entry(&job)
+                        // A mask with a constant below 255 is scaled into the scratch.
+                        var scratch = [UInt8](repeating: 0, count: sheen_composite_scratch_bytes(width))
+                        scratch.withUnsafeMutableBytes { s in
+                            job.scratch = s.baseAddress
+                            entry(&job)
+                        }
                     }
                     dst.withUnsafeMutableBytes { run($0, sheen_composite_avx2) }
                     second.withUnsafeMutableBytes { run($0, sheen_composite_block64_on_avx2) }

@@ -35,8 +35,19 @@ const char *sheen_simd_level_target(int level);
 /// - Paint: `paint` the first paint pixel in the destination's format, rows `paintStride` bytes
 ///   apart (0: one row reused for every row); or NULL for the one value `solid` (a 32-bit pixel
 ///   in memory byte order, or an A8 value in the low byte).
-/// - Coverage: `mask` the first coverage byte, rows `maskStride` bytes apart; or NULL for the
-///   one value `coverage` (255: full).
+/// - Paint in another format: with `paintConversion` SHEEN_PAINT_SWAP_RED_BLUE, `paint` holds
+///   32-bit pixels in the other byte order (RGBA onto BGRA or back); with SHEEN_PAINT_ALPHA,
+///   32-bit pixels whose alpha bytes are the paint of an A8 destination. Each row is converted
+///   into `scratch` first.
+/// - Or a paint column: when `paintColumn` is not NULL (and `gradient` is), `paint` and `solid`
+///   are ignored and row r's paint is the one value paintColumn[r] (as `solid`).
+/// - Coverage: `mask` the first coverage byte, rows `maskStride` bytes apart, scaled by
+///   `coverage` / 255 (each byte rounded once; 255: as it is) into `scratch` row by row; or NULL
+///   for the one value `coverage` (255: full).
+/// - `scratch`: sheen_composite_scratch_bytes(width) bytes, not overlapping anything else, where
+///   a gradient, a paint conversion or a mask with `coverage` below 255 needs them (else unused,
+///   may be NULL): the paint row first, the scaled coverage row at
+///   sheen_composite_scratch_mask_offset(width).
 /// - `op`: the index of the operator in SheenRaster's `CompositeOperator.allCases` (clear = 0 …
 ///   luminosity = 27); only Porter-Duff operators (0…12) on A8.
 /// - `redByte`: the byte of red in a 32-bit pixel, 0 (RGBA) or 2 (BGRA); only the non-separable
@@ -65,7 +76,20 @@ typedef struct {
     uint32_t redByte;
     const struct SheenGradientJob *gradient;
     void *scratch;
+    const uint32_t *paintColumn;
+    uint32_t paintConversion;
 } SheenCompositeJob;
+
+/// How a composite job's paint rows differ from its destination's format (`paintConversion`).
+enum { SHEEN_PAINT_AS_IS = 0, SHEEN_PAINT_SWAP_RED_BLUE = 1, SHEEN_PAINT_ALPHA = 2 };
+
+/// Where a composite job's scaled coverage row starts in its scratch: past a paint row of
+/// `width` 32-bit pixels and a margin.
+static inline intptr_t sheen_composite_scratch_mask_offset(intptr_t width) { return width * 4 + 64; }
+/// The bytes of a composite job's scratch: a paint row and a coverage row of `width` pixels.
+static inline intptr_t sheen_composite_scratch_bytes(intptr_t width) {
+    return sheen_composite_scratch_mask_offset(width) + width + 64;
+}
 
 /// Runs `job` with the 128-bit kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
 void sheen_composite_simd128(const SheenCompositeJob *job);

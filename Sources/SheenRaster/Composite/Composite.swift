@@ -1,9 +1,8 @@
 // The compositing entry point: validates everything, clips the region, then hands it to the
-// composite entry of its level's kernel table (KernelTable.swift) as whole rectangles where paint
-// and coverage lie in memory, else row by row (CompositeJob+C.swift). A colour through a mask —
-// the call made per glyph — builds its one job directly. The Swift levels' entries walk the rows
-// with the span kernels (SpanKernelLoops.swift, BlendDoubleLanes.swift) or the scalar
-// reference (CompositeSpanReference.swift).
+// composite entry of its level's kernel table (KernelTable.swift) as one job (CompositeJob+C.swift),
+// whose rows the entry walks. A colour through a mask — the call made per glyph — builds its one
+// job directly. The reference level's entry walks the rows with the scalar reference
+// (CompositeJob.swift, CompositeSpanReference.swift).
 
 import CSheenSIMD
 

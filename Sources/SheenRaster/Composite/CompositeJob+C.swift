@@ -1,10 +1,9 @@
 // The bridge from a validated compositing job to a level's composite entry (KernelTable.swift:
-// CSheenSIMD's kernels at AVX2 and AVX-512, the Swift span kernels or the reference below): the
-// job is described once (SheenCompositeJob) and handed over as whole rectangles, so the entry
-// loops over rows itself and Swift pays one call per job, not one per row: a gradient paint goes
-// with the job and the entry shades its rows. Only paints converted row by row in Swift (an
-// image in another format, a row pattern) and masks scaled by an alpha cost a call per row,
-// until the paint row repeats.
+// CSheenSIMD's kernels at simd128, AVX2 and AVX-512, the reference twin at `reference`): the job is
+// described once (SheenCompositeJob) — its whole paint and its whole coverage — and handed over
+// in one call, whose entry walks the rows itself (CompositeEntry.h's composite_rows, or its twin
+// in CompositeJob.swift). What Swift prepares is only what repeats: the one row of a horizontal
+// gradient or of a row pattern, the column of a column pattern.
 
 import CSheenSIMD
 
@@ -22,91 +21,110 @@ extension SheenCompositeJob {
 }
 
 extension CompositeJob {
-    /// Runs the job on `entry` (a level's composite entry): one call for the whole region when
-    /// coverage lies in memory as a rectangle (full or constant coverage, or a mask at full alpha)
-    /// and the paint is a solid colour, an image in the destination's format or a gradient the
-    /// entry shades row by row; otherwise row by row through `PaintRows` and `coverageSpan`, and,
-    /// once the paint row repeats (a horizontal gradient, a row pattern), one call for all
-    /// remaining rows.
-    /// `level` is the compositing kernel's; a gradient paint is shaded at the same level.
+    /// Runs the job on `entry` (a level's composite entry) in one call. `level` is the
+    /// compositing kernel's; a gradient paint is shaded at the same level.
     func runC(_ entry: CompositeEntry, level: SIMDLevel) {
         let bpp = destination.format.bytesPerPixel
+        let (width, height) = (region.width, region.height)
         var job = SheenCompositeJob(onto: destination, op: op)
-        job.width = region.width
-
-        var coverageInMemory = true
+        job.width = width
+        job.height = height
+        job.dst = destination.row(region.y) + region.x * bpp
         switch coverage {
         case .full: break
         case let .alpha(a): job.coverage = UInt32(a)
         case let .mask(mask, mx, my, alpha):
-            if alpha == 255 {
-                job.mask = UnsafeRawPointer(mask.row(region.y - my) + (region.x - mx)).assumingMemoryBound(to: UInt8.self)
-                job.maskStride = mask.bytesPerRow
-            } else {
-                coverageInMemory = false
-            }
+            job.mask = UnsafeRawPointer(mask.row(region.y - my) + (region.x - mx)).assumingMemoryBound(to: UInt8.self)
+            job.maskStride = mask.bytesPerRow
+            job.coverage = UInt32(alpha)
         }
-        var paintInMemory = true
         switch source {
-        case let .solid(v): job.solid = v
-        case let .image(image, ix, iy) where image.format == destination.format:
-            job.paint = image.row(region.y - iy) + (region.x - ix) * bpp
+        case let .solid(v):
+            job.solid = v
+        case let .image(image, ix, iy):
+            job.paint = UnsafeRawPointer(image.row(region.y - iy) + (region.x - ix) * image.format.bytesPerPixel)
             job.paintStride = image.bytesPerRow
-        case let .gradient(fill) where coverageInMemory:
-            let program = fill.program
-            switch program.structure(width: region.width, height: region.height) {
-            case .transparent: job.solid = 0
-            case .horizontal where !program.dither: paintInMemory = false   // one row, shaded once, reused
-            case let structure:
-                // Shaded row by row inside the entry (CSheenSIMD.h: a gradient paint), each row
-                // as PaintRows would: its one colour when constant along the row, else in full.
-                let oneColour = structure == .vertical && !program.dither
-                job.dst = destination.row(region.y) + region.x * bpp
-                job.height = region.height
-                withScratchRows { paintRow, _ in
-                    program.withJob(dst: paintRow, stride: 0, x: region.x, y: region.y, width: oneColour ? 1 : region.width,
-                                    height: 1, bytesPerPixel: oneColour ? 4 : bpp,
-                                    bgra: destination.format == .bgra8Premultiplied, dither: program.dither) { shading in
+            job.paintConversion = conversion(from: image.format)
+        case .gradient, .pattern:
+            break
+        }
+        let inMemory: Bool = switch source { case .solid, .image: true; case .gradient, .pattern: false }
+        if inMemory && job.paintConversion == UInt32(SHEEN_PAINT_AS_IS) && (job.mask == nil || job.coverage == 255) {
+            entry(&job)   // the common call: no scratch to make
+            return
+        }
+        let column: Bool = if case let .pattern(p) = source { p.axis == .column } else { false }
+        let scratchBytes = sheen_composite_scratch_bytes(width) + (column ? 4 * height : 0)
+        withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
+            let paintRow = scratch.baseAddress!
+            job.scratch = paintRow
+            switch source {
+            case .solid, .image:
+                break
+            case let .gradient(fill):
+                let program = fill.program
+                let bgra = destination.format == .bgra8Premultiplied
+                switch program.structure(width: width, height: height) {
+                case .transparent:
+                    job.solid = 0
+                case .horizontal where !program.dither:
+                    // Constant down the columns: one row shaded, the paint of every row.
+                    program.shade(paintRow, stride: 0, x: region.x, y: region.y, width: width, height: 1,
+                                  bytesPerPixel: bpp, bgra: bgra, dither: false, level: level)
+                    job.paint = UnsafeRawPointer(paintRow)
+                case let structure:
+                    // Shaded row by row inside the entry: the row's one colour when constant along
+                    // the row, else in full.
+                    let oneColour = structure == .vertical && !program.dither
+                    program.withJob(dst: paintRow, stride: 0, x: region.x, y: region.y, width: oneColour ? 1 : width,
+                                    height: 1, bytesPerPixel: oneColour ? 4 : bpp, bgra: bgra, dither: program.dither) { shading in
                         withUnsafePointer(to: &shading) { shading in
                             job.gradient = shading
-                            job.scratch = paintRow
                             entry(&job)
                         }
                     }
-                }
-                return
-            }
-        default: paintInMemory = false
-        }
-        if paintInMemory && coverageInMemory {
-            job.dst = destination.row(region.y) + region.x * bpp
-            job.height = region.height
-            entry(&job)
-            return
-        }
-
-        withScratchRows { paintRow, coverageRow in
-            var rows = PaintRows(job: self, scratch: paintRow, level: level)
-            let end = region.y + region.height
-            for y in region.y ..< end {
-                switch rows.span(y: y) {
-                case let .solid(v): job.paint = nil; job.solid = v
-                case let .row(p): job.paint = p; job.paintStride = 0
-                }
-                switch coverageSpan(y: y, scratch: coverageRow) {
-                case .full: job.mask = nil; job.coverage = 255
-                case let .constant(c): job.mask = nil; job.coverage = UInt32(c)
-                case let .mask(m): job.mask = m.assumingMemoryBound(to: UInt8.self)
-                }
-                job.dst = destination.row(y) + region.x * bpp
-                if rows.reusable && coverageInMemory {
-                    job.height = end - y
-                    entry(&job)
                     return
                 }
-                job.height = 1
-                entry(&job)
+            case let .pattern(pattern):
+                let convert = conversion(from: pattern.format)
+                if pattern.axis == .row {
+                    // One row of the strip, the paint of every row.
+                    for i in 0 ..< width {
+                        store(converted(pattern.entry((region.x + i) % pattern.length), convert), at: paintRow, i)
+                    }
+                    job.paint = UnsafeRawPointer(paintRow)
+                } else {
+                    let values = (paintRow + sheen_composite_scratch_bytes(width)).bindMemory(to: UInt32.self, capacity: height)
+                    for r in 0 ..< height { values[r] = converted(pattern.entry((region.y + r) % pattern.length), convert) }
+                    job.paintColumn = UnsafePointer(values)
+                }
             }
+            entry(&job)
+        }
+    }
+
+    /// The paint conversion (SheenCompositeJob's paintConversion) from pixels in `format` to the
+    /// destination's.
+    private func conversion(from format: PixelFormat) -> UInt32 {
+        if format == destination.format { return UInt32(SHEEN_PAINT_AS_IS) }
+        return UInt32(destination.format == .a8 ? SHEEN_PAINT_ALPHA : SHEEN_PAINT_SWAP_RED_BLUE)
+    }
+
+    /// A pixel value converted as `conversion` says (the entry's rule, for a value Swift stores).
+    private func converted(_ v: UInt32, _ conversion: UInt32) -> UInt32 {
+        switch conversion {
+        case UInt32(SHEEN_PAINT_ALPHA): return v >> 24
+        case UInt32(SHEEN_PAINT_SWAP_RED_BLUE): return redBlueSwapped(v)
+        default: return v
+        }
+    }
+
+    /// Stores pixel `i` of a paint row in the destination's format.
+    private func store(_ v: UInt32, at row: UnsafeMutableRawPointer, _ i: Int) {
+        if destination.format == .a8 {
+            row.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: i, as: UInt8.self)
+        } else {
+            row.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self)
         }
     }
 }

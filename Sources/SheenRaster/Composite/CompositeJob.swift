@@ -93,33 +93,6 @@ struct CompositeJob {
     func run(_ level: SIMDLevel) {
         runC(KernelTable.composite(at: level), level: level)
     }
-
-    /// Runs `body` with a paint row (4 bytes per region pixel) and a coverage row (1 byte per
-    /// pixel) of scratch memory.
-    func withScratchRows(_ body: (UnsafeMutableRawPointer, UnsafeMutableRawPointer) -> Void) {
-        let width = region.width
-        withUnsafeTemporaryAllocation(byteCount: width * 5 + 64, alignment: 16) { scratch in
-            let paintRow = scratch.baseAddress!
-            body(paintRow, paintRow + width * 4 + 32)
-        }
-    }
-
-    /// The coverage of row y of the region.
-    func coverageSpan(y: Int, scratch: UnsafeMutableRawPointer) -> SpanCoverage {
-        switch coverage {
-        case .full: return .full
-        case let .alpha(a): return a == 255 ? .full : .constant(a)
-        case let .mask(mask, mx, my, alpha):
-            let row = mask.row(y - my) + (region.x - mx)
-            if alpha == 255 { return .mask(row) }
-            let g = UInt32(alpha)
-            for i in 0 ..< region.width {
-                let m = UInt32(row.load(fromByteOffset: i, as: UInt8.self))
-                scratch.storeBytes(of: UInt8(truncatingIfNeeded: mulDiv255(m, g)), toByteOffset: i, as: UInt8.self)
-            }
-            return .mask(UnsafeRawPointer(scratch))
-        }
-    }
 }
 
 /// The composite entry of the `reference` level (KernelTable.swift): the job's rows through the
@@ -130,18 +103,21 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
     }
 }
 
-/// Walks a job's rows as spans: its paint (row pointer, solid value, or a gradient row shaded by
-/// `shading`, the level's gradient span kernel) and coverage (mask row or constant) per row, in
-/// the format its bytes per pixel and red byte name.
+/// Walks a job's rows as spans, as CompositeEntry.h's composite_rows does (the C levels' one row
+/// walker, of which this is the twin): its paint (row pointer, solid value, a value of the paint
+/// column, a row converted to the destination's format, or a gradient row shaded by `shading`,
+/// the level's gradient span kernel) and coverage (mask row, scaled by the job's coverage where
+/// that is below 255, or constant) per row, in the format its bytes per pixel and red byte name.
 private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob) -> Void,
                               _ span: (CompositeOperator, PixelFormat, SpanPaint, SpanCoverage, UnsafeMutableRawPointer, Int) -> Void) {
     guard j.width > 0, j.height > 0, let dst = j.dst, let op = CompositeOperator(kernelIndex: j.op) else { return }
     let format: PixelFormat = j.bytesPerPixel == 1 ? .a8 : j.redByte == 2 ? .bgra8Premultiplied : .rgba8Premultiplied
+    let scaled = j.mask != nil && j.coverage < 255
+    let paintRow = j.scratch, maskRow = j.scratch.map { $0 + sheen_composite_scratch_mask_offset(j.width) }
     var colour: UInt32 = 0
     for r in 0 ..< j.height {
         let paint: SpanPaint
         if let gradient = j.gradient {
-            // As CompositeEntry.h's composite_gradient_rows: the row's one colour or its shaded row.
             var row = gradient.pointee
             row.y = gradient.pointee.y + r
             row.height = 1
@@ -153,16 +129,48 @@ private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob
                     return .solid(j.bytesPerPixel == 1 ? c.load(as: UInt32.self) >> 24 : c.load(as: UInt32.self))
                 }
             } else {
-                guard let scratch = j.scratch else { return }
-                row.dst = scratch.assumingMemoryBound(to: UInt8.self)
+                guard let paintRow else { return }
+                row.dst = paintRow.assumingMemoryBound(to: UInt8.self)
                 shading(row)
-                paint = .row(UnsafeRawPointer(scratch))
+                paint = .row(UnsafeRawPointer(paintRow))
+            }
+        } else if let column = j.paintColumn {
+            paint = .solid(column[r])
+        } else if let p = j.paint {
+            let row = p + r * j.paintStride
+            if j.paintConversion != UInt32(SHEEN_PAINT_AS_IS) {
+                guard let paintRow else { return }
+                for i in 0 ..< j.width {
+                    let v = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                    if j.paintConversion == UInt32(SHEEN_PAINT_ALPHA) {
+                        paintRow.storeBytes(of: UInt8(v >> 24), toByteOffset: i, as: UInt8.self)
+                    } else {
+                        paintRow.storeBytes(of: redBlueSwapped(v), toByteOffset: 4 * i, as: UInt32.self)
+                    }
+                }
+                paint = .row(UnsafeRawPointer(paintRow))
+            } else {
+                paint = .row(row)
             }
         } else {
-            paint = j.paint.map { .row($0 + r * j.paintStride) } ?? .solid(j.solid)
+            paint = .solid(j.solid)
         }
-        let coverage: SpanCoverage = j.mask.map { .mask(UnsafeRawPointer($0) + r * j.maskStride) }
-            ?? (j.coverage == 255 ? .full : .constant(UInt8(truncatingIfNeeded: j.coverage)))
+        let coverage: SpanCoverage
+        if let mask = j.mask {
+            let row = UnsafeRawPointer(mask) + r * j.maskStride
+            if scaled {
+                guard let maskRow else { return }
+                for i in 0 ..< j.width {
+                    let m = UInt32(row.load(fromByteOffset: i, as: UInt8.self))
+                    maskRow.storeBytes(of: UInt8(truncatingIfNeeded: mulDiv255(m, j.coverage)), toByteOffset: i, as: UInt8.self)
+                }
+                coverage = .mask(UnsafeRawPointer(maskRow))
+            } else {
+                coverage = .mask(row)
+            }
+        } else {
+            coverage = j.coverage == 255 ? .full : .constant(UInt8(truncatingIfNeeded: j.coverage))
+        }
         span(op, format, paint, coverage, dst + r * j.dstStride, j.width)
     }
 }
