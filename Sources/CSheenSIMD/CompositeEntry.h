@@ -129,14 +129,11 @@ INLINE void scale_mask_row(const uint8_t *m, uint32_t alpha, intptr_t width, uin
 /// The one row walker: a job whose paint or coverage is made row by row — a gradient shaded by
 /// this level's span kernel (SHEEN_GRADIENT_ENTRY) into the scratch row, or as the row's one
 /// colour; a paint column; paint rows converted to the destination's format; a mask scaled by
-/// an alpha — runs one row at a time through composite_job; any other job is one rectangle. So
-/// the caller crosses into C once per job.
-static void composite_rows(const SheenCompositeJob *job) {
+/// an alpha — runs one row at a time through composite_job (SHEEN_ENTRY hands any other job to
+/// composite_job as one rectangle). So the caller crosses into C once per job. Out of line, so
+/// that its frame costs nothing to the rectangles, a glyph's above all.
+static __attribute__((noinline)) void composite_rows(const SheenCompositeJob *job) {
     const int scaled = job->mask != NULL && job->coverage < 255;
-    if (!job->gradient && !job->paintColumn && !(job->paint && job->paintConversion) && !scaled) {
-        composite_job(job);
-        return;
-    }
     uint8_t *const paint_row = (uint8_t *)job->scratch;
     uint8_t *const mask_row = paint_row + sheen_composite_scratch_mask_offset(job->width);
     SheenCompositeJob row = *job;
@@ -181,5 +178,9 @@ static void composite_rows(const SheenCompositeJob *job) {
 
 void SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->width <= 0 || job->height <= 0) return;
-    composite_rows(job);
+    if (job->gradient || job->paintColumn || (job->paint && job->paintConversion) || (job->mask && job->coverage < 255)) {
+        composite_rows(job);
+    } else {
+        composite_job(job);
+    }
 }
