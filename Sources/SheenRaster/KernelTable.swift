@@ -14,8 +14,7 @@ typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int
 /// Every level fills the same entries, so a call site is one array index and one indirect call
 /// whatever the level: at `simd128`, `avx2` and `avx512` CSheenSIMD's own tables
 /// (`sheen_kernels_simd128`, …); at `reference` the Swift twins, behind C-convention entry points
-/// that consume the same job structs. The blur's entry takes the blur and its buffers, and makes
-/// the C job for a C level.
+/// that consume the same job structs.
 struct KernelTable: @unchecked Sendable {
     /// The level every entry runs at.
     let level: SIMDLevel
@@ -27,8 +26,8 @@ struct KernelTable: @unchecked Sendable {
     /// `fill_rows` and `copy_rows`.
     let fillRows: FillRowsEntry
     let copyRows: CopyRowsEntry
-    /// `blur_convolution` and `blur_strip` (by the blur's method): source, destination, workers.
-    let blur: @Sendable (GaussianBlur, ReadOnlyRasterBuffer, RasterBuffer, Int) throws(RasterError) -> Void
+    /// `blur_convolution` and `blur_strip` (by the job's method): one pass over a range of units.
+    let blur: BlurEntry
 
     /// A C level's table (every entry is set: KernelTables.c; unwrapped once, here).
     init(level: SIMDLevel, _ c: SheenKernelTable) {
@@ -37,13 +36,11 @@ struct KernelTable: @unchecked Sendable {
         gradientSpan = c.gradient_span!
         fillRows = c.fill_rows!
         copyRows = c.copy_rows!
-        let entry = c.blur!
-        blur = { (b, s, d, threads) throws(RasterError) in try b.runC(s, d, entry: entry, threads: threads) }
+        blur = c.blur!
     }
 
     /// The reference level's table.
-    init(level: SIMDLevel, composite: CompositeEntry, gradientSpan: GradientEntry,
-         blur: @escaping @Sendable (GaussianBlur, ReadOnlyRasterBuffer, RasterBuffer, Int) throws(RasterError) -> Void) {
+    init(level: SIMDLevel, composite: CompositeEntry, gradientSpan: GradientEntry, blur: BlurEntry) {
         self.level = level
         self.composite = composite
         self.gradientSpan = gradientSpan
@@ -61,7 +58,7 @@ struct KernelTable: @unchecked Sendable {
     static let all: [KernelTable] = [
         KernelTable(level: .reference, composite: { if let job = $0 { compositeJobReference(job) } },
                     gradientSpan: { if let job = $0 { GradientKernelTwin.run(job.pointee) } },
-                    blur: { (b, s, d, _) throws(RasterError) in try b.runReference(s, d) }),
+                    blur: blurJobReference),
         KernelTable(level: .simd128, sheen_kernels_simd128),
         KernelTable(level: .avx2, sheen_kernels_avx2),
         KernelTable(level: .avx512, sheen_kernels_avx512),
@@ -72,7 +69,7 @@ struct KernelTable: @unchecked Sendable {
     static func at(_ level: SIMDLevel) -> KernelTable { all[level.ordinal] }
 
     /// The composite entries alone, in level order: the per-glyph call reads its entry without
-    /// copying a table (whose blur closure a copy would retain and release).
+    /// copying a table.
     private static let compositeEntries: [CompositeEntry] = all.map(\.composite)
 
     /// `level`'s composite entry.

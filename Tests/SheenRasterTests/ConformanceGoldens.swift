@@ -309,7 +309,7 @@ struct ConformanceGoldens {
                 }
                 return out
             }
-            let expected = try run { s, d in try blur.runReference(s, d) }
+            let expected = try run { s, d in try blur.runC(s, d, entry: blurJobReference, threads: 1) }
             for (level, table) in cTables {
                 Self.forward = table.blur!
                 Self.recorded = nil

@@ -1,51 +1,56 @@
-// The scalar twin of the convolution kernels (CSheenSIMD/BlurBody.h): the same integer steps,
-// value by value, so every level can be compared with it bit for bit. `blurReference` remains
-// the oracle all of them are held to within 1 level.
+// The scalar twin of the convolution kernels (CSheenSIMD/BlurConvolution.h): the same integer
+// steps, value by value, on the same job and the same passes, so every level can be compared with
+// it bit for bit. `blurReference` remains the oracle all of them are held to within 1 level.
 
-/// Convolution blur of `src` into `dst` (same size and format, already checked; may alias).
-/// `tmp` holds width × channels × height values (the caller allocates it, so a size the system
-/// refuses throws instead of trapping).
-func blurConvolutionTwin(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, x tx: BlurTaps, y ty: BlurTaps, clamp: Bool,
-                         tmp: UnsafeMutablePointer<UInt16>) {
-    let c = src.format.bytesPerPixel, n = src.width * c, h = src.height
-    // Pass 1, along x: the row as 8.8 values, edges by `clamp`.
-    for y in 0 ..< h {
-        let row = src.row(y)
-        func value(_ i: Int) -> UInt16 {
-            var i = i
-            if i < 0 || i >= n {
-                guard clamp else { return 0 }
-                i = i < 0 ? (i % c + c) % c : n - c + i % c
+import CSheenSIMD
+
+/// Pass `pass` of the convolution `job` over rows `rows`, as a level's blur entry runs it: pass 1
+/// filters source row y along x into tmp row y (8.8 values, edges by the job's clamp), pass 2
+/// filters tmp rows y − R … y + R along y into destination row y, rounded to bytes.
+func blurConvolutionTwin(_ j: SheenBlurJob, pass: Int32, _ rows: Range<Int>) {
+    guard let src = j.src, let dst = j.dst, let tmp = j.tmp, let wx = j.weightsX, let wy = j.weightsY else { return }
+    let c = Int(j.channels), n = j.width * c, h = j.height, clamp = j.clamp != 0
+    if pass == 1 {
+        let radius = Int(j.radiusX), offset = UInt16(truncatingIfNeeded: j.offsetX)
+        for y in rows {
+            let row = UnsafeRawPointer(src + y * j.srcStride)
+            func value(_ i: Int) -> UInt16 {
+                var i = i
+                if i < 0 || i >= n {
+                    guard clamp else { return 0 }
+                    i = i < 0 ? (i % c + c) % c : n - c + i % c
+                }
+                return UInt16(row.load(fromByteOffset: i, as: UInt8.self)) << 8
             }
-            return UInt16(row.load(fromByteOffset: i, as: UInt8.self)) << 8
-        }
-        for i in 0 ..< n {
-            var acc = tx.offset &+ (tx.radius == 0 ? value(i) : mulhi(value(i), tx.weights[0]))
-            if tx.radius > 0 {
-                for k in 1 ... tx.radius { acc &+= mulhi(average(value(i - k * c), value(i + k * c)), tx.weights[k]) }
+            for i in 0 ..< n {
+                var acc = offset &+ (radius == 0 ? value(i) : mulhi(value(i), wx[0]))
+                if radius > 0 {
+                    for k in 1 ... radius { acc &+= mulhi(average(value(i - k * c), value(i + k * c)), wx[k]) }
+                }
+                tmp[y * j.tmpStride + i] = acc
             }
-            tmp[y * n + i] = acc
         }
+        return
     }
-    // Pass 2, along y, rounded to bytes.
+    let radius = Int(j.radiusY), offset = UInt16(truncatingIfNeeded: j.offsetY)
     func sample(_ yy: Int, _ i: Int) -> UInt16 {
         var yy = yy
         if yy < 0 || yy >= h {
             guard clamp else { return 0 }
             yy = yy < 0 ? 0 : h - 1
         }
-        return tmp[yy * n + i]
+        return tmp[yy * j.tmpStride + i]
     }
     var out = [UInt16](repeating: 0, count: n)
-    for y in 0 ..< h {
+    for y in rows {
         for i in 0 ..< n {
-            var acc = (ty.offset &+ 128) &+ (ty.radius == 0 ? sample(y, i) : mulhi(sample(y, i), ty.weights[0]))
-            if ty.radius > 0 {
-                for k in 1 ... ty.radius { acc &+= mulhi(average(sample(y - k, i), sample(y + k, i)), ty.weights[k]) }
+            var acc = (offset &+ 128) &+ (radius == 0 ? sample(y, i) : mulhi(sample(y, i), wy[0]))
+            if radius > 0 {
+                for k in 1 ... radius { acc &+= mulhi(average(sample(y - k, i), sample(y + k, i)), wy[k]) }
             }
             out[i] = acc >> 8
         }
-        storeLevels(out, row: dst.row(y), channels: c)
+        storeLevels(out, row: dst + y * j.dstStride, channels: c)
     }
 }
 

@@ -1,5 +1,6 @@
-// The C levels of the blur (CSheenSIMD/BlurBody.h): Swift validates, computes the coefficients,
-// allocates the intermediate and the workers' scratch, and splits each pass across workers.
+// The blur's job, at every level (the C kernels of CSheenSIMD/BlurBody.h, or the twins'
+// blurJobReference): Swift validates, computes the coefficients, allocates the intermediate and
+// the workers' scratch, and splits each pass across workers.
 
 import CSheenSIMD
 import Dispatch
@@ -12,7 +13,8 @@ extension BlurLine {
     }
 }
 
-/// A C blur entry point (sheen_blur_avx2, sheen_blur_avx512; tests pass others).
+/// A blur entry point: a level's (KernelTable.blur: sheen_blur_simd128 …, blurJobReference), or
+/// one a test passes.
 typealias BlurEntry = @convention(c) (UnsafePointer<SheenBlurJob>?, Int32, Int, Int, UnsafeMutableRawPointer?) -> Void
 
 /// Shares one job and its buffers with the workers (read-only apart from disjoint rows).
@@ -28,7 +30,7 @@ private struct BlurCall: @unchecked Sendable {
 }
 
 extension GaussianBlur {
-    /// Runs the blur with the C kernels `entry` on `threads` workers.
+    /// Runs the blur with the blur entry `entry` on `threads` workers.
     /// Everything is allocated before a pixel is read, so a refused allocation throws with the
     /// destination untouched.
     func runC(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, entry: BlurEntry, threads: Int) throws(RasterError) {

@@ -86,26 +86,11 @@ public struct GaussianBlur: Sendable, Hashable {
         try apply(from: buffer.readOnly, into: buffer, threads: threads)
     }
 
-    /// The blur at `level`: the scalar twin at `reference`, the C kernels above. Tests hold every
-    /// level to the twin bit for bit and to `blurReference` within 1 level.
+    /// The blur at `level`: the scalar twins at `reference`, the C kernels above, each on the same
+    /// job (GaussianBlur+C.swift). Tests hold every level to the twins bit for bit and to
+    /// `blurReference` within 1 level.
     package func runKernel(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer, threads: Int,
                    level requested: SIMDLevel = Kernels.current) throws(RasterError) {
-        try KernelTable.at(requested).blur(self, source, destination, threads)
-    }
-
-    /// The scalar twins (`reference`).
-    func runReference(_ source: ReadOnlyRasterBuffer, _ destination: RasterBuffer) throws(RasterError) {
-        let clamp = edges == .clamp
-        let values = try byteCount(try byteCount(source.width, stride: source.format.bytesPerPixel), stride: source.height)
-        try BlurMemory.shared.with(bytes: try byteCount(values, stride: 2)) { raw in
-            let tmp = raw.bindMemory(to: UInt16.self, capacity: values)
-            if method == .convolution {
-                blurConvolutionTwin(source, destination, x: BlurTaps(sigma: sigmaX), y: BlurTaps(sigma: sigmaY),
-                                    clamp: clamp, tmp: tmp)
-            } else {
-                blurStripTwin(source, destination, x: BlurLine(sigma: sigmaX), y: BlurLine(sigma: sigmaY),
-                              clamp: clamp, tmp: tmp)
-            }
-        }
+        try runC(source, destination, entry: KernelTable.at(requested).blur, threads: threads)
     }
 }
