@@ -103,8 +103,8 @@ static void composite_job(const SheenCompositeJob *job) {
     }
 }
 
-/// Row `r`'s paint converted into `out` (see SheenCompositeJob's paintConversion): 32-bit pixels
-/// with red and blue swapped, or their alpha bytes.
+/// The paint row at `row` converted into `out` as the job's paintConversion says: its 32-bit
+/// pixels with red and blue swapped, or their alpha bytes.
 INLINE void convert_paint_row(const SheenCompositeJob *job, const uint8_t *row, uint8_t *out) {
     for (intptr_t i = 0; i < job->width; i++) {
         uint32_t v;
