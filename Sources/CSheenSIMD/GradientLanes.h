@@ -42,7 +42,14 @@ static inline __attribute__((always_inline)) vf fma_exact(vf a, vf b, vf c) {
     const vi low = __builtin_convertvector(bits, vi), high = __builtin_convertvector(bits >> 32, vi) & 0x7FFFFFFF;
     const vi tie = (low & 0x1FFFFFFF) == 0x10000000;
     const vi tiny = (high < (vi)(897 << 20)) & (high != 0);
+#ifdef SHEEN_MCA_COMMON_PATH
+    // Tests/Conformance/mca-loops.c only: the test without the fix it guards, so that llvm-mca,
+    // which reads every instruction of a region as executed, sees the path windows take.
+    __asm__ volatile("" ::"r"(__builtin_reduce_or(tie | tiny)));
+    if (0) {
+#else
     if (__builtin_expect(__builtin_reduce_or(tie | tiny) != 0, 0)) {
+#endif
         const vd v = s - p;
         const vd e = (p - (s - v)) + (cd - v);
         // Inexact (and finite: NaN ≠ 0) with an even last bit: one ulp up in magnitude where the
