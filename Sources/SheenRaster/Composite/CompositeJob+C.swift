@@ -54,7 +54,9 @@ extension CompositeJob {
             return
         }
         let column: Bool = if case let .pattern(p) = source { p.axis == .column } else { false }
-        let scratchBytes = sheen_composite_scratch_bytes(width) + (column ? 4 * height : 0)
+        // A column pattern's values follow the rows, 64-byte aligned.
+        let columnOffset = (sheen_composite_scratch_bytes(width) + 63) & ~63
+        let scratchBytes = columnOffset + (column ? 4 * height : 0)
         withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
             let paintRow = scratch.baseAddress!
             job.scratch = paintRow
@@ -94,7 +96,7 @@ extension CompositeJob {
                     }
                     job.paint = UnsafeRawPointer(paintRow)
                 } else {
-                    let values = (paintRow + sheen_composite_scratch_bytes(width)).bindMemory(to: UInt32.self, capacity: height)
+                    let values = (paintRow + columnOffset).bindMemory(to: UInt32.self, capacity: height)
                     for r in 0 ..< height { values[r] = converted(pattern.entry((region.y + r) % pattern.length), convert) }
                     job.paintColumn = UnsafePointer(values)
                 }
