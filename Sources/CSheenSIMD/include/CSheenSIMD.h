@@ -39,8 +39,8 @@ const char *sheen_simd_level_target(int level);
 ///   32-bit pixels in the other byte order (RGBA onto BGRA or back); with SHEEN_PAINT_ALPHA,
 ///   32-bit pixels whose alpha bytes are the paint of an A8 destination. Each row is converted
 ///   into `scratch` first.
-/// - Or a paint column: when `paintColumn` is not NULL (and `gradient` is), `paint` and `solid`
-///   are ignored and row r's paint is the one value paintColumn[r] (as `solid`).
+/// - Or a paint column: when `paintColumn` is not NULL (and `gradient` is NULL), `paint` and
+///   `solid` are ignored and row r's paint is the one value paintColumn[r] (as `solid`).
 /// - Coverage: `mask` the first coverage byte, rows `maskStride` bytes apart, scaled by
 ///   `coverage` / 255 (each byte rounded once; 255: as it is) into `scratch` row by row; or NULL
 ///   for the one value `coverage` (255: full).
