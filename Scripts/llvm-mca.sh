@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Predicted cycles per 16 pixels of the kernels' hot steps on core models, from
-# llvm-mca 19 (Debian's llvm-19; `Scripts/install-deps.sh --mca` installs it): the AArch64 build
+# Predicted cycles per 16 pixels (the blur: per step of 16 values) of the kernels' hot steps on
+# core models, from llvm-mca 19 (Debian's llvm-19; `Scripts/install-deps.sh --mca` installs it): the AArch64 build
 # of the 128-bit level (ASIMD) on Neoverse V1, Neoverse N1 and Apple M1 beside the x86-64 AVX2
 # and 128-bit (SSE4.2) builds on Zen 3. Tests/Conformance/mca-loops.c holds each step between
 # LLVM-MCA markers, made of the kernel bodies' own helpers; this script compiles it with the
