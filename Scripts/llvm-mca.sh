@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # Predicted cycles per 16 pixels (the blur: per step of 16 values) of the kernels' hot steps on
-# core models, from llvm-mca 19 (Debian's llvm-19; `Scripts/install-deps.sh --mca` installs it): the AArch64 build
-# of the 128-bit level (ASIMD) on Neoverse V1, Neoverse N1 and Apple M1 beside the x86-64 AVX2
-# and 128-bit (SSE4.2) builds on Zen 3. Tests/Conformance/mca-loops.c holds each step between
-# LLVM-MCA markers, made of the kernel bodies' own helpers; this script compiles it with the
-# Swift toolchain's clang, cuts out the marked regions and prints, per core, llvm-mca's
+# core models, from llvm-mca 19 (Debian's llvm-19; `Scripts/install-deps.sh --mca` installs it):
+# the AArch64 build of the 128-bit level (ASIMD) on Neoverse V1, Neoverse N1 and Apple M1 beside
+# the x86-64 AVX2 and 128-bit (SSE4.2) builds on Zen 3. Tests/Conformance/mca-loops.c holds each
+# step between LLVM-MCA markers, made of the kernel bodies' own helpers; this script compiles it
+# with the Swift toolchain's clang, cuts out the marked regions and prints, per core, llvm-mca's
 # resource bound (Block RThroughput: the busiest pipes) and its simulated cycles per iteration.
-# Predictions, not measurements: llvm-mca models pipes and latencies, not caches; its
-# simulation also chains an AArch64 post-indexed store's address to the stored value, which
-# real cores do not, so there the resource bound is the figure to read. (llvm-mca 14 has no
-# Neoverse model at all: it gives V1, N1 and Cortex-A76 the Cortex-A57's; 19 still does for A76,
-# which is left out.)
+# Predictions, not measurements: llvm-mca models pipes and latencies, not caches; its simulation
+# also chains an AArch64 post-indexed store's address to the stored value, which real cores do not,
+# so there the resource bound is the figure to read. (llvm-mca 14 has no Neoverse model at all: it
+# gives V1, N1 and Cortex-A76 the Cortex-A57's; 19 still does for A76, which is left out.)
 #   Scripts/llvm-mca.sh
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
