@@ -170,6 +170,7 @@ struct SheenBench: ParsableCommand {
         bench.runBlurs(width: lw, height: lh, labelWidth: 0, labelHeight: 0, large: true)
         bench.runText()
         bench.runLabels()
+        bench.runLongInputs()
         // Last: its canvases and 10,000-glyph runs would otherwise change what the heap hands the
         // whole-frame cases after it.
         bench.runSmallCalls(width: w, height: h, calls: quick ? 1_000 : 10_000)

@@ -22,12 +22,24 @@ final class LabelRenderer {
     private lazy var fillStyleOf = runStyleIndex { $0.fill != nil }
     private lazy var strokeStyleOf = runStyleIndex { $0.stroke != nil }
 
+    /// The ink a gradient over the ink spans, per shape (nil: the fill), when `layout` is a window
+    /// of a longer one (`TextLayout.keepingGlyphs`): the whole text's, so that colours stay with
+    /// the text as it scrolls. nil: the ink of what is drawn.
+    private let wholeInks: [TextStroke?: PixelRect]?
+
     /// Validates the label (once) and lays it out.
-    init(label: Label, cache: GlyphCache) throws(LabelError) {
+    convenience init(label: Label, cache: GlyphCache) throws(LabelError) {
         try label.validate()
+        try self.init(validated: label, layout: label.layoutValidated(), cache: cache)
+    }
+
+    /// A render of a validated label with a layout made for it: its own or a window of it, then
+    /// with `wholeInks` for the shapes whose gradients span the ink.
+    init(validated label: Label, layout: TextLayout, cache: GlyphCache, wholeInks: [TextStroke?: PixelRect]? = nil) {
         self.label = label
-        self.layout = try label.layoutValidated()
+        self.layout = layout
         self.cache = cache
+        self.wholeInks = wholeInks
         origin = label.textOrigin
     }
 
@@ -287,7 +299,7 @@ final class LabelRenderer {
                 mask = try inkMask(stroke.textStroke)
             }
             guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { continue }
-            layers.append(LabelLayer(paint: try paint(stroke.paint, ink: mask.region, canvas: canvas), mask: mask.image,
+            layers.append(LabelLayer(paint: try paint(stroke.paint, ink: wholeInk(stroke.textStroke) ?? mask.region, canvas: canvas), mask: mask.image,
                                      at: (mask.region.x + origin.x, mask.region.y + origin.y)))
         }
         return layers
@@ -355,7 +367,7 @@ final class LabelRenderer {
             // Each line: its own mask, its own gradient over its own ink.
             var layers: [LabelLayer] = []
             func lineGradient(_ ink: PixelRect) throws(LabelError) -> Paint {
-                .gradient(try liftRaster(GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(ink))))))
+                .gradient(try liftRaster(GradientFill(gradient.gradient(in: canvas.destinationRect(inkSpan(wholeInk(nil) ?? ink))))))
             }
             // Each line's entries gathered in one pass.
             let byLine = grouped(coverage.glyphs) { g in select?(g) ?? true ? g.line : nil }.groups
@@ -371,11 +383,13 @@ final class LabelRenderer {
             return layers
         case let fill?:
             if let select {
-                return try layer(coverage, select, on: canvas) { (ink) throws(LabelError) in try self.paint(fill, ink: ink, canvas: canvas) }.map { [$0] } ?? []
+                return try layer(coverage, select, on: canvas) { (ink) throws(LabelError) in
+                    try self.paint(fill, ink: self.wholeInk(nil) ?? ink, canvas: canvas)
+                }.map { [$0] } ?? []
             }
             let mask = try inkMask(nil)
             guard canvas.shows(mask.region.offsetBy(dx: origin.x, dy: origin.y)) else { return [] }
-            return [LabelLayer(paint: try paint(fill, ink: mask.region, canvas: canvas), mask: mask.image,
+            return [LabelLayer(paint: try paint(fill, ink: wholeInk(nil) ?? mask.region, canvas: canvas), mask: mask.image,
                                at: (mask.region.x + origin.x, mask.region.y + origin.y))]
         case nil:
             // Plain colours: one mask per distinct run colour (one mask in the common case).
@@ -436,6 +450,10 @@ final class LabelRenderer {
         let dx = r.width > 1 ? 0.5 : 0, dy = r.height > 1 ? 0.5 : 0
         return Rect(x: full.x + dx, y: full.y + dy, width: full.width - 2 * dx, height: full.height - 2 * dy)
     }
+
+    /// The whole text's ink of the label's own fill (nil) or stroke band, when this render draws a
+    /// window of the text.
+    private func wholeInk(_ shape: TextStroke?) -> PixelRect? { wholeInks?[shape] }
 
     /// The SheenRaster paint for a label paint whose ink (layout pixels) is `ink`.
     private func paint(_ paint: LabelPaint, ink: PixelRect, canvas: LabelCanvas) throws(LabelError) -> Paint {

@@ -5,7 +5,8 @@ import SheenText
 /// fonts, bounds, options): a label redrawn with the same text, font and size — an animation of
 /// its colours, a highlight, a re-render — is not laid out again. Layouts are immutable values,
 /// so a shared one is as good as a fresh one. Small: `capacity` layouts of texts up to
-/// `maximumLength` UTF-16 units; when full, the oldest half is dropped.
+/// `maximumLength` UTF-16 units (when full, the oldest half is dropped), and the one layout of a
+/// longer text laid out last — so a long text measured and then drawn is laid out once.
 final class LayoutCache: Sendable {
     static let shared = LayoutCache()
     static let capacity = 64
@@ -19,15 +20,26 @@ final class LayoutCache: Sendable {
     private struct Entries {
         var layouts: [Key: TextLayout] = [:]
         var order: [Key] = []
+        /// The last layout of a text longer than `maximumLength`.
+        var large: (key: Key, layout: TextLayout)?
+        /// Ink rectangles of whole kept layouts, by layout and stroke (nil: the fill).
+        var inks: [InkKey: PixelRect] = [:]
+    }
+    private struct InkKey: Hashable {
+        let layout: Key
+        let stroke: TextStroke?
     }
     private let entries = Locked(Entries())
 
     /// The layout of `text` in `bounds` with `options`: a kept one, or a new one (kept).
     func layout(_ text: AttributedText, bounds: Size, options: TextLayoutOptions) throws(LabelError) -> TextLayout {
-        guard text.utf16.count <= Self.maximumLength else {
-            return try liftText(TextLayout(text, bounds: bounds, options: options))
-        }
         let key = Key(text: text, bounds: bounds, options: options)
+        guard text.utf16.count <= Self.maximumLength else {
+            if let kept = entries.withLock({ $0.large }), kept.key == key { return kept.layout }
+            let made = try liftText(TextLayout(text, bounds: bounds, options: options))
+            entries.withLock { $0.large = (key, made) }
+            return made
+        }
         if let kept = entries.withLock({ $0.layouts[key] }) { return kept }
         let made = try liftText(TextLayout(text, bounds: bounds, options: options))
         entries.withLock { e in
@@ -43,6 +55,22 @@ final class LayoutCache: Sendable {
         return made
     }
 
+    /// The ink rectangle of the whole of `layout(text, bounds:, options:)`, filled or stroked by
+    /// `stroke`, kept beside it: what a gradient over the ink of a text field's whole text spans
+    /// while only the glyphs it shows are rasterised for each render.
+    func inkRect(_ text: AttributedText, bounds: Size, options: TextLayoutOptions, stroke: TextStroke?,
+                 cache: GlyphCache) throws(LabelError) -> PixelRect {
+        let key = InkKey(layout: Key(text: text, bounds: bounds, options: options), stroke: stroke)
+        if let kept = entries.withLock({ $0.inks[key] }) { return kept }
+        let layout = try layout(text, bounds: bounds, options: options)
+        let ink = try liftText(layout.inkRectInChunks(stroke: stroke, cache: cache))
+        entries.withLock { e in
+            if e.inks.count >= Self.capacity { e.inks.removeAll() }
+            e.inks[key] = ink
+        }
+        return ink
+    }
+
     /// How many layouts are kept (tests).
-    var count: Int { entries.withLock { $0.layouts.count } }
+    var count: Int { entries.withLock { $0.layouts.count + ($0.large == nil ? 0 : 1) } }
 }

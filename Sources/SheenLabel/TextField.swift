@@ -147,13 +147,18 @@ public struct TextField: Sendable {
         label.textAlignment = .left
         label.verticalAlignment = .center
         label.numberOfLines = 1
-        // The natural width first (one unconstrained line), then a label just wider than it.
-        var options = label.layoutOptions
-        options.alignment = .left
-        let natural = try liftText(TextLayout(label.effectiveText, bounds: .zero, options: options))
-        let width = natural.lines.first?.typographicRect.maxX ?? 0
+        // One line as wide as the text (unconstrained), centred in the text rectangle's height:
+        // what a label just wider than the text lays out, kept by the layout cache between
+        // renders and queries (a megabyte of text is shaped once, not per caret query).
+        let layout: TextLayout
+        if rect.width > 0, rect.height > 0 {
+            layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
+                                                   options: label.layoutOptions)
+        } else {
+            layout = try liftText(TextLayout(AttributedText(), bounds: .zero, options: label.layoutOptions))
+        }
+        let width = layout.lines.first?.typographicRect.maxX ?? 0
         label.size = Size(width: min(Label.maximumSide, max(1, width.rounded(.up) + 1)), height: rect.height)
-        let layout = try label.layout()
         let rtl = layout.lines.first?.isRightToLeft ?? false
         var scroll = 0.0
         let x: Double
@@ -277,7 +282,7 @@ public struct TextField: Sendable {
                 marks = selectionRects(in: content, for: range).map { ($0, selectionColor) }
             }
             for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
-            try content.label.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y), cache: cache)
+            try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
             if isEditing, selectedRange?.isEmpty ?? true {
                 try fillRect(caretRect(in: content, at: content.showsPlaceholder ? 0 : caretIndex), caretColor, b, at)
             }
@@ -285,6 +290,36 @@ public struct TextField: Sendable {
         try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in
             try buffer.cropped(to: area).composite(.image(image), coverage: .alpha(groupAlpha))
         })
+    }
+
+    /// The render of the content: the whole text up to `Label.maximumSide` wide; beyond that only
+    /// the glyphs that can reach the frame, those whose pen lies within the frame widened by how
+    /// far a glyph's ink (two ems), its stroke and its shadows reach — so a field scrolled along
+    /// any length of text rasterises and blurs what it shows. A gradient over the ink still spans
+    /// the whole text's ink (kept beside its layout). Shorter texts are drawn whole because a
+    /// blurred shadow's bytes depend (within one level) on the extent of the shape blurred: a
+    /// text that fits a label draws as that label.
+    private func contentRenderer(_ content: Content, cache: GlyphCache) throws(LabelError) -> LabelRenderer {
+        let label = content.label
+        let strokeReach = label.stroke?.textStroke.reach ?? 0
+        let shadowReach = label.allShadows.map { GaussianBlur.margin(sigma: $0.sigma) + $0.spread + abs($0.offset.x) }.max() ?? 0
+        let reach = 2 * font.size + strokeReach + shadowReach
+        let left = Double(-content.origin.x - label.textOrigin.x)
+        guard content.layout.textRect.width > Label.maximumSide,
+              let window = content.layout.keepingGlyphs(penX: (left - reach)...(left + size.width + reach)) else {
+            return LabelRenderer(validated: label, layout: content.layout, cache: cache)
+        }
+        var wholeInks: [TextStroke?: PixelRect] = [:]
+        func spansInk(_ paint: LabelPaint?) -> Bool {
+            if case let .gradient(_, extent)? = paint { return extent == .ink || extent == .lines }
+            return false
+        }
+        let shapes: [TextStroke?] = (spansInk(label.fill) ? [nil] : []) + (spansInk(label.stroke?.paint) ? [label.stroke?.textStroke] : [])
+        for shape in shapes {
+            wholeInks[shape] = try LayoutCache.shared.inkRect(content.layout.text, bounds: content.layout.bounds,
+                                                              options: content.layout.options, stroke: shape, cache: cache)
+        }
+        return LabelRenderer(validated: label, layout: window, cache: cache, wholeInks: wholeInks)
     }
 
     /// A field-space rectangle painted in `colour` with its exact area coverage.

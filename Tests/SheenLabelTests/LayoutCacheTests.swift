@@ -43,10 +43,15 @@ import SheenText
         // The newest are kept, the oldest dropped.
         _ = try cache.layout(AttributedText("\(LayoutCache.capacity - 1)", font: font), bounds: .zero, options: TextLayoutOptions())
         #expect(cache.count == LayoutCache.capacity / 2 + 1)
-        // Long texts are laid out and not kept.
+        // Of long texts only the last is kept, apart.
         let long = String(repeating: "long ", count: LayoutCache.maximumLength / 5 + 1)
         _ = try cache.layout(AttributedText(long, font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
-        #expect(cache.count == LayoutCache.capacity / 2 + 1)
+        #expect(cache.count == LayoutCache.capacity / 2 + 2)
+        _ = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
+        #expect(cache.count == LayoutCache.capacity / 2 + 2)
+        let kept = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
+        let fresh = try TextLayout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0))
+        #expect(kept.lines.map(\.glyphs.count) == fresh.lines.map(\.glyphs.count) && kept.textRect == fresh.textRect)
     }
 
     /// A label redrawn with only its colours changed draws what a fresh label draws.

@@ -87,6 +87,39 @@ import SheenText
         #expect(!(0..<image.height).contains { y in (0..<image.width).contains { px(image, $0, y) == [0, 122, 255, 255] } })
     }
 
+    /// A text far wider than any label (2,200 words, about 200,000 px) shows every caret position:
+    /// the field draws the glyphs around the caret (each position differently; they all drew the
+    /// same once the text passed 16,384 px), the caret's rectangle lies in the frame, and a tap on
+    /// it finds its index again. Only the glyphs near the frame are drawn, but a gradient over
+    /// the ink still spans the whole text: the start is blue, the end red.
+    @Test func anyCaretOfALongTextShows() throws {
+        let text = (0 ..< 2200).map { "word\($0) " }.joined()
+        var f = try field(text, width: 300)
+        f.isEditing = true
+        f.fill = .gradient(LabelGradient(colors: [Self.blue, Self.red]), extent: .ink)
+        var images: Set<[UInt8]> = []
+        var reds: [Int] = []
+        for index in [3_000, 9_000, 17_999] {
+            f.caretIndex = index
+            let image = try f.image()
+            images.insert(image.bytes)
+            let caret = try f.caretRect(at: index)
+            #expect(caret.x >= 0 && caret.maxX <= 300)
+            #expect(try f.caretIndex(at: Point(caret.midX, caret.midY)) == index)
+            var inked = 0, red = 0
+            for y in 0 ..< image.height {
+                for x in 0 ..< image.width where image.pixel(x: x, y: y)[3] == 255 {
+                    inked += 1
+                    red += Int(image.pixel(x: x, y: y)[0])
+                }
+            }
+            #expect(inked > 200, "caret at \(index): \(inked) opaque pixels")
+            reds.append(red / max(inked, 1))
+        }
+        #expect(images.count == 3)
+        #expect(reds[0] < reds[1] && reds[1] < reds[2], "mean red of the opaque pixels: \(reds)")
+    }
+
     /// Text wider than the field scrolls so that the caret stays in view, as UITextField does;
     /// the scroll offset moves no more than it must.
     @Test func longTextScrollsToTheCaret() throws {
@@ -240,4 +273,5 @@ import SheenText
 
 private extension Rect {
     var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
 }

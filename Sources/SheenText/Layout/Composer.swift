@@ -26,14 +26,19 @@ struct Composer {
         var hyphens = HyphenWidths(composer: self, scale: scale)
         for (p, paragraph) in paragraphs.enumerated() {
             let shapedParagraph = try ShapedText(paragraph, attributes: attributes, scale: scale, paragraphLevel: nil)
-            let spans = try LineBreaking.lines(of: shapedParagraph, maxWidth: maxWidth,
-                                               charWrap: options.lineBreakMode == .byCharWrapping,
-                                               hyphenPoints: hyphenator.map { h in { h.points(in: paragraph.units, $0) } }) { offset throws(TextError) in
+            var breaker = try LineBreaker(shapedParagraph, maxWidth: maxWidth,
+                                          charWrap: options.lineBreakMode == .byCharWrapping,
+                                          hyphenPoints: hyphenator.map { h in { h.points(in: paragraph.units, $0) } }) { offset throws(TextError) in
                 try hyphens.width(paragraph.attributes[offset])
             }
             let alignment = paragraph.style.alignment ?? options.alignment
-            for (s, span) in spans.enumerated() {
-                let moreAfter = s < spans.count - 1 || p < paragraphs.count - 1
+            var s = 0
+            // Lines are broken as they are placed: once one is the last that fits, the rest of a
+            // long paragraph is never broken.
+            while let span = try breaker.next() {
+                defer { s += 1 }
+                let endsParagraph = span.range.upperBound == paragraph.count
+                let moreAfter = !endsParagraph || p < paragraphs.count - 1
                 let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
                 let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
                 let index = result.lines.count
@@ -41,7 +46,7 @@ struct Composer {
                 let top = usedHeight + (index > 0 ? options.lineSpacing + spaceBefore : 0)
                 usedHeight = top + height
                 // Is there room for another line after this one? (Estimated with this line's height.)
-                let nextSpace = s == spans.count - 1 && p + 1 < paragraphs.count ? paragraphSpacing(before: p + 1) : 0
+                let nextSpace = endsParagraph && p + 1 < paragraphs.count ? paragraphSpacing(before: p + 1) : 0
                 let nextFits = index + 1 < lineLimit
                     && (bounds.height <= 0 || usedHeight + options.lineSpacing + nextSpace + height <= bounds.height + 1e-9)
                 if span.brokeInsideWord && options.lineBreakMode != .byCharWrapping { result.fits = false }
@@ -76,7 +81,7 @@ struct Composer {
                 }
                 let line = shaped.resolvingTabs()
                 if let maxWidth, line.width > maxWidth + 1e-9 { result.fits = false }
-                result.lines.append(ComposedLine(shaped: line, endsParagraph: s == spans.count - 1, isTruncated: false,
+                result.lines.append(ComposedLine(shaped: line, endsParagraph: endsParagraph, isTruncated: false,
                                                  ascent: metrics.0, descent: metrics.1, gap: metrics.2,
                                                  spaceBefore: spaceBefore, alignment: alignment))
             }
@@ -144,7 +149,7 @@ struct Composer {
                                                 extraTracking: tracking).resolvingTabs(),
                          endsParagraph: true, isTruncated: truncated, ascent: metrics.0, descent: metrics.1, gap: metrics.2)
         }
-        let restEnd = LineBreaking.trimmed(shapedParagraph, span.range.lowerBound, paragraph.count)
+        let restEnd = LineBreaker.trimmed(shapedParagraph, span.range.lowerBound, paragraph.count)
         let rest = span.range.lowerBound..<restEnd
         switch options.lineBreakMode {
         case .byWordWrapping, .byCharWrapping:
@@ -192,7 +197,7 @@ struct Composer {
             .inserted(Self.ellipsis, attributesIndex: paragraph.isEmpty ? paragraph.emptyAttributes
                       : paragraph.attributes[min(max(offset, 0), paragraph.count - 1)])
         }
-        func trimEnd(_ b: Int) -> Int { LineBreaking.trimmed(shaped, rest.lowerBound, b) }
+        func trimEnd(_ b: Int) -> Int { LineBreaker.trimmed(shaped, rest.lowerBound, b) }
         func trimStart(_ a: Int) -> Int {
             var s = a; while s < rest.upperBound && paragraph.isWhitespace(at: s) { s += 1 }; return s
         }
@@ -204,7 +209,7 @@ struct Composer {
         let markWidth = try ShapedText(mark(at: rest.lowerBound), attributes: attributes, scale: scale,
                                        paragraphLevel: level).width
         let budget = maxWidth - markWidth
-        // Head widths all start at the rest's start: measured in one forward pass.
+        // Head widths all start at the rest's start: measured from one pen state per tab.
         var heads = ShapedText.LineWidths(shaped, from: rest.lowerBound)
         func headWidth(_ b: Int) -> Double { heads.width(to: trimEnd(b)) }
         func tailWidth(_ a: Int) -> Double { shaped.width(trimStart(a)..<rest.upperBound) }

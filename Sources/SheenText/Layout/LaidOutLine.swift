@@ -25,4 +25,10 @@ public struct LaidOutLine: Sendable {
     /// The line cut where its attributes change, left to right: what backgrounds, underlines and
     /// strikethroughs span.
     public let segments: [LineSegment]
+
+    /// This line drawing `glyphs` (some of its own) and nothing else of it changed.
+    func with(glyphs: [LaidOutGlyph]) -> LaidOutLine {
+        LaidOutLine(glyphs: glyphs, baseline: baseline, typographicRect: typographicRect, lineBox: lineBox, units: units,
+                    sourceRange: sourceRange, isTruncated: isTruncated, isRightToLeft: isRightToLeft, segments: segments)
+    }
 }

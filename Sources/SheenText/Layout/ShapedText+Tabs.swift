@@ -56,66 +56,66 @@ extension ShapedText {
         return piece.units[range].firstIndex(of: separator) ?? range.upperBound
     }
 
-    /// The widths `width(start..<e)` of a line starting at `start`, for ends e asked in any order
-    /// but computed forwards, once each: one pass over the text and its tabs for the whole
-    /// line, where `width` lays each range out again from its start (line breaking asks for
-    /// every break opportunity of a line, truncation for every grapheme of the rest, so a line of
-    /// many tabs cost time quadratic in them). Bit for bit what `width` returns.
+    /// The widths `width(start..<e)` of a line starting at `start`, for ends e asked in any order,
+    /// each in O(1) past the tabs already reached: the pen state after every tab of the line is
+    /// kept (tabs are met once, in order), and a width is its segment's prefix-sum difference
+    /// placed by that state. `width` lays each range out again from its start, so line breaking
+    /// (every opportunity of a line), truncation (every grapheme of the rest) and a long word
+    /// (one opportunity a megabyte away) cost time quadratic in tabs or in the text. Bit for bit
+    /// what `width` returns.
     struct LineWidths {
         let text: ShapedText
         let start: Int
-        /// widths[i]: the width of start..<start + i, for every end reached so far.
-        private var widths: [Double] = [0]
-        /// The pen after the segments ended by the tabs passed, before the current segment.
-        private var x = 0.0
-        /// The tab before the current segment (nil: none yet), its segment's start, and the
-        /// offset of that segment's first decimal separator (or the next tab, or the end).
-        private var pending: TextTab?
-        private var segmentStart: Int
-        private var separator = 0
-        /// Index in `text.tabOffsets` of the next tab at or after the current segment.
+        /// The pen state of each segment reached, in order: the first starts at `start` with no tab.
+        private var segments: [Segment]
+        /// Index in `text.tabOffsets` of the next tab not yet passed.
         private var nextTab: Int
+
+        /// Where a segment starts, the pen before it, the tab placing it (nil: none) and the offset
+        /// of its first decimal separator (for a decimal tab; else unused).
+        private struct Segment {
+            var start: Int
+            var x: Double
+            var tab: TextTab?
+            var separator: Int
+        }
 
         init(_ text: ShapedText, from start: Int) {
             self.text = text
             self.start = start
-            segmentStart = start
+            segments = [Segment(start: start, x: 0, tab: nil, separator: 0)]
             nextTab = ShapedText.lowerBound(text.tabOffsets.count) { text.tabOffsets[$0] < start }
         }
 
         /// The width of start..<end (end ≥ start).
         mutating func width(to end: Int) -> Double {
-            while start + widths.count - 1 < end { widths.append(next(start + widths.count)) }
-            return widths[end - start]
-        }
-
-        /// The width of start..<e, every end before e already reached.
-        private mutating func next(_ e: Int) -> Double {
-            // A tab at e − 1 ends the segment before it: the pen moves past it, and the next stop
-            // (the one strictly right of the pen) awaits the text after it.
-            if nextTab < text.tabOffsets.count, text.tabOffsets[nextTab] == e - 1 {
-                x = widthOfSegment(to: e - 1)
-                pending = text.piece.style.stop(after: x)
-                segmentStart = e
+            // A tab at t ends the segment before it at t; the next one starts at t + 1, placed by
+            // the stop strictly right of the pen.
+            let tabs = text.tabOffsets
+            while nextTab < tabs.count, tabs[nextTab] < end {
+                let t = tabs[nextTab]
+                let x = Self.pen(text, segments[segments.count - 1], to: t)
+                let tab = text.piece.style.stop(after: x)
                 nextTab += 1
-                if let tab = pending, tab.alignment == .decimal {
-                    let segmentEnd = nextTab < text.tabOffsets.count ? text.tabOffsets[nextTab] : text.piece.count
-                    separator = text.firstSeparator(of: tab, in: e ..< segmentEnd)
+                var separator = 0
+                if tab.alignment == .decimal {
+                    let segmentEnd = nextTab < tabs.count ? tabs[nextTab] : text.piece.count
+                    separator = text.firstSeparator(of: tab, in: t + 1 ..< segmentEnd)
                 }
+                segments.append(Segment(start: t + 1, x: x, tab: tab, separator: separator))
             }
-            return widthOfSegment(to: e)
+            // The last segment starting at or before `end` (a tab at end − 1 starts one at end).
+            let k = ShapedText.lowerBound(segments.count) { segments[$0].start <= end } - 1
+            return Self.pen(text, segments[k], to: end)
         }
 
-        /// The pen after the current segment cut at `end`: as `tabStopLayout` lays it out.
-        private func widthOfSegment(to end: Int) -> Double {
+        /// The pen after `segment` cut at `end`: as `tabStopLayout` lays it out.
+        private static func pen(_ text: ShapedText, _ segment: Segment, to end: Int) -> Double {
             let p = text.prefix
-            let segment = p[end] - p[segmentStart]
-            var pen = x
-            if let tab = pending {
-                let upTo = tab.alignment == .decimal ? min(separator, end) : end
-                pen = text.alignedStart(after: tab, at: pen, segment: segment, upTo: p[upTo] - p[segmentStart])
-            }
-            return pen + segment
+            let width = p[end] - p[segment.start]
+            guard let tab = segment.tab else { return segment.x + width }
+            let upTo = tab.alignment == .decimal ? min(segment.separator, end) : end
+            return text.alignedStart(after: tab, at: segment.x, segment: width, upTo: p[upTo] - p[segment.start]) + width
         }
     }
 

@@ -48,8 +48,27 @@ extension TextLayout {
     }
 
     /// Grapheme cluster boundaries of the text (0 and the end included): where a caret may stand.
+    /// Found on the first caret query and kept with the layout.
     func caretBoundaries() -> [Int] {
-        (try? BreakIterators.graphemeBoundaries(text.utf16)) ?? Array(0...text.utf16.count)
+        if let kept = caretMemo.state.withLock({ $0.boundaries }) { return kept }
+        let made = (try? BreakIterators.graphemeBoundaries(text.utf16)) ?? Array(0...text.utf16.count)
+        caretMemo.state.withLock { $0.boundaries = made }
+        return made
+    }
+
+    /// `caretClusters(line:graphemes:)` of line `index`, made once per layout: an editor asking
+    /// for the caret on every keystroke of a long text does not rebuild a line's clusters (or
+    /// find the text's graphemes) per query.
+    func caretClusters(line index: Int) -> [CaretCluster] {
+        if let kept = caretMemo.state.withLock({ $0.clusters[index] }) { return kept }
+        let made = caretClusters(line: index, graphemes: caretBoundaries())
+        caretMemo.state.withLock { $0.clusters[index] = made }
+        return made
+    }
+
+    /// What caret queries find once and keep, shared by the copies of one layout.
+    final class CaretMemo: Sendable {
+        let state = Locked<(boundaries: [Int]?, clusters: [Int: [CaretCluster]])>((nil, [:]))
     }
 
     /// The line a caret at `offset` stands on: the last line starting at or before it (a caret at
@@ -70,9 +89,9 @@ extension TextLayout {
         guard !lines.isEmpty else { return nil }
         let boundaries = caretBoundaries()
         let clamped = min(max(offset, 0), text.utf16.count)
-        let o = boundaries.last { $0 <= clamped } ?? 0
+        let o = boundaries[max(0, ShapedText.lowerBound(boundaries.count) { boundaries[$0] <= clamped } - 1)]
         let index = caretLine(o)
-        let clusters = caretClusters(line: index, graphemes: boundaries)
+        let clusters = caretClusters(line: index)
         if let c = clusters.first(where: { $0.range.contains(o) }) { return (index, c.x(at: o)) }
         // At or past the end of the line's text: after its logically last character.
         if let last = clusters.max(by: { $0.range.lowerBound < $1.range.lowerBound }), o >= last.range.upperBound {
@@ -93,8 +112,7 @@ extension TextLayout {
         guard !lines.isEmpty else { return 0 }
         var index = lines.count - 1
         for (i, line) in lines.enumerated() where point.y < line.lineBox.maxY { index = i; break }
-        let boundaries = caretBoundaries()
-        let clusters = caretClusters(line: index, graphemes: boundaries)
+        let clusters = caretClusters(line: index)
         guard let first = clusters.first, let last = clusters.last else { return lines[index].sourceRange.lowerBound }
         if point.x < first.left { return first.rightToLeft ? first.range.upperBound : first.range.lowerBound }
         if point.x >= last.right { return last.rightToLeft ? last.range.lowerBound : last.range.upperBound }
@@ -112,11 +130,10 @@ extension TextLayout {
     /// adjacent spans merged, each the height of the line's box. Empty for an empty range.
     public func selectionRects(_ range: Range<Int>) -> [Rect] {
         guard !range.isEmpty else { return [] }
-        let boundaries = caretBoundaries()
         var rects: [Rect] = []
         for (index, line) in lines.enumerated() {
             var spans: [(Double, Double)] = []
-            for c in caretClusters(line: index, graphemes: boundaries) where c.range.overlaps(range) {
+            for c in caretClusters(line: index) where c.range.overlaps(range) {
                 let lo = max(c.range.lowerBound, range.lowerBound), hi = min(c.range.upperBound, range.upperBound)
                 let a = c.x(at: lo), b = hi >= c.range.upperBound ? (c.rightToLeft ? c.left : c.right) : c.x(at: hi)
                 let span = (min(a, b), max(a, b))

@@ -33,6 +33,8 @@ public struct TextLayout: Sendable {
     /// The stacked line boxes: x from the leftmost line start to the rightmost line end, y from the
     /// first line's top to the last line's bottom.
     public let textRect: Rect
+    /// Grapheme boundaries and caret clusters, found on the first caret query (TextLayout+Caret).
+    let caretMemo = CaretMemo()
 
     /// Lays `text` out in `bounds` (0 = unconstrained in that direction). Throws for invalid options,
     /// bounds that are negative or not finite, text longer than `maximumLength`, or more than
@@ -82,6 +84,38 @@ public struct TextLayout: Sendable {
         let placed = Placement(composer: composer, composition: composition, unshrunk: unshrunk).place()
         self.lines = placed.lines
         self.textRect = placed.textRect
+    }
+
+    /// This layout with only the glyphs whose pen x lies in `penX` (layout pixels), every glyph
+    /// where it was: what a view showing a window of a long line draws (a text field scrolled
+    /// along a megabyte of text rasterises the glyphs it shows, not all of them). Lines, their
+    /// boxes, segments and source ranges are kept whole; nil when every glyph is in the window.
+    package func keepingGlyphs(penX: ClosedRange<Double>) -> TextLayout? {
+        var dropped = false
+        let kept = lines.map { line in
+            // Indices, not copies: reading a Double per glyph retains no face.
+            let inside = line.glyphs.indices.filter { penX.contains(line.glyphs[$0].penX) }
+            dropped = dropped || inside.count < line.glyphs.count
+            return line.with(glyphs: inside.map { line.glyphs[$0] })
+        }
+        return dropped ? with(lines: kept) : nil
+    }
+
+    /// This layout with `lines` in place of its own (the same lines, some glyphs left out).
+    func with(lines: [LaidOutLine]) -> TextLayout {
+        TextLayout(text: text, bounds: bounds, options: options, lines: lines, scale: scale, isTruncated: isTruncated,
+                   textRect: textRect)
+    }
+
+    private init(text: AttributedText, bounds: Size, options: TextLayoutOptions, lines: [LaidOutLine], scale: Double,
+                 isTruncated: Bool, textRect: Rect) {
+        self.text = text
+        self.bounds = bounds
+        self.options = options
+        self.lines = lines
+        self.scale = scale
+        self.isTruncated = isTruncated
+        self.textRect = textRect
     }
 
     /// Splits at hard line breaks (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029); the breaks

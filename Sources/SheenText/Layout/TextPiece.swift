@@ -68,7 +68,11 @@ struct TextPiece {
 
     /// True when the unit at `offset` is white space (U+0020, tab, NBSP, ideographic space, …).
     func isWhitespace(at offset: Int) -> Bool {
-        guard let s = Unicode.Scalar(units[offset]) else { return false }
+        let u = units[offset]
+        // Printable ASCII other than the space is never white space: no property lookup for the
+        // letters of a long word, which truncation and line breaking ask about one by one.
+        if u > 0x20 && u < 0x7F { return false }
+        guard let s = Unicode.Scalar(u) else { return false }
         return s.properties.isWhitespace
     }
 }

@@ -125,10 +125,10 @@ import Testing
         }
     }
 
-    /// A line's widths measured in one forward pass (`LineWidths`, what line breaking and
+    /// A line's widths measured from its tabs' pen states (`LineWidths`, what line breaking and
     /// truncation use) equal laying each range out from its start (`width`), bit for bit: random
     /// text of tabs, digits, separators and letters, every kind of stop and a short default
-    /// interval, from every start to every end, asked forwards and then backwards.
+    /// interval, from every start to every end, asked forwards then backwards, and backwards first.
     @Test func lineWidthsEqualWidthsFromTheStart() throws {
         var rng = SeededGenerator(seed: 0x7461_6273)
         let alphabet = Array("\t\t\t1.5,WiX -")
@@ -150,10 +150,14 @@ import Testing
                                         paragraphLevel: 0)
             for start in 0 ... piece.count {
                 var measure = ShapedText.LineWidths(shaped, from: start)
-                for end in Array(start ... piece.count) + Array((start ... piece.count).reversed()) {
-                    let expected = shaped.width(start ..< end)
-                    #expect(measure.width(to: end).bitPattern == expected.bitPattern || measure.width(to: end) == expected,
-                            "\(string.debugDescription) \(stops) from \(start) to \(end)")
+                var backwardsFirst = ShapedText.LineWidths(shaped, from: start)
+                let ends = Array(start ... piece.count)
+                for (end, reversedEnd) in zip(ends + ends.reversed(), ends.reversed() + ends) {
+                    for (m, e) in [(measure.width(to: end), end), (backwardsFirst.width(to: reversedEnd), reversedEnd)] {
+                        let expected = shaped.width(start ..< e)
+                        #expect(m.bitPattern == expected.bitPattern || m == expected,
+                                "\(string.debugDescription) \(stops) from \(start) to \(e)")
+                    }
                 }
             }
         }
