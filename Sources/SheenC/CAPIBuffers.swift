@@ -62,6 +62,13 @@ func finite(_ value: Double, _ name: @autoclosure () -> String) throws -> Double
     return value
 }
 
+/// A size_t from C: Swift reads one above INTPTR_MAX as a negative Int, which is refused by its
+/// real value rather than taken as a small one.
+func size(_ value: Int, _ name: @autoclosure () -> String) throws -> Int {
+    guard value >= 0 else { throw CAPIError.invalid("\(name()) is \(UInt(bitPattern: value)), more than \(Int.max)") }
+    return value
+}
+
 /// `sheen_color_from_rgba` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_color_from_rgba")
 public func sheenColorFromRGBA(_ rgba: UInt32) -> sheen_color {

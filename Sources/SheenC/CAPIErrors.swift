@@ -40,10 +40,12 @@ private let errorKey: pthread_key_t = {
 /// What sheen_last_error_message() returns before any call on the thread failed.
 nonisolated(unsafe) private let noError: UnsafeMutablePointer<CChar> = strdup("")!
 
-/// Keeps `message` as the calling thread's last error.
+/// Keeps `message` as the calling thread's last error, as the CLI prints it (`LabelError.printable`:
+/// control characters escaped — an embedded NUL would end the C string early — and at most
+/// `LabelError.maximumMessageLength` characters).
 func recordError(_ message: String) {
     let old = pthread_getspecific(errorKey)
-    pthread_setspecific(errorKey, strdup(message))
+    pthread_setspecific(errorKey, strdup(LabelError.printable(message)))
     free(old)
 }
 

@@ -1,14 +1,23 @@
 // The text field of the C API (sheen_text_field_*): a TextField in a box. C indices are byte
-// offsets into the UTF-8 text; the field's are UTF-16 offsets, converted here.
+// offsets into the caller's UTF-8 text (ill-formed UTF-8 is refused, so the field's text is the
+// caller's byte for byte); the field's are UTF-16 offsets, converted here.
 
 import CSheenAPI
 import SheenLabel
 import SheenRaster
 import SheenText
 
-/// Changes the field behind a handle, keeping the change only if the field validates.
+/// Changes the field behind a handle, keeping the change only if the field validates (its text
+/// and placeholder too: what drawing refuses is refused here, at once).
 private func change(_ handle: OpaquePointer?, _ body: (inout TextField) throws -> Void) -> sheen_status {
-    change(handle, "field", \FieldBox.field, validate: { try $0.validate() }, body)
+    change(handle, "field", \FieldBox.field, validate: validate, body)
+}
+
+/// `TextField.validate()`, and the text and placeholder as layout will check them.
+private func validate(_ field: TextField) throws {
+    try field.validate()
+    try TextLayout.validate(AttributedText(field.text, font: field.font))
+    try TextLayout.validate(AttributedText(field.placeholder, font: field.font))
 }
 
 /// The UTF-16 offset of UTF-8 byte offset `byte` of `text`; refused past the end or inside a character.
@@ -41,12 +50,12 @@ func byteOffset(ofUTF16 unit: Int, in text: String) -> Int {
 public func sheenTextFieldCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ width: Double, _ height: Double,
                                  _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
-        let string = try string(text, "text")
+        let string = try wellFormedString(text, "text")
         let font = try borrow(font, "font", as: FontBox.self).font
         let out = try required(out, "out")
         var field = TextField(text: string, font: font, size: Size(width: width, height: height))
         field.caretIndex = string.utf16.count
-        try field.validate()
+        try validate(field)
         store(FieldBox(field), into: out)
     }
 }
@@ -55,7 +64,7 @@ public func sheenTextFieldCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePo
 @_cdecl("sheen_text_field_set_text")
 public func sheenTextFieldSetText(_ field: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {
     change(field) {
-        $0.text = try string(text, "text")
+        $0.text = try wellFormedString(text, "text")
         $0.caretIndex = $0.text.utf16.count
         $0.selectedRange = nil
     }
@@ -65,7 +74,7 @@ public func sheenTextFieldSetText(_ field: OpaquePointer?, _ text: UnsafePointer
 @_cdecl("sheen_text_field_set_placeholder")
 public func sheenTextFieldSetPlaceholder(_ field: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ c: sheen_color) -> sheen_status {
     change(field) {
-        $0.placeholder = try string(text, "placeholder")
+        $0.placeholder = try wellFormedString(text, "placeholder")
         $0.placeholderColor = try color(c, "color")
     }
 }
@@ -81,7 +90,7 @@ public func sheenTextFieldSetTextColor(_ field: OpaquePointer?, _ c: sheen_color
 public func sheenTextFieldSetFillGradient(_ field: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int,
                                           _ angle: Double, _ space: Int32) -> sheen_status {
     change(field) {
-        guard count > 0 else { $0.fill = nil; return }
+        guard try size(count, "count") > 0 else { $0.fill = nil; return }
         guard let colors else { throw CAPIError.null("colors") }
         guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 colours") }
         let list = try UnsafeBufferPointer(start: colors, count: count).enumerated().map { try color($1, "colors[\($0)]") }
@@ -108,7 +117,8 @@ public func sheenTextFieldSetBackground(_ field: OpaquePointer?, _ c: UnsafePoin
 public func sheenTextFieldSetEditing(_ field: OpaquePointer?, _ editing: Bool, _ caret: Int, _ start: Int, _ end: Int) -> sheen_status {
     change(field) {
         $0.isEditing = editing
-        $0.caretIndex = try utf16Offset(ofByte: caret, in: $0.text, "caret")
+        $0.caretIndex = try utf16Offset(ofByte: size(caret, "caret"), in: $0.text, "caret")
+        let start = try size(start, "selection_start"), end = try size(end, "selection_end")
         let a = try utf16Offset(ofByte: start, in: $0.text, "selection_start")
         let b = try utf16Offset(ofByte: max(start, end), in: $0.text, "selection_end")
         $0.selectedRange = a < b ? a..<b : nil
@@ -148,7 +158,7 @@ public func sheenTextFieldCaretRect(_ field: OpaquePointer?, _ index: Int, _ out
     capi {
         let field = try borrow(field, "field", as: FieldBox.self).field
         let out = try required(out, "out")
-        let r = try field.caretRect(at: try utf16Offset(ofByte: index, in: field.text, "index"))
+        let r = try field.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: field.text, "index"))
         out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
     }
 }

@@ -6,7 +6,7 @@ import SheenRaster
 
 /// Stops from a C array (count ≥ 1, offsets and colours finite).
 func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws -> [GradientStop] {
-    guard count > 0 else { throw RasterError.emptyGradient }
+    guard try size(count, "count") > 0 else { throw RasterError.emptyGradient }
     guard let stops else { throw CAPIError.null("stops") }
     guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 stops") }
     // Over the indices, so the array is made at its final size (an enumerated sequence's map grows it).

@@ -1,30 +1,92 @@
-// Opaque handles: each C object is a retained Swift box; the pointer C holds is the box's
-// address. Borrowing checks the box's class, so passing a font where a label is expected is an
-// error with a message, not undefined behaviour (for pointers Sheen made; any other pointer is
-// the caller's bug, as in every C library).
+// Opaque handles: each C object is a Swift box kept in a table of live handles; the handle C
+// holds is the box's slot and that slot's generation, not an address. Borrowing looks the slot
+// up and checks its generation and the box's class, so a destroyed handle, a handle destroyed
+// twice, a wrong kind of handle or a pointer Sheen never made is an error with a message —
+// never a read of freed memory (a raw address would be reused by the next object made).
 
 import CSheenAPI
 import SheenLabel
 import SheenRaster
 import SheenText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Hands a new box to C (retained until `release`).
-func handOut(_ box: AnyObject) -> OpaquePointer { OpaquePointer(Unmanaged.passRetained(box).toOpaque()) }
+/// The live handles: slot i holds the box of the handle (generation, i). A destroyed handle's slot
+/// is reused with the next generation, so its stale handle never matches again (until 2³² handles
+/// have been made in that slot).
+private struct HandleTable {
+    var boxes: [AnyObject?] = []
+    var generations: [UInt32] = []
+    var free: [Int] = []
+}
+private let handles = Locked(HandleTable())
 
-/// The box behind a handle C passed in, checked to be a `T`.
+/// A handle's slot and generation, from the pointer-sized value C holds (never 0).
+private func decode(_ handle: OpaquePointer) -> (slot: Int, generation: UInt32) {
+    let bits = UInt(bitPattern: handle)
+    return (Int(bits & 0xFFFF_FFFF) - 1, UInt32(truncatingIfNeeded: bits >> 32))
+}
+
+/// Hands a new box to C (kept until `release`).
+func handOut(_ box: AnyObject) -> OpaquePointer {
+    let (slot, generation) = handles.withLock { t in
+        let slot: Int
+        if let reused = t.free.popLast() {
+            slot = reused
+        } else {
+            slot = t.boxes.count
+            t.boxes.append(nil)
+            t.generations.append(0)
+        }
+        t.generations[slot] = t.generations[slot] == UInt32.max ? 1 : t.generations[slot] + 1
+        t.boxes[slot] = box
+        return (slot, t.generations[slot])
+    }
+    // 32 bits of slot and 32 of generation need a 64-bit pointer, which every platform Sheen
+    // builds for has.
+    return OpaquePointer(bitPattern: UInt(generation) << 32 | UInt(slot + 1))!
+}
+
+/// The box behind a live handle, or nil.
+private func liveBox(_ handle: OpaquePointer) -> AnyObject? {
+    let (slot, generation) = decode(handle)
+    return handles.withLock { t in
+        guard slot >= 0, slot < t.boxes.count, t.generations[slot] == generation else { return nil }
+        return t.boxes[slot]
+    }
+}
+
+/// The box behind a handle C passed in, checked to be live and a `T`.
 func borrow<T: AnyObject>(_ handle: OpaquePointer?, _ name: String, as type: T.Type) throws -> T {
     guard let handle else { throw CAPIError.null(name) }
-    guard let box = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue() as? T else {
-        throw CAPIError.invalid("\(name) is not a \(handleName(T.self))")
+    guard let live = liveBox(handle) else {
+        throw CAPIError.invalid("\(name) is not a live \(handleName(T.self)) (destroyed, or not made by Sheen)")
     }
+    guard let box = live as? T else { throw CAPIError.invalid("\(name) is not a \(handleName(T.self))") }
     return box
 }
 
-/// Releases a handle (NULL ignored).
+/// Releases a handle: NULL, a handle already destroyed and one Sheen never made are ignored.
 func release(_ handle: OpaquePointer?) {
     guard let handle else { return }
-    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(handle)).release()
+    let (slot, generation) = decode(handle)
+    // Taken out under the lock, released after it: a box's deinit never runs inside the table.
+    let box: AnyObject? = handles.withLock { t in
+        guard slot >= 0, slot < t.boxes.count, t.generations[slot] == generation, let box = t.boxes[slot] else { return nil }
+        t.boxes[slot] = nil
+        t.free.append(slot)
+        return box
+    }
+    _ = box
 }
+
+/// How many handles are live (tests).
+package var liveHandleCount: Int { handles.withLock { t in t.boxes.count - t.free.count } }
 
 /// Stores a new handle through an out-parameter checked beforehand.
 func store(_ box: AnyObject, into out: UnsafeMutablePointer<OpaquePointer?>) { out.pointee = handOut(box) }
@@ -58,6 +120,24 @@ func change<Box: AnyObject, Value>(_ handle: OpaquePointer?, _ name: String, _ v
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws -> UnsafeMutablePointer<T> {
     guard let pointer else { throw CAPIError.null(name) }
     return pointer
+}
+
+/// A UTF-8 C string as a String, refusing ill-formed UTF-8 by the offset of its first bad byte:
+/// what the text field takes, whose indices are byte offsets into the caller's own text (a
+/// repaired text, each bad byte three bytes of U+FFFD, would have other offsets).
+func wellFormedString(_ text: UnsafePointer<CChar>?, _ name: String) throws -> String {
+    guard let text else { throw CAPIError.null(name) }
+    let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+    var parser = Unicode.UTF8.ForwardParser()
+    var input = bytes.makeIterator()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &input) {
+        case let .valid(scalar): offset += scalar.count
+        case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+        case .error: throw CAPIError.invalid("\(name) is not valid UTF-8: byte \(offset) of \(bytes.count) starts an ill-formed sequence")
+        }
+    }
 }
 
 /// A UTF-8 C string as a String (ill-formed sequences become U+FFFD).

@@ -22,6 +22,7 @@ public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointe
         let out = try required(out, "out")
         let label = Label(string, font: font, size: Size(width: width, height: height))
         try label.validate()
+        try TextLayout.validate(label.effectiveText)
         store(LabelBox(label), into: out)
     }
 }
@@ -32,7 +33,7 @@ public func sheenLabelCreateFromSpec(_ json: UnsafePointer<CChar>?, _ length: In
     capi {
         guard let json else { throw CAPIError.null("json") }
         let out = try required(out, "out")
-        let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: length))
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: try size(length, "length")))
         let spec: LabelSpec
         do throws(LabelSpecError) { spec = try LabelSpec(json: bytes) } catch { throw CAPIError.invalid("spec: \(error.message)") }
         store(LabelBox(spec.label), into: out)
@@ -42,7 +43,10 @@ public func sheenLabelCreateFromSpec(_ json: UnsafePointer<CChar>?, _ length: In
 /// `sheen_label_set_text` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_text")
 public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {
-    change(label) { $0.text = try string(text, "text") }
+    change(label) {
+        $0.text = try string(text, "text")
+        try TextLayout.validate($0.effectiveText)
+    }
 }
 
 /// A C decoration value as a decoration (nil for none).
@@ -57,13 +61,19 @@ private func decoration(_ value: Int32, _ name: String) throws -> TextDecoration
 }
 
 /// `sheen_label_append_run` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+///
+/// Amortised O(1) in the label's text: the run is checked alone (`TextLayout.validate(appending:)`:
+/// its attributes, the length, a run of marks across the join) and appended in place — a copy
+/// of the label to validate, as the other setters make, copied the whole text per run (65,535
+/// runs took 52 s).
 @_cdecl("sheen_label_append_run")
 public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?,
                                 _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
-    change(label) {
+    capi {
+        let box = try borrow(label, "label", as: LabelBox.self)
         let string = try string(text, "text")
         let style = stylePointer?.pointee ?? sheen_run_style()
-        var attributes = TextAttributes(font: $0.font)
+        var attributes = TextAttributes(font: box.label.font)
         if let font = style.font { attributes.font = try borrow(font, "style->font", as: FontBox.self).font }
         attributes.color = try style.color.map { try color($0.pointee, "style->color") }
         attributes.backgroundColor = try style.background.map { try color($0.pointee, "style->background") }
@@ -71,9 +81,14 @@ public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<C
         attributes.baselineOffset = try finite(style.baseline_offset, "style->baseline_offset")
         attributes.underline = try decoration(style.underline, "style->underline")
         attributes.strikethrough = try decoration(style.strikethrough, "style->strikethrough")
-        var text = $0.attributedText ?? ($0.text.isEmpty ? AttributedText() : AttributedText($0.text, font: $0.font))
-        text.append(string, attributes: attributes)
-        $0.attributedText = text
+        if box.label.attributedText == nil {
+            let plain = box.label.text.isEmpty ? AttributedText() : AttributedText(box.label.text, font: box.label.font)
+            try TextLayout.validate(appending: string, attributes: attributes, to: plain)
+            box.label.attributedText = plain
+        } else {
+            try TextLayout.validate(appending: string, attributes: attributes, to: box.label.attributedText!)
+        }
+        box.label.attributedText!.append(string, attributes: attributes)
     }
 }
 
@@ -113,7 +128,7 @@ func gradientExtent(_ value: Int32) throws -> GradientExtent {
 public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double,
                                       _ extent: Int32, _ space: Int32) -> sheen_status {
     change(label) {
-        guard count > 0 else { throw RasterError.emptyGradient }
+        guard try size(count, "count") > 0 else { throw RasterError.emptyGradient }
         guard let colors else { throw CAPIError.null("colors") }
         guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 colours") }
         let list = try UnsafeBufferPointer(start: colors, count: count).enumerated().map { try color($1, "colors[\($0)]") }

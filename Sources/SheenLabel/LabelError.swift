@@ -43,6 +43,31 @@ public enum LabelError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension LabelError {
+    /// The most characters of a message shown: the first and last halves of a longer one are kept
+    /// around a count of what was left out, so that the field's name and the rule stay while a
+    /// 10 MB value quoted in the middle does not reach a terminal or a log.
+    package static let maximumMessageLength = 1000
+
+    /// `message` as the CLI prints it and the C API returns it: every control character (C0, DEL,
+    /// C1 — NUL included) written as \u{…}, so an ESC or BEL quoted from the input never reaches
+    /// a terminal and a C string is never cut short; at most `maximumMessageLength` characters.
+    package static func printable(_ message: String) -> String {
+        var out = ""
+        for scalar in message.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        let count = out.count
+        guard count > maximumMessageLength else { return out }
+        let half = maximumMessageLength / 2
+        return String(out.prefix(half)) + " …[\(count - 2 * half) characters]… " + String(out.suffix(half))
+    }
+}
+
 // Typed throws do not convert one module's error type into another's; these two wrap a call into
 // SheenText or SheenRaster so its error reaches the caller as a `LabelError` that keeps it whole.
 

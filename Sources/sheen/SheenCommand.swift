@@ -41,23 +41,11 @@ struct SheenCommand: ParsableCommand {
     }
 
     /// Prints "sheen: MESSAGE" on standard error and exits with `code`. Messages quote what the
-    /// user gave (a spec's keys and values, paths), so control characters are shown escaped:
-    /// an ESC or BEL in a spec must not reach the terminal.
+    /// user gave (a spec's keys and values, paths), so they are printed as `LabelError.printable`
+    /// makes them: control characters escaped (an ESC or BEL in a spec must not reach the
+    /// terminal) and a long value cut to its ends.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("sheen: \(escapingControls(message))\n".utf8))
+        FileHandle.standardError.write(Data("sheen: \(LabelError.printable(message))\n".utf8))
         Foundation.exit(code)
-    }
-
-    /// `text` with every control character (C0, DEL, C1) written as \u{…}.
-    static func escapingControls(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

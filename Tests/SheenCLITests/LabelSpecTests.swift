@@ -136,8 +136,17 @@ import SheenText
     }
 
     /// Control characters a spec carries into a message (an unknown key with an escape
-    /// sequence, a bell) are shown escaped, never sent to the terminal.
+    /// sequence, a bell) are shown escaped, never sent to the terminal; a long value is cut to its
+    /// ends (a 10 MB value once wrote 31 MB to standard error).
     @Test func controlCharactersInMessagesAreEscaped() throws {
-        #expect(SheenCommand.escapingControls("bad \u{1B}[31mkey\u{07} \u{9B}x é") == "bad \\u{1B}[31mkey\\u{7} \\u{9B}x é")
+        #expect(LabelError.printable("bad \u{1B}[31mkey\u{07} \u{9B}x é") == "bad \\u{1B}[31mkey\\u{7} \\u{9B}x é")
+        let long = LabelError.printable("fill: \"" + String(repeating: "z", count: 10_000_000) + "\" is not a colour")
+        #expect(long.count <= LabelError.maximumMessageLength + 40)
+        #expect(long.hasPrefix("fill: \"zzz") && long.hasSuffix("\" is not a colour"))
+        let spec = CLI.temporaryPath("long.json"), out = CLI.temporaryPath("long.png")
+        defer { try? FileManager.default.removeItem(atPath: spec) }
+        try Data(("{\"text\": \"x\", \"fill\": \"" + String(repeating: "q", count: 1_000_000) + "\"}").utf8).write(to: URL(fileURLWithPath: spec))
+        let result = try CLIProcess.run(["render", "--spec", spec, "-o", out])
+        #expect(result.status == 64 && result.stderr.utf8.count < 2_000, "\(result.status), \(result.stderr.utf8.count) bytes")
     }
 }

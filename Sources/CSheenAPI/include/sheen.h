@@ -10,10 +10,19 @@
  * - Pixels are premultiplied RGBA8, BGRA8 (4 bytes per pixel) or A8 coverage (1 byte), in
  *   memory the caller owns, described by a sheen_buffer: any alignment, any row padding.
  *   Sheen never keeps a pointer to it after a call returns.
- * - Objects (sheen_image, sheen_gradient, sheen_pattern, sheen_font, sheen_text_layout, sheen_label) are opaque
- *   handles made by a *_create function and released by the matching *_destroy (NULL is
- *   ignored). A handle may be used by several threads at once as long as none of them changes
- *   it; setters need exclusive use.
+ * - Objects (sheen_image, sheen_gradient, sheen_pattern, sheen_font, sheen_text_layout, sheen_label,
+ *   sheen_text_field) are opaque handles made by a *_create function and released by the
+ *   matching *_destroy. A handle is a slot in Sheen's table of live objects and that slot's
+ *   generation, not an address: passing a destroyed handle, a handle of another kind or a value
+ *   Sheen never handed out is SHEEN_ERROR_INVALID_ARGUMENT; *_destroy ignores NULL, a handle
+ *   already destroyed and one Sheen never made. What stays undefined: a pointer into an object
+ *   used after the object is destroyed (sheen_image_buffer's pixels), and a stale handle once
+ *   2^32 more objects have been made in its slot. A handle may be used by several threads at
+ *   once as long as none of them changes it; setters need exclusive use.
+ * - size_t arguments above INTPTR_MAX are refused (SHEEN_ERROR_INVALID_ARGUMENT), never read
+ *   as small or negative numbers.
+ * - Error messages are single-line UTF-8 with control characters written as \u{…} and at
+ *   most about 1,000 characters (a long value quoted from the input keeps its two ends).
  * - Enumerations are passed as int32_t so that any value can cross the ABI: an unknown value is
  *   SHEEN_ERROR_INVALID_ARGUMENT, never undefined behaviour.
  * - Lengths in pixels, angles as documented per function, colours as straight (not premultiplied)
@@ -398,7 +407,9 @@ typedef struct sheen_run_style {
 
 /** Appends UTF-8 `text` as a run in `style` (NULL: all defaults) to the label's text, which
  *  becomes attributed text: what it showed before stays as the first run (in the label's font
- *  and colour). sheen_label_set_text makes it plain text again. */
+ *  and colour). sheen_label_set_text makes it plain text again. Refused at once, as drawing
+ *  would refuse it: a tracking or baseline offset beyond ±1000 px, a text that would pass 2^20
+ *  UTF-16 units, more than 128 combining marks in a row. Amortised O(1) in the label's text. */
 sheen_status sheen_label_append_run(sheen_label *label, const char *text, const sheen_run_style *style);
 sheen_status sheen_label_set_font(sheen_label *label, const sheen_font *font);
 sheen_status sheen_label_set_size(sheen_label *label, double width, double height);
@@ -453,8 +464,11 @@ void sheen_label_destroy(sheen_label *label);
 
 /** A single-line text field (SheenLabel's TextField): its text, or when empty a placeholder;
  *  while editing a caret or a selection; scrolled to keep the caret in view. Indices are byte
- *  offsets into the UTF-8 text, on character boundaries (others are refused). Setters refuse
- *  what drawing would refuse, at once, and leave the field as it was. */
+ *  offsets into the caller's UTF-8 text, on character boundaries (others are refused); the text
+ *  and placeholder must be well-formed UTF-8 (an ill-formed one is refused, naming the offset of
+ *  its first bad byte), so an index Sheen returns is always one into the caller's own bytes.
+ *  Setters refuse what drawing would refuse (text longer than 2^20 UTF-16 units, more than 128
+ *  combining marks in a row, bad numbers), at once, and leave the field as it was. */
 typedef struct sheen_text_field sheen_text_field;
 
 /** A field of UTF-8 `text` in `font` (copied), width × height pixels; black text. */

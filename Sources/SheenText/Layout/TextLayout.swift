@@ -44,11 +44,7 @@ public struct TextLayout: Sendable {
         for (name, v) in [("bounds.width", bounds.width), ("bounds.height", bounds.height)] where !(v.isFinite && v >= 0 && v <= 1e7) {
             throw .invalidParameter(name: name, value: v, allowed: "[0, 10^7] px, 0 = unconstrained")
         }
-        guard text.utf16.count <= Self.maximumLength else {
-            throw .textTooLong(length: text.utf16.count, maximum: Self.maximumLength)
-        }
-        try Self.checkMarks(text.utf16)
-        for a in text.attributes { try a.validate() }
+        try Self.validate(text)
         self.text = text
         self.bounds = bounds
         self.options = options
@@ -151,6 +147,35 @@ public struct TextLayout: Sendable {
 }
 
 extension TextLayout {
+    /// Checks what laying `text` out checks about the text itself, without laying it out: its
+    /// length (`maximumLength`), its runs of combining marks (`maximumMarksPerCharacter`) and
+    /// every attribute's values. A setter-style API calls it to refuse a text at once.
+    public static func validate(_ text: AttributedText) throws(TextError) {
+        guard text.utf16.count <= maximumLength else {
+            throw .textTooLong(length: text.utf16.count, maximum: maximumLength)
+        }
+        try checkMarks(text.utf16)
+        for a in text.attributes { try a.validate() }
+    }
+
+    /// `validate(_:)` of `text` with `piece` appended in `attributes`, given that `text` itself
+    /// is valid: in time linear in the piece (a run of marks continuing across the join is
+    /// counted whole), so that building a text by many appends stays linear.
+    public static func validate(appending piece: String, attributes: TextAttributes, to text: AttributedText) throws(TextError) {
+        try attributes.validate()
+        let units = Array(piece.utf16)
+        guard text.utf16.count + units.count <= maximumLength else {
+            throw .textTooLong(length: text.utf16.count + units.count, maximum: maximumLength)
+        }
+        // The text's last units, enough to hold any run of marks the piece may continue.
+        let from = max(0, text.utf16.count - maximumMarksPerCharacter - 2)
+        do {
+            try checkMarks(Array(text.utf16[from...]) + units)
+        } catch let .tooManyMarks(offset, maximum) {
+            throw .tooManyMarks(offset: from + offset, maximum: maximum)
+        }
+    }
+
     /// Throws `TextError.tooManyMarks` at the first run of more than `maximumMarksPerCharacter`
     /// combining marks (unpaired surrogates count as no mark; shaping shows them as .notdef).
     static func checkMarks(_ utf16: [UInt16]) throws(TextError) {
