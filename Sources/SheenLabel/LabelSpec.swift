@@ -38,9 +38,12 @@ public struct LabelSpec: Sendable {
     /// Reads a spec from the UTF-8 bytes of a JSON document. Without `canvas` the label's size is
     /// the size that fits its text (as `sheen render` without `--canvas`); the label is laid out
     /// once, so a spec that cannot be drawn (no font, too large) is refused here.
+    /// A UTF-8 byte-order mark before the document (what some Windows editors save) is skipped,
+    /// as RFC 8259 allows a parser to.
     public init(json bytes: [UInt8]) throws(LabelSpecError) {
         let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch { throw LabelSpecError("not valid JSON: \(error)") }
+        let document = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        do { root = try JSONValue.parse(document) } catch { throw LabelSpecError("not valid JSON: \(error)") }
         do {
             (label, animation) = try Self.read(root)
         } catch let error as LabelSpecError {

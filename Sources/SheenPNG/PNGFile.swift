@@ -84,10 +84,13 @@ public struct PNGFile: Sendable {
     /// Writes `bytes`: whole or not at all for files (a failure removes the temporary file and
     /// leaves the old file as it was), straight through for devices and FIFOs. Throws
     /// `PNGError.writeFailed` naming the path.
+    /// A FIFO is opened without waiting for a reader: with none, the write is refused (ENXIO)
+    /// instead of blocking for ever; with one, it is written as a pipe is. Nothing here changes
+    /// the process's signal dispositions: a file that would pass the file-size limit (ulimit -f),
+    /// whose write would raise SIGXFSZ, is refused before a byte is written. Temporary files are
+    /// named `.NAME.sheen-PID-N`; those whose process is gone (a killed writer) are removed by
+    /// the next write beside them.
     public func write(_ bytes: [UInt8]) throws(PNGError) {
-        // A write past the file-size limit would kill the process with SIGXFSZ before the
-        // temporary file could be removed; ignored, it fails with EFBIG instead.
-        signal(SIGXFSZ, SIG_IGN)
         func failure(_ what: String) -> PNGError {
             .writeFailed(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
         }
@@ -96,18 +99,29 @@ public struct PNGFile: Sendable {
             return
         }
         if writeThrough {
-            let fd = open(resolved, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure("cannot open") }
+            let fd = open(resolved, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else {
+                if errno == ENXIO { throw PNGError.writeFailed(path: path, reason: "no process is reading the FIFO") }
+                throw failure("cannot open")
+            }
             defer { close(fd) }
+            // Opened: back to blocking writes, which wait for the reader as a shell's `>` does.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             try Self.writeAll(bytes, to: fd, failure: failure)
             return
         }
+        var limit = rlimit()
+        if Self.fileSizeLimit(&limit) == 0, limit.rlim_cur != rlim_t.max, UInt64(bytes.count) > UInt64(limit.rlim_cur) {
+            throw PNGError.writeFailed(path: path, reason: "\(bytes.count) bytes would pass the file-size limit of "
+                                       + "\(limit.rlim_cur) bytes (ulimit -f)")
+        }
         let directory = Self.directory(of: resolved)
         let name = resolved.split(separator: "/").last.map(String.init) ?? resolved
+        Self.removeAbandonedTemporaries(of: name, in: directory)
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0 ..< 16 where fd < 0 {
-            temporary = "\(directory)/.\(name).sheen-\(UInt32.random(in: 0 ... .max))"
+            temporary = "\(directory)/.\(name).sheen-\(getpid())-\(UInt32.random(in: 0 ... .max))"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 && errno != EEXIST { break }
         }
@@ -124,6 +138,32 @@ public struct PNGFile: Sendable {
         guard closed == 0 else { throw failure("cannot finish writing") }
         guard rename(temporary, resolved) == 0 else { throw failure("cannot replace the file") }
         done = true
+    }
+
+    /// getrlimit(RLIMIT_FSIZE), whose resource argument Glibc's Swift module types as an enum.
+    private static func fileSizeLimit(_ limit: inout rlimit) -> Int32 {
+        #if canImport(Glibc)
+        return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        #else
+        return getrlimit(RLIMIT_FSIZE, &limit)
+        #endif
+    }
+
+    /// Removes `.NAME.sheen-PID-N` temporary files of `name` in `directory` whose process no
+    /// longer runs: what a writer killed between creating and renaming its file left.
+    package static func removeAbandonedTemporaries(of name: String, in directory: String) {
+        let prefix = ".\(name).sheen-"
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix) else { continue }
+            let rest = entryName.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entryName) }
+        }
     }
 
     /// Encodes `image` as PNG and writes it (see `write(_:)`).

@@ -208,6 +208,31 @@ import SheenText
         #expect(entries(parent) == ["a", "existing"])
     }
 
+    /// What cannot be replaced all at once is refused before rendering (a subdirectory to keep:
+    /// the frames were once renamed in one by one, and a kill left old and new frames mixed); a
+    /// run with fewer frames leaves no old frame behind; a new directory gets the umask's
+    /// permissions (it was made 0700).
+    @Test func animateReplacesOnlyWhatItCanAtOnce() throws {
+        let parent = temporaryPath("animate-atomic")
+        try FileManager.default.createDirectory(atPath: parent + "/frames/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let short = ["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "2", "--duration", "0.5"]
+        CLI.expectFailure(short + ["-o", parent + "/frames"], mentions: "holds the directory sub", output: parent + "/frames/frame-0000.png")
+        #expect(entries(parent) == ["frames"] && entries(parent + "/frames") == ["sub"])
+        try FileManager.default.removeItem(atPath: parent + "/frames/sub")
+        try run(["animate", "x", "--canvas", "20x10", "--size", "8", "--fps", "4", "--duration", "1", "-o", parent + "/frames"])
+        #expect(entries(parent + "/frames").count == 6)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: parent + "/frames/frame-notes.txt"))
+        try run(short + ["-o", parent + "/frames"])
+        #expect(entries(parent + "/frames") == ["contact-sheet.png", "frame-0000.png", "frame-0001.png", "frame-notes.txt"])
+        let mask = umask(0o027)
+        defer { umask(mask) }
+        try run(short + ["-o", parent + "/new"])
+        var info = stat()
+        #expect(stat(parent + "/new", &info) == 0 && info.st_mode & 0o7777 == 0o750)
+        #expect(entries(parent) == ["frames", "new"])
+    }
+
     /// A staging directory left by a killed run (its process gone) is removed by the next run
     /// that stages beside it; one of a running process is left alone.
     @Test func abandonedStagingIsRemoved() throws {

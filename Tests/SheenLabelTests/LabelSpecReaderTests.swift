@@ -90,6 +90,15 @@ struct LabelSpecReaderTests {
         #expect(throws: JSONSyntaxError.self) { _ = try JSONValue.parse([0xEF, 0xBB, 0xBF, 0x31]) }   // a byte-order mark
     }
 
+    /// A spec saved with a UTF-8 byte-order mark reads as the same spec without it; a mark
+    /// anywhere else is still an error.
+    @Test func aLeadingByteOrderMarkIsSkipped() throws {
+        let json = Array(#"{"text": "BOM", "canvas": "120x40"}"#.utf8)
+        let plain = try LabelSpec(json: json), marked = try LabelSpec(json: [0xEF, 0xBB, 0xBF] + json)
+        #expect(marked.label.text == plain.label.text && marked.label.size == plain.label.size)
+        #expect(throws: LabelSpecError.self) { _ = try LabelSpec(json: Array(json.prefix(1)) + [0xEF, 0xBB, 0xBF] + json.dropFirst()) }
+    }
+
     @Test func aSpecMakesTheLabelItsFieldsDescribe() throws {
         let spec = try LabelSpec(json: """
             {"runs": [{"text": "Sale ", "color": "tomato"}, {"text": "50%", "size": 30, "underline": "double"}],

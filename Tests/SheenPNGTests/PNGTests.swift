@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SheenTestSupport
 import SheenRaster
@@ -95,4 +96,52 @@ private func headerOnlyPNG(width: Int, height: Int) -> [UInt8] {
     let ihdr = be32(width) + be32(height) + [8, 6, 0, 0, 0]
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
         + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+}
+
+/// Writing a file changes nothing else about the process or the directory: no signal disposition
+/// (SIGXFSZ was left ignored for the whole host process), no wait for a FIFO nobody reads (it
+/// blocked for ever), no temporary file left by a killed writer (they survived every later run).
+@Suite struct PNGFileTests {
+    static func directory() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-pngfile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func noSignalDispositionChanges() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var before = sigaction()
+        sigaction(SIGXFSZ, nil, &before)
+        try PNGFile(path: dir + "/a.png").write([1, 2, 3])
+        var after = sigaction()
+        sigaction(SIGXFSZ, nil, &after)
+        #expect(unsafeBitCast(before.__sigaction_handler, to: Int.self) == unsafeBitCast(after.__sigaction_handler, to: Int.self))
+    }
+
+    @Test func aFIFOWithoutAReaderIsRefusedAtOnce() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let start = Date()
+        #expect {
+            try PNGFile(path: fifo).write([1, 2, 3])
+        } throws: { error in
+            "\(error)".contains("no process is reading the FIFO")
+        }
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func abandonedTemporariesAreRemoved() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // No process has id 2³¹ − 2 (Linux's pid_max is at most 2²²); this one is running.
+        let abandoned = dir + "/.out.png.sheen-2147483646-17", live = dir + "/.out.png.sheen-\(getpid())-18"
+        let other = dir + "/.other.png.sheen-2147483646-19"
+        for path in [abandoned, live, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data([0]))) }
+        try PNGFile(path: dir + "/out.png").write([1, 2, 3])
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(left == [".other.png.sheen-2147483646-19", ".out.png.sheen-\(getpid())-18", "out.png"])
+    }
 }

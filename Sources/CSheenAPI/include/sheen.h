@@ -514,7 +514,11 @@ sheen_status sheen_png_encode(const sheen_buffer *buffer, uint8_t **bytes, size_
  *  directory and keeps its permission bits; a device or FIFO is written through, never replaced;
  *  a symbolic link is followed and stays a link. SHEEN_ERROR_IO, with a message naming the path
  *  and the reason, when the path cannot take a file or writing fails (a regular file is then
- *  left as it was). */
+ *  left as it was). A FIFO that no process has open for reading is refused at once (it is never
+ *  waited for); a file larger than the process's file-size limit (RLIMIT_FSIZE) is refused
+ *  before a byte is written, so no SIGXFSZ is raised, and no signal disposition of the process
+ *  is changed. Temporary files are named .NAME.sheen-PID-N; one left by a writer that was
+ *  killed is removed by the next write beside it. */
 sheen_status sheen_png_write(const sheen_buffer *buffer, const char *path);
 
 #ifdef __cplusplus
