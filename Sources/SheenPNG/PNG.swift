@@ -62,6 +62,11 @@ public enum PNG {
     /// Largest image `decode` accepts, in pixels (2²⁸: 1 GiB of RGBA8).
     public static let maximumPixelCount = 1 << 28
 
+    /// The most pixels `decode` accepts unless asked for more: 2²⁴, a 64 MiB RGBA8 image (4096 ×
+    /// 4096). A 32 KB file can declare 2²⁸ pixels that deflate could really expand to; a caller
+    /// that expects images that large passes `maximumPixels: PNG.maximumPixelCount`.
+    public static let defaultMaximumPixels = 1 << 24
+
     /// The most bytes deflate can expand one compressed byte into (its longest match, 258 bytes,
     /// costs at least two bits): a PNG of `n` bytes cannot hold more than this × `n` bytes of
     /// image rows, whatever its header claims.
@@ -69,10 +74,10 @@ public enum PNG {
 
     /// Decodes PNG bytes into a new premultiplied RGBA8 image. Throws `PNGError` for data that is
     /// not a readable PNG, and — before allocating anything — for a declared size above
-    /// `maximumPixels` (at most `maximumPixelCount`: a caller that expects small images lowers
-    /// it, so a 32 KB file cannot make it allocate 1 GiB) or larger than `data` could hold (even
-    /// at deflate's largest expansion and one bit per pixel).
-    public static func decode(_ data: [UInt8], maximumPixels: Int = maximumPixelCount) throws(PNGError) -> Image {
+    /// `maximumPixels` (`defaultMaximumPixels` unless given, at most `maximumPixelCount`: a 32 KB
+    /// file cannot make it allocate 1 GiB unless the caller asks for images that large) or larger
+    /// than `data` could hold (even at deflate's largest expansion and one bit per pixel).
+    public static func decode(_ data: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws(PNGError) -> Image {
         let limit = min(max(maximumPixels, 0), maximumPixelCount)
         var image = png_image()
         image.version = sheen_png_image_version

@@ -16,7 +16,7 @@ struct AnimateCommand: ParsableCommand {
           sheen animate "Animated text" --fill "#3478F6,#FF3B30" \\
             --to-fill "#FF9500,#AF52DE" --duration 1 --fps 30 -o frames/
 
-        The label options describe the first frame; --to-… options change the last. Or --spec label.json gives the first frame and its "animation" keyframes (docs/label-spec.md); its fps, timing and colour space replace --fps, --timing and --color-space when it sets them. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing, one frame at a time (at most 2^32 pixels of frames in all; the contact sheet shrinks its frames by a whole factor when they would not fit 2^26 pixels).
+        The label options describe the first frame; --to-… options change the last. Or --spec label.json gives the first frame and its "animation" keyframes (docs/label-spec.md); its fps, timing and colour space replace --fps, --timing and --color-space when it sets them. Colours interpolate premultiplied in --color-space (OKLab by default). Timing: linear, easeIn, easeOut, easeInOut, ease, "cubic-bezier(x1,y1,x2,y2)" or "spring(damping,response)". Writes frame-0000.png … and contact-sheet.png into the output directory, all or nothing, one frame at a time (at most 2^32 pixels of frames in all, and 2^30 pixel-layers of work: each frame's pixels times 2 plus its shadows and stroke; the contact sheet shrinks its frames by a whole factor when they would not fit 2^26 pixels).
         """
     )
 
@@ -81,6 +81,19 @@ struct AnimateCommand: ParsableCommand {
     /// pixels, 26,000 frames of 1024 × 160. Checked before any frame renders.
     static let maximumTotalPixels = 1 << 32
 
+    /// The most work an animation may do, in pixel-layers: each frame costs its pixels times its
+    /// layers — 2 for drawing and encoding it, one per shadow (a blur) and one for a stroke.
+    /// 2³⁰: 2²⁹ pixels of plain frames (3,276 frames of 1024 × 160), about 50 s of one core on
+    /// the machines measured (encoding a frame costs about 90 ns a pixel), or 244 frames of
+    /// 1024 × 160 with 64 shadows each. The pixel limit alone let a 103-byte spec of 64 shadows
+    /// cost 144 s of CPU. Checked before any frame renders.
+    static let maximumWork = 1 << 30
+
+    /// `frame`'s layers in `maximumWork`'s count.
+    static func layers(_ frame: Label) -> Int {
+        2 + frame.shadows.count + (frame.shadowColor == nil ? 0 : 1) + (frame.stroke == nil ? 0 : 1)
+    }
+
     /// Renders `frames` at one size and writes them and the contact sheet, all or nothing, one
     /// frame at a time: render, encode, stage, add to the sheet. Memory holds the sheet and one
     /// frame, however many frames there are.
@@ -115,6 +128,13 @@ struct AnimateCommand: ParsableCommand {
                                   + "more than the \(Label.maximumImagePixels) an image may have")
         }
         if tooMany(b.width, b.height) { throw refuse(b.width, b.height) }
+        // Pixels × layers per frame, summed: none overflows (pixels ≤ 2²⁶, layers ≤ 68, frames
+        // ≤ 2³² / pixels).
+        let work = frames.reduce(0) { $0 + pixels * Self.layers($1) }
+        guard work <= Self.maximumWork else {
+            throw ValidationError("\(frames.count) frames of \(b.width)×\(b.height) pixels with their shadows and strokes are "
+                                  + "\(work) pixel-layers of work, more than the \(Self.maximumWork) an animation may do")
+        }
         let sheet = try ContactSheet(frameWidth: b.width, frameHeight: b.height, count: frames.count, columns: sheetColumns)
         let progress = ProgressBar(total: frames.count, label: "rendering")
         do {

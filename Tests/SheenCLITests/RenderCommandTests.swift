@@ -233,6 +233,16 @@ import SheenText
         #expect(entries(parent) == ["frames", "new"])
     }
 
+    /// Work is budgeted as well as pixels: 30 frames of 1024 × 1024 with 64 shadows each are
+    /// within the pixel limit but 2.1 · 10⁹ pixel-layers, refused before any frame renders
+    /// (a 103-byte spec like it cost 144 s of CPU).
+    @Test func animationWorkIsBudgeted() throws {
+        let out = temporaryPath("animate-work")
+        let shadows = (0 ..< 64).flatMap { _ in ["--shadow", "0,0,2,#00000010"] }
+        CLI.expectFailure(["animate", "x", "--canvas", "1024x1024", "--size", "8", "--fps", "30", "--duration", "0.97"] + shadows + ["-o", out],
+                          mentions: "more than the 1073741824 an animation may do", output: out)
+    }
+
     /// A staging directory left by a killed run (its process gone) is removed by the next run
     /// that stages beside it; one of a running process is left alone.
     @Test func abandonedStagingIsRemoved() throws {

@@ -64,6 +64,20 @@ import SheenRaster
         #expect(throws: PNGError.self) { try empty.withReadOnlyBuffer { try PNG.encode($0) } }
     }
 
+    /// By default a decode takes at most 2²⁴ pixels, whatever the file could hold: a few
+    /// kilobytes declaring 4097 × 4096 pixels are refused by the default, and only get past the
+    /// size check (to fail on their data) when the caller asks for images that large.
+    @Test func theDefaultDecodeLimitIsSmall() throws {
+        let bomb = headerOnlyPNG(width: 4097, height: 4096) + [UInt8](repeating: 0, count: 16_384)
+        #expect(throws: PNGError.tooManyPixels(width: 4097, height: 4096, maximum: PNG.defaultMaximumPixels)) { try PNG.decode(bomb) }
+        #expect {
+            try PNG.decode(bomb, maximumPixels: PNG.maximumPixelCount)
+        } throws: { error in
+            if case .tooManyPixels? = error as? PNGError { return false }
+            return error is PNGError
+        }
+    }
+
     /// A caller that expects small images lowers the decode limit: an image over it is refused
     /// naming the lowered limit; one at it decodes; a limit above maximumPixelCount is held to it.
     @Test func theDecodeLimitCanBeLowered() throws {
