@@ -10,18 +10,41 @@ final class ImageBox { let image: Image; init(_ image: Image) { self.image = ima
 /// A gradient (sheen_gradient): its description and its prepared fill, made once when the
 /// gradient is made or changed and reused by every fill, composite and pattern that draws it.
 final class GradientBox {
+    /// The gradient as made or last changed (no stops: a canvas gradient without any).
+    private(set) var gradient: Gradient
     private(set) var fill: GradientFill
-    /// The gradient as made or last changed.
-    var gradient: Gradient { fill.gradient }
+    /// Made by sheen_gradient_create_canvas_*: the canvas rules hold (`Paint.canvasGradient`).
+    let canvasRules: Bool
 
-    /// Prepares `gradient` (throws what `GradientFill` refuses).
-    init(_ gradient: Gradient) throws(RasterError) {
-        fill = try GradientFill(gradient)
+    /// Prepares `gradient` (throws what `GradientFill` refuses, or under `canvasRules` what
+    /// a canvas refuses).
+    init(_ gradient: Gradient, canvasRules: Bool = false) throws(RasterError) {
+        self.canvasRules = canvasRules
+        self.gradient = gradient
+        fill = try Self.prepare(gradient, canvasRules: canvasRules)
     }
 
     /// Replaces the gradient, only if it prepares.
     func replace(with gradient: Gradient) throws(RasterError) {
-        fill = try GradientFill(gradient)
+        fill = try Self.prepare(gradient, canvasRules: canvasRules)
+        self.gradient = gradient
+    }
+
+    /// The fill of `gradient`. A canvas gradient without stops paints transparent black whatever
+    /// its shape, spread, transform or dither (as `Paint.canvasGradient`'s solid paint does): a
+    /// fixed gradient of one transparent stop, which every operator and format treats as that
+    /// solid (every channel of every pixel is 0).
+    private static func prepare(_ gradient: Gradient, canvasRules: Bool) throws(RasterError) -> GradientFill {
+        if canvasRules {
+            try gradient.checkCanvasOffsets()
+            if gradient.stops.isEmpty { return try transparent() }
+        }
+        return try GradientFill(gradient)
+    }
+
+    private static func transparent() throws(RasterError) -> GradientFill {
+        try GradientFill(Gradient(shape: .linear(start: Point(0, 0), end: Point(1, 0)),
+                                  stops: [GradientStop(0, Color(red: 0, green: 0, blue: 0, alpha: 0))]))
     }
 }
 /// A baked 1-pixel gradient strip (sheen_pattern).

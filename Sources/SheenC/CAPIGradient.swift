@@ -4,9 +4,13 @@
 import CSheenAPI
 import SheenRaster
 
-/// Stops from a C array (count ≥ 1, offsets and colours finite).
-func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws -> [GradientStop] {
-    guard try size(count, "count") > 0 else { throw RasterError.emptyGradient }
+/// Stops from a C array (count ≥ 1 — or 0 with `mayBeEmpty`, stops then possibly NULL —,
+/// offsets and colours finite).
+func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int, mayBeEmpty: Bool = false) throws -> [GradientStop] {
+    guard try size(count, "count") > 0 else {
+        if mayBeEmpty { return [] }
+        throw RasterError.emptyGradient
+    }
     guard let stops else { throw CAPIError.null("stops") }
     guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 stops") }
     // Over the indices, so the array is made at its final size (an enumerated sequence's map grows it).
@@ -16,9 +20,42 @@ func stops(_ stops: UnsafePointer<sheen_gradient_stop>?, _ count: Int) throws ->
 }
 
 /// Checks the gradient the way drawing will, then hands it out.
-private func makeGradient(_ gradient: Gradient, _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+private func makeGradient(_ gradient: Gradient, _ out: UnsafeMutablePointer<OpaquePointer?>?, canvasRules: Bool = false) throws {
     let out = try required(out, "out")
-    store(try GradientBox(gradient), into: out)
+    store(try GradientBox(gradient, canvasRules: canvasRules), into: out)
+}
+
+/// `sheen_gradient_create_canvas_linear` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_create_canvas_linear")
+public func sheenGradientCreateCanvasLinear(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                                            _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                            _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let stops = try stops(stopArray, count, mayBeEmpty: true)
+        try makeGradient(Gradient(shape: .linear(start: Point(x0, y0), end: Point(x1, y1)), stops: stops), out, canvasRules: true)
+    }
+}
+
+/// `sheen_gradient_create_canvas_radial` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_create_canvas_radial")
+public func sheenGradientCreateCanvasRadial(_ cx0: Double, _ cy0: Double, _ r0: Double, _ cx1: Double, _ cy1: Double, _ r1: Double,
+                                            _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                            _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let shape = GradientShape.radial(startCenter: Point(cx0, cy0), startRadius: r0, endCenter: Point(cx1, cy1), endRadius: r1)
+        try makeGradient(Gradient(shape: shape, stops: try stops(stopArray, count, mayBeEmpty: true)), out, canvasRules: true)
+    }
+}
+
+/// `sheen_gradient_create_canvas_conic` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_create_canvas_conic")
+public func sheenGradientCreateCanvasConic(_ cx: Double, _ cy: Double, _ startAngle: Double,
+                                           _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ count: Int,
+                                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let stops = try stops(stopArray, count, mayBeEmpty: true)
+        try makeGradient(Gradient(shape: .conic(center: Point(cx, cy), startAngle: startAngle), stops: stops), out, canvasRules: true)
+    }
 }
 
 /// `sheen_gradient_create_linear` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

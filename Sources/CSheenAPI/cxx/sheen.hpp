@@ -149,6 +149,24 @@ public:
         check(sheen_gradient_create_conic(cx, cy, startAngle, stops.data(), stops.size(), &out));
         return Gradient(out);
     }
+    /** The canvas rules (sheen_gradient_create_canvas_*): no stops paint transparent black, an
+     *  offset outside 0…1 throws. */
+    static Gradient canvasLinear(double x0, double y0, double x1, double y1, const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_canvas_linear(x0, y0, x1, y1, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
+    static Gradient canvasRadial(double cx0, double cy0, double r0, double cx1, double cy1, double r1,
+                                 const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_canvas_radial(cx0, cy0, r0, cx1, cy1, r1, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
+    static Gradient canvasConic(double cx, double cy, double startAngle, const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_canvas_conic(cx, cy, startAngle, stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
     Gradient &spread(sheen_spread spread) { check(sheen_gradient_set_spread(get(), spread)); return *this; }
     Gradient &colorSpace(sheen_color_space space) { check(sheen_gradient_set_color_space(get(), space)); return *this; }
     Gradient &transform(const std::array<double, 6> &m) { check(sheen_gradient_set_transform(get(), m.data())); return *this; }

@@ -150,6 +150,18 @@ sheen_status sheen_gradient_create_radial(double cx0, double cy0, double r0, dou
 /** Sweep around (cx, cy) from start_angle radians (0 along +x, clockwise on screen). */
 sheen_status sheen_gradient_create_conic(double cx, double cy, double start_angle,
                                          const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+/** The same three gradients under the HTML canvas rules (createLinearGradient,
+ *  createRadialGradient, createConicGradient, then addColorStop), as SheenRaster's
+ *  Paint.canvasGradient: `count` may be 0 (`stops` may then be NULL) — the gradient paints
+ *  transparent black, whatever its shape and setters, as a canvas does — and a stop offset
+ *  outside 0…1 is SHEEN_ERROR_INVALID_ARGUMENT (canvas's IndexSizeError) where the functions
+ *  above clamp it, when made and when a setter changes the gradient. */
+sheen_status sheen_gradient_create_canvas_linear(double x0, double y0, double x1, double y1,
+                                                 const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+sheen_status sheen_gradient_create_canvas_radial(double cx0, double cy0, double r0, double cx1, double cy1, double r1,
+                                                 const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+sheen_status sheen_gradient_create_canvas_conic(double cx, double cy, double start_angle,
+                                                const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
 sheen_status sheen_gradient_set_spread(sheen_gradient *gradient, int32_t spread);
 sheen_status sheen_gradient_set_color_space(sheen_gradient *gradient, int32_t space);
 sheen_status sheen_gradient_set_alpha_interpolation(sheen_gradient *gradient, int32_t interpolation);

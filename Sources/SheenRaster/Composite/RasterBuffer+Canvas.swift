@@ -60,10 +60,19 @@ extension Paint {
     /// refused (`RasterError.outOfRange`, canvas's IndexSizeError) where `GradientFill` would
     /// clamp it. Throws what `GradientFill` throws otherwise.
     public static func canvasGradient(_ gradient: Gradient) throws(RasterError) -> Paint {
+        try gradient.checkCanvasOffsets()
         guard !gradient.stops.isEmpty else { return .premultiplied(SIMD4(0, 0, 0, 0)) }
-        for (i, s) in gradient.stops.enumerated() where !(s.offset >= 0 && s.offset <= 1) {
+        return .gradient(try GradientFill(gradient))
+    }
+}
+
+extension Gradient {
+    /// The canvas rule for stops, in one place for `Paint.canvasGradient` and the C API's
+    /// `sheen_gradient_create_canvas_*`: an offset outside 0…1 is refused (canvas's
+    /// IndexSizeError) where `GradientFill` would clamp it.
+    package func checkCanvasOffsets() throws(RasterError) {
+        for (i, s) in stops.enumerated() where !(s.offset >= 0 && s.offset <= 1) {
             throw .outOfRange(name: "stops[\(i)].offset", value: s.offset, range: "[0, 1] (a canvas refuses other offsets)")
         }
-        return .gradient(try GradientFill(gradient))
     }
 }
