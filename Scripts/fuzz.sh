@@ -15,8 +15,13 @@
 # AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text and label run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all] [--runs N | --seconds T] [--jobs J]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all] [--runs N | --seconds T] [--jobs J] [--large]
 #   (defaults: all targets, 60 s each, 1 job)
+# --large runs the text and label harnesses in large-input mode (SHEEN_FUZZ_LARGE=1,
+# FuzzReplay.largeInputs): each input's text grown to 1 Ki…1 Mi UTF-16 units, where costs that grow
+# faster than the text show; an input may take 20 s there (a megabyte of text laid out and drawn
+# under AddressSanitizer), and the work corpora are kept apart (.build-fuzz/corpus-*-large).
+# Replay a large-mode finding with SHEEN_FUZZ_LARGE=1 set.
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
 # committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label,
@@ -37,12 +42,14 @@ limit=(-max_total_time=60)
 # AddressSanitizer run (Scripts/test-capi.sh), which ends with everything reachable.
 budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
+large=0
 targets=(composite text label raster spec)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
         --seconds) limit=(-max_total_time="$2"); shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
+        --large) large=1; shift ;;
         --target)
             case "$2" in
                 composite|text|label|raster|spec) targets=("$2") ;;
@@ -56,6 +63,16 @@ while [ $# -gt 0 ]; do
 done
 Scripts/install-deps.sh
 findings="$root/.build-fuzz/findings"
+suffix=""
+if [ "$large" -eq 1 ]; then
+    export SHEEN_FUZZ_LARGE=1
+    suffix="-large"
+    budget=(-timeout=20 -malloc_limit_mb=1024 -rss_limit_mb=2560 -detect_leaks=0)
+    kept=()
+    for t in "${targets[@]}"; do [[ "$t" == text || "$t" == label ]] && kept+=("$t"); done
+    targets=("${kept[@]}")
+    [ "${#targets[@]}" -gt 0 ] || { echo "fuzz: --large applies to the text and label targets" >&2; exit 2; }
+fi
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 # Allocation stacks of 8 frames, not 30: recording them was a tenth of the label harness's time,
 # and 8 frames name the allocating Sheen function.
@@ -72,20 +89,21 @@ for target in "${targets[@]}"; do
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+    work="$work$suffix"
     mkdir -p "$work"
     cp -n "$seeds"/* "$work"/ 2>/dev/null || true
-    log="$root/.build-fuzz/$target.log"
-    echo "== fuzz $target"
+    log="$root/.build-fuzz/$target$suffix.log"
+    echo "== fuzz $target${suffix:+ (large inputs)}"
     # libFuzzer writes fuzz-N.log into the working directory when running jobs: keep them in .build-fuzz.
     (
         cd .build-fuzz
         if [ "$jobs" -gt 1 ]; then
             rm -f fuzz-*.log
             "release/$product" "$work" "${limit[@]}" "${budget[@]}" -jobs="$jobs" -workers="$jobs" \
-                -artifact_prefix="$findings/$target-" -print_final_stats=1 > "$log" 2>&1 || exit $?
+                -artifact_prefix="$findings/$target$suffix-" -print_final_stats=1 > "$log" 2>&1 || exit $?
             cat fuzz-*.log >> "$log"
         else
-            "release/$product" "$work" "${limit[@]}" "${budget[@]}" -artifact_prefix="$findings/$target-" -print_final_stats=1 \
+            "release/$product" "$work" "${limit[@]}" "${budget[@]}" -artifact_prefix="$findings/$target$suffix-" -print_final_stats=1 \
                 > "$log" 2>&1 || exit $?
         fi
     ) || status=$?

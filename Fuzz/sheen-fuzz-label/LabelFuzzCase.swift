@@ -17,7 +17,8 @@ import SheenText
 ///          render origin x, y; mask region x, y, width, height · [26] rich text: bit 0
 ///          underline, 1 coloured strikethrough, 2 run background, 3 a run gradient fill, 4 a run
 ///          stroke, 5 raised second half, 6 tab stops, 7 emoji appended · then the text as UTF-8
-///          (at most 64 bytes).
+///          (at most 64 bytes; in large-input mode, `FuzzReplay.largeInputs`, grown to
+///          2^(10 + [26] mod 11) UTF-16 units).
 struct LabelFuzzCase: CustomStringConvertible {
     static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, 9.223372036854775807e18,
                                      -9.223372036854775808e18, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -0.0,
@@ -50,7 +51,8 @@ struct LabelFuzzCase: CustomStringConvertible {
             return b >= 240 ? Self.placements[Int(b) - 240] : Int(b) - 120
         }
         rich = byte(26)
-        text = bytes.count > 27 ? String(decoding: bytes[27...].prefix(64), as: UTF8.self) : "Fuzz AV"
+        let given = bytes.count > 27 ? String(decoding: bytes[27...].prefix(64), as: UTF8.self) : "Fuzz AV"
+        text = String(decoding: FuzzReplay.grown(Array(given.utf16), by: byte(26)), as: UTF16.self)
     }
 
     /// The font every input shares (a fontconfig lookup once).

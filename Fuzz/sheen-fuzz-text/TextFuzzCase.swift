@@ -15,6 +15,7 @@ import SheenText
 ///          stops, 4 hyphenation (en_US), 5 second run bold, 6–7 decoration style · [1] where the
 ///          second run starts (units, mod n + 1) · [2] baseline offset of the second run (b/8 − 16
 ///          px) · [3] tab stop location (2·b px) and alignment (b mod 4) · [4] paragraph spacing (b/8 px).
+///          In large-input mode (`FuzzReplay.largeInputs`) the text is grown to 2^(10 + [9] mod 11) units.
 struct TextFuzzCase: CustomStringConvertible {
     var fontFromInput = false
     var options = TextLayoutOptions()
@@ -51,6 +52,7 @@ struct TextFuzzCase: CustomStringConvertible {
             i += 2
         }
         if i < bytes.count { fontBytes = Array(bytes[i...]) }
+        units = FuzzReplay.grown(units, by: byte(9))
     }
 
     /// The font every DejaVu-mode input shares (opening it runs a fontconfig sort; once is enough).

@@ -12,6 +12,25 @@ public enum FuzzReplay {
         return 0
     }
 
+    /// Large-input mode (SHEEN_FUZZ_LARGE=1, `Scripts/fuzz.sh --large`): the text and label
+    /// harnesses grow each input's text (`grown`) to as much as 1 MiB, where costs that grow
+    /// faster than the text — and limits that only matter at size — show. A finding made in this
+    /// mode replays with the variable set.
+    public static let largeInputs = ProcessInfo.processInfo.environment["SHEEN_FUZZ_LARGE"] == "1"
+
+    /// In large-input mode, `text` repeated (a single "a" for an empty one) to 2^(10 + b mod 11)
+    /// UTF-16 units — 1 Ki to 1 Mi, `b` a byte of the input — cut at a unit boundary; otherwise
+    /// `text` as it is.
+    public static func grown(_ text: [UInt16], by b: UInt8) -> [UInt16] {
+        guard largeInputs else { return text }
+        let seed = text.isEmpty ? [0x61] : text
+        let length = 1 << (10 + Int(b) % 11)
+        var out: [UInt16] = []
+        out.reserveCapacity(length)
+        while out.count < length { out += seed.prefix(length - out.count) }
+        return out
+    }
+
     /// Runs `check` on `bytes` at the kernel level the input picks among the SIMD levels this CPU
     /// runs (`comparedLevels`: simd128, avx2, avx512), chosen by the input's length, so a fuzzer whose inputs
     /// are too costly to run at every level (text, labels) still reaches every level's kernels
