@@ -12,7 +12,7 @@ extension Bench {
     /// `label.field.long.300x60` (renders/s), `label.field.long.caret` (caretRect + caretIndex(at:) +
     /// selectionRects, calls/s). Repetitions are capped at 5 (each is up to a second). Output
     /// checked: the label truncates to "…", the field draws ink around its caret, and a caret query
-    /// lands back on its index.
+    /// lands back on its index. `--quick` runs them at 64 Ki units.
     func runLongInputs() {
         do {
             try runLongInputCases()
@@ -23,7 +23,8 @@ extension Bench {
 
     private func runLongInputCases() throws {
         let reps = min(self.reps, 5)
-        let megabyte = TextLayout.maximumLength
+        // --quick checks the outputs at 64 Ki units: the figures are the full run's.
+        let megabyte = quick ? 1 << 16 : TextLayout.maximumLength
         if wants("label.longword.300x50") {
             let font = try TestFonts.sans(20)
             var samples: [Double] = []
