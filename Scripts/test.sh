@@ -7,9 +7,10 @@
 # then every C level against golden outputs of the twins, natively and built for AArch64 under
 # qemu (Scripts/test-arm64.sh); then the tests that share state across threads under
 # ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
-# themselves); then the scripts' tests (peer report and charts on recorded data, sheen-bench's
-# baselines, releases); then the C API from C (Scripts/test-capi.sh); then README's dependency
-# snippet against a clone (Scripts/test-release.sh).
+# themselves), and the scaling tests (each entry point timed at n and 4n) one at a time; then the
+# scripts' tests (peer report and charts on recorded data, sheen-bench's baselines, releases);
+# then the C API from C (Scripts/test-capi.sh); then README's dependency snippet against a clone
+# (Scripts/test-release.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
@@ -37,7 +38,10 @@ echo "== swift test (ThreadSanitizer: the tests that share fonts, glyph cache an
 swift test --sanitize=thread --scratch-path .build-tsan --filter "sharedAcrossThreads|concurrentRendersEqualSerialOnes|inPlaceAndThreadsAreIdentical"
 
 echo "== swift test (long tests, release)"
-SHEEN_LONG_TESTS=1 swift test -c release --filter Long
+SHEEN_LONG_TESTS=1 swift test -c release --filter Long --skip ScalingLongTests
+
+echo "== swift test (scaling tests, release, one test at a time: a time ratio needs the machine to itself)"
+SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter ScalingLongTests --no-parallel
 
 echo "== scripts: peer report and charts, sheen-bench baselines (release)"
 swift build -c release --product sheen-bench

@@ -14,6 +14,36 @@ struct CAPIScalingLongTests {
         return try #require(font)
     }
 
+    /// A word of n letters laid out from C in 300 × 50 (a 131,072-letter word took 3 s), and a
+    /// spec label of n letters made and drawn (65,536 took 7.8 s each).
+    @Test func longTextFromCIsLinear() throws {
+        let font = try Self.font()
+        defer { sheen_font_destroy(font) }
+        var options = sheen_text_options()
+        sheen_text_options_default(&options)
+        options.width = 300
+        options.height = 50
+        Scaling.expectLinear("sheen_text_layout_create", n: 16_384, make: { String(repeating: "a", count: $0) }) { word in
+            var layout: OpaquePointer?
+            let status = sheen_text_layout_create(word + "b", font, &options, &layout)
+            if status != SHEEN_OK { Issue.record("\(String(cString: sheen_last_error_message()))") }
+            sheen_text_layout_destroy(layout)
+        }
+        var k = 0
+        Scaling.expectLinear("spec label", n: 16_384, make: { String(repeating: "a", count: $0) }) { word in
+            k += 1   // a new text each time: no kept layout
+            let spec = "{\"text\": \"\(word)\(k)\", \"canvas\": \"300x50\", \"size\": 20}"
+            var label: OpaquePointer?, image: OpaquePointer?
+            guard sheen_label_create_from_spec(spec, spec.utf8.count, &label) == SHEEN_OK,
+                  sheen_label_image(label, &image) == SHEEN_OK else {
+                Issue.record("\(String(cString: sheen_last_error_message()))")
+                return
+            }
+            sheen_image_destroy(image)
+            sheen_label_destroy(label)
+        }
+    }
+
     /// n runs of alternating styles appended one by one, then the label laid out once.
     @Test func appendRunIsLinear() throws {
         let font = try Self.font()

@@ -94,6 +94,24 @@ struct ScalingLongTests {
         // First renders (a new text each time), then the same field again (its layout kept).
         try Scaling.expectLinear("field, first layout", n: 65_536, make: words) { try use(field(Self.fresh($0))) }
         try Scaling.expectLinear("field, laid out", n: 65_536, make: { field(words($0)) }, use)
+        // A placeholder of n characters (a 1 MiB one took 45 s).
+        try Scaling.expectLinear("field placeholder", n: 65_536, make: words) { placeholder in
+            var f = field("")
+            f.placeholder = Self.fresh(placeholder)
+            _ = try f.image()
+            _ = try f.caretRect(at: 0)
+        }
+    }
+
+    /// n shadows of distinct σ (none shares a blurred mask; all within one blur method and
+    /// margin, so each costs the same), at most `Label.maximumShadows`.
+    @Test func shadowsAreLinear() throws {
+        let font = try TestFonts.bold(48)
+        try Scaling.expectLinear("shadows", n: Label.maximumShadows / 4, make: { n in
+            var label = Label("Always correct gradient text", font: font, size: Size(width: 1024, height: 160))
+            label.shadows = (0 ..< n).map { LabelShadow(color: Color(rgba: 0x0000_0020), offset: Point(1, 2), sigma: 2 + Double($0) / 1000) }
+            return label
+        }) { _ = try $0.image() }
     }
 
     /// A spec of n characters in n / 8 runs.
