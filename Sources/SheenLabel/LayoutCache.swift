@@ -55,14 +55,12 @@ final class LayoutCache: Sendable {
         return made
     }
 
-    /// The ink rectangle of the whole of `layout(text, bounds:, options:)`, filled or stroked by
-    /// `stroke`, kept beside it: what a gradient over the ink of a text field's whole text spans
-    /// while only the glyphs it shows are rasterised for each render.
-    func inkRect(_ text: AttributedText, bounds: Size, options: TextLayoutOptions, stroke: TextStroke?,
-                 cache: GlyphCache) throws(LabelError) -> PixelRect {
-        let key = InkKey(layout: Key(text: text, bounds: bounds, options: options), stroke: stroke)
+    /// The ink rectangle of the whole of `layout`, filled or stroked by `stroke`, kept by what the
+    /// layout depends on: what a gradient over the ink of a text field's whole text spans while
+    /// only the glyphs it shows are rasterised for each render.
+    func inkRect(of layout: TextLayout, stroke: TextStroke?, cache: GlyphCache) throws(LabelError) -> PixelRect {
+        let key = InkKey(layout: Key(text: layout.text, bounds: layout.bounds, options: layout.options), stroke: stroke)
         if let kept = entries.withLock({ $0.inks[key] }) { return kept }
-        let layout = try layout(text, bounds: bounds, options: options)
         let ink = try liftText(layout.inkRectInChunks(stroke: stroke, cache: cache))
         entries.withLock { e in
             if e.inks.count >= Self.capacity { e.inks.removeAll() }

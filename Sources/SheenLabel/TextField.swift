@@ -316,8 +316,7 @@ public struct TextField: Sendable {
         }
         let shapes: [TextStroke?] = (spansInk(label.fill) ? [nil] : []) + (spansInk(label.stroke?.paint) ? [label.stroke?.textStroke] : [])
         for shape in shapes {
-            wholeInks[shape] = try LayoutCache.shared.inkRect(content.layout.text, bounds: content.layout.bounds,
-                                                              options: content.layout.options, stroke: shape, cache: cache)
+            wholeInks[shape] = try LayoutCache.shared.inkRect(of: content.layout, stroke: shape, cache: cache)
         }
         return LabelRenderer(validated: label, layout: window, cache: cache, wholeInks: wholeInks)
     }
