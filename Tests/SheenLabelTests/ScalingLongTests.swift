@@ -36,7 +36,7 @@ struct ScalingLongTests {
         var wrap = TextLayoutOptions()
         wrap.numberOfLines = 0
         wrap.lineBreakMode = .byCharWrapping
-        try Scaling.expectLinear("layout of a word, every line", n: 16_384, make: { AttributedText(Self.word($0), font: font) }) {
+        try Scaling.expectLinear("layout of a word, every line", n: 65_536, make: { AttributedText(Self.word($0), font: font) }) {
             _ = try TextLayout($0, bounds: Size(width: 300, height: 0), options: wrap)
         }
         var hyphenated = TextLayoutOptions()
