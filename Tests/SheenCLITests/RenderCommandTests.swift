@@ -27,6 +27,25 @@ import SheenText
         #expect(decoded.bytes == expected.bytes)
     }
 
+    /// A text file saved by an editor ends in a newline: it is not a second line (the label drew
+    /// "from stdin…" before), so the file draws what the text alone draws; two newlines still end
+    /// in an empty line.
+    @Test func oneTrailingNewlineIsNotALine() throws {
+        let file = temporaryPath("text.txt"), out = temporaryPath("file.png"), plain = temporaryPath("plain.png")
+        defer { for p in [file, out, plain] { try? FileManager.default.removeItem(atPath: p) } }
+        try Data("from stdin\n".utf8).write(to: URL(fileURLWithPath: file))
+        try run(["render", "--text-file", file, "--size", "20", "-o", out])
+        try run(["render", "from stdin", "--size", "20", "-o", plain])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: plain)))
+        let label = Label("from stdin\n", font: try Font(named: "DejaVu Sans", size: 20), size: Size(width: 300, height: 30))
+        #expect(try label.layout().lines.map(\.string) == ["from stdin"] && !label.layout().isTruncated)
+        var twoLines = label
+        twoLines.text = "from stdin\n\n"
+        twoLines.numberOfLines = 0
+        twoLines.size = Size(width: 300, height: 100)
+        #expect(try twoLines.layout().lines.map(\.string) == ["from stdin", ""])
+    }
+
     @Test func everyOptionIsReachable() throws {
         let out = temporaryPath("all.png")
         let textFile = temporaryPath("text.txt")

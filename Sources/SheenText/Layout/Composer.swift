@@ -23,68 +23,67 @@ struct Composer {
         var result = Composition()
         let lineLimit = options.numberOfLines == 0 ? Int.max : options.numberOfLines
         var usedHeight = 0.0
-        var hyphens = HyphenWidths(composer: self, scale: scale)
-        for (p, paragraph) in paragraphs.enumerated() {
-            let shapedParagraph = try ShapedText(paragraph, attributes: attributes, scale: scale, paragraphLevel: nil)
-            var breaker = try LineBreaker(shapedParagraph, maxWidth: maxWidth,
-                                          charWrap: options.lineBreakMode == .byCharWrapping,
-                                          hyphenPoints: hyphenator.map { h in { h.points(in: paragraph.units, $0) } }) { offset throws(TextError) in
-                try hyphens.width(paragraph.attributes[offset])
-            }
+        var stream = LineStream(composer: self, scale: scale)
+        // Lines are broken as they are placed: once one is the last that fits, the rest of a
+        // long paragraph is never broken.
+        while let broken = try stream.next() {
+            let (p, span, shapedParagraph) = (broken.paragraph, broken.span, broken.shaped)
+            let paragraph = paragraphs[p]
             let alignment = paragraph.style.alignment ?? options.alignment
-            var s = 0
-            // Lines are broken as they are placed: once one is the last that fits, the rest of a
-            // long paragraph is never broken.
-            while let span = try breaker.next() {
-                defer { s += 1 }
-                let endsParagraph = span.range.upperBound == paragraph.count
-                let moreAfter = !endsParagraph || p < paragraphs.count - 1
-                let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
-                let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
-                let index = result.lines.count
-                let spaceBefore = s == 0 && index > 0 ? paragraphSpacing(before: p) : 0
-                let top = usedHeight + (index > 0 ? options.lineSpacing + spaceBefore : 0)
-                usedHeight = top + height
-                // Is there room for another line after this one? (Estimated with this line's height.)
-                let nextSpace = endsParagraph && p + 1 < paragraphs.count ? paragraphSpacing(before: p + 1) : 0
-                let nextFits = index + 1 < lineLimit
-                    && (bounds.height <= 0 || usedHeight + options.lineSpacing + nextSpace + height <= bounds.height + 1e-9)
-                if span.brokeInsideWord && options.lineBreakMode != .byCharWrapping { result.fits = false }
-                if moreAfter && !nextFits {
-                    // The last permitted line: what remains of the paragraph is cut here.
-                    result.fits = false
-                    var line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
-                                            moreParagraphs: p < paragraphs.count - 1)
-                    line.spaceBefore = spaceBefore
-                    line.alignment = alignment
-                    switch options.lineBreakMode {
-                    case .byWordWrapping, .byCharWrapping:
-                        result.lostText = true
-                    case .byClipping:
-                        result.lostText = p < paragraphs.count - 1 || line.shaped.width > (maxWidth ?? .infinity) + 1e-9
-                    case .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail:
-                        result.lostText = line.isTruncated  // tightening may have made it fit
-                    }
-                    result.lines.append(line)
-                    return result
-                }
-                let visible = span.range.lowerBound..<span.visibleEnd
-                let shaped: ShapedText
-                if let hyphenated = hyphenatedPiece(paragraph, visible, hyphenated: span.hyphenated) {
-                    shaped = try ShapedText(hyphenated, attributes: attributes, scale: scale,
-                                            paragraphLevel: shapedParagraph.paragraphLevel)
-                } else if let cut = shapedParagraph.slice(visible) {
-                    shaped = cut
-                } else {
-                    shaped = try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
-                                            paragraphLevel: shapedParagraph.paragraphLevel)
-                }
-                let line = shaped.resolvingTabs()
-                if let maxWidth, line.width > maxWidth + 1e-9 { result.fits = false }
-                result.lines.append(ComposedLine(shaped: line, endsParagraph: endsParagraph, isTruncated: false,
-                                                 ascent: metrics.0, descent: metrics.1, gap: metrics.2,
-                                                 spaceBefore: spaceBefore, alignment: alignment))
+            let endsParagraph = span.range.upperBound == paragraph.count
+            let moreAfter = !endsParagraph || p < paragraphs.count - 1
+            let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
+            let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
+            let index = result.lines.count
+            let spaceBefore = broken.indexInParagraph == 0 && index > 0 ? paragraphSpacing(before: p) : 0
+            let top = usedHeight + (index > 0 ? options.lineSpacing + spaceBefore : 0)
+            usedHeight = top + height
+            // Is there room for the next line? Measured with that line's own height — its own
+            // fonts and fallback faces, as sizing and drawing measure it: a Latin line under a
+            // taller Thai one fits where the Thai line's height would not.
+            var nextFits = index + 1 < lineLimit
+            if nextFits, moreAfter, bounds.height > 0, let next = try stream.peek() {
+                let nextParagraph = paragraphs[next.paragraph]
+                let m = self.metrics(nextParagraph, next.span.range, shaped: next.shaped, scale: scale)
+                let nextSpace = next.indexInParagraph == 0 ? paragraphSpacing(before: next.paragraph) : 0
+                nextFits = usedHeight + options.lineSpacing + nextSpace + lineHeight(ascent: m.0, descent: m.1, gap: m.2)
+                    <= bounds.height + 1e-9
             }
+            if span.brokeInsideWord && options.lineBreakMode != .byCharWrapping { result.fits = false }
+            if moreAfter && !nextFits {
+                // The last permitted line: what remains of the paragraph is cut here.
+                result.fits = false
+                var line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
+                                        moreParagraphs: p < paragraphs.count - 1)
+                line.spaceBefore = spaceBefore
+                line.alignment = alignment
+                switch options.lineBreakMode {
+                case .byWordWrapping, .byCharWrapping:
+                    result.lostText = true
+                case .byClipping:
+                    result.lostText = p < paragraphs.count - 1 || line.shaped.width > (maxWidth ?? .infinity) + 1e-9
+                case .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail:
+                    result.lostText = line.isTruncated  // tightening may have made it fit
+                }
+                result.lines.append(line)
+                return result
+            }
+            let visible = span.range.lowerBound..<span.visibleEnd
+            let shaped: ShapedText
+            if let hyphenated = hyphenatedPiece(paragraph, visible, hyphenated: span.hyphenated) {
+                shaped = try ShapedText(hyphenated, attributes: attributes, scale: scale,
+                                        paragraphLevel: shapedParagraph.paragraphLevel)
+            } else if let cut = shapedParagraph.slice(visible) {
+                shaped = cut
+            } else {
+                shaped = try ShapedText(paragraph.slice(visible), attributes: attributes, scale: scale,
+                                        paragraphLevel: shapedParagraph.paragraphLevel)
+            }
+            let line = shaped.resolvingTabs()
+            if let maxWidth, line.width > maxWidth + 1e-9 { result.fits = false }
+            result.lines.append(ComposedLine(shaped: line, endsParagraph: endsParagraph, isTruncated: false,
+                                             ascent: metrics.0, descent: metrics.1, gap: metrics.2,
+                                             spaceBefore: spaceBefore, alignment: alignment))
         }
         return result
     }
@@ -295,15 +294,88 @@ struct LineSpan {
 }
 
 
-/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass.
-struct HyphenWidths {
+/// The lines of every paragraph in order, broken one at a time, with one line of lookahead:
+/// whether the next line fits depends on its own height, which is known once it is broken (and,
+/// at a paragraph's end, once the next paragraph is shaped — only then, and only when a height
+/// limit asks).
+struct LineStream {
+    /// A line as broken: its paragraph, its span in it, that paragraph shaped, and its place
+    /// among the paragraph's lines.
+    struct Broken {
+        let paragraph: Int
+        let span: LineSpan
+        let shaped: ShapedText
+        let indexInParagraph: Int
+    }
+
+    let composer: Composer
+    let scale: Double
+    private let hyphens: HyphenWidths
+    private var paragraph = -1
+    private var shaped: ShapedText?
+    private var breaker: LineBreaker?
+    private var indexInParagraph = 0
+    private var peeked: Broken??
+
+    init(composer: Composer, scale: Double) {
+        self.composer = composer
+        self.scale = scale
+        hyphens = HyphenWidths(composer: composer, scale: scale)
+    }
+
+    /// The next line, or nil after the last.
+    mutating func next() throws(TextError) -> Broken? {
+        if let peeked {
+            self.peeked = nil
+            return peeked
+        }
+        return try advance()
+    }
+
+    /// The line `next()` will return, without taking it.
+    mutating func peek() throws(TextError) -> Broken? {
+        if let peeked { return peeked }
+        let made = try advance()
+        peeked = .some(made)
+        return made
+    }
+
+    private mutating func advance() throws(TextError) -> Broken? {
+        while true {
+            if var current = breaker, let shaped, let span = try current.next() {
+                breaker = current
+                defer { indexInParagraph += 1 }
+                return Broken(paragraph: paragraph, span: span, shaped: shaped, indexInParagraph: indexInParagraph)
+            }
+            paragraph += 1
+            guard paragraph < composer.paragraphs.count else {
+                breaker = nil
+                return nil
+            }
+            let piece = composer.paragraphs[paragraph]
+            let made = try ShapedText(piece, attributes: composer.attributes, scale: scale, paragraphLevel: nil)
+            let widths = hyphens
+            breaker = try LineBreaker(made, maxWidth: composer.maxWidth,
+                                      charWrap: composer.options.lineBreakMode == .byCharWrapping,
+                                      hyphenPoints: composer.hyphenator.map { h in { h.points(in: piece.units, $0) } }) { offset throws(TextError) in
+                try widths.width(piece.attributes[offset])
+            }
+            shaped = made
+            indexInParagraph = 0
+        }
+    }
+}
+
+/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass
+/// (a class: every paragraph's line breaker asks the same one).
+final class HyphenWidths {
     let composer: Composer
     let scale: Double
     private var known: [Int: Double] = [:]
 
     init(composer: Composer, scale: Double) { self.composer = composer; self.scale = scale }
 
-    mutating func width(_ attributesIndex: Int) throws(TextError) -> Double {
+    func width(_ attributesIndex: Int) throws(TextError) -> Double {
         if let w = known[attributesIndex] { return w }
         let w = try ShapedText(.inserted(Composer.hyphen, attributesIndex: attributesIndex),
                                attributes: composer.attributes, scale: scale, paragraphLevel: 0).width

@@ -115,7 +115,10 @@ public struct TextLayout: Sendable {
     }
 
     /// Splits at hard line breaks (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029); the breaks
-    /// themselves are not part of any paragraph. Empty text is one empty paragraph.
+    /// themselves are not part of any paragraph. Empty text is one empty paragraph. One break at
+    /// the very end ends the last paragraph and starts none, as UILabel and Pango draw it — a
+    /// file saved by an editor ends in one — so "a\n" is one line and "a\n\n" two, the second
+    /// empty.
     static func paragraphs(of text: AttributedText) -> [TextPiece] {
         let units = text.utf16
         var attrs = [Int](repeating: 0, count: units.count)
@@ -141,7 +144,7 @@ public struct TextLayout: Sendable {
                 i += 1
             }
         }
-        cut(units.count)
+        if start < units.count || out.isEmpty { cut(units.count) }
         return out
     }
 }

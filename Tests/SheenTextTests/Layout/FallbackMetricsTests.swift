@@ -66,4 +66,24 @@ import Testing
                                 height: 2 * lineHeight(loma) + 1)
         #expect(enough.lines.count == 2)
     }
+
+    /// Whether the next line fits is asked with that line's own height: a Latin line under a
+    /// taller Thai one fits the size that fits them both (it was judged by the Thai line's height,
+    /// so a Thai title over a Latin subtitle drew the title alone, truncated), and a Thai line
+    /// under a Latin one does not fit where only a Latin line would.
+    @Test func theNextLineIsMeasuredWithItsOwnHeight() throws {
+        var all = TextLayoutOptions()
+        all.numberOfLines = 0
+        for text in [thai + "\nAgjy", "Agjy ที่\nAgjy", "Agjy\n" + thai] {
+            let attributed = AttributedText(text, font: try TestFonts.sans(48))
+            let size = try TextLayout.sizeThatFits(attributed, .zero, options: all)
+            let fitted = try TextLayout(attributed, bounds: size, options: all)
+            #expect(fitted.lines.count == 2 && !fitted.isTruncated, "\(text.debugDescription) in \(size)")
+            #expect(fitted.lines.map(\.string) == text.split(separator: "\n").map(String.init))
+        }
+        let sans = try TestFonts.sans(48), loma = try Font(path: TestFonts.thaiPath, size: 48)
+        // Room for a Latin line and a bit, not for a Thai line: the Thai line is cut.
+        let latinThenThai = try layout("Agjy\n" + thai, height: lineHeight(sans) + (lineHeight(loma) + lineHeight(sans)) / 2)
+        #expect(latinThenThai.lines.count == 1 && latinThenThai.isTruncated)
+    }
 }
