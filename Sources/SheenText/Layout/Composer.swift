@@ -310,9 +310,8 @@ struct LineStream {
 
     let composer: Composer
     let scale: Double
-    private let hyphens: HyphenWidths
+    private var hyphens: HyphenWidths
     private var paragraph = -1
-    private var shaped: ShapedText?
     private var breaker: LineBreaker?
     private var indexInParagraph = 0
     private var peeked: Broken??
@@ -342,10 +341,14 @@ struct LineStream {
 
     private mutating func advance() throws(TextError) -> Broken? {
         while true {
-            if var current = breaker, let shaped, let span = try current.next() {
-                breaker = current
-                defer { indexInParagraph += 1 }
-                return Broken(paragraph: paragraph, span: span, shaped: shaped, indexInParagraph: indexInParagraph)
+            if breaker != nil {
+                // In place: a copy of the breaker would retain every array of its shaped text.
+                let attributes = composer.paragraphs[paragraph].attributes
+                let span = try breaker!.next { offset throws(TextError) in try hyphens.width(attributes[offset]) }
+                if let span {
+                    defer { indexInParagraph += 1 }
+                    return Broken(paragraph: paragraph, span: span, shaped: breaker!.text, indexInParagraph: indexInParagraph)
+                }
             }
             paragraph += 1
             guard paragraph < composer.paragraphs.count else {
@@ -354,28 +357,23 @@ struct LineStream {
             }
             let piece = composer.paragraphs[paragraph]
             let made = try ShapedText(piece, attributes: composer.attributes, scale: scale, paragraphLevel: nil)
-            let widths = hyphens
             breaker = try LineBreaker(made, maxWidth: composer.maxWidth,
                                       charWrap: composer.options.lineBreakMode == .byCharWrapping,
-                                      hyphenPoints: composer.hyphenator.map { h in { h.points(in: piece.units, $0) } }) { offset throws(TextError) in
-                try widths.width(piece.attributes[offset])
-            }
-            shaped = made
+                                      hyphenPoints: composer.hyphenator.map { h in { h.points(in: piece.units, $0) } })
             indexInParagraph = 0
         }
     }
 }
 
-/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass
-/// (a class: every paragraph's line breaker asks the same one).
-final class HyphenWidths {
+/// The width of the hyphen a soft-hyphen break adds, per attributes, shaped once per layout pass.
+struct HyphenWidths {
     let composer: Composer
     let scale: Double
     private var known: [Int: Double] = [:]
 
     init(composer: Composer, scale: Double) { self.composer = composer; self.scale = scale }
 
-    func width(_ attributesIndex: Int) throws(TextError) -> Double {
+    mutating func width(_ attributesIndex: Int) throws(TextError) -> Double {
         if let w = known[attributesIndex] { return w }
         let w = try ShapedText(.inserted(Composer.hyphen, attributesIndex: attributesIndex),
                                attributes: composer.attributes, scale: scale, paragraphLevel: 0).width

@@ -10,8 +10,6 @@ struct LineBreaker {
     private let limit: Double
     /// Automatic hyphenation: the offsets inside a range of words where a hyphen may go.
     private let hyphenPoints: ((Range<Int>) -> [Int])?
-    /// The width of the hyphen drawn at a break after the unit at the offset given.
-    private let hyphenWidth: (Int) throws(TextError) -> Double
     private var opportunities: [LineBreakOpportunity] = []
     /// Where the next line starts, and the first opportunity that may end it.
     private var start = 0
@@ -23,18 +21,15 @@ struct LineBreaker {
     /// Opportunities are UAX #14's (ICU), or every grapheme cluster boundary with `charWrap`. A
     /// word wider than the line is broken between grapheme clusters (at least one per line).
     /// Trailing white space hangs: it does not count towards the width. A line ending at a soft
-    /// hyphen (U+00AD) inside the paragraph draws a hyphen, whose width `hyphenWidth` gives (it is
-    /// passed the soft hyphen's offset).
+    /// hyphen (U+00AD) inside the paragraph draws a hyphen (see `next(hyphenWidth:)`).
     /// With `hyphenPoints` (automatic hyphenation: the offsets inside a range of words where a
     /// hyphen may go), a word that does not fit at a line's end is broken at its last point that
     /// fits with its hyphen.
     init(_ text: ShapedText, maxWidth: Double?, charWrap: Bool,
-         hyphenPoints: ((Range<Int>) -> [Int])? = nil,
-         hyphenWidth: @escaping (Int) throws(TextError) -> Double) throws(TextError) {
+         hyphenPoints: ((Range<Int>) -> [Int])? = nil) throws(TextError) {
         self.text = text
         self.maxWidth = maxWidth
         self.hyphenPoints = hyphenPoints
-        self.hyphenWidth = hyphenWidth
         let n = text.piece.count
         limit = maxWidth.map { $0 + max(1e-9, $0 * 1e-12) } ?? .infinity
         // A paragraph that fits whole is one line: greedy breaking would take every opportunity
@@ -49,8 +44,10 @@ struct LineBreaker {
     }
 
     /// The next line, or nil after the last. The lines tile the paragraph: the last one ends at its
-    /// end (an empty paragraph has one empty line).
-    mutating func next() throws(TextError) -> LineSpan? {
+    /// end (an empty paragraph has one empty line). `hyphenWidth` gives the width of the hyphen
+    /// drawn at a break after the unit at the offset it is passed (a soft hyphen's, or the last
+    /// letter before an automatic hyphen) — asked for only at such breaks.
+    mutating func next(hyphenWidth: (Int) throws(TextError) -> Double) throws(TextError) -> LineSpan? {
         let n = text.piece.count
         if whole {
             guard start == 0, k == 0 else { return nil }
@@ -76,7 +73,8 @@ struct LineBreaker {
         }
         let line: LineSpan
         let wordEnd = k < opportunities.count ? opportunities[k].offset : n
-        if let hyphenated = try hyphenated(&measure, word: (lastFit ?? start)..<wordEnd, mandatory: mandatory) {
+        if let hyphenated = try hyphenated(&measure, word: (lastFit ?? start)..<wordEnd, mandatory: mandatory,
+                                           hyphenWidth: hyphenWidth) {
             line = hyphenated
         } else if let lastFit {
             line = span(start, lastFit, broke: false)
@@ -92,8 +90,8 @@ struct LineBreaker {
     /// The line up to the last hyphenation point of `word` (the one that did not fit) that fits
     /// with its hyphen; nil without automatic hyphenation, after a mandatory break, at the
     /// paragraph's end or when no point fits.
-    private func hyphenated(_ measure: inout ShapedText.LineWidths, word: Range<Int>,
-                            mandatory: Bool) throws(TextError) -> LineSpan? {
+    private func hyphenated(_ measure: inout ShapedText.LineWidths, word: Range<Int>, mandatory: Bool,
+                            hyphenWidth: (Int) throws(TextError) -> Double) throws(TextError) -> LineSpan? {
         guard let hyphenPoints, !mandatory, k < opportunities.count else { return nil }
         // Points past the last grapheme that fits cannot fit with a hyphen either; a run of
         // letters cut `maximumTokenReach` further on is no word (the hyphenator gives it no

@@ -50,9 +50,9 @@ extension TextLayout {
     /// Grapheme cluster boundaries of the text (0 and the end included): where a caret may stand.
     /// Found on the first caret query and kept with the layout.
     func caretBoundaries() -> [Int] {
-        if let kept = caretMemo.state.withLock({ $0.boundaries }) { return kept }
+        if let kept = caretMemo.withLock({ $0.boundaries }) { return kept }
         let made = (try? BreakIterators.graphemeBoundaries(text.utf16)) ?? Array(0...text.utf16.count)
-        caretMemo.state.withLock { $0.boundaries = made }
+        caretMemo.withLock { $0.boundaries = made }
         return made
     }
 
@@ -60,15 +60,30 @@ extension TextLayout {
     /// for the caret on every keystroke of a long text does not rebuild a line's clusters (or
     /// find the text's graphemes) per query.
     func caretClusters(line index: Int) -> [CaretCluster] {
-        if let kept = caretMemo.state.withLock({ $0.clusters[index] }) { return kept }
+        if let kept = caretMemo.withLock({ $0.clusters[index] }) { return kept }
         let made = caretClusters(line: index, graphemes: caretBoundaries())
-        caretMemo.state.withLock { $0.clusters[index] = made }
+        caretMemo.withLock { $0.clusters[index] = made }
         return made
     }
 
-    /// What caret queries find once and keep, shared by the copies of one layout.
-    final class CaretMemo: Sendable {
-        let state = Locked<(boundaries: [Int]?, clusters: [Int: [CaretCluster]])>((nil, [:]))
+    /// What caret queries find once and keep, shared by the copies of one layout. Every layout
+    /// makes one, most never use it: one allocation, guarded by a lock all memos share (caret
+    /// queries are rare and short) rather than a mutex of its own per layout.
+    final class CaretMemo: @unchecked Sendable {
+        private var boundaries: [Int]?
+        private var clusters: [Int: [CaretCluster]] = [:]
+        private static let lock = Locked(())
+
+        /// `body` on the memo, under the shared lock.
+        func withLock<R>(_ body: (inout (boundaries: [Int]?, clusters: [Int: [CaretCluster]])) -> R) -> R {
+            Self.lock.withLock { _ in
+                var state = (boundaries: boundaries, clusters: clusters)
+                boundaries = nil
+                clusters = [:]
+                defer { (boundaries, clusters) = (state.boundaries, state.clusters) }
+                return body(&state)
+            }
+        }
     }
 
     /// The line a caret at `offset` stands on: the last line starting at or before it (a caret at
