@@ -83,9 +83,12 @@ public struct TextField: Sendable {
     /// UITextField's editingRect(forBounds:): the text rectangle.
     public var editingRect: Rect { textRect }
 
-    /// Checks what drawing checks first, without drawing: the style (as `Label.validate()`),
-    /// `alpha`, the caret's index and width, the selection, the scroll offset.
+    /// Checks what drawing checks first, without drawing: the size (a field of no width or no
+    /// height shows nothing, so it is refused, where a label may be sized to its text), the style
+    /// (as `Label.validate()`), `alpha`, the caret's index and width, the selection, the scroll
+    /// offset.
     public func validate() throws(LabelError) {
+        guard size.width > 0, size.height > 0 else { throw .invalidSize(width: size.width, height: size.height) }
         try styled(text).validate()
         let count = text.utf16.count
         func check(_ name: String, _ v: Double, _ allowed: String, _ ok: Bool) throws(LabelError) {

@@ -108,6 +108,9 @@ import Testing
         sheen_image_destroy(image)
         var field: OpaquePointer?
         #expect(sheen_text_field_create(long, font, 100, 40, &field) == SHEEN_ERROR_INVALID_ARGUMENT)
+        // A field of no width draws nothing: refused at once, as a bad size.
+        #expect(sheen_text_field_create("Hi", font, 0, 40, &field) == SHEEN_ERROR_INVALID_ARGUMENT && field == nil)
+        #expect(Self.message.contains("size"), "\(Self.message)")
     }
 
     /// Messages keep no control character (an ESC from the input, a NUL that would cut the C

@@ -257,6 +257,17 @@ import SheenText
             }
         }
         #expect(canvas.bytes == before)
+        // A field with no width or no height would show nothing: refused (it was accepted, and drew
+        // nothing while its caret queries answered as if the text were there).
+        for size in [Size(width: 0, height: 40), Size(width: 220, height: 0), Size(width: -1, height: 40)] {
+            var g = f
+            g.size = size
+            #expect(throws: LabelError.invalidSize(width: size.width, height: size.height)) {
+                try canvas.withBuffer { try g.render(into: $0, at: (10, 10)) }
+            }
+            #expect(throws: LabelError.self) { _ = try g.caretRect(at: 0) }
+        }
+        #expect(canvas.bytes == before)
         let a8 = try Image(width: 10, height: 10, format: .a8)
         #expect(throws: LabelError.unsupportedDestination(format: .a8)) { try a8.withBuffer { try f.render(into: $0) } }
         f.backgroundColor = .white
