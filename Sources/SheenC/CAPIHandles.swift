@@ -85,9 +85,6 @@ func release(_ handle: OpaquePointer?) {
     _ = box
 }
 
-/// How many handles are live (tests).
-package var liveHandleCount: Int { handles.withLock { t in t.boxes.count - t.free.count } }
-
 /// Stores a new handle through an out-parameter checked beforehand.
 func store(_ box: AnyObject, into out: UnsafeMutablePointer<OpaquePointer?>) { out.pointee = handOut(box) }
 
