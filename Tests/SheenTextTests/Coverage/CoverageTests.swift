@@ -76,5 +76,22 @@ import SheenText
         let ink = try layout.inkRect(), inside = try layout.inkRect(stroke: TextStroke(width: 3, placement: .inside))
         #expect(inside == ink)
     }
+
+    /// The ink measured a few glyphs at a time (what a long text field's gradient spans) is the
+    /// ink measured at once, for fill and stroke, over several lines with an underline.
+    @Test func inkInChunksIsTheWholeInk() throws {
+        var text = AttributedText("Chunks of ink, ", font: try TestFonts.sans(20))
+        text.append("underlined Ágj\nand a second line", attributes: TextAttributes(font: try TestFonts.sans(20),
+                                                                                     underline: TextDecoration(.single)))
+        let layout = try TextLayout(text, bounds: Size(width: 160, height: 0), options: {
+            var o = TextLayoutOptions(); o.numberOfLines = 0; o.lineBreakMode = .byWordWrapping; return o
+        }())
+        #expect(layout.lines.count > 2)
+        for stroke in [nil, TextStroke(width: 3, placement: .outside)] as [TextStroke?] {
+            for chunk in [1, 3, 4096] {
+                #expect(try layout.inkRectInChunks(stroke: stroke, chunk: chunk) == layout.inkRect(stroke: stroke))
+            }
+        }
+    }
 }
 
