@@ -53,6 +53,9 @@ public struct TextField: Sendable {
     public var isEditing = false
     /// Where the caret stands while editing, a UTF-16 offset in 0…`text.utf16.count`.
     public var caretIndex = 0
+    /// Which side of a direction boundary (or wrap point) the caret at `caretIndex` is drawn on;
+    /// `caretPosition(at:)` gives the one a tap means.
+    public var caretAffinity: CaretAffinity = .leading
     /// The selection while editing (UTF-16 offsets in `text`); when it is not empty it is
     /// highlighted instead of the caret.
     public var selectedRange: Range<Int>?
@@ -75,9 +78,42 @@ public struct TextField: Sendable {
         self.size = size
     }
 
-    /// UITextField's textRect(forBounds:) for the frame: the frame less `insets` and, with
-    /// `insetsTextForShadows`, the shadows' reach. Pixels, field coordinates.
-    public var textRect: Rect { styled("").textArea }
+    /// UITextField's textRect(forBounds:) for the frame: the frame less `insets`, less what keeps
+    /// the decorations whole — the stroke's reach on every side, half the caret on the left and
+    /// right — and, with `insetsTextForShadows`, less the shadows' reach (3σ + spread + stroke
+    /// beyond the offset). Decorations never take the text's room: where the frame is too small
+    /// for them, their insets shrink (the shadows first, then the stroke and caret margin) so that
+    /// the rectangle keeps the font's line height (ascender + descender) and half the inner width,
+    /// and what no longer fits of a shadow or glow is cropped at the frame. Pixels, field coordinates.
+    public var textRect: Rect {
+        let inner = Rect(x: insets.left, y: insets.top, width: max(0, size.width - insets.left - insets.right),
+                         height: max(0, size.height - insets.top - insets.bottom))
+        let strokeReach = stroke?.textStroke.reach ?? 0
+        // Half the caret, and the half pixel the content's origin is rounded by.
+        let floorX = max(strokeReach, (caretWidth / 2 + 0.5).rounded(.up)), floorY = strokeReach
+        var extra = EdgeInsets.zero
+        if insetsTextForShadows {
+            for s in styled("").allShadows {
+                let reach = GaussianBlur.margin(sigma: s.sigma) + s.spread + strokeReach
+                extra.left = max(extra.left, reach - s.offset.x - floorX)
+                extra.right = max(extra.right, reach + s.offset.x - floorX)
+                extra.top = max(extra.top, reach - s.offset.y - floorY)
+                extra.bottom = max(extra.bottom, reach + s.offset.y - floorY)
+            }
+        }
+        // One axis: the floor on both sides, then the shadows' extra, each scaled down to what the
+        // axis has left once `needed` is kept.
+        func axis(_ length: Double, _ needed: Double, _ floor: Double, _ a: Double, _ b: Double) -> (Double, Double) {
+            let f = min(floor, max(0, length - needed) / 2)
+            let room = max(0, length - needed - 2 * f), want = max(0, a) + max(0, b)
+            let k = want > room ? room / want : 1
+            return (f + max(0, a) * k, f + max(0, b) * k)
+        }
+        let (left, right) = axis(inner.width, inner.width / 2, floorX, extra.left, extra.right)
+        let (top, bottom) = axis(inner.height, min(inner.height, font.ascender + font.descender), floorY, extra.top, extra.bottom)
+        return Rect(x: inner.x + left, y: inner.y + top, width: max(0, inner.width - left - right),
+                    height: max(0, inner.height - top - bottom))
+    }
     /// UITextField's placeholderRect(forBounds:): the text rectangle.
     public var placeholderRect: Rect { textRect }
     /// UITextField's editingRect(forBounds:): the text rectangle.
@@ -131,16 +167,35 @@ public struct TextField: Sendable {
         let showsPlaceholder: Bool
     }
 
-    /// The content and the scroll offset used for it.
+    /// The text as the field's one line shows it, offset for offset: each line or paragraph
+    /// break drawn as a space (a CR LF pair as a space and an invisible combining grapheme joiner,
+    /// one character as CR LF is), as
+    /// UITextField shows pasted newlines on its line; and a word joiner after trailing white
+    /// space, which a line's end does not draw, so that the caret after "hello " stands after
+    /// the space.
+    static func shownLine(_ string: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var afterCR = false
+        for u in string.unicodeScalars {
+            switch u.value {
+            case 0x0A where afterCR: scalars.append("\u{34F}")
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: scalars.append(" ")
+            default: scalars.append(u)
+            }
+            afterCR = u.value == 0x0D
+        }
+        if scalars.last?.properties.isWhitespace == true { scalars.append("\u{2060}") }
+        return String(scalars)
+    }
+
+    /// The content and the scroll offset used for it. Text wider than the text rectangle scrolls
+    /// while editing; at rest it ends in "…" at the rectangle's edge and shows its start, as
+    /// UITextField draws a long text it is not editing.
     func content() throws(LabelError) -> (content: Content, scroll: Double) {
         try validate()
         let showsPlaceholder = text.isEmpty
-        var shown = showsPlaceholder ? placeholder : text
-        // Trailing white space is not drawn at a line's end; a word joiner after it keeps its
-        // width, so the caret after "hello " stands after the space, as in UITextField.
-        if shown.unicodeScalars.last?.properties.isWhitespace == true { shown += "\u{2060}" }
         let rect = textRect
-        var label = styled(shown)
+        var label = styled(Self.shownLine(showsPlaceholder ? placeholder : text))
         if showsPlaceholder {
             label.textColor = placeholderColor
             label.fill = placeholderFill
@@ -150,22 +205,25 @@ public struct TextField: Sendable {
         label.textAlignment = .left
         label.verticalAlignment = .center
         label.numberOfLines = 1
-        // One line as wide as the text (unconstrained), centred in the text rectangle's height:
-        // what a label just wider than the text lays out, kept by the layout cache between
-        // renders and queries (a megabyte of text is shaped once, not per caret query).
-        let layout: TextLayout
-        if rect.width > 0, rect.height > 0 {
-            layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
+        // One line as wide as the text (unconstrained), centred in the text rectangle's height,
+        // kept by the layout cache between renders and queries (a megabyte of text is shaped
+        // once, not per caret query).
+        var layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
                                                    options: label.layoutOptions)
-        } else {
-            layout = try liftText(TextLayout(AttributedText(), bounds: .zero, options: label.layoutOptions))
-        }
-        let width = layout.lines.first?.typographicRect.maxX ?? 0
+        var width = layout.lines.first?.typographicRect.maxX ?? 0
         label.size = Size(width: min(Label.maximumSide, max(1, width.rounded(.up) + 1)), height: rect.height)
         let rtl = layout.lines.first?.isRightToLeft ?? false
         var scroll = 0.0
         let x: Double
-        if width <= rect.width {
+        if width > rect.width, !isEditing {
+            // At rest: the start, truncated with "…" at the rectangle's edge, in its direction.
+            label.size = Size(width: rect.width, height: rect.height)
+            label.textAlignment = .natural
+            label.lineBreakMode = .byTruncatingTail
+            layout = try LayoutCache.shared.layout(label.effectiveText, bounds: label.size, options: label.layoutOptions)
+            width = rect.width
+            x = rect.x
+        } else if width <= rect.width {
             var alignment = textAlignment
             if alignment == .natural || alignment == .justified { alignment = rtl ? .right : .left }
             switch alignment {
@@ -175,13 +233,12 @@ public struct TextField: Sendable {
             }
         } else {
             let excess = width - rect.width
-            // The margin holds the caret's width and the half pixel the origin is rounded by;
-            // while editing, the content may scroll that far past its end so that a caret there
-            // is whole.
+            // The margin holds the caret's width and the half pixel the origin is rounded by; the
+            // content may scroll that far past its end so that a caret there is whole.
             let margin = min(caretWidth + 1, rect.width / 2)
-            let limit = isEditing ? excess + margin / 2 : excess
+            let limit = excess + margin / 2
             scroll = min(scrollOffset, limit)
-            if isEditing, !showsPlaceholder, selectedRange?.isEmpty ?? true, let caret = layout.caret(at: caretIndex) {
+            if !showsPlaceholder, selectedRange?.isEmpty ?? true, let caret = layout.caret(at: caretIndex, affinity: caretAffinity) {
                 // The caret in content pixels, and the window of them shown: [s, s + R] from the
                 // start of left-to-right text, [W − R − s, W − s] of right-to-left text.
                 let c = caret.x
@@ -196,8 +253,24 @@ public struct TextField: Sendable {
             }
             x = rtl ? rect.x - excess + scroll : rect.x - scroll
         }
-        return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(rect.y.rounded())),
-                        showsPlaceholder: showsPlaceholder), scroll)
+        // The line stays inside the frame where it can: a fallback face taller than the font
+        // (Thai with its marks stacked) centred in a rectangle the font fills would otherwise be
+        // cut at the frame's top or bottom. Its box is moved in; a box taller than the frame is
+        // placed by its ink (measured once per layout), moved in or, taller still, centred.
+        var y = rect.y.rounded()
+        if let box = layout.lines.first?.typographicRect {
+            func moveIn(_ top: Double, _ height: Double) {
+                if height > size.height { y -= (top + (height - size.height) / 2).rounded() }
+                else if top < 0 { y -= top.rounded(.down) }
+                else if top + height > size.height { y -= (top + height - size.height).rounded(.up) }
+            }
+            if box.height <= size.height { moveIn(y + box.y, box.height) } else {
+                let ink = try LayoutCache.shared.inkRect(of: layout, stroke: label.stroke?.textStroke, cache: .shared)
+                if !ink.isEmpty { moveIn(y + Double(ink.y), Double(ink.height)) } else { moveIn(y + box.y, box.height) }
+            }
+        }
+        return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(y)), showsPlaceholder: showsPlaceholder),
+                scroll)
     }
 
     /// The scroll offset a render uses: `scrollOffset` moved as little as needed to show the
@@ -206,20 +279,30 @@ public struct TextField: Sendable {
     public func resolvedScrollOffset() throws(LabelError) -> Double { try content().scroll }
 
     /// The caret's rectangle for `index` (a UTF-16 offset in `text`, clamped; moved back to a
-    /// grapheme cluster boundary), field coordinates: `caretWidth` wide, centred on the caret
-    /// position, the height of the line's ascender and descender.
-    public func caretRect(at index: Int) throws(LabelError) -> Rect {
+    /// grapheme cluster boundary) on the side `affinity` says (see `CaretAffinity`), field
+    /// coordinates: `caretWidth` wide, centred on the caret position, the height of the line's
+    /// ascender and descender. While the placeholder shows, the caret stands where typed text
+    /// will start — the text rectangle's left, right or centre by `textAlignment` (natural: the
+    /// placeholder's own direction) — not at the placeholder's start.
+    public func caretRect(at index: Int, affinity: CaretAffinity = .leading) throws(LabelError) -> Rect {
         let (content, _) = try content()
-        return caretRect(in: content, at: content.showsPlaceholder ? 0 : index)
+        return caretRect(in: content, at: index, affinity: affinity)
     }
 
-    private func caretRect(in content: Content, at index: Int) -> Rect {
+    private func caretRect(in content: Content, at index: Int, affinity: CaretAffinity) -> Rect {
         let layout = content.layout
         let origin = content.label.textOrigin
         let x0 = Double(content.origin.x + origin.x), y0 = Double(content.origin.y + origin.y)
-        guard let caret = layout.caret(at: index) else {
-            let h = font.ascender + font.descender
-            return Rect(x: x0 - caretWidth / 2, y: y0 + (textRect.height - h) / 2, width: caretWidth, height: h)
+        guard !content.showsPlaceholder, let caret = layout.caret(at: index, affinity: affinity) else {
+            let rect = textRect, h = font.ascender + font.descender
+            let x: Double
+            switch textAlignment {
+            case .right: x = rect.maxX
+            case .center: x = rect.x + rect.width / 2
+            case .left: x = rect.x
+            case .natural, .justified: x = layout.lines.first?.isRightToLeft == true ? rect.maxX : rect.x
+            }
+            return Rect(x: x - caretWidth / 2, y: y0 + (rect.height - h) / 2, width: caretWidth, height: h)
         }
         let box = layout.lines[caret.line].typographicRect
         return Rect(x: x0 + caret.x - caretWidth / 2, y: y0 + box.y, width: caretWidth, height: box.height)
@@ -227,13 +310,34 @@ public struct TextField: Sendable {
 
     /// The caret index (a UTF-16 offset in `text`, on a grapheme cluster boundary) nearest to
     /// `point` in field coordinates, as a tap places the caret; 0 when the field shows its
-    /// placeholder. Right-to-left and mixed text included.
-    public func caretIndex(at point: Point) throws(LabelError) -> Int {
+    /// placeholder. Right-to-left and mixed text included. `caretPosition(at:)` adds the affinity
+    /// that draws the caret where the tap was at a direction boundary.
+    public func caretIndex(at point: Point) throws(LabelError) -> Int { try caretPosition(at: point).index }
+
+    /// The caret position nearest to `point` in field coordinates: its index (as
+    /// `caretIndex(at:)`) and the affinity that puts its caret on the tapped side of a direction
+    /// boundary — keep both in `caretIndex` and `caretAffinity`.
+    public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
         let (content, _) = try content()
-        guard !content.showsPlaceholder else { return 0 }
+        guard !content.showsPlaceholder else { return (0, .leading) }
         let origin = content.label.textOrigin
         let local = Point(point.x - Double(content.origin.x + origin.x), point.y - Double(content.origin.y + origin.y))
-        return min(content.layout.caretOffset(at: local), text.utf16.count)
+        let hit = content.layout.caretPosition(at: local)
+        return (min(hit.offset, text.utf16.count), hit.affinity)
+    }
+
+    /// `index` clamped to the text and moved back to a grapheme cluster boundary, the index a
+    /// caret there has (UITextField never stands inside "é" or "👍🏽"). UTF-16 offsets.
+    public func graphemeBoundary(atOrBefore index: Int) throws(LabelError) -> Int {
+        min(try content().content.layout.graphemeBoundary(atOrBefore: index), text.utf16.count)
+    }
+
+    /// `range` clamped to the text and widened to whole grapheme clusters: what a selection of it
+    /// highlights. UTF-16 offsets.
+    public func graphemeRange(enclosing range: Range<Int>) throws(LabelError) -> Range<Int> {
+        let count = text.utf16.count
+        let r = try content().content.layout.graphemeRange(enclosing: range)
+        return min(r.lowerBound, count)..<min(r.upperBound, count)
     }
 
     /// The rectangles, field coordinates, that a selection of `range` (UTF-16 offsets in `text`)
@@ -287,7 +391,7 @@ public struct TextField: Sendable {
             for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
             try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
             if isEditing, selectedRange?.isEmpty ?? true {
-                try fillRect(caretRect(in: content, at: content.showsPlaceholder ? 0 : caretIndex), caretColor, b, at)
+                try fillRect(caretRect(in: content, at: caretIndex, affinity: caretAffinity), caretColor, b, at)
             }
         }
         try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in

@@ -184,18 +184,192 @@ import SheenText
         #expect(try f.caretIndex(at: Point(1000, mid)) == text.utf16.count)
     }
 
-    /// Shadows are never cropped: the text rectangle is inset by their reach, so the frame's
-    /// outermost pixels stay clear while the shadow still shows around the text.
+    /// Shadows are not cropped where the frame has room: the text rectangle is inset by their
+    /// reach, so the frame's outermost pixels stay clear while the shadow still shows.
     @Test func shadowsAreWhole() throws {
-        var f = try field("Shadow", width: 200)
+        var f = TextField(text: "Shadow", font: try TestFonts.sans(20), size: Size(width: 200, height: 60))
         f.shadows = [LabelShadow(color: .black, offset: Point(0, 3), sigma: 4)]
         f.textAlignment = .left
         let reach = GaussianBlur.margin(sigma: 4)
-        #expect(f.textRect.x == reach && f.textRect.y == reach - 3 && f.textRect.maxY == 40 - reach - 3)
+        #expect(f.textRect.x == reach && f.textRect.y == reach - 3 && f.textRect.maxY == 60 - reach - 3)
         let image = try f.image()
         for x in 0..<image.width { #expect(px(image, x, 0)[3] == 0 && px(image, x, image.height - 1)[3] == 0) }
         for y in 0..<image.height { #expect(px(image, 0, y)[3] == 0) }
         #expect((0..<image.height).contains { px(image, Int(reach) - 2, $0)[3] > 0 })
+    }
+
+    /// The sum of the alpha of every pixel.
+    func inkSum(_ image: Image) -> Int {
+        var sum = 0
+        for y in 0..<image.height { for x in 0..<image.width { sum += Int(px(image, x, y)[3]) } }
+        return sum
+    }
+
+    /// The text alone, drawn in opaque black by a label sized to it: what a field must show whole.
+    func textInk(_ text: String, _ font: Font) throws -> Int {
+        var label = Label(text, font: font, size: .zero)
+        label.textColor = .black
+        label.size = try label.sizeThatFits(.zero)
+        return inkSum(try label.image())
+    }
+
+    /// Decorations never take the text's room (issue 49): a shadow, a glow or a stroke that
+    /// reaches further than a small frame allows shrinks its inset and is cropped, and every
+    /// glyph is still drawn whole — the field's text pixels (its shadows made transparent) sum to
+    /// those of the text drawn alone. These fields drew nothing at all: the inset for the shadows
+    /// left the text rectangle no height.
+    @Test(arguments: [(60.0, 28.0, [LabelShadow(color: .black, offset: Point(0, 10), sigma: 10)]),
+                      (40.0, 28.0, [LabelShadow(color: .black, offset: Point(0, 0), sigma: 6, spread: 2)]),
+                      (34.0, 28.0, [LabelShadow(color: .black, offset: Point(-4, -6), sigma: 12)])])
+    func decorationsNeverDropTheText(height: Double, size: Double, shadows: [LabelShadow]) throws {
+        let font = try TestFonts.bold(size)
+        var f = TextField(text: "Shadowy gyp", font: font, size: Size(width: 300, height: height))
+        f.textColor = .black
+        f.shadows = shadows
+        let drawn = try f.image()
+        #expect(inkSum(drawn) > 0)
+        f.shadows = shadows.map { LabelShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0), offset: $0.offset, sigma: $0.sigma, spread: $0.spread) }
+        #expect(inkSum(try f.image()) == (try textInk("Shadowy gyp", font)))
+        #expect(f.textRect.height >= font.ascender + font.descender - 1e-9)
+        // With a stroke too: the stroke stays inside the frame, so its pixels are all there.
+        f.stroke = LabelStroke(width: 3, paint: .color(.black))
+        let stroked = try f.image()
+        for y in 0..<stroked.height { #expect(px(stroked, 0, y)[3] == 0 && px(stroked, stroked.width - 1, y)[3] == 0) }
+    }
+
+    /// A line taller than the font (Thai's stacked marks in the fallback face) stays inside the
+    /// frame: 34-px Thai in a 48-px field draws all of its ink (the tone marks were cut at the
+    /// top, the line's box being centred in a rectangle only the font's height fits).
+    @Test func tallLinesStayInTheFrame() throws {
+        let font = try TestFonts.sans(34), text = "ที่นี่ปั้นกุ้ง"
+        var f = TextField(text: text, font: font, size: Size(width: 300, height: 48))
+        f.textColor = .black
+        #expect(inkSum(try f.image()) == (try textInk(text, font)))
+    }
+
+    /// The stroke and the caret stay whole inside the frame: the stroke's reach and half the caret
+    /// are kept clear at the edges (a 4-px stroke filled column 0, the caret lost half its width).
+    @Test func strokeAndCaretStayInTheFrame() throws {
+        var f = try field("Stroke")
+        f.textAlignment = .left
+        f.stroke = LabelStroke(width: 4, paint: .color(.black))
+        let image = try f.image()
+        for y in 0..<image.height { #expect(px(image, 0, y)[3] == 0) }
+        #expect((0..<image.height).contains { px(image, 1, $0)[3] > 0 || px(image, 2, $0)[3] > 0 || px(image, 3, $0)[3] > 0 })
+        var plain = try field("Caret")
+        plain.isEditing = true
+        for alignment in [TextAlignment.left, .right] {
+            plain.textAlignment = alignment
+            for index in [0, 5] {
+                let r = try plain.caretRect(at: index)
+                #expect(r.x >= 0 && r.maxX <= plain.size.width, "\(alignment) \(index): \(r)")
+            }
+        }
+    }
+
+    /// While the placeholder shows, the caret stands where the first typed character will put it:
+    /// at the right edge of a right-aligned field, in the middle of a centred one (it stood at the
+    /// placeholder's start and jumped on the first keystroke).
+    @Test func placeholderCaretStandsWhereTypingStarts() throws {
+        for alignment in [TextAlignment.left, .right, .center, .natural] {
+            var empty = try field("")
+            empty.placeholder = "Search the web"
+            empty.textAlignment = alignment
+            empty.isEditing = true
+            var typed = empty
+            typed.text = "i"
+            typed.caretIndex = 1
+            // The typed character's start (left), its end (right), or either within half of it
+            // (centre): the caret does not move across the field when typing starts.
+            let before = try empty.caretRect(at: 0), start = try typed.caretRect(at: 0), end = try typed.caretRect(at: 1)
+            let half = (end.midX - start.midX) / 2 + 1
+            switch alignment {
+            case .right: #expect(abs(before.midX - end.midX) <= 1, "right: \(before.midX) then \(end.midX)")
+            case .center: #expect(abs(before.midX - start.midX) <= half && abs(before.midX - end.midX) <= half)
+            default: #expect(abs(before.midX - start.midX) <= 1, "\(alignment): \(before.midX) then \(start.midX)")
+            }
+            #expect(abs(before.midY - end.midY) <= 1)
+        }
+    }
+
+    /// At rest a text wider than the field ends in "…" at the text rectangle's edge and shows its
+    /// start whatever the scroll offset was; editing, it scrolls (as UITextField).
+    @Test func longTextAtRestEndsInAnEllipsis() throws {
+        var f = try field("The quick brown fox jumps over the lazy dog", width: 150)
+        f.scrollOffset = 80
+        let (rest, scroll) = try f.content()
+        #expect(scroll == 0)
+        #expect(rest.layout.lines.count == 1 && rest.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 })
+        #expect(rest.layout.lines[0].typographicRect.maxX <= f.textRect.width + 1e-9)
+        f.isEditing = true
+        f.caretIndex = 20
+        let (editing, scrolled) = try f.content()
+        #expect(scrolled > 0 && !editing.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 })
+    }
+
+    /// A newline in a field is drawn on its one line as a space (as UITextField shows pasted
+    /// newlines) and every index after it is reachable: "line one…" was drawn and every caret
+    /// after the break stood at the end of line one.
+    @Test func newlinesStayOnTheLine() throws {
+        for (text, spaced) in [("line one\nline two", "line one line two"), ("crlf\r\nnext", "crlf  next"),
+                               ("para\u{2029}next\u{2028}end", "para next end")] {
+            let f = try field(text, width: 400)
+            var g = f
+            g.text = spaced
+            if text.contains("\r\n") {
+                // CR LF is one character: one space, then nothing.
+                #expect(try f.graphemeBoundary(atOrBefore: 5) == 4)
+                #expect(try f.caretRect(at: 6).midX > f.caretRect(at: 4).midX)
+            } else {
+                #expect(try f.image().bytes == g.image().bytes)
+            }
+            let mid = f.textRect.y + f.textRect.height / 2
+            var last = -Double.infinity
+            for i in 0...text.utf16.count where try f.graphemeBoundary(atOrBefore: i) == i {
+                let r = try f.caretRect(at: i)
+                #expect(r.midX > last, "\(text.debugDescription) caret \(i) at \(r.midX)")
+                last = r.midX
+                #expect(try f.caretIndex(at: Point(r.midX, mid)) == i)
+            }
+        }
+    }
+
+    /// Taps at a direction boundary get the caret drawn where they were: in "abc שלום def" a tap
+    /// just after "abc " gives offset 4 with trailing affinity, drawn after the space (it was
+    /// drawn across the Hebrew word, 67 px away, at the offset's leading edge).
+    @Test func caretAffinityAtDirectionBoundaries() throws {
+        let f = try field("abc שלום def", width: 300)
+        let mid = f.textRect.y + f.textRect.height / 2
+        let glyphs = try TextLayout(AttributedText("abc שלום def", font: try TestFonts.sans(20))).lines[0].glyphs
+        let widest = glyphs.map(\.advance).max() ?? 0
+        var trailing = 0
+        let end = try f.caretRect(at: 12, affinity: .trailing).midX
+        for x in stride(from: f.textRect.x, through: f.textRect.maxX, by: 1) {
+            let p = try f.caretPosition(at: Point(x, mid))
+            let r = try f.caretRect(at: p.index, affinity: p.affinity)
+            if p.affinity == .trailing { trailing += 1 }
+            // The caret drawn for a tap is the boundary nearest it: within half a glyph, or the
+            // text's end when the tap is past it.
+            #expect(abs(r.midX - x) <= widest / 2 + 1e-6 || x > end,
+                    "tap at \(x) → \(p) drawn at \(r.midX)")
+        }
+        #expect(trailing > 0)
+        // Both sides of offset 4: after "abc " (trailing) and at the right of "שלום" (leading).
+        let after = try f.caretRect(at: 4, affinity: .trailing), before = try f.caretRect(at: 4, affinity: .leading)
+        #expect(before.midX - after.midX > 40)
+    }
+
+    /// Indices snap to grapheme clusters: a caret inside "👍🏽" or between "e" and its accent
+    /// stands before the character, and a selection ending inside one covers all of it.
+    @Test func indicesSnapToGraphemeClusters() throws {
+        let text = "e\u{301}👍🏽x"   // é: 0..<2, 👍🏽: 2..<6, x: 6..<7
+        let f = try field(text)
+        #expect(try (0...7).map { try f.graphemeBoundary(atOrBefore: $0) } == [0, 0, 2, 2, 2, 2, 6, 7])
+        #expect(try f.graphemeRange(enclosing: 1..<3) == 0..<6)
+        #expect(try f.graphemeRange(enclosing: 3..<7) == 2..<7)
+        #expect(try f.selectionRects(for: 3..<4) == f.selectionRects(for: 2..<6))
+        #expect(try f.selectionRects(for: 1..<2) == f.selectionRects(for: 0..<2))
+        #expect(try f.caretRect(at: 4) == f.caretRect(at: 2))
     }
 
     @Test func alphaFadesTheFieldAsAGroup() throws {

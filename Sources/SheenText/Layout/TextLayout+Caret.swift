@@ -1,5 +1,15 @@
 import SheenRaster
 
+/// Which side of a caret offset the caret belongs to where that makes a difference: at a
+/// boundary between left-to-right and right-to-left text, and at a wrap point, one offset has two
+/// places. UIKit's downstream and upstream (`UITextStorageDirection` forward and backward).
+public enum CaretAffinity: Sendable, Hashable {
+    /// With the character after the offset: at its leading edge (downstream). The default.
+    case leading
+    /// With the character before the offset: at its trailing edge (upstream).
+    case trailing
+}
+
 extension TextLayout {
     /// One grapheme-cluster span of a line as drawn: its logical UTF-16 range in the original
     /// text, its left and right edges (layout pixels) and its direction.
@@ -89,22 +99,52 @@ extension TextLayout {
     /// The line a caret at `offset` stands on: the last line starting at or before it (a caret at
     /// a wrap point starts the next line).
     private func caretLine(_ offset: Int) -> Int {
-        var found = 0
-        for (i, line) in lines.enumerated() where line.sourceRange.lowerBound <= offset { found = i }
-        return found
+        let found = ShapedText.lowerBound(lines.count) { lines[$0].sourceRange.lowerBound <= offset }
+        return max(0, found - 1)
+    }
+
+    /// `offset` clamped to the text and moved back to a grapheme cluster boundary: where a caret
+    /// for it stands, as UIKit snaps positions to whole characters.
+    public func graphemeBoundary(atOrBefore offset: Int) -> Int {
+        let boundaries = caretBoundaries()
+        let clamped = min(max(offset, 0), text.utf16.count)
+        return boundaries[max(0, ShapedText.lowerBound(boundaries.count) { boundaries[$0] <= clamped } - 1)]
+    }
+
+    /// `range` clamped to the text and widened to whole grapheme clusters (the lower bound moved
+    /// back, the upper bound forward): what a selection of it covers, so that a range ending
+    /// inside "👍🏽" or between "e" and its accent selects the whole character.
+    public func graphemeRange(enclosing range: Range<Int>) -> Range<Int> {
+        let boundaries = caretBoundaries()
+        let count = text.utf16.count
+        let lo = graphemeBoundary(atOrBefore: range.lowerBound)
+        let hi = min(max(range.upperBound, lo), count)
+        let upper = boundaries[min(boundaries.count - 1, ShapedText.lowerBound(boundaries.count) { boundaries[$0] < hi })]
+        return lo..<max(lo, upper)
     }
 
     /// Where the caret for UTF-16 `offset` of the text stands: its line and its x in layout
-    /// pixels. `offset` is clamped to the text and moved back to a grapheme cluster boundary. The
-    /// caret stands at the leading edge of the character after it (its left edge in left-to-right
-    /// text, its right edge in right-to-left text), or after the line's last character when the
-    /// offset ends the line; inside a ligature, at that character's share of it. nil for a layout
-    /// without lines.
-    public func caret(at offset: Int) -> (line: Int, x: Double)? {
+    /// pixels. `offset` is clamped to the text and moved back to a grapheme cluster boundary.
+    ///
+    /// With `.leading` affinity (the default, UIKit's downstream) the caret stands at the leading
+    /// edge of the character after the offset (its left edge in left-to-right text, its right
+    /// edge in right-to-left text), or after the line's last character when the offset ends the
+    /// line. With `.trailing` (upstream) it stands at the trailing edge of the character before
+    /// it: the same place inside a run, but the other side of a direction boundary (after "abc "
+    /// rather than before "שלום" in "abc שלום"), and at the end of the previous line at a wrap
+    /// point. Inside a ligature, at that character's share of it. nil for a layout without lines.
+    public func caret(at offset: Int, affinity: CaretAffinity = .leading) -> (line: Int, x: Double)? {
         guard !lines.isEmpty else { return nil }
-        let boundaries = caretBoundaries()
-        let clamped = min(max(offset, 0), text.utf16.count)
-        let o = boundaries[max(0, ShapedText.lowerBound(boundaries.count) { boundaries[$0] <= clamped } - 1)]
+        let o = graphemeBoundary(atOrBefore: offset)
+        if affinity == .trailing, o > 0 {
+            // The character before the offset: its line, and its cluster's trailing edge.
+            let index = caretLine(o - 1)
+            if o <= lines[index].sourceRange.upperBound || index == lines.count - 1,
+               let c = caretClusters(line: index).first(where: { $0.range.contains(o - 1) }) {
+                let x = o < c.range.upperBound ? c.x(at: o) : (c.rightToLeft ? c.left : c.right)
+                return (index, x)
+            }
+        }
         let index = caretLine(o)
         let clusters = caretClusters(line: index)
         if let c = clusters.first(where: { $0.range.contains(o) }) { return (index, c.x(at: o)) }
@@ -123,28 +163,40 @@ extension TextLayout {
     /// The caret offset (a grapheme cluster boundary, UTF-16) nearest to `point` (layout pixels):
     /// the line under it (the first above the text, the last below), then the boundary nearest to
     /// x on that line — in right-to-left text the right half of a character is before it.
-    public func caretOffset(at point: Point) -> Int {
-        guard !lines.isEmpty else { return 0 }
+    public func caretOffset(at point: Point) -> Int { caretPosition(at: point).offset }
+
+    /// `caretOffset(at:)` with the affinity that puts the caret where the point is: `.trailing`
+    /// when the nearest edge is the trailing edge of the character before the offset (a tap just
+    /// after "abc " in "abc שלום def" stands there, not across the Hebrew word at its leading
+    /// edge), `.leading` otherwise. `caret(at:affinity:)` of the answer is the nearest caret to x.
+    public func caretPosition(at point: Point) -> (offset: Int, affinity: CaretAffinity) {
+        guard !lines.isEmpty else { return (0, .leading) }
         var index = lines.count - 1
         for (i, line) in lines.enumerated() where point.y < line.lineBox.maxY { index = i; break }
         let clusters = caretClusters(line: index)
-        guard let first = clusters.first, let last = clusters.last else { return lines[index].sourceRange.lowerBound }
-        if point.x < first.left { return first.rightToLeft ? first.range.upperBound : first.range.lowerBound }
-        if point.x >= last.right { return last.rightToLeft ? last.range.lowerBound : last.range.upperBound }
+        guard let first = clusters.first, let last = clusters.last else { return (lines[index].sourceRange.lowerBound, .leading) }
+        // A cluster's logical end is its trailing edge; any other boundary is a leading edge.
+        func position(_ c: CaretCluster, _ offset: Int) -> (offset: Int, affinity: CaretAffinity) {
+            (offset, offset == c.range.upperBound && offset > c.range.lowerBound ? .trailing : .leading)
+        }
+        if point.x < first.left { return position(first, first.rightToLeft ? first.range.upperBound : first.range.lowerBound) }
+        if point.x >= last.right { return position(last, last.rightToLeft ? last.range.lowerBound : last.range.upperBound) }
         let c = clusters.first { point.x < $0.right } ?? last
         // The boundaries of the cluster, in visual order, and the one nearest to x.
         var stops = [c.range.lowerBound] + c.inner + [c.range.upperBound]
         if c.rightToLeft { stops.reverse() }
         let step = (c.right - c.left) / Double(stops.count - 1)
         let k = step > 0 ? Int(((point.x - c.left) / step).rounded()) : 0
-        return stops[min(max(k, 0), stops.count - 1)]
+        return position(c, stops[min(max(k, 0), stops.count - 1)])
     }
 
     /// The rectangles (layout pixels) a selection of UTF-16 `range` covers: per line, the spans of
     /// its characters in the range (several where right-to-left and left-to-right text mix),
-    /// adjacent spans merged, each the height of the line's box. Empty for an empty range.
+    /// adjacent spans merged, each the height of the line's box. The range is first widened to
+    /// whole grapheme clusters (`graphemeRange(enclosing:)`). Empty for an empty range.
     public func selectionRects(_ range: Range<Int>) -> [Rect] {
-        guard !range.isEmpty else { return [] }
+        guard !range.isEmpty, !lines.isEmpty else { return [] }
+        let range = graphemeRange(enclosing: range)
         var rects: [Rect] = []
         for (index, line) in lines.enumerated() {
             var spans: [(Double, Double)] = []
