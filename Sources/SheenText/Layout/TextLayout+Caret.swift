@@ -139,10 +139,13 @@ extension TextLayout {
         if affinity == .trailing, o > 0 {
             // The character before the offset: its line, and its cluster's trailing edge.
             let index = caretLine(o - 1)
-            if o <= lines[index].sourceRange.upperBound || index == lines.count - 1,
-               let c = caretClusters(line: index).first(where: { $0.range.contains(o - 1) }) {
-                let x = o < c.range.upperBound ? c.x(at: o) : (c.rightToLeft ? c.left : c.right)
-                return (index, x)
+            let clusters = caretClusters(line: index)
+            if let c = clusters.first(where: { $0.range.contains(o - 1) }) {
+                return (index, o < c.range.upperBound ? c.x(at: o) : (c.rightToLeft ? c.left : c.right))
+            }
+            // A wrap point after white space the line does not draw: the end of the line before.
+            if index != caretLine(o), let last = clusters.max(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                return (index, last.rightToLeft ? last.left : last.right)
             }
         }
         let index = caretLine(o)

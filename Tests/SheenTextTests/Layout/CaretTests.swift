@@ -81,6 +81,29 @@ import SheenTestSupport
         #expect(l.caretOffset(at: Point(0, -100)) == 0)
         #expect(l.caretOffset(at: Point(1000, 1000)) == "one two three four".utf16.count)
         #expect(l.selectionRects(0..<second + 1).count == 2)
+        // Upstream at the wrap point: the end of the first line, after its last drawn character.
+        let upstream = l.caret(at: second, affinity: .trailing)!
+        #expect(upstream.line == 0 && abs(upstream.x - l.lines[0].glyphs.last!.penX - l.lines[0].glyphs.last!.advance) < 1e-9)
+        #expect(l.caret(at: second - 2, affinity: .trailing)! == l.caret(at: second - 2)!)
+    }
+
+    /// Affinity: inside a run both sides are one place; at a direction boundary they are the two
+    /// edges of the runs, and a tap's position carries the side it was on.
+    @Test func affinityAtDirectionBoundaries() throws {
+        let text = "abc שלום def"
+        let l = try Fixtures.layout(text, size: 20)
+        let after = l.caret(at: 4, affinity: .trailing)!.x, before = l.caret(at: 4)!.x
+        #expect(before - after > 40)
+        // A tap beside either edge is drawn at that edge (at `after` the Hebrew word's logical
+        // end meets "abc ": 8 upstream stands there as 4 upstream does).
+        for x in [after, before] {
+            for dx in [-0.5, 0.5] {
+                let p = l.caretPosition(at: Point(x + dx, y(l)))
+                #expect(abs(l.caret(at: p.offset, affinity: p.affinity)!.x - x) < 1e-9, "\(x + dx) → \(p)")
+            }
+        }
+        for o in [1, 2, 6, 10] { #expect(l.caret(at: o, affinity: .trailing)! == l.caret(at: o)!) }
+        #expect(l.caret(at: 0, affinity: .trailing)! == l.caret(at: 0)!)
     }
 
     /// Combining marks: a caret never splits a cluster.
