@@ -61,9 +61,9 @@ struct AnimateCommand: ParsableCommand {
     private func optionFrames() throws -> [Label] {
         let from = try label.makeLabel()
         var to = from
-        if let toFill { to.fill = try label.paint(toFill, option: "--to-fill") }
-        if let toStroke { to.stroke = try label.parseStroke(toStroke, option: "--to-stroke") }
-        if !toShadow.isEmpty { to.shadows = try toShadow.map { try label.parseShadow($0, option: "--to-shadow", offset: true) } }
+        if let toFill { to.fill = try label.style.paint(toFill, option: "--to-fill") }
+        if let toStroke { to.stroke = try label.style.parseStroke(toStroke, option: "--to-stroke") }
+        if !toShadow.isEmpty { to.shadows = try toShadow.map { try label.style.parseShadow($0, option: "--to-shadow", offset: true) } }
         if let toSize {
             do { to.font = try from.font.withSize(toSize) } catch { throw ValidationError("--to-size: \(error)") }
         }

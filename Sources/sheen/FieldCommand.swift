@@ -16,11 +16,11 @@ struct FieldCommand: ParsableCommand {
             --shadow "0,3,3,#00000080" --editing -o field.png
           sheen field "" --placeholder "Search…" --editing --canvas 300x60 -o empty.png
 
-        The style options are the label's (font, size, fill, stroke, shadows, glows, background, alignment, insets, hinting, alpha); the text rectangle is always inset so that shadows fit the canvas. Options about lines, truncation and label states do not apply to a field and are refused. Indices (--caret, --select) are UTF-16 offsets into the text.
+        The style options are the label's (font, size, fill, stroke, shadows, glows, background, alignment, insets, hinting, alpha). The PNG is the canvas: the text rectangle is inset so that the stroke, the caret and the shadows fit it, and where the canvas is too small for a shadow the shadow is cropped, never the text. A text wider than the field scrolls to the caret while editing and ends in "…" at rest. Indices (--caret, --select) are UTF-16 offsets into the text, moved to whole characters (grapheme clusters).
         """
     )
 
-    @OptionGroup var label: LabelOptions
+    @OptionGroup(title: "Style") var label: LabelStyleOptions
     @Option(help: "Shown when the text is empty.") var placeholder = ""
     @Option(name: .customLong("placeholder-fill"),
             help: "The placeholder's colour, or gradient stops (default UIKit's placeholder grey).")
@@ -30,19 +30,13 @@ struct FieldCommand: ParsableCommand {
     @Option(help: "Selection \"START:END\" while editing (UTF-16 offsets).") var select: String?
     @Option(parsing: .unconditional, help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
     @Option(name: .customLong("caret-color"), help: "The caret's colour.") var caretColor = "#007AFF"
+    @Option(name: .customLong("caret-affinity"),
+            help: "Where the caret stands at a direction boundary: leading (the next character's edge) or trailing (the previous one's).")
+    var caretAffinity = "leading"
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
-
-    /// Label options that mean nothing for a one-line field.
-    static let labelOnly: Set<String> = ["--lines", "--line-break", "--min-scale", "--tighten", "--baseline", "--line-height",
-                                         "--hyphenate", "--line-spacing", "--vertical", "--clip", "--disabled", "--highlight",
-                                         "--inset-shadows"]
 
     func run() throws {
         let target = try OutputTarget(output)
-        let refused = try label.changedFromDefaults().filter(Self.labelOnly.contains)
-        guard refused.isEmpty else {
-            throw ValidationError("\(refused.joined(separator: ", ")) \(refused.count == 1 ? "does" : "do") not apply to a text field")
-        }
         let style = try label.makeLabel()
         var field = TextField(text: style.text, font: style.font, size: style.size)
         field.textColor = style.textColor
@@ -59,6 +53,7 @@ struct FieldCommand: ParsableCommand {
         if case let .color(c) = paint { field.placeholderColor = c } else { field.placeholderFill = paint }
         field.isEditing = editing
         field.caretIndex = caret ?? field.text.utf16.count
+        field.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", [("leading", .leading), ("trailing", .trailing)])
         if let select {
             let parts = select.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {
@@ -72,6 +67,9 @@ struct FieldCommand: ParsableCommand {
             var measure = style
             measure.text = field.text.utf16.count >= placeholder.utf16.count ? field.text : placeholder
             let fitted = try measure.sizeThatFits(Size(width: 0, height: 0))
+            // The decorations' whole insets: measured in a frame with room for all of them (a
+            // small frame shrinks them).
+            field.size = Size(width: fitted.width + 4 * Label.maximumSide, height: fitted.height + 4 * Label.maximumSide)
             let rect = field.textRect
             field.size = Size(width: max(1, fitted.width + field.size.width - rect.width),
                               height: max(1, fitted.height + field.size.height - rect.height))

@@ -4,8 +4,9 @@ import SheenLabel
 import SheenRaster
 import SheenText
 
-/// The options that describe a label, shared by `render` and `animate`.
-struct LabelOptions: ParsableArguments {
+/// What a command line says about a label's style — text, font, paints, stroke, shadows, frame,
+/// alignment, insets, hinting, opacity: what `render`, `animate` and `field` all accept.
+struct LabelStyleOptions: ParsableArguments {
     @Argument(help: "The text (\"-\" reads standard input).") var text: String?
     @Option(name: .customLong("text-file"), help: "Read the text from this file (UTF-8).") var textFile: String?
     @Option(help: "fontconfig pattern, e.g. \"DejaVu Sans:bold\".") var font = "DejaVu Sans:bold"
@@ -24,42 +25,13 @@ struct LabelOptions: ParsableArguments {
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
     var cssBlur = false
-    @Option(help: "Canvas (label frame) size WIDTHxHEIGHT; the PNG grows to hold ink, strokes and shadows that overhang it (unless --clip or --line-break clip). Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
+    @Option(help: "Canvas (frame) size WIDTHxHEIGHT. A label's PNG grows to hold ink, strokes and shadows that overhang it (unless clipped); a field's PNG is its canvas. Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
     var canvas: String?
-    @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
     @Option(help: "Background colour (default transparent).") var background: String?
     @Option(help: "left, right, center, justified or natural.") var align = "natural"
-    @Option(help: "top, center or bottom.") var vertical = "center"
-    @Option(parsing: .unconditional, help: "Maximum lines, 0 = unlimited.") var lines = 1
-    @Option(name: .customLong("line-break"), help: "word, char, clip (cut at the canvas), head, middle or tail.") var lineBreak = "tail"
-    @Option(name: .customLong("min-scale"), parsing: .unconditional, help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
-    @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
-    @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
-    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "Line height multiple.") var lineHeight = 1.0
-    @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
-    var hyphenate: String?
-    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Option(help: "Glyph hinting: none (exact outlines), light (rows snapped) or full.") var hinting = "none"
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
-    @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
-    @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
     @Option(parsing: .unconditional, help: "Opacity of the whole label, 0…1: drawn, then faded as one group.") var alpha = 1.0
-    @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
-
-    /// The label options given on the command line that differ from their defaults (as
-    /// "--size"-style names): with `--spec`, which describes the whole label, they are refused
-    /// rather than silently ignored.
-    func changedFromDefaults() throws -> [String] {
-        let defaults = try LabelOptions.parse([])
-        var changed: [String] = []
-        for (given, standard) in zip(Mirror(reflecting: self).children, Mirror(reflecting: defaults).children)
-        where String(describing: given.value) != String(describing: standard.value) {
-            let name = (given.label ?? "").drop { $0 == "_" }
-            // camelCase property names → the kebab-case options most of them are.
-            changed.append("--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } })
-        }
-        return changed
-    }
 
     func readText() throws -> String {
         if let textFile {
@@ -96,7 +68,9 @@ struct LabelOptions: ParsableArguments {
         }
     }
 
-    func makeLabel() throws -> Label {
+    /// The label these options describe, with `lines`' options applied before it is sized to its
+    /// text (without `--canvas`) and validated.
+    func makeLabel(lines: LabelLineOptions? = nil) throws -> Label {
         let (w, h) = try canvas.map { try Parse.size($0, option: "--canvas") } ?? (1, 1)
         let font: Font
         do {
@@ -112,32 +86,13 @@ struct LabelOptions: ParsableArguments {
         if let background { label.backgroundColor = try Parse.color(background, option: "--background") }
         label.textAlignment = try Parse.named(align, option: "--align",
             [("left", .left), ("right", .right), ("center", .center), ("justified", .justified), ("natural", .natural)])
-        label.verticalAlignment = try Parse.named(vertical, option: "--vertical", [("top", .top), ("center", .center), ("bottom", .bottom)])
-        label.numberOfLines = lines
-        label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break",
-            [("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping), ("head", .byTruncatingHead),
-             ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
-        label.adjustsFontSizeToFitWidth = minScale > 0
-        label.minimumScaleFactor = minScale
-        label.allowsDefaultTighteningForTruncation = tighten
-        label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
-            [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
-        label.lineHeightMultiple = lineHeight
-        label.hyphenationLanguage = hyphenate
         label.hinting = try Parse.named(hinting, option: "--hinting", [("none", Hinting.none), ("light", .light), ("full", .full)])
-        label.lineSpacing = lineSpacing
         if let insets {
             let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")
             label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
-        label.insetsTextForShadows = insetShadows
-        label.clipsToBounds = clip
-        label.isEnabled = !disabled
         label.alpha = alpha
-        if let highlight {
-            label.isHighlighted = true
-            label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
-        }
+        try lines?.apply(to: &label)
         // Without --canvas the frame is the text's own size, as pango-view and ImageMagick's
         // label: size an image to its text (nothing truncated for want of room).
         if canvas == nil {
@@ -219,5 +174,84 @@ struct LabelOptions: ParsableArguments {
         let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
                        "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing", "alpha": "--alpha"]
         return options[name]
+    }
+}
+
+/// What a command line says about a label's lines and states (line count and breaking,
+/// auto-shrink, line height, hyphenation, vertical alignment, clipping, disabled and highlighted):
+/// `render` and `animate` accept them; a one-line `field` does not offer them.
+struct LabelLineOptions: ParsableArguments {
+    @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
+    @Option(help: "top, center or bottom.") var vertical = "center"
+    @Option(parsing: .unconditional, help: "Maximum lines, 0 = unlimited.") var lines = 1
+    @Option(name: .customLong("line-break"), help: "word, char, clip (cut at the canvas), head, middle or tail.") var lineBreak = "tail"
+    @Option(name: .customLong("min-scale"), parsing: .unconditional, help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
+    @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
+    @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "Line height multiple.") var lineHeight = 1.0
+    @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
+    var hyphenate: String?
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Extra pixels between lines.") var lineSpacing = 0.0
+    @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
+    @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
+    @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
+
+    /// Sets these options on `label`.
+    func apply(to label: inout Label) throws {
+        label.verticalAlignment = try Parse.named(vertical, option: "--vertical", [("top", .top), ("center", .center), ("bottom", .bottom)])
+        label.numberOfLines = lines
+        label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break",
+            [("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping), ("head", .byTruncatingHead),
+             ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
+        label.adjustsFontSizeToFitWidth = minScale > 0
+        label.minimumScaleFactor = minScale
+        label.allowsDefaultTighteningForTruncation = tighten
+        label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
+            [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
+        label.lineHeightMultiple = lineHeight
+        label.hyphenationLanguage = hyphenate
+        label.lineSpacing = lineSpacing
+        label.insetsTextForShadows = insetShadows
+        label.clipsToBounds = clip
+        label.isEnabled = !disabled
+        if let highlight {
+            label.isHighlighted = true
+            label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
+        }
+    }
+}
+
+/// The options that describe a label, shared by `render` and `animate`: its style, then its
+/// lines and states.
+@dynamicMemberLookup
+struct LabelOptions: ParsableArguments {
+    @OptionGroup(title: "Style") var style: LabelStyleOptions
+    @OptionGroup(title: "Lines and states") var lines: LabelLineOptions
+
+    /// A style option by name (`options.canvas`).
+    subscript<T>(dynamicMember path: KeyPath<LabelStyleOptions, T>) -> T { style[keyPath: path] }
+
+    /// The label the options describe.
+    func makeLabel() throws -> Label { try style.makeLabel(lines: lines) }
+
+    /// The options given on the command line that differ from their defaults (as "--size"-style
+    /// names): with `--spec`, which describes the whole label, they are refused rather than
+    /// silently ignored.
+    func changedFromDefaults() throws -> [String] { try style.changedFromDefaults() + lines.changedFromDefaults() }
+}
+
+extension ParsableArguments {
+    /// The options given on the command line that differ from their defaults, as "--size"-style
+    /// names.
+    func changedFromDefaults() throws -> [String] {
+        let defaults = try Self.parse([])
+        var changed: [String] = []
+        for (given, standard) in zip(Mirror(reflecting: self).children, Mirror(reflecting: defaults).children)
+        where String(describing: given.value) != String(describing: standard.value) {
+            let name = (given.label ?? "").drop { $0 == "_" }
+            // camelCase property names → the kebab-case options most of them are.
+            changed.append("--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } })
+        }
+        return changed
     }
 }

@@ -4,6 +4,7 @@ import SheenPNG
 import SheenRaster
 import SheenText
 import Testing
+@testable import sheen
 
 /// `sheen field`: the field the library draws, from the label's style options and the field's own.
 @Suite struct FieldCommandTests {
@@ -39,8 +40,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["x", "--lines", "2"], "--lines does not apply to a text field"),
-        (["x", "--line-break", "clip", "--disabled"], "--line-break, --disabled do not apply"),
+        (["x", "--lines", "2"], "Unknown option '--lines'"),
+        (["x", "--line-break", "clip", "--disabled"], "Unknown option '--line-break'"),
         (["x", "--select", "3"], "--select"),
         (["x", "--select", "4:2"], "--select"),
         (["x", "--editing", "--caret", "9"], "caretIndex = 9.0"),
@@ -50,5 +51,25 @@ import Testing
     func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let out = CLI.temporaryPath("bad-field.png")
         CLI.expectFailure(["field", "-o", out] + extra, mentions: mentions, output: out)
+    }
+
+    /// `sheen field --help` lists only what `field` accepts (it listed a dozen label options the
+    /// command then refused): every option in the help parses, and no line or state option is
+    /// in it.
+    @Test func helpListsOnlyWhatFieldAccepts() throws {
+        let help = FieldCommand.helpMessage(columns: 200)
+        let listed = help.split(separator: "\n").compactMap { line -> String? in
+            let word = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "," }
+            return line.hasPrefix("  ") && word.hasPrefix("--") ? String(word) : nil
+        }
+        #expect(listed.count > 20)
+        for option in listed where option != "--help" && option != "--version" {
+            // A flag takes "1" as the text argument, an option as its value: both parse.
+            #expect(throws: Never.self, "\(option)") { _ = try FieldCommand.parse(["-o", "f.png", option, "1"]) }
+        }
+        for refused in ["--lines", "--line-break", "--min-scale", "--tighten", "--clip", "--disabled", "--vertical",
+                        "--inset-shadows", "--highlight", "--hyphenate"] {
+            #expect(!listed.contains(refused), "\(refused)")
+        }
     }
 }
