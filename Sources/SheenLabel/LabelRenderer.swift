@@ -445,7 +445,14 @@ final class LabelRenderer {
     /// The rectangle an ink gradient spans: from the centre of the first inked pixel column (and
     /// row) to the centre of the last, so the outermost inked pixels get the end colours exactly
     /// (gradients are sampled at pixel centres).
-    private func inkSpan(_ r: PixelRect) -> Rect {
+    /// Of a clipped label (`clipsToFrame`), only the ink inside the frame shows, and a gradient
+    /// spans that: the end colour shows at the clip edge instead of on ink cut away.
+    private func inkSpan(_ ink: PixelRect) -> Rect {
+        var r = ink
+        if label.clipsToFrame {
+            let shown = ink.intersection(label.frame.offsetBy(dx: -origin.x, dy: -origin.y))
+            if !shown.isEmpty { r = shown }
+        }
         let full = labelRect(r)
         let dx = r.width > 1 ? 0.5 : 0, dy = r.height > 1 ? 0.5 : 0
         return Rect(x: full.x + dx, y: full.y + dy, width: full.width - 2 * dx, height: full.height - 2 * dy)

@@ -49,6 +49,22 @@ import Testing
         #expect(l <= 2 && r <= 2, "left \(l), right \(r)")
     }
 
+    /// A clipped label (line-break mode clip, or clipsToBounds) shows part of its ink, and the
+    /// gradient spans that part: the rightmost column the frame shows carries the end colour (it
+    /// spanned the ink cut away, so the end colour never showed — seed 000's look again).
+    @Test(arguments: [false, true])
+    func clippedInkExtentHitsBothEndColours(clipsToBounds: Bool) throws {
+        var label = try label(.left, width: 200, extent: .ink, text: "Clipped gradient text")
+        if clipsToBounds { label.clipsToBounds = true } else { label.lineBreakMode = .byClipping }
+        let image = try label.image()
+        #expect(image.width == 200)
+        let layout = try label.layout()
+        let mask = try layout.mask(region: layout.inkRect())
+        let shown = mask.region.intersection(PixelRect(x: 0, y: 0, width: 200, height: 80))
+        let (l, r) = endColumnErrors(image, mask: mask, origin: (0, 0), region: shown)
+        #expect(l <= 2 && r <= 2, "left \(l), right \(r)")
+    }
+
     /// With the frame as extent (seed 000's bug), text that does not span the frame misses the ends.
     @Test(arguments: [TextAlignment.center, .right], [700.0, 1000.0])
     func frameExtentMissesThem(alignment: TextAlignment, width: Double) throws {
