@@ -20,29 +20,37 @@ private func validate(_ field: TextField) throws {
     try TextLayout.validate(AttributedText(field.placeholder, font: field.font))
 }
 
-/// The UTF-16 offset of UTF-8 byte offset `byte` of `text`; refused past the end or inside a character.
+/// The UTF-16 offset of UTF-8 byte offset `byte` of `text`; refused past the end or inside a
+/// character. Native strings are UTF-8 and index their UTF-16 view through breadcrumbs, so this
+/// is not a walk from the start (a caller asking for every line of a megabyte stays linear).
 func utf16Offset(ofByte byte: Int, in text: String, _ name: String) throws -> Int {
-    var bytes = 0, units = 0
-    for scalar in text.unicodeScalars {
-        if bytes == byte { return units }
-        if bytes > byte { break }
-        bytes += UTF8.width(scalar)
-        units += UTF16.width(scalar)
+    let utf8 = text.utf8
+    guard let i = utf8.index(utf8.startIndex, offsetBy: byte, limitedBy: utf8.endIndex),
+          i.samePosition(in: text.unicodeScalars) != nil else {
+        throw CAPIError.invalid("\(name) \(byte) is not a character boundary of the \(utf8.count)-byte text")
     }
-    guard bytes == byte else {
-        throw CAPIError.invalid("\(name) \(byte) is not a character boundary of the \(text.utf8.count)-byte text")
-    }
-    return units
+    return text.utf16.distance(from: text.utf16.startIndex, to: i)
 }
 
-/// The UTF-8 byte offset of UTF-16 offset `unit` of `text` (a scalar boundary).
+/// The UTF-8 byte offset of UTF-16 offset `unit` of `text` (clamped to it; a scalar boundary).
 func byteOffset(ofUTF16 unit: Int, in text: String) -> Int {
-    var bytes = 0, units = 0
-    for scalar in text.unicodeScalars where units < unit {
-        bytes += UTF8.width(scalar)
-        units += UTF16.width(scalar)
+    let utf16 = text.utf16
+    let i = utf16.index(utf16.startIndex, offsetBy: max(0, unit), limitedBy: utf16.endIndex) ?? utf16.endIndex
+    return text.utf8.distance(from: text.utf8.startIndex, to: i)
+}
+
+/// The caret affinity of a C value.
+func caretAffinity(_ value: Int32) throws -> CaretAffinity {
+    switch UInt32(bitPattern: value) {
+    case SHEEN_AFFINITY_LEADING.rawValue: return .leading
+    case SHEEN_AFFINITY_TRAILING.rawValue: return .trailing
+    default: throw CAPIError.invalid("affinity \(value) is not a sheen_caret_affinity (0…1)")
     }
-    return bytes
+}
+
+/// The C value of a caret affinity.
+func cAffinity(_ affinity: CaretAffinity) -> Int32 {
+    Int32(bitPattern: (affinity == .leading ? SHEEN_AFFINITY_LEADING : SHEEN_AFFINITY_TRAILING).rawValue)
 }
 
 /// `sheen_text_field_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -160,6 +168,151 @@ public func sheenTextFieldCaretRect(_ field: OpaquePointer?, _ index: Int, _ out
         let out = try required(out, "out")
         let r = try field.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: field.text, "index"))
         out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
+    }
+}
+
+/// `sheen_text_field_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_font")
+public func sheenTextFieldSetFont(_ field: OpaquePointer?, _ font: OpaquePointer?) -> sheen_status {
+    change(field) { $0.font = try borrow(font, "font", as: FontBox.self).font }
+}
+
+/// `sheen_text_field_set_size` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_size")
+public func sheenTextFieldSetSize(_ field: OpaquePointer?, _ width: Double, _ height: Double) -> sheen_status {
+    change(field) { $0.size = Size(width: width, height: height) }
+}
+
+/// `sheen_text_field_size_that_fits` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_size_that_fits")
+public func sheenTextFieldSizeThatFits(_ field: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let field = try borrow(field, "field", as: FieldBox.self).field
+        let out = try required(out, "out")
+        let fit = try field.sizeThatFits()
+        out[0] = fit.width
+        out[1] = fit.height
+    }
+}
+
+/// `sheen_text_field_text_rect` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_text_rect")
+public func sheenTextFieldTextRect(_ field: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let field = try borrow(field, "field", as: FieldBox.self).field
+        let out = try required(out, "out")
+        let r = field.textRect
+        out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
+    }
+}
+
+/// `sheen_text_field_set_stroke` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_stroke")
+public func sheenTextFieldSetStroke(_ field: OpaquePointer?, _ width: Double, _ c: sheen_color, _ placement: Int32) -> sheen_status {
+    change(field) { $0.stroke = try stroke(width, c, placement) }
+}
+
+/// `sheen_text_field_clear_shadows` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_clear_shadows")
+public func sheenTextFieldClearShadows(_ field: OpaquePointer?) -> sheen_status {
+    change(field) { $0.shadows = [] }
+}
+
+/// `sheen_text_field_set_alignment` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_alignment")
+public func sheenTextFieldSetAlignment(_ field: OpaquePointer?, _ alignment: Int32) -> sheen_status {
+    change(field) { $0.textAlignment = try textAlignment(alignment) }
+}
+
+/// `sheen_text_field_set_insets` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_insets")
+public func sheenTextFieldSetInsets(_ field: OpaquePointer?, _ top: Double, _ left: Double, _ bottom: Double,
+                                    _ right: Double) -> sheen_status {
+    change(field) { $0.insets = EdgeInsets(top: top, left: left, bottom: bottom, right: right) }
+}
+
+/// `sheen_text_field_set_insets_text_for_shadows` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_insets_text_for_shadows")
+public func sheenTextFieldSetInsetsTextForShadows(_ field: OpaquePointer?, _ insets: Bool) -> sheen_status {
+    change(field) { $0.insetsTextForShadows = insets }
+}
+
+/// `sheen_text_field_set_hinting` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_hinting")
+public func sheenTextFieldSetHinting(_ field: OpaquePointer?, _ value: Int32) -> sheen_status {
+    change(field) { $0.hinting = try hinting(value) }
+}
+
+/// `sheen_text_field_set_alpha` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_alpha")
+public func sheenTextFieldSetAlpha(_ field: OpaquePointer?, _ alpha: Double) -> sheen_status {
+    change(field) { $0.alpha = alpha }
+}
+
+/// `sheen_text_field_set_caret_style` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_caret_style")
+public func sheenTextFieldSetCaretStyle(_ field: OpaquePointer?, _ c: sheen_color, _ width: Double) -> sheen_status {
+    change(field) {
+        $0.caretColor = try color(c, "color")
+        $0.caretWidth = width
+    }
+}
+
+/// `sheen_text_field_set_selection_color` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_selection_color")
+public func sheenTextFieldSetSelectionColor(_ field: OpaquePointer?, _ c: sheen_color) -> sheen_status {
+    change(field) { $0.selectionColor = try color(c, "color") }
+}
+
+/// `sheen_text_field_set_placeholder_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_placeholder_gradient")
+public func sheenTextFieldSetPlaceholderGradient(_ field: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int,
+                                                 _ angle: Double, _ space: Int32) -> sheen_status {
+    change(field) { $0.placeholderFill = try linearGradient(colors, count, angle, space).map { .gradient($0, extent: .ink) } }
+}
+
+/// `sheen_text_field_set_caret_affinity` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_caret_affinity")
+public func sheenTextFieldSetCaretAffinity(_ field: OpaquePointer?, _ affinity: Int32) -> sheen_status {
+    change(field) { $0.caretAffinity = try caretAffinity(affinity) }
+}
+
+/// `sheen_text_field_caret_position_at` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_caret_position_at")
+public func sheenTextFieldCaretPositionAt(_ field: OpaquePointer?, _ x: Double, _ y: Double, _ index: UnsafeMutablePointer<Int>?,
+                                          _ affinity: UnsafeMutablePointer<Int32>?) -> sheen_status {
+    capi {
+        let field = try borrow(field, "field", as: FieldBox.self).field
+        let (index, affinity) = (try required(index, "index"), try required(affinity, "affinity"))
+        let p = try field.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y")))
+        index.pointee = byteOffset(ofUTF16: p.index, in: field.text)
+        affinity.pointee = cAffinity(p.affinity)
+    }
+}
+
+/// `sheen_text_field_caret_rect_with_affinity` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_caret_rect_with_affinity")
+public func sheenTextFieldCaretRectWithAffinity(_ field: OpaquePointer?, _ index: Int, _ affinity: Int32,
+                                                _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let field = try borrow(field, "field", as: FieldBox.self).field
+        let out = try required(out, "out")
+        let r = try field.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: field.text, "index"),
+                                    affinity: try caretAffinity(affinity))
+        out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
+    }
+}
+
+/// `sheen_text_field_grapheme_range` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_grapheme_range")
+public func sheenTextFieldGraphemeRange(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ outStart: UnsafeMutablePointer<Int>?,
+                                        _ outEnd: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let field = try borrow(field, "field", as: FieldBox.self).field
+        let range = try utf16Range(start, end, in: field.text)
+        let r = try field.graphemeRange(enclosing: range)
+        try required(outStart, "out_start").pointee = byteOffset(ofUTF16: r.lowerBound, in: field.text)
+        try required(outEnd, "out_end").pointee = byteOffset(ofUTF16: r.upperBound, in: field.text)
     }
 }
 

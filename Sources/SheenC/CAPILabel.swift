@@ -128,11 +128,7 @@ func gradientExtent(_ value: Int32) throws -> GradientExtent {
 public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double,
                                       _ extent: Int32, _ space: Int32) -> sheen_status {
     change(label) {
-        guard try size(count, "count") > 0 else { throw RasterError.emptyGradient }
-        guard let colors else { throw CAPIError.null("colors") }
-        guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 colours") }
-        let list = try UnsafeBufferPointer(start: colors, count: count).enumerated().map { try color($1, "colors[\($0)]") }
-        let gradient = LabelGradient(colors: list, geometry: .linear(angle: try finite(angle, "angle")), space: try colorSpace(space))
+        guard let gradient = try linearGradient(colors, count, angle, space) else { throw RasterError.emptyGradient }
         $0.fill = .gradient(gradient, extent: try gradientExtent(extent))
     }
 }
@@ -140,16 +136,36 @@ public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafeP
 /// `sheen_label_set_stroke` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_stroke")
 public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: sheen_color, _ placement: Int32) -> sheen_status {
-    change(label) {
-        let place: TextStroke.Placement
-        switch UInt32(bitPattern: placement) {
-        case SHEEN_STROKE_OUTSIDE.rawValue: place = .outside
-        case SHEEN_STROKE_CENTERED.rawValue: place = .centered
-        case SHEEN_STROKE_INSIDE.rawValue: place = .inside
-        default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…2)")
-        }
-        $0.stroke = width == 0 ? nil : LabelStroke(width: width, paint: .color(try color(c, "color")), placement: place)
+    change(label) { $0.stroke = try stroke(width, c, placement) }
+}
+
+/// A C stroke: nil for width 0 (none), else a stroke of one colour placed by `placement`.
+func stroke(_ width: Double, _ c: sheen_color, _ placement: Int32) throws -> LabelStroke? {
+    let place: TextStroke.Placement
+    switch UInt32(bitPattern: placement) {
+    case SHEEN_STROKE_OUTSIDE.rawValue: place = .outside
+    case SHEEN_STROKE_CENTERED.rawValue: place = .centered
+    case SHEEN_STROKE_INSIDE.rawValue: place = .inside
+    default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…2)")
     }
+    return width == 0 ? nil : LabelStroke(width: width, paint: .color(try color(c, "color")), placement: place)
+}
+
+/// A linear gradient of `count` evenly spaced C colours at `angle` degrees in colour space
+/// `space`; nil for no colours.
+func linearGradient(_ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double, _ space: Int32) throws -> LabelGradient? {
+    guard try size(count, "count") > 0 else { return nil }
+    guard let colors else { throw CAPIError.null("colors") }
+    guard count <= 1 << 20 else { throw CAPIError.invalid("count \(count) is more than 2^20 colours") }
+    let list = try UnsafeBufferPointer(start: colors, count: count).enumerated().map { try color($1, "colors[\($0)]") }
+    return LabelGradient(colors: list, geometry: .linear(angle: try finite(angle, "angle")), space: try colorSpace(space))
+}
+
+/// Glyph hinting from its C value.
+func hinting(_ value: Int32) throws -> Hinting {
+    let all: [Hinting] = [.none, .light, .full]
+    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("hinting \(value) is not a sheen_hinting (0…2)") }
+    return all[Int(value)]
 }
 
 /// `sheen_label_add_shadow` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -219,19 +235,45 @@ public func sheenLabelSetAlpha(_ label: OpaquePointer?, _ alpha: Double) -> shee
 /// `sheen_label_set_hinting` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_hinting")
 public func sheenLabelSetHinting(_ label: OpaquePointer?, _ hinting: Int32) -> sheen_status {
-    change(label) {
-        let all: [Hinting] = [.none, .light, .full]
-        guard hinting >= 0, Int(hinting) < all.count else {
-            throw CAPIError.invalid("hinting \(hinting) is not a sheen_hinting (0…2)")
-        }
-        $0.hinting = all[Int(hinting)]
-    }
+    change(label) { $0.hinting = try SheenC.hinting(hinting) }
 }
 
 /// `sheen_label_set_clips_to_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_clips_to_bounds")
 public func sheenLabelSetClipsToBounds(_ label: OpaquePointer?, _ clips: Bool) -> sheen_status {
     change(label) { $0.clipsToBounds = clips }
+}
+
+/// `sheen_label_size_that_fits` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_size_that_fits")
+public func sheenLabelSizeThatFits(_ label: OpaquePointer?, _ width: Double, _ height: Double,
+                                   _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let label = try borrow(label, "label", as: LabelBox.self).label
+        let out = try required(out, "out")
+        for (name, v) in [("width", width), ("height", height)] where !(v.isFinite && v >= 0) {
+            throw CAPIError.invalid("\(name) \(v) is not a size ≥ 0 (0: unconstrained)")
+        }
+        var probe = label
+        probe.size = Size(width: 1, height: 1)
+        try probe.validate()
+        let fit = try label.sizeThatFits(Size(width: width, height: height))
+        out[0] = fit.width
+        out[1] = fit.height
+    }
+}
+
+/// `sheen_label_layout` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_layout")
+public func sheenLabelLayout(_ label: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                             _ x: UnsafeMutablePointer<Int>?, _ y: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let label = try borrow(label, "label", as: LabelBox.self).label
+        let (out, x, y) = (try required(out, "out"), try required(x, "x"), try required(y, "y"))
+        let layout = try label.layout()
+        (x.pointee, y.pointee) = label.textOrigin
+        store(LayoutBox(layout), into: out)
+    }
 }
 
 /// `sheen_label_drawn_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

@@ -69,9 +69,9 @@ extension Label {
                     height: max(0, size.height - e.top - e.bottom))
     }
 
-    /// Where layout pixel (0, 0) lies in the label: the text area's origin rounded to whole pixels,
-    /// so glyph coverage stays on the pixel grid.
-    var textOrigin: (x: Int, y: Int) {
+    /// Where layout pixel (0, 0) lies in the label (`layout()`'s coordinates to the label's):
+    /// the text area's origin rounded to whole pixels, so glyph coverage stays on the pixel grid.
+    public var textOrigin: (x: Int, y: Int) {
         let a = textArea
         return (Int(a.x.rounded()), Int(a.y.rounded()))
     }

@@ -119,6 +119,28 @@ public struct TextField: Sendable {
     /// UITextField's editingRect(forBounds:): the text rectangle.
     public var editingRect: Rect { textRect }
 
+    /// UITextField's sizeThatFits: the smallest frame, whole pixels, that shows the longer of
+    /// the text and the placeholder on its line without scrolling or truncating, with `insets`
+    /// and the whole insets of the stroke, the caret and (with `insetsTextForShadows`) the
+    /// shadows around it. The field's own size does not matter (it may be zero).
+    public func sizeThatFits() throws(LabelError) -> Size {
+        var probe = self
+        probe.size = Size(width: 1, height: 1)
+        try probe.validate()
+        var label = styled(Self.shownLine(text.utf16.count >= placeholder.utf16.count ? text : placeholder))
+        label.insets = .zero
+        label.insetsTextForShadows = false
+        label.numberOfLines = 1
+        let fitted = try label.sizeThatFits(Size(width: 0, height: 0))
+        // The decorations' whole insets: measured in a frame with room for all of them (a small
+        // frame shrinks them).
+        var roomy = self
+        roomy.size = Size(width: fitted.width + 4 * Label.maximumSide, height: fitted.height + 4 * Label.maximumSide)
+        let rect = roomy.textRect
+        return Size(width: max(1, (fitted.width + roomy.size.width - rect.width).rounded(.up)),
+                    height: max(1, (fitted.height + roomy.size.height - rect.height).rounded(.up)))
+    }
+
     /// Checks what drawing checks first, without drawing: the size (a field of no width or no
     /// height shows nothing, so it is refused, where a label may be sized to its text), the style
     /// (as `Label.validate()`), `alpha`, the caret's index and width, the selection, the scroll
@@ -333,7 +355,7 @@ public struct TextField: Sendable {
     }
 
     /// `range` clamped to the text and widened to whole grapheme clusters: what a selection of it
-    /// highlights. UTF-16 offsets.
+    /// highlights (an empty range stays empty, at the caret index it snaps to). UTF-16 offsets.
     public func graphemeRange(enclosing range: Range<Int>) throws(LabelError) -> Range<Int> {
         let count = text.utf16.count
         let r = try content().content.layout.graphemeRange(enclosing: range)

@@ -62,18 +62,7 @@ struct FieldCommand: ParsableCommand {
             field.selectedRange = a..<b
         }
         field.scrollOffset = scroll
-        if label.canvas == nil {
-            // Sized to the longer of text and placeholder, plus the insets the shadows take.
-            var measure = style
-            measure.text = field.text.utf16.count >= placeholder.utf16.count ? field.text : placeholder
-            let fitted = try measure.sizeThatFits(Size(width: 0, height: 0))
-            // The decorations' whole insets: measured in a frame with room for all of them (a
-            // small frame shrinks them).
-            field.size = Size(width: fitted.width + 4 * Label.maximumSide, height: fitted.height + 4 * Label.maximumSide)
-            let rect = field.textRect
-            field.size = Size(width: max(1, fitted.width + field.size.width - rect.width),
-                              height: max(1, fitted.height + field.size.height - rect.height))
-        }
+        if label.canvas == nil { field.size = try field.sizeThatFits() }
         field.caretColor = try Parse.color(caretColor, option: "--caret-color")
         let image: Image
         do { image = try field.image() } catch {

@@ -438,6 +438,124 @@ static void render(const char *dir) {
     sheen_font_destroy(font);
 }
 
+/* The shared corpus: what layout, a label and a field answer from C — line metrics, carets on
+ * both sides of every character boundary, taps across every line, sizes that fit — written as
+ * text (doubles as %a, exact) into OUTPUT_DIR/layout-corpus.txt with each text's bytes, for
+ * SheenCTests to ask Swift the same questions and compare answer for answer. */
+static const char *const corpus[] = {
+    "Hello, world",
+    "abc \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D def",                                     /* abc שלום def */
+    "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88\xE0\xB8\x99\xE0\xB8\xB5\xE0\xB9\x88\nAgjy", /* ที่นี่\nAgjy */
+    "e\xCC\x81\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBDx",                                   /* é👍🏽x */
+    "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 123 \xD8\xA8\xD8\xA7\xD9\x84\xD8\xB9\xD8\xA7\xD9\x84\xD9\x85", /* مرحبا 123 بالعالم */
+    "\xE4\xB8\xAD\xE6\x96\x87\xE6\x8E\x92\xE7\x89\x88\xE6\xB5\x8B\xE8\xAF\x95\xEF\xBC\x8C\xE7\xAC\xAC\xE4\xBA\x8C\xE8\xA1\x8C", /* 中文排版测试，第二行 */
+    "\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4 \xEB\xAC\xB8\xEC\x9E\xA5 \xEB\xB0\xB0\xEC\xB9\x98", /* 한국어 문장 배치 */
+    "Wrapped words over several lines of text, then a trailing newline\n",
+    "",
+};
+
+static void corpus_answers(const char *dir) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/layout-corpus.txt", dir);
+    FILE *out = fopen(path, "w");
+    CHECK(out != NULL, "cannot write %s", path);
+    if (!out) return;
+    sheen_font *font = NULL;
+    OK(sheen_font_create_named("DejaVu Sans", 20, &font));
+    sheen_text_options options;
+    sheen_text_options_default(&options);
+    options.width = 160;
+    options.line_break = SHEEN_BREAK_WORD_WRAP;
+    options.number_of_lines = 0;
+    for (size_t t = 0; t < sizeof corpus / sizeof corpus[0]; t++) {
+        const char *text = corpus[t];
+        size_t length = strlen(text);
+        fprintf(out, "text ");
+        for (size_t i = 0; i < length; i++) fprintf(out, "%02x", (unsigned char)text[i]);
+        fprintf(out, "\n");
+        sheen_text_layout *layout = NULL;
+        OK(sheen_text_layout_create(text, font, &options, &layout));
+        size_t count = 0;
+        OK(sheen_text_layout_line_count(layout, &count));
+        fprintf(out, "lines %zu\n", count);
+        for (size_t i = 0; i < count; i++) {
+            sheen_line_info l;
+            OK(sheen_text_layout_line_info(layout, i, &l));
+            fprintf(out, "line %zu %a %a %a %a %a %a %a %zu %zu %d %d\n", i, l.x, l.y, l.width, l.height, l.baseline, l.box_y,
+                    l.box_height, l.start, l.end, l.truncated, l.right_to_left);
+            for (double x = -10; x <= 175; x += 7) {
+                size_t index = 0;
+                int32_t affinity = 0;
+                OK(sheen_text_layout_caret_at(layout, x, l.y + l.height / 2, &index, &affinity));
+                fprintf(out, "hit %a %a %zu %d\n", x, l.y + l.height / 2, index, (int)affinity);
+            }
+        }
+        sheen_text_field *field = NULL;
+        OK(sheen_text_field_create(text, font, 200, 44, &field));
+        size_t previous = 0;   /* the character boundary before b */
+        for (size_t b = 0; b <= length; b++) {
+            if (b < length && ((unsigned char)text[b] & 0xC0) == 0x80) continue;   /* inside a character */
+            for (int32_t affinity = 0; affinity <= 1; affinity++) {
+                size_t line = 0;
+                double x = 0, r[4];
+                if (count > 0) {
+                    OK(sheen_text_layout_caret(layout, b, affinity, &line, &x));
+                    fprintf(out, "caret %zu %d %zu %a\n", b, (int)affinity, line, x);
+                }
+                OK(sheen_text_field_caret_rect_with_affinity(field, b, affinity, r));
+                fprintf(out, "field-caret %zu %d %a %a %a %a\n", b, (int)affinity, r[0], r[1], r[2], r[3]);
+            }
+            size_t lo = 0, hi = 0;
+            OK(sheen_text_layout_grapheme_range(layout, previous, b, &lo, &hi));
+            fprintf(out, "grapheme %zu %zu %zu\n", b, lo, hi);
+            previous = b;
+        }
+        for (double x = -10; x <= 210; x += 9) {
+            size_t index = 0;
+            int32_t affinity = 0;
+            OK(sheen_text_field_caret_position_at(field, x, 22, &index, &affinity));
+            fprintf(out, "field-hit %a %zu %d\n", x, index, (int)affinity);
+        }
+        double fit[2], rect[4];
+        OK(sheen_text_field_size_that_fits(field, fit));
+        OK(sheen_text_field_text_rect(field, rect));
+        fprintf(out, "field-fit %a %a %a %a %a %a\n", fit[0], fit[1], rect[0], rect[1], rect[2], rect[3]);
+        OK(sheen_text_size_that_fits(text, font, &options, fit));
+        fprintf(out, "text-fit %a %a\n", fit[0], fit[1]);
+        sheen_label *label = NULL;
+        OK(sheen_label_create(text, font, 0, 0, &label));
+        OK(sheen_label_set_line_break(label, SHEEN_BREAK_WORD_WRAP, 0));
+        OK(sheen_label_size_that_fits(label, 160, 0, fit));
+        fprintf(out, "label-fit %a %a\n", fit[0], fit[1]);
+        OK(sheen_label_set_size(label, fit[0], fit[1]));
+        sheen_text_layout *drawn = NULL;
+        intptr_t ox = 0, oy = 0;
+        OK(sheen_label_layout(label, &drawn, &ox, &oy));
+        size_t drawn_lines = 0;
+        OK(sheen_text_layout_line_count(drawn, &drawn_lines));
+        fprintf(out, "label-lines %zu %zd %zd\n", drawn_lines, (ssize_t)ox, (ssize_t)oy);
+        sheen_text_layout_destroy(drawn);
+        sheen_label_destroy(label);
+        sheen_text_field_destroy(field);
+        sheen_text_layout_destroy(layout);
+    }
+    /* Refusals: a line past the end, an index inside a character, a bad affinity, a field of no size. */
+    sheen_text_layout *layout = NULL;
+    OK(sheen_text_layout_create("na\xC3\xAFve", font, NULL, &layout));
+    sheen_line_info info;
+    FAILS(sheen_text_layout_line_info(layout, 1, &info), SHEEN_ERROR_INVALID_ARGUMENT, "not a line");
+    size_t line = 0;
+    double x = 0;
+    FAILS(sheen_text_layout_caret(layout, 3, 0, &line, &x), SHEEN_ERROR_INVALID_ARGUMENT, "not a character boundary");
+    FAILS(sheen_text_layout_caret(layout, 2, 7, &line, &x), SHEEN_ERROR_INVALID_ARGUMENT, "sheen_caret_affinity");
+    sheen_text_field *field = NULL;
+    FAILS(sheen_text_field_create("x", font, 0, 44, &field), SHEEN_ERROR_INVALID_ARGUMENT, "size");
+    CHECK(field == NULL, "a field of no width was made");
+    sheen_text_layout_destroy(layout);
+    sheen_font_destroy(font);
+    fclose(out);
+}
+
 static mode_t node_type(const char *path) {
     struct stat info;
     return lstat(path, &info) == 0 ? (info.st_mode & S_IFMT) : 0;
@@ -529,6 +647,7 @@ int main(int argc, char **argv) {
     every_operator();
     png_files();
     render(argv[1]);
+    corpus_answers(argv[1]);
     if (failures) {
         fprintf(stderr, "capi_test: %d failure(s)\n", failures);
         return 1;

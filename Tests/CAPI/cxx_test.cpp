@@ -121,6 +121,19 @@ int main() {
     }
     field.render(target.buffer(), 10, 10);
 
+    // Sizes that fit and a label's lines: a two-line label sized within 120 px has two lines,
+    // each showing its own bytes; a field sized to its text and styled like the CLI's.
+    sheen::Label wrapped("Two lines of text", sans, 0, 0);
+    wrapped.lineBreak(SHEEN_BREAK_WORD_WRAP, 0);
+    const auto fit = wrapped.sizeThatFits(120, 0);
+    wrapped.size(fit[0], fit[1]);
+    const auto lines = wrapped.lines();
+    CHECK(lines.size() == 2 && lines[0].start == 0 && lines[1].end == 17 && lines[1].baseline > lines[0].baseline);
+    field.stroke(2, colors[0]).alignment(SHEEN_ALIGN_CENTER).insets(2, 4, 2, 4).caretStyle(colors[1], 3)
+        .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT);
+    const auto fieldFit = field.sizeThatFits();
+    field.size(fieldFit[0], fieldFit[1]).render(target.buffer(), 10, 60);
+
     if (failures) return 1;
     std::printf("cxx_test: all checks passed\n");
     return 0;

@@ -88,4 +88,80 @@ struct CAPIOutputTests {
         }
         #expect(try written("composite.rgba") == canvas.bytes)
     }
+
+    /// The shared corpus (capi_test.c's `corpus_answers`): for each text C laid out, Swift's
+    /// answers to the same questions — line metrics, carets on both sides of every character
+    /// boundary, taps, grapheme ranges, sizes that fit, a label's lines — equal C's exactly
+    /// (doubles compared as the %a text C printed).
+    @Test func layoutCorpusAnswersEqualSwift() throws {
+        let lines = String(decoding: try written("layout-corpus.txt"), as: UTF8.self).split(separator: "\n").map(String.init)
+        let font = try Font(named: "DejaVu Sans", size: 20)
+        var options = TextLayoutOptions()
+        options.alignment = .natural
+        options.verticalAlignment = .center
+        options.lineBreakMode = .byWordWrapping
+        options.numberOfLines = 0
+        func a(_ v: Double) -> String { String(format: "%a", v) }
+        var expected: [String] = []
+        var texts = 0
+        for line in lines where line.hasPrefix("text ") {
+            texts += 1
+            let hex = Array(line.dropFirst(5).utf8)
+            let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Byte offsets ↔ UTF-16 offsets of `text`.
+            func units(_ byte: Int) -> Int { text.utf16.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: byte)) }
+            func byte(_ unit: Int) -> Int { text.utf8.distance(from: text.startIndex, to: text.utf16.index(text.startIndex, offsetBy: unit)) }
+            func aff(_ v: CaretAffinity) -> Int { v == .leading ? 0 : 1 }
+            expected.append(line)
+            let layout = try TextLayout(AttributedText(text, font: font), bounds: Size(width: 160, height: 0), options: options)
+            expected.append("lines \(layout.lines.count)")
+            for (i, l) in layout.lines.enumerated() {
+                let r = l.typographicRect
+                expected.append("line \(i) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height)) \(a(l.baseline)) \(a(l.lineBox.y)) "
+                                + "\(a(l.lineBox.height)) \(byte(l.sourceRange.lowerBound)) \(byte(l.sourceRange.upperBound)) "
+                                + "\(l.isTruncated ? 1 : 0) \(l.isRightToLeft ? 1 : 0)")
+                for x in stride(from: -10.0, through: 175, by: 7) {
+                    let p = layout.caretPosition(at: Point(x, r.y + r.height / 2))
+                    expected.append("hit \(a(x)) \(a(r.y + r.height / 2)) \(byte(p.offset)) \(aff(p.affinity))")
+                }
+            }
+            var field = TextField(text: text, font: font, size: Size(width: 200, height: 44))
+            field.caretIndex = text.utf16.count
+            var previous = 0
+            for b in 0...bytes.count where b == bytes.count || bytes[b] & 0xC0 != 0x80 {
+                for affinity in [CaretAffinity.leading, .trailing] {
+                    if let c = layout.caret(at: units(b), affinity: affinity) {
+                        expected.append("caret \(b) \(aff(affinity)) \(c.line) \(a(c.x))")
+                    }
+                    let r = try field.caretRect(at: units(b), affinity: affinity)
+                    expected.append("field-caret \(b) \(aff(affinity)) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height))")
+                }
+                let g = layout.graphemeRange(enclosing: units(previous)..<units(b))
+                expected.append("grapheme \(b) \(byte(g.lowerBound)) \(byte(g.upperBound))")
+                previous = b
+            }
+            for x in stride(from: -10.0, through: 210, by: 9) {
+                let p = try field.caretPosition(at: Point(x, 22))
+                expected.append("field-hit \(a(x)) \(byte(p.index)) \(aff(p.affinity))")
+            }
+            let fit = try field.sizeThatFits(), rect = field.textRect
+            expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
+            let textFit = try TextLayout.sizeThatFits(AttributedText(text, font: font), Size(width: 160, height: 0), options: options)
+            expected.append("text-fit \(a(textFit.width.rounded(.up))) \(a(textFit.height.rounded(.up)))")
+            var label = Label(text, font: font, size: .zero)
+            label.lineBreakMode = .byWordWrapping
+            label.numberOfLines = 0
+            let labelFit = try label.sizeThatFits(Size(width: 160, height: 0))
+            expected.append("label-fit \(a(labelFit.width)) \(a(labelFit.height))")
+            label.size = labelFit
+            expected.append("label-lines \(try label.layout().lines.count) \(label.textOrigin.x) \(label.textOrigin.y)")
+        }
+        #expect(texts == 9)
+        #expect(lines.count == expected.count)
+        for (c, swift) in zip(lines, expected) where c != swift {
+            Issue.record("C: \(c)\nSwift: \(swift)")
+            break
+        }
+    }
 }

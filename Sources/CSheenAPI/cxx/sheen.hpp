@@ -234,6 +234,26 @@ public:
     Label &hinting(sheen_hinting hinting) { check(sheen_label_set_hinting(get(), hinting)); return *this; }
     Label &enabled(bool enabled) { check(sheen_label_set_enabled(get(), enabled)); return *this; }
     Label &clipsToBounds(bool clips) { check(sheen_label_set_clips_to_bounds(get(), clips)); return *this; }
+    /** UILabel's sizeThatFits within width × height (0: unconstrained): {width, height}. */
+    std::array<double, 2> sizeThatFits(double width = 0, double height = 0) const {
+        std::array<double, 2> out{};
+        check(sheen_label_size_that_fits(get(), width, height, out.data()));
+        return out;
+    }
+    /** The label's lines: line info of each (layout pixels; add textOrigin for the label's). */
+    std::vector<sheen_line_info> lines(intptr_t *originX = nullptr, intptr_t *originY = nullptr) const {
+        sheen_text_layout *layout = nullptr;
+        intptr_t x = 0, y = 0;
+        check(sheen_label_layout(get(), &layout, &x, &y));
+        Handle<sheen_text_layout, sheen_text_layout_destroy> owned(layout);
+        size_t count = 0;
+        check(sheen_text_layout_line_count(layout, &count));
+        std::vector<sheen_line_info> out(count);
+        for (size_t i = 0; i < count; ++i) check(sheen_text_layout_line_info(layout, i, &out[i]));
+        if (originX) *originX = x;
+        if (originY) *originY = y;
+        return out;
+    }
     /** The pixels a render can change, relative to the label's top-left corner. */
     sheen_rect drawnBounds() const {
         sheen_rect r;
@@ -281,6 +301,33 @@ public:
         return *this;
     }
     TextField &background(sheen_color color) { check(sheen_text_field_set_background(get(), &color)); return *this; }
+    TextField &font(const Font &font) { check(sheen_text_field_set_font(get(), font.get())); return *this; }
+    TextField &size(double width, double height) { check(sheen_text_field_set_size(get(), width, height)); return *this; }
+    TextField &stroke(double width, sheen_color color, sheen_stroke_placement placement = SHEEN_STROKE_OUTSIDE) {
+        check(sheen_text_field_set_stroke(get(), width, color, placement));
+        return *this;
+    }
+    TextField &clearShadows() { check(sheen_text_field_clear_shadows(get())); return *this; }
+    TextField &alignment(sheen_text_alignment alignment) { check(sheen_text_field_set_alignment(get(), alignment)); return *this; }
+    TextField &insets(double top, double left, double bottom, double right) {
+        check(sheen_text_field_set_insets(get(), top, left, bottom, right));
+        return *this;
+    }
+    TextField &hinting(sheen_hinting hinting) { check(sheen_text_field_set_hinting(get(), hinting)); return *this; }
+    TextField &alpha(double alpha) { check(sheen_text_field_set_alpha(get(), alpha)); return *this; }
+    TextField &caretStyle(sheen_color color, double width = 2) { check(sheen_text_field_set_caret_style(get(), color, width)); return *this; }
+    TextField &caretAffinity(sheen_caret_affinity affinity) { check(sheen_text_field_set_caret_affinity(get(), affinity)); return *this; }
+    TextField &placeholderGradient(const std::vector<sheen_color> &colors, double angle = 0,
+                                   sheen_color_space space = SHEEN_COLOR_SPACE_SRGB) {
+        check(sheen_text_field_set_placeholder_gradient(get(), colors.data(), colors.size(), angle, space));
+        return *this;
+    }
+    /** UITextField's sizeThatFits: {width, height}. */
+    std::array<double, 2> sizeThatFits() const {
+        std::array<double, 2> out{};
+        check(sheen_text_field_size_that_fits(get(), out.data()));
+        return out;
+    }
     /** Editing with the caret at byte `caret`, or bytes [selectionStart, selectionEnd) selected. */
     TextField &editing(bool editing, size_t caret, size_t selectionStart = 0, size_t selectionEnd = 0) {
         check(sheen_text_field_set_editing(get(), editing, caret, selectionStart, selectionEnd));

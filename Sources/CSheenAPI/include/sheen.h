@@ -354,6 +354,50 @@ sheen_status sheen_text_layout_mask(const sheen_text_layout *layout, sheen_image
  *  sourceOver: coverage already there is kept and united with the text's. */
 sheen_status sheen_text_layout_draw(const sheen_text_layout *layout, const sheen_buffer *destination,
                                     intptr_t x, intptr_t y);
+/** How many lines the layout placed (0 for an empty text). */
+sheen_status sheen_text_layout_line_count(const sheen_text_layout *layout, size_t *out);
+
+/** One placed line. Boxes are layout pixels, y downwards; `start` and `end` are byte offsets into
+ *  the layout's UTF-8 text (the caller's bytes when they are well-formed UTF-8: ill-formed
+ *  sequences were laid out as U+FFFD, three bytes each) of the characters the line shows — an
+ *  inserted "…" and trailing white space the line does not draw excluded. */
+typedef struct sheen_line_info {
+    double x, y, width, height;     /* the typographic box: ascender to descender of its faces */
+    double baseline;                /* y of the baseline */
+    double box_y, box_height;       /* the whole line box, leading included, as lines are stacked */
+    size_t start, end;              /* source bytes shown */
+    bool truncated;                 /* "…" replaced part of the line */
+    bool right_to_left;             /* the paragraph's base direction */
+} sheen_line_info;
+
+/** Line `index` (0 ≤ index < line count) of the layout. */
+sheen_status sheen_text_layout_line_info(const sheen_text_layout *layout, size_t index, sheen_line_info *out);
+
+/** Which side of an index the caret belongs to where one index has two places: a boundary
+ *  between left-to-right and right-to-left text, or a wrap point. LEADING (downstream, the
+ *  default) stands at the leading edge of the character after the index; TRAILING (upstream)
+ *  at the trailing edge of the character before it. */
+typedef enum sheen_caret_affinity { SHEEN_AFFINITY_LEADING = 0, SHEEN_AFFINITY_TRAILING = 1 } sheen_caret_affinity;
+
+/** Where the caret for byte index `index` stands: its line and x (layout pixels). `index` must be
+ *  a character boundary of the text (others are refused); it is moved back to the start of its
+ *  grapheme cluster, as a caret never stands inside "é" or "👍🏽". A layout without lines is
+ *  refused. */
+sheen_status sheen_text_layout_caret(const sheen_text_layout *layout, size_t index, int32_t affinity, size_t *line,
+                                     double *x);
+/** The caret position nearest to layout point (x, y), as a tap places it: a byte index on a
+ *  grapheme cluster boundary and the affinity that draws its caret on the tapped side. */
+sheen_status sheen_text_layout_caret_at(const sheen_text_layout *layout, double x, double y, size_t *index,
+                                        int32_t *affinity);
+/** `[start, end)` (bytes, character boundaries) widened to whole grapheme clusters: what a
+ *  selection of it covers. */
+sheen_status sheen_text_layout_grapheme_range(const sheen_text_layout *layout, size_t start, size_t end,
+                                              size_t *out_start, size_t *out_end);
+/** UILabel's sizeThatFits for `text` in `font` laid out with `options` (NULL: defaults), whose
+ *  width and height are the size offered (0: unconstrained): width and height in pixels into
+ *  `out[2]`, rounded up. */
+sheen_status sheen_text_size_that_fits(const char *text, const sheen_font *font, const sheen_text_options *options,
+                                       double out[2]);
 void sheen_text_layout_destroy(sheen_text_layout *layout);
 
 /* ---- Labels ------------------------------------------------------------------------------ */
@@ -461,6 +505,13 @@ sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);
 /** The pixels drawing the label can change, relative to its top-left corner (x or y negative
  *  where something overhangs the left or top): its rectangle, the ink of fill and stroke, and
  *  every shadow out to ⌈3σ⌉ of blur. */
+/** UILabel's sizeThatFits: the size (whole pixels, insets included) that holds the label's text
+ *  within `width` × `height` (0: unconstrained in that direction), into `out[2]`. A label made
+ *  with size 0 × 0 shows nothing; size it with this first. */
+sheen_status sheen_label_size_that_fits(const sheen_label *label, double width, double height, double out[2]);
+/** The label's layout in its text area (a new handle: line count, line info, carets, masks), and
+ *  where its layout pixel (0, 0) lies in the label (*x, *y). */
+sheen_status sheen_label_layout(const sheen_label *label, sheen_text_layout **out, intptr_t *x, intptr_t *y);
 sheen_status sheen_label_drawn_bounds(const sheen_label *label, sheen_rect *out);
 
 /** Draws the label with its top-left corner at destination pixel (x, y) (which may lie outside
@@ -483,7 +534,8 @@ void sheen_label_destroy(sheen_label *label);
  *  combining marks in a row, bad numbers), at once, and leave the field as it was. */
 typedef struct sheen_text_field sheen_text_field;
 
-/** A field of UTF-8 `text` in `font` (copied), width × height pixels; black text. */
+/** A field of UTF-8 `text` in `font` (copied), width × height pixels (both > 0: a field of no
+ *  size shows nothing, so it is refused; see sheen_text_field_size_that_fits); black text. */
 sheen_status sheen_text_field_create(const char *text, const sheen_font *font, double width, double height,
                                      sheen_text_field **out);
 /** Replaces the text; the caret moves to its end and the selection is cleared. */
@@ -511,6 +563,51 @@ sheen_status sheen_text_field_resolved_scroll_offset(const sheen_text_field *fie
 sheen_status sheen_text_field_caret_index_at(const sheen_text_field *field, double x, double y, size_t *out);
 /** The caret's rectangle for byte index `index`, field pixels: x, y, width, height into `out[4]`. */
 sheen_status sheen_text_field_caret_rect(const sheen_text_field *field, size_t index, double out[4]);
+/** Replaces the font of the text and placeholder (copied). */
+sheen_status sheen_text_field_set_font(sheen_text_field *field, const sheen_font *font);
+/** The field's frame, width × height pixels (both > 0, at most 16384). */
+sheen_status sheen_text_field_set_size(sheen_text_field *field, double width, double height);
+/** UITextField's sizeThatFits: the smallest frame (whole pixels) showing the longer of text and
+ *  placeholder on its line, with the insets and the whole insets of stroke, caret and shadows;
+ *  the field's own size does not matter. Into `out[2]`. */
+sheen_status sheen_text_field_size_that_fits(const sheen_text_field *field, double out[2]);
+/** The text rectangle (frame less insets and decoration insets), field pixels, into `out[4]`. */
+sheen_status sheen_text_field_text_rect(const sheen_text_field *field, double out[4]);
+/** A stroke `width` pixels wide (0 removes it; at most 256), placed by `placement`. */
+sheen_status sheen_text_field_set_stroke(sheen_text_field *field, double width, sheen_color color, int32_t placement);
+/** Removes every shadow and glow. */
+sheen_status sheen_text_field_clear_shadows(sheen_text_field *field);
+/** Horizontal alignment of text that fits (sheen_text_alignment); wider text scrolls. */
+sheen_status sheen_text_field_set_alignment(sheen_text_field *field, int32_t alignment);
+/** Insets of the text rectangle from the frame, pixels ≥ 0. */
+sheen_status sheen_text_field_set_insets(sheen_text_field *field, double top, double left, double bottom, double right);
+/** Whether the text rectangle is inset further by the shadows' reach (default true). */
+sheen_status sheen_text_field_set_insets_text_for_shadows(sheen_text_field *field, bool insets);
+/** Glyph hinting (sheen_hinting). */
+sheen_status sheen_text_field_set_hinting(sheen_text_field *field, int32_t hinting);
+/** Opacity of the whole field, 0…1: drawn, then composited once at it. */
+sheen_status sheen_text_field_set_alpha(sheen_text_field *field, double alpha);
+/** The caret's colour and width in pixels (0 < width ≤ 64; default #007AFF, 2). */
+sheen_status sheen_text_field_set_caret_style(sheen_text_field *field, sheen_color color, double width);
+/** The selection highlight's colour (default #007AFF at 20 %). */
+sheen_status sheen_text_field_set_selection_color(sheen_text_field *field, sheen_color color);
+/** A linear gradient over the placeholder's ink (as sheen_text_field_set_fill_gradient); `count`
+ *  0 paints it in its colour again. */
+sheen_status sheen_text_field_set_placeholder_gradient(sheen_text_field *field, const sheen_color *colors, size_t count,
+                                                       double angle_degrees, int32_t color_space);
+/** Which side of a direction boundary the caret is drawn on (sheen_caret_affinity). */
+sheen_status sheen_text_field_set_caret_affinity(sheen_text_field *field, int32_t affinity);
+/** The caret position nearest to field point (x, y): a byte index on a grapheme cluster boundary
+ *  and the affinity that draws the caret where the tap was (keep both for drawing). */
+sheen_status sheen_text_field_caret_position_at(const sheen_text_field *field, double x, double y, size_t *index,
+                                                int32_t *affinity);
+/** sheen_text_field_caret_rect on the side `affinity` says. */
+sheen_status sheen_text_field_caret_rect_with_affinity(const sheen_text_field *field, size_t index, int32_t affinity,
+                                                       double out[4]);
+/** `[start, end)` (bytes, character boundaries) widened to whole grapheme clusters, as a
+ *  selection of it is drawn; with start == end, the caret index it snaps to (moved back). */
+sheen_status sheen_text_field_grapheme_range(const sheen_text_field *field, size_t start, size_t end, size_t *out_start,
+                                             size_t *out_end);
 /** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
  *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
 sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);

@@ -113,11 +113,13 @@ extension TextLayout {
 
     /// `range` clamped to the text and widened to whole grapheme clusters (the lower bound moved
     /// back, the upper bound forward): what a selection of it covers, so that a range ending
-    /// inside "👍🏽" or between "e" and its accent selects the whole character.
+    /// inside "👍🏽" or between "e" and its accent selects the whole character. An empty range
+    /// stays empty, at `graphemeBoundary(atOrBefore:)` of its bound (a caret).
     public func graphemeRange(enclosing range: Range<Int>) -> Range<Int> {
         let boundaries = caretBoundaries()
         let count = text.utf16.count
         let lo = graphemeBoundary(atOrBefore: range.lowerBound)
+        guard !range.isEmpty else { return lo..<lo }
         let hi = min(max(range.upperBound, lo), count)
         let upper = boundaries[min(boundaries.count - 1, ShapedText.lowerBound(boundaries.count) { boundaries[$0] < hi })]
         return lo..<max(lo, upper)
