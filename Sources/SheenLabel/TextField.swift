@@ -275,21 +275,32 @@ public struct TextField: Sendable {
             }
             x = rtl ? rect.x - excess + scroll : rect.x - scroll
         }
-        // The line stays inside the frame where it can: a fallback face taller than the font
-        // (Thai with its marks stacked) centred in a rectangle the font fills would otherwise be
-        // cut at the frame's top or bottom. Its box is moved in; a box taller than the frame is
-        // placed by its ink (measured once per layout), moved in or, taller still, centred.
+        // The line stays inside the frame where it can — a fallback face taller than the font
+        // (Thai with its marks stacked), a descender or an emoji reaching below the box, centred
+        // in a rectangle the font fills, would otherwise be cut at the frame's top or bottom.
+        // Moved in, the first of these that fits the frame: the box with the glyphs' ink and the
+        // stroke's, the two inks, the glyphs' ink alone (inks measured once per layout; colour
+        // glyphs have no stroke, so the stroke's ink need not hold theirs); none fitting, the
+        // glyphs' ink is centred.
         var y = rect.y.rounded()
         if let box = layout.lines.first?.typographicRect {
-            func moveIn(_ top: Double, _ height: Double) {
-                if height > size.height { y -= (top + (height - size.height) / 2).rounded() }
-                else if top < 0 { y -= top.rounded(.down) }
-                else if top + height > size.height { y -= (top + height - size.height).rounded(.up) }
+            func span(_ r: PixelRect) -> (Double, Double)? { r.isEmpty ? nil : (Double(r.y), Double(r.y + r.height)) }
+            func union(_ a: (Double, Double)?, _ b: (Double, Double)?) -> (Double, Double)? {
+                guard let a else { return b }
+                guard let b else { return a }
+                return (min(a.0, b.0), max(a.1, b.1))
             }
-            if box.height <= size.height { moveIn(y + box.y, box.height) } else {
-                let ink = try LayoutCache.shared.inkRect(of: layout, stroke: label.stroke?.textStroke, cache: .shared)
-                if !ink.isEmpty { moveIn(y + Double(ink.y), Double(ink.height)) } else { moveIn(y + box.y, box.height) }
-            }
+            let glyphs = span(try LayoutCache.shared.inkRect(of: layout, stroke: nil, cache: .shared))
+            let stroke = try label.stroke.map { s throws(LabelError) in
+                span(try LayoutCache.shared.inkRect(of: layout, stroke: s.textStroke, cache: .shared))
+            } ?? nil
+            let inks = union(glyphs, stroke)
+            let spans = [union((box.y, box.maxY), inks)!] + [inks, glyphs].compactMap { $0 }
+            let (top, bottom) = spans.first { $0.1 - $0.0 <= size.height } ?? spans[spans.count - 1]
+            let height = bottom - top, at = y + top
+            if height > size.height { y -= (at + (height - size.height) / 2).rounded() }
+            else if at < 0 { y -= at.rounded(.down) }
+            else if at + height > size.height { y -= (at + height - size.height).rounded(.up) }
         }
         return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(y)), showsPlaceholder: showsPlaceholder),
                 scroll)
@@ -327,7 +338,10 @@ public struct TextField: Sendable {
             return Rect(x: x - caretWidth / 2, y: y0 + (rect.height - h) / 2, width: caretWidth, height: h)
         }
         let box = layout.lines[caret.line].typographicRect
-        return Rect(x: x0 + caret.x - caretWidth / 2, y: y0 + box.y, width: caretWidth, height: box.height)
+        // Within the frame: a line box that fits the frame may still reach a fraction of a pixel
+        // past it, its origin being whole pixels.
+        let top = max(0, y0 + box.y), bottom = min(size.height, y0 + box.maxY)
+        return Rect(x: x0 + caret.x - caretWidth / 2, y: top, width: caretWidth, height: max(0, bottom - top))
     }
 
     /// The caret index (a UTF-16 offset in `text`, on a grapheme cluster boundary) nearest to

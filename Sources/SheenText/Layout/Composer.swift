@@ -161,10 +161,19 @@ struct Composer {
             let needsMark = options.lineBreakMode == .byTruncatingTail && moreParagraphs
             if let maxWidth {
                 let natural = shapedParagraph.width(rest)
-                if natural <= maxWidth + 1e-9 && !needsMark {
+                if moreParagraphs, !needsMark {
+                    // Head and middle truncation cut within a line; text dropped after the last
+                    // line is marked at its end too, so that no cut goes unmarked (as
+                    // NSStringDrawingTruncatesLastVisibleLine marks the last visible line).
+                    let marked = try line(paragraph.slice(rest) + .inserted(Self.ellipsis,
+                        attributesIndex: paragraph.isEmpty ? paragraph.emptyAttributes : paragraph.attributes[max(rest.upperBound - 1, 0)]),
+                        truncated: true)
+                    if marked.shaped.width <= maxWidth + 1e-9 { return marked }
+                }
+                if natural <= maxWidth + 1e-9 && !needsMark && !moreParagraphs {
                     return try line(paragraph.slice(rest), truncated: false)
                 }
-                if options.allowsDefaultTighteningForTruncation, !needsMark, natural * 0.95 <= maxWidth {
+                if options.allowsDefaultTighteningForTruncation, !needsMark, !moreParagraphs, natural * 0.95 <= maxWidth {
                     let gaps = Double(max(1, clusterCount(shapedParagraph, rest)))
                     var tracking = -(natural - maxWidth) / gaps
                     for _ in 0..<4 {
@@ -174,7 +183,7 @@ struct Composer {
                     }
                 }
             }
-            return try truncated(paragraph, shapedParagraph, rest, forceMark: needsMark, scale: scale, level: level) {
+            return try truncated(paragraph, shapedParagraph, rest, forceMark: needsMark || moreParagraphs, scale: scale, level: level) {
                 piece, truncated throws(TextError) in try line(piece, truncated: truncated)
             }
         }
