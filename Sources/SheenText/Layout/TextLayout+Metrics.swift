@@ -34,7 +34,8 @@ extension TextLayout {
     /// same lines: a line broken inside a word (character wrapping; Arabic or Thai reshaped at
     /// the cut) can be drawn narrower than the width that broke it, and that narrower width would
     /// break it differently (dropping a line from a label sized to fit), so the width is checked
-    /// and widened — to the width offered, or by 1, 2, 4… pixels — until the lines come back.
+    /// and widened — by 1, 2, 4… pixels, to the width offered at most — until the lines come back.
+    /// A text with a line wider than the width offered is given that width.
     public static func sizeThatFits(_ text: AttributedText, _ size: Size,
                                     options: TextLayoutOptions = TextLayoutOptions()) throws(TextError) -> Size {
         let layout = try measuring(text, size, options.numberOfLines, options)
@@ -43,7 +44,12 @@ extension TextLayout {
         var width = measured.width.rounded(.up)
         // Unconstrained, every line is a whole paragraph, measured as it is drawn: nothing to check.
         guard size.width > 0, layout.lines.count > 1 || layout.isTruncated else { return Size(width: width, height: height) }
-        let lines = layout.lines.map(\.sourceRange), limit = max(width, size.width.rounded(.up))
+        // A line drawn wider than the width offered (reshaped wider than it was broken) would let
+        // the others pack differently in its width: the width offered is the one that breaks the
+        // text into these lines.
+        let limit = size.width.rounded(.up)
+        width = min(width, limit)
+        let lines = layout.lines.map(\.sourceRange)
         var step = 1.0
         while true {
             let again = try measuring(text, Size(width: width, height: size.height), options.numberOfLines, options)

@@ -33,6 +33,32 @@ import Testing
         #expect(fitted.lines.map(\.string) == free.lines.map(\.string))
     }
 
+    /// Laid out again in the size sizeThatFits returns, a text comes back in the same lines —
+    /// also where breaking inside a word reshapes it (Arabic joining forms, Thai, CJK under
+    /// character wrapping, a word wider than the width): those lines can be drawn narrower or
+    /// wider than the width that broke them, and a label sized to the narrower width lost its
+    /// last line.
+    @Test(arguments: [LineBreakMode.byWordWrapping, .byCharWrapping])
+    func sizeThatFitsKeepsTheLines(mode: LineBreakMode) throws {
+        var options = TextLayoutOptions()
+        options.numberOfLines = 0
+        options.lineBreakMode = mode
+        let texts = ["x ä́\r\nمرحباä́ 中文排版\nที่นี่", "x office 한국어 Hello문장문장  بالعالم  ปั้นกุ้ง  Jiggly  测试",
+                     "مرحبا بالعالم مرحبا بالعالم", "ปั้นกุ้งที่นี่ปั้นกุ้ง"]
+        for text in texts {
+            for size in [21.0, 46.0] {
+                let attributed = AttributedText(text, font: try TestFonts.sans(size))
+                for width in stride(from: 30.0, through: 400, by: 17) {
+                    let free = try TextLayout(attributed, bounds: Size(width: width, height: 0), options: options)
+                    let fit = try TextLayout.sizeThatFits(attributed, Size(width: width, height: 0), options: options)
+                    let fitted = try TextLayout(attributed, bounds: fit, options: options)
+                    #expect(fitted.lines.map(\.sourceRange) == free.lines.map(\.sourceRange), "\(text) \(size) px in \(width) px")
+                    #expect(fit.width <= width)
+                }
+            }
+        }
+    }
+
     /// Per-line typographic rects stack with the line height; baselines sit inside them.
     @Test func lineRectsAndBaselines() throws {
         let layout = try Fixtures.layout(text, size: 20, width: 150)

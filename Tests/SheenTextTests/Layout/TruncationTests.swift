@@ -61,6 +61,14 @@ import SheenText
         #expect(Fixtures.lineTexts(layout) == ["one…"])
         let unconstrained = try Fixtures.layout("one\ntwo", size: 18) { $0.numberOfLines = 1; $0.lineBreakMode = .byTruncatingTail }
         #expect(Fixtures.lineTexts(unconstrained) == ["one…"])
+        // Head and middle truncation mark it too, at the end of the last line (no mark showed:
+        // "two" vanished without a trace).
+        for mode in [LineBreakMode.byTruncatingHead, .byTruncatingMiddle] {
+            let layout = try Fixtures.layout("one\ntwo", size: 18, width: 300) { $0.numberOfLines = 1; $0.lineBreakMode = mode }
+            #expect(Fixtures.lineTexts(layout) == ["one…"], "\(mode)")
+            let tall = try Fixtures.layout("one\ntwo", size: 18, width: 300, height: 25) { $0.numberOfLines = 0; $0.lineBreakMode = mode }
+            #expect(Fixtures.lineTexts(tall) == ["one…"], "\(mode), limited by height")
+        }
     }
 
     @Test func wrappingAndClippingModesDropWithoutMarks() throws {
