@@ -5,7 +5,8 @@ import SheenText
 extension Bench {
     /// SheenText: `text.layout.paragraph` (a 200-word paragraph, DejaVu Sans 16 px, word-wrapped at
     /// 600 px: layouts/s, timed 4 to a repetition), `text.layout.label` (the label below, one
-    /// line: layouts/s, timed 100 to a repetition), and
+    /// line: layouts/s, timed 100 to a repetition), `text.layout.chinese` and `text.layout.korean`
+    /// (about 110 characters each, the paragraph's font and width, 20 to a repetition), and
     /// `text.mask.cold` / `text.mask.warm` ("Always correct gradient text", DejaVu Sans Bold 48 px,
     /// in 1024 × 160: masks/s with a new, empty glyph cache per repetition vs a warm one). Cold
     /// minus warm is FreeType's rasterisation; warm is cache lookups plus SheenRaster compositing.
@@ -17,6 +18,13 @@ extension Bench {
             check(false, "text cases: \(error)")
         }
     }
+
+    /// The Chinese paragraph of `text.layout.chinese` (110 characters).
+    static let chineseParagraph = "渐变文字总是覆盖文字的实际墨迹范围，标签会自动换行并在需要时截断。阴影、描边和发光效果都在像素缓冲区上精确计算，"
+        + "结果与参考实现逐位一致。我们在每个平台上测量速度，并与其他图形库在同一台机器上比较，确保排版既快又准确，无论文本有多长。"
+    /// The Korean paragraph of `text.layout.korean` (about 110 characters, Hangul syllables and spaces).
+    static let koreanParagraph = "그라데이션 텍스트는 항상 글자의 실제 잉크 범위를 덮고, 레이블은 필요할 때 자동으로 줄을 바꾸고 잘라냅니다. "
+        + "그림자와 테두리와 빛 효과는 픽셀 버퍼에서 정확하게 계산되며 결과는 참조 구현과 비트 단위로 같습니다."
 
     private func runTextCases() throws {
         let sans = try TestFonts.sans(16)
@@ -40,6 +48,24 @@ extension Bench {
             check(lines.allSatisfy { $0.typographicRect.width <= 600 } && lines.map(\.string).joined(separator: " ") == paragraph,
                   "text.layout.paragraph: lines overflow or lose words")
             record(CaseResult(name: "text.layout.paragraph", width: 600, height: Int(layout!.textRect.height.rounded(.up)),
+                              total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))
+        }
+
+        // ~100-character CJK and Hangul paragraphs, wrapped at 600 px in DejaVu Sans 16 px: every
+        // character comes from a fallback face (WenQuanYi Micro Hei), so these measure the per-
+        // character font choice that Latin text skips.
+        for (name, text) in [("text.layout.chinese", Self.chineseParagraph), ("text.layout.korean", Self.koreanParagraph)]
+        where wants(name) {
+            let attributed = AttributedText(text, font: sans)
+            var layout: TextLayout?
+            let phases = try measureThrowing(batch: quick ? 1 : 20) {
+                layout = try TextLayout(attributed, bounds: Size(width: 600, height: 0), options: wrap)
+            }
+            dumper?.write(name, text: text)
+            let lines = layout!.lines
+            check(lines.count > 1 && lines.allSatisfy { $0.typographicRect.width <= 600 } && !layout!.isTruncated,
+                  "\(name): lines overflow or the text is cut")
+            record(CaseResult(name: name, width: 600, height: Int(layout!.textRect.height.rounded(.up)),
                               total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))
         }
 

@@ -1,8 +1,9 @@
-/* W6's text-layout peer: Pango lays out the text sheen-bench's `text.layout.label` and
- * `text.layout.paragraph` cases lay out, with the same font files and pixel sizes, unhinted
- * and with unrounded glyph positions as SheenText lays out, and reports ns per layout.
+/* W6's text-layout peer: Pango lays out the text sheen-bench's `text.layout.label`,
+ * `text.layout.paragraph` (and, when given, `text.layout.chinese` and `text.layout.korean`)
+ * cases lay out, with the same font files and pixel sizes, unhinted and with unrounded glyph
+ * positions as SheenText lays out, and reports ns per layout.
  *
- *   textlayout ROUNDS LABEL.txt PARAGRAPH.txt   (the texts sheen-bench --dump wrote)
+ *   textlayout ROUNDS LABEL.txt PARAGRAPH.txt [CHINESE.txt KOREAN.txt]   (texts sheen-bench --dump wrote)
  *
  * One JSON line per case: {"case", "library": "Pango", "ns_per_call" (median round),
  * "best_ns_per_call", "lines"}. Each call is what a label or a text view does for new text: a new
@@ -69,13 +70,14 @@ static char *read_file(const char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: textlayout ROUNDS LABEL.txt PARAGRAPH.txt\n");
+    if (argc != 4 && argc != 6) {
+        fprintf(stderr, "usage: textlayout ROUNDS LABEL.txt PARAGRAPH.txt [CHINESE.txt KOREAN.txt]\n");
         return 2;
     }
     int rounds = atoi(argv[1]);
     if (rounds < 1) rounds = 1;
     char *label = read_file(argv[2]), *paragraph = read_file(argv[3]);
+    char *chinese = argc == 6 ? read_file(argv[4]) : NULL, *korean = argc == 6 ? read_file(argv[5]) : NULL;
 
     PangoFontMap *map = pango_cairo_font_map_new();
     PangoContext *context = pango_font_map_create_context(map);
@@ -95,8 +97,11 @@ int main(int argc, char **argv) {
     layout_case cases[] = {
         { "text.layout.label", label, bold, 1024, 1, 2000 },
         { "text.layout.paragraph", paragraph, sans, 600, 0, 40 },
+        { "text.layout.chinese", chinese, sans, 600, 0, 200 },
+        { "text.layout.korean", korean, sans, 600, 0, 200 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        if (!cases[k].text) continue;
         const layout_case *c = &cases[k];
         int lines = 0;
         for (int w = 0; w < 3; w++) lines = lay_out(context, c);   /* warm the font caches */
@@ -117,5 +122,7 @@ int main(int argc, char **argv) {
     g_object_unref(map);
     free(label);
     free(paragraph);
+    free(chinese);
+    free(korean);
     return 0;
 }

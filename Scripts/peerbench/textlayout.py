@@ -1,6 +1,7 @@
 """W6's text layout: builds textlayout.c against Pango (pkg-config pangocairo) into .build/peers/,
-runs it on one core on the texts sheen-bench dumped for `text.layout.label` and
-`text.layout.paragraph`, and returns its rows: Pango's layouts per second of the median round (ns
+runs it on one core on the texts sheen-bench dumped for `text.layout.label`,
+`text.layout.paragraph`, `text.layout.chinese` and `text.layout.korean` (the last two when dumped),
+and returns its rows: Pango's layouts per second of the median round (ns
 per layout beside it). Sheen's figures for the same cases come from sheen-bench."""
 
 import json
@@ -14,6 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SOURCE = os.path.join(HERE, "textlayout.c")
 BINARY = os.path.join(ROOT, ".build", "peers", "textlayout")
 CASES = ("text.layout.label", "text.layout.paragraph")
+CJK_CASES = ("text.layout.chinese", "text.layout.korean")
 
 
 def build():
@@ -33,6 +35,9 @@ def run(dump, rounds=21, quick=False):
     texts = [dump.entries.get((case, "text")) for case in CASES]
     if not all(texts):
         return []
+    cjk = [dump.entries.get((case, "text")) for case in CJK_CASES]
+    if all(cjk):
+        texts += cjk
     build()
     cmd = [BINARY, str(3 if quick else rounds)] + [os.path.join(dump.directory, t["file"]) for t in texts]
     out = machine.pinned(cmd)

@@ -82,6 +82,21 @@ final class FontChain: Sendable {
         return true
     }
 
+    /// Scalars of the large ideographic and syllabic blocks — CJK ideographs and their
+    /// extensions, Hiragana and Katakana, Hangul syllables and jamo (not the fillers), Yi —
+    /// which are letters: no emoji, not ignorable, not white space. Layout asks about every
+    /// character; a CJK or Korean paragraph is almost all of these, answered here without the
+    /// Unicode property lookups (a third of its layout time).
+    static func isPlainSyllabic(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x3041...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3,
+             0x1100...0x115E, 0x1161...0x11FF, 0xF900...0xFAFF, 0x20000...0x3134F:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Default-ignorable and format characters a face need not have (ZWJ, ZWNJ, variation selectors, …).
     static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
         s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .format

@@ -62,8 +62,17 @@ struct ShapedText {
             let chain = attributes[attrIndex].font.chain
             let face: FontFace
             if scalarIndex + 1 >= scalars.count || scalars[scalarIndex + 1].offset >= end {
-                // One scalar: no cluster array to build.
-                face = Self.face(for: scalars[scalarIndex].scalar, chain: chain)
+                // One scalar: no cluster array to build. A space or a punctuation mark inside a
+                // run of a fallback face stays in that face when it has the glyph (as SkShaper's
+                // font runs keep the current font): a Korean paragraph is one run, shaped once,
+                // not a run per word with its spaces in the primary face between them.
+                let scalar = scalars[scalarIndex].scalar
+                if let c = current, c.attributes == attrIndex, c.face !== chain.primary, !c.face.hasColor,
+                   Self.joinsNeighbours(scalar), c.face.hasGlyph(for: scalar) {
+                    face = c.face
+                } else {
+                    face = Self.face(for: scalar, chain: chain)
+                }
                 scalarIndex += 1
             } else {
                 var clusterScalars: [Unicode.Scalar] = []
@@ -183,9 +192,22 @@ struct ShapedText {
         return chain.face(for: base)
     }
 
+    /// White space and punctuation that belong to no script's letters: spaces, ASCII and general
+    /// punctuation, CJK punctuation. Such a character stays in the face of the run around it.
+    static func joinsNeighbours(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x21, 0x22, 0x27...0x29, 0x2C...0x2F, 0x3A, 0x3B, 0x3F, 0xA0, 0x2010...0x2027, 0x3000...0x3003:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `face(for:chain:)` of a cluster of one scalar, without the array.
     static func face(for scalar: Unicode.Scalar, chain: FontChain) -> FontFace {
-        // Below U+2000 only © and ® can be emoji, and neither is one by default.
+        // Below U+2000 only © and ® can be emoji, and neither is one by default; no CJK or
+        // Hangul letter is one, or ignorable.
+        if FontChain.isPlainSyllabic(scalar.value) { return chain.face(for: scalar) }
         if scalar.value >= 0x2000 || scalar.value == 0xA9 || scalar.value == 0xAE { return face(for: [scalar], chain: chain) }
         if chain.primary.hasGlyph(for: scalar) || FontChain.isIgnorable(scalar) { return chain.primary }
         return chain.face(for: scalar)

@@ -186,8 +186,9 @@ extension TextLayout {
         let n = utf16.count
         while i < n {
             let u = utf16[i]
-            // Below U+0300 nothing is a combining mark: most text never looks a property up.
-            if u < 0x300 {
+            // Below U+0300 nothing is a combining mark, nor is any CJK or Hangul letter: most
+            // text never looks a property up.
+            if u < 0x300 || FontChain.isPlainSyllabic(UInt32(u)) {
                 run = 0
                 i += 1
                 continue

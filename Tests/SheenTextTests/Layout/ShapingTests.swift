@@ -7,6 +7,21 @@ import Testing
         try TextLayout(AttributedText(s, attributes: attributes)).lines[0].glyphs
     }
 
+    /// Spaces and punctuation between words of a fallback face stay in that face, so a Korean
+    /// paragraph is one run (it was a run per word, each shaped on its own, with the spaces in
+    /// DejaVu between them: 116 HarfBuzz calls per layout instead of 2); Latin words after it
+    /// still take the primary face, and a space after Latin text stays in it.
+    @Test func spacesStayInTheFallbackRun() throws {
+        let font = try TestFonts.sans(20)
+        let glyphs = try self.glyphs("한국어 문장, 배치. Hello world", TextAttributes(font: font))
+        let faces = glyphs.map { $0.face === font.primaryFace ? "primary" : $0.face.familyName }
+        let fallback = faces[0]
+        #expect(fallback != "primary")
+        // 한국어␠문장,␠배치.␠ are 12 clusters in the fallback face, then "Hello world" in the primary.
+        #expect(faces.prefix(12).allSatisfy { $0 == fallback }, "\(faces)")
+        #expect(faces.dropFirst(12).allSatisfy { $0 == "primary" }, "\(faces)")
+    }
+
     /// GPOS kerning: "AV" is narrower than A and V apart (FreeType's FT_Get_Kerning alone misses it).
     @Test func kerningIsApplied() throws {
         let font = try TestFonts.sans(100)
