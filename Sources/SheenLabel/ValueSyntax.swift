@@ -5,11 +5,13 @@ import SheenRaster
 /// after `name` (an option such as "--size", or a spec field) and says what was expected.
 package enum ValueSyntax {
     /// "WxH" → (width, height), each 1…16384.
-    package static func size(_ text: String, name: String) throws(LabelSpecError) -> (Int, Int) {
+    package static func size(_ text: String, name: String, zeroFits: Bool = false) throws(LabelSpecError) -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let least = zeroFits ? 0 : 1
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1 ... 16384).contains(w), (1 ... 16384).contains(h) else {
-            throw LabelSpecError("\(name) \"\(text)\" is not WIDTHxHEIGHT with each side 1…16384")
+              (least ... 16384).contains(w), (least ... 16384).contains(h) else {
+            throw LabelSpecError("\(name) \"\(text)\" is not WIDTHxHEIGHT with each side \(least)…16384"
+                                 + (zeroFits ? " (0: sized to the text)" : ""))
         }
         return (w, h)
     }

@@ -62,7 +62,11 @@ struct FieldCommand: ParsableCommand {
             field.selectedRange = a..<b
         }
         field.scrollOffset = scroll
-        if label.canvas == nil { field.size = try field.sizeThatFits() }
+        let (w, h) = try label.canvasSize()
+        if w == 0 || h == 0 {
+            let fit = try field.sizeThatFits()
+            field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
+        }
         field.caretColor = try Parse.color(caretColor, option: "--caret-color")
         let image: Image
         do { image = try field.image() } catch {

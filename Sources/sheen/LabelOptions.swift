@@ -25,7 +25,7 @@ struct LabelStyleOptions: ParsableArguments {
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
     var cssBlur = false
-    @Option(help: "Canvas (frame) size WIDTHxHEIGHT. A label's PNG grows to hold ink, strokes and shadows that overhang it (unless clipped); a field's PNG is its canvas. Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
+    @Option(help: "Canvas (frame) size WIDTHxHEIGHT; a side of 0 is sized to the text (400x0: 400 wide, as tall as the text needs). A label's PNG grows to hold ink, strokes and shadows that overhang it (unless clipped); a field's PNG is its canvas. Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
     var canvas: String?
     @Option(help: "Background colour (default transparent).") var background: String?
     @Option(help: "left, right, center, justified or natural.") var align = "natural"
@@ -68,17 +68,22 @@ struct LabelStyleOptions: ParsableArguments {
         }
     }
 
+    /// `--canvas` as (width, height), 0 for a side sized to the text (both without `--canvas`).
+    func canvasSize() throws -> (Int, Int) {
+        try canvas.map { try Parse.size($0, option: "--canvas", zeroFits: true) } ?? (0, 0)
+    }
+
     /// The label these options describe, with `lines`' options applied before it is sized to its
     /// text (without `--canvas`) and validated.
     func makeLabel(lines: LabelLineOptions? = nil) throws -> Label {
-        let (w, h) = try canvas.map { try Parse.size($0, option: "--canvas") } ?? (1, 1)
+        let (w, h) = try canvasSize()
         let font: Font
         do {
             font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) } ?? Font(named: self.font, size: size)
         } catch {
             throw ValidationError("font: \(error)")
         }
-        var label = Label(try readText(), font: font, size: Size(width: Double(w), height: Double(h)))
+        var label = Label(try readText(), font: font, size: Size(width: Double(max(w, 1)), height: Double(max(h, 1))))
         label.fill = try paint(fill, option: "--fill")
         if let stroke { label.stroke = try parseStroke(stroke, option: "--stroke") }
         label.shadows = try shadow.map { try parseShadow($0, option: "--shadow", offset: true) }
@@ -94,12 +99,14 @@ struct LabelStyleOptions: ParsableArguments {
         label.alpha = alpha
         try lines?.apply(to: &label)
         // Without --canvas the frame is the text's own size, as pango-view and ImageMagick's
-        // label: size an image to its text (nothing truncated for want of room).
-        if canvas == nil {
-            do { label.size = try label.sizeThatFits(Size(width: 0, height: 0)) } catch {
+        // label: size an image to its text (nothing truncated for want of room). A side given
+        // as 0 is sized so: 400x0 is 400 wide and as tall as the text wrapped at 400 needs.
+        if w == 0 || h == 0 {
+            let fit: Size
+            do { fit = try label.sizeThatFits(Size(width: Double(w), height: Double(h))) } catch {
                 throw ValidationError(option(settingParameterOf: error).map { "\($0): \(error)" } ?? "invalid label: \(error)")
             }
-            label.size = Size(width: max(1, label.size.width), height: max(1, label.size.height))
+            label.size = Size(width: w > 0 ? Double(w) : max(1, fit.width), height: h > 0 ? Double(h) : max(1, fit.height))
         }
         // The library checks every number once, where it is owned (the label's style, SheenText's
         // layout options); a refusal is reported with the option that set the value.

@@ -12,8 +12,8 @@ enum Parse {
     }
 
     /// "WxH" → (width, height), each 1…16384.
-    static func size(_ text: String, option: String = "--size") throws -> (Int, Int) {
-        try validating { () throws(LabelSpecError) in try ValueSyntax.size(text, name: option) }
+    static func size(_ text: String, option: String = "--size", zeroFits: Bool = false) throws -> (Int, Int) {
+        try validating { () throws(LabelSpecError) in try ValueSyntax.size(text, name: option, zeroFits: zeroFits) }
     }
 
     /// "COLOUR[@offset],…" → stops (colours as `color` reads them); without offsets the colours

@@ -97,6 +97,28 @@ import SheenText
         #expect(decoded.bytes == (try PNG.decode(try label.image().withReadOnlyBuffer { try PNG.encode($0) })).bytes)
     }
 
+    /// A canvas side of 0 is sized to the text: 400x0 is 400 wide and as tall as the text
+    /// wrapped at 400 px needs (it was refused); 0x60 is as wide as the text, 60 tall.
+    @Test func aZeroCanvasSideFitsTheText() throws {
+        let out = temporaryPath("fit-width.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let text = "A label that wraps over several lines at four hundred pixels"
+        try run(["render", text, "--size", "30", "--lines", "0", "--line-break", "word", "--fill", "#000000",
+                 "--canvas", "400x0", "-o", out])
+        var label = Label(text, font: try Font(named: "DejaVu Sans:bold", size: 30), size: .zero)
+        label.fill = .color(.black)
+        label.numberOfLines = 0
+        label.lineBreakMode = .byWordWrapping
+        let fit = try label.sizeThatFits(Size(width: 400, height: 0))
+        label.size = Size(width: 400, height: fit.height)
+        #expect(try label.layout().lines.count >= 3 && !(try label.layout().isTruncated))
+        let decoded = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(decoded.bytes == (try PNG.decode(try label.image().withReadOnlyBuffer { try PNG.encode($0) })).bytes)
+        try run(["render", "Short", "--size", "30", "--canvas", "0x60", "-o", out])
+        let short = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(short.height == 60 && short.width < 200)
+    }
+
     /// Negative numbers are values, not options: `--size -3` is refused for its value.
     @Test func negativeNumbersReachTheirChecks() throws {
         let out = temporaryPath("negative.png")
@@ -110,7 +132,8 @@ import SheenText
     /// Bad arguments: a clear message naming the problem, a non-zero exit, and no file.
     @Test(arguments: [
         (["x", "--fill", "#12345"], "--fill"),
-        (["x", "--canvas", "0x10"], "--canvas"),
+        (["x", "--canvas", "-1x10"], "--canvas"),
+        (["x", "--canvas", "20000x0"], "--canvas"),
         (["x", "--extent", "page"], "--extent"),
         (["x", "--fill", "#000000", "--extent", "bogus"], "--extent"),
         (["x", "--stroke", "1,#000000", "--glow", "2,#000000,1", "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
