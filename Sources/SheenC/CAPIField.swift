@@ -316,6 +316,27 @@ public func sheenTextFieldGraphemeRange(_ field: OpaquePointer?, _ start: Int, _
     }
 }
 
+/// `sheen_text_field_set_secure` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_secure")
+public func sheenTextFieldSetSecure(_ field: OpaquePointer?, _ secure: Bool) -> sheen_status {
+    change(field) { $0.isSecureTextEntry = secure }
+}
+
+/// `sheen_text_field_set_enabled` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_enabled")
+public func sheenTextFieldSetEnabled(_ field: OpaquePointer?, _ enabled: Bool) -> sheen_status {
+    change(field) { $0.isEnabled = enabled }
+}
+
+/// `sheen_text_field_set_adjusts_font_size` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_adjusts_font_size")
+public func sheenTextFieldSetAdjustsFontSize(_ field: OpaquePointer?, _ adjusts: Bool, _ minimum: Double) -> sheen_status {
+    change(field) {
+        $0.adjustsFontSizeToFitWidth = adjusts
+        $0.minimumFontSize = minimum
+    }
+}
+
 /// `sheen_text_field_render` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_render")
 public func sheenTextFieldRender(_ field: OpaquePointer?, _ destination: UnsafePointer<sheen_buffer>?, _ x: Int, _ y: Int) -> sheen_status {

@@ -69,6 +69,13 @@ final class LayoutCache: Sendable {
         return ink
     }
 
+    /// Whether a kept layout's text contains `string` (tests: a secure field's text is never kept).
+    func holdsText(containing string: String) -> Bool {
+        entries.withLock { e in
+            e.layouts.keys.contains { $0.text.string.contains(string) } || (e.large?.key.text.string.contains(string) ?? false)
+        }
+    }
+
     /// How many layouts are kept (tests).
     var count: Int { entries.withLock { $0.layouts.count + ($0.large == nil ? 0 : 1) } }
 }

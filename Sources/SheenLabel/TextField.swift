@@ -51,6 +51,19 @@ public struct TextField: Sendable {
     public var alpha: Double = 1
     /// The editing state: a caret at `caretIndex`, or the `selectedRange` highlighted.
     public var isEditing = false
+    /// UITextField's isSecureTextEntry: every character (grapheme cluster) drawn as a bullet
+    /// "•". Only the bullets are laid out, so the text never reaches the layout or glyph caches;
+    /// indices stay offsets into `text`, carets and selections stand on its characters.
+    public var isSecureTextEntry = false
+    /// UIKit's isEnabled: a disabled field is drawn at half its opacity and shows no caret or
+    /// selection (queries still answer).
+    public var isEnabled = true
+    /// UITextField's adjustsFontSizeToFitWidth: a text wider than the text rectangle is drawn in
+    /// a smaller font, down to `minimumFontSize`, before it scrolls or ends in "…".
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest font size auto-shrink draws, pixels (0 < size ≤ the font's; UIKit's default 0
+    /// is taken as 1/4 of the font's size).
+    public var minimumFontSize = 0.0
     /// Where the caret stands while editing, a UTF-16 offset in 0…`text.utf16.count`.
     public var caretIndex = 0
     /// Which side of a direction boundary (or wrap point) the caret at `caretIndex` is drawn on;
@@ -155,6 +168,7 @@ public struct TextField: Sendable {
         try check("alpha", alpha, "[0, 1]", (0...1).contains(alpha))
         try check("caretWidth", caretWidth, "(0, 64] px", caretWidth > 0 && caretWidth <= 64)
         try check("scrollOffset", scrollOffset, "≥ 0 px", scrollOffset >= 0)
+        try check("minimumFontSize", minimumFontSize, "0…\(font.size) px (the font's size)", minimumFontSize >= 0 && minimumFontSize <= font.size)
         try check("caretIndex", Double(caretIndex), "0…\(count) (a UTF-16 offset in the text)", (0...count).contains(caretIndex))
         if let r = selectedRange {
             try check("selectedRange.upperBound", Double(r.upperBound), "≤ \(count) (a UTF-16 offset in the text)",
@@ -187,6 +201,27 @@ public struct TextField: Sendable {
         let layout: TextLayout
         let origin: (x: Int, y: Int)
         let showsPlaceholder: Bool
+        /// With secure entry, the UTF-16 offsets of `text`'s grapheme boundaries (0 and the end
+        /// included): bullet k stands for characters boundaries[k]..<boundaries[k + 1]. nil when
+        /// the layout shows the text itself.
+        var bullets: [Int]? = nil
+
+        /// The layout offset of text offset `index` (moved back to a character's start).
+        func shown(_ index: Int) -> Int { Self.shown(index, bullets) }
+
+        /// `shown(_:)` for a secure text's grapheme boundaries (`bullets`), or none.
+        static func shown(_ index: Int, _ bullets: [Int]?) -> Int {
+            guard let b = bullets else { return index }
+            var lo = 0, hi = b.count   // the first boundary after `index`, by bisection
+            while lo < hi { let mid = (lo + hi) / 2; if b[mid] <= index { lo = mid + 1 } else { hi = mid } }
+            return max(0, lo - 1)
+        }
+
+        /// The text offset of layout offset `offset`.
+        func source(_ offset: Int) -> Int {
+            guard let b = bullets else { return offset }
+            return b[min(max(offset, 0), b.count - 1)]
+        }
     }
 
     /// The text as the field's one line shows it, offset for offset: each line or paragraph
@@ -217,7 +252,15 @@ public struct TextField: Sendable {
         try validate()
         let showsPlaceholder = text.isEmpty
         let rect = textRect
-        var label = styled(Self.shownLine(showsPlaceholder ? placeholder : text))
+        var bullets: [Int]?
+        var shown = showsPlaceholder ? placeholder : text
+        if isSecureTextEntry, !showsPlaceholder {
+            var offsets = [0]
+            for c in text { offsets.append(offsets[offsets.count - 1] + c.utf16.count) }
+            bullets = offsets
+            shown = String(repeating: "\u{2022}", count: offsets.count - 1)
+        }
+        var label = styled(Self.shownLine(shown))
         if showsPlaceholder {
             label.textColor = placeholderColor
             label.fill = placeholderFill
@@ -233,6 +276,18 @@ public struct TextField: Sendable {
         var layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
                                                    options: label.layoutOptions)
         var width = layout.lines.first?.typographicRect.maxX ?? 0
+        if adjustsFontSizeToFitWidth, width > rect.width, rect.width > 0 {
+            // Auto-shrink: the size at which the line's width (nearly proportional to it) fits,
+            // no smaller than the minimum; then as usual — scrolled, or "…" — if it still does not.
+            let least = minimumFontSize > 0 ? minimumFontSize : font.size / 4
+            let size = max(least, font.size * rect.width / width)
+            if size < font.size {
+                label.font = try liftText(font.withSize(size))
+                layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
+                                                       options: label.layoutOptions)
+                width = layout.lines.first?.typographicRect.maxX ?? 0
+            }
+        }
         label.size = Size(width: min(Label.maximumSide, max(1, width.rounded(.up) + 1)), height: rect.height)
         let rtl = layout.lines.first?.isRightToLeft ?? false
         var scroll = 0.0
@@ -260,7 +315,8 @@ public struct TextField: Sendable {
             let margin = min(caretWidth + 1, rect.width / 2)
             let limit = excess + margin / 2
             scroll = min(scrollOffset, limit)
-            if !showsPlaceholder, selectedRange?.isEmpty ?? true, let caret = layout.caret(at: caretIndex, affinity: caretAffinity) {
+            if !showsPlaceholder, selectedRange?.isEmpty ?? true,
+               let caret = layout.caret(at: Content.shown(caretIndex, bullets), affinity: caretAffinity) {
                 // The caret in content pixels, and the window of them shown: [s, s + R] from the
                 // start of left-to-right text, [W − R − s, W − s] of right-to-left text.
                 let c = caret.x
@@ -302,8 +358,8 @@ public struct TextField: Sendable {
             else if at < 0 { y -= at.rounded(.down) }
             else if at + height > size.height { y -= (at + height - size.height).rounded(.up) }
         }
-        return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(y)), showsPlaceholder: showsPlaceholder),
-                scroll)
+        return (Content(label: label, layout: layout, origin: (Int(x.rounded()), Int(y)), showsPlaceholder: showsPlaceholder,
+                        bullets: bullets), scroll)
     }
 
     /// The scroll offset a render uses: `scrollOffset` moved as little as needed to show the
@@ -326,8 +382,8 @@ public struct TextField: Sendable {
         let layout = content.layout
         let origin = content.label.textOrigin
         let x0 = Double(content.origin.x + origin.x), y0 = Double(content.origin.y + origin.y)
-        guard !content.showsPlaceholder, let caret = layout.caret(at: index, affinity: affinity) else {
-            let rect = textRect, h = font.ascender + font.descender
+        guard !content.showsPlaceholder, let caret = layout.caret(at: content.shown(index), affinity: affinity) else {
+            let rect = textRect, h = content.label.font.ascender + content.label.font.descender
             let x: Double
             switch textAlignment {
             case .right: x = rect.maxX
@@ -359,21 +415,22 @@ public struct TextField: Sendable {
         let origin = content.label.textOrigin
         let local = Point(point.x - Double(content.origin.x + origin.x), point.y - Double(content.origin.y + origin.y))
         let hit = content.layout.caretPosition(at: local)
-        return (min(hit.offset, text.utf16.count), hit.affinity)
+        return (min(content.source(hit.offset), text.utf16.count), hit.affinity)
     }
 
     /// `index` clamped to the text and moved back to a grapheme cluster boundary, the index a
     /// caret there has (UITextField never stands inside "é" or "👍🏽"). UTF-16 offsets.
     public func graphemeBoundary(atOrBefore index: Int) throws(LabelError) -> Int {
-        min(try content().content.layout.graphemeBoundary(atOrBefore: index), text.utf16.count)
+        let content = try content().content
+        return min(content.source(content.layout.graphemeBoundary(atOrBefore: content.shown(index))), text.utf16.count)
     }
 
     /// `range` clamped to the text and widened to whole grapheme clusters: what a selection of it
     /// highlights (an empty range stays empty, at the caret index it snaps to). UTF-16 offsets.
     public func graphemeRange(enclosing range: Range<Int>) throws(LabelError) -> Range<Int> {
-        let count = text.utf16.count
-        let r = try content().content.layout.graphemeRange(enclosing: range)
-        return min(r.lowerBound, count)..<min(r.upperBound, count)
+        let count = text.utf16.count, content = try content().content
+        let r = content.layout.graphemeRange(enclosing: graphemeCover(range, content))
+        return min(content.source(r.lowerBound), count)..<min(content.source(r.upperBound), count)
     }
 
     /// The rectangles, field coordinates, that a selection of `range` (UTF-16 offsets in `text`)
@@ -389,7 +446,17 @@ public struct TextField: Sendable {
         let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
         let count = text.utf16.count
         let lo = min(max(0, range.lowerBound), count), hi = min(max(lo, range.upperBound), count)
-        return content.layout.selectionRects(lo..<hi).map { $0.offsetBy(dx: dx, dy: dy) }
+        return content.layout.selectionRects(graphemeCover(lo..<hi, content)).map { $0.offsetBy(dx: dx, dy: dy) }
+    }
+
+    /// A range of `text` as the layout's: the bullets that cover its characters (a range ending
+    /// inside a character takes its bullet), or the range itself.
+    private func graphemeCover(_ range: Range<Int>, _ content: Content) -> Range<Int> {
+        guard content.bullets != nil else { return range }
+        let lo = content.shown(range.lowerBound)
+        guard !range.isEmpty else { return lo..<lo }
+        let last = content.shown(range.upperBound - 1)
+        return lo..<max(lo, last + 1)
     }
 
     /// The pixels a render can change, field coordinates: the frame (everything is drawn inside it).
@@ -410,7 +477,8 @@ public struct TextField: Sendable {
         let far = 1 << 40
         guard origin.x > -far, origin.x < far, origin.y > -far, origin.y < far else { return }
         let area = buffer.bounds.intersection(drawnBounds.offsetBy(dx: origin.x, dy: origin.y))
-        let groupAlpha = UInt8((255 * alpha).rounded())
+        let groupAlpha = UInt8(((isEnabled ? 255 : 127.5) * alpha).rounded())
+        let editing = isEditing && isEnabled
         guard !area.isEmpty, groupAlpha > 0 else { return }
         // Field pixel (0, 0) is scratch pixel `at`.
         let at = (x: origin.x - area.x, y: origin.y - area.y)
@@ -421,12 +489,12 @@ public struct TextField: Sendable {
                 if !frame.isEmpty { try liftRaster(b.cropped(to: frame).composite(.color(backgroundColor))) }
             }
             var marks: [(Rect, Color)] = []
-            if isEditing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
+            if editing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
                 marks = selectionRects(in: content, for: range).map { ($0, selectionColor) }
             }
             for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
             try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
-            if isEditing, selectedRange?.isEmpty ?? true {
+            if editing, selectedRange?.isEmpty ?? true {
                 try fillRect(caretRect(in: content, at: caretIndex, affinity: caretAffinity), caretColor, b, at)
             }
         }

@@ -33,6 +33,11 @@ struct FieldCommand: ParsableCommand {
     @Option(name: .customLong("caret-affinity"),
             help: "Where the caret stands at a direction boundary: leading (the next character's edge) or trailing (the previous one's).")
     var caretAffinity = "leading"
+    @Flag(help: "Secure entry: every character drawn as a bullet.") var secure = false
+    @Flag(help: "Draw the field disabled: half its opacity, no caret or selection.") var disabled = false
+    @Option(name: .customLong("min-font-size"), parsing: .unconditional,
+            help: "Auto-shrink a text wider than the field down to this font size, pixels (0: off).")
+    var minFontSize = 0.0
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
@@ -62,6 +67,10 @@ struct FieldCommand: ParsableCommand {
             field.selectedRange = a..<b
         }
         field.scrollOffset = scroll
+        field.isSecureTextEntry = secure
+        field.isEnabled = !disabled
+        field.adjustsFontSizeToFitWidth = minFontSize > 0
+        field.minimumFontSize = minFontSize
         let (w, h) = try label.canvasSize()
         if w == 0 || h == 0 {
             let fit = try field.sizeThatFits()

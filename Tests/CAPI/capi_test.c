@@ -516,6 +516,18 @@ static void corpus_answers(const char *dir) {
             OK(sheen_text_field_caret_position_at(field, x, 22, &index, &affinity));
             fprintf(out, "field-hit %a %zu %d\n", x, index, (int)affinity);
         }
+        /* Secure entry: bullets, indices still the text's bytes; auto-shrink in a narrow field. */
+        sheen_text_field *secret = NULL;
+        OK(sheen_text_field_create(text, font, 120, 44, &secret));
+        OK(sheen_text_field_set_secure(secret, true));
+        OK(sheen_text_field_set_adjusts_font_size(secret, true, 8));
+        for (size_t b = 0; b <= length; b++) {
+            if (b < length && ((unsigned char)text[b] & 0xC0) == 0x80) continue;
+            double r[4];
+            OK(sheen_text_field_caret_rect(secret, b, r));
+            fprintf(out, "secure-caret %zu %a %a %a %a\n", b, r[0], r[1], r[2], r[3]);
+        }
+        sheen_text_field_destroy(secret);
         double fit[2], rect[4];
         OK(sheen_text_field_size_that_fits(field, fit));
         OK(sheen_text_field_text_rect(field, rect));

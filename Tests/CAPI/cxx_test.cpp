@@ -130,7 +130,8 @@ int main() {
     const auto lines = wrapped.lines();
     CHECK(lines.size() == 2 && lines[0].start == 0 && lines[1].end == 17 && lines[1].baseline > lines[0].baseline);
     field.stroke(2, colors[0]).alignment(SHEEN_ALIGN_CENTER).insets(2, 4, 2, 4).caretStyle(colors[1], 3)
-        .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT);
+        .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT)
+        .secure(true).enabled(false).adjustsFontSize(true, 10);
     const auto fieldFit = field.sizeThatFits();
     field.size(fieldFit[0], fieldFit[1]).render(target.buffer(), 10, 60);
 

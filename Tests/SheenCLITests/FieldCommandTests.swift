@@ -67,7 +67,7 @@ import Testing
             // A flag takes "1" as the text argument, an option as its value: both parse.
             #expect(throws: Never.self, "\(option)") { _ = try FieldCommand.parse(["-o", "f.png", option, "1"]) }
         }
-        for refused in ["--lines", "--line-break", "--min-scale", "--tighten", "--clip", "--disabled", "--vertical",
+        for refused in ["--lines", "--line-break", "--min-scale", "--tighten", "--clip", "--vertical",
                         "--inset-shadows", "--highlight", "--hyphenate"] {
             #expect(!listed.contains(refused), "\(refused)")
         }

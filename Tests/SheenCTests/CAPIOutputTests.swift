@@ -141,6 +141,14 @@ struct CAPIOutputTests {
                 expected.append("grapheme \(b) \(byte(g.lowerBound)) \(byte(g.upperBound))")
                 previous = b
             }
+            var secret = TextField(text: text, font: font, size: Size(width: 120, height: 44))
+            secret.isSecureTextEntry = true
+            secret.adjustsFontSizeToFitWidth = true
+            secret.minimumFontSize = 8
+            for b in 0...bytes.count where b == bytes.count || bytes[b] & 0xC0 != 0x80 {
+                let r = try secret.caretRect(at: units(b))
+                expected.append("secure-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height))")
+            }
             for x in stride(from: -10.0, through: 210, by: 9) {
                 let p = try field.caretPosition(at: Point(x, 22))
                 expected.append("field-hit \(a(x)) \(byte(p.index)) \(aff(p.affinity))")

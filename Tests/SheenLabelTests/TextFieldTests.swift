@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SheenRaster
 import SheenTestSupport
@@ -357,6 +358,60 @@ import SheenText
         // Both sides of offset 4: after "abc " (trailing) and at the right of "שלום" (leading).
         let after = try f.caretRect(at: 4, affinity: .trailing), before = try f.caretRect(at: 4, affinity: .leading)
         #expect(before.midX - after.midX > 40)
+    }
+
+    /// Secure entry draws a bullet per character — the field drawing "é👍🏽x" securely is the
+    /// field drawing "•••" — while its indices stay the text's: the caret after "é" (offset 2)
+    /// stands after the first bullet, a tap there gives 2 back, a selection of the emoji covers
+    /// the second bullet; the text itself is never laid out or kept.
+    @Test func secureEntryDrawsBullets() throws {
+        let secret = "se\u{301}cr👍🏽t-\(UUID().uuidString.prefix(8))"
+        var f = try field(secret)
+        f.isSecureTextEntry = true
+        f.isEditing = true
+        var bullets = try field(String(repeating: "\u{2022}", count: secret.count))
+        bullets.isEditing = true
+        let graphemeOffsets = secret.indices.map { secret.utf16.distance(from: secret.startIndex, to: $0) }
+        for (k, offset) in (graphemeOffsets + [secret.utf16.count]).enumerated() {
+            f.caretIndex = offset
+            bullets.caretIndex = k
+            #expect(try f.image().bytes == bullets.image().bytes, "caret \(offset)")
+            let r = try f.caretRect(at: offset)
+            #expect(r == (try bullets.caretRect(at: k)))
+            #expect(try f.caretIndex(at: Point(r.x + r.width / 2, r.y + r.height / 2)) == offset)
+        }
+        // Inside "e" + accent and inside the emoji: snapped back to the character's start.
+        #expect(try f.caretRect(at: 2) == f.caretRect(at: 1))
+        #expect(try f.graphemeBoundary(atOrBefore: 6) == 5)
+        #expect(try f.selectionRects(for: 6..<7) == bullets.selectionRects(for: 4..<5))
+        #expect(!LayoutCache.shared.holdsText(containing: String(secret.suffix(8))))
+    }
+
+    /// A disabled field draws at half its opacity with no caret; auto-shrink fits a long text
+    /// in a smaller font before it would end in "…".
+    @Test func disabledAndAutoShrink() throws {
+        var f = try field("Disabled")
+        f.isEditing = true
+        f.isEnabled = false
+        var resting = f
+        resting.isEnabled = true
+        resting.isEditing = false
+        let opaque = try resting.image()
+        let expected = try Image(width: opaque.width, height: opaque.height, format: .rgba8Premultiplied)
+        try expected.withBuffer { d in try opaque.withReadOnlyBuffer { try d.composite(.image($0), coverage: .alpha(128)) } }
+        #expect(try f.image().bytes == expected.bytes)
+        var long = try field("A text too long for a field this narrow", width: 200)
+        #expect(try long.content().content.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 })
+        long.adjustsFontSizeToFitWidth = true
+        let shrunk = try long.content().content
+        #expect(shrunk.label.font.size < 20 && shrunk.label.font.size >= 5)
+        #expect(!shrunk.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 })
+        // Not below the minimum: then it scrolls or ends in "…" as usual.
+        long.minimumFontSize = 18
+        let floor = try long.content().content
+        #expect(floor.label.font.size == 18 && floor.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 })
+        long.minimumFontSize = 30
+        #expect(throws: LabelError.self) { _ = try long.image() }
     }
 
     /// Indices snap to grapheme clusters: a caret inside "👍🏽" or between "e" and its accent

@@ -113,11 +113,15 @@ enum NeverDisappears {
         field.caretIndex = Int.random(in: 0...text.utf16.count, using: &g)
         field.caretAffinity = Bool.random(using: &g) ? .leading : .trailing
         field.scrollOffset = Double(Int.random(in: 0...200, using: &g))
+        field.isSecureTextEntry = Int.random(in: 0..<6, using: &g) == 0
+        field.adjustsFontSizeToFitWidth = Int.random(in: 0..<4, using: &g) == 0
         let describe = "field \(text.debugDescription) \(font.size) px \(field.size) editing \(field.isEditing) caret \(field.caretIndex) "
-            + "shadows \(field.shadows.count) stroke \(field.stroke?.width ?? 0) \(field.textAlignment)"
+            + "shadows \(field.shadows.count) stroke \(field.stroke?.width ?? 0) \(field.textAlignment) "
+            + "secure \(field.isSecureTextEntry) shrink \(field.adjustsFontSizeToFitWidth)"
         let (content, _) = try field.content()
         let layout = content.layout
-        if !field.isEditing, let problem = everyCharacterOrEllipsis(TextField.shownLine(text), layout) {
+        let shown = field.isSecureTextEntry ? String(repeating: "\u{2022}", count: text.count) : text
+        if !field.isEditing, let problem = everyCharacterOrEllipsis(TextField.shownLine(shown), layout) {
             return "\(describe): \(problem)"
         }
         guard !visibleClusters(text).isEmpty else { return nil }

@@ -308,6 +308,12 @@ public:
         return *this;
     }
     TextField &clearShadows() { check(sheen_text_field_clear_shadows(get())); return *this; }
+    TextField &secure(bool secure) { check(sheen_text_field_set_secure(get(), secure)); return *this; }
+    TextField &enabled(bool enabled) { check(sheen_text_field_set_enabled(get(), enabled)); return *this; }
+    TextField &adjustsFontSize(bool adjusts, double minimumFontSize = 0) {
+        check(sheen_text_field_set_adjusts_font_size(get(), adjusts, minimumFontSize));
+        return *this;
+    }
     TextField &alignment(sheen_text_alignment alignment) { check(sheen_text_field_set_alignment(get(), alignment)); return *this; }
     TextField &insets(double top, double left, double bottom, double right) {
         check(sheen_text_field_set_insets(get(), top, left, bottom, right));

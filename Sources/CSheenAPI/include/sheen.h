@@ -608,6 +608,14 @@ sheen_status sheen_text_field_caret_rect_with_affinity(const sheen_text_field *f
  *  selection of it is drawn; with start == end, the caret index it snaps to (moved back). */
 sheen_status sheen_text_field_grapheme_range(const sheen_text_field *field, size_t start, size_t end, size_t *out_start,
                                              size_t *out_end);
+/** Secure entry: every character (grapheme cluster) drawn as a bullet; only the bullets are laid
+ *  out or cached. Indices stay byte offsets into the text. */
+sheen_status sheen_text_field_set_secure(sheen_text_field *field, bool secure);
+/** Disabled: drawn at half its opacity, no caret or selection (queries still answer). */
+sheen_status sheen_text_field_set_enabled(sheen_text_field *field, bool enabled);
+/** Auto-shrink: a text wider than the text rectangle is drawn in a smaller font, down to
+ *  `minimum_font_size` pixels (0: a quarter of the font's size; at most the font's size). */
+sheen_status sheen_text_field_set_adjusts_font_size(sheen_text_field *field, bool adjusts, double minimum_font_size);
 /** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
  *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
 sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);
