@@ -141,6 +141,10 @@ struct CAPIOutputTests {
                 expected.append("grapheme \(b) \(byte(g.lowerBound)) \(byte(g.upperBound))")
                 previous = b
             }
+            for x in stride(from: -10.0, through: 210, by: 9) {
+                let p = try field.caretPosition(at: Point(x, 22))
+                expected.append("field-hit \(a(x)) \(byte(p.index)) \(aff(p.affinity))")
+            }
             var secret = TextField(text: text, font: font, size: Size(width: 120, height: 44))
             secret.isSecureTextEntry = true
             secret.adjustsFontSizeToFitWidth = true
@@ -148,10 +152,6 @@ struct CAPIOutputTests {
             for b in 0...bytes.count where b == bytes.count || bytes[b] & 0xC0 != 0x80 {
                 let r = try secret.caretRect(at: units(b))
                 expected.append("secure-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height))")
-            }
-            for x in stride(from: -10.0, through: 210, by: 9) {
-                let p = try field.caretPosition(at: Point(x, 22))
-                expected.append("field-hit \(a(x)) \(byte(p.index)) \(aff(p.affinity))")
             }
             let fit = try field.sizeThatFits(), rect = field.textRect
             expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
