@@ -56,4 +56,41 @@ final class LayoutBox { let layout: TextLayout; init(_ layout: TextLayout) { sel
 /// A label (sheen_label).
 final class LabelBox { var label: Label; init(_ label: Label) { self.label = label } }
 /// A text field (sheen_text_field).
-final class FieldBox { var field: TextField; init(_ field: TextField) { self.field = field } }
+final class FieldBox {
+    var field: TextField
+    /// Multi-line mode (sheen_text_field_set_multiline): drawn and asked as a text view.
+    var multiline = false
+    init(_ field: TextField) { self.field = field }
+
+    /// What drawing and the queries use: the field, or in multi-line mode a text view holding
+    /// it, its scroll offset the view's vertical content offset.
+    var editable: any Editable {
+        guard multiline else { return field }
+        var view = TextView(font: field.font, size: field.size)
+        view.field = field
+        view.scrollOffset = 0
+        view.contentOffset = field.scrollOffset
+        return view
+    }
+}
+
+/// What a C field handle answers, as a one-line field or as a text view.
+protocol Editable {
+    func caretRect(at index: Int, affinity: CaretAffinity) throws(LabelError) -> Rect
+    func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity)
+    func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int), cache: GlyphCache) throws(LabelError)
+    /// The scroll offset drawing uses: horizontal for a field, vertical for a view.
+    func resolvedScroll() throws(LabelError) -> Double
+    /// The size that fits: a field's whole line; a view's lines at its width.
+    func fittingSize() throws(LabelError) -> Size
+}
+
+extension TextField: Editable {
+    func resolvedScroll() throws(LabelError) -> Double { try resolvedScrollOffset() }
+    func fittingSize() throws(LabelError) -> Size { try sizeThatFits() }
+}
+
+extension TextView: Editable {
+    func resolvedScroll() throws(LabelError) -> Double { try resolvedContentOffset() }
+    func fittingSize() throws(LabelError) -> Size { try sizeThatFits(width: field.size.width) }
+}

@@ -143,9 +143,9 @@ public func sheenTextFieldSetScrollOffset(_ field: OpaquePointer?, _ offset: Dou
 @_cdecl("sheen_text_field_resolved_scroll_offset")
 public func sheenTextFieldResolvedScrollOffset(_ field: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
-        out.pointee = try field.resolvedScrollOffset()
+        out.pointee = try box.editable.resolvedScroll()
     }
 }
 
@@ -153,10 +153,10 @@ public func sheenTextFieldResolvedScrollOffset(_ field: OpaquePointer?, _ out: U
 @_cdecl("sheen_text_field_caret_index_at")
 public func sheenTextFieldCaretIndexAt(_ field: OpaquePointer?, _ x: Double, _ y: Double, _ out: UnsafeMutablePointer<Int>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
-        let index = try field.caretIndex(at: Point(try finite(x, "x"), try finite(y, "y")))
-        out.pointee = byteOffset(ofUTF16: index, in: field.text)
+        let index = try box.editable.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y"))).index
+        out.pointee = byteOffset(ofUTF16: index, in: box.field.text)
     }
 }
 
@@ -164,9 +164,10 @@ public func sheenTextFieldCaretIndexAt(_ field: OpaquePointer?, _ x: Double, _ y
 @_cdecl("sheen_text_field_caret_rect")
 public func sheenTextFieldCaretRect(_ field: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
-        let r = try field.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: field.text, "index"))
+        let r = try box.editable.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: box.field.text, "index"),
+                                           affinity: .leading)
         out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
     }
 }
@@ -187,9 +188,9 @@ public func sheenTextFieldSetSize(_ field: OpaquePointer?, _ width: Double, _ he
 @_cdecl("sheen_text_field_size_that_fits")
 public func sheenTextFieldSizeThatFits(_ field: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
-        let fit = try field.sizeThatFits()
+        let fit = try box.editable.fittingSize()
         out[0] = fit.width
         out[1] = fit.height
     }
@@ -282,10 +283,10 @@ public func sheenTextFieldSetCaretAffinity(_ field: OpaquePointer?, _ affinity: 
 public func sheenTextFieldCaretPositionAt(_ field: OpaquePointer?, _ x: Double, _ y: Double, _ index: UnsafeMutablePointer<Int>?,
                                           _ affinity: UnsafeMutablePointer<Int32>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let (index, affinity) = (try required(index, "index"), try required(affinity, "affinity"))
-        let p = try field.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y")))
-        index.pointee = byteOffset(ofUTF16: p.index, in: field.text)
+        let p = try box.editable.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y")))
+        index.pointee = byteOffset(ofUTF16: p.index, in: box.field.text)
         affinity.pointee = cAffinity(p.affinity)
     }
 }
@@ -295,10 +296,10 @@ public func sheenTextFieldCaretPositionAt(_ field: OpaquePointer?, _ x: Double, 
 public func sheenTextFieldCaretRectWithAffinity(_ field: OpaquePointer?, _ index: Int, _ affinity: Int32,
                                                 _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
+        let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
-        let r = try field.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: field.text, "index"),
-                                    affinity: try caretAffinity(affinity))
+        let r = try box.editable.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: box.field.text, "index"),
+                                           affinity: try caretAffinity(affinity))
         out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
     }
 }
@@ -337,12 +338,27 @@ public func sheenTextFieldSetAdjustsFontSize(_ field: OpaquePointer?, _ adjusts:
     }
 }
 
+/// `sheen_text_field_set_multiline` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_multiline")
+public func sheenTextFieldSetMultiline(_ field: OpaquePointer?, _ multiline: Bool) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        guard box.multiline != multiline else { return }
+        box.multiline = multiline
+        // UITextView's text container insets in multi-line mode, a field's none out of it, unless
+        // the caller set other insets.
+        let container = TextView(font: box.field.font, size: box.field.size).insets
+        if multiline, box.field.insets == .zero { box.field.insets = container }
+        if !multiline, box.field.insets == container { box.field.insets = .zero }
+    }
+}
+
 /// `sheen_text_field_render` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_render")
 public func sheenTextFieldRender(_ field: OpaquePointer?, _ destination: UnsafePointer<sheen_buffer>?, _ x: Int, _ y: Int) -> sheen_status {
     capi {
-        let field = try borrow(field, "field", as: FieldBox.self).field
-        try field.render(into: try rasterBuffer(destination, "destination"), at: (x, y))
+        let box = try borrow(field, "field", as: FieldBox.self)
+        try box.editable.render(into: try rasterBuffer(destination, "destination"), at: (x, y), cache: .shared)
     }
 }
 

@@ -205,6 +205,8 @@ public struct TextField: Sendable {
         /// included): bullet k stands for characters boundaries[k]..<boundaries[k + 1]. nil when
         /// the layout shows the text itself.
         var bullets: [Int]? = nil
+        /// A text view's content: lines stacked from the top and scrolled vertically.
+        var isMultiline = false
 
         /// The layout offset of text offset `index` (moved back to a character's start).
         func shown(_ index: Int) -> Int { Self.shown(index, bullets) }
@@ -378,7 +380,7 @@ public struct TextField: Sendable {
         return caretRect(in: content, at: index, affinity: affinity)
     }
 
-    private func caretRect(in content: Content, at index: Int, affinity: CaretAffinity) -> Rect {
+    func caretRect(in content: Content, at index: Int, affinity: CaretAffinity) -> Rect {
         let layout = content.layout
         let origin = content.label.textOrigin
         let x0 = Double(content.origin.x + origin.x), y0 = Double(content.origin.y + origin.y)
@@ -391,9 +393,14 @@ public struct TextField: Sendable {
             case .left: x = rect.x
             case .natural, .justified: x = layout.lines.first?.isRightToLeft == true ? rect.maxX : rect.x
             }
-            return Rect(x: x - caretWidth / 2, y: y0 + (rect.height - h) / 2, width: caretWidth, height: h)
+            // A text view's first line starts at the top of its rectangle; a field's is centred.
+            let y = content.isMultiline ? y0 + max(0, layout.lines.first?.typographicRect.y ?? 0) : y0 + (rect.height - h) / 2
+            return Rect(x: x - caretWidth / 2, y: y, width: caretWidth, height: h)
         }
         let box = layout.lines[caret.line].typographicRect
+        guard !content.isMultiline else {
+            return Rect(x: x0 + caret.x - caretWidth / 2, y: y0 + box.y, width: caretWidth, height: box.height)
+        }
         // Within the frame: a line box that fits the frame may still reach a fraction of a pixel
         // past it, its origin being whole pixels.
         let top = max(0, y0 + box.y), bottom = min(size.height, y0 + box.maxY)
@@ -410,7 +417,11 @@ public struct TextField: Sendable {
     /// `caretIndex(at:)`) and the affinity that puts its caret on the tapped side of a direction
     /// boundary — keep both in `caretIndex` and `caretAffinity`.
     public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
-        let (content, _) = try content()
+        try caretPosition(in: content().content, at: point)
+    }
+
+    /// `caretPosition(at:)` in a content (a field's or a text view's).
+    func caretPosition(in content: Content, at point: Point) -> (index: Int, affinity: CaretAffinity) {
         guard !content.showsPlaceholder else { return (0, .leading) }
         let origin = content.label.textOrigin
         let local = Point(point.x - Double(content.origin.x + origin.x), point.y - Double(content.origin.y + origin.y))
@@ -440,7 +451,7 @@ public struct TextField: Sendable {
         selectionRects(in: try content().content, for: range)
     }
 
-    private func selectionRects(in content: Content, for range: Range<Int>) -> [Rect] {
+    func selectionRects(in content: Content, for range: Range<Int>) -> [Rect] {
         guard !content.showsPlaceholder else { return [] }
         let origin = content.label.textOrigin
         let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
@@ -474,13 +485,29 @@ public struct TextField: Sendable {
                        cache: GlyphCache = .shared) throws(LabelError) {
         guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
         let (content, _) = try content()
+        let editing = isEditing && isEnabled
+        var selection: [Rect] = []
+        if editing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
+            selection = selectionRects(in: content, for: range)
+        }
+        let caret = editing && selectedRange?.isEmpty ?? true ? caretRect(in: content, at: caretIndex, affinity: caretAffinity) : nil
+        try drawGroup(into: buffer, at: origin, selection: selection, caret: caret) { (b, at) throws(LabelError) in
+            try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
+        }
+    }
+
+    /// Draws the frame as a group into a scratch image — the background, the `selection`
+    /// highlight, the text drawn by `text` (given the scratch buffer and where frame pixel (0, 0)
+    /// lies in it), the `caret` — then composites it once at `alpha` (halved when disabled) over
+    /// `buffer`, clipped to the frame. A text view draws the same way.
+    func drawGroup(into buffer: RasterBuffer, at origin: (x: Int, y: Int), selection: [Rect], caret: Rect?,
+                   text: (RasterBuffer, (x: Int, y: Int)) throws(LabelError) -> Void) throws(LabelError) {
         let far = 1 << 40
         guard origin.x > -far, origin.x < far, origin.y > -far, origin.y < far else { return }
         let area = buffer.bounds.intersection(drawnBounds.offsetBy(dx: origin.x, dy: origin.y))
         let groupAlpha = UInt8(((isEnabled ? 255 : 127.5) * alpha).rounded())
-        let editing = isEditing && isEnabled
         guard !area.isEmpty, groupAlpha > 0 else { return }
-        // Field pixel (0, 0) is scratch pixel `at`.
+        // Frame pixel (0, 0) is scratch pixel `at`.
         let at = (x: origin.x - area.x, y: origin.y - area.y)
         let scratch = try liftRaster(Image(width: area.width, height: area.height, format: buffer.format))
         try scratch.withBuffer { (b) throws(LabelError) in
@@ -488,15 +515,9 @@ public struct TextField: Sendable {
                 let frame = drawnBounds.offsetBy(dx: at.x, dy: at.y).intersection(b.bounds)
                 if !frame.isEmpty { try liftRaster(b.cropped(to: frame).composite(.color(backgroundColor))) }
             }
-            var marks: [(Rect, Color)] = []
-            if editing, !content.showsPlaceholder, let range = selectedRange, !range.isEmpty {
-                marks = selectionRects(in: content, for: range).map { ($0, selectionColor) }
-            }
-            for (rect, colour) in marks { try fillRect(rect, colour, b, at) }
-            try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
-            if editing, selectedRange?.isEmpty ?? true {
-                try fillRect(caretRect(in: content, at: caretIndex, affinity: caretAffinity), caretColor, b, at)
-            }
+            for rect in selection { try fillRect(rect, selectionColor, b, at) }
+            try text(b, at)
+            if let caret { try fillRect(caret, caretColor, b, at) }
         }
         try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in
             try buffer.cropped(to: area).composite(.image(image), coverage: .alpha(groupAlpha))
@@ -511,13 +532,25 @@ public struct TextField: Sendable {
     /// blurred shadow's bytes depend (within one level) on the extent of the shape blurred: a
     /// text that fits a label draws as that label.
     private func contentRenderer(_ content: Content, cache: GlyphCache) throws(LabelError) -> LabelRenderer {
+        try contentRenderer(content, cache: cache) { layout, reach in
+            let left = Double(-content.origin.x - content.label.textOrigin.x)
+            guard layout.textRect.width > Label.maximumSide else { return nil }
+            return layout.keepingGlyphs(penX: (left - reach)...(left + size.width + reach))
+        }
+    }
+
+    /// The render of a content drawing the part of its layout `window` keeps, given how far a
+    /// glyph's ink, stroke and shadows reach (nil: the whole layout), with gradients over the
+    /// ink spanning the whole text's.
+    func contentRenderer(_ content: Content, cache: GlyphCache,
+                         window: (TextLayout, Double) -> TextLayout?) throws(LabelError) -> LabelRenderer {
         let label = content.label
         let strokeReach = label.stroke?.textStroke.reach ?? 0
-        let shadowReach = label.allShadows.map { GaussianBlur.margin(sigma: $0.sigma) + $0.spread + abs($0.offset.x) }.max() ?? 0
+        let shadowReach = label.allShadows.map {
+            GaussianBlur.margin(sigma: $0.sigma) + $0.spread + max(abs($0.offset.x), abs($0.offset.y))
+        }.max() ?? 0
         let reach = 2 * font.size + strokeReach + shadowReach
-        let left = Double(-content.origin.x - label.textOrigin.x)
-        guard content.layout.textRect.width > Label.maximumSide,
-              let window = content.layout.keepingGlyphs(penX: (left - reach)...(left + size.width + reach)) else {
+        guard let window = window(content.layout, reach) else {
             return LabelRenderer(validated: label, layout: content.layout, cache: cache)
         }
         var wholeInks: [TextStroke?: PixelRect] = [:]
@@ -533,7 +566,7 @@ public struct TextField: Sendable {
     }
 
     /// A field-space rectangle painted in `colour` with its exact area coverage.
-    private func fillRect(_ rect: Rect, _ colour: Color, _ b: RasterBuffer, _ at: (x: Int, y: Int)) throws(LabelError) {
+    func fillRect(_ rect: Rect, _ colour: Color, _ b: RasterBuffer, _ at: (x: Int, y: Int)) throws(LabelError) {
         guard let mask = try liftText(rect.coverageMask()) else { return }
         try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in
             try b.composite(.color(colour), coverage: .mask(m, x: mask.region.x + at.x, y: mask.region.y + at.y))

@@ -4,8 +4,9 @@ import SheenLabel
 import SheenRaster
 import SheenText
 
-/// `sheen field`: a text field to a PNG — its text or placeholder, and while editing its caret or
-/// selection, scrolled as UITextField scrolls — styled with the label options that apply to it.
+/// `sheen field`: a text field (or with `--multiline` a text view) to a PNG — its text or
+/// placeholder, and while editing its caret or selection, scrolled as UITextField (UITextView)
+/// scrolls — styled with the label options that apply to it.
 struct FieldCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "field",
@@ -33,6 +34,8 @@ struct FieldCommand: ParsableCommand {
     @Option(name: .customLong("caret-affinity"),
             help: "Where the caret stands at a direction boundary: leading (the next character's edge) or trailing (the previous one's).")
     var caretAffinity = "leading"
+    @Flag(help: "A multi-line text view (UITextView): the text wraps at the canvas width and --scroll is vertical.")
+    var multiline = false
     @Flag(help: "Secure entry: every character drawn as a bullet.") var secure = false
     @Flag(help: "Draw the field disabled: half its opacity, no caret or selection.") var disabled = false
     @Option(name: .customLong("min-font-size"), parsing: .unconditional,
@@ -71,15 +74,31 @@ struct FieldCommand: ParsableCommand {
         field.isEnabled = !disabled
         field.adjustsFontSizeToFitWidth = minFontSize > 0
         field.minimumFontSize = minFontSize
-        let (w, h) = try label.canvasSize()
-        if w == 0 || h == 0 {
-            let fit = try field.sizeThatFits()
-            field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
-        }
         field.caretColor = try Parse.color(caretColor, option: "--caret-color")
+        let (w, h) = try label.canvasSize()
         let image: Image
-        do { image = try field.image() } catch {
-            throw ValidationError("cannot render the field: \(error)")
+        if multiline {
+            var view = TextView(text: field.text, font: field.font, size: field.size)
+            let containerInsets = view.insets
+            view.field = field
+            view.insets = label.insets == nil ? containerInsets : field.insets
+            view.scrollOffset = 0
+            view.contentOffset = scroll
+            if w == 0 || h == 0 {
+                let fit = try view.sizeThatFits(width: Double(w))
+                view.field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
+            }
+            do { image = try view.image() } catch {
+                throw ValidationError("cannot render the text view: \(error)")
+            }
+        } else {
+            if w == 0 || h == 0 {
+                let fit = try field.sizeThatFits()
+                field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
+            }
+            do { image = try field.image() } catch {
+                throw ValidationError("cannot render the field: \(error)")
+            }
         }
         try writePNG(image, to: target)
     }

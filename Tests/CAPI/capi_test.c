@@ -528,6 +528,25 @@ static void corpus_answers(const char *dir) {
             fprintf(out, "secure-caret %zu %a %a %a %a\n", b, r[0], r[1], r[2], r[3]);
         }
         sheen_text_field_destroy(secret);
+        /* Multi-line mode: a text view 160 px wide, carets on every line, its fitting height. */
+        sheen_text_field *view = NULL;
+        OK(sheen_text_field_create(text, font, 160, 60, &view));
+        OK(sheen_text_field_set_multiline(view, true));
+        OK(sheen_text_field_set_editing(view, true, length, 0, 0));
+        for (size_t b = 0; b <= length; b++) {
+            if (b < length && ((unsigned char)text[b] & 0xC0) == 0x80) continue;
+            double r[4];
+            OK(sheen_text_field_caret_rect(view, b, r));
+            size_t hit = 0;
+            int32_t side = 0;
+            OK(sheen_text_field_caret_position_at(view, r[0] + r[2] / 2, r[1] + r[3] / 2, &hit, &side));
+            fprintf(out, "view-caret %zu %a %a %a %a %zu %d\n", b, r[0], r[1], r[2], r[3], hit, (int)side);
+        }
+        double scrolled = 0, view_fit[2];
+        OK(sheen_text_field_resolved_scroll_offset(view, &scrolled));
+        OK(sheen_text_field_size_that_fits(view, view_fit));
+        fprintf(out, "view-fit %a %a %a\n", scrolled, view_fit[0], view_fit[1]);
+        sheen_text_field_destroy(view);
         double fit[2], rect[4];
         OK(sheen_text_field_size_that_fits(field, fit));
         OK(sheen_text_field_text_rect(field, rect));

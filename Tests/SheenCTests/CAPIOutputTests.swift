@@ -153,6 +153,16 @@ struct CAPIOutputTests {
                 let r = try secret.caretRect(at: units(b))
                 expected.append("secure-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height))")
             }
+            var view = TextView(text: text, font: font, size: Size(width: 160, height: 60))
+            view.isEditing = true
+            view.caretIndex = text.utf16.count
+            for b in 0...bytes.count where b == bytes.count || bytes[b] & 0xC0 != 0x80 {
+                let r = try view.caretRect(at: units(b))
+                let p = try view.caretPosition(at: Point(r.x + r.width / 2, r.y + r.height / 2))
+                expected.append("view-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height)) \(byte(p.index)) \(aff(p.affinity))")
+            }
+            let viewFit = try view.sizeThatFits(width: 160)
+            expected.append("view-fit \(a(try view.resolvedContentOffset())) \(a(viewFit.width)) \(a(viewFit.height))")
             let fit = try field.sizeThatFits(), rect = field.textRect
             expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
             let textFit = try TextLayout.sizeThatFits(AttributedText(text, font: font), Size(width: 160, height: 0), options: options)

@@ -309,6 +309,8 @@ public:
     }
     TextField &clearShadows() { check(sheen_text_field_clear_shadows(get())); return *this; }
     TextField &secure(bool secure) { check(sheen_text_field_set_secure(get(), secure)); return *this; }
+    /** Multi-line mode: a text view (wrapped lines, vertical scrolling). */
+    TextField &multiline(bool multiline) { check(sheen_text_field_set_multiline(get(), multiline)); return *this; }
     TextField &enabled(bool enabled) { check(sheen_text_field_set_enabled(get(), enabled)); return *this; }
     TextField &adjustsFontSize(bool adjusts, double minimumFontSize = 0) {
         check(sheen_text_field_set_adjusts_font_size(get(), adjusts, minimumFontSize));

@@ -616,6 +616,13 @@ sheen_status sheen_text_field_set_enabled(sheen_text_field *field, bool enabled)
 /** Auto-shrink: a text wider than the text rectangle is drawn in a smaller font, down to
  *  `minimum_font_size` pixels (0: a quarter of the font's size; at most the font's size). */
 sheen_status sheen_text_field_set_adjusts_font_size(sheen_text_field *field, bool adjusts, double minimum_font_size);
+/** Multi-line mode: the field is drawn and answers as a text view (SheenLabel's TextView,
+ *  UITextView) — the text wraps at its width into as many lines as it needs, line breaks begin
+ *  paragraphs, the scroll offset (set_scroll_offset, resolved_scroll_offset) is vertical and
+ *  scrolls to the caret's line, caret rects and taps work on every line, size_that_fits gives
+ *  the height holding every line at the field's width. Turning it on gives zero insets
+ *  UITextView's text container insets (8, 5, 8, 5); secure entry and auto-shrink do not apply. */
+sheen_status sheen_text_field_set_multiline(sheen_text_field *field, bool multiline);
 /** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
  *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
 sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);

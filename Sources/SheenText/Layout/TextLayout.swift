@@ -97,6 +97,19 @@ public struct TextLayout: Sendable {
         return dropped ? with(lines: kept) : nil
     }
 
+    /// This layout drawing only the lines whose line box meets `y` (layout pixels): the others
+    /// keep their place, metrics and text but draw no glyphs — what a scrolled text view shows
+    /// of a long text. nil when every line meets it.
+    package func keepingLines(y: ClosedRange<Double>) -> TextLayout? {
+        var dropped = false
+        let kept = lines.map { line in
+            guard line.lineBox.maxY < y.lowerBound || line.lineBox.y > y.upperBound else { return line }
+            dropped = dropped || !line.glyphs.isEmpty
+            return line.with(glyphs: [])
+        }
+        return dropped ? with(lines: kept) : nil
+    }
+
     /// This layout with `lines` in place of its own (the same lines, some glyphs left out).
     func with(lines: [LaidOutLine]) -> TextLayout {
         TextLayout(text: text, bounds: bounds, options: options, lines: lines, scale: scale, isTruncated: isTruncated,

@@ -1,0 +1,175 @@
+import SheenRaster
+import SheenText
+
+/// A multi-line text view drawn off-screen: UITextView's drawing — the text wrapped at the
+/// frame's width into as many lines as it needs, paragraphs at its line breaks (a last line break
+/// begins an empty line the caret can stand on), scrolled vertically so that the caret stays in
+/// view while editing; the placeholder when empty; a caret or a selection across lines; with a
+/// label's style (gradient text, stroke, blurred shadows and glows).
+///
+/// Its text, style and editing state are a `TextField`'s (`field`), read and written through the
+/// view (`view.text`, `view.caretIndex`, `view.fill`…): everything a field has means the same
+/// here, except what only a one-line field does — `scrollOffset` (horizontal), secure entry and
+/// auto-shrink are not used. `insets` are UITextView's text container insets, 8 px above and
+/// below and UIKit's 5-px line fragment padding at the sides by default. Coordinates are pixels,
+/// (0, 0) at the frame's top-left, y downwards; rectangles of lines scrolled out of view lie
+/// outside the frame.
+@dynamicMemberLookup
+public struct TextView: Sendable {
+    /// The text, style and editing state.
+    public var field: TextField
+    /// How far the content has scrolled down, pixels (≥ 0): what the view showed before. A
+    /// render moves it as little as needed to show the caret while editing;
+    /// `resolvedContentOffset()` says where (UITextView's contentOffset.y).
+    public var contentOffset = 0.0
+
+    /// A view of `size` showing `text` in `font`, with UITextView's text container insets.
+    public init(text: String = "", font: Font, size: Size) {
+        field = TextField(text: text, font: font, size: size)
+        field.insets = EdgeInsets(top: 8, left: 5, bottom: 8, right: 5)
+    }
+
+    /// A property of `field` (text, font, colours, paints, caret, selection, insets…).
+    public subscript<T>(dynamicMember path: WritableKeyPath<TextField, T>) -> T {
+        get { field[keyPath: path] }
+        set { field[keyPath: path] = newValue }
+    }
+
+    /// The rectangle the lines wrap in and scroll through: the frame less the insets and the
+    /// decorations' (as `TextField.textRect`). Pixels, view coordinates.
+    public var textRect: Rect { field.textRect }
+
+    /// Checks what drawing checks first: the field's values and the content offset.
+    public func validate() throws(LabelError) {
+        try field.validate()
+        guard contentOffset.isFinite, contentOffset >= 0 else {
+            throw .invalidParameter(name: "contentOffset", value: contentOffset, allowed: "≥ 0 px")
+        }
+    }
+
+    /// The lines as drawn, where they lie, and the content offset used.
+    func content() throws(LabelError) -> (content: TextField.Content, offset: Double) {
+        try validate()
+        let showsPlaceholder = field.text.isEmpty
+        let rect = textRect
+        var shown = showsPlaceholder ? field.placeholder : field.text
+        // One line break at the end ends no line in a label; in a view the caret stands on the
+        // empty line after it, so it is given one (a zero-width space). White space at the very
+        // end keeps its width for the caret after it (a word joiner).
+        if let last = shown.unicodeScalars.last {
+            if [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(last.value) { shown += "\u{200B}" }
+            else if last.properties.isWhitespace { shown += "\u{2060}" }
+        }
+        var label = field.styled(shown)
+        if showsPlaceholder {
+            label.textColor = field.placeholderColor
+            label.fill = field.placeholderFill
+        }
+        label.insets = .zero
+        label.insetsTextForShadows = false
+        label.verticalAlignment = .top
+        label.numberOfLines = 0
+        label.lineBreakMode = .byWordWrapping
+        let width = max(1, rect.width)
+        let layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: width, height: 0),
+                                                   options: label.layoutOptions)
+        let height = layout.lines.last?.lineBox.maxY ?? 0
+        label.size = Size(width: width, height: min(Label.maximumSide, max(1, height.rounded(.up))))
+        let limit = max(0, height - rect.height)
+        var offset = min(contentOffset, limit)
+        if field.isEditing, !showsPlaceholder, field.selectedRange?.isEmpty ?? true,
+           let caret = layout.caret(at: field.caretIndex, affinity: field.caretAffinity) {
+            let box = layout.lines[caret.line].lineBox
+            if box.y < offset { offset = box.y }
+            if box.maxY > offset + rect.height { offset = box.maxY - rect.height }
+            offset = min(max(offset, 0), limit)
+        }
+        let origin = (x: Int(rect.x.rounded()), y: Int((rect.y - offset).rounded()))
+        return (TextField.Content(label: label, layout: layout, origin: origin, showsPlaceholder: showsPlaceholder,
+                                  isMultiline: true), offset)
+    }
+
+    /// The content offset a render uses: `contentOffset` moved as little as needed to show the
+    /// caret's line while editing, and clamped to the text (0 when it fits). Keep it in
+    /// `contentOffset` between renders, as UITextView keeps its scroll position.
+    public func resolvedContentOffset() throws(LabelError) -> Double { try content().offset }
+
+    /// UITextView's sizeThatFits for a width: the frame, whole pixels, holding every line of the
+    /// text (or placeholder) wrapped at `width` less the insets (0: one line per paragraph), with
+    /// the insets and the decorations' whole insets.
+    public func sizeThatFits(width: Double) throws(LabelError) -> Size {
+        var probe = self
+        probe.field.size = Size(width: 1, height: 1)
+        try probe.validate()
+        // The decorations' whole insets: measured in a frame with room for all of them.
+        probe.field.size = Size(width: 4 * Label.maximumSide, height: 4 * Label.maximumSide)
+        let rect = probe.textRect
+        let marginX = probe.field.size.width - rect.width, marginY = probe.field.size.height - rect.height
+        var label = field.styled(field.text.isEmpty ? field.placeholder : field.text)
+        label.insets = .zero
+        label.insetsTextForShadows = false
+        label.numberOfLines = 0
+        label.lineBreakMode = .byWordWrapping
+        let fit = try label.sizeThatFits(Size(width: width > 0 ? max(1, width - marginX) : 0, height: 0))
+        return Size(width: width > 0 ? width : max(1, (fit.width + marginX).rounded(.up)),
+                    height: max(1, (max(fit.height, field.font.ascender + field.font.descender) + marginY).rounded(.up)))
+    }
+
+    /// The caret's rectangle for `index` (a UTF-16 offset in the text, moved back to a grapheme
+    /// cluster boundary) on the side `affinity` says, view coordinates: the height of its line's
+    /// box. A line scrolled out of view has its caret outside the frame.
+    public func caretRect(at index: Int, affinity: CaretAffinity = .leading) throws(LabelError) -> Rect {
+        field.caretRect(in: try content().content, at: index, affinity: affinity)
+    }
+
+    /// The caret position nearest to `point` (view coordinates): the line under it, then the
+    /// boundary nearest on that line, with the affinity that draws the caret there.
+    public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
+        field.caretPosition(in: try content().content, at: point)
+    }
+
+    /// The rectangles (view coordinates) a selection of `range` highlights: per line, per
+    /// direction run. Not clipped to the frame.
+    public func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect] {
+        field.selectionRects(in: try content().content, for: range)
+    }
+
+    /// The lines laid out (layout pixels; view pixel = layout pixel + `textRect`'s origin −
+    /// the content offset, in whole pixels).
+    public func layout() throws(LabelError) -> TextLayout { try content().content.layout }
+
+    /// Draws the view into a borrowed RGBA8 or BGRA8 premultiplied view with its top-left corner
+    /// at buffer pixel `origin`, sourceOver: background, selection, the lines in view with their
+    /// shadows, stroke and fill, the caret — as a group inside the frame, composited once at
+    /// `alpha`. Only the lines that reach the frame are rasterised. Throws, touching nothing, for
+    /// an A8 buffer or invalid values.
+    public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
+                       cache: GlyphCache = .shared) throws(LabelError) {
+        guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
+        let (content, _) = try content()
+        let editing = field.isEditing && field.isEnabled
+        var selection: [Rect] = []
+        if editing, !content.showsPlaceholder, let range = field.selectedRange, !range.isEmpty {
+            selection = field.selectionRects(in: content, for: range)
+        }
+        let caret = editing && field.selectedRange?.isEmpty ?? true
+            ? field.caretRect(in: content, at: field.caretIndex, affinity: field.caretAffinity) : nil
+        let renderer = try field.contentRenderer(content, cache: cache) { layout, reach in
+            let top = Double(-content.origin.y)
+            return layout.keepingLines(y: (top - reach)...(top + field.size.height + reach))
+        }
+        try field.drawGroup(into: buffer, at: origin, selection: selection, caret: caret) { (b, at) throws(LabelError) in
+            try renderer.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
+        }
+    }
+
+    /// Renders the view into a new transparent image of its frame (its size rounded up), in
+    /// `format` (RGBA8 by default).
+    public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
+        try validate()
+        let bounds = try Label.imageBounds(field.drawnBounds)
+        let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
+        try image.withBuffer { (buffer) throws(LabelError) in try render(into: buffer, cache: cache) }
+        return image
+    }
+}

@@ -1,0 +1,114 @@
+import SheenRaster
+import SheenTestSupport
+import SheenText
+import Testing
+@testable import SheenLabel
+
+/// The multi-line text view: wrapping, the empty line after a last line break, vertical
+/// scrolling to the caret, taps and selections across lines, the placeholder, drawing only what
+/// is in view.
+@Suite struct TextViewTests {
+    static let text = "A text view wraps its text at the width of its frame and scrolls to keep the caret in view. "
+        + "Paragraphs begin at line breaks.\nSecond paragraph, with a few more words to wrap."
+
+    func view(_ text: String = Self.text, width: Double = 220, height: Double = 120) throws -> TextView {
+        TextView(text: text, font: try TestFonts.sans(18), size: Size(width: width, height: height))
+    }
+
+    @Test func wrapsAtTheFrameWidth() throws {
+        let v = try view()
+        let layout = try v.layout()
+        #expect(layout.lines.count >= 6)
+        #expect(layout.lines.allSatisfy { $0.typographicRect.maxX <= v.textRect.width + 1e-9 })
+        #expect(!layout.isTruncated)
+        // sizeThatFits for the width holds every line: no scrolling there.
+        var fitted = v
+        fitted.field.size = try v.sizeThatFits(width: 220)
+        #expect(fitted.field.size.width == 220)
+        fitted.isEditing = true
+        fitted.caretIndex = Self.text.utf16.count
+        #expect(try fitted.resolvedContentOffset() == 0)
+    }
+
+    /// A last line break begins an empty line, where the caret after it stands (UITextView);
+    /// a label draws no such line.
+    @Test func aLastLineBreakBeginsALine() throws {
+        let v = try view("abc\n")
+        let before = try v.caretRect(at: 3), after = try v.caretRect(at: 4)
+        #expect(after.y >= before.maxY - 1e-9)
+        #expect(abs(after.x + after.width / 2 - v.textRect.x) <= 1)
+        #expect(try v.layout().lines.count == 2)
+    }
+
+    /// Editing scrolls the caret's line into view and no further; at rest the offset is kept,
+    /// clamped to the text.
+    @Test func scrollsToTheCaret() throws {
+        var v = try view()
+        v.isEditing = true
+        v.caretIndex = Self.text.utf16.count
+        let end = try v.resolvedContentOffset()
+        #expect(end > 0)
+        let caret = try v.caretRect(at: v.caretIndex)
+        #expect(caret.y >= v.textRect.y - 1 && caret.maxY <= v.textRect.maxY + 1)
+        v.contentOffset = end
+        v.caretIndex = 0
+        #expect(try v.resolvedContentOffset() == 0)
+        v.isEditing = false
+        v.contentOffset = 1e6
+        #expect(try v.resolvedContentOffset() == end)
+        // The drawn pixels follow the offset.
+        v.contentOffset = 0
+        let top = try v.image()
+        v.contentOffset = end
+        #expect(try v.image().bytes != top.bytes)
+    }
+
+    /// A tap on any caret gives its index back, on every line; selections cover each line.
+    @Test func tapsAndSelectionsAcrossLines() throws {
+        let v = try view(height: 400)
+        let count = Self.text.utf16.count
+        for i in stride(from: 0, through: count, by: 7) {
+            let r = try v.caretRect(at: i)
+            let p = try v.caretPosition(at: Point(r.x + r.width / 2, r.y + r.height / 2))
+            let back = try v.caretRect(at: p.index, affinity: p.affinity)
+            #expect(abs(back.x - r.x) < 1e-6 && abs(back.y - r.y) < 1e-6, "\(i) → \(p)")
+        }
+        let lines = try v.layout().lines.count
+        #expect(try v.selectionRects(for: 0..<count).count >= lines - 1)
+    }
+
+    /// The placeholder shows when empty, its caret at the top-left of the text rectangle.
+    @Test func placeholderAndItsCaret() throws {
+        var v = try view("")
+        v.placeholder = "Write something…"
+        v.isEditing = true
+        let caret = try v.caretRect(at: 0)
+        #expect(abs(caret.x + caret.width / 2 - v.textRect.x) <= 1 && caret.y <= v.textRect.y + 6)
+        let image = try v.image()
+        #expect(image.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 })
+    }
+
+    /// A long text (thousands of lines) draws only the lines in view, as the whole layout
+    /// cropped to the frame would.
+    @Test func drawsOnlyWhatIsInView() throws {
+        let long = (0..<400).map { "Line \($0) of a long text" }.joined(separator: "\n")
+        var v = try view(long)
+        v.contentOffset = 3000
+        let drawn = try v.image()
+        // The same lines drawn by a view of a text holding only them lines up pixel for pixel.
+        let (content, offset) = try v.content()
+        #expect(offset == 3000)
+        let shown = content.layout.lines.filter { $0.lineBox.maxY > offset && $0.lineBox.y < offset + 120 }
+        #expect(!shown.isEmpty && shown.count < 12)
+        #expect(drawn.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 })
+    }
+
+    @Test func badInputIsRefused() throws {
+        var v = try view()
+        v.contentOffset = .nan
+        #expect { _ = try v.image() } throws: { error in
+            guard case let LabelError.invalidParameter(name, _, _) = error else { return false }
+            return name == "contentOffset"
+        }
+    }
+}
