@@ -399,7 +399,10 @@ public struct TextField: Sendable {
         }
         let box = layout.lines[caret.line].typographicRect
         guard !content.isMultiline else {
-            return Rect(x: x0 + caret.x - caretWidth / 2, y: y0 + box.y, width: caretWidth, height: box.height)
+            // A view does not scroll sideways: a caret beside a line wider than the view (one
+            // glyph or tab wider than the width) is kept at the frame's edge.
+            let x = min(max(x0 + caret.x - caretWidth / 2, 0), max(0, size.width - caretWidth))
+            return Rect(x: x, y: y0 + box.y, width: caretWidth, height: box.height)
         }
         // Within the frame: a line box that fits the frame may still reach a fraction of a pixel
         // past it, its origin being whole pixels.

@@ -147,6 +147,39 @@ enum NeverDisappears {
         return nil
     }
 
+    /// One text view case: every visible character on a line (a view never truncates), the
+    /// image not empty, the caret in the frame while editing (scrolled into view).
+    static func viewCase(_ g: inout SeededGenerator, fonts: [String]) throws -> String? {
+        let text = text(&g)
+        let font = try Font(path: fonts.randomElement(using: &g)!, size: Double(Int.random(in: 8...40, using: &g)))
+        var view = TextView(text: text, font: font, size: Size(width: 1, height: 1))
+        view.textColor = .black
+        view.textAlignment = [.natural, .left, .right, .center][Int.random(in: 0..<4, using: &g)]
+        let width = Double(Int.random(in: 40...400, using: &g))
+        let fit = try view.sizeThatFits(width: width)
+        view.field.size = Size(width: width, height: max(fit.height / Double(Int.random(in: 1...3, using: &g)), font.size * 2.5))
+        if Bool.random(using: &g) {
+            view.shadows = [LabelShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), offset: Point(0, 2),
+                                        sigma: Double(Int.random(in: 0...10, using: &g)))]
+        }
+        view.isEditing = Bool.random(using: &g)
+        view.caretIndex = Int.random(in: 0...text.utf16.count, using: &g)
+        view.contentOffset = Double(Int.random(in: 0...300, using: &g))
+        let describe = "view \(text.debugDescription) \(font.size) px \(view.field.size) editing \(view.isEditing) caret \(view.caretIndex)"
+        let layout = try view.layout()
+        if let problem = everyCharacterOrEllipsis(text, layout) { return "\(describe): \(problem)" }
+        if layout.lines.contains(where: { $0.glyphs.contains { $0.sourceOffset < 0 } }) { return "\(describe): truncated" }
+        guard !visibleClusters(text).isEmpty else { return nil }
+        if !hasInk(try view.image()) { return "\(describe): an empty image" }
+        if view.isEditing {
+            let caret = try view.caretRect(at: view.caretIndex)
+            if caret.x < -1e-9 || caret.x + caret.width > view.field.size.width + 1e-9 || caret.y < -1 || caret.y + caret.height > view.field.size.height + 1 {
+                return "\(describe): caret \(caret) outside the frame"
+            }
+        }
+        return nil
+    }
+
     /// Runs `count` cases of each kind from seeds `base + i`; records the first few problems.
     static func run(count: Int, base: UInt64) throws {
         let fonts = [TestFonts.sansPath, TestFonts.boldPath]
@@ -155,6 +188,7 @@ enum NeverDisappears {
             var g = SeededGenerator(seed: base &+ UInt64(i))
             if let p = try labelCase(&g, fonts: fonts) { problems.append("seed \(base &+ UInt64(i)): \(p)") }
             if let p = try fieldCase(&g, fonts: fonts) { problems.append("seed \(base &+ UInt64(i)): \(p)") }
+            if let p = try viewCase(&g, fonts: fonts) { problems.append("seed \(base &+ UInt64(i)): \(p)") }
             if problems.count >= 5 { break }
         }
         for p in problems { Issue.record(Comment(rawValue: p)) }
@@ -167,7 +201,7 @@ enum NeverDisappears {
 
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_LONG_TESTS"] == "1"))
 struct TextNeverDisappearsLongTests {
-    /// 10,000 labels and 10,000 fields.
+    /// 10,000 labels, 10,000 fields and 10,000 text views.
     @Test func tenThousandCases() throws { try NeverDisappears.run(count: 10_000, base: 0x4C4F_4E47_0000) }
 }
 
