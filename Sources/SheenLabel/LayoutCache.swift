@@ -22,14 +22,23 @@ final class LayoutCache: Sendable {
         var order: [Key] = []
         /// The last layout of a text longer than `maximumLength`.
         var large: (key: Key, layout: TextLayout)?
-        /// Ink rectangles of whole kept layouts, by layout and stroke (nil: the fill).
-        var inks: [InkKey: PixelRect] = [:]
-    }
-    private struct InkKey: Hashable {
-        let layout: Key
-        let stroke: TextStroke?
     }
     private let entries = Locked(Entries())
+    /// The attributed form of the last long plain text asked for (`attributed(_:)`).
+    private let lastText = Locked<(string: String, attributes: TextAttributes, text: AttributedText)?>(nil)
+
+    /// `label.effectiveText`, without building it again for a long plain text asked for before:
+    /// a text field asks for its text on every query, and building the attributed text of a
+    /// megabyte (its UTF-16 copy) cost more than the query. Compared, not hashed: equal strings
+    /// sharing storage compare at once.
+    func attributed(_ label: Label) -> AttributedText {
+        guard label.attributedText == nil, label.text.utf8.count > Self.maximumLength else { return label.effectiveText }
+        let attributes = TextAttributes(font: label.font, color: label.textColor)
+        if let kept = lastText.withLock({ $0 }), kept.attributes == attributes, kept.string == label.text { return kept.text }
+        let made = label.effectiveText
+        lastText.withLock { $0 = (label.text, attributes, made) }
+        return made
+    }
 
     /// The layout of `text` in `bounds` with `options`: a kept one, or a new one (kept).
     func layout(_ text: AttributedText, bounds: Size, options: TextLayoutOptions) throws(LabelError) -> TextLayout {
@@ -55,18 +64,12 @@ final class LayoutCache: Sendable {
         return made
     }
 
-    /// The ink rectangle of the whole of `layout`, filled or stroked by `stroke`, kept by what the
-    /// layout depends on: what a gradient over the ink of a text field's whole text spans while
-    /// only the glyphs it shows are rasterised for each render.
+    /// The ink rectangle of the whole of `layout`, filled or stroked by `stroke`, measured once
+    /// and kept with the layout: what a gradient over the ink of a text field's whole text spans
+    /// while only the glyphs it shows are rasterised for each render, and what keeps a field's
+    /// line inside its frame.
     func inkRect(of layout: TextLayout, stroke: TextStroke?, cache: GlyphCache) throws(LabelError) -> PixelRect {
-        let key = InkKey(layout: Key(text: layout.text, bounds: layout.bounds, options: layout.options), stroke: stroke)
-        if let kept = entries.withLock({ $0.inks[key] }) { return kept }
-        let ink = try liftText(layout.inkRectInChunks(stroke: stroke, cache: cache))
-        entries.withLock { e in
-            if e.inks.count >= Self.capacity { e.inks.removeAll() }
-            e.inks[key] = ink
-        }
-        return ink
+        try liftText(layout.memoisedInkRect(stroke: stroke, cache: cache))
     }
 
     /// Whether a kept layout's text contains `string` (tests: a secure field's text is never kept).

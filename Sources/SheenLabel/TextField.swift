@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SheenRaster
 import SheenText
 
@@ -233,6 +240,15 @@ public struct TextField: Sendable {
     /// space, which a line's end does not draw, so that the caret after "hello " stands after
     /// the space.
     static func shownLine(_ string: String) -> String {
+        // Most texts have no line break: memchr over their bytes, no copy (a megabyte is asked
+        // about on every caret query). U+0085 starts with 0xC2, U+2028 and U+2029 with 0xE2.
+        let mayBreak = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return [0x0A, 0x0B, 0x0C, 0x0D, 0xC2, 0xE2].contains { memchr(base, $0, bytes.count) != nil }
+        } ?? true
+        if !mayBreak {
+            return string.unicodeScalars.last?.properties.isWhitespace == true ? string + "\u{2060}" : string
+        }
         var scalars = String.UnicodeScalarView()
         var afterCR = false
         for u in string.unicodeScalars {
@@ -275,7 +291,7 @@ public struct TextField: Sendable {
         // One line as wide as the text (unconstrained), centred in the text rectangle's height,
         // kept by the layout cache between renders and queries (a megabyte of text is shaped
         // once, not per caret query).
-        var layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
+        var layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: 0, height: rect.height),
                                                    options: label.layoutOptions)
         var width = layout.lines.first?.typographicRect.maxX ?? 0
         if adjustsFontSizeToFitWidth, width > rect.width, rect.width > 0 {
@@ -285,7 +301,7 @@ public struct TextField: Sendable {
             let size = max(least, font.size * rect.width / width)
             if size < font.size {
                 label.font = try liftText(font.withSize(size))
-                layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: 0, height: rect.height),
+                layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: 0, height: rect.height),
                                                        options: label.layoutOptions)
                 width = layout.lines.first?.typographicRect.maxX ?? 0
             }
@@ -299,7 +315,7 @@ public struct TextField: Sendable {
             label.size = Size(width: rect.width, height: rect.height)
             label.textAlignment = .natural
             label.lineBreakMode = .byTruncatingTail
-            layout = try LayoutCache.shared.layout(label.effectiveText, bounds: label.size, options: label.layoutOptions)
+            layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: label.size, options: label.layoutOptions)
             width = rect.width
             x = rect.x
         } else if width <= rect.width {

@@ -71,7 +71,7 @@ public struct TextView: Sendable {
         label.numberOfLines = 0
         label.lineBreakMode = .byWordWrapping
         let width = max(1, rect.width)
-        let layout = try LayoutCache.shared.layout(label.effectiveText, bounds: Size(width: width, height: 0),
+        let layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: width, height: 0),
                                                    options: label.layoutOptions)
         let height = layout.lines.last?.lineBox.maxY ?? 0
         label.size = Size(width: width, height: min(Label.maximumSide, max(1, height.rounded(.up))))

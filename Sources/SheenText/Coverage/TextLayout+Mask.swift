@@ -23,6 +23,15 @@ extension TextLayout {
         try coverage(stroke: stroke, cache: cache).inkRect
     }
 
+    /// `inkRectInChunks(stroke:cache:)` measured once per layout and kept with it (a text field
+    /// asks on every query; the layout cache hands back the same layout).
+    package func memoisedInkRect(stroke: TextStroke? = nil, cache: GlyphCache = .shared) throws(TextError) -> PixelRect {
+        if let kept = caretMemo.withLock({ $0.inks[stroke] }) { return kept }
+        let made = try inkRectInChunks(stroke: stroke, cache: cache)
+        caretMemo.withLock { $0.inks[stroke] = made }
+        return made
+    }
+
     /// `inkRect(stroke:cache:)` without holding every glyph's coverage at once: the glyphs are
     /// rasterised (or looked up) and measured `chunk` at a time, so the ink of a megabyte of text
     /// costs the memory of a few thousand glyphs' entries, not of a million.

@@ -76,22 +76,28 @@ extension TextLayout {
         return made
     }
 
-    /// What caret queries find once and keep, shared by the copies of one layout. Every layout
-    /// makes one, most never use it: one allocation, guarded by a lock all memos share (caret
-    /// queries are rare and short) rather than a mutex of its own per layout.
+    /// What caret queries (and a field's ink measurements) find once and keep, shared by the
+    /// copies of one layout. Every layout makes one, most never use it: one allocation, guarded by
+    /// a lock all memos share (queries are rare and short) rather than a mutex of its own per
+    /// layout.
     final class CaretMemo: @unchecked Sendable {
-        private var boundaries: [Int]?
-        private var clusters: [Int: [CaretCluster]] = [:]
+        /// What is kept.
+        struct State {
+            var boundaries: [Int]?
+            var clusters: [Int: [CaretCluster]] = [:]
+            /// Ink rectangles of the whole layout, by stroke (nil: the glyphs').
+            var inks: [TextStroke?: PixelRect] = [:]
+        }
+        private var state = State()
         private static let lock = Locked(())
 
         /// `body` on the memo, under the shared lock.
-        func withLock<R>(_ body: (inout (boundaries: [Int]?, clusters: [Int: [CaretCluster]])) -> R) -> R {
+        func withLock<R>(_ body: (inout State) -> R) -> R {
             Self.lock.withLock { _ in
-                var state = (boundaries: boundaries, clusters: clusters)
-                boundaries = nil
-                clusters = [:]
-                defer { (boundaries, clusters) = (state.boundaries, state.clusters) }
-                return body(&state)
+                var taken = state
+                state = State()
+                defer { state = taken }
+                return body(&taken)
             }
         }
     }
