@@ -272,6 +272,18 @@ public func sheenTextFieldSetPlaceholderGradient(_ field: OpaquePointer?, _ colo
     change(field) { $0.placeholderFill = try linearGradient(colors, count, angle, space).map { .gradient($0, extent: .ink) } }
 }
 
+/// `sheen_text_field_set_fill` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_fill")
+public func sheenTextFieldSetFill(_ field: OpaquePointer?, _ gradient: UnsafePointer<sheen_label_gradient>?) -> sheen_status {
+    change(field) { $0.fill = try labelPaint(gradient) }
+}
+
+/// `sheen_text_field_set_placeholder_fill` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_placeholder_fill")
+public func sheenTextFieldSetPlaceholderFill(_ field: OpaquePointer?, _ gradient: UnsafePointer<sheen_label_gradient>?) -> sheen_status {
+    change(field) { $0.placeholderFill = try labelPaint(gradient) }
+}
+
 /// `sheen_text_field_set_caret_affinity` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_set_caret_affinity")
 public func sheenTextFieldSetCaretAffinity(_ field: OpaquePointer?, _ affinity: Int32) -> sheen_status {

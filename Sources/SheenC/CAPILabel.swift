@@ -161,6 +161,38 @@ func linearGradient(_ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle
     return LabelGradient(colors: list, geometry: .linear(angle: try finite(angle, "angle")), space: try colorSpace(space))
 }
 
+/// A label paint from a C label gradient: nil for NULL (the text's colour).
+func labelPaint(_ g: UnsafePointer<sheen_label_gradient>?) throws -> LabelPaint? {
+    guard let g = g?.pointee else { return nil }
+    let geometry: LabelGradient.Geometry
+    switch UInt32(bitPattern: g.kind) {
+    case SHEEN_LABEL_GRADIENT_LINEAR.rawValue: geometry = .linear(angle: try finite(g.angle, "angle"))
+    case SHEEN_LABEL_GRADIENT_RADIAL.rawValue:
+        geometry = .radial(center: Point(try finite(g.cx, "cx"), try finite(g.cy, "cy")), radius: try finite(g.radius, "radius"))
+    case SHEEN_LABEL_GRADIENT_CONIC.rawValue:
+        geometry = .conic(center: Point(try finite(g.cx, "cx"), try finite(g.cy, "cy")), startAngle: try finite(g.angle, "angle"))
+    default: throw CAPIError.invalid("kind \(g.kind) is not a sheen_label_gradient_kind (0…2)")
+    }
+    let gradient = LabelGradient(stops: try stops(g.stops, g.count), geometry: geometry, spread: try spread(g.spread),
+                                 space: try colorSpace(g.space), dither: g.dither)
+    return .gradient(gradient, extent: try gradientExtent(g.extent))
+}
+
+/// `sheen_label_gradient_default` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_gradient_default")
+public func sheenLabelGradientDefault(_ gradient: UnsafeMutablePointer<sheen_label_gradient>?) {
+    gradient?.pointee = sheen_label_gradient(
+        kind: Int32(SHEEN_LABEL_GRADIENT_LINEAR.rawValue), angle: 0, cx: 0.5, cy: 0.5, radius: 0.5, stops: nil, count: 0,
+        spread: Int32(SHEEN_SPREAD_PAD.rawValue), space: Int32(SHEEN_COLOR_SPACE_SRGB.rawValue),
+        extent: Int32(SHEEN_EXTENT_INK.rawValue), dither: false)
+}
+
+/// `sheen_label_set_fill` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_fill")
+public func sheenLabelSetFill(_ label: OpaquePointer?, _ gradient: UnsafePointer<sheen_label_gradient>?) -> sheen_status {
+    change(label) { $0.fill = try labelPaint(gradient) }
+}
+
 /// Glyph hinting from its C value.
 func hinting(_ value: Int32) throws -> Hinting {
     let all: [Hinting] = [.none, .light, .full]

@@ -15,7 +15,8 @@ import SheenText
 ///
 /// Coordinates are pixels, (0, 0) at the field's top-left, y downwards. Everything is drawn
 /// inside the frame; by default (`insetsTextForShadows`) the text rectangle is inset by the
-/// shadows' reach so that they are never cropped, as seed 004's ExtendedTextField insets it.
+/// shadows' reach so that they are whole, as seed 004's ExtendedTextField insets it — and where
+/// the frame has no room for that, the shadows are cropped, never the text (see `textRect`).
 /// The field is drawn as a group — background, selection, text, caret — then composited once
 /// at `alpha`. Indices are UTF-16 offsets into `text` (as `AttributedText` and layout report
 /// them), moved back to grapheme cluster boundaries.
@@ -49,8 +50,8 @@ public struct TextField: Sendable {
     /// Insets of the text rectangle from the frame.
     public var insets = EdgeInsets.zero
     /// Insets the text rectangle further by the shadows' reach on each side (3σ + spread beyond
-    /// the offset, the stroke's reach), so that shadows drawn inside the frame are whole. On by
-    /// default.
+    /// the offset, the stroke's reach), so that shadows drawn inside the frame are whole, as far
+    /// as the frame leaves the text its line height (`textRect`). On by default.
     public var insetsTextForShadows = true
     /// Glyph hinting (`TextLayoutOptions.hinting`).
     public var hinting: Hinting = .none

@@ -391,6 +391,34 @@ static void render(const char *dir) {
     OK(sheen_text_field_render(field, &boxed.buffer, 20, 8));
     CHECK(fences_intact(&boxed), "the field was drawn outside the buffer");
     write_rows(dir, "field.rgba", &boxed.buffer);
+
+    /* Any label gradient from C: a conic, dithered OKLab fill over the lines' ink and a radial
+     * placeholder fill, as the CLI's --gradient, --space, --dither and --extent describe them. */
+    sheen_gradient_stop conic_stops[3] = { { 0, colors[0] }, { 0.5, sheen_color_from_rgba(0xFF9500FF) }, { 1, colors[1] } };
+    sheen_label_gradient conic;
+    sheen_label_gradient_default(&conic);
+    conic.kind = SHEEN_LABEL_GRADIENT_CONIC;
+    conic.angle = 30;
+    conic.stops = conic_stops;
+    conic.count = 3;
+    conic.space = SHEEN_COLOR_SPACE_OKLAB;
+    conic.extent = SHEEN_EXTENT_LINES;
+    conic.dither = true;
+    sheen_text_field *styled = NULL;
+    OK(sheen_text_field_create("Conic field", sans, 200, 44, &styled));
+    OK(sheen_text_field_set_fill(styled, &conic));
+    sheen_label_gradient bad = conic;
+    bad.kind = 7;
+    FAILS(sheen_text_field_set_fill(styled, &bad), SHEEN_ERROR_INVALID_ARGUMENT, "sheen_label_gradient_kind");
+    bad = conic;
+    bad.count = 0;
+    FAILS(sheen_text_field_set_fill(styled, &bad), SHEEN_ERROR_INVALID_ARGUMENT, "stop");
+    fenced conic_box = fenced_make(200, 44, 8, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0xFF);
+    OK(sheen_text_field_render(styled, &conic_box.buffer, 0, 0));
+    CHECK(fences_intact(&conic_box), "the conic field was drawn outside the buffer");
+    write_rows(dir, "field-conic.rgba", &conic_box.buffer);
+    free(conic_box.memory);
+    sheen_text_field_destroy(styled);
     free(boxed.memory);
     sheen_text_field_destroy(field);
     sheen_font_destroy(sans);

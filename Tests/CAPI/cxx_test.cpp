@@ -132,6 +132,17 @@ int main() {
     field.stroke(2, colors[0]).alignment(SHEEN_ALIGN_CENTER).insets(2, 4, 2, 4).caretStyle(colors[1], 3)
         .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT)
         .secure(true).enabled(false).adjustsFontSize(true, 10);
+    // Any label gradient: radial over the frame, dithered.
+    const sheen_gradient_stop radialStops[2] = {{0, colors[0]}, {1, colors[1]}};
+    sheen_label_gradient radial;
+    sheen_label_gradient_default(&radial);
+    radial.kind = SHEEN_LABEL_GRADIENT_RADIAL;
+    radial.stops = radialStops;
+    radial.count = 2;
+    radial.extent = SHEEN_EXTENT_FRAME;
+    radial.dither = true;
+    wrapped.fill(&radial).fill(nullptr).fill(&radial);
+    CHECK(wrapped.image().buffer().width >= 1);
     const auto fieldFit = field.sizeThatFits();
     field.size(fieldFit[0], fieldFit[1]).render(target.buffer(), 10, 60);
 

@@ -60,6 +60,21 @@ struct CAPIOutputTests {
         #expect(try written("field.rgba") == image.bytes)
     }
 
+    /// A field C painted with a conic, dithered OKLab gradient over its lines' ink.
+    @Test func conicFieldFromC() throws {
+        var field = TextField(text: "Conic field", font: try Font(named: "DejaVu Sans", size: 24), size: Size(width: 200, height: 44))
+        let stops = [GradientStop(0, Color(rgba: 0x3478_F6FF)), GradientStop(0.5, Color(rgba: 0xFF95_00FF)),
+                     GradientStop(1, Color(rgba: 0xFF3B_30FF))]
+        field.fill = .gradient(LabelGradient(stops: stops, geometry: .conic(center: Point(0.5, 0.5), startAngle: 30), space: .oklab,
+                                             dither: true), extent: .lines)
+        let image = try Image(width: 200, height: 44, format: .rgba8Premultiplied)
+        try image.withBuffer { buffer in
+            try buffer.composite(.premultiplied(SIMD4(255, 255, 255, 255)), operator: .source)
+            try field.render(into: buffer)
+        }
+        #expect(try written("field-conic.rgba") == image.bytes)
+    }
+
     @Test func gradientThroughATextMask() throws {
         let font = try Font(named: "DejaVu Sans:bold", size: 48)
         var options = TextLayoutOptions()

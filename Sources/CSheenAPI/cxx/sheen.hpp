@@ -234,6 +234,8 @@ public:
     Label &hinting(sheen_hinting hinting) { check(sheen_label_set_hinting(get(), hinting)); return *this; }
     Label &enabled(bool enabled) { check(sheen_label_set_enabled(get(), enabled)); return *this; }
     Label &clipsToBounds(bool clips) { check(sheen_label_set_clips_to_bounds(get(), clips)); return *this; }
+    /** Any label gradient (radial, conic, stops, spread, extent, dither); nullptr: the text colour. */
+    Label &fill(const sheen_label_gradient *gradient) { check(sheen_label_set_fill(get(), gradient)); return *this; }
     /** UILabel's sizeThatFits within width × height (0: unconstrained): {width, height}. */
     std::array<double, 2> sizeThatFits(double width = 0, double height = 0) const {
         std::array<double, 2> out{};
@@ -308,6 +310,13 @@ public:
         return *this;
     }
     TextField &clearShadows() { check(sheen_text_field_clear_shadows(get())); return *this; }
+    /** Any label gradient for the text; nullptr: the text colour. */
+    TextField &fill(const sheen_label_gradient *gradient) { check(sheen_text_field_set_fill(get(), gradient)); return *this; }
+    /** Any label gradient for the placeholder; nullptr: its colour. */
+    TextField &placeholderFill(const sheen_label_gradient *gradient) {
+        check(sheen_text_field_set_placeholder_fill(get(), gradient));
+        return *this;
+    }
     TextField &secure(bool secure) { check(sheen_text_field_set_secure(get(), secure)); return *this; }
     /** Multi-line mode: a text view (wrapped lines, vertical scrolling). */
     TextField &multiline(bool multiline) { check(sheen_text_field_set_multiline(get(), multiline)); return *this; }

@@ -477,6 +477,33 @@ sheen_status sheen_label_set_fill_color(sheen_label *label, sheen_color color);
  *  spaced `colors` (count ≥ 1) over `extent`, interpolated in `space` (sheen_color_space). */
 sheen_status sheen_label_set_fill_gradient(sheen_label *label, const sheen_color *colors, size_t count, double angle,
                                            int32_t extent, int32_t space);
+/** The geometry of a label gradient inside its extent rectangle (SheenLabel's
+ *  LabelGradient.Geometry). */
+typedef enum sheen_label_gradient_kind {
+    SHEEN_LABEL_GRADIENT_LINEAR = 0,  /* through the rectangle's centre at `angle` degrees (0: left to right) */
+    SHEEN_LABEL_GRADIENT_RADIAL = 1,  /* centred at (cx, cy), the end colour at `radius`: unit coordinates */
+    SHEEN_LABEL_GRADIENT_CONIC = 2    /* a sweep around (cx, cy) from `angle` degrees, clockwise */
+} sheen_label_gradient_kind;
+
+/** Any gradient a label or field paints with, as the CLI's --fill, --gradient, --angle, --extent,
+ *  --space and --dither describe it. Unit coordinates: (0, 0) the extent rectangle's top-left,
+ *  (1, 1) its bottom-right. Start from sheen_label_gradient_default. */
+typedef struct sheen_label_gradient {
+    int32_t kind;                       /* sheen_label_gradient_kind */
+    double angle;                       /* degrees: linear direction, conic start */
+    double cx, cy, radius;              /* radial and conic centre, radial radius (unit coordinates) */
+    const sheen_gradient_stop *stops;   /* at least one (offsets clamped and sorted as CSS does) */
+    size_t count;
+    int32_t spread;                     /* sheen_spread */
+    int32_t space;                      /* sheen_color_space */
+    int32_t extent;                     /* sheen_gradient_extent: what rectangle it spans */
+    bool dither;
+} sheen_label_gradient;
+
+/** Linear at 0°, centre (0.5, 0.5), radius 0.5, pad, sRGB, over the ink, no dither, no stops. */
+void sheen_label_gradient_default(sheen_label_gradient *gradient);
+/** Paints the text with `gradient` (copied); NULL paints it in its text colour again. */
+sheen_status sheen_label_set_fill(sheen_label *label, const sheen_label_gradient *gradient);
 /** A stroke `width` pixels wide (0 removes it; at most 256). */
 sheen_status sheen_label_set_stroke(sheen_label *label, double width, sheen_color color, int32_t placement);
 /** Adds a shadow offset (dx, dy) px, blurred by σ `sigma` px, grown by `spread` px; a glow is a
@@ -595,6 +622,10 @@ sheen_status sheen_text_field_set_selection_color(sheen_text_field *field, sheen
  *  0 paints it in its colour again. */
 sheen_status sheen_text_field_set_placeholder_gradient(sheen_text_field *field, const sheen_color *colors, size_t count,
                                                        double angle_degrees, int32_t color_space);
+/** Paints the text with any label gradient (sheen_label_set_fill); NULL: the text colour. */
+sheen_status sheen_text_field_set_fill(sheen_text_field *field, const sheen_label_gradient *gradient);
+/** Paints the placeholder with any label gradient; NULL: its colour. */
+sheen_status sheen_text_field_set_placeholder_fill(sheen_text_field *field, const sheen_label_gradient *gradient);
 /** Which side of a direction boundary the caret is drawn on (sheen_caret_affinity). */
 sheen_status sheen_text_field_set_caret_affinity(sheen_text_field *field, int32_t affinity);
 /** The caret position nearest to field point (x, y): a byte index on a grapheme cluster boundary
