@@ -192,11 +192,13 @@ struct ShapedText {
         return chain.face(for: base)
     }
 
-    /// White space and punctuation that belong to no script's letters: spaces, ASCII and general
-    /// punctuation, CJK punctuation. Such a character stays in the face of the run around it.
+    /// White space and the punctuation that ends or joins words — spaces, ! , - . / : ; ?,
+    /// dashes, "…", CJK commas and stops. Such a character stays in the face of the run around
+    /// it. Brackets and quotation marks do not: a pair must come from one face, and "한국어(Korean)"
+    /// opens after Hangul and closes after Latin.
     static func joinsNeighbours(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20, 0x21, 0x22, 0x27...0x29, 0x2C...0x2F, 0x3A, 0x3B, 0x3F, 0xA0, 0x2010...0x2027, 0x3000...0x3003:
+        case 0x20, 0x21, 0x2C...0x2F, 0x3A, 0x3B, 0x3F, 0xA0, 0x2010...0x2015, 0x2026, 0x3000...0x3002:
             return true
         default:
             return false

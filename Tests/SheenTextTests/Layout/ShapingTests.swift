@@ -20,6 +20,9 @@ import Testing
         // 한국어␠문장,␠배치.␠ are 12 clusters in the fallback face, then "Hello world" in the primary.
         #expect(faces.prefix(12).allSatisfy { $0 == fallback }, "\(faces)")
         #expect(faces.dropFirst(12).allSatisfy { $0 == "primary" }, "\(faces)")
+        // Brackets are a pair from one face: "(" after Hangul and ")" after Latin both primary.
+        let pair = try self.glyphs("한국어(Korean)", TextAttributes(font: font))
+        #expect(pair[3].face === font.primaryFace && pair[pair.count - 1].face === font.primaryFace)
     }
 
     /// GPOS kerning: "AV" is narrower than A and V apart (FreeType's FT_Get_Kerning alone misses it).
