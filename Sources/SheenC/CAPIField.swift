@@ -163,13 +163,7 @@ public func sheenTextFieldCaretIndexAt(_ field: OpaquePointer?, _ x: Double, _ y
 /// `sheen_text_field_caret_rect` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_caret_rect")
 public func sheenTextFieldCaretRect(_ field: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
-    capi {
-        let box = try borrow(field, "field", as: FieldBox.self)
-        let out = try required(out, "out")
-        let r = try box.editable.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: box.field.text, "index"),
-                                           affinity: .leading)
-        out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
-    }
+    sheenTextFieldCaretRectWithAffinity(field, index, Int32(SHEEN_AFFINITY_LEADING.rawValue), out)
 }
 
 /// `sheen_text_field_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

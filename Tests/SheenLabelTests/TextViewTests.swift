@@ -95,12 +95,18 @@ import Testing
         var v = try view(long)
         v.contentOffset = 3000
         let drawn = try v.image()
-        // The same lines drawn by a view of a text holding only them lines up pixel for pixel.
         let (content, offset) = try v.content()
         #expect(offset == 3000)
         let shown = content.layout.lines.filter { $0.lineBox.maxY > offset && $0.lineBox.y < offset + 120 }
         #expect(!shown.isEmpty && shown.count < 12)
         #expect(drawn.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 })
+        // The whole layout drawn and cropped to the frame gives the same pixels.
+        let whole = try Image(width: drawn.width, height: drawn.height, format: .rgba8Premultiplied)
+        try whole.withBuffer { b in
+            try LabelRenderer(validated: content.label, layout: content.layout, cache: .shared)
+                .render(into: b, at: (content.origin.x, content.origin.y))
+        }
+        #expect(whole.bytes == drawn.bytes)
     }
 
     @Test func badInputIsRefused() throws {
