@@ -12,11 +12,19 @@ extension Rect {
         let w = c1 - c0, h = r1 - r0
         guard w > 0, h > 0, w * h <= FontFace.maximumGlyphPixels else { return nil }
         func overlap(_ p: Int, _ a: Double, _ b: Double) -> Double { max(0, min(Double(p + 1), b) - max(Double(p), a)) }
-        let columns = (0..<w).map { overlap(c0 + $0, x, maxX) }
+        // Only the first and last columns are partly covered (every column between has overlap
+        // exactly 1), so a row is its inner value set throughout and its two ends worked out: a
+        // long text's underlines were w·h roundings each.
+        let first = overlap(c0, x, maxX), last = overlap(c1 - 1, x, maxX)
         var pixels = [UInt8](repeating: 0, count: w * h)
-        for row in 0..<h {
-            let cy = overlap(r0 + row, y, maxY)
-            for col in 0..<w { pixels[row * w + col] = UInt8((columns[col] * cy * 255).rounded()) }
+        pixels.withUnsafeMutableBufferPointer { out in
+            for row in 0..<h {
+                let cy = overlap(r0 + row, y, maxY)
+                let start = row * w
+                out.baseAddress!.advanced(by: start).update(repeating: UInt8((cy * 255).rounded()), count: w)
+                out[start] = UInt8((first * cy * 255).rounded())
+                out[start + w - 1] = UInt8((last * cy * 255).rounded())
+            }
         }
         let bitmap = pixels.withUnsafeBufferPointer {
             GlyphBitmap(rows: h, columns: w, pitch: w, buffer: $0.baseAddress, left: c0, top: -r0)

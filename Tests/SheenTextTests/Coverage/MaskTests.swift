@@ -113,4 +113,38 @@ import SheenText
         #expect(cache.statistics.misses == 2)
         #expect(cache.statistics.hits == 2)
     }
+
+    /// A rectangle's coverage is, at every pixel, the covered area × 255 rounded — whole,
+    /// fractional and sub-pixel edges, rectangles inside one pixel, negative origins.
+    @Test func rectangleCoverageIsTheCoveredAreaOfEachPixel() throws {
+        var random = SeededGenerator(seed: 0x5EC7)
+        let quarters = [0, 0.25, 0.5, 0.75, 0.999]
+        for case_ in 0..<600 {
+            func coordinate() -> Double {
+                case_ % 3 == 0 ? Double(Int.random(in: -8...8, using: &random)) + quarters.randomElement(using: &random)!
+                               : Double.random(in: -20...20, using: &random)
+            }
+            let rect = Rect(x: coordinate(), y: coordinate(), width: case_ % 5 == 0 ? Double.random(in: 0.01...1, using: &random)
+                                                                                       : Double(Int.random(in: 1...30, using: &random)) + quarters.randomElement(using: &random)!,
+                            height: Double.random(in: 0.01...9, using: &random))
+            let mask = try rect.coverageMask()
+            // Every pixel the rectangle touches, and a ring around them: outside the mask's region
+            // the coverage is 0 (the mask is trimmed to its non-zero pixels; nil when there are none).
+            for py in Int(rect.y.rounded(.down)) - 1...Int(rect.maxY.rounded(.up)) {
+                for px in Int(rect.x.rounded(.down)) - 1...Int(rect.maxX.rounded(.up)) {
+                    let x = Double(px), y = Double(py)
+                    let cx = max(0, min(x + 1, rect.maxX) - max(x, rect.x)), cy = max(0, min(y + 1, rect.maxY) - max(y, rect.y))
+                    let expected = UInt8((cx * cy * 255).rounded())
+                    var got: UInt8 = 0
+                    if let mask, let r = Optional(mask.region), px >= r.x, px < r.x + r.width, py >= r.y, py < r.y + r.height {
+                        got = mask.image.bytes[(py - mask.region.y) * mask.image.width + px - mask.region.x]
+                    }
+                    if got != expected {
+                        Issue.record("\(rect) pixel (\(px), \(py)): \(got), expected \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }
