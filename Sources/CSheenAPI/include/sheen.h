@@ -280,6 +280,32 @@ typedef struct sheen_glyph {
 sheen_status sheen_composite_glyphs(const sheen_buffer *destination, const sheen_paint *paint, int32_t op,
                                     const sheen_glyph *glyphs, size_t count);
 
+/* ---- Exact references (an oracle for compositing) ----------------------------------------- */
+
+/** How coverage (a mask value c, 0…1) enters an operator in `sheen_exact_composite`. */
+typedef enum sheen_coverage_rule {
+    /** Sheen's own rule: the paint is scaled for source-over, destination-over, destination,
+     *  destination-out, source-atop, xor and plus, the result interpolated for the others. */
+    SHEEN_COVERAGE_RULE_SHEEN = 0,
+    /** op(S·c, D): the paint scaled first (Porter-Duff's (S in M) op D; pixman's, cairo's and
+     *  Blend2D's masks). */
+    SHEEN_COVERAGE_RULE_SCALES_PAINT = 1,
+    /** D + (op(S, D) − D)·c: the result interpolated towards the destination (a clip). */
+    SHEEN_COVERAGE_RULE_INTERPOLATES = 2
+} sheen_coverage_rule;
+
+/** The exact, unrounded result of compositing `count` pixels — W3C Compositing and Blending
+ *  Level 1 §9.1 (Porter-Duff, plus) and §10 (blend modes) on premultiplied values read as
+ *  level / 255 — written to `out` in levels (0…255 as a real number; within 1e-9 level of the
+ *  true value): 4 doubles per pixel in `format`'s channel order for RGBA8/BGRA8, 1 per pixel for
+ *  A8 (the alpha channel of the same formula). `paint` and `destination` hold `count` pixels of
+ *  `format`; `coverage` holds `count` bytes (NULL: every pixel fully covered), applied by `rule`.
+ *  Every operator is defined on every format here. Nothing is read or written when `count` is 0.
+ *  SHEEN_ERROR_INVALID_ARGUMENT for an unknown op, rule or format, a NULL `paint`, `destination`
+ *  or `out`, or a negative count. */
+sheen_status sheen_exact_composite(int32_t op, int32_t rule, int32_t format, const uint8_t *paint,
+                                   const uint8_t *coverage, const uint8_t *destination, intptr_t count, double *out);
+
 /* ---- Blur -------------------------------------------------------------------------------- */
 
 typedef enum sheen_blur_edges {

@@ -179,4 +179,51 @@ func randomPremultiplied(_ rng: inout SeededGenerator) -> SIMD4<Int> {
             }
         }
     }
+
+    /// The public exact reference is the W3C formula (written apart above, SetSat by sorting),
+    /// within 1e-9 level, for every operator, both coverage rules and Sheen's, colour and A8.
+    @Test(arguments: CompositeOperator.allCases)
+    func exactReferenceIsTheW3CFormula(op: CompositeOperator) {
+        var rng = SeededGenerator(seed: 0xE8AC7 &+ UInt64(CompositeOperator.allCases.firstIndex(of: op)!))
+        for i in 0 ..< 4_000 {
+            let s = randomPremultiplied(&rng), d = randomPremultiplied(&rng)
+            let c = i % 4 == 0 ? 255 : Int(randomLevel(&rng))
+            let su = (0 ..< 4).map { Double(s[$0]) / 255 }, du = (0 ..< 4).map { Double(d[$0]) / 255 }
+            let cu = Double(c) / 255
+            for rule in ExactComposite.CoverageRule.allCases {
+                let scales = rule == .scalesPaint || (rule == .sheen && op.coverageScalesPaint)
+                let w3c = scales ? W3C.apply(op, su.map { $0 * cu }, du)
+                                 : zip(du, W3C.apply(op, su, du)).map { d, r in d + (r - d) * cu }
+                let exact = ExactComposite.pixel(op, paint: SIMD4(truncatingIfNeeded: s), destination: SIMD4(truncatingIfNeeded: d),
+                                                 coverage: UInt8(c), rule: rule)
+                let alpha = ExactComposite.alpha(op, paint: UInt8(s.w), destination: UInt8(d.w), coverage: UInt8(c), rule: rule)
+                for ch in 0 ..< 4 where abs(exact[ch] - w3c[ch] * 255) > 1e-9 || abs(alpha - w3c[3] * 255) > 1e-9 {
+                    Issue.record("\(op) \(rule) s \(s) d \(d) c \(c) channel \(ch): \(exact[ch]) (A8 \(alpha)) vs \(w3c[ch] * 255)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// Sheen's rounded reference (the twin every kernel level equals) stays within its stated
+    /// contract of the exact one: ½ level at full coverage (plus Double's hair for the seven
+    /// Double modes), ½ for opaque sourceOver through coverage, 1 level where coverage
+    /// interpolates and 1.5 where it scales the paint.
+    @Test(arguments: CompositeOperator.allCases)
+    func referenceKeepsItsContractWithTheExactResult(op: CompositeOperator) {
+        var rng = SeededGenerator(seed: 0xC0A7 &+ UInt64(CompositeOperator.allCases.firstIndex(of: op)!))
+        for i in 0 ..< 20_000 {
+            let s = i % 7 == 0 ? SIMD4(randomPremultiplied(&rng).x, 0, 0, 255) : randomPremultiplied(&rng)
+            let d = randomPremultiplied(&rng)
+            let c = i % 3 == 0 ? 255 : Int(randomLevel(&rng))
+            let r = CompositeReference.pixel(op, s, d, coverage: c)
+            let exact = ExactComposite.pixel(op, paint: SIMD4(truncatingIfNeeded: s), destination: SIMD4(truncatingIfNeeded: d),
+                                             coverage: UInt8(c))
+            let bound = c == 255 || (op == .sourceOver && s.w == 255) ? 0.5 : (op.coverageScalesPaint ? 1.5 : 1.0)
+            for ch in 0 ..< 4 where abs(Double(r[ch]) - exact[ch]) > bound + 1e-9 {
+                Issue.record("\(op) s \(s) d \(d) c \(c) channel \(ch): \(r[ch]) vs exact \(exact[ch]) (bound \(bound))")
+                return
+            }
+        }
+    }
 }

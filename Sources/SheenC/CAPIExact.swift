@@ -1,0 +1,39 @@
+// The exact compositing reference across the C boundary: the oracle for C and C++ renderers
+// (and the oracle kit's driver, Oracle/).
+
+import CSheenAPI
+import SheenRaster
+
+/// `sheen_exact_composite` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_exact_composite")
+public func sheenExactComposite(_ op: Int32, _ rule: Int32, _ format: Int32, _ paint: UnsafePointer<UInt8>?,
+                                _ coverage: UnsafePointer<UInt8>?, _ destination: UnsafePointer<UInt8>?, _ count: Int,
+                                _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let op = try compositeOperator(op)
+        guard let rule = ExactComposite.CoverageRule(rawValue: rule) else {
+            throw CAPIError.invalid("rule \(rule) is not a sheen_coverage_rule (0…2)")
+        }
+        let format = try pixelFormat(format)
+        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        guard count > 0 else { return }
+        guard let paint else { throw CAPIError.null("paint") }
+        guard let destination else { throw CAPIError.null("destination") }
+        guard let out else { throw CAPIError.null("out") }
+        if format == .a8 {
+            for i in 0..<count {
+                out[i] = ExactComposite.alpha(op, paint: paint[i], destination: destination[i],
+                                              coverage: coverage?[i] ?? 255, rule: rule)
+            }
+            return
+        }
+        func pixel(_ p: UnsafePointer<UInt8>, _ i: Int) -> SIMD4<UInt8> {
+            format.rgbaOrder(SIMD4(p[4 * i], p[4 * i + 1], p[4 * i + 2], p[4 * i + 3]))
+        }
+        for i in 0..<count {
+            let r = format.rgbaOrder(ExactComposite.pixel(op, paint: pixel(paint, i), destination: pixel(destination, i),
+                                                          coverage: coverage?[i] ?? 255, rule: rule))
+            out[4 * i] = r.x; out[4 * i + 1] = r.y; out[4 * i + 2] = r.z; out[4 * i + 3] = r.w
+        }
+    }
+}
