@@ -2,6 +2,13 @@
 
 import CSheenAPI
 import SheenRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// C operator values, in the header's order.
 private let operators: [CompositeOperator] = [
@@ -17,6 +24,16 @@ func compositeOperator(_ value: Int32) throws -> CompositeOperator {
         throw CAPIError.invalid("operator \(value) is not a sheen_operator (0…\(operators.count - 1))")
     }
     return operators[Int(value)]
+}
+
+/// The operators' names as C strings, made once (they live as long as the library).
+nonisolated(unsafe) private let operatorNames: [UnsafeMutablePointer<CChar>] = operators.map { strdup($0.rawValue)! }
+
+/// `sheen_operator_name` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_operator_name")
+public func sheenOperatorName(_ op: Int32) -> UnsafePointer<CChar>? {
+    guard op >= 0, Int(op) < operatorNames.count else { return nil }
+    return UnsafePointer(operatorNames[Int(op)])
 }
 
 /// A paint from C. A gradient paints with its handle's prepared fill.

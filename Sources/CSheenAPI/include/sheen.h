@@ -214,6 +214,10 @@ typedef enum sheen_operator {
     SHEEN_OP_LUMINOSITY
 } sheen_operator;
 
+/** The operator's name as Swift and sheen-bench spell it ("sourceOver", "colorDodge"), or NULL for
+ *  a value that is not a sheen_operator. The string is static. */
+const char *sheen_operator_name(int32_t op);
+
 typedef enum sheen_paint_kind {
     /** `color`, straight sRGB. */
     SHEEN_PAINT_COLOR = 0,

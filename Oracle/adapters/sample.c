@@ -1,0 +1,168 @@
+/* A sample adapter: a plain C compositor of the kind the kit is for — the Porter-Duff operators
+ * and the integer blend modes, each channel one numerator over 255 rounded once (correctly
+ * rounded), coverage by Sheen's rule — with bugs to inject one at a time, which the driver must
+ * catch (Scripts/oracle.sh --self-test). SHEEN_ORACLE_SABOTAGE names the bug:
+ *   neighbour      every operator runs as the next one in sheen.h's list (the previous for the last)
+ *   truncation     n / 255 rounds down instead of to nearest
+ *   unclamped      plus does not clamp its alpha at 255 (the byte wraps)
+ *   scaled         coverage scales the paint for every operator, also where it must interpolate
+ *   premultiplied  blend modes take B of the premultiplied colour (the unpremultiply skipped)
+ * Unset (or empty), the compositor is right and every result is within its tolerance. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sheen.h>
+
+#include "sheen_oracle.h"
+
+enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED };
+static int sabotage = -1;
+
+static int bug(void) {
+    if (sabotage < 0) {
+        const char *s = getenv("SHEEN_ORACLE_SABOTAGE");
+        static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied"};
+        sabotage = CORRECT;
+        if (s) {
+            int found = 0;
+            for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
+                if (!strcmp(s, names[i])) { sabotage = i; found = 1; }
+            if (!found) { fprintf(stderr, "sample adapter: unknown SHEEN_ORACLE_SABOTAGE %s\n", s); exit(2); }
+        }
+    }
+    return sabotage;
+}
+
+/* round(n / 255) for n ≥ 0: 255 is odd, so there is never a tie. */
+static int div255(int n) {
+    if (n < 0) return 0; /* only for input that is not premultiplied colour */
+    return bug() == TRUNCATION ? n / 255 : (2 * n + 255) / 510;
+}
+
+static int is_integer_mode(int32_t op) {
+    switch (op) {
+    case SHEEN_OP_MULTIPLY: case SHEEN_OP_SCREEN: case SHEEN_OP_OVERLAY: case SHEEN_OP_DARKEN:
+    case SHEEN_OP_LIGHTEN: case SHEEN_OP_HARD_LIGHT: case SHEEN_OP_DIFFERENCE: case SHEEN_OP_EXCLUSION:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int supports(int32_t op, int32_t format) {
+    return op <= SHEEN_OP_PLUS || (format == SHEEN_ORACLE_RGBA8 && is_integer_mode(op));
+}
+
+static int scales_paint(int32_t op) {
+    switch (op) {
+    case SHEEN_OP_DESTINATION: case SHEEN_OP_DESTINATION_OVER: case SHEEN_OP_PLUS: case SHEEN_OP_DESTINATION_OUT:
+    case SHEEN_OP_SOURCE_ATOP: case SHEEN_OP_SOURCE_OVER: case SHEEN_OP_XOR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int32_t coverage_rule(int32_t op) {
+    (void)op;
+    return SHEEN_COVERAGE_RULE_SHEEN;
+}
+
+/* One channel of a Porter-Duff operator (alpha: s = sa, d = da), 255 × the unit formula. */
+static int porter_duff(int32_t op, int s, int sa, int d, int da, int is_alpha) {
+    switch (op) {
+    case SHEEN_OP_CLEAR: return 0;
+    case SHEEN_OP_SOURCE: return s;
+    case SHEEN_OP_DESTINATION: return d;
+    case SHEEN_OP_SOURCE_OVER: return div255(255 * s + d * (255 - sa));
+    case SHEEN_OP_DESTINATION_OVER: return div255(s * (255 - da) + 255 * d);
+    case SHEEN_OP_SOURCE_IN: return div255(s * da);
+    case SHEEN_OP_DESTINATION_IN: return div255(d * sa);
+    case SHEEN_OP_SOURCE_OUT: return div255(s * (255 - da));
+    case SHEEN_OP_DESTINATION_OUT: return div255(d * (255 - sa));
+    case SHEEN_OP_SOURCE_ATOP: return div255(s * da + d * (255 - sa));
+    case SHEEN_OP_DESTINATION_ATOP: return div255(s * (255 - da) + d * sa);
+    case SHEEN_OP_XOR: return div255(s * (255 - da) + d * (255 - sa));
+    default: /* plus */
+        if (is_alpha && bug() == UNCLAMPED) return (s + d) & 255;
+        return s + d > 255 ? 255 : s + d;
+    }
+}
+
+/* sa·da·B(Cb, Cs) in levels², exact, for the integer modes. */
+static int blend_term(int32_t op, int s, int sa, int d, int da) {
+    if (bug() == PREMULTIPLIED) {
+        /* B of the premultiplied colour, as if it were straight. */
+        double cs = s / 255.0, cb = d / 255.0, b;
+        switch (op) {
+        case SHEEN_OP_MULTIPLY: b = cs * cb; break;
+        case SHEEN_OP_SCREEN: b = cs + cb - cs * cb; break;
+        case SHEEN_OP_OVERLAY: b = cb <= 0.5 ? 2 * cs * cb : 1 - 2 * (1 - cb) * (1 - cs); break;
+        case SHEEN_OP_DARKEN: b = cs < cb ? cs : cb; break;
+        case SHEEN_OP_LIGHTEN: b = cs > cb ? cs : cb; break;
+        case SHEEN_OP_HARD_LIGHT: b = cs <= 0.5 ? 2 * cs * cb : 1 - 2 * (1 - cb) * (1 - cs); break;
+        case SHEEN_OP_DIFFERENCE: b = fabs(cs - cb); break;
+        default: b = cs + cb - 2 * cs * cb; break;
+        }
+        return (int)lround(sa * da * b);
+    }
+    switch (op) {
+    case SHEEN_OP_MULTIPLY: return s * d;
+    case SHEEN_OP_SCREEN: return s * da + d * sa - s * d;
+    case SHEEN_OP_OVERLAY: return 2 * d <= da ? 2 * s * d : sa * da - 2 * (da - d) * (sa - s);
+    case SHEEN_OP_DARKEN: return s * da < d * sa ? s * da : d * sa;
+    case SHEEN_OP_LIGHTEN: return s * da > d * sa ? s * da : d * sa;
+    case SHEEN_OP_HARD_LIGHT: return 2 * s <= sa ? 2 * s * d : sa * da - 2 * (da - d) * (sa - s);
+    case SHEEN_OP_DIFFERENCE: return abs(s * da - d * sa);
+    default: return s * da + d * sa - 2 * s * d;
+    }
+}
+
+/* op(S, D) for one pixel (n = 4: R, G, B, A; n = 1: alpha). */
+static void apply(int32_t op, const int *s, const int *d, int *r, int n) {
+    int sa = s[n - 1], da = d[n - 1];
+    if (op <= SHEEN_OP_PLUS) {
+        for (int k = 0; k < n; k++) r[k] = porter_duff(op, s[k], sa, d[k], da, k == n - 1);
+        return;
+    }
+    for (int k = 0; k < 3; k++) r[k] = div255(s[k] * (255 - da) + d[k] * (255 - sa) + blend_term(op, s[k], sa, d[k], da));
+    r[3] = div255(255 * sa + da * (255 - sa));
+}
+
+static int composite(int32_t op, int32_t format, const uint8_t *paint, const uint8_t *mask, uint8_t *dst, int32_t count) {
+    int n = format == SHEEN_ORACLE_A8 ? 1 : 4;
+    if (bug() == NEIGHBOUR) {
+        int next = op + 1;
+        op = sheen_operator_name(next) && supports(next, format) ? next : op - 1;
+    }
+    for (int i = 0; i < count; i++) {
+        int s[4], d[4], r[4], c = mask ? mask[i] : 255;
+        for (int k = 0; k < n; k++) { s[k] = paint[n * i + k]; d[k] = dst[n * i + k]; }
+        if (c == 255) {
+            apply(op, s, d, r, n);
+        } else if (scales_paint(op) || bug() == SCALED) {
+            int scaled[4];
+            for (int k = 0; k < n; k++) scaled[k] = div255(s[k] * c);
+            apply(op, scaled, d, r, n);
+        } else {
+            apply(op, s, d, r, n);
+            for (int k = 0; k < n; k++) r[k] = div255(r[k] * c + d[k] * (255 - c));
+        }
+        for (int k = 0; k < n; k++) dst[n * i + k] = (uint8_t)(r[k] < 0 ? 0 : r[k] > 255 ? 255 : r[k]);
+    }
+    return 0;
+}
+
+const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
+    static sheen_oracle_adapter a = {0};
+    a.name = "sample";
+    a.version = NULL;
+    a.supports = supports;
+    a.coverage_rule = coverage_rule;
+    a.tolerance_full = 0.5 + 1e-9; /* one rounding of an exact numerator */
+    a.tolerance_partial = 1.5 + 1e-9; /* the coverage rounds once more (Sheen's contract) */
+    a.composite = composite;
+    return &a;
+}

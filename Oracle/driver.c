@@ -1,0 +1,444 @@
+/* The oracle kit's driver: generates compositing cases, runs them through an adapter
+ * (include/sheen_oracle.h) and measures every result against sheen_exact_composite.
+ *
+ * Built with -fsanitize=fuzzer it is a libFuzzer target: each input seeds one case (its first
+ * bytes choose the operator, format, coverage and length; the rest seeds the generator), and the
+ * first result beyond the adapter's tolerance stops the run with a C reproduction of one pixel on
+ * stderr. Built with -DSHEEN_ORACLE_SURVEY it has a main that surveys every operator the adapter
+ * supports (see usage()). Set SHEEN_ORACLE_INVALID=1 to fuzz with pixels that are not valid
+ * premultiplied colour as well (their results are reported, never findings). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sheen.h>
+
+#include "sheen_oracle.h"
+
+#define ORACLE_MAX_PIXELS 64
+
+/* SplitMix64: small, fast, and the same sequence on every machine (surveys are replayable). */
+typedef struct { uint64_t state; } oracle_rng;
+
+static uint64_t rng_next(oracle_rng *r) {
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A uniform value in 0…n−1 (n ≥ 1). */
+static uint32_t rng_below(oracle_rng *r, uint32_t n) { return (uint32_t)(((rng_next(r) >> 32) * n) >> 32); }
+
+/* The levels where pixel arithmetic most often goes wrong. */
+static const uint8_t edge_levels[] = {0, 1, 2, 127, 128, 253, 254, 255};
+#define EDGE_COUNT (sizeof edge_levels / sizeof edge_levels[0])
+
+typedef struct {
+    int32_t op, format, count, masked, invalid;
+    uint8_t paint[4 * ORACLE_MAX_PIXELS], mask[ORACLE_MAX_PIXELS], dst[4 * ORACLE_MAX_PIXELS];
+} oracle_case;
+
+static int channels(int32_t format) { return format == SHEEN_ORACLE_A8 ? 1 : 4; }
+
+/* A colour level for alpha a: an edge (clamped to a), 0, a itself, or anything up to a. */
+static uint8_t colour_level(oracle_rng *r, uint8_t a) {
+    switch (rng_below(r, 4)) {
+    case 0: { uint8_t e = edge_levels[rng_below(r, EDGE_COUNT)]; return e <= a ? e : a; }
+    case 1: return 0;
+    case 2: return a;
+    default: return (uint8_t)rng_below(r, (uint32_t)a + 1);
+    }
+}
+
+/* One pixel: valid premultiplied colour (each colour ≤ alpha) of several kinds, or, for invalid
+ * input, any bytes with a colour above its alpha. */
+static void make_pixel(oracle_rng *r, uint8_t *p, int32_t format, int invalid) {
+    int n = channels(format);
+    if (invalid && n == 4) {
+        for (int i = 0; i < 4; i++) p[i] = (uint8_t)rng_next(r);
+        if (p[3] == 255) p[3] = 254;
+        if (p[0] <= p[3] && p[1] <= p[3] && p[2] <= p[3]) p[rng_below(r, 3)] = (uint8_t)(p[3] + 1 + rng_below(r, 255u - p[3]));
+        return;
+    }
+    uint8_t a;
+    switch (rng_below(r, 5)) {
+    case 0: a = edge_levels[rng_below(r, EDGE_COUNT)]; break;
+    case 1: a = 0; break;
+    case 2: a = 255; break;
+    default: a = (uint8_t)rng_next(r); break;
+    }
+    if (n == 1) { p[0] = a; return; }
+    for (int i = 0; i < 3; i++) p[i] = colour_level(r, a);
+    p[3] = a;
+}
+
+/* Coverage shaped like text: runs of empty, full, ramps (anti-aliased edges), edge levels and
+ * noise. */
+static void make_mask(oracle_rng *r, uint8_t *m, int count) {
+    int i = 0;
+    while (i < count) {
+        int run = 1 + (int)rng_below(r, 10), kind = (int)rng_below(r, 5);
+        int start = (int)rng_next(r) & 255, step = 1 + (int)rng_below(r, 80);
+        for (int k = 0; k < run && i < count; k++, i++) {
+            switch (kind) {
+            case 0: m[i] = 0; break;
+            case 1: m[i] = 255; break;
+            case 2: m[i] = (uint8_t)((start + k * step) > 255 ? 255 : start + k * step); break;
+            case 3: m[i] = edge_levels[rng_below(r, EDGE_COUNT)]; break;
+            default: m[i] = (uint8_t)rng_next(r); break;
+            }
+        }
+    }
+}
+
+static void make_case(oracle_case *c, oracle_rng *r) {
+    int n = channels(c->format);
+    for (int i = 0; i < c->count; i++) {
+        make_pixel(r, c->paint + n * i, c->format, c->invalid);
+        make_pixel(r, c->dst + n * i, c->format, c->invalid);
+    }
+    if (c->masked) make_mask(r, c->mask, c->count);
+}
+
+static const sheen_oracle_adapter *adapter(void) {
+    static const sheen_oracle_adapter *a;
+    if (!a) {
+        a = sheen_oracle_adapter_get();
+        if (!a || !a->supports || !a->coverage_rule || !a->composite) {
+            fprintf(stderr, "sheen oracle: the adapter leaves a function pointer NULL\n");
+            exit(2);
+        }
+    }
+    return a;
+}
+
+static int operator_count(void) {
+    int n = 0;
+    while (sheen_operator_name(n)) n++;
+    return n;
+}
+
+/* The exact results of case c under coverage rule `rule`, into exact (channels × count). */
+static void exact_results(const oracle_case *c, int32_t rule, double *exact) {
+    if (sheen_exact_composite(c->op, rule, c->format, c->paint, c->masked ? c->mask : NULL, c->dst, c->count, exact)
+        != SHEEN_OK) {
+        fprintf(stderr, "sheen oracle: sheen_exact_composite: %s\n", sheen_last_error_message());
+        exit(2);
+    }
+}
+
+/* Runs case c through the adapter into out; 0 when it ran. */
+static int run_adapter(const oracle_case *c, uint8_t *out) {
+    memcpy(out, c->dst, (size_t)(channels(c->format) * c->count));
+    return adapter()->composite(c->op, c->format, c->paint, c->masked ? c->mask : NULL, out, c->count);
+}
+
+static double tolerance(const oracle_case *c, int pixel) {
+    return !c->masked || c->mask[pixel] == 255 ? adapter()->tolerance_full : adapter()->tolerance_partial;
+}
+
+static const char *format_name(int32_t format) { return format == SHEEN_ORACLE_A8 ? "a8" : "rgba8"; }
+
+static void print_bytes(FILE *f, const char *type, const char *name, const uint8_t *v, int n) {
+    fprintf(f, "    %s %s[%d] = {", type, name, n);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%u", i ? ", " : "", v[i]);
+    fprintf(f, "};\n");
+}
+
+/* Writes a C program that replays case c (usually one pixel) through the adapter and the exact
+ * reference and exits 1 while the result is still beyond the tolerance. */
+static void print_reproduction(FILE *f, const oracle_case *c, int32_t rule, const char *what) {
+    const sheen_oracle_adapter *a = adapter();
+    int n = channels(c->format) * c->count;
+    fprintf(f, "/* Reproduction: %s%s%s, %s on %s, %s. Build with this adapter:\n"
+               " *   cc repro.c ADAPTER.c -IOracle/include $(pkg-config --cflags --libs sheen) -lm */\n",
+            a->name, a->version ? " " : "", a->version ? a->version : "", sheen_operator_name(c->op),
+            format_name(c->format), what);
+    fprintf(f, "#include <math.h>\n#include <stdio.h>\n#include <sheen.h>\n#include \"sheen_oracle.h\"\n\n"
+               "int main(void) {\n");
+    print_bytes(f, "const uint8_t", "paint", c->paint, n);
+    print_bytes(f, "const uint8_t", "destination", c->dst, n);
+    if (c->masked) print_bytes(f, "const uint8_t", "mask", c->mask, c->count);
+    print_bytes(f, "uint8_t", "result", c->dst, n);
+    fprintf(f, "    double exact[%d];\n", n);
+    fprintf(f, "    const sheen_oracle_adapter *a = sheen_oracle_adapter_get();\n");
+    fprintf(f, "    sheen_exact_composite(%d /* %s */, %d, %d, paint, %s, destination, %d, exact);\n", c->op,
+            sheen_operator_name(c->op), rule, c->format, c->masked ? "mask" : "NULL", c->count);
+    fprintf(f, "    a->composite(%d, %d, paint, %s, result, %d);\n", c->op, c->format, c->masked ? "mask" : "NULL",
+            c->count);
+    fprintf(f, "    int beyond = 0;\n    for (int i = 0; i < %d; i++) {\n", n);
+    if (c->masked)
+        fprintf(f, "        double tolerance = mask[i / %d] == 255 ? a->tolerance_full : a->tolerance_partial;\n",
+                channels(c->format));
+    else
+        fprintf(f, "        double tolerance = a->tolerance_full;\n");
+    fprintf(f, "        double error = result[i] - exact[i];\n"
+               "        printf(\"byte %%d: %%u, exact %%.9f, error %%+.9f levels\\n\", i, result[i], exact[i], error);\n"
+               "        if (fabs(error) > tolerance) beyond = 1;\n    }\n    return beyond;\n}\n");
+}
+
+/* The one pixel of c at index i, as a case of its own. */
+static oracle_case single_pixel(const oracle_case *c, int i) {
+    oracle_case one = *c;
+    int n = channels(c->format);
+    one.count = 1;
+    memcpy(one.paint, c->paint + n * i, (size_t)n);
+    memcpy(one.dst, c->dst + n * i, (size_t)n);
+    one.mask[0] = c->mask[i];
+    return one;
+}
+
+#ifndef SHEEN_ORACLE_SURVEY
+
+/* The index of the pixel with the largest error beyond its tolerance (or −1), its channel, error. */
+static int worst_beyond(const oracle_case *c, const uint8_t *out, const double *exact, int *channel, double *error) {
+    int n = channels(c->format), worst = -1;
+    double worst_excess = 0;
+    for (int i = 0; i < c->count; i++) {
+        for (int k = 0; k < n; k++) {
+            double e = out[n * i + k] - exact[n * i + k];
+            double excess = fabs(e) - tolerance(c, i);
+            if (excess > worst_excess) { worst_excess = excess; worst = i; *channel = k; *error = e; }
+        }
+    }
+    return worst;
+}
+
+/* Checks case c; on a result beyond the tolerance prints the smallest reproduction and returns 1. */
+static int check_case(const oracle_case *c, FILE *report) {
+    uint8_t out[4 * ORACLE_MAX_PIXELS];
+    double exact[4 * ORACLE_MAX_PIXELS];
+    int32_t rule = adapter()->coverage_rule(c->op);
+    if (run_adapter(c, out) != 0) return 0;
+    exact_results(c, rule, exact);
+    int channel = 0;
+    double error = 0;
+    int i = worst_beyond(c, out, exact, &channel, &error);
+    if (i < 0 || c->invalid) return 0;
+    char what[160];
+    snprintf(what, sizeof what, "pixel %d of %d, byte %d: %u where the exact result is %.6f (error %+.6f levels)", i,
+             c->count, channel, out[channels(c->format) * i + channel],
+             exact[channels(c->format) * i + channel], error);
+    /* One pixel alone reproduces it unless the library's result depends on its neighbours. */
+    oracle_case one = single_pixel(c, i);
+    uint8_t out1[4];
+    double exact1[4];
+    int channel1 = 0;
+    double error1 = 0;
+    if (run_adapter(&one, out1) == 0) {
+        exact_results(&one, rule, exact1);
+        if (worst_beyond(&one, out1, exact1, &channel1, &error1) == 0) {
+            snprintf(what, sizeof what, "byte %d: %u where the exact result is %.6f (error %+.6f levels, tolerance %g)",
+                     channel1, out1[channel1], exact1[channel1], error1, tolerance(&one, 0));
+            print_reproduction(report, &one, rule, what);
+            return 1;
+        }
+    }
+    print_reproduction(report, c, rule, what);
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static int operators = 0;
+    if (!operators) operators = operator_count();
+    if (size < 4) return 0;
+    oracle_case c;
+    memset(&c, 0, sizeof c);
+    c.op = data[0] % operators;
+    c.format = data[1] & 1 ? SHEEN_ORACLE_A8 : SHEEN_ORACLE_RGBA8;
+    c.masked = data[2] & 1;
+    c.count = 1 + data[3] % ORACLE_MAX_PIXELS;
+    const char *invalid = getenv("SHEEN_ORACLE_INVALID");
+    c.invalid = invalid && *invalid == '1';
+    if (!adapter()->supports(c.op, c.format)) return 0;
+    uint64_t seed = 0xCBF29CE484222325ull; /* FNV-1a of the whole input */
+    for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 0x100000001B3ull;
+    oracle_rng r = {seed};
+    make_case(&c, &r);
+    if (check_case(&c, stderr)) {
+        fprintf(stderr, "sheen oracle: %s is beyond its tolerance (reproduction above)\n", adapter()->name);
+        abort();
+    }
+    return 0;
+}
+
+#else
+
+/* Figures of one (operator, format, coverage) group. */
+typedef struct {
+    long pixels, bytes, refused, exactly_rounded, within_one, beyond;
+    double max_error, sum_abs, sum;
+    double scaled_max, interpolated_max; /* the largest errors under the two coverage rules */
+    oracle_case worst_case;
+    int worst_pixel, have_worst;
+    double worst_error;
+} oracle_group;
+
+static void usage(void) {
+    printf("usage: survey [--cases N] [--seed S] [--invalid] [--json FILE] [--reproductions DIR]\n"
+           "  N pixels (default 100000) per operator, format (rgba8, a8) and coverage (full, partial) the\n"
+           "  adapter supports, from seed S (default 1); prints one table of errors in levels against\n"
+           "  sheen_exact_composite and exits 1 when a valid pixel is beyond the adapter's tolerance.\n"
+           "  --invalid surveys pixels that are not valid premultiplied colour instead (never a failure).\n"
+           "  --json writes the figures as JSON lines; --reproductions writes each group's worst case\n"
+           "  beyond the tolerance as a C program.\n");
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked, int invalid, long cases,
+                         oracle_rng *r) {
+    memset(g, 0, sizeof *g);
+    int32_t rule = adapter()->coverage_rule(op);
+    int n = channels(format);
+    oracle_case c;
+    memset(&c, 0, sizeof c);
+    c.op = op;
+    c.format = format;
+    c.masked = masked;
+    c.invalid = invalid;
+    uint8_t out[4 * ORACLE_MAX_PIXELS];
+    double exact[4 * ORACLE_MAX_PIXELS], scaled[4 * ORACLE_MAX_PIXELS], interpolated[4 * ORACLE_MAX_PIXELS];
+    while (g->pixels < cases) {
+        c.count = 1 + (int)rng_below(r, ORACLE_MAX_PIXELS);
+        make_case(&c, r);
+        if (run_adapter(&c, out) != 0) { g->refused += c.count; g->pixels += c.count; continue; }
+        exact_results(&c, rule, exact);
+        if (masked) {
+            exact_results(&c, SHEEN_COVERAGE_RULE_SCALES_PAINT, scaled);
+            exact_results(&c, SHEEN_COVERAGE_RULE_INTERPOLATES, interpolated);
+        }
+        for (int i = 0; i < c.count; i++) {
+            double tol = tolerance(&c, i);
+            for (int k = 0; k < n; k++) {
+                double e = out[n * i + k] - exact[n * i + k], a = fabs(e);
+                g->bytes++;
+                g->sum += e;
+                g->sum_abs += a;
+                if (a <= 0.5 + 1e-9) g->exactly_rounded++;
+                if (a < 1) g->within_one++;
+                if (a > tol) g->beyond++;
+                if (masked) {
+                    g->scaled_max = fmax(g->scaled_max, fabs(out[n * i + k] - scaled[n * i + k]));
+                    g->interpolated_max = fmax(g->interpolated_max, fabs(out[n * i + k] - interpolated[n * i + k]));
+                }
+                if (a > g->max_error) {
+                    g->max_error = a;
+                    g->worst_error = e;
+                    g->worst_case = single_pixel(&c, i);
+                    g->worst_pixel = k;
+                    g->have_worst = 1;
+                }
+            }
+        }
+        g->pixels += c.count;
+    }
+}
+
+/* Which coverage rule the results follow: the one with the smaller largest error, "either" when
+ * the two are alike (the operators whose two forms agree in real numbers). */
+static const char *fits(const oracle_group *g) {
+    if (fabs(g->scaled_max - g->interpolated_max) < 1e-6) return "either";
+    return g->scaled_max < g->interpolated_max ? "scales-paint" : "interpolates";
+}
+
+static void json_bytes(FILE *f, const char *name, const uint8_t *v, int n) {
+    fprintf(f, ",\"%s\":[", name);
+    for (int i = 0; i < n; i++) fprintf(f, "%s%u", i ? "," : "", v[i]);
+    fprintf(f, "]");
+}
+
+int main(int argc, char **argv) {
+    long cases = 100000;
+    uint64_t seed = 1;
+    int invalid = 0;
+    const char *json = NULL, *reproductions = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--cases") && i + 1 < argc) cases = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--invalid")) invalid = 1;
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
+        else if (!strcmp(argv[i], "--reproductions") && i + 1 < argc) reproductions = argv[++i];
+        else { usage(); return strcmp(argv[i], "--help") ? 2 : 0; }
+    }
+    if (cases < 1) { fprintf(stderr, "survey: --cases must be at least 1\n"); return 2; }
+    const sheen_oracle_adapter *a = adapter();
+    FILE *jf = NULL;
+    if (json && !(jf = fopen(json, "w"))) { perror(json); return 2; }
+    printf("%s%s%s against sheen_exact_composite%s, %ld pixels per row, seed %llu\n\n", a->name,
+           a->version ? " " : "", a->version ? a->version : "", invalid ? " (invalid input)" : "", cases,
+           (unsigned long long)seed);
+    printf("| operator | format | coverage | rule | max error | mean |error| | bias | correctly rounded | within 1 | beyond tolerance | fits |\n");
+    printf("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    int operators = operator_count(), failed = 0;
+    long checked = 0;
+    double started = now();
+    static const int32_t formats[] = {SHEEN_ORACLE_RGBA8, SHEEN_ORACLE_A8};
+    for (int op = 0; op < operators; op++) {
+        for (int f = 0; f < 2; f++) {
+            if (!a->supports(op, formats[f])) continue;
+            for (int masked = 0; masked < 2; masked++) {
+                oracle_rng r = {seed * 0x9E3779B97F4A7C15ull + (uint64_t)(op * 4 + f * 2 + masked)};
+                oracle_group g;
+                survey_group(&g, op, formats[f], masked, invalid, cases, &r);
+                checked += g.pixels - g.refused;
+                int32_t rule = a->coverage_rule(op);
+                const char *rule_name = rule == SHEEN_COVERAGE_RULE_SCALES_PAINT ? "scales-paint"
+                                        : rule == SHEEN_COVERAGE_RULE_INTERPOLATES ? "interpolates" : "sheen";
+                double b = g.bytes ? (double)g.bytes : 1;
+                printf("| %s | %s | %s | %s | %.3f | %.4f | %+.4f | %.2f%% | %.2f%% | %ld | ", sheen_operator_name(op),
+                       format_name(formats[f]), masked ? "partial" : "full", rule_name, g.max_error, g.sum_abs / b,
+                       g.sum / b, 100.0 * (double)g.exactly_rounded / b, 100.0 * (double)g.within_one / b, g.beyond);
+                printf("%s |\n", !masked ? "–" : fits(&g));
+                if (g.refused) printf("|   (%ld pixels refused by the library) |\n", g.refused);
+                if (g.beyond && !invalid) failed = 1;
+                if (jf) {
+                    fprintf(jf, "{\"library\":\"%s\",\"version\":\"%s\",\"operator\":\"%s\",\"format\":\"%s\","
+                                "\"coverage\":\"%s\",\"rule\":\"%s\",\"invalid\":%s,\"pixels\":%ld,\"bytes\":%ld,"
+                                "\"refused\":%ld,\"max_error\":%.9f,\"mean_abs_error\":%.9f,\"bias\":%.9f,"
+                                "\"correctly_rounded\":%ld,\"within_one\":%ld,\"beyond_tolerance\":%ld,"
+                                "\"tolerance\":%.9f,\"scaled_max_error\":%.9f,\"interpolated_max_error\":%.9f",
+                            a->name, a->version ? a->version : "", sheen_operator_name(op), format_name(formats[f]),
+                            masked ? "partial" : "full", rule_name, invalid ? "true" : "false", g.pixels, g.bytes,
+                            g.refused, g.max_error, g.sum_abs / b, g.sum / b, g.exactly_rounded, g.within_one,
+                            g.beyond, masked ? a->tolerance_partial : a->tolerance_full,
+                            masked ? g.scaled_max : -1.0, masked ? g.interpolated_max : -1.0);
+                    if (g.have_worst) {
+                        int n = channels(formats[f]);
+                        json_bytes(jf, "worst_paint", g.worst_case.paint, n);
+                        json_bytes(jf, "worst_destination", g.worst_case.dst, n);
+                        if (masked) json_bytes(jf, "worst_mask", g.worst_case.mask, 1);
+                        fprintf(jf, ",\"worst_byte\":%d,\"worst_signed_error\":%.9f", g.worst_pixel, g.worst_error);
+                    }
+                    fprintf(jf, "}\n");
+                }
+                if (reproductions && g.have_worst && g.beyond) {
+                    char path[1024];
+                    snprintf(path, sizeof path, "%s/%s-%s-%s-%s.c", reproductions, a->name, sheen_operator_name(op),
+                             format_name(formats[f]), masked ? "partial" : "full");
+                    FILE *rf = fopen(path, "w");
+                    if (!rf) { perror(path); return 2; }
+                    char what[160];
+                    snprintf(what, sizeof what, "the survey's worst case (error %+.6f levels at byte %d)", g.worst_error,
+                             g.worst_pixel);
+                    print_reproduction(rf, &g.worst_case, rule, what);
+                    fclose(rf);
+                }
+            }
+        }
+    }
+    double seconds = now() - started;
+    printf("\n%ld pixels checked in %.2f s: %.2f million pixels per second (one thread, the library's time included)\n",
+           checked, seconds, (double)checked / seconds / 1e6);
+    if (jf) fclose(jf);
+    return failed;
+}
+
+#endif
