@@ -52,6 +52,19 @@ typedef struct sheen_oracle_adapter {
                      int32_t count);
 } sheen_oracle_adapter;
 
+/** For adapters of libraries that keep pixels as B, G, R, A bytes (cairo's ARGB32 and Blend2D's
+ *  PRGB32 on a little-endian machine): copies `count` pixels from `from` to `to` with the first and
+ *  third bytes exchanged (its own inverse: R, G, B, A ↔ B, G, R, A). */
+static inline void sheen_oracle_swap_red_blue(uint8_t *to, const uint8_t *from, int32_t count) {
+    for (int32_t i = 0; i < count; i++) {
+        uint8_t r = from[4 * i], g = from[4 * i + 1], b = from[4 * i + 2], a = from[4 * i + 3];
+        to[4 * i] = b;
+        to[4 * i + 1] = g;
+        to[4 * i + 2] = r;
+        to[4 * i + 3] = a;
+    }
+}
+
 /** Defined by each adapter: the adapter the driver runs. Called once, before any case. */
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void);
 

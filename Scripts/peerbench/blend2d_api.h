@@ -1,5 +1,5 @@
 // The few declarations of Blend2D's public C API that the peer harnesses (blend2d_bench.c,
-// smallcalls.c) call, written out because PyPI's blend2d-python wheel ships its static library
+// smallcalls.c) and the oracle kit's adapter (Oracle/adapters/blend2d.c) call, written out because PyPI's blend2d-python wheel ships its static library
 // without a header: the camelCase API of 0.1x, before 0.20's snake_case rename. Every object core
 // is 16 bytes (BLObjectCore); enumerations are uint32_t.
 #ifndef SHEEN_PEERBENCH_BLEND2D_API_H
@@ -29,6 +29,10 @@ BLResult blContextFillMaskIExt(BLObjectCore *self, const BLPointI *origin, const
 BLResult blGradientInitAs(BLObjectCore *self, uint32_t type, const void *values, uint32_t extendMode,
                           const BLGradientStop *stops, size_t n, const void *transform);
 BLResult blGradientDestroy(BLObjectCore *self);
+/* A pattern (image fill) of `image` (area NULL: all of it), extend mode 0 (pad), transform NULL. */
+BLResult blPatternInitAs(BLObjectCore *self, const BLObjectCore *image, const BLRectI *area, uint32_t extendMode,
+                         const void *transform);
+BLResult blPatternDestroy(BLObjectCore *self);
 
 enum { FORMAT_PRGB32 = 1, FORMAT_A8 = 3, ACCESS_RW = 3, COMP_SRC_OVER = 0, COMP_SRC_COPY = 1,
        FLUSH_SYNC = 0x80000000u };
