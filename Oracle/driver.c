@@ -269,7 +269,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
 /* Figures of one (operator, format, coverage) group. */
 typedef struct {
-    long pixels, bytes, refused, exactly_rounded, within_one, beyond;
+    long pixels, bytes, refused, exactly_rounded, within_one, beyond, undefined, valid_output;
     double max_error, sum_abs, sum;
     double scaled_max, interpolated_max; /* the largest errors under the two coverage rules */
     oracle_case worst_case;
@@ -317,8 +317,15 @@ static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked
         }
         for (int i = 0; i < c.count; i++) {
             double tol = tolerance(&c, i);
+            if (n == 1 || (out[n * i] <= out[n * i + 3] && out[n * i + 1] <= out[n * i + 3] && out[n * i + 2] <= out[n * i + 3]))
+                g->valid_output++;
             for (int k = 0; k < n; k++) {
-                double e = out[n * i + k] - exact[n * i + k], a = fabs(e);
+                /* Invalid input's formula may leave 0…255; a byte can only saturate, so the result is
+                 * measured against the formula clamped to 0…255 (valid input never leaves it). */
+                double x = invalid ? fmin(255, fmax(0, exact[n * i + k])) : exact[n * i + k];
+                double e = out[n * i + k] - x, a = fabs(e);
+                /* Pixels that are not premultiplied colour can make a formula 0/0: no exact result. */
+                if (isnan(e)) { g->undefined++; continue; }
                 g->bytes++;
                 g->sum += e;
                 g->sum_abs += a;
@@ -402,12 +409,12 @@ int main(int argc, char **argv) {
                 if (jf) {
                     fprintf(jf, "{\"library\":\"%s\",\"version\":\"%s\",\"operator\":\"%s\",\"format\":\"%s\","
                                 "\"coverage\":\"%s\",\"rule\":\"%s\",\"invalid\":%s,\"pixels\":%ld,\"bytes\":%ld,"
-                                "\"refused\":%ld,\"max_error\":%.9f,\"mean_abs_error\":%.9f,\"bias\":%.9f,"
+                                "\"refused\":%ld,\"undefined\":%ld,\"valid_output\":%ld,\"max_error\":%.9f,\"mean_abs_error\":%.9f,\"bias\":%.9f,"
                                 "\"correctly_rounded\":%ld,\"within_one\":%ld,\"beyond_tolerance\":%ld,"
                                 "\"tolerance\":%.9f,\"scaled_max_error\":%.9f,\"interpolated_max_error\":%.9f",
                             a->name, a->version ? a->version : "", sheen_operator_name(op), format_name(formats[f]),
                             masked ? "partial" : "full", rule_name, invalid ? "true" : "false", g.pixels, g.bytes,
-                            g.refused, g.max_error, g.sum_abs / b, g.sum / b, g.exactly_rounded, g.within_one,
+                            g.refused, g.undefined, g.valid_output, g.max_error, g.sum_abs / b, g.sum / b, g.exactly_rounded, g.within_one,
                             g.beyond, masked ? a->tolerance_partial : a->tolerance_full,
                             masked ? g.scaled_max : -1.0, masked ? g.interpolated_max : -1.0);
                     if (g.have_worst) {

@@ -2,7 +2,8 @@
 # Installs the Debian packages Sheen builds and tests against, only when one is missing.
 # Idempotent and quiet when everything is present; safe to call from README commands and CI.
 # `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi, pixman
-# for the small-call harness); `--mca` Debian's llvm-19, whose llvm-mca Scripts/llvm-mca.sh runs.
+# for the small-call harness); `--oracle` what Scripts/oracle.sh's pixman, cairo and Blend2D adapters
+# need; `--mca` Debian's llvm-19, whose llvm-mca Scripts/llvm-mca.sh runs.
 set -euo pipefail
 
 packages=(
@@ -30,6 +31,13 @@ if [[ "${1:-}" == "--peers" ]]; then
     libcairo2         # cairocffi loads it (cairo's image surfaces are pixman)
     libpixman-1-dev   # W6: Scripts/peerbench/smallcalls.c calls pixman directly
     libpango1.0-dev   # W6: Scripts/peerbench/textlayout.c lays the same text out with Pango
+  )
+fi
+if [[ "${1:-}" == "--oracle" ]]; then
+  packages+=(
+    libpixman-1-dev   # Scripts/oracle.sh: the pixman adapter (Oracle/adapters/pixman.c)
+    libcairo2-dev     # ... and the cairo adapter
+    python3-venv      # ... whose Blend2D adapter pip-installs blend2d-python into .build/oracle-venv
   )
 fi
 if [[ "${1:-}" == "--mca" ]]; then

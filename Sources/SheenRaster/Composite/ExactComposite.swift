@@ -21,7 +21,8 @@
 /// real result (Double carries about 10⁻¹³ level here; the repository's oracle test checks it
 /// against rational arithmetic). The formulas are defined for valid premultiplied input (each
 /// colour level ≤ its alpha); other input is evaluated by the same formulas, unclamped except
-/// `plus`'s min(1, …), and the result may leave 0…255.
+/// `plus`'s min(1, …): the result may leave 0…255, and is NaN where a non-separable mode's
+/// `ClipColor` divides 0 by 0.
 ///
 /// What "correctly rounded" and "within one level" mean against it: see the Rounding policy
 /// article. Sheen's kernels are correctly rounded (≤ ½ level) at full coverage for every

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Builds and runs the oracle kit (Oracle/: sheen_oracle.h, driver.c, adapters/) against Sheen's
+# exact compositing reference. Each adapter becomes two programs in .build-oracle/bin: NAME-survey
+# (the driver's survey: a table of errors in levels per operator, format and coverage) and
+# NAME-fuzz (libFuzzer with AddressSanitizer: stops at the first result beyond the adapter's
+# tolerance and prints a C reproduction).
+#   Scripts/oracle.sh --survey ADAPTER [--cases N] [--invalid]   one survey, printed
+#   Scripts/oracle.sh --fuzz ADAPTER [--seconds T]                 fuzz it (default 60 s)
+#   Scripts/oracle.sh --self-test                                   what Scripts/test-capi.sh runs:
+#       the exact reference against rational arithmetic (10,000 cases, Scripts/oracle/exact_check.py);
+#       the sample adapter with each injected bug (Oracle/adapters/sample.c) caught by the fuzzer
+#       within 10 s and by the survey, and without one passing both; Sheen's own adapter surveyed
+#       and fuzzed with no result beyond its contract
+#   Scripts/oracle.sh --report                                      bench/oracle.md: Sheen, pixman,
+#       cairo and Blend2D surveyed (valid and invalid input), every worst case beyond a library's
+#       tolerance replayed as a C program through that library's adapter (Scripts/oracle/report.py)
+# ADAPTER: sheen, sample, pixman, cairo or blend2d. --prefix DIR uses a Sheen already installed
+# there (Scripts/install.sh --prefix DIR) instead of installing one into .build-oracle/prefix.
+# pixman and cairo come from Debian (Scripts/install-deps.sh --oracle); Blend2D from PyPI's
+# blend2d-python wheel (its static libblend2d.a), pip-installed into .build/oracle-venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+mode=""
+adapter=""
+cases=100000
+seconds=60
+invalid=()
+prefix=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --survey|--fuzz) mode="${1#--}"; adapter="${2:-}"; shift 2 || { echo "oracle: $1 needs an adapter" >&2; exit 2; } ;;
+        --self-test|--report) mode="${1#--}"; shift ;;
+        --cases) cases="$2"; shift 2 ;;
+        --seconds) seconds="$2"; shift 2 ;;
+        --invalid) invalid=(--invalid); shift ;;
+        --prefix) prefix="$2"; shift 2 ;;
+        --help|-h) Scripts/usage.sh "$0"; exit 0 ;;
+        *) echo "oracle: unknown option $1 (--help for usage)" >&2; exit 2 ;;
+    esac
+done
+[ -n "$mode" ] || { echo "oracle: say --survey, --fuzz, --self-test or --report (--help for usage)" >&2; exit 2; }
+case "$adapter" in ""|sheen|sample|pixman|cairo|blend2d) ;; *) echo "oracle: no adapter $adapter" >&2; exit 2 ;; esac
+
+if [ "$mode" = report ] || [[ "$adapter" == pixman || "$adapter" == cairo ]]; then
+    Scripts/install-deps.sh --oracle
+else
+    Scripts/install-deps.sh
+fi
+work="$root/.build-oracle"
+mkdir -p "$work/bin"
+if [ -z "$prefix" ]; then
+    prefix="$work/prefix"
+    Scripts/install.sh --prefix "$prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+fi
+prefix=$(cd "$prefix" && pwd)
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+# libFuzzer is the toolchain's clang's (the one SwiftPM fuzzes with); lld keeps the link quiet.
+fuzz_cc=(clang -fuse-ld=lld)
+
+# The compiler flags and libraries of one adapter, into the array `flags`.
+adapter_flags() {
+    flags=(-IOracle/include "Oracle/adapters/$1.c")
+    case "$1" in
+        pixman) flags+=($(pkg-config --cflags --libs pixman-1)) ;;
+        cairo) flags+=($(pkg-config --cflags --libs cairo)) ;;
+        blend2d)
+            local venv="$root/.build/oracle-venv"
+            if ! "$venv/bin/python" -c "import blend2d" 2>/dev/null; then
+                echo "oracle: installing blend2d-python into .build/oracle-venv" >&2
+                python3 -m venv "$venv"
+                "$venv/bin/python" -m pip install -q "$(grep '^blend2d-python==' Scripts/peerbench/requirements.txt)"
+            fi
+            local archive version
+            archive=$("$venv/bin/python" -c "import blend2d, os; print(os.path.join(os.path.dirname(blend2d.__file__), 'libblend2d.a'))")
+            version=$("$venv/bin/python" -c "import importlib.metadata as m; print('blend2d-python ' + m.version('blend2d-python'))")
+            flags+=(-IScripts/peerbench "-DBLEND2D_VERSION=\"$version\"" "$archive" -lstdc++ -lpthread) ;;
+    esac
+    flags+=($(pkg-config --cflags --libs sheen) -lm)
+}
+
+# Builds NAME-survey and NAME-fuzz for an adapter.
+build() {
+    adapter_flags "$1"
+    cc -O2 -Wall -Wextra -Werror -DSHEEN_ORACLE_SURVEY Oracle/driver.c "${flags[@]}" -o "$work/bin/$1-survey"
+    "${fuzz_cc[@]}" -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror Oracle/driver.c "${flags[@]}" -o "$work/bin/$1-fuzz"
+}
+
+# Fuzzes an adapter for up to $2 seconds; exit 0 when nothing was found. The log is $work/NAME-fuzz.log.
+fuzz() {
+    local corpus="$work/corpus-$1"
+    rm -rf "$corpus" && mkdir -p "$corpus" "$work/findings"
+    "$work/bin/$1-fuzz" "$corpus" -max_total_time="$2" -artifact_prefix="$work/findings/$1-" -print_final_stats=1 \
+        > "$work/$1-fuzz.log" 2>&1
+}
+
+case "$mode" in
+    survey)
+        build "$adapter"
+        "$work/bin/$adapter-survey" --cases "$cases" "${invalid[@]}" ;;
+    fuzz)
+        build "$adapter"
+        status=0
+        fuzz "$adapter" "$seconds" || status=$?
+        grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units)" "$work/$adapter-fuzz.log" || true
+        if [ "$status" -ne 0 ]; then sed -n '/^\/\* Reproduction/,/^}/p' "$work/$adapter-fuzz.log"; exit 1; fi
+        echo "oracle: $adapter: nothing beyond its tolerance in $seconds s" ;;
+    self-test)
+        python3 Scripts/oracle/exact_check.py "$prefix/lib/libSheenC.so"
+        build sample
+        build sheen
+        for bug in neighbour truncation unclamped scaled premultiplied; do
+            start=$(date +%s%N)
+            if SHEEN_ORACLE_SABOTAGE=$bug fuzz sample 10; then
+                echo "oracle self-test: the fuzzer missed the injected bug '$bug' in 10 s" >&2; exit 1
+            fi
+            took=$(( ($(date +%s%N) - start) / 1000000 ))
+            grep -q "^/\* Reproduction" "$work/sample-fuzz.log" || { echo "oracle self-test: '$bug' found without a reproduction" >&2; exit 1; }
+            if SHEEN_ORACLE_SABOTAGE=$bug "$work/bin/sample-survey" --cases 2000 > "$work/sample-survey-$bug.txt"; then
+                echo "oracle self-test: the survey missed the injected bug '$bug'" >&2; exit 1
+            fi
+            rows=$(grep -cE '\| [1-9][0-9]* \| [a-z–-]+ \|$' "$work/sample-survey-$bug.txt" || true)
+            printf 'oracle self-test: %-13s caught by the fuzzer in %d ms, by the survey in %s rows\n' "$bug" "$took" "$rows"
+        done
+        "$work/bin/sample-survey" --cases 20000 > "$work/sample-survey.txt" || { cat "$work/sample-survey.txt"; echo "oracle self-test: the correct sample adapter failed its survey" >&2; exit 1; }
+        fuzz sample 5 || { cat "$work/sample-fuzz.log"; echo "oracle self-test: the correct sample adapter failed the fuzzer" >&2; exit 1; }
+        echo "oracle self-test: the sample adapter without a bug passes the survey and 5 s of fuzzing"
+        "$work/bin/sheen-survey" --cases 20000 > "$work/sheen-survey.txt" || { cat "$work/sheen-survey.txt"; echo "oracle self-test: Sheen is beyond its contract" >&2; exit 1; }
+        fuzz sheen 10 || { cat "$work/sheen-fuzz.log"; echo "oracle self-test: Sheen is beyond its contract (fuzzer)" >&2; exit 1; }
+        echo "oracle self-test: Sheen is within its contract on every operator (survey, 10 s of fuzzing); $(tail -1 "$work/sheen-survey.txt")" ;;
+    report)
+        mkdir -p "$work/report"
+        rm -f "$work/report"/*
+        for a in sheen pixman cairo blend2d; do
+            build "$a"
+            "$work/bin/$a-survey" --cases "$cases" --json "$work/report/$a.jsonl" --reproductions "$work/report" \
+                > "$work/report/$a.txt" || true
+            "$work/bin/$a-survey" --cases "$((cases / 10))" --invalid --json "$work/report/$a-invalid.jsonl" \
+                > "$work/report/$a-invalid.txt" || true
+            # Each reproduction replayed through the library's own adapter: it must still be beyond.
+            for c in "$work/report/$(grep -o '"library":"[^"]*"' "$work/report/$a.jsonl" | head -1 | cut -d'"' -f4)"-*.c; do
+                [ -f "$c" ] || continue
+                adapter_flags "$a"
+                cc -O2 -w "$c" "${flags[@]}" -o "${c%.c}"
+                if "${c%.c}" > "${c%.c}.out"; then echo "reproduced: no" >> "${c%.c}.out"; else echo "reproduced: yes" >> "${c%.c}.out"; fi
+            done
+        done
+        python3 Scripts/oracle/report.py "$work/report" bench/oracle.md
+        echo "oracle: wrote bench/oracle.md" ;;
+esac
