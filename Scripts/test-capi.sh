@@ -6,7 +6,8 @@
 # system C compiler against the installed header and sheen.pc, natively and with
 # AddressSanitizer, and runs both (bad input, fences, every operator, then the seed label and a
 # composite); the two runs must write identical bytes, and SheenCTests (CAPIOutputTests)
-# compares them with the Swift API's, byte for byte; README's C example is compiled and run.
+# compares them with the Swift API's, byte for byte; README's C example is compiled and run; the
+# oracle kit's self-test (Scripts/oracle.sh --self-test) runs against the installed library.
 # Needs the debug test build (`swift test` builds it first in Scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +88,9 @@ grep -q "int main" "$work/readme/hello.c" || { echo "README's C example not foun
 cc "${flags[@]}" "$work/readme/hello.c" $(pkg-config --cflags --libs sheen) -o "$work/readme/hello"
 (cd "$work/readme" && ./hello && head -c 4 hello.png | grep -q PNG) || { echo "README's C example failed" >&2; exit 1; }
 echo "README's C example: compiled, ran, wrote hello.png"
+# The oracle kit against this installation: the exact reference against rational arithmetic, the
+# sample adapter's injected bugs caught, Sheen within its contract (Scripts/oracle.sh --self-test).
+Scripts/oracle.sh --self-test --prefix "$work/prefix"
 # A filter that matches nothing passes: require the suite's own report.
 SHEEN_CAPI_OUTPUT="$work/out" swift test --skip-build --filter CAPIOutputTests 2>&1 | tee "$work/compare.log" | grep -E "✘|passed after|failed after" || true
 grep -q "Suite CAPIOutputTests passed" "$work/compare.log" || { echo "CAPIOutputTests did not pass" >&2; exit 1; }

@@ -142,6 +142,20 @@ static void bad_input(void) {
     FAILS(sheen_composite(&dst.buffer, NULL, SHEEN_OP_SOURCE_OVER, NULL), SHEEN_ERROR_NULL_POINTER, "paint");
     FAILS(sheen_composite(&dst.buffer, &red, 999, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator 999");
     FAILS(sheen_composite(&dst.buffer, &red, -1, NULL), SHEEN_ERROR_INVALID_ARGUMENT, "operator -1");
+    {
+        uint8_t p[4] = {1, 2, 3, 4}, d[4] = {5, 6, 7, 8};
+        double out[4] = {-1, -1, -1, -1};
+        FAILS(sheen_exact_composite(28, 0, 0, p, NULL, d, 1, out), SHEEN_ERROR_INVALID_ARGUMENT, "operator 28");
+        FAILS(sheen_exact_composite(3, 3, 0, p, NULL, d, 1, out), SHEEN_ERROR_INVALID_ARGUMENT, "rule 3");
+        FAILS(sheen_exact_composite(3, 0, 7, p, NULL, d, 1, out), SHEEN_ERROR_INVALID_ARGUMENT, "format 7");
+        FAILS(sheen_exact_composite(3, 0, 0, p, NULL, d, -1, out), SHEEN_ERROR_INVALID_ARGUMENT, "count -1");
+        FAILS(sheen_exact_composite(3, 0, 0, NULL, NULL, d, 1, out), SHEEN_ERROR_NULL_POINTER, "paint");
+        FAILS(sheen_exact_composite(3, 0, 0, p, NULL, d, 1, NULL), SHEEN_ERROR_NULL_POINTER, "out");
+        CHECK(out[0] == -1 && out[3] == -1, "a refused sheen_exact_composite wrote its output");
+        OK(sheen_exact_composite(3, 0, 0, NULL, NULL, NULL, 0, NULL));
+        CHECK(sheen_operator_name(-1) == NULL && sheen_operator_name(28) == NULL, "sheen_operator_name past the operators");
+        CHECK(strcmp(sheen_operator_name(SHEEN_OP_SOURCE_OVER), "sourceOver") == 0, "sheen_operator_name(SOURCE_OVER)");
+    }
     FAILS(sheen_composite_canvas(&dst.buffer, &red, SHEEN_OP_SOURCE, NULL, NAN), SHEEN_ERROR_INVALID_ARGUMENT, "globalAlpha");
     FAILS(sheen_composite_canvas(&dst.buffer, &red, SHEEN_OP_SOURCE, NULL, 1.5), SHEEN_ERROR_INVALID_ARGUMENT, "globalAlpha");
     sheen_paint odd = { .kind = 42 };

@@ -507,4 +507,52 @@ import Testing
         #expect(String(cString: sheen_last_error_message()) == swiftMessage)
         #expect(String(cString: sheen_version()) == SHEEN_VERSION_STRING && SHEEN_VERSION_STRING == Sheen.version)
     }
+
+    /// sheen_exact_composite answers what ExactComposite answers, in the format's channel order
+    /// (BGRA swapped both ways), per pixel of a span, with and without coverage, on A8 too.
+    @Test func exactCompositeIsTheSwiftExactReference() {
+        var generator = SeededGenerator(seed: 0xE8AC7)
+        for op in CompositeOperator.allCases {
+            for rule in ExactComposite.CoverageRule.allCases {
+                let count = 17
+                var paint = [UInt8](), destination = [UInt8](), coverage = [UInt8]()
+                for _ in 0 ..< count {
+                    for bytes in [0, 1] {
+                        let a = UInt8.random(in: 0 ... 255, using: &generator)
+                        let pixel = (0 ..< 3).map { _ in UInt8.random(in: 0 ... a, using: &generator) } + [a]
+                        if bytes == 0 { paint += pixel } else { destination += pixel }
+                    }
+                    coverage.append(UInt8.random(in: 0 ... 255, using: &generator))
+                }
+                let opValue = Int32(CompositeOperator.allCases.firstIndex(of: op)!)
+                func cFormat(_ format: PixelFormat) -> Int32 {
+                    Int32((format == .a8 ? SHEEN_FORMAT_A8 : format == .bgra8Premultiplied ? SHEEN_FORMAT_BGRA8_PREMULTIPLIED
+                                                                                         : SHEEN_FORMAT_RGBA8_PREMULTIPLIED).rawValue)
+                }
+                for format in [PixelFormat.rgba8Premultiplied, .bgra8Premultiplied] {
+                    for masked in [false, true] {
+                        var out = [Double](repeating: .nan, count: 4 * count)
+                        let status = masked
+                            ? sheen_exact_composite(opValue, rule.rawValue, cFormat(format), paint, coverage, destination, count, &out)
+                            : sheen_exact_composite(opValue, rule.rawValue, cFormat(format), paint, nil, destination, count, &out)
+                        #expect(status == SHEEN_OK)
+                        for i in 0 ..< count {
+                            func pixel(_ v: [UInt8]) -> SIMD4<UInt8> { format.rgbaOrder(SIMD4(v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3])) }
+                            let want = format.rgbaOrder(ExactComposite.pixel(op, paint: pixel(paint), destination: pixel(destination),
+                                                                             coverage: masked ? coverage[i] : 255, rule: rule))
+                            let got = SIMD4(out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3])
+                            if got != want { Issue.record("\(op) \(rule) \(format) pixel \(i): \(got) vs \(want)"); return }
+                        }
+                    }
+                }
+                var alpha = [Double](repeating: .nan, count: count)
+                let alphas = stride(from: 3, to: 4 * count, by: 4).map { paint[$0] }, destinations = stride(from: 3, to: 4 * count, by: 4).map { destination[$0] }
+                #expect(sheen_exact_composite(opValue, rule.rawValue, cFormat(PixelFormat.a8), alphas, coverage, destinations, count, &alpha) == SHEEN_OK)
+                for i in 0 ..< count where alpha[i] != ExactComposite.alpha(op, paint: alphas[i], destination: destinations[i],
+                                                                             coverage: coverage[i], rule: rule) {
+                    Issue.record("\(op) \(rule) A8 pixel \(i): \(alpha[i])"); return
+                }
+            }
+        }
+    }
 }

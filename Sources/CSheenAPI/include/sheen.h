@@ -305,8 +305,9 @@ typedef enum sheen_coverage_rule {
  *  A8 (the alpha channel of the same formula). `paint` and `destination` hold `count` pixels of
  *  `format`; `coverage` holds `count` bytes (NULL: every pixel fully covered), applied by `rule`.
  *  Every operator is defined on every format here. Nothing is read or written when `count` is 0.
- *  SHEEN_ERROR_INVALID_ARGUMENT for an unknown op, rule or format, a NULL `paint`, `destination`
- *  or `out`, or a negative count. */
+ *  SHEEN_ERROR_INVALID_ARGUMENT for an unknown op, rule or format or a negative count;
+ *  SHEEN_ERROR_NULL_POINTER for a NULL `paint`, `destination` or `out` when `count` > 0. Nothing
+ *  is written when it fails. */
 sheen_status sheen_exact_composite(int32_t op, int32_t rule, int32_t format, const uint8_t *paint,
                                    const uint8_t *coverage, const uint8_t *destination, intptr_t count, double *out);
 
