@@ -1,5 +1,5 @@
-// The exact compositing reference across the C boundary: the oracle for C and C++ renderers
-// (and the oracle kit's driver, Oracle/).
+// The exact references across the C boundary — compositing and gradient colour: the oracle for
+// C and C++ renderers (and the oracle kit's driver, Oracle/).
 
 import CSheenAPI
 import SheenRaster
@@ -34,6 +34,26 @@ public func sheenExactComposite(_ op: Int32, _ rule: Int32, _ format: Int32, _ p
             let r = format.rgbaOrder(ExactComposite.pixel(op, paint: pixel(paint, i), destination: pixel(destination, i),
                                                           coverage: coverage?[i] ?? 255, rule: rule))
             out[4 * i] = r.x; out[4 * i + 1] = r.y; out[4 * i + 2] = r.z; out[4 * i + 3] = r.w
+        }
+    }
+}
+
+/// `sheen_exact_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_exact_gradient")
+public func sheenExactGradient(_ gradient: OpaquePointer?, _ points: UnsafePointer<Double>?, _ count: Int,
+                               _ premultiplied: Bool, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let fill = try borrow(gradient, "gradient", as: GradientBox.self).fill
+        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        guard count > 0 else { return }
+        guard let points else { throw CAPIError.null("points") }
+        guard let out else { throw CAPIError.null("out") }
+        for i in 0..<2 * count where !points[i].isFinite {
+            throw CAPIError.invalid("points[\(i)] = \(points[i]) is not finite")
+        }
+        for i in 0..<count {
+            let c = fill.exactColor(at: Point(points[2 * i], points[2 * i + 1]), premultiplied: premultiplied)
+            out[4 * i] = c.x; out[4 * i + 1] = c.y; out[4 * i + 2] = c.z; out[4 * i + 3] = c.w
         }
     }
 }

@@ -206,6 +206,18 @@ static void bad_input(void) {
     OK(sheen_pattern_create(gradient, SHEEN_PATTERN_ROW, 16, 0, SHEEN_FORMAT_A8, &pattern));
     FAILS(sheen_fill_pattern(&dst.buffer, pattern), SHEEN_ERROR_INVALID_BUFFER, "");
     sheen_pattern_destroy(pattern);
+    {
+        double at[4] = {1, 2, NAN, 0}, out[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+        FAILS(sheen_exact_gradient(NULL, at, 1, true, out), SHEEN_ERROR_NULL_POINTER, "gradient");
+        FAILS(sheen_exact_gradient(gradient, NULL, 1, true, out), SHEEN_ERROR_NULL_POINTER, "points");
+        FAILS(sheen_exact_gradient(gradient, at, 1, true, NULL), SHEEN_ERROR_NULL_POINTER, "out");
+        FAILS(sheen_exact_gradient(gradient, at, -1, true, out), SHEEN_ERROR_INVALID_ARGUMENT, "count -1");
+        FAILS(sheen_exact_gradient(gradient, at, 2, true, out), SHEEN_ERROR_INVALID_ARGUMENT, "points[2]");
+        CHECK(out[0] == -1 && out[7] == -1, "a refused sheen_exact_gradient wrote its output");
+        OK(sheen_exact_gradient(gradient, at, 1, true, out));
+        CHECK(fabs(out[2] - 0.85 * 255) < 1e-9 && fabs(out[0] - 0.15 * 255) < 1e-9 && out[3] == 255,
+              "sheen_exact_gradient at (1, 2) of a blue-to-red line over 10 px");
+    }
     sheen_gradient_destroy(gradient);
     sheen_gradient_destroy(NULL);
 

@@ -555,4 +555,35 @@ import Testing
             }
         }
     }
+
+    /// sheen_exact_gradient answers GradientFill.exactColor(at:premultiplied:) for every shape,
+    /// spread and space, at pixel centres and between them; straight is premultiplied ÷ alpha.
+    @Test func exactGradientIsTheSwiftExactColour() throws {
+        for shape in Self.shapes {
+            for (cSpread, spread) in [(Int32(0), GradientSpread.pad), (1, .repeat), (2, .reflect)] {
+                for (cSpace, space) in [(Int32(0), ColorSpace.sRGB), (2, .oklab)] {
+                    let handle = try Self.cGradient(shape)
+                    defer { sheen_gradient_destroy(handle) }
+                    #expect(sheen_gradient_set_spread(handle, cSpread) == SHEEN_OK)
+                    #expect(sheen_gradient_set_color_space(handle, cSpace) == SHEEN_OK)
+                    let fill = try GradientFill(Gradient(shape: shape, stops: Self.stops, spread: spread, space: space))
+                    var points: [Double] = []
+                    for i in 0 ..< 40 { points += [Double(i) * 1.37 - 3, Double(i % 7) * 2.9 + 0.5] }
+                    for premultiplied in [true, false] {
+                        var out = [Double](repeating: .nan, count: 160)
+                        #expect(sheen_exact_gradient(handle, points, 40, premultiplied, &out) == SHEEN_OK)
+                        for i in 0 ..< 40 {
+                            let want = fill.exactColor(at: Point(points[2 * i], points[2 * i + 1]), premultiplied: premultiplied)
+                            let got = SIMD4(out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3])
+                            #expect(got == want, "\(shape) \(spread) \(space) point \(i)")
+                            if !premultiplied {
+                                let p = fill.exactColor(at: Point(points[2 * i], points[2 * i + 1]))
+                                #expect(p.w == 0 || abs(got.x * p.w / 255 - p.x) < 1e-9)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -311,6 +311,18 @@ typedef enum sheen_coverage_rule {
 sheen_status sheen_exact_composite(int32_t op, int32_t rule, int32_t format, const uint8_t *paint,
                                    const uint8_t *coverage, const uint8_t *destination, intptr_t count, double *out);
 
+/** The exact colour of `gradient` at `count` points of pixel space (`points`: x, y pairs; a
+ *  pixel's centre is (x + 0.5, y + 0.5)) into `out`, 4 doubles per point: R, G, B, A levels
+ *  0…255, unrounded and never dithered (the gradient's dither setting is ignored) — premultiplied,
+ *  or straight (colour divided by alpha, 0 where alpha is 0) when `premultiplied` is false. The
+ *  geometry is the HTML canvas's, the colour at t CSS Images 4's (stop fixup, interpolation in the
+ *  gradient's space and alpha mode): what every fill of the gradient approximates.
+ *  SHEEN_ERROR_NULL_POINTER for a NULL gradient, or NULL points or out when `count` > 0;
+ *  SHEEN_ERROR_INVALID_ARGUMENT for a negative count or a non-finite coordinate (nothing is
+ *  written then). */
+sheen_status sheen_exact_gradient(const sheen_gradient *gradient, const double *points, intptr_t count,
+                                  bool premultiplied, double *out);
+
 /* ---- Blur -------------------------------------------------------------------------------- */
 
 typedef enum sheen_blur_edges {

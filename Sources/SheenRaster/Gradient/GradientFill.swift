@@ -67,6 +67,20 @@ public struct GradientFill: Sendable {
     public func exactColor(x: Int, y: Int) -> SIMD4<Double> {
         model.color(x: Double(x) + 0.5, y: Double(y) + 0.5)
     }
+
+    /// The exact colour at any point of pixel space (a pixel's centre is (x + 0.5, y + 0.5)), in
+    /// levels 0…255, unrounded and never dithered: premultiplied (R, G, B, A), or, with
+    /// `premultiplied` false, straight (each colour channel divided by alpha; 0 where alpha is 0).
+    /// The geometry is the HTML canvas's (a two-point conical gradient paints the largest t whose
+    /// circle has a radius ≥ 0; a conic one sweeps clockwise on screen from its start angle), and
+    /// the colour at t is CSS Images 4's (§3.5.1 colour stop fixup, interpolation in the gradient's
+    /// space and alpha mode).
+    public func exactColor(at point: Point, premultiplied: Bool = true) -> SIMD4<Double> {
+        let c = model.color(x: point.x, y: point.y)
+        guard !premultiplied else { return c }
+        guard c.w > 0 else { return .zero }
+        return SIMD4(c.x * 255 / c.w, c.y * 255 / c.w, c.z * 255 / c.w, c.w)
+    }
 }
 
 extension Gradient {
