@@ -107,7 +107,7 @@ static const sheen_oracle_adapter *adapter(void) {
     static const sheen_oracle_adapter *a;
     if (!a) {
         a = sheen_oracle_adapter_get();
-        if (!a || !a->supports || !a->coverage_rule || !a->composite) {
+        if (!a || !a->supports || !a->coverage_rule || !a->composite || (a->fill_gradient && !a->supports_gradient)) {
             fprintf(stderr, "sheen oracle: the adapter leaves a function pointer NULL\n");
             exit(2);
         }
@@ -191,7 +191,128 @@ static oracle_case single_pixel(const oracle_case *c, int i) {
     return one;
 }
 
+/* ---- Gradients ---- */
+
+#define GRADIENT_WIDTH 32
+#define GRADIENT_HEIGHT 8
+
+static double uniform(oracle_rng *r, double lo, double hi) {
+    return lo + (hi - lo) * (double)(rng_next(r) >> 11) * 0x1p-53;
+}
+
+static const char *shape_name(int32_t shape) {
+    return shape == SHEEN_ORACLE_LINEAR ? "linear" : shape == SHEEN_ORACLE_RADIAL ? "radial" : "conic";
+}
+
+static const char *spread_name(int32_t spread) {
+    return spread == SHEEN_SPREAD_PAD ? "pad" : spread == SHEEN_SPREAD_REPEAT ? "repeat" : "reflect";
+}
+
+/* A gradient over a GRADIENT_WIDTH × GRADIENT_HEIGHT image: 2…5 stops no closer than a tenth of
+ * their spacing (no hard stops), sRGB colours of whole levels, mostly opaque; lines 4…60 px long
+ * in any direction, circles growing outwards from anywhere in the image, sweeps from any angle. */
+static void make_gradient(oracle_rng *r, sheen_oracle_gradient *g, int32_t shape, int32_t spread, int32_t premultiplied) {
+    memset(g, 0, sizeof *g);
+    g->shape = shape;
+    g->spread = spread;
+    g->premultiplied = premultiplied;
+    g->stop_count = 2 + (int32_t)rng_below(r, 4);
+    double start = rng_below(r, 3) == 0 ? uniform(r, 0, 0.3) : 0, end = rng_below(r, 3) == 0 ? uniform(r, 0.7, 1) : 1;
+    double step = (end - start) / (g->stop_count - 1);
+    for (int i = 0; i < g->stop_count; i++) {
+        int inner = i > 0 && i < g->stop_count - 1;
+        g->offsets[i] = start + step * i + (inner ? uniform(r, -0.4, 0.4) * step : 0);
+        for (int k = 0; k < 3; k++) g->colors[i][k] = (float)rng_below(r, 256) / 255.0f;
+        g->colors[i][3] = rng_below(r, 3) ? 1.0f : (float)rng_below(r, 256) / 255.0f;
+    }
+    switch (shape) {
+    case SHEEN_ORACLE_LINEAR: {
+        double angle = uniform(r, 0, 6.283185307179586), length = uniform(r, 4, 60);
+        g->x0 = uniform(r, -8, GRADIENT_WIDTH + 8);
+        g->y0 = uniform(r, -8, GRADIENT_HEIGHT + 8);
+        g->x1 = g->x0 + length * cos(angle);
+        g->y1 = g->y0 + length * sin(angle);
+        break;
+    }
+    case SHEEN_ORACLE_RADIAL:
+        g->x0 = uniform(r, 0, GRADIENT_WIDTH);
+        g->y0 = uniform(r, 0, GRADIENT_HEIGHT);
+        g->r0 = rng_below(r, 3) == 0 ? 0 : uniform(r, 0, 10);
+        g->x1 = g->x0 + uniform(r, -2, 2);
+        g->y1 = g->y0 + uniform(r, -2, 2);
+        g->r1 = g->r0 + uniform(r, 4, 50);
+        break;
+    default:
+        g->x0 = uniform(r, 0, GRADIENT_WIDTH);
+        g->y0 = uniform(r, 0, GRADIENT_HEIGHT);
+        g->r0 = uniform(r, -3.2, 3.2);
+        break;
+    }
+}
+
+/* Paints g through the adapter (width × height) and measures every byte into errors; 0 when the
+ * library painted it. */
+static int gradient_errors(const sheen_oracle_gradient *g, int32_t width, int32_t height, uint8_t *out, double *errors) {
+    if (adapter()->fill_gradient(g, out, width, height) != 0) return -1;
+    sheen_gradient *exact = NULL;
+    if (sheen_oracle_make_gradient(g, &exact) != SHEEN_OK) {
+        fprintf(stderr, "sheen oracle: Sheen refused the generated gradient: %s\n", sheen_last_error_message());
+        exit(2);
+    }
+    for (int32_t y = 0; y < height; y++)
+        for (int32_t x = 0; x < width; x++)
+            if (sheen_oracle_gradient_error(exact, x, y, out + 4 * (y * width + x), errors + 4 * (y * width + x)) != SHEEN_OK) {
+                fprintf(stderr, "sheen oracle: sheen_exact_gradient: %s\n", sheen_last_error_message());
+                exit(2);
+            }
+    sheen_gradient_destroy(exact);
+    return 0;
+}
+
+/* Writes a C program that paints g through the adapter and measures pixel (x, y) of it. */
+static void print_gradient_reproduction(FILE *f, const sheen_oracle_gradient *g, int32_t width, int32_t height, int32_t x,
+                                        int32_t y, const char *what) {
+    const sheen_oracle_adapter *a = adapter();
+    fprintf(f, "/* Reproduction: %s%s%s, a %s gradient (%s, %s interpolation), %s. Build with this adapter:\n"
+               " *   cc repro.c ADAPTER.c -IOracle/include $(pkg-config --cflags --libs sheen) -lm */\n",
+            a->name, a->version ? " " : "", a->version ? a->version : "", shape_name(g->shape), spread_name(g->spread),
+            g->premultiplied ? "premultiplied" : "straight", what);
+    fprintf(f, "#include <math.h>\n#include <stdio.h>\n#include <sheen.h>\n#include \"sheen_oracle.h\"\n\n"
+               "int main(void) {\n    const sheen_oracle_gradient g = {%d, %a, %a, %a, %a, %a, %a, %d, %d, %d, {",
+            g->shape, g->x0, g->y0, g->r0, g->x1, g->y1, g->r1, g->spread, g->premultiplied, g->stop_count);
+    for (int i = 0; i < g->stop_count; i++) fprintf(f, "%s%a", i ? ", " : "", g->offsets[i]);
+    fprintf(f, "},\n        {");
+    for (int i = 0; i < g->stop_count; i++)
+        fprintf(f, "%s{%af, %af, %af, %af}", i ? ", " : "", g->colors[i][0], g->colors[i][1], g->colors[i][2],
+                g->colors[i][3]);
+    fprintf(f, "}};\n    static uint8_t pixels[4 * %d * %d];\n", width, height);
+    fprintf(f, "    const sheen_oracle_adapter *a = sheen_oracle_adapter_get();\n"
+               "    if (a->fill_gradient(&g, pixels, %d, %d) != 0) return 2;\n"
+               "    sheen_gradient *exact = NULL;\n"
+               "    if (sheen_oracle_make_gradient(&g, &exact) != SHEEN_OK) return 2;\n"
+               "    const uint8_t *pixel = pixels + 4 * (%d * %d + %d);\n"
+               "    double error[4];\n"
+               "    sheen_oracle_gradient_error(exact, %d, %d, pixel, error);\n"
+               "    sheen_gradient_destroy(exact);\n"
+               "    int beyond = 0;\n"
+               "    for (int k = 0; k < 4; k++) {\n"
+               "        printf(\"pixel (%d, %d) byte %%d: %%u, error %%+.6f levels\\n\", k, pixel[k], error[k]);\n"
+               "        if (fabs(error[k]) > a->tolerance_gradient) beyond = 1;\n"
+               "    }\n    return beyond;\n}\n",
+            width, height, y, width, x, x, y, x, y);
+}
+
 #ifndef SHEEN_ORACLE_SURVEY
+
+/* g moved so that its pixel (x, y) is pixel (0, 0): every shape commutes with a translation. */
+static sheen_oracle_gradient moved(const sheen_oracle_gradient *g, int32_t x, int32_t y) {
+    sheen_oracle_gradient m = *g;
+    m.x0 -= x;
+    m.x1 -= x;
+    m.y0 -= y;
+    m.y1 -= y;
+    return m;
+}
 
 /* The index of the pixel with the largest error beyond its tolerance (or −1), its channel, error. */
 static int worst_beyond(const oracle_case *c, const uint8_t *out, const double *exact, int *channel, double *error) {
@@ -241,10 +362,56 @@ static int check_case(const oracle_case *c, FILE *report) {
     return 1;
 }
 
+/* Paints one gradient case; on a byte beyond the tolerance prints the smallest reproduction and
+ * returns 1. */
+static int check_gradient(const sheen_oracle_gradient *g, FILE *report) {
+    uint8_t out[4 * GRADIENT_WIDTH * GRADIENT_HEIGHT];
+    double errors[4 * GRADIENT_WIDTH * GRADIENT_HEIGHT];
+    if (gradient_errors(g, GRADIENT_WIDTH, GRADIENT_HEIGHT, out, errors) != 0) return 0;
+    int worst = -1;
+    double excess = 0;
+    for (int i = 0; i < 4 * GRADIENT_WIDTH * GRADIENT_HEIGHT; i++)
+        if (fabs(errors[i]) - adapter()->tolerance_gradient > excess) { excess = fabs(errors[i]) - adapter()->tolerance_gradient; worst = i; }
+    if (worst < 0) return 0;
+    int32_t x = (worst / 4) % GRADIENT_WIDTH, y = (worst / 4) / GRADIENT_WIDTH;
+    char what[160];
+    snprintf(what, sizeof what, "pixel (%d, %d) byte %d: %u (error %+.6f levels, tolerance %g)", x, y, worst % 4, out[worst],
+             errors[worst], adapter()->tolerance_gradient);
+    /* The pixel alone, the gradient moved to it, unless the library paints it otherwise there. */
+    sheen_oracle_gradient one = moved(g, x, y);
+    uint8_t out1[4];
+    double errors1[4];
+    if (gradient_errors(&one, 1, 1, out1, errors1) == 0) {
+        for (int k = 0; k < 4; k++) {
+            if (fabs(errors1[k]) > adapter()->tolerance_gradient) {
+                print_gradient_reproduction(report, &one, 1, 1, 0, 0, what);
+                return 1;
+            }
+        }
+    }
+    print_gradient_reproduction(report, g, GRADIENT_WIDTH, GRADIENT_HEIGHT, x, y, what);
+    return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int operators = 0;
     if (!operators) operators = operator_count();
-    if (size < 4) return 0;
+    if (size < 5) return 0;
+    uint64_t seed = 0xCBF29CE484222325ull; /* FNV-1a of the whole input */
+    for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 0x100000001B3ull;
+    oracle_rng r = {seed};
+    if (adapter()->fill_gradient && (data[4] & 1)) {
+        int32_t shape = data[0] % 3, spread = shape == SHEEN_ORACLE_CONIC ? SHEEN_SPREAD_PAD : data[1] % 3,
+                premultiplied = data[2] & 1;
+        if (!adapter()->supports_gradient || !adapter()->supports_gradient(shape, spread, premultiplied)) return 0;
+        sheen_oracle_gradient g;
+        make_gradient(&r, &g, shape, spread, premultiplied);
+        if (check_gradient(&g, stderr)) {
+            fprintf(stderr, "sheen oracle: %s's gradient is beyond its tolerance (reproduction above)\n", adapter()->name);
+            abort();
+        }
+        return 0;
+    }
     oracle_case c;
     memset(&c, 0, sizeof c);
     c.op = data[0] % operators;
@@ -254,9 +421,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *invalid = getenv("SHEEN_ORACLE_INVALID");
     c.invalid = invalid && *invalid == '1';
     if (!adapter()->supports(c.op, c.format)) return 0;
-    uint64_t seed = 0xCBF29CE484222325ull; /* FNV-1a of the whole input */
-    for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 0x100000001B3ull;
-    oracle_rng r = {seed};
     make_case(&c, &r);
     if (check_case(&c, stderr)) {
         fprintf(stderr, "sheen oracle: %s is beyond its tolerance (reproduction above)\n", adapter()->name);
@@ -267,30 +431,49 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
 #else
 
-/* Figures of one (operator, format, coverage) group. */
+/* Figures of one group: (operator, format, coverage) or (shape, spread, interpolation). */
 typedef struct {
     long pixels, bytes, refused, exactly_rounded, within_one, beyond, undefined, valid_output;
     double max_error, sum_abs, sum;
     double scaled_max, interpolated_max; /* the largest errors under the two coverage rules */
-    oracle_case worst_case;
     int worst_pixel, have_worst;
     double worst_error;
+    oracle_case worst_case;              /* compositing */
+    sheen_oracle_gradient worst_gradient; /* gradients: the gradient and pixel */
+    int32_t worst_x, worst_y;
 } oracle_group;
 
 static void usage(void) {
     printf("usage: survey [--cases N] [--seed S] [--invalid] [--json FILE] [--reproductions DIR]\n"
            "  N pixels (default 100000) per operator, format (rgba8, a8) and coverage (full, partial) the\n"
-           "  adapter supports, from seed S (default 1); prints one table of errors in levels against\n"
-           "  sheen_exact_composite and exits 1 when a valid pixel is beyond the adapter's tolerance.\n"
-           "  --invalid surveys pixels that are not valid premultiplied colour instead (never a failure).\n"
-           "  --json writes the figures as JSON lines; --reproductions writes each group's worst case\n"
-           "  beyond the tolerance as a C program.\n");
+           "  adapter supports, and per gradient shape, spread and interpolation when it paints gradients,\n"
+           "  from seed S (default 1); prints tables of errors in levels against sheen_exact_composite and\n"
+           "  sheen_exact_gradient and exits 1 when a valid pixel is beyond the adapter's tolerance.\n"
+           "  --invalid surveys compositing with pixels that are not valid premultiplied colour instead\n"
+           "  (never a failure). --json writes the figures as JSON lines; --reproductions writes each\n"
+           "  group's worst case beyond the tolerance as a C program.\n");
 }
 
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Adds one byte's signed error to g; 1 when it is g's largest so far (the caller keeps the input). */
+static int add_error(oracle_group *g, double e, double tolerance) {
+    double a = fabs(e);
+    g->bytes++;
+    g->sum += e;
+    g->sum_abs += a;
+    if (a <= 0.5 + 1e-9) g->exactly_rounded++;
+    if (a < 1) g->within_one++;
+    if (a > tolerance) g->beyond++;
+    if (a <= g->max_error && g->have_worst) return 0;
+    g->max_error = a;
+    g->worst_error = e;
+    g->have_worst = 1;
+    return 1;
 }
 
 static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked, int invalid, long cases,
@@ -309,43 +492,56 @@ static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked
     while (g->pixels < cases) {
         c.count = 1 + (int)rng_below(r, ORACLE_MAX_PIXELS);
         make_case(&c, r);
-        if (run_adapter(&c, out) != 0) { g->refused += c.count; g->pixels += c.count; continue; }
+        g->pixels += c.count;
+        if (run_adapter(&c, out) != 0) { g->refused += c.count; continue; }
         exact_results(&c, rule, exact);
         if (masked) {
             exact_results(&c, SHEEN_COVERAGE_RULE_SCALES_PAINT, scaled);
             exact_results(&c, SHEEN_COVERAGE_RULE_INTERPOLATES, interpolated);
         }
         for (int i = 0; i < c.count; i++) {
-            double tol = tolerance(&c, i);
-            if (n == 1 || (out[n * i] <= out[n * i + 3] && out[n * i + 1] <= out[n * i + 3] && out[n * i + 2] <= out[n * i + 3]))
-                g->valid_output++;
+            const uint8_t *o = out + n * i;
+            if (n == 1 || (o[0] <= o[3] && o[1] <= o[3] && o[2] <= o[3])) g->valid_output++;
             for (int k = 0; k < n; k++) {
                 /* Invalid input's formula may leave 0…255; a byte can only saturate, so the result is
                  * measured against the formula clamped to 0…255 (valid input never leaves it). */
                 double x = invalid ? fmin(255, fmax(0, exact[n * i + k])) : exact[n * i + k];
-                double e = out[n * i + k] - x, a = fabs(e);
                 /* Pixels that are not premultiplied colour can make a formula 0/0: no exact result. */
-                if (isnan(e)) { g->undefined++; continue; }
-                g->bytes++;
-                g->sum += e;
-                g->sum_abs += a;
-                if (a <= 0.5 + 1e-9) g->exactly_rounded++;
-                if (a < 1) g->within_one++;
-                if (a > tol) g->beyond++;
+                if (isnan(x)) { g->undefined++; continue; }
                 if (masked) {
-                    g->scaled_max = fmax(g->scaled_max, fabs(out[n * i + k] - scaled[n * i + k]));
-                    g->interpolated_max = fmax(g->interpolated_max, fabs(out[n * i + k] - interpolated[n * i + k]));
+                    g->scaled_max = fmax(g->scaled_max, fabs(o[k] - scaled[n * i + k]));
+                    g->interpolated_max = fmax(g->interpolated_max, fabs(o[k] - interpolated[n * i + k]));
                 }
-                if (a > g->max_error) {
-                    g->max_error = a;
-                    g->worst_error = e;
+                if (add_error(g, o[k] - x, tolerance(&c, i))) {
                     g->worst_case = single_pixel(&c, i);
                     g->worst_pixel = k;
-                    g->have_worst = 1;
                 }
             }
         }
-        g->pixels += c.count;
+    }
+}
+
+static void survey_gradient_group(oracle_group *g, int32_t shape, int32_t spread, int32_t premultiplied, long cases,
+                                  oracle_rng *r) {
+    memset(g, 0, sizeof *g);
+    uint8_t out[4 * GRADIENT_WIDTH * GRADIENT_HEIGHT];
+    double errors[4 * GRADIENT_WIDTH * GRADIENT_HEIGHT];
+    while (g->pixels < cases) {
+        sheen_oracle_gradient grad;
+        make_gradient(r, &grad, shape, spread, premultiplied);
+        g->pixels += GRADIENT_WIDTH * GRADIENT_HEIGHT;
+        if (gradient_errors(&grad, GRADIENT_WIDTH, GRADIENT_HEIGHT, out, errors) != 0) {
+            g->refused += GRADIENT_WIDTH * GRADIENT_HEIGHT;
+            continue;
+        }
+        for (int i = 0; i < 4 * GRADIENT_WIDTH * GRADIENT_HEIGHT; i++) {
+            if (add_error(g, errors[i], adapter()->tolerance_gradient)) {
+                g->worst_gradient = grad;
+                g->worst_x = (i / 4) % GRADIENT_WIDTH;
+                g->worst_y = (i / 4) / GRADIENT_WIDTH;
+                g->worst_pixel = i % 4;
+            }
+        }
     }
 }
 
@@ -360,6 +556,34 @@ static void json_bytes(FILE *f, const char *name, const uint8_t *v, int n) {
     fprintf(f, ",\"%s\":[", name);
     for (int i = 0; i < n; i++) fprintf(f, "%s%u", i ? "," : "", v[i]);
     fprintf(f, "]");
+}
+
+/* The figures every group's table row shows, after its own leading cells. */
+static void print_figures(const oracle_group *g) {
+    double b = g->bytes ? (double)g->bytes : 1;
+    printf("%.3f | %.4f | %+.4f | %.2f%% | %.2f%% | %ld |", g->max_error, g->sum_abs / b, g->sum / b,
+           100.0 * (double)g->exactly_rounded / b, 100.0 * (double)g->within_one / b, g->beyond);
+}
+
+/* The figures every group's JSON line holds, after its own leading fields. */
+static void json_figures(FILE *f, const oracle_group *g, double tolerance) {
+    const sheen_oracle_adapter *a = adapter();
+    double b = g->bytes ? (double)g->bytes : 1;
+    fprintf(f, "\"library\":\"%s\",\"version\":\"%s\",\"pixels\":%ld,\"bytes\":%ld,\"refused\":%ld,\"undefined\":%ld,"
+               "\"max_error\":%.9f,\"mean_abs_error\":%.9f,\"bias\":%.9f,\"correctly_rounded\":%ld,\"within_one\":%ld,"
+               "\"beyond_tolerance\":%ld,\"tolerance\":%.9f,\"worst_byte\":%d,\"worst_signed_error\":%.9f",
+            a->name, a->version ? a->version : "", g->pixels, g->bytes, g->refused, g->undefined, g->max_error,
+            g->sum_abs / b, g->sum / b, g->exactly_rounded, g->within_one, g->beyond, tolerance, g->worst_pixel,
+            g->worst_error);
+}
+
+/* Opens DIR/LIBRARY-STEM.c for a group's worst case. */
+static FILE *reproduction_file(const char *dir, const char *stem) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s-%s.c", dir, adapter()->name, stem);
+    FILE *f = fopen(path, "w");
+    if (!f) { perror(path); exit(2); }
+    return f;
 }
 
 int main(int argc, char **argv) {
@@ -388,6 +612,7 @@ int main(int argc, char **argv) {
     long checked = 0;
     double started = now();
     static const int32_t formats[] = {SHEEN_ORACLE_RGBA8, SHEEN_ORACLE_A8};
+    char what[160];
     for (int op = 0; op < operators; op++) {
         for (int f = 0; f < 2; f++) {
             if (!a->supports(op, formats[f])) continue;
@@ -399,44 +624,75 @@ int main(int argc, char **argv) {
                 int32_t rule = a->coverage_rule(op);
                 const char *rule_name = rule == SHEEN_COVERAGE_RULE_SCALES_PAINT ? "scales-paint"
                                         : rule == SHEEN_COVERAGE_RULE_INTERPOLATES ? "interpolates" : "sheen";
-                double b = g.bytes ? (double)g.bytes : 1;
-                printf("| %s | %s | %s | %s | %.3f | %.4f | %+.4f | %.2f%% | %.2f%% | %ld | ", sheen_operator_name(op),
-                       format_name(formats[f]), masked ? "partial" : "full", rule_name, g.max_error, g.sum_abs / b,
-                       g.sum / b, 100.0 * (double)g.exactly_rounded / b, 100.0 * (double)g.within_one / b, g.beyond);
-                printf("%s |\n", !masked ? "–" : fits(&g));
+                printf("| %s | %s | %s | %s | ", sheen_operator_name(op), format_name(formats[f]),
+                       masked ? "partial" : "full", rule_name);
+                print_figures(&g);
+                printf(" %s |\n", !masked ? "–" : fits(&g));
                 if (g.refused) printf("|   (%ld pixels refused by the library) |\n", g.refused);
                 if (g.beyond && !invalid) failed = 1;
                 if (jf) {
-                    fprintf(jf, "{\"library\":\"%s\",\"version\":\"%s\",\"operator\":\"%s\",\"format\":\"%s\","
-                                "\"coverage\":\"%s\",\"rule\":\"%s\",\"invalid\":%s,\"pixels\":%ld,\"bytes\":%ld,"
-                                "\"refused\":%ld,\"undefined\":%ld,\"valid_output\":%ld,\"max_error\":%.9f,\"mean_abs_error\":%.9f,\"bias\":%.9f,"
-                                "\"correctly_rounded\":%ld,\"within_one\":%ld,\"beyond_tolerance\":%ld,"
-                                "\"tolerance\":%.9f,\"scaled_max_error\":%.9f,\"interpolated_max_error\":%.9f",
-                            a->name, a->version ? a->version : "", sheen_operator_name(op), format_name(formats[f]),
-                            masked ? "partial" : "full", rule_name, invalid ? "true" : "false", g.pixels, g.bytes,
-                            g.refused, g.undefined, g.valid_output, g.max_error, g.sum_abs / b, g.sum / b, g.exactly_rounded, g.within_one,
-                            g.beyond, masked ? a->tolerance_partial : a->tolerance_full,
-                            masked ? g.scaled_max : -1.0, masked ? g.interpolated_max : -1.0);
+                    fprintf(jf, "{\"kind\":\"composite\",\"operator\":\"%s\",\"format\":\"%s\",\"coverage\":\"%s\","
+                                "\"rule\":\"%s\",\"invalid\":%s,\"valid_output\":%ld,\"scaled_max_error\":%.9f,"
+                                "\"interpolated_max_error\":%.9f,",
+                            sheen_operator_name(op), format_name(formats[f]), masked ? "partial" : "full", rule_name,
+                            invalid ? "true" : "false", g.valid_output, masked ? g.scaled_max : -1.0,
+                            masked ? g.interpolated_max : -1.0);
+                    json_figures(jf, &g, masked ? a->tolerance_partial : a->tolerance_full);
                     if (g.have_worst) {
                         int n = channels(formats[f]);
                         json_bytes(jf, "worst_paint", g.worst_case.paint, n);
                         json_bytes(jf, "worst_destination", g.worst_case.dst, n);
                         if (masked) json_bytes(jf, "worst_mask", g.worst_case.mask, 1);
-                        fprintf(jf, ",\"worst_byte\":%d,\"worst_signed_error\":%.9f", g.worst_pixel, g.worst_error);
                     }
                     fprintf(jf, "}\n");
                 }
                 if (reproductions && g.have_worst && g.beyond) {
-                    char path[1024];
-                    snprintf(path, sizeof path, "%s/%s-%s-%s-%s.c", reproductions, a->name, sheen_operator_name(op),
-                             format_name(formats[f]), masked ? "partial" : "full");
-                    FILE *rf = fopen(path, "w");
-                    if (!rf) { perror(path); return 2; }
-                    char what[160];
+                    char stem[256];
+                    snprintf(stem, sizeof stem, "%s-%s-%s", sheen_operator_name(op), format_name(formats[f]),
+                             masked ? "partial" : "full");
+                    FILE *rf = reproduction_file(reproductions, stem);
                     snprintf(what, sizeof what, "the survey's worst case (error %+.6f levels at byte %d)", g.worst_error,
                              g.worst_pixel);
                     print_reproduction(rf, &g.worst_case, rule, what);
                     fclose(rf);
+                }
+            }
+        }
+    }
+    if (a->fill_gradient && !invalid) {
+        printf("\n| gradient | spread | interpolation | max error | mean |error| | bias | correctly rounded | within 1 | beyond tolerance |\n");
+        printf("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (int32_t shape = 0; shape < 3; shape++) {
+            for (int32_t spread = 0; spread < (shape == SHEEN_ORACLE_CONIC ? 1 : 3); spread++) {
+                for (int32_t premultiplied = 1; premultiplied >= 0; premultiplied--) {
+                    if (!a->supports_gradient || !a->supports_gradient(shape, spread, premultiplied)) continue;
+                    oracle_rng r = {seed * 0x9E3779B97F4A7C15ull + 0x6A0000u + (uint64_t)(shape * 8 + spread * 2 + premultiplied)};
+                    oracle_group g;
+                    survey_gradient_group(&g, shape, spread, premultiplied, cases, &r);
+                    checked += g.pixels - g.refused;
+                    const char *interpolation = premultiplied ? "premultiplied" : "straight";
+                    printf("| %s | %s | %s | ", shape_name(shape), shape == SHEEN_ORACLE_CONIC ? "–" : spread_name(spread),
+                           interpolation);
+                    print_figures(&g);
+                    printf("\n");
+                    if (g.refused) printf("|   (%ld pixels refused by the library) |\n", g.refused);
+                    if (g.beyond) failed = 1;
+                    if (jf) {
+                        fprintf(jf, "{\"kind\":\"gradient\",\"shape\":\"%s\",\"spread\":\"%s\",\"interpolation\":\"%s\",",
+                                shape_name(shape), spread_name(spread), interpolation);
+                        json_figures(jf, &g, a->tolerance_gradient);
+                        fprintf(jf, "}\n");
+                    }
+                    if (reproductions && g.have_worst && g.beyond) {
+                        char stem[256];
+                        snprintf(stem, sizeof stem, "gradient-%s-%s-%s", shape_name(shape), spread_name(spread), interpolation);
+                        FILE *rf = reproduction_file(reproductions, stem);
+                        snprintf(what, sizeof what, "the survey's worst pixel (error %+.6f levels at byte %d)",
+                                 g.worst_error, g.worst_pixel);
+                        print_gradient_reproduction(rf, &g.worst_gradient, GRADIENT_WIDTH, GRADIENT_HEIGHT, g.worst_x,
+                                                    g.worst_y, what);
+                        fclose(rf);
+                    }
                 }
             }
         }

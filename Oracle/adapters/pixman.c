@@ -1,7 +1,11 @@
 /* The oracle kit's adapter for pixman (Debian's libpixman-1-dev): pixman_image_composite32 on a
  * one-row image, the paint an image of the case's pixels (PIXMAN_a8b8g8r8: R, G, B, A bytes on a
  * little-endian machine; PIXMAN_a8), the coverage a PIXMAN_a8 mask. pixman's mask is
- * Porter-Duff's (S in M) op D for every operator: the paint scaled by the mask. */
+ * Porter-Duff's (S in M) op D for every operator: the paint scaled by the mask. Gradients: its
+ * linear and radial (two-point conical) gradient images, 16.16 fixed-point geometry and 16-bit
+ * stop colours, composited with PIXMAN_OP_SRC; pixman interpolates straight colour. Its conical
+ * gradient is a sweep of another convention (degrees, its own direction) and is not adapted. */
+#include <math.h>
 #include <string.h>
 
 #include <pixman.h>
@@ -53,6 +57,38 @@ static int composite(int32_t op, int32_t format, const uint8_t *paint, const uin
     return failed;
 }
 
+static int supports_gradient(int32_t shape, int32_t spread, int32_t premultiplied) {
+    (void)spread;
+    return shape != SHEEN_ORACLE_CONIC && !premultiplied;
+}
+
+static int fill_gradient(const sheen_oracle_gradient *g, uint8_t *dst, int32_t width, int32_t height) {
+    pixman_gradient_stop_t stops[8];
+    for (int i = 0; i < g->stop_count; i++) {
+        stops[i].x = pixman_double_to_fixed(g->offsets[i]);
+        stops[i].color.red = (uint16_t)lround(g->colors[i][0] * 65535.0);
+        stops[i].color.green = (uint16_t)lround(g->colors[i][1] * 65535.0);
+        stops[i].color.blue = (uint16_t)lround(g->colors[i][2] * 65535.0);
+        stops[i].color.alpha = (uint16_t)lround(g->colors[i][3] * 65535.0);
+    }
+    pixman_point_fixed_t p0 = {pixman_double_to_fixed(g->x0), pixman_double_to_fixed(g->y0)};
+    pixman_point_fixed_t p1 = {pixman_double_to_fixed(g->x1), pixman_double_to_fixed(g->y1)};
+    pixman_image_t *source = g->shape == SHEEN_ORACLE_LINEAR
+        ? pixman_image_create_linear_gradient(&p0, &p1, stops, g->stop_count)
+        : pixman_image_create_radial_gradient(&p0, &p1, pixman_double_to_fixed(g->r0), pixman_double_to_fixed(g->r1),
+                                              stops, g->stop_count);
+    pixman_image_t *target = pixman_image_create_bits(PIXMAN_a8b8g8r8, width, height, (uint32_t *)dst, 4 * width);
+    int failed = !source || !target || ((uintptr_t)dst & 3);
+    if (!failed) {
+        static const pixman_repeat_t repeats[] = {PIXMAN_REPEAT_PAD, PIXMAN_REPEAT_NORMAL, PIXMAN_REPEAT_REFLECT};
+        pixman_image_set_repeat(source, repeats[g->spread]);
+        pixman_image_composite32(PIXMAN_OP_SRC, source, NULL, target, 0, 0, 0, 0, 0, 0, width, height);
+    }
+    if (source) pixman_image_unref(source);
+    if (target) pixman_image_unref(target);
+    return failed;
+}
+
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     static sheen_oracle_adapter a = {0};
     a.name = "pixman";
@@ -62,5 +98,8 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.tolerance_full = 1.0;    /* within one level */
     a.tolerance_partial = 1.5; /* and the half level the mask's own rounding may add */
     a.composite = composite;
+    a.supports_gradient = supports_gradient;
+    a.fill_gradient = fill_gradient;
+    a.tolerance_gradient = 1.0; /* within one level */
     return &a;
 }

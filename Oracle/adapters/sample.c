@@ -1,12 +1,14 @@
 /* A sample adapter: a plain C compositor of the kind the kit is for — the Porter-Duff operators
  * and the integer blend modes, each channel one numerator over 255 rounded once (correctly
- * rounded), coverage by Sheen's rule — with bugs to inject one at a time, which the driver must
+ * rounded), coverage by Sheen's rule, and linear gradients evaluated in double and rounded once —
+ * with bugs to inject one at a time, which the driver must
  * catch (Scripts/oracle.sh --self-test). SHEEN_ORACLE_SABOTAGE names the bug:
  *   neighbour      every operator runs as the next one in sheen.h's list (the previous for the last)
  *   truncation     n / 255 rounds down instead of to nearest
  *   unclamped      plus does not clamp its alpha at 255 (the byte wraps)
  *   scaled         coverage scales the paint for every operator, also where it must interpolate
  *   premultiplied  blend modes take B of the premultiplied colour (the unpremultiply skipped)
+ *   spread         linear gradients pad whatever their spread (repeat and reflect ignored)
  * Unset (or empty), the compositor is right and every result is within its tolerance. */
 #include <math.h>
 #include <stdio.h>
@@ -17,13 +19,13 @@
 
 #include "sheen_oracle.h"
 
-enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED };
+enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED, SPREAD };
 static int sabotage = -1;
 
 static int bug(void) {
     if (sabotage < 0) {
         const char *s = getenv("SHEEN_ORACLE_SABOTAGE");
-        static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied"};
+        static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied", "spread"};
         sabotage = CORRECT;
         if (s) {
             int found = 0;
@@ -155,6 +157,47 @@ static int composite(int32_t op, int32_t format, const uint8_t *paint, const uin
     return 0;
 }
 
+static int supports_gradient(int32_t shape, int32_t spread, int32_t premultiplied) {
+    (void)spread;
+    return shape == SHEEN_ORACLE_LINEAR && premultiplied;
+}
+
+/* t spread into 0…1 (CSS: repeat wraps, reflect goes there and back). */
+static double spread_t(double t, int32_t spread) {
+    if (bug() == SPREAD || spread == SHEEN_SPREAD_PAD) return t < 0 ? 0 : t > 1 ? 1 : t;
+    if (spread == SHEEN_SPREAD_REPEAT) return t - floor(t);
+    double u = t / 2 - floor(t / 2);
+    return 1 - fabs(2 * u - 1);
+}
+
+/* A linear gradient, premultiplied sRGB interpolation, each channel rounded once. */
+static int fill_gradient(const sheen_oracle_gradient *g, uint8_t *dst, int32_t width, int32_t height) {
+    double dx = g->x1 - g->x0, dy = g->y1 - g->y0, length2 = dx * dx + dy * dy;
+    if (length2 == 0) return 1;
+    int n = g->stop_count;
+    for (int32_t y = 0; y < height; y++) {
+        for (int32_t x = 0; x < width; x++) {
+            double t = spread_t(((x + 0.5 - g->x0) * dx + (y + 0.5 - g->y0) * dy) / length2, g->spread);
+            int k = 0;
+            while (k < n - 1 && t > g->offsets[k + 1]) k++;
+            double u = 0;
+            if (t <= g->offsets[0]) k = 0, u = 0;
+            else if (k == n - 1) u = 0;
+            else u = (t - g->offsets[k]) / (g->offsets[k + 1] - g->offsets[k]);
+            int next = k + 1 < n ? k + 1 : k;
+            double a0 = g->colors[k][3], a1 = g->colors[next][3];
+            double alpha = a0 + (a1 - a0) * u;
+            uint8_t *p = dst + 4 * (y * width + x);
+            for (int c = 0; c < 3; c++) {
+                double v0 = (double)g->colors[k][c] * a0, v1 = (double)g->colors[next][c] * a1;
+                p[c] = (uint8_t)lround((v0 + (v1 - v0) * u) * 255);
+            }
+            p[3] = (uint8_t)lround(alpha * 255);
+        }
+    }
+    return 0;
+}
+
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     static sheen_oracle_adapter a = {0};
     a.name = "sample";
@@ -164,5 +207,8 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.tolerance_full = 0.5 + 1e-9; /* one rounding of an exact numerator */
     a.tolerance_partial = 1.5 + 1e-9; /* the coverage rounds once more (Sheen's contract) */
     a.composite = composite;
+    a.supports_gradient = supports_gradient;
+    a.fill_gradient = fill_gradient;
+    a.tolerance_gradient = 0.5 + 1e-6; /* one rounding of a double */
     return &a;
 }

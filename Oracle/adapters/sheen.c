@@ -1,7 +1,8 @@
 /* The oracle kit's adapter for Sheen itself: sheen_composite on a one-row buffer, the paint an
  * image of the case's pixels, the coverage an A8 mask. Sheen's stated contract (RoundingPolicy
  * in the SheenRaster documentation): correctly rounded at full coverage (½ level; the modes
- * evaluated in Double round that Double, so a hair more), within 1.5 levels through coverage. */
+ * evaluated in Double round that Double, so a hair more), within 1.5 levels through coverage.
+ * Gradients: sheen_fill_gradient of a sheen_gradient made from the case (within one level). */
 #include <sheen.h>
 
 #include "sheen_oracle.h"
@@ -31,6 +32,20 @@ static int composite(int32_t op, int32_t format, const uint8_t *paint, const uin
     return sheen_composite(&destination, &p, op, mask ? &c : NULL) == SHEEN_OK ? 0 : 1;
 }
 
+static int supports_gradient(int32_t shape, int32_t spread, int32_t premultiplied) {
+    (void)shape, (void)spread, (void)premultiplied;
+    return 1;
+}
+
+static int fill_gradient(const sheen_oracle_gradient *g, uint8_t *dst, int32_t width, int32_t height) {
+    sheen_gradient *gradient = NULL;
+    if (sheen_oracle_make_gradient(g, &gradient) != SHEEN_OK) return 1;
+    sheen_buffer destination = {dst, width, height, 4 * (intptr_t)width, SHEEN_FORMAT_RGBA8_PREMULTIPLIED};
+    sheen_status s = sheen_fill_gradient(&destination, gradient);
+    sheen_gradient_destroy(gradient);
+    return s == SHEEN_OK ? 0 : 1;
+}
+
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     static sheen_oracle_adapter a = {0};
     a.name = "Sheen";
@@ -40,5 +55,9 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.tolerance_full = 0.5 + 1e-9;
     a.tolerance_partial = 1.5 + 1e-9;
     a.composite = composite;
+    a.supports_gradient = supports_gradient;
+    a.fill_gradient = fill_gradient;
+    /* Within one level of the exact colour (GradientFill's documentation). */
+    a.tolerance_gradient = 1.0;
     return &a;
 }

@@ -19,7 +19,10 @@
 #ifndef SHEEN_ORACLE_H
 #define SHEEN_ORACLE_H
 
+#include <math.h>
 #include <stdint.h>
+
+#include <sheen.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,6 +31,27 @@ extern "C" {
 /** The pixel formats an adapter is asked for (the values of sheen.h's sheen_format): premultiplied
  *  R, G, B, A bytes in that order in memory, or one alpha byte per pixel. */
 enum { SHEEN_ORACLE_RGBA8 = 0, SHEEN_ORACLE_A8 = 2 };
+
+/** Gradient shapes. */
+enum { SHEEN_ORACLE_LINEAR = 0, SHEEN_ORACLE_RADIAL = 1, SHEEN_ORACLE_CONIC = 2 };
+
+/** A gradient the driver asks a library to paint, in the HTML canvas's terms, sRGB. */
+typedef struct sheen_oracle_gradient {
+    /** SHEEN_ORACLE_LINEAR: from (x0, y0) at t = 0 to (x1, y1) at t = 1. SHEEN_ORACLE_RADIAL
+     *  (two-point conical, createRadialGradient): circle (x0, y0, r0) at t = 0 to (x1, y1, r1) at
+     *  t = 1. SHEEN_ORACLE_CONIC (createConicGradient): centre (x0, y0), start angle r0 radians
+     *  (0 along +x, clockwise on screen). Pixels: pixel (x, y)'s centre is (x + 0.5, y + 0.5). */
+    int32_t shape;
+    double x0, y0, r0, x1, y1, r1;
+    /** sheen.h's sheen_spread: pad, repeat or reflect (conic gradients always wrap). */
+    int32_t spread;
+    /** 1: colours interpolated premultiplied (CSS); 0: straight (unpremultiplied). */
+    int32_t premultiplied;
+    /** 2…8 stops, offsets increasing in 0…1, colours straight R, G, B, A in 0…1. */
+    int32_t stop_count;
+    double offsets[8];
+    float colors[8][4];
+} sheen_oracle_gradient;
 
 /** What the driver needs from a library. Operators are sheen.h's sheen_operator values; coverage
  *  rules its sheen_coverage_rule values. */
@@ -50,7 +74,60 @@ typedef struct sheen_oracle_adapter {
      *  anything else when the library refused (counted, not a finding). */
     int (*composite)(int32_t op, int32_t format, const uint8_t *paint, const uint8_t *mask, uint8_t *dst,
                      int32_t count);
+    /** Optional (NULL: the library's gradients are not tested). 1 when the library paints
+     *  `shape` with `spread`, interpolating as `premultiplied` says. */
+    int (*supports_gradient)(int32_t shape, int32_t spread, int32_t premultiplied);
+    /** Paints `g` into width × height premultiplied R, G, B, A pixels (rows packed, source copy,
+     *  no dither). Returns 0 when done. */
+    int (*fill_gradient)(const sheen_oracle_gradient *g, uint8_t *dst, int32_t width, int32_t height);
+    /** The largest error in levels of a gradient pixel that is not a finding (1.0: within one level). */
+    double tolerance_gradient;
 } sheen_oracle_adapter;
+
+/** `g` as a Sheen gradient (for its exact colours): SHEEN_OK, or the status of the call that
+ *  refused it. Destroy it with sheen_gradient_destroy. */
+static inline sheen_status sheen_oracle_make_gradient(const sheen_oracle_gradient *g, sheen_gradient **out) {
+    sheen_gradient_stop stops[8];
+    for (int32_t i = 0; i < g->stop_count && i < 8; i++) {
+        stops[i].offset = g->offsets[i];
+        stops[i].color.red = g->colors[i][0];
+        stops[i].color.green = g->colors[i][1];
+        stops[i].color.blue = g->colors[i][2];
+        stops[i].color.alpha = g->colors[i][3];
+    }
+    size_t n = (size_t)(g->stop_count < 8 ? g->stop_count : 8);
+    sheen_status s = g->shape == SHEEN_ORACLE_LINEAR ? sheen_gradient_create_linear(g->x0, g->y0, g->x1, g->y1, stops, n, out)
+                   : g->shape == SHEEN_ORACLE_RADIAL
+                       ? sheen_gradient_create_radial(g->x0, g->y0, g->r0, g->x1, g->y1, g->r1, stops, n, out)
+                       : sheen_gradient_create_conic(g->x0, g->y0, g->r0, stops, n, out);
+    if (s != SHEEN_OK) return s;
+    if ((s = sheen_gradient_set_spread(*out, g->spread)) != SHEEN_OK ||
+        (s = sheen_gradient_set_alpha_interpolation(*out, g->premultiplied ? SHEEN_ALPHA_PREMULTIPLIED
+                                                                           : SHEEN_ALPHA_STRAIGHT)) != SHEEN_OK) {
+        sheen_gradient_destroy(*out);
+        *out = NULL;
+    }
+    return s;
+}
+
+/** The error in levels of `got` (a premultiplied R, G, B, A pixel painted at (x, y)) against the
+ *  exact colour of `gradient`, per channel: the smallest over the pixel's centre and the four
+ *  points 1.5·10⁻³ px from it along the axes, so that a pixel on a discontinuity (a repeat's wrap,
+ *  a cone's edge) may take either side's colour. SHEEN_OK or the failing call's status. */
+static inline sheen_status sheen_oracle_gradient_error(const sheen_gradient *gradient, int32_t x, int32_t y,
+                                                       const uint8_t got[4], double error[4]) {
+    const double d = 1.5e-3, cx = x + 0.5, cy = y + 0.5;
+    const double points[10] = {cx, cy, cx - d, cy, cx + d, cy, cx, cy - d, cx, cy + d};
+    double exact[5][4];
+    sheen_status s = sheen_exact_gradient(gradient, points, 5, true, &exact[0][0]);
+    if (s != SHEEN_OK) return s;
+    for (int k = 0; k < 4; k++) {
+        error[k] = got[k] - exact[0][k];
+        for (int p = 1; p < 5; p++)
+            if (fabs(got[k] - exact[p][k]) < fabs(error[k])) error[k] = got[k] - exact[p][k];
+    }
+    return SHEEN_OK;
+}
 
 /** For adapters of libraries that keep pixels as B, G, R, A bytes (cairo's ARGB32 and Blend2D's
  *  PRGB32 on a little-endian machine): copies `count` pixels from `from` to `to` with the first and
