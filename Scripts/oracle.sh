@@ -12,8 +12,9 @@
 #       one in gradients) caught by the fuzzer within 10 s and by the survey, and without one
 #       passing both; Sheen's own adapter surveyed and fuzzed with no result beyond its contract
 #   Scripts/oracle.sh --report                                      bench/oracle.md: Sheen, pixman,
-#       cairo and Blend2D surveyed (valid and invalid input), every worst case beyond a library's
-#       tolerance replayed as a C program through that library's adapter (Scripts/oracle/report.py)
+#       cairo and Blend2D surveyed (valid and invalid input) by the C driver and skia-python by the
+#       Python package's survey (Scripts/python-package.sh), every worst case beyond a library's
+#       tolerance replayed as a program through that library's adapter (Scripts/oracle/report.py)
 # ADAPTER: sheen, sample, pixman, cairo or blend2d. --prefix DIR uses a Sheen already installed
 # there (Scripts/install.sh --prefix DIR) instead of installing one into .build-oracle/prefix.
 # pixman and cairo come from Debian (Scripts/install-deps.sh --oracle); Blend2D from PyPI's
@@ -145,6 +146,25 @@ case "$mode" in
                 if "${c%.c}" > "${c%.c}.out"; then echo "reproduced: no" >> "${c%.c}.out"; else echo "reproduced: yes" >> "${c%.c}.out"; fi
             done
         done
+        # skia-python, the fourth peer, through the Python package's survey (Python/sheen/adapters/skia.py).
+        Scripts/python-package.sh --prefix "$prefix" --install
+        (cd "$work/report" && "$root/.build/python-venv/bin/python" - "$cases" <<'PY'
+import subprocess, sys
+import sheen
+from sheen.adapters import skia
+cases = int(sys.argv[1])
+for invalid, name in ((False, "skia.jsonl"), (True, "skia-invalid.jsonl")):
+    s = sheen.survey(skia.composite, name=skia.NAME, version=skia.VERSION, rule=skia.coverage_rule,
+                     operators=skia.OPERATORS, cases=cases // 10 if invalid else cases, invalid=invalid)
+    s.write_jsonl(name)
+    for row in s.rows if not invalid else []:
+        if row["beyond_tolerance"]:
+            stem = f"{row['library']}-{row['operator']}-{row['format']}-{row['coverage']}"
+            open(stem + ".py", "w").write(s.reproduction(row, "sheen.adapters.skia"))
+            status = subprocess.run([sys.executable, stem + ".py"], capture_output=True, text=True)
+            open(stem + ".out", "w").write(status.stdout + ("reproduced: yes" if status.returncode == 1 else "reproduced: no"))
+PY
+        )
         python3 Scripts/oracle/report.py "$work/report" bench/oracle.md
         echo "oracle: wrote bench/oracle.md" ;;
 esac

@@ -1,0 +1,23 @@
+"""Sheen from Python: the exact compositing and gradient references (unrounded float64 levels),
+Sheen's kernels, and the oracle survey for any compositor that takes NumPy arrays.
+
+Pixels are NumPy uint8 arrays of shape (n, 4) — premultiplied R, G, B, A — or (n,) for A8;
+coverage is a uint8 array of shape (n,) or None (fully covered). Operators are named as Swift
+names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
+
+from ._library import SheenError, lib, operators as _operators
+from .exact import Gradient, exact_composite, exact_gradient
+from .kernels import composite, fill_gradient
+from .survey import Survey, survey
+
+OPERATORS = _operators()
+"""Every operator's name, in sheen.h's order."""
+
+
+def library_version():
+    """The version of the libSheenC this package loaded (sheen_version())."""
+    return lib.sheen_version().decode()
+
+
+__all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "composite", "exact_composite", "exact_gradient",
+           "fill_gradient", "library_version", "survey"]

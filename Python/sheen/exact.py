@@ -1,0 +1,108 @@
+"""The exact references: sheen_exact_composite and sheen_exact_gradient on NumPy arrays."""
+
+import ctypes
+
+import numpy as np
+
+from ._library import FORMATS, RULES, SPACES, SPREADS, Color, GradientStop, check, lib, operators
+
+
+def _op(op):
+    names = operators()
+    if op not in names:
+        raise ValueError(f"unknown operator {op!r}; one of {', '.join(names)}")
+    return names.index(op)
+
+
+def _format(paint, format):
+    """The format asked for, or the one `paint`'s shape implies."""
+    if format is not None:
+        return format
+    return "a8" if np.ndim(paint) == 1 else "rgba8"
+
+
+def _pixels(array, format, name, count=None):
+    a = np.ascontiguousarray(array, dtype=np.uint8)
+    shape = (a.shape[0],) if format == "a8" else (a.shape[0], 4)
+    if a.shape != shape or (count is not None and a.shape[0] != count):
+        raise ValueError(f"{name} must have shape {('n',) if format == 'a8' else ('n', 4)} with n = "
+                         f"{count if count is not None else 'its length'}; it has {array.shape}")
+    return a
+
+
+def _u8(a):
+    return a.ctypes.data_as(ctypes.POINTER(ctypes.c_uint8))
+
+
+def exact_composite(op, paint, destination, coverage=None, rule="sheen", format=None):
+    """The exact, unrounded result of `paint` `op` `destination` through `coverage`, as float64
+    levels (0…255 as real numbers) of the destination's shape: W3C Compositing and Blending Level 1
+    on premultiplied pixels read as level / 255. `rule`: "sheen", "scales-paint" (op(S·c, D)) or
+    "interpolates" (D + (op(S, D) − D)·c). `format`: "rgba8", "bgra8" or "a8" (None: "a8" for a
+    one-dimensional paint, else "rgba8")."""
+    format = _format(paint, format)
+    if format not in FORMATS:
+        raise ValueError(f"unknown format {format!r}")
+    if rule not in RULES:
+        raise ValueError(f"unknown coverage rule {rule!r}; one of {', '.join(RULES)}")
+    paint = _pixels(paint, format, "paint")
+    n = paint.shape[0]
+    destination = _pixels(destination, format, "destination", n)
+    out = np.empty(destination.shape, dtype=np.float64)
+    mask = None
+    if coverage is not None:
+        coverage = np.ascontiguousarray(coverage, dtype=np.uint8)
+        if coverage.shape != (n,):
+            raise ValueError(f"coverage must have shape ({n},); it has {coverage.shape}")
+        mask = _u8(coverage)
+    check(lib.sheen_exact_composite(_op(op), RULES[rule], FORMATS[format], _u8(paint), mask, _u8(destination), n,
+                                    out.ctypes.data_as(ctypes.POINTER(ctypes.c_double))))
+    return out
+
+
+class Gradient:
+    """A gradient in the HTML canvas's terms, held as a Sheen gradient handle.
+
+    shape "linear": points=(x0, y0, x1, y1); "radial" (two-point conical): points=(x0, y0, r0, x1,
+    y1, r1); "conic": points=(cx, cy, start_angle). stops: [(offset, (r, g, b, a)), ...] straight
+    sRGB components in 0…1. spread "pad" | "repeat" | "reflect"; space "srgb" | "linear" |
+    "oklab"; premultiplied: interpolate premultiplied colour (CSS) or straight."""
+
+    def __init__(self, shape, points, stops, spread="pad", space="srgb", premultiplied=True):
+        self.shape, self.points, self.stops = shape, tuple(points), list(stops)
+        self.spread, self.space, self.premultiplied = spread, space, premultiplied
+        cstops = (GradientStop * max(len(stops), 1))(*[GradientStop(o, Color(*c)) for o, c in stops])
+        handle = ctypes.c_void_p()
+        create = {"linear": (lib.sheen_gradient_create_linear, 4), "radial": (lib.sheen_gradient_create_radial, 6),
+                  "conic": (lib.sheen_gradient_create_conic, 3)}
+        if shape not in create:
+            raise ValueError(f"unknown gradient shape {shape!r}")
+        f, n = create[shape]
+        if len(self.points) != n:
+            raise ValueError(f"a {shape} gradient takes {n} numbers, not {len(self.points)}")
+        check(f(*self.points, cstops, len(stops), ctypes.byref(handle)))
+        self.handle = handle
+        if spread not in SPREADS or space not in SPACES:
+            raise ValueError(f"unknown spread {spread!r} or space {space!r}")
+        check(lib.sheen_gradient_set_spread(handle, SPREADS[spread]))
+        check(lib.sheen_gradient_set_color_space(handle, SPACES[space]))
+        check(lib.sheen_gradient_set_alpha_interpolation(handle, 0 if premultiplied else 1))
+
+    def __del__(self):
+        if getattr(self, "handle", None):
+            lib.sheen_gradient_destroy(self.handle)
+            self.handle = None
+
+
+def exact_gradient(gradient, points, premultiplied=True):
+    """The exact colour of `gradient` at `points` (float array (n, 2) of pixel-space x, y; a
+    pixel's centre is (x + 0.5, y + 0.5)): float64 (n, 4) R, G, B, A levels, unrounded, never
+    dithered; premultiplied, or straight (colour ÷ alpha)."""
+    p = np.ascontiguousarray(points, dtype=np.float64)
+    if p.ndim != 2 or p.shape[1] != 2:
+        raise ValueError(f"points must have shape (n, 2); they have {p.shape}")
+    out = np.empty((p.shape[0], 4), dtype=np.float64)
+    dp = ctypes.POINTER(ctypes.c_double)
+    check(lib.sheen_exact_gradient(gradient.handle, p.ctypes.data_as(dp), p.shape[0], premultiplied,
+                                   out.ctypes.data_as(dp)))
+    return out

@@ -1,0 +1,168 @@
+"""The oracle survey for a Python compositor: N seeded pixels per operator, format and coverage,
+each byte measured against sheen_exact_composite — the Python twin of the kit's C survey
+(Oracle/driver.c), for compositors that are Python callables (Pillow, skia-python, NumPy code)."""
+
+import json
+import time
+
+import numpy as np
+
+from .exact import exact_composite
+
+EDGES = np.array([0, 1, 2, 127, 128, 253, 254, 255], dtype=np.int64)
+
+
+def _pixels(rng, n, format, invalid):
+    """n pixels: valid premultiplied colour of several kinds (edge alphas, transparent, opaque,
+    any), each colour an edge level, 0, its alpha or anything up to it; or, for invalid input,
+    bytes with a colour above alpha."""
+    if invalid:
+        p = rng.integers(0, 256, (n, 4))
+        p[:, 3] = np.minimum(p[:, 3], 254)
+        channel = rng.integers(0, 3, n)
+        p[np.arange(n), channel] = p[:, 3] + 1 + (rng.random(n) * (254 - p[:, 3])).astype(np.int64)
+        return (p[:, 3] if format == "a8" else p).astype(np.uint8)
+    kind = rng.integers(0, 5, n)
+    alpha = np.select([kind == 0, kind == 1, kind == 2], [EDGES[rng.integers(0, len(EDGES), n)], 0, 255],
+                      rng.integers(0, 256, n))
+    if format == "a8":
+        return alpha.astype(np.uint8)
+    mode = rng.integers(0, 4, (n, 3))
+    a = alpha[:, None]
+    colour = np.select([mode == 0, mode == 1, mode == 2],
+                       [np.minimum(EDGES[rng.integers(0, len(EDGES), (n, 3))], a), 0, a],
+                       (rng.random((n, 3)) * (a + 1)).astype(np.int64))
+    return np.concatenate([colour, a], axis=1).astype(np.uint8)
+
+
+def _mask(rng, n):
+    """Coverage shaped like text: runs of 0, 255, ramps, edge levels and noise."""
+    lengths = rng.integers(1, 11, n)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    runs = np.searchsorted(starts, np.arange(n), side="right") - 1
+    kind = rng.integers(0, 5, n)[runs]
+    k = np.arange(n) - starts[runs]
+    ramp = np.minimum(rng.integers(0, 256, n)[runs] + k * rng.integers(1, 81, n)[runs], 255)
+    return np.select([kind == 0, kind == 1, kind == 2, kind == 3], [0, 255, ramp, EDGES[rng.integers(0, 8, n)]],
+                     rng.integers(0, 256, n)).astype(np.uint8)
+
+
+class Survey:
+    """A survey's figures: `rows` (one dict per operator, format and coverage, the C survey's JSON
+    fields), the pixels checked and the seconds it took."""
+
+    def __init__(self, name, version, rows, checked, seconds):
+        self.name, self.version, self.rows, self.checked, self.seconds = name, version, rows, checked, seconds
+
+    @property
+    def failed(self):
+        """True when a valid pixel's byte was beyond the tolerance."""
+        return any(r["beyond_tolerance"] and not r["invalid"] for r in self.rows)
+
+    @property
+    def pixels_per_second(self):
+        return self.checked / self.seconds if self.seconds else float("inf")
+
+    def markdown(self):
+        """The survey as the C survey prints it: one Markdown table."""
+        lines = [f"{self.name} {self.version} against sheen_exact_composite", "",
+                 "| operator | format | coverage | rule | max error | mean |error| | bias | correctly rounded | within 1 "
+                 "| beyond tolerance | fits |",
+                 "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+        for r in self.rows:
+            b = max(r["bytes"], 1)
+            lines.append(f"| {r['operator']} | {r['format']} | {r['coverage']} | {r['rule']} | {r['max_error']:.3f} | "
+                         f"{r['mean_abs_error']:.4f} | {r['bias']:+.4f} | {100 * r['correctly_rounded'] / b:.2f}% | "
+                         f"{100 * r['within_one'] / b:.2f}% | {r['beyond_tolerance']} | {r['fits']} |")
+        lines += ["", f"{self.checked} pixels checked in {self.seconds:.2f} s: "
+                      f"{self.pixels_per_second / 1e6:.2f} million pixels per second"]
+        return "\n".join(lines)
+
+    def reproduction(self, row, adapter_module):
+        """A Python program that replays `row`'s worst pixel through `adapter_module`'s composite and
+        the exact reference, and exits 1 while the byte is still beyond the tolerance."""
+        mask = f"np.array({row['worst_mask']}, np.uint8)" if "worst_mask" in row else "None"
+        shape = "" if row["format"] == "a8" else "[None]"
+        return (f"# Reproduction: {self.name} {self.version}, {row['operator']} on {row['format']}, "
+                f"error {row['worst_signed_error']:+.6f} levels at byte {row['worst_byte']}.\n"
+                "import sys\nimport numpy as np\nimport sheen\n"
+                f"from {adapter_module} import composite\n"
+                f"paint = np.array({row['worst_paint'] if row['format'] != 'a8' else row['worst_paint'][0:1]}, np.uint8){shape}\n"
+                f"destination = np.array({row['worst_destination'] if row['format'] != 'a8' else row['worst_destination'][0:1]}, np.uint8){shape}\n"
+                f"mask = {mask}\n"
+                f"got = composite({row['operator']!r}, paint.copy(), destination.copy(), mask)\n"
+                f"exact = sheen.exact_composite({row['operator']!r}, paint, destination, mask, rule={row['rule']!r}, "
+                f"format={row['format']!r})\n"
+                "print('result', got.tolist(), 'exact', exact.round(6).tolist())\n"
+                f"sys.exit(1 if np.abs(got - exact).max() > {row['tolerance']!r} else 0)\n")
+
+    def write_jsonl(self, path):
+        """The rows as JSON lines, as the C survey's --json writes them."""
+        with open(path, "w") as f:
+            for r in self.rows:
+                f.write(json.dumps(r) + "\n")
+
+
+def survey(composite, *, name="python", version="", operators=None, formats=("rgba8",), rule="scales-paint",
+           tolerance_full=1.0, tolerance_partial=1.5, cases=100_000, seed=1, invalid=False):
+    """Surveys `composite(op, paint, destination, mask)` — op a name of `sheen.OPERATORS`, paint
+    and destination uint8 (n, 4) premultiplied R, G, B, A (or (n,) for "a8"), mask uint8 (n,) or
+    None; it returns the composited destination as a new uint8 array and must not change its
+    arguments — over `cases` pixels per operator, format and coverage (full, partial).
+
+    `rule` is the coverage rule the compositor's mask follows ("scales-paint", "interpolates",
+    "sheen"), or a function of the operator giving it. A byte is beyond the tolerance when its
+    error exceeds `tolerance_full` (fully covered) or `tolerance_partial`."""
+    from . import OPERATORS
+    rule_of = rule if callable(rule) else (lambda op: rule)
+    rows, checked = [], 0
+    started = time.perf_counter()
+    for index, op in enumerate(operators or OPERATORS):
+        for f, format in enumerate(formats):
+            for masked in (False, True):
+                rng = np.random.default_rng([seed, index, f, masked])
+                paint, destination = _pixels(rng, cases, format, invalid), _pixels(rng, cases, format, invalid)
+                mask = _mask(rng, cases) if masked else None
+                got = np.asarray(composite(op, paint.copy(), destination.copy(), None if mask is None else mask.copy()),
+                                 dtype=np.uint8)
+                if got.shape != destination.shape:
+                    raise ValueError(f"{name}: the compositor returned shape {got.shape} for {destination.shape}")
+                exact = exact_composite(op, paint, destination, mask, rule=rule_of(op), format=format)
+                if invalid:
+                    exact = np.clip(exact, 0, 255)
+                defined = ~np.isnan(exact)
+                error = np.where(defined, got.astype(np.float64) - exact, 0.0)
+                magnitude = np.abs(error)
+                channels = 1 if format == "a8" else 4
+                covered = np.ones(cases, bool) if mask is None else mask == 255
+                tolerance = np.where(covered, tolerance_full, tolerance_partial)
+                if channels == 4:
+                    tolerance = tolerance[:, None]
+                n = int(defined.sum())
+                pixels_valid = got.reshape(cases, -1)
+                valid_output = cases if channels == 1 else int((pixels_valid[:, :3] <= pixels_valid[:, 3:]).all(axis=1).sum())
+                worst = np.unravel_index(int(np.argmax(magnitude)), magnitude.shape)
+                pixel = int(worst[0])
+                row = {"kind": "composite", "library": name, "version": version, "operator": op, "format": format,
+                       "coverage": "partial" if masked else "full", "rule": rule_of(op), "invalid": invalid,
+                       "pixels": cases, "bytes": n, "refused": 0, "undefined": int((~defined).sum()), "valid_output": valid_output,
+                       "max_error": float(magnitude.max()), "mean_abs_error": float(magnitude[defined].mean()),
+                       "bias": float(error[defined].mean()),
+                       "correctly_rounded": int(((magnitude <= 0.5 + 1e-9) & defined).sum()),
+                       "within_one": int(((magnitude < 1) & defined).sum()),
+                       "beyond_tolerance": int(((magnitude > tolerance) & defined).sum()),
+                       "tolerance": tolerance_partial if masked else tolerance_full,
+                       "worst_paint": paint[pixel].tolist() if channels == 4 else [int(paint[pixel])],
+                       "worst_destination": destination[pixel].tolist() if channels == 4 else [int(destination[pixel])],
+                       "worst_byte": int(worst[1]) if channels == 4 else 0,
+                       "worst_signed_error": float(error[worst]), "fits": "–"}
+                if masked:
+                    row["worst_mask"] = [int(mask[pixel])]
+                    scaled = np.nanmax(np.abs(got - exact_composite(op, paint, destination, mask, "scales-paint", format)))
+                    lerped = np.nanmax(np.abs(got - exact_composite(op, paint, destination, mask, "interpolates", format)))
+                    row["scaled_max_error"], row["interpolated_max_error"] = float(scaled), float(lerped)
+                    row["fits"] = ("either" if abs(scaled - lerped) < 1e-6 else
+                                   "scales-paint" if scaled < lerped else "interpolates")
+                rows.append(row)
+                checked += cases
+    return Survey(name, version, rows, checked, time.perf_counter() - started)
