@@ -9,8 +9,9 @@
 # ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
 # themselves), and the scaling tests (each entry point timed at n and 4n) one at a time; then the
 # scripts' tests (peer report and charts on recorded data, sheen-bench's baselines, releases);
-# then the C API from C (Scripts/test-capi.sh); then README's dependency snippet against a clone
-# (Scripts/test-release.sh).
+# then the C API from C (Scripts/test-capi.sh, the oracle kit's self-test included); then the
+# Python package's tests (Scripts/python-package.sh --test); then README's dependency snippet
+# against a clone (Scripts/test-release.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
@@ -49,6 +50,9 @@ SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittes
 
 echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
 Scripts/test-capi.sh
+
+echo "== Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
+Scripts/python-package.sh --prefix .build-capi/prefix --test
 
 echo "== README's dependency snippet: resolves its release from a clone, builds, draws a label"
 Scripts/test-release.sh
