@@ -148,11 +148,16 @@ case "$mode" in
         done
         # skia-python, the fourth peer, through the Python package's survey (Python/sheen/adapters/skia.py).
         Scripts/python-package.sh --prefix "$prefix" --install
+        "$root/.build/python-venv/bin/python" -m pip install -q $(grep -E '^(opencv-python-headless|pillow)==' Scripts/peerbench/requirements.txt)
         (cd "$work/report" && "$root/.build/python-venv/bin/python" - "$cases" <<'PY'
 import subprocess, sys
 import sheen
-from sheen.adapters import skia
+from sheen.adapters import opencv, pillow, skia
 cases = int(sys.argv[1])
+# Blur: Sheen, Skia, OpenCV and Pillow against the exact sampled Gaussian, each with its own edges.
+sheen.survey_blur(lambda image, sigma: sheen.blur(image, sigma), name="Sheen", version=sheen.library_version()).write_jsonl("sheen-blur.jsonl")
+for m, name in ((skia, "skia-blur.jsonl"), (opencv, "opencv-blur.jsonl"), (pillow, "pillow-blur.jsonl")):
+    sheen.survey_blur(m.blur, name=m.NAME, version=m.VERSION, edges=m.BLUR_EDGES).write_jsonl(name)
 for invalid, name in ((False, "skia.jsonl"), (True, "skia-invalid.jsonl")):
     s = sheen.survey(skia.composite, name=skia.NAME, version=skia.VERSION, rule=skia.coverage_rule,
                      operators=skia.OPERATORS, cases=cases // 10 if invalid else cases, invalid=invalid)

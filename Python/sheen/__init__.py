@@ -6,9 +6,9 @@ coverage is a uint8 array of shape (n,) or None (fully covered). Operators are n
 names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
 
 from ._library import SheenError, lib, operators as _operators
-from .exact import Gradient, exact_composite, exact_gradient
-from .kernels import composite, fill_gradient
-from .survey import Survey, survey
+from .exact import Gradient, exact_blur, exact_composite, exact_gradient
+from .kernels import blur, composite, fill_gradient
+from .survey import Survey, survey, survey_blur
 
 OPERATORS = _operators()
 """Every operator's name, in sheen.h's order."""
@@ -19,5 +19,5 @@ def library_version():
     return lib.sheen_version().decode()
 
 
-__all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "composite", "exact_composite", "exact_gradient",
-           "fill_gradient", "library_version", "survey"]
+__all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
+           "exact_gradient", "fill_gradient", "library_version", "survey", "survey_blur"]

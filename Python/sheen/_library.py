@@ -45,6 +45,7 @@ FORMATS = {"rgba8": 0, "bgra8": 1, "a8": 2}
 RULES = {"sheen": 0, "scales-paint": 1, "interpolates": 2}
 SPREADS = {"pad": 0, "repeat": 1, "reflect": 2}
 SPACES = {"srgb": 0, "linear": 1, "oklab": 2}
+EDGES = {"transparent": 0, "clamp": 1}
 PAINT_IMAGE = 3
 COVERAGE_MASK = 2
 
@@ -75,6 +76,8 @@ def _load():
         "sheen_gradient_destroy": ([vp], None),
         "sheen_exact_gradient": ([vp, dp, ip, ctypes.c_bool, dp], ctypes.c_int),
         "sheen_fill_gradient": ([ctypes.POINTER(Buffer), vp], ctypes.c_int),
+        "sheen_exact_blur": ([ctypes.POINTER(Buffer), ctypes.c_double, ctypes.c_double, i32, dp], ctypes.c_int),
+        "sheen_blur": ([ctypes.POINTER(Buffer), ctypes.c_double, ctypes.c_double, i32], ctypes.c_int),
     }
     for name, (arguments, result) in signatures.items():
         f = getattr(lib, name)

@@ -4,8 +4,8 @@ import ctypes
 
 import numpy as np
 
-from ._library import COVERAGE_MASK, FORMATS, PAINT_IMAGE, Buffer, Coverage, Paint, check, lib
-from .exact import _format, _op, _pixels
+from ._library import COVERAGE_MASK, EDGES, FORMATS, PAINT_IMAGE, Buffer, Coverage, Paint, check, lib
+from .exact import _format, _image, _op, _pixels
 
 
 def _buffer(array, format, width, height):
@@ -45,3 +45,13 @@ def fill_gradient(gradient, width, height):
     b = Buffer(out.ctypes.data, width, height, 4 * width, FORMATS["rgba8"])
     check(lib.sheen_fill_gradient(ctypes.byref(b), gradient.handle))
     return out
+
+
+def blur(image, sigma, sigma_y=None, edges="transparent"):
+    """Sheen's Gaussian blur of a copy of `image` (uint8 (h, w, 4) premultiplied RGBA or (h, w)
+    A8): a new uint8 array, every byte within 1 level of `exact_blur`."""
+    if edges not in EDGES:
+        raise ValueError(f"unknown edges {edges!r}; one of {', '.join(EDGES)}")
+    a, buffer = _image(np.array(image, dtype=np.uint8, copy=True))
+    check(lib.sheen_blur(ctypes.byref(buffer), sigma, sigma if sigma_y is None else sigma_y, EDGES[edges]))
+    return a

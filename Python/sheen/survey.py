@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 
-from .exact import exact_composite
+from .exact import exact_blur, exact_composite
 
 EDGES = np.array([0, 1, 2, 127, 128, 253, 254, 255], dtype=np.int64)
 
@@ -57,7 +57,7 @@ class Survey:
     @property
     def failed(self):
         """True when a valid pixel's byte was beyond the tolerance."""
-        return any(r["beyond_tolerance"] and not r["invalid"] for r in self.rows)
+        return any(r["beyond_tolerance"] and not r.get("invalid") for r in self.rows)
 
     @property
     def pixels_per_second(self):
@@ -65,11 +65,17 @@ class Survey:
 
     def markdown(self):
         """The survey as the C survey prints it: one Markdown table."""
-        lines = [f"{self.name} {self.version} against sheen_exact_composite", "",
+        lines = [f"{self.name} {self.version} against Sheen's exact references", "",
                  "| operator | format | coverage | rule | max error | mean |error| | bias | correctly rounded | within 1 "
                  "| beyond tolerance | fits |",
                  "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
         for r in self.rows:
+            if r["kind"] == "blur":
+                b = max(r["bytes"], 1)
+                lines.append(f"| blur σ {r['sigma']} | rgba8 | {r['edges']} edges | – | {r['max_error']:.3f} | "
+                             f"{r['mean_abs_error']:.4f} | {r['bias']:+.4f} | {100 * r['correctly_rounded'] / b:.2f}% | "
+                             f"{100 * r['within_one'] / b:.2f}% | {r['beyond_tolerance']} | – |")
+                continue
             b = max(r["bytes"], 1)
             lines.append(f"| {r['operator']} | {r['format']} | {r['coverage']} | {r['rule']} | {r['max_error']:.3f} | "
                          f"{r['mean_abs_error']:.4f} | {r['bias']:+.4f} | {100 * r['correctly_rounded'] / b:.2f}% | "
@@ -165,4 +171,54 @@ def survey(composite, *, name="python", version="", operators=None, formats=("rg
                                    "scales-paint" if scaled < lerped else "interpolates")
                 rows.append(row)
                 checked += cases
+    return Survey(name, version, rows, checked, time.perf_counter() - started)
+
+
+def _blur_image(rng, size):
+    """A premultiplied RGBA image like a shadow's source: opaque and translucent rectangles with
+    hard edges (text strokes, boxes) over transparency, or, one time in four, valid noise."""
+    if rng.random() < 0.25:
+        return _pixels(rng, size * size, "rgba8", False).reshape(size, size, 4)
+    image = np.zeros((size, size, 4), np.uint8)
+    for _ in range(rng.integers(1, 12)):
+        x0, y0 = rng.integers(0, size, 2)
+        w, h = rng.integers(1, size // 2, 2)
+        alpha = 255 if rng.random() < 0.6 else int(rng.integers(1, 256))
+        colour = (rng.random(3) * (alpha + 1)).astype(np.uint8)
+        image[y0:y0 + h, x0:x0 + w, :3] = colour
+        image[y0:y0 + h, x0:x0 + w, 3] = alpha
+    return image
+
+
+def survey_blur(blur, *, name="python", version="", sigmas=(0.5, 1, 2, 3, 5, 8, 13), edges="transparent",
+                tolerance=1.0, images=12, size=64, seed=1):
+    """Surveys `blur(image, sigma)` — image uint8 (size, size, 4) premultiplied RGBA, returning the
+    blurred image as a new uint8 array of the same shape — against `exact_blur` with the same σ on
+    both axes and `edges` ("transparent" or "clamp": what the library puts outside the image):
+    one row per σ over `images` images. Returns a Survey whose rows have kind "blur"."""
+    rows, checked = [], 0
+    started = time.perf_counter()
+    for sigma in sigmas:
+        rng = np.random.default_rng([seed, int(sigma * 1000)])
+        errors = []
+        worst = (0.0, None)
+        for _ in range(images):
+            image = _blur_image(rng, size)
+            got = np.asarray(blur(image.copy(), sigma), dtype=np.uint8)
+            if got.shape != image.shape:
+                raise ValueError(f"{name}: the blur returned shape {got.shape} for {image.shape}")
+            e = got.astype(np.float64) - exact_blur(image, sigma, edges=edges)
+            errors.append(e.ravel())
+            if np.abs(e).max() > abs(worst[0]):
+                index = np.unravel_index(int(np.argmax(np.abs(e))), e.shape)
+                worst = (float(e[index]), [int(v) for v in index])
+            checked += size * size
+        e = np.concatenate(errors)
+        a = np.abs(e)
+        rows.append({"kind": "blur", "library": name, "version": version, "sigma": sigma, "edges": edges,
+                     "pixels": images * size * size, "bytes": int(e.size), "refused": 0, "undefined": 0,
+                     "max_error": float(a.max()), "mean_abs_error": float(a.mean()), "bias": float(e.mean()),
+                     "correctly_rounded": int((a <= 0.5 + 1e-9).sum()), "within_one": int((a < 1).sum()),
+                     "beyond_tolerance": int((a > tolerance).sum()), "tolerance": tolerance,
+                     "worst_signed_error": worst[0], "worst_at": worst[1], "worst_byte": worst[1][2] if worst[1] else 0})
     return Survey(name, version, rows, checked, time.perf_counter() - started)

@@ -60,3 +60,22 @@ def test_skia_python_blend_modes():
     # of an opaque paint is a single lerp), whatever else the survey finds.
     over = next(r for r in s.rows if r["operator"] == "sourceOver" and r["coverage"] == "full")
     assert over["max_error"] < 2, s.markdown()
+
+
+def test_sheen_blur_is_within_one_level_and_a_wrong_sigma_is_caught():
+    s = sheen.survey_blur(lambda image, sigma: sheen.blur(image, sigma), name="Sheen", sigmas=(0.5, 2, 8), images=4)
+    assert not s.failed, s.markdown()
+    assert all(r["max_error"] <= 1 for r in s.rows)
+    wrong = sheen.survey_blur(lambda image, sigma: sheen.blur(image, sigma * 1.1), sigmas=(2, 8), images=4)
+    assert wrong.failed
+
+
+def test_exact_blur_keeps_the_total_within_the_image_and_refuses_bad_sigma():
+    image = np.zeros((21, 21, 4), np.uint8)
+    image[10, 10] = 255
+    exact = sheen.exact_blur(image, 1.0)  # the kernel reaches ⌈5σ⌉ = 5 px: all of it lands inside
+    assert abs(exact[..., 3].sum() - 255) < 1e-9 and abs(exact[10, 10, 3] - exact[10, 10, 0]) < 1e-12
+    with pytest.raises(sheen.SheenError):
+        sheen.exact_blur(image, float("nan"))
+    with pytest.raises(ValueError, match="shape"):
+        sheen.exact_blur(np.zeros((3, 3, 3), np.uint8), 1.0)

@@ -15,6 +15,7 @@ import shutil
 import sys
 
 LIBRARIES = ["sheen", "pixman", "cairo", "blend2d", "skia"]
+BLURS = ["sheen", "skia", "opencv", "pillow"]
 
 
 def load(path):
@@ -136,6 +137,23 @@ def write(report_dir, output):
         cells = [cell(gindex.get((lib, shape, spread, interpolation))) for lib in painters]
         w(f"| {shape} | {'–' if shape == 'conic' else spread} | {interpolation} | " + " | ".join(cells) + " |")
     w("")
+    blurs = {lib: load(os.path.join(report_dir, f"{lib}-blur.jsonl")) for lib in BLURS}
+    blurrers = [lib for lib in BLURS if blurs[lib]]
+    if blurrers:
+        w("## Gaussian blur")
+        w("")
+        w("Each library blurred the same images (64 × 64 premultiplied RGBA: hard-edged opaque and translucent "
+          "rectangles over transparency, or valid noise) with σ on both axes, measured against "
+          "`sheen_exact_blur`: the sampled Gaussian e^(−k²/2σ²) over |k| ≤ ⌈5σ⌉, normalised, along x then y, "
+          "unrounded, with the library's own edges (transparent, or clamp for Pillow). Tolerance: one level. "
+          "A cell reads *max error (share correctly rounded)*; bold where bytes are more than one level off.")
+        w("")
+        w("| σ | " + " | ".join(f"{blurs[lib][0]['library']} ({blurs[lib][0]['edges']})" for lib in blurrers) + " |")
+        w("| ---: | " + " | ".join("---:" for _ in blurrers) + " |")
+        for i, r in enumerate(blurs[blurrers[0]]):
+            cells = [cell(blurs[lib][i]) if i < len(blurs[lib]) else "–" for lib in blurrers]
+            w(f"| {r['sigma']:g} | " + " | ".join(cells) + " |")
+        w("")
     w("## Results beyond the tolerance")
     w("")
     beyond = [(lib, r) for lib in present for r in rows[lib] + gradients[lib] if r["beyond_tolerance"]]

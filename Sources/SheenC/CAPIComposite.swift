@@ -125,7 +125,7 @@ public func sheenCompositeGlyphs(_ destination: UnsafePointer<sheen_buffer>?, _ 
 }
 
 /// A blur from C values.
-private func blur(_ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) throws -> GaussianBlur {
+func blur(_ sigmaX: Double, _ sigmaY: Double, _ edges: Int32) throws -> GaussianBlur {
     let mode: BlurEdges
     switch UInt32(bitPattern: edges) {
     case SHEEN_BLUR_EDGES_TRANSPARENT.rawValue: mode = .transparent

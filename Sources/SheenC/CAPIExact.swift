@@ -1,4 +1,4 @@
-// The exact references across the C boundary — compositing and gradient colour: the oracle for
+// The exact references across the C boundary — compositing, gradient colour and blur: the oracle for
 // C and C++ renderers (and the oracle kit's driver, Oracle/).
 
 import CSheenAPI
@@ -55,5 +55,18 @@ public func sheenExactGradient(_ gradient: OpaquePointer?, _ points: UnsafePoint
             let c = fill.exactColor(at: Point(points[2 * i], points[2 * i + 1]), premultiplied: premultiplied)
             out[4 * i] = c.x; out[4 * i + 1] = c.y; out[4 * i + 2] = c.z; out[4 * i + 3] = c.w
         }
+    }
+}
+
+/// `sheen_exact_blur` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_exact_blur")
+public func sheenExactBlur(_ source: UnsafePointer<sheen_buffer>?, _ sigmaX: Double, _ sigmaY: Double, _ edges: Int32,
+                           _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let buffer = try rasterBuffer(source, "source")
+        let values = try blur(sigmaX, sigmaY, edges).exactValues(of: buffer.readOnly)
+        guard !values.isEmpty else { return }
+        guard let out else { throw CAPIError.null("out") }
+        values.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
     }
 }

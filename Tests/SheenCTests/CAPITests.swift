@@ -586,4 +586,20 @@ import Testing
             }
         }
     }
+
+    /// sheen_exact_blur writes GaussianBlur.exactValues, for both formats and edge modes.
+    @Test func exactBlurIsTheSwiftExactBlur() throws {
+        for format in [PixelFormat.rgba8Premultiplied, .a8] {
+            for (cEdges, edges) in [(Int32(0), BlurEdges.transparent), (1, .clamp)] {
+                let image = try Self.noise(19, 11, format, seed: 77)
+                var buffer = Self.cBuffer(image)
+                var out = [Double](repeating: .nan, count: 19 * 11 * format.bytesPerPixel)
+                #expect(sheen_exact_blur(&buffer, 2.5, 1.5, cEdges, &out) == SHEEN_OK)
+                let want = image.withBuffer { try! GaussianBlur(sigmaX: 2.5, sigmaY: 1.5, edges: edges).exactValues(of: $0.readOnly) }
+                #expect(out == want, "\(format) \(edges)")
+                #expect(sheen_exact_blur(&buffer, .nan, 1, cEdges, &out) == SHEEN_ERROR_INVALID_ARGUMENT)
+                #expect(sheen_exact_blur(&buffer, 2, 1, cEdges, nil) == SHEEN_ERROR_NULL_POINTER)
+            }
+        }
+    }
 }

@@ -53,3 +53,22 @@ def composite(op, paint, destination, mask):
             p.setShader(source.makeShader(skia.SamplingOptions()))
             canvas.drawImage(coverage, 0, 0, skia.SamplingOptions(), p)
     return target.reshape(-1, 4)[:n].copy()
+
+
+BLUR_EDGES = "transparent"
+
+
+def blur(image, sigma):
+    """Skia's Gaussian blur image filter (ImageFilters.Blur, decal tiling: transparent outside) of a
+    premultiplied RGBA image."""
+    h, w = image.shape[:2]
+    source = skia.Image.fromarray(np.ascontiguousarray(image), colorType=skia.kRGBA_8888_ColorType,
+                                  alphaType=skia.kPremul_AlphaType)
+    target = np.zeros_like(image)
+    surface = skia.Surface(target, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+    p = skia.Paint()
+    p.setImageFilter(skia.ImageFilters.Blur(sigma, sigma, skia.TileMode.kDecal))
+    p.setBlendMode(skia.BlendMode.kSrc)
+    with surface as canvas:
+        canvas.drawImage(source, 0, 0, skia.SamplingOptions(), p)
+    return target

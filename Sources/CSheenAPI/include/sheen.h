@@ -335,6 +335,12 @@ typedef enum sheen_blur_edges {
 /** Gaussian blur in place, σ in pixels per axis, each 0 or in (0, 256] (below 0.25: that axis is
  *  unchanged). Every byte is within 1 level of the exact sampled Gaussian. */
 sheen_status sheen_blur(const sheen_buffer *buffer, double sigma_x, double sigma_y, int32_t edges);
+/** The exact blur of `source` into `out`, unrounded: width × height × (4 or 1) doubles in memory
+ *  order, rows packed — the sampled Gaussian e^(−k²/2σ²) over |k| ≤ ⌈5σ⌉ (the truncation),
+ *  normalised to sum 1, along x then y in double, `edges` deciding what lies outside. Every byte
+ *  of sheen_blur is within 1 level of it. Same σ rules and errors as sheen_blur; `out` may be NULL
+ *  only for an empty source. */
+sheen_status sheen_exact_blur(const sheen_buffer *source, double sigma_x, double sigma_y, int32_t edges, double *out);
 /** The blur of `source` in a new image grown by ⌈3σ⌉ on every side (transparent edges); its
  *  top-left pixel lies at (*offset_x, *offset_y) relative to the source's (both ≤ 0). */
 sheen_status sheen_blur_grown(const sheen_buffer *source, double sigma_x, double sigma_y,

@@ -14,11 +14,11 @@ func gaussianWeights(sigma: Double) -> [Double] {
     return w
 }
 
-/// Blurs `src` into `dst` (same size and format, already checked) in Double.
-package func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sigmaX: Double, sigmaY: Double,
-                   edges: BlurEdges) {
+/// The blur of `src` in Double, unrounded: w·h·channels levels in memory order, each the
+/// separable sampled Gaussian (x, then y) of the source's levels.
+func blurExactValues(_ src: ReadOnlyRasterBuffer, sigmaX: Double, sigmaY: Double, edges: BlurEdges) -> [Double] {
     let w = src.width, h = src.height, c = src.format.bytesPerPixel
-    if w == 0 || h == 0 { return }
+    if w == 0 || h == 0 { return [] }
     var values = [Double](repeating: 0, count: w * h * c)
     for y in 0 ..< h {
         for i in 0 ..< w * c { values[(y * w) * c + i] = Double(src.row(y).load(fromByteOffset: i, as: UInt8.self)) }
@@ -43,6 +43,15 @@ package func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sig
     let rowStarts = (0 ..< h).flatMap { y in (0 ..< c).map { ch in y * w * c + ch } }
     convolve(gaussianWeights(sigma: sigmaX), count: w, stride: c, starts: rowStarts)
     convolve(gaussianWeights(sigma: sigmaY), count: h, stride: w * c, starts: Array(0 ..< w * c))
+    return values
+}
+
+/// Blurs `src` into `dst` (same size and format, already checked) in Double.
+package func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sigmaX: Double, sigmaY: Double,
+                   edges: BlurEdges) {
+    let w = src.width, h = src.height, c = src.format.bytesPerPixel
+    let values = blurExactValues(src, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
+    if values.isEmpty { return }
     for y in 0 ..< h {
         for x in 0 ..< w {
             let i = (y * w + x) * c
@@ -57,6 +66,15 @@ package func blurReference(_ src: ReadOnlyRasterBuffer, _ dst: RasterBuffer, sig
 }
 
 extension GaussianBlur {
+    /// The exact blur of all of `source`, unrounded: width · height · bytes-per-pixel levels in
+    /// memory order (rows packed), each the sampled Gaussian e^(−k²/2σ²) over |k| ≤ ⌈5σ⌉ (the
+    /// truncation), normalised to sum 1, applied along x and then y in Double, with `edges`
+    /// deciding what lies outside (transparent: nothing; clamp: the nearest edge pixel). Below
+    /// `identitySigma` an axis is the identity. Every byte of `apply` is within 1 level of it.
+    public func exactValues(of source: ReadOnlyRasterBuffer) -> [Double] {
+        blurExactValues(source, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
+    }
+
     /// The exact blurred value (levels, unrounded) of channel `channel` (memory order; 0 for A8)
     /// of pixel (x, y) of `source`: the Double convolution every output byte is within 1 level
     /// of. Costs (2⌈5σx⌉ + 1)·(2⌈5σy⌉ + 1) multiply-adds; for spot checks, not whole images.

@@ -6,6 +6,39 @@ import SheenTestSupport
 let contractSigmas: [Double] = [0.5, 1, 1.5, 2, 3, 5, 8, 13, 21, 34, 55, 100]
 
 struct BlurAccuracyTests {
+    /// The public exact blur of a whole image is, value by value, the per-pixel exact value (one
+    /// 2-D sum), and every byte `apply` writes is within 1 level of it.
+    @Test(arguments: [(2.0, 3.0, BlurEdges.transparent), (0.7, 0.0, .clamp), (5.0, 5.0, .clamp)])
+    func exactValuesAreTheGaussianOfEveryPixel(sigmaX: Double, sigmaY: Double, edges: BlurEdges) throws {
+        var rng = SeededGenerator(seed: 0xB1A7)
+        let image = try Image(width: 23, height: 17, format: .rgba8Premultiplied)
+        image.withBuffer { b in
+            for y in 0 ..< 17 {
+                for x in 0 ..< 23 {
+                    let a = UInt8.random(in: 0 ... 255, using: &rng)
+                    for c in 0 ..< 3 { b.row(y).storeBytes(of: UInt8.random(in: 0 ... a, using: &rng), toByteOffset: 4 * x + c, as: UInt8.self) }
+                    b.row(y).storeBytes(of: a, toByteOffset: 4 * x + 3, as: UInt8.self)
+                }
+            }
+        }
+        let blur = try GaussianBlur(sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
+        let exact = image.withBuffer { blur.exactValues(of: $0.readOnly) }
+        #expect(exact.count == 23 * 17 * 4)
+        let blurred = try Image(width: 23, height: 17, format: .rgba8Premultiplied)
+        try image.withBuffer { src in try blurred.withBuffer { try blur.apply(from: src.readOnly, into: $0) } }
+        image.withBuffer { src in
+            for y in 0 ..< 17 {
+                for x in 0 ..< 23 {
+                    for c in 0 ..< 4 {
+                        let v = exact[(y * 23 + x) * 4 + c]
+                        #expect(abs(v - blur.exactValue(of: src.readOnly, x: x, y: y, channel: c)) < 1e-9)
+                        #expect(abs(Double(blurred.bytes[(y * 23 + x) * 4 + c]) - v) <= 1)
+                    }
+                }
+            }
+        }
+    }
+
     /// Within 1 level of the Double Gaussian for every contract σ, both edge modes, A8 and RGBA8,
     /// text-like and random input. Large σ use smaller images to keep the reference affordable.
     @Test(arguments: contractSigmas)
