@@ -7,7 +7,8 @@
 #   Scripts/oracle.sh --survey ADAPTER [--cases N] [--invalid]   one survey, printed
 #   Scripts/oracle.sh --fuzz ADAPTER [--seconds T]                 fuzz it (default 60 s)
 #   Scripts/oracle.sh --self-test                                   what Scripts/test-capi.sh runs:
-#       the exact reference against rational arithmetic (10,000 cases, Scripts/oracle/exact_check.py);
+#       the exact references against arbitrary precision (10,000 compositing cases, 2,000 gradient
+#       colours, 40 blurred images: Scripts/oracle/exact_check.py);
 #       the sample adapter with each injected bug (Oracle/adapters/sample.c: five in compositing,
 #       one in gradients) caught by the fuzzer within 10 s and by the survey, and without one
 #       passing both; Sheen's own adapter surveyed and fuzzed with no result beyond its contract
