@@ -299,7 +299,7 @@ typedef enum sheen_coverage_rule {
 } sheen_coverage_rule;
 
 /** The exact, unrounded result of compositing `count` pixels — W3C Compositing and Blending
- *  Level 1 §9.1 (Porter-Duff, plus) and §10 (blend modes) on premultiplied values read as
+ *  Level 1 (its Porter-Duff operators, lighter as plus, and its blend modes) on premultiplied values read as
  *  level / 255 — written to `out` in levels (0…255 as a real number; within 1e-9 level of the
  *  true value): 4 doubles per pixel in `format`'s channel order for RGBA8/BGRA8, 1 per pixel for
  *  A8 (the alpha channel of the same formula). `paint` and `destination` hold `count` pixels of

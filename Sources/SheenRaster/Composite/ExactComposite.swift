@@ -8,11 +8,11 @@
 /// against.
 ///
 /// What it implements, section by section:
-/// - *W3C Compositing and Blending Level 1*, §9.1 (the Porter-Duff operators, each as its
-///   `Fa`/`Fb` pair, and §9.1.12 `plus` = `lighter`, clamped at 1), §10 (the general form of a
-///   blend mode on premultiplied colour: `Dca' = Sca·(1 − Da) + Dca·(1 − Sa) + Sa·Da·B(Cb, Cs)`,
-///   `Da' = Sa + Da − Sa·Da`), §10.2 the separable modes' `B` and §10.3 the non-separable ones'
-///   (`Lum`, `ClipColor`, `SetLum`, `Sat`, `SetSat`).
+/// - *W3C Compositing and Blending Level 1*: its Porter-Duff compositing operators, each as its
+///   `Fa`/`Fb` pair (with `plus` as its `lighter`, clamped at 1); the general form of a blend mode
+///   on premultiplied colour (`Dca' = Sca·(1 − Da) + Dca·(1 − Sa) + Sa·Da·B(Cb, Cs)`,
+///   `Da' = Sa + Da − Sa·Da`); the separable blend modes' `B` and the non-separable ones' (`Lum`,
+///   `ClipColor`, `SetLum`, `Sat`, `SetSat`).
 /// - Coverage (a mask or glyph value `c`) by one of the two rules renderers use
 ///   (`CoverageRule`); the W3C leaves it to the renderer.
 ///
@@ -83,7 +83,7 @@ public enum ExactComposite {
     static func unit(_ op: CompositeOperator, _ s: SIMD4<Double>, _ d: SIMD4<Double>) -> SIMD4<Double> {
         let sa = s.w, da = d.w
         guard op.isBlendMode else {
-            // §9.1: co = Fa·cs + Fb·cb on premultiplied values, alpha alike.
+            // Porter-Duff: co = Fa·cs + Fb·cb on premultiplied values, alpha alike.
             let (fa, fb): (Double, Double)
             switch op {
             case .clear: (fa, fb) = (0, 0)
@@ -98,13 +98,13 @@ public enum ExactComposite {
             case .sourceAtop: (fa, fb) = (da, 1 - sa)
             case .destinationAtop: (fa, fb) = (1 - da, sa)
             case .xor: (fa, fb) = (1 - da, 1 - sa)
-            default: // .plus, §9.1.12: Fa = Fb = 1, clamped.
+            default: // .plus, the specification's lighter: Fa = Fb = 1, clamped.
                 let sum = s + d
                 return SIMD4(min(1, sum.x), min(1, sum.y), min(1, sum.z), min(1, sum.w))
             }
             return s * fa + d * fb
         }
-        // §10: unpremultiplied colours (0 where alpha is 0), B, then the general form.
+        // Blend modes: unpremultiplied colours (0 where alpha is 0), B, then the general form.
         func colour(_ v: SIMD4<Double>) -> UnitRGB {
             v.w > 0 ? UnitRGB(r: v.x / v.w, g: v.y / v.w, b: v.z / v.w) : UnitRGB(r: 0, g: 0, b: 0)
         }
@@ -121,7 +121,7 @@ public enum ExactComposite {
         return SIMD4(rest.x + sa * da * b.r, rest.y + sa * da * b.g, rest.z + sa * da * b.b, sa + da - sa * da)
     }
 
-    /// B(Cb, Cs) of a separable mode (§10.2), one channel in the unit interval.
+    /// B(Cb, Cs) of a separable blend mode, one channel in the unit interval.
     static func separableB(_ op: CompositeOperator, cs: Double, cb: Double) -> Double {
         func hardLight(_ cb: Double, _ cs: Double) -> Double {
             cs <= 0.5 ? cb * 2 * cs : screen(cb, 2 * cs - 1)

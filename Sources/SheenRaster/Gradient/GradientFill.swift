@@ -73,7 +73,7 @@ public struct GradientFill: Sendable {
     /// `premultiplied` false, straight (each colour channel divided by alpha; 0 where alpha is 0).
     /// The geometry is the HTML canvas's (a two-point conical gradient paints the largest t whose
     /// circle has a radius ≥ 0; a conic one sweeps clockwise on screen from its start angle), and
-    /// the colour at t is CSS Images 4's (§3.5.1 colour stop fixup, interpolation in the gradient's
+    /// the colour at t is CSS Images 4's (its colour stop fixup; interpolation in the gradient's
     /// space and alpha mode).
     public func exactColor(at point: Point, premultiplied: Bool = true) -> SIMD4<Double> {
         let c = model.color(x: point.x, y: point.y)
