@@ -107,7 +107,8 @@ static const sheen_oracle_adapter *adapter(void) {
     static const sheen_oracle_adapter *a;
     if (!a) {
         a = sheen_oracle_adapter_get();
-        if (!a || !a->supports || !a->coverage_rule || !a->composite || (a->fill_gradient && !a->supports_gradient)) {
+        if (!a || !a->supports || !a->coverage_rule || !a->composite || (a->fill_gradient && !a->supports_gradient) ||
+            (a->blur && a->blur_edges != SHEEN_BLUR_EDGES_TRANSPARENT && a->blur_edges != SHEEN_BLUR_EDGES_CLAMP)) {
             fprintf(stderr, "sheen oracle: the adapter leaves a function pointer NULL\n");
             exit(2);
         }
@@ -302,6 +303,68 @@ static void print_gradient_reproduction(FILE *f, const sheen_oracle_gradient *g,
             width, height, y, width, x, x, y, x, y);
 }
 
+/* ---- Blur ---- */
+
+#define BLUR_SIZE 32
+
+/* A premultiplied image like a shadow's source: hard-edged opaque and translucent rectangles over
+ * transparency, or, one time in four, valid noise. */
+static void make_blur_image(oracle_rng *r, uint8_t *p, int32_t width, int32_t height) {
+    memset(p, 0, (size_t)(4 * width * height));
+    if (rng_below(r, 4) == 0) {
+        for (int32_t i = 0; i < width * height; i++) make_pixel(r, p + 4 * i, SHEEN_ORACLE_RGBA8, 0);
+        return;
+    }
+    for (uint32_t n = 1 + rng_below(r, 11); n > 0; n--) {
+        int32_t x0 = (int32_t)rng_below(r, (uint32_t)width), y0 = (int32_t)rng_below(r, (uint32_t)height);
+        int32_t w = 1 + (int32_t)rng_below(r, (uint32_t)width / 2), h = 1 + (int32_t)rng_below(r, (uint32_t)height / 2);
+        uint8_t a = rng_below(r, 5) < 3 ? 255 : (uint8_t)(1 + rng_below(r, 255)), c[3];
+        for (int k = 0; k < 3; k++) c[k] = (uint8_t)rng_below(r, (uint32_t)a + 1);
+        for (int32_t y = y0; y < y0 + h && y < height; y++)
+            for (int32_t x = x0; x < x0 + w && x < width; x++) {
+                uint8_t *q = p + 4 * (y * width + x);
+                q[0] = c[0], q[1] = c[1], q[2] = c[2], q[3] = a;
+            }
+    }
+}
+
+/* Blurs a copy of `image` through the adapter into out and measures every byte into errors
+ * against sheen_exact_blur with the adapter's edges; 0 when the library blurred it. */
+static int blur_errors(const uint8_t *image, int32_t width, int32_t height, double sigma, uint8_t *out, double *errors) {
+    memcpy(out, image, (size_t)(4 * width * height));
+    if (adapter()->blur(out, width, height, sigma) != 0) return -1;
+    sheen_buffer source = {(void *)image, width, height, 4 * (intptr_t)width, SHEEN_FORMAT_RGBA8_PREMULTIPLIED};
+    if (sheen_exact_blur(&source, sigma, sigma, adapter()->blur_edges, errors) != SHEEN_OK) {
+        fprintf(stderr, "sheen oracle: sheen_exact_blur: %s\n", sheen_last_error_message());
+        exit(2);
+    }
+    for (int32_t i = 0; i < 4 * width * height; i++) errors[i] = out[i] - errors[i];
+    return 0;
+}
+
+/* Writes a C program that blurs `image` through the adapter and measures byte `byte` of it. */
+static void print_blur_reproduction(FILE *f, const uint8_t *image, int32_t width, int32_t height, double sigma, int byte,
+                                    const char *what) {
+    const sheen_oracle_adapter *a = adapter();
+    fprintf(f, "/* Reproduction: %s%s%s, a Gaussian blur of σ %g px, %s. Build with this adapter:\n"
+               " *   cc repro.c ADAPTER.c -IOracle/include $(pkg-config --cflags --libs sheen) -lm */\n",
+            a->name, a->version ? " " : "", a->version ? a->version : "", sigma, what);
+    fprintf(f, "#include <math.h>\n#include <stdio.h>\n#include <string.h>\n#include <sheen.h>\n#include \"sheen_oracle.h\"\n\n"
+               "int main(void) {\n");
+    print_bytes(f, "const uint8_t", "image", image, 4 * width * height);
+    fprintf(f, "    static uint8_t pixels[%d];\n    static double exact[%d];\n", 4 * width * height, 4 * width * height);
+    fprintf(f, "    const sheen_oracle_adapter *a = sheen_oracle_adapter_get();\n"
+               "    memcpy(pixels, image, sizeof pixels);\n"
+               "    if (a->blur(pixels, %d, %d, %a) != 0) return 2;\n"
+               "    sheen_buffer source = {(void *)image, %d, %d, %d, SHEEN_FORMAT_RGBA8_PREMULTIPLIED};\n"
+               "    if (sheen_exact_blur(&source, %a, %a, a->blur_edges, exact) != SHEEN_OK) return 2;\n"
+               "    double error = pixels[%d] - exact[%d];\n"
+               "    printf(\"byte %d (pixel (%d, %d), channel %d): %%u, exact %%.6f, error %%+.6f levels\\n\", pixels[%d], exact[%d], error);\n"
+               "    return fabs(error) > a->tolerance_blur;\n}\n",
+            width, height, sigma, width, height, 4 * width, sigma, sigma, byte, byte, byte, (byte / 4) % width,
+            (byte / 4) / width, byte % 4, byte, byte);
+}
+
 #ifndef SHEEN_ORACLE_SURVEY
 
 /* g moved so that its pixel (x, y) is pixel (0, 0): every shape commutes with a translation. */
@@ -400,6 +463,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t seed = 0xCBF29CE484222325ull; /* FNV-1a of the whole input */
     for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 0x100000001B3ull;
     oracle_rng r = {seed};
+    if (adapter()->blur && (data[4] & 3) == 2) {
+        uint8_t image[4 * BLUR_SIZE * BLUR_SIZE], out[4 * BLUR_SIZE * BLUR_SIZE];
+        static double errors[4 * BLUR_SIZE * BLUR_SIZE];
+        double sigma = uniform(&r, 0.25, 14);
+        make_blur_image(&r, image, BLUR_SIZE, BLUR_SIZE);
+        if (blur_errors(image, BLUR_SIZE, BLUR_SIZE, sigma, out, errors) != 0) return 0;
+        int worst = -1;
+        double excess = 0;
+        for (int i = 0; i < 4 * BLUR_SIZE * BLUR_SIZE; i++)
+            if (fabs(errors[i]) - adapter()->tolerance_blur > excess) { excess = fabs(errors[i]) - adapter()->tolerance_blur; worst = i; }
+        if (worst < 0) return 0;
+        char what[160];
+        snprintf(what, sizeof what, "byte %d: %u (error %+.6f levels, tolerance %g)", worst, out[worst], errors[worst],
+                 adapter()->tolerance_blur);
+        print_blur_reproduction(stderr, image, BLUR_SIZE, BLUR_SIZE, sigma, worst, what);
+        fprintf(stderr, "sheen oracle: %s's blur is beyond its tolerance (reproduction above)\n", adapter()->name);
+        abort();
+    }
     if (adapter()->fill_gradient && (data[4] & 1)) {
         int32_t shape = data[0] % 3, spread = shape == SHEEN_ORACLE_CONIC ? SHEEN_SPREAD_PAD : data[1] % 3,
                 premultiplied = data[2] & 1;
@@ -441,17 +522,19 @@ typedef struct {
     oracle_case worst_case;              /* compositing */
     sheen_oracle_gradient worst_gradient; /* gradients: the gradient and pixel */
     int32_t worst_x, worst_y;
+    uint8_t worst_image[4 * BLUR_SIZE * BLUR_SIZE]; /* blur: the image and its worst byte */
 } oracle_group;
 
 static void usage(void) {
     printf("usage: survey [--cases N] [--seed S] [--invalid] [--json FILE] [--reproductions DIR]\n"
            "  N pixels (default 100000) per operator, format (rgba8, a8) and coverage (full, partial) the\n"
-           "  adapter supports, and per gradient shape, spread and interpolation when it paints gradients,\n"
-           "  from seed S (default 1); prints tables of errors in levels against sheen_exact_composite and\n"
-           "  sheen_exact_gradient and exits 1 when a valid pixel is beyond the adapter's tolerance.\n"
+           "  adapter supports, per gradient shape, spread and interpolation when it paints gradients, and\n"
+           "  per blur sigma (0.5 ... 13) when it blurs, from seed S (default 1); prints tables of errors in\n"
+           "  levels against sheen_exact_composite, sheen_exact_gradient and sheen_exact_blur, and exits 1\n"
+           "  when a valid pixel is beyond the adapter's tolerance.\n"
            "  --invalid surveys compositing with pixels that are not valid premultiplied colour instead\n"
            "  (never a failure). --json writes the figures as JSON lines; --reproductions writes each\n"
-           "  group's worst case beyond the tolerance as a C program.\n");
+           "  group's worst case beyond the tolerance as a program.\n");
 }
 
 static double now(void) {
@@ -540,6 +623,26 @@ static void survey_gradient_group(oracle_group *g, int32_t shape, int32_t spread
                 g->worst_x = (i / 4) % GRADIENT_WIDTH;
                 g->worst_y = (i / 4) / GRADIENT_WIDTH;
                 g->worst_pixel = i % 4;
+            }
+        }
+    }
+}
+
+static void survey_blur_group(oracle_group *g, double sigma, long cases, oracle_rng *r) {
+    memset(g, 0, sizeof *g);
+    static uint8_t image[4 * BLUR_SIZE * BLUR_SIZE], out[4 * BLUR_SIZE * BLUR_SIZE];
+    static double errors[4 * BLUR_SIZE * BLUR_SIZE];
+    while (g->pixels < cases) {
+        make_blur_image(r, image, BLUR_SIZE, BLUR_SIZE);
+        g->pixels += BLUR_SIZE * BLUR_SIZE;
+        if (blur_errors(image, BLUR_SIZE, BLUR_SIZE, sigma, out, errors) != 0) {
+            g->refused += BLUR_SIZE * BLUR_SIZE;
+            continue;
+        }
+        for (int i = 0; i < 4 * BLUR_SIZE * BLUR_SIZE; i++) {
+            if (add_error(g, errors[i], adapter()->tolerance_blur)) {
+                memcpy(g->worst_image, image, sizeof image);
+                g->worst_pixel = i;
             }
         }
     }
@@ -694,6 +797,35 @@ int main(int argc, char **argv) {
                         fclose(rf);
                     }
                 }
+            }
+        }
+    }
+    if (a->blur && !invalid) {
+        static const double sigmas[] = {0.5, 1, 2, 3, 5, 8, 13};
+        printf("\n| blur σ | edges | max error | mean |error| | bias | correctly rounded | within 1 | beyond tolerance |\n");
+        printf("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (size_t i = 0; i < sizeof sigmas / sizeof sigmas[0]; i++) {
+            oracle_rng r = {seed * 0x9E3779B97F4A7C15ull + 0xB1000u + (uint64_t)i};
+            static oracle_group g;
+            survey_blur_group(&g, sigmas[i], cases, &r);
+            checked += g.pixels - g.refused;
+            const char *edges = a->blur_edges == SHEEN_BLUR_EDGES_CLAMP ? "clamp" : "transparent";
+            printf("| %g | %s | ", sigmas[i], edges);
+            print_figures(&g);
+            printf("\n");
+            if (g.beyond) failed = 1;
+            if (jf) {
+                fprintf(jf, "{\"kind\":\"blur\",\"sigma\":%g,\"edges\":\"%s\",", sigmas[i], edges);
+                json_figures(jf, &g, a->tolerance_blur);
+                fprintf(jf, "}\n");
+            }
+            if (reproductions && g.have_worst && g.beyond) {
+                char stem[64];
+                snprintf(stem, sizeof stem, "blur-%g", sigmas[i]);
+                FILE *rf = reproduction_file(reproductions, stem);
+                snprintf(what, sizeof what, "the survey's worst byte (error %+.6f levels)", g.worst_error);
+                print_blur_reproduction(rf, g.worst_image, BLUR_SIZE, BLUR_SIZE, sigmas[i], g.worst_pixel, what);
+                fclose(rf);
             }
         }
     }

@@ -10,7 +10,7 @@
 #       the exact references against arbitrary precision (10,000 compositing cases, 2,000 gradient
 #       colours, 40 blurred images: Scripts/oracle/exact_check.py);
 #       the sample adapter with each injected bug (Oracle/adapters/sample.c: five in compositing,
-#       one in gradients) caught by the fuzzer within 10 s and by the survey, and without one
+#       one in gradients, one in blur) caught by the fuzzer within 10 s and by the survey, and without one
 #       passing both; Sheen's own adapter surveyed and fuzzed with no result beyond its contract
 #   Scripts/oracle.sh --report                                      bench/oracle.md: Sheen, pixman,
 #       cairo and Blend2D surveyed (valid and invalid input) by the C driver and skia-python by the
@@ -111,7 +111,7 @@ case "$mode" in
         python3 Scripts/oracle/exact_check.py "$prefix/lib/libSheenC.so"
         build sample
         build sheen
-        for bug in neighbour truncation unclamped scaled premultiplied spread; do
+        for bug in neighbour truncation unclamped scaled premultiplied spread sigma; do
             start=$(date +%s%N)
             if SHEEN_ORACLE_SABOTAGE=$bug fuzz sample 10; then
                 echo "oracle self-test: the fuzzer missed the injected bug '$bug' in 10 s" >&2; exit 1

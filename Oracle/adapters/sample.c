@@ -1,6 +1,7 @@
 /* A sample adapter: a plain C compositor of the kind the kit is for — the Porter-Duff operators
  * and the integer blend modes, each channel one numerator over 255 rounded once (correctly
- * rounded), coverage by Sheen's rule, and linear gradients evaluated in double and rounded once —
+ * rounded), coverage by Sheen's rule, linear gradients and a Gaussian blur evaluated in double and
+ * rounded once —
  * with bugs to inject one at a time, which the driver must
  * catch (Scripts/oracle.sh --self-test). SHEEN_ORACLE_SABOTAGE names the bug:
  *   neighbour      every operator runs as the next one in sheen.h's list (the previous for the last)
@@ -9,6 +10,7 @@
  *   scaled         coverage scales the paint for every operator, also where it must interpolate
  *   premultiplied  blend modes take B of the premultiplied colour (the unpremultiply skipped)
  *   spread         linear gradients pad whatever their spread (repeat and reflect ignored)
+ *   sigma          the blur's σ is 10 % too large
  * Unset (or empty), the compositor is right and every result is within its tolerance. */
 #include <math.h>
 #include <stdio.h>
@@ -19,13 +21,14 @@
 
 #include "sheen_oracle.h"
 
-enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED, SPREAD };
+enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED, SPREAD, SIGMA };
 static int sabotage = -1;
 
 static int bug(void) {
     if (sabotage < 0) {
         const char *s = getenv("SHEEN_ORACLE_SABOTAGE");
-        static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied", "spread"};
+        static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied", "spread",
+                                      "sigma"};
         sabotage = CORRECT;
         if (s) {
             int found = 0;
@@ -198,6 +201,36 @@ static int fill_gradient(const sheen_oracle_gradient *g, uint8_t *dst, int32_t w
     return 0;
 }
 
+/* A separable Gaussian in double: weights e^(−k²/2σ²) for |k| ≤ ⌈5σ⌉, normalised; transparent
+ * outside the image; each byte rounded once at the end. */
+static int blur(uint8_t *pixels, int32_t width, int32_t height, double sigma) {
+    if (bug() == SIGMA) sigma *= 1.1;
+    int radius = sigma < 0.25 ? 0 : (int)ceil(5 * sigma);
+    static double weights[2 * 1280 + 1], values[4 * 4096], line[4096];
+    if (radius > 1280 || width * height > 4096 || width > 4096 || height > 4096) return 1;
+    double total = 0;
+    for (int k = -radius; k <= radius; k++) total += weights[k + radius] = exp(-(double)(k * k) / (2 * sigma * sigma));
+    for (int k = 0; k <= 2 * radius; k++) weights[k] /= total;
+    for (int32_t i = 0; i < 4 * width * height; i++) values[i] = pixels[i];
+    for (int pass = 0; pass < 2 && radius > 0; pass++) {
+        int32_t count = pass == 0 ? width : height, lines = pass == 0 ? height : width;
+        for (int32_t l = 0; l < lines; l++) {
+            for (int c = 0; c < 4; c++) {
+                int32_t start = pass == 0 ? 4 * l * width + c : 4 * l + c, stride = pass == 0 ? 4 : 4 * width;
+                for (int32_t n = 0; n < count; n++) line[n] = values[start + n * stride];
+                for (int32_t n = 0; n < count; n++) {
+                    double sum = 0;
+                    for (int k = -radius; k <= radius; k++)
+                        if (n + k >= 0 && n + k < count) sum += weights[k + radius] * line[n + k];
+                    values[start + n * stride] = sum;
+                }
+            }
+        }
+    }
+    for (int32_t i = 0; i < 4 * width * height; i++) pixels[i] = (uint8_t)lround(fmin(255, fmax(0, values[i])));
+    return 0;
+}
+
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     static sheen_oracle_adapter a = {0};
     a.name = "sample";
@@ -210,5 +243,8 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.supports_gradient = supports_gradient;
     a.fill_gradient = fill_gradient;
     a.tolerance_gradient = 0.5 + 1e-6; /* one rounding of a double */
+    a.blur = blur;
+    a.blur_edges = SHEEN_BLUR_EDGES_TRANSPARENT;
+    a.tolerance_blur = 0.5 + 1e-6;
     return &a;
 }

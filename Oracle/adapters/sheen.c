@@ -2,7 +2,8 @@
  * image of the case's pixels, the coverage an A8 mask. Sheen's stated contract (RoundingPolicy
  * in the SheenRaster documentation): correctly rounded at full coverage (½ level; the modes
  * evaluated in Double round that Double, so a hair more), within 1.5 levels through coverage.
- * Gradients: sheen_fill_gradient of a sheen_gradient made from the case (within one level). */
+ * Gradients: sheen_fill_gradient of a sheen_gradient made from the case, and blur: sheen_blur
+ * with transparent edges (each within one level). */
 #include <sheen.h>
 
 #include "sheen_oracle.h"
@@ -46,6 +47,11 @@ static int fill_gradient(const sheen_oracle_gradient *g, uint8_t *dst, int32_t w
     return s == SHEEN_OK ? 0 : 1;
 }
 
+static int blur(uint8_t *pixels, int32_t width, int32_t height, double sigma) {
+    sheen_buffer buffer = {pixels, width, height, 4 * (intptr_t)width, SHEEN_FORMAT_RGBA8_PREMULTIPLIED};
+    return sheen_blur(&buffer, sigma, sigma, SHEEN_BLUR_EDGES_TRANSPARENT) == SHEEN_OK ? 0 : 1;
+}
+
 const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     static sheen_oracle_adapter a = {0};
     a.name = "Sheen";
@@ -59,5 +65,9 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.fill_gradient = fill_gradient;
     /* Within one level of the exact colour (GradientFill's documentation). */
     a.tolerance_gradient = 1.0;
+    /* sheen_blur: within one level of the exact sampled Gaussian. */
+    a.blur = blur;
+    a.blur_edges = SHEEN_BLUR_EDGES_TRANSPARENT;
+    a.tolerance_blur = 1.0;
     return &a;
 }

@@ -82,6 +82,14 @@ typedef struct sheen_oracle_adapter {
     int (*fill_gradient)(const sheen_oracle_gradient *g, uint8_t *dst, int32_t width, int32_t height);
     /** The largest error in levels of a gradient pixel that is not a finding (1.0: within one level). */
     double tolerance_gradient;
+    /** Optional (NULL: the library's blur is not tested). Blurs width × height premultiplied R, G,
+     *  B, A pixels (rows packed) in place with a Gaussian of standard deviation `sigma` px on both
+     *  axes. Returns 0 when done. */
+    int (*blur)(uint8_t *pixels, int32_t width, int32_t height, double sigma);
+    /** What the blur puts outside the image: sheen.h's SHEEN_BLUR_EDGES_TRANSPARENT or _CLAMP. */
+    int32_t blur_edges;
+    /** The largest error in levels of a blurred byte that is not a finding. */
+    double tolerance_blur;
 } sheen_oracle_adapter;
 
 /** `g` as a Sheen gradient (for its exact colours): SHEEN_OK, or the status of the call that
