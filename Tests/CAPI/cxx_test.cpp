@@ -4,6 +4,7 @@
 // label drawn through the wrappers equals the one drawn through the C calls, byte for byte.
 #include <sheen.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
@@ -145,6 +146,25 @@ int main() {
     CHECK(wrapped.image().buffer().width >= 1);
     const auto fieldFit = field.sizeThatFits();
     field.size(fieldFit[0], fieldFit[1]).render(target.buffer(), 10, 60);
+
+    // The exact references: what the C calls answer, and a refusal thrown.
+    CHECK(sheen::operatorName(SHEEN_OP_MULTIPLY) == "multiply" && sheen::operatorName(99).empty());
+    const std::vector<double> over = sheen::exactComposite(SHEEN_OP_SOURCE_OVER, SHEEN_COVERAGE_RULE_SHEEN,
+                                                           SHEEN_FORMAT_RGBA8_PREMULTIPLIED, {255, 0, 0, 255}, {0, 0, 255, 255}, {51});
+    CHECK(over.size() == 4 && std::fabs(over[0] - 51) < 1e-9 && std::fabs(over[2] - 204) < 1e-9 && std::fabs(over[3] - 255) < 1e-9);
+    bool refused = false;
+    try {
+        sheen::exactComposite(99, SHEEN_COVERAGE_RULE_SHEEN, SHEEN_FORMAT_A8, {1}, {2});
+    } catch (const sheen::Error &e) {
+        refused = e.status() == SHEEN_ERROR_INVALID_ARGUMENT;
+    }
+    CHECK(refused);
+    const auto line = sheen::Gradient::linear(0, 0, 10, 0, {{0, sheen_color_from_rgba(0x0000FFFF)}, {1, sheen_color_from_rgba(0xFF0000FF)}});
+    const std::vector<double> at = line.exactColors({1, 2});
+    CHECK(at.size() == 4 && at[0] > 0.1 * 255 - 1e-9 && at[0] < 0.1 * 255 + 1e-9);
+    sheen::Image dot(5, 5, SHEEN_FORMAT_A8);
+    const std::vector<double> spread = sheen::exactBlur(dot.buffer(), 1, 1, SHEEN_BLUR_EDGES_TRANSPARENT);
+    CHECK(spread.size() == 25 && spread[12] == 0);
 
     if (failures) return 1;
     std::printf("cxx_test: all checks passed\n");

@@ -177,12 +177,49 @@ public:
     void fill(const sheen_buffer &destination, const sheen_rect &rect) const {
         check(sheen_fill_gradient_rect(&destination, get(), &rect));
     }
+    /** The exact colour at each of `points` (x, y pairs in pixels; a pixel's centre is x + 0.5,
+     *  y + 0.5): 4 levels per point, unrounded (sheen_exact_gradient). */
+    std::vector<double> exactColors(const std::vector<double> &points, bool premultiplied = true) const {
+        std::vector<double> out(points.size() / 2 * 4);
+        check(sheen_exact_gradient(get(), points.data(), static_cast<intptr_t>(points.size() / 2), premultiplied, out.data()));
+        return out;
+    }
     sheen_gradient *get() const noexcept { return handle_.get(); }
 
 private:
     explicit Gradient(sheen_gradient *gradient) : handle_(gradient) {}
     Handle<sheen_gradient, sheen_gradient_destroy> handle_;
 };
+
+/** The operator's name ("sourceOver"), or an empty string for a value that is not one. */
+inline std::string operatorName(int32_t op) {
+    const char *name = sheen_operator_name(op);
+    return name ? name : "";
+}
+
+/** The exact result of compositing `paint` over `destination` (pixels of `format`, the same
+ *  count) through `coverage` (one byte per pixel; empty: fully covered) by `rule`, unrounded:
+ *  sheen_exact_composite. */
+inline std::vector<double> exactComposite(int32_t op, sheen_coverage_rule rule, sheen_format format,
+                                          const std::vector<uint8_t> &paint, const std::vector<uint8_t> &destination,
+                                          const std::vector<uint8_t> &coverage = {}) {
+    const size_t channels = format == SHEEN_FORMAT_A8 ? 1 : 4, count = paint.size() / channels;
+    if (destination.size() != paint.size() || (!coverage.empty() && coverage.size() != count))
+        throw Error(SHEEN_ERROR_INVALID_ARGUMENT, "exactComposite: paint, destination and coverage differ in length");
+    std::vector<double> out(paint.size());
+    check(sheen_exact_composite(op, rule, format, paint.data(), coverage.empty() ? nullptr : coverage.data(),
+                                destination.data(), static_cast<intptr_t>(count), out.data()));
+    return out;
+}
+
+/** The exact Gaussian blur of `source`, unrounded, bytes-per-pixel values per pixel in memory
+ *  order (sheen_exact_blur). */
+inline std::vector<double> exactBlur(const sheen_buffer &source, double sigmaX, double sigmaY, sheen_blur_edges edges) {
+    const size_t channels = source.format == SHEEN_FORMAT_A8 ? 1 : 4;
+    std::vector<double> out(source.width > 0 && source.height > 0 ? static_cast<size_t>(source.width) * static_cast<size_t>(source.height) * channels : 0);
+    check(sheen_exact_blur(&source, sigmaX, sigmaY, edges, out.empty() ? nullptr : out.data()));
+    return out;
+}
 
 /** A styled label; setters return the label, so they chain. */
 class Label {
