@@ -1,4 +1,4 @@
-// The compositing kernels built for AVX-512 F/BW/VL (x86-64-v4): 64-byte blocks, zmm registers.
+// The compositing kernels built for AVX-512 F/BW/VL/DQ (x86-64-v4): 64-byte blocks, zmm registers.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)

@@ -1,7 +1,8 @@
 // CSheenSIMD: the hot loops of SheenRaster, compiled from one kernel body per operation for each
 // level (128-bit: SSE4.2 on x86-64, NEON on AArch64, the baseline target elsewhere; AVX2;
-// AVX-512BW/VL) and chosen at run time by the Swift kernel table (SheenRaster/Kernels). Everything else — API, validation, reference twins, orchestration —
-// is Swift. Nothing here allocates, and nothing reads or writes outside the spans it is given.
+// AVX-512 F/BW/VL/DQ) and chosen at run time by the Swift kernel table
+// (SheenRaster/KernelTable.swift). Everything else — API, validation, reference twins,
+// orchestration — is Swift. Nothing here allocates, and nothing reads or writes outside the spans it is given.
 #ifndef CSHEEN_SIMD_H
 #define CSHEEN_SIMD_H
 

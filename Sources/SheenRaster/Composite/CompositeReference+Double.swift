@@ -1,6 +1,6 @@
 // The reference for the seven blend modes defined with divisions or square roots: computed in
-// Double from the 8-bit premultiplied inputs and rounded once (half to even). The vectorised
-// kernel (BlendDoubleLanes.swift) performs the same IEEE operations in the same order, so its
+// Double from the 8-bit premultiplied inputs and rounded once (half to even). The C kernels
+// (CSheenSIMD's BlendDouble.h) perform the same IEEE operations in the same order, so their
 // results are identical, not merely close.
 
 /// Unpremultiplied colour in the unit interval, for the non-separable modes.
