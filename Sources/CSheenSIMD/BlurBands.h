@@ -133,7 +133,7 @@ static void blur_strip_band_x(const SheenBlurJob *j, intptr_t b, f16v *in, f16v 
     }
     if (a8) {
         // A8's groups are 16 steps and a 16×16 transpose each way: inside the recursion they
-        // slowed it (1,057 → 1,107 µs at 1920×1080 on AVX-512), so they keep sweeps of their own.
+        // slowed it (bench/kernel-notes.md, "Blur"), so they keep sweeps of their own.
         for (intptr_t x = 0; x < c.w; x += 16) a8_prepare(&c, x);
         blur_strip_core(in, NULL, 0, out, NULL, 0, c.w, j->lineX, j->clamp, NULL, NULL, NULL, 0);
         for (intptr_t x = 0; x < c.w; x += 16) a8_flush(&c, x);

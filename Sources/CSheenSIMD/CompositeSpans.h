@@ -57,10 +57,9 @@ enum { CHUNK_BLOCKS = SHEEN_BLOCK == 16 ? 8 : 4, CHUNK_PIXELS = CHUNK_BLOCKS * P
 
 /// How far ahead of the chunk in hand the 32-bit spans (span32, over_n_8_8888_span) ask for
 /// destination bytes. Once the destination comes from DRAM the hardware prefetcher fell behind
-/// its read-modify-write stream: at 3840×2160 on Zen 4 W3 (beside a gradient's 15 KB paint row)
-/// took about three quarters of the time with it and W2 (text in a solid colour) about nine
-/// tenths, 1920×1080 unchanged; asking for the coverage as well gained nothing (the figures, and
-/// what else was tried, are in bench/kernel-notes.md). Past a row's end it touches the next row
+/// its read-modify-write stream, so the spans ask themselves; frames that fit the cache are
+/// unchanged, and asking for the coverage as well gained nothing (the figures, and what else was
+/// tried, are in bench/kernel-notes.md). Past a row's end it touches the next row
 /// or padding, or lies past the buffer: a prefetch never faults, and the address is made as an
 /// integer, so no pointer past the buffer is formed.
 enum { PREFETCH_AHEAD = 4096 };

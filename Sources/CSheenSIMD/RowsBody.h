@@ -1,12 +1,12 @@
 // Row fills and row copies over whole rectangles, compiled per level like the other bodies
 // (Rows+SIMD128.c, Rows+AVX2.c, Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one store,
 // and the entry names). They are the stores behind the structure-aware gradient paths and the 1-pixel pattern:
-// there the baseline target's 16-byte stores and a call per row ran at about 0.6× memset, the
+// there the baseline target's 16-byte stores and a call per row fell well short of memset, the
 // level's widest stores over every row in one call run at memset's speed. A copy larger than
 // sheen_streaming_threshold() (CPU.c) cannot stay in the cache, so its rows are stored around it
-// (non-temporal stores): on a Zen 4 a 3840×2160 copy of one row took 1.6–2.3 ms with ordinary
-// stores and 1.2 ms streamed. Fills keep ordinary stores: streamed, the same frame took 1.25 ms
-// against 0.8–1.1 ms (memset's time). The bytes written are the same either way.
+// (non-temporal stores), which was faster; fills keep ordinary stores, which streamed were
+// slower than memset (the figures are in bench/kernel-notes.md, "Rows"). The bytes written are
+// the same either way.
 
 #include <stdint.h>
 #include <string.h>

@@ -83,9 +83,8 @@ struct AnimateCommand: ParsableCommand {
 
     /// The most work an animation may do, in pixel-layers: each frame costs its pixels times its
     /// layers — 2 for drawing and encoding it, one per shadow (a blur) and one for a stroke.
-    /// 2³⁰: 2²⁹ pixels of plain frames (3,276 frames of 1024 × 160), about 50 s of one core on
-    /// the machines measured (encoding a frame costs about 90 ns a pixel), or 244 frames of
-    /// 1024 × 160 with 64 shadows each. The pixel limit alone let a 103-byte spec of 64 shadows
+    /// 2³⁰: 2²⁹ pixels of plain frames (3,276 frames of 1024 × 160), under a minute of one core
+    /// (bench/kernel-notes.md, "Animation"), or 244 frames of 1024 × 160 with 64 shadows each. The pixel limit alone let a 103-byte spec of 64 shadows
     /// cost 144 s of CPU. Checked before any frame renders.
     static let maximumWork = 1 << 30
 

@@ -3,8 +3,7 @@ import CSheenSIMD
 // Which algorithm a blur runs is decided by σ alone, never by the kernel level, so every level
 // computes the same bits. Small σ: a direct convolution in 16-bit integers, whose cost grows with
 // the radius; larger σ: Deriche's recursion, whose cost does not. The limit is the measured
-// crossover of the AVX2 kernels (1920×1080 A8, one thread): the convolution ran 2,600 Mpix/s at
-// σ 1, 1,360 at σ 2 and about 870 at σ 3, where the recursion runs about 700 at every σ.
+// crossover of the two (bench/kernel-notes.md, "Blur").
 
 /// How a blur filters: each case is named after the kernel that runs it.
 enum BlurMethod: Sendable {

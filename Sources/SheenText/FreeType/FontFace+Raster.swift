@@ -12,9 +12,8 @@ extension FontFace {
     /// Rasterises `glyph` at `size26` (pixels × 64) once for each origin shift in `offsets26`
     /// (1/64 px, 0…63: the subpixel buckets wanted), optionally as a stroke; one bitmap per offset,
     /// in order. The outline is loaded and stroked once, whatever the number of offsets: stroking
-    /// commutes with translation, and a stroke costs more than a rendering (FreeType's stroker
-    /// 12 µs against 3 µs for a 48 px glyph, measured in C; `OutlineDilation` about half the
-    /// stroker), so a glyph that appears at several subpixel positions is stroked once. Outlines are loaded unhinted
+    /// commutes with translation, and a stroke costs several renderings (bench/kernel-notes.md,
+    /// "Text"), so a glyph that appears at several subpixel positions is stroked once. Outlines are loaded unhinted
     /// by default, so that shapes scale exactly and subpixel positions stay honest (`hinting`). A glyph without an outline (bitmap-only
     /// strikes) draws nothing.
     func rasterize(glyph: UInt32, size26: Int, offsets26: [Int], stroke: TextStroke?, hinting: Hinting = .none,

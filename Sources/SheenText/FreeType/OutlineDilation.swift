@@ -9,8 +9,7 @@ import Darwin
 
 /// The outline of a glyph grown by a radius with round joins — the shape of an outside stroke —
 /// built without FreeType's stroker, whose curve offsetting (several CORDIC rotations per piece)
-/// costs about 13 µs for a 48 px glyph (measured in C); tracing the border here takes about half
-/// that (perf: ≈ 115 µs for the 16 glyphs of a cold seed label).
+/// is slow; tracing the border here takes about half its time (bench/kernel-notes.md, "Text").
 ///
 /// The outline is flattened to lines within 1/16 px (the tolerance FreeType's own rasteriser
 /// flattens curves to) and each contour's outside border traced (`ContourBorder`); FreeType's
