@@ -109,7 +109,8 @@ static const sheen_oracle_adapter *adapter(void) {
         a = sheen_oracle_adapter_get();
         if (!a || !a->supports || !a->coverage_rule || !a->composite || (a->fill_gradient && !a->supports_gradient) ||
             (a->blur && a->blur_edges != SHEEN_BLUR_EDGES_TRANSPARENT && a->blur_edges != SHEEN_BLUR_EDGES_CLAMP)) {
-            fprintf(stderr, "sheen oracle: the adapter leaves a function pointer NULL\n");
+            fprintf(stderr, "sheen oracle: the adapter is incomplete: supports, coverage_rule and composite are "
+                            "required, supports_gradient with fill_gradient, and blur_edges must be a sheen_blur_edges\n");
             exit(2);
         }
     }
