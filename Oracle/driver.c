@@ -578,11 +578,15 @@ static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked
         make_case(&c, r);
         g->pixels += c.count;
         if (run_adapter(&c, out) != 0) { g->refused += c.count; continue; }
-        exact_results(&c, rule, exact);
         if (masked) {
             exact_results(&c, SHEEN_COVERAGE_RULE_SCALES_PAINT, scaled);
             exact_results(&c, SHEEN_COVERAGE_RULE_INTERPOLATES, interpolated);
         }
+        /* The adapter's own rule is one of the two already worked out, unless it is Sheen's mix. */
+        if (masked && rule == SHEEN_COVERAGE_RULE_SCALES_PAINT) memcpy(exact, scaled, sizeof(double) * (size_t)(n * c.count));
+        else if (masked && rule == SHEEN_COVERAGE_RULE_INTERPOLATES)
+            memcpy(exact, interpolated, sizeof(double) * (size_t)(n * c.count));
+        else exact_results(&c, rule, exact);
         for (int i = 0; i < c.count; i++) {
             const uint8_t *o = out + n * i;
             if (n == 1 || (o[0] <= o[3] && o[1] <= o[3] && o[2] <= o[3])) g->valid_output++;

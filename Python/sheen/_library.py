@@ -3,6 +3,7 @@ SHEEN_LIBRARY environment variable. Every call's status is checked here: a refus
 SheenError with the library's own message."""
 
 import ctypes
+import functools
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -95,8 +96,9 @@ def check(status):
         raise SheenError(status, lib.sheen_last_error_message().decode())
 
 
+@functools.lru_cache(maxsize=1)
 def operators():
-    """The operators' names in sheen.h's order (the C API's own list)."""
+    """The operators' names in sheen.h's order (the C API's own list), read once."""
     names, i = [], 0
     while True:
         name = lib.sheen_operator_name(i)

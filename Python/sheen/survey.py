@@ -133,7 +133,14 @@ def survey(composite, *, name="python", version="", operators=None, formats=("rg
                                  dtype=np.uint8)
                 if got.shape != destination.shape:
                     raise ValueError(f"{name}: the compositor returned shape {got.shape} for {destination.shape}")
-                exact = exact_composite(op, paint, destination, mask, rule=rule_of(op), format=format)
+                alternatives = {}
+                if masked:
+                    for other in ("scales-paint", "interpolates"):
+                        alternatives[other] = exact_composite(op, paint, destination, mask, other, format)
+                # The compositor's own rule is one of the two already worked out, unless it is Sheen's mix.
+                exact = alternatives.get(rule_of(op))
+                if exact is None:
+                    exact = exact_composite(op, paint, destination, mask, rule=rule_of(op), format=format)
                 if invalid:
                     exact = np.clip(exact, 0, 255)
                 defined = ~np.isnan(exact)
@@ -164,8 +171,8 @@ def survey(composite, *, name="python", version="", operators=None, formats=("rg
                        "worst_signed_error": float(error[worst]), "fits": "–"}
                 if masked:
                     row["worst_mask"] = [int(mask[pixel])]
-                    scaled = np.nanmax(np.abs(got - exact_composite(op, paint, destination, mask, "scales-paint", format)))
-                    lerped = np.nanmax(np.abs(got - exact_composite(op, paint, destination, mask, "interpolates", format)))
+                    scaled = np.nanmax(np.abs(got - alternatives["scales-paint"]))
+                    lerped = np.nanmax(np.abs(got - alternatives["interpolates"]))
                     row["scaled_max_error"], row["interpolated_max_error"] = float(scaled), float(lerped)
                     row["fits"] = ("either" if abs(scaled - lerped) < 1e-6 else
                                    "scales-paint" if scaled < lerped else "interpolates")
