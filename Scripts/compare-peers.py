@@ -11,7 +11,7 @@ sheen-bench's Swift API figures, with Pango laying out sheen-bench's text-layout
 (peerbench/textlayout.c) —
 single-threaded, warm-up then the median of --reps repetitions. Every output, Sheen's included, is checked against one float64
 reference (max and mean error in levels). Writes bench/peers.json, bench/peers.md (one table per
-workload) and bench/charts/<workload>.png, and with --readme replaces the README's block between
+workload) and bench/charts/<workload>.png, and with --readme replaces the README's summary (a line per workload) between
 `<!-- peers:begin -->` and `<!-- peers:end -->`.
 
 The peers are installed by this script (pinned: Scripts/peerbench/requirements.txt) into a

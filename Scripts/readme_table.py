@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Regenerates the README's benchmark table from sheen-bench JSON lines (never typed by hand).
+"""Regenerates bench/README.md's benchmark table from sheen-bench JSON lines (never typed by hand).
 
-usage: readme_table.py DEFAULT.jsonl V3.jsonl [--readme README.md]
+usage: readme_table.py DEFAULT.jsonl V3.jsonl [--readme bench/README.md]
 Without --readme the table is printed. With it, the text between the markers
 <!-- bench:begin --> and <!-- bench:end --> is replaced.
 """

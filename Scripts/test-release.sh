@@ -80,7 +80,7 @@ case "$out" in
     *) echo "test-release: the built release reports $out, expected version $version" >&2; exit 1 ;;
 esac
 
-# Every Swift block of the DocC catalogues (README's are compiled by the test targets) except
+# Every Swift block of the DocC catalogues (README's and docs/guide.md's are compiled by the test targets) except
 # manifest snippets, against this worktree (not the release: documentation describes the code
 # beside it), each as a function of its own (imports gathered at the top), run in order.
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')   # SwiftPM names a path dependency by its folder

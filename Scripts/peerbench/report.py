@@ -1,7 +1,8 @@
 """Turns one run's measurements into the published comparison: a results JSON, one markdown table
 per workload (speed, ×memcpy of the same run, max and mean error against the float64 reference,
-Sheen's ratio to the best peer), a bar chart PNG per workload, and the README block between
-`<!-- peers:begin -->` and `<!-- peers:end -->`. Standard library only."""
+Sheen's ratio to the best peer), a bar chart PNG per workload, and the README's short summary (a
+line per workload, linking the tables) between `<!-- peers:begin -->` and `<!-- peers:end -->`.
+Standard library only."""
 
 import json
 import os
@@ -216,6 +217,25 @@ def markdown(results, chart_dir="charts"):
     return "\n".join(lines) + "\n"
 
 
+def summary(results, tables="bench/peers.md"):
+    """The README's summary: per workload, how many cases, and the lowest, median and highest of
+    Sheen's (default build's) ratio to the best peer over them, with a link to the full tables."""
+    import statistics
+    meta = results["meta"]
+    lines = [f"Sheen ÷ the best peer measured in the same round (higher is faster), {meta['date']}, {meta['machine']}, "
+             f"single thread; every case, speed and error: [{tables}]({tables}).", "",
+             "| workload | cases | lowest | median | highest |", "|---|---:|---:|---:|---:|"]
+    for w in results["workloads"]:
+        ratios = [(r["ratio_best_peer"], e["case"]) for e in w["cases"] for r in e["results"]
+                  if r["library"] == "Sheen" and r.get("ratio_best_peer") is not None]
+        if not ratios:
+            continue
+        low, high = min(ratios), max(ratios)
+        lines.append(f"| {w['id']} · {w['title'].split(':')[0]} | {len(ratios)} | {low[0]:.2f}× (`{low[1]}`) "
+                     f"| {statistics.median(r for r, _ in ratios):.2f}× | {high[0]:.2f}× |")
+    return "\n".join(lines) + "\n"
+
+
 def charts(results):
     """{file name: PNG bytes}, one chart per workload with cases."""
     meta, refs = results["meta"], results["references"]
@@ -241,7 +261,7 @@ def replace_block(text, block):
 
 
 def write_all(results, out_dir, readme=None):
-    """Writes peers.json, peers.md and charts/*.png under `out_dir` (and the README block);
+    """Writes peers.json, peers.md and charts/*.png under `out_dir` (and the README's summary);
     returns the paths written."""
     os.makedirs(os.path.join(out_dir, "charts"), exist_ok=True)
     paths = []
@@ -260,10 +280,10 @@ def write_all(results, out_dir, readme=None):
             f.write(data)
         paths.append(path)
     if readme:
-        rel = os.path.relpath(os.path.join(out_dir, "charts"), os.path.dirname(os.path.abspath(readme)))
+        rel = os.path.relpath(os.path.join(out_dir, "peers.md"), os.path.dirname(os.path.abspath(readme)))
         with open(readme) as f:
             text = f.read()
         with open(readme, "w") as f:
-            f.write(replace_block(text, markdown(results, rel)))
+            f.write(replace_block(text, summary(results, rel)))
         paths.append(readme)
     return paths

@@ -343,7 +343,9 @@ class WriteTests(unittest.TestCase):
                 text = f.read()
             self.assertTrue(text.startswith("intro\n") and text.endswith(f"{report.END}\noutro\n"))
             self.assertNotIn("\nold\n", text)
-            self.assertIn("(bench/charts/W4.png)", text)
+            self.assertIn("(bench/peers.md)", text)
+            self.assertIn("| W4 · Gaussian blur |", text)
+            self.assertNotIn("W4.png", text)   # the tables and charts stay in bench/
             report.write_all(results, out, readme=readme)   # idempotent
             with open(readme) as f:
                 self.assertEqual(f.read(), text)

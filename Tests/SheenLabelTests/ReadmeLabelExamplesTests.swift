@@ -5,8 +5,8 @@ import SheenPNG
 import SheenRaster
 import SheenText
 
-/// README's SheenLabel example, verbatim (SheenRasterTests' readmeMatchesThisFile checks that the
-/// README's blocks appear in one of the example files).
+/// docs/guide.md's SheenLabel examples, verbatim (SheenRasterTests' readmeMatchesThisFile checks that the
+/// README's and the guide's blocks appear in one of the example files).
 @Suite struct ReadmeLabelExamplesTests {
     @Test func drawsTheSeedLabel() throws {
         var label = Label("Always correct gradient text", font: try Font(named: "DejaVu Sans:bold", size: 48),

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import SheenRaster
 
-/// README's Swift examples, verbatim, compiled and run here (the SheenText and SheenLabel ones in
+/// The Swift examples of README and docs/guide.md, verbatim, compiled and run here (the SheenText and SheenLabel ones in
 /// SheenTextTests/ReadmeTextExamplesTests.swift and SheenLabelTests/ReadmeLabelExamplesTests.swift);
-/// `readmeMatchesThisFile` fails when the README's code and these files drift apart.
+/// `readmeMatchesThisFile` fails when their code and these files drift apart.
 @Suite struct ReadmeExamplesTests {
     @Test func fillsACallerOwnedBuffer() throws {
         // A buffer the caller owns: 256×64 pixels, rows padded to 1,040 bytes, any alignment.
@@ -96,8 +96,10 @@ import SheenRaster
 
     @Test func readmeMatchesThisFile() throws {
         let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // README keeps one example; docs/guide.md, its long form, the rest.
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            + String(contentsOf: root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
         let textExamples = here.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("SheenTextTests/ReadmeTextExamplesTests.swift")
         let labelExamples = here.deletingLastPathComponent().deletingLastPathComponent()
@@ -112,7 +114,7 @@ import SheenRaster
         #expect(blocks.count == 8)
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(normalized.contains(lines.joined(separator: "\n")), "README block not in this file:\n\(block)")
+            #expect(normalized.contains(lines.joined(separator: "\n")), "README/guide block not in this file:\n\(block)")
         }
     }
 }

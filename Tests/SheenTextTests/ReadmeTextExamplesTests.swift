@@ -2,8 +2,8 @@ import Testing
 import SheenRaster
 import SheenText
 
-/// README's SheenText example, verbatim (SheenRasterTests' readmeMatchesThisFile checks that the
-/// README's blocks appear in this file or its own).
+/// docs/guide.md's SheenText example, verbatim (SheenRasterTests' readmeMatchesThisFile checks that the
+/// README's and the guide's blocks appear in this file or its own).
 @Suite struct ReadmeTextExamplesTests {
     @Test func laysOutAndMasksALabel() throws {
         let font = try Font(named: "DejaVu Sans:bold", size: 48)
