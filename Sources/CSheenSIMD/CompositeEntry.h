@@ -32,73 +32,35 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 #undef SPAN8
 }
 
-/// One out-of-line function per operator, so each is compiled with its operator folded in.
-#define SHEEN_OP_FN(name, index) \
-    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_rows(index, job); }
-SHEEN_OP_FN(op_clear, OP_CLEAR)
-SHEEN_OP_FN(op_source, OP_SOURCE)
-SHEEN_OP_FN(op_source_over, OP_SOURCE_OVER)
-SHEEN_OP_FN(op_source_over_scaled, OP_SOURCE_OVER_SCALED)
-SHEEN_OP_FN(op_destination_over, OP_DESTINATION_OVER)
-SHEEN_OP_FN(op_source_in, OP_SOURCE_IN)
-SHEEN_OP_FN(op_destination_in, OP_DESTINATION_IN)
-SHEEN_OP_FN(op_source_out, OP_SOURCE_OUT)
-SHEEN_OP_FN(op_destination_out, OP_DESTINATION_OUT)
-SHEEN_OP_FN(op_source_atop, OP_SOURCE_ATOP)
-SHEEN_OP_FN(op_destination_atop, OP_DESTINATION_ATOP)
-SHEEN_OP_FN(op_xor, OP_XOR)
-SHEEN_OP_FN(op_plus, OP_PLUS)
-SHEEN_OP_FN(op_multiply, OP_MULTIPLY)
-SHEEN_OP_FN(op_screen, OP_SCREEN)
-SHEEN_OP_FN(op_overlay, OP_OVERLAY)
-SHEEN_OP_FN(op_darken, OP_DARKEN)
-SHEEN_OP_FN(op_lighten, OP_LIGHTEN)
-SHEEN_OP_FN(op_hard_light, OP_HARD_LIGHT)
-SHEEN_OP_FN(op_difference, OP_DIFFERENCE)
-SHEEN_OP_FN(op_exclusion, OP_EXCLUSION)
-#define SHEEN_DOUBLE_OP_FN(name, index) \
-    static __attribute__((noinline)) void name(const SheenCompositeJob *job) { run_double_rows(index, job); }
-SHEEN_DOUBLE_OP_FN(op_color_dodge, OP_COLOR_DODGE)
-SHEEN_DOUBLE_OP_FN(op_color_burn, OP_COLOR_BURN)
-SHEEN_DOUBLE_OP_FN(op_soft_light, OP_SOFT_LIGHT)
-SHEEN_DOUBLE_OP_FN(op_hue, OP_HUE)
-SHEEN_DOUBLE_OP_FN(op_saturation, OP_SATURATION)
-SHEEN_DOUBLE_OP_FN(op_color, OP_COLOR)
-SHEEN_DOUBLE_OP_FN(op_luminosity, OP_LUMINOSITY)
+/// One out-of-line function per operator (op_sourceOver, …), so each is compiled with its
+/// operator folded in: the integer operators through run_rows, the Double-evaluated blend modes
+/// through run_double_rows.
+#define RUN_PORTER_DUFF run_rows
+#define RUN_BLEND_INTEGER run_rows
+#define RUN_BLEND_DOUBLE run_double_rows
+#define OP_FUNCTION(name, NAME, kind, ...) \
+    static __attribute__((noinline)) void op_##name(const SheenCompositeJob *job) { RUN_##kind(OP_##NAME, job); }
+SHEEN_OPERATORS(OP_FUNCTION)
+#undef OP_FUNCTION
+static __attribute__((noinline)) void op_sourceOverScaled(const SheenCompositeJob *job) {
+    run_rows(OP_SOURCE_OVER_SCALED, job);
+}
 
+/// A job to its operator's function. destination leaves every pixel as it is; sourceOver of a
+/// colour with alpha below 255 takes the scaled form only.
 static void composite_job(const SheenCompositeJob *job) {
     switch (job->op) {
-    case OP_CLEAR: op_clear(job); break;
-    case OP_SOURCE: op_source(job); break;
-    case OP_DESTINATION: break;
-    case OP_SOURCE_OVER:
-        if (job->paint == NULL && job->bytesPerPixel == 4 && job->solid >> 24 != 255) op_source_over_scaled(job);
-        else op_source_over(job);
+#define OP_DISPATCH(name, NAME, ...) \
+    case OP_##NAME: \
+        if (OP_##NAME == OP_DESTINATION) break; \
+        if (OP_##NAME == OP_SOURCE_OVER && job->paint == NULL && job->bytesPerPixel == 4 && job->solid >> 24 != 255) { \
+            op_sourceOverScaled(job); \
+            break; \
+        } \
+        op_##name(job); \
         break;
-    case OP_DESTINATION_OVER: op_destination_over(job); break;
-    case OP_SOURCE_IN: op_source_in(job); break;
-    case OP_DESTINATION_IN: op_destination_in(job); break;
-    case OP_SOURCE_OUT: op_source_out(job); break;
-    case OP_DESTINATION_OUT: op_destination_out(job); break;
-    case OP_SOURCE_ATOP: op_source_atop(job); break;
-    case OP_DESTINATION_ATOP: op_destination_atop(job); break;
-    case OP_XOR: op_xor(job); break;
-    case OP_PLUS: op_plus(job); break;
-    case OP_MULTIPLY: op_multiply(job); break;
-    case OP_SCREEN: op_screen(job); break;
-    case OP_OVERLAY: op_overlay(job); break;
-    case OP_DARKEN: op_darken(job); break;
-    case OP_LIGHTEN: op_lighten(job); break;
-    case OP_HARD_LIGHT: op_hard_light(job); break;
-    case OP_DIFFERENCE: op_difference(job); break;
-    case OP_EXCLUSION: op_exclusion(job); break;
-    case OP_COLOR_DODGE: op_color_dodge(job); break;
-    case OP_COLOR_BURN: op_color_burn(job); break;
-    case OP_SOFT_LIGHT: op_soft_light(job); break;
-    case OP_HUE: op_hue(job); break;
-    case OP_SATURATION: op_saturation(job); break;
-    case OP_COLOR: op_color(job); break;
-    case OP_LUMINOSITY: op_luminosity(job); break;
+        SHEEN_OPERATORS(OP_DISPATCH)
+#undef OP_DISPATCH
     default: break;
     }
 }

@@ -3,25 +3,26 @@
 // computed once) and divides by 255 once per rounding of the Swift reference
 // (CompositeReference.swift), so each level equals the reference bit for bit.
 
-// Operator indices: the order of CompositeOperator.allCases.
+// The kernels' names of the operators, from SheenOperators.h's rows (the same indices).
 enum {
-    OP_CLEAR, OP_SOURCE, OP_DESTINATION, OP_SOURCE_OVER, OP_DESTINATION_OVER, OP_SOURCE_IN,
-    OP_DESTINATION_IN, OP_SOURCE_OUT, OP_DESTINATION_OUT, OP_SOURCE_ATOP, OP_DESTINATION_ATOP, OP_XOR,
-    OP_PLUS, OP_MULTIPLY, OP_SCREEN, OP_OVERLAY, OP_DARKEN, OP_LIGHTEN, OP_COLOR_DODGE, OP_COLOR_BURN,
-    OP_HARD_LIGHT, OP_SOFT_LIGHT, OP_DIFFERENCE, OP_EXCLUSION, OP_HUE, OP_SATURATION, OP_COLOR, OP_LUMINOSITY,
+#define OP_INDEX(name, NAME, ...) OP_##NAME = SHEEN_SIMD_OP_##NAME,
+    SHEEN_OPERATORS(OP_INDEX)
+#undef OP_INDEX
     /// sourceOver of a paint with no opaque pixel (a translucent solid colour): the scaled form
     /// only, no per-block opacity test. Internal; never sent by the caller.
     OP_SOURCE_OVER_SCALED = 100
 };
 
-/// Coverage scales the paint (op(S·c, D)) instead of lerping (CompositeOperator.coverageScalesPaint).
+/// Coverage scales the paint (op(S·c, D)) instead of lerping: the rows' SCALES_PAINT.
 INLINE int scales_paint(int op) {
-    return op == OP_DESTINATION || op == OP_DESTINATION_OVER || op == OP_PLUS || op == OP_DESTINATION_OUT ||
-           op == OP_SOURCE_ATOP || op == OP_SOURCE_OVER || op == OP_XOR || op == OP_SOURCE_OVER_SCALED;
+    return op == OP_SOURCE_OVER_SCALED || sheen_simd_operator_coverage((uint32_t)op) == SHEEN_SIMD_SCALES_PAINT;
 }
 
 /// Blend modes take Sa + Da − Sa·Da as alpha; Porter-Duff operators apply their formula to alpha.
-INLINE int is_blend_mode(int op) { return op >= OP_MULTIPLY && op <= OP_LUMINOSITY; }
+INLINE int is_blend_mode(int op) {
+    const int kind = sheen_simd_operator_kind((uint32_t)op);
+    return kind == SHEEN_SIMD_BLEND_INTEGER || kind == SHEEN_SIMD_BLEND_DOUBLE;
+}
 
 /// Sa + Da·(1 − Sa), rounded once.
 INLINE lanes union_alpha(lanes sa, lanes da) { return sa + div255(da * (255 - sa)); }
@@ -48,29 +49,17 @@ INLINE lanes hard_light_numerator(lanemask lower_half, lanes s, lanes sa, lanes 
 /// d = da). Arithmetic wraps modulo 2^16 on purpose: every final numerator is ≤ 65,025 for valid
 /// premultiplied input (the reference, CompositeReference.swift, gives each operator's formula).
 INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
+    if (op == OP_SOURCE_OVER_SCALED) op = OP_SOURCE_OVER;
     switch (op) {
-    case OP_CLEAR: return (lanes)0;
-    case OP_SOURCE: return s;
-    case OP_DESTINATION: return d;
-    case OP_SOURCE_OVER:
-    case OP_SOURCE_OVER_SCALED: return s + div255(d * (255 - sa));
-    case OP_DESTINATION_OVER: return d + div255(s * (255 - da));
-    case OP_SOURCE_IN: return div255(s * da);
-    case OP_DESTINATION_IN: return div255(d * sa);
-    case OP_SOURCE_OUT: return div255(s * (255 - da));
-    case OP_DESTINATION_OUT: return div255(d * (255 - sa));
-    case OP_SOURCE_ATOP: return div255(s * da + d * (255 - sa));
-    case OP_DESTINATION_ATOP: return div255(s * (255 - da) + d * sa);
-    case OP_XOR: return div255(outside_terms(s, sa, d, da));
-    case OP_PLUS: return lanes_min(s + d, (lanes)255);
-    case OP_MULTIPLY: return div255(times255(s) - s * da + d * (255 - sa + s));
-    case OP_SCREEN: return s + d - div255(s * d);
-    case OP_OVERLAY: return div255(hard_light_numerator((lanemask)((d << 1) <= da), s, sa, d, da));
-    case OP_DARKEN: return div255(times255(s + d) - lanes_max(s * da, d * sa));
-    case OP_LIGHTEN: return div255(times255(s + d) - lanes_min(s * da, d * sa));
-    case OP_HARD_LIGHT: return div255(hard_light_numerator((lanemask)((s << 1) <= sa), s, sa, d, da));
-    case OP_DIFFERENCE: return div255(times255(s + d) - (lanes_min(s * da, d * sa) << 1));
-    case OP_EXCLUSION: return div255((s + d) * 255 - ((s * d) << 1));
+#define CHANNEL_PORTER_DUFF(NAME, formula) case OP_##NAME: return formula;
+#define CHANNEL_BLEND_INTEGER(NAME, formula) case OP_##NAME: return formula;
+#define CHANNEL_BLEND_DOUBLE(NAME, formula)
+#define CHANNEL_CASE(name, NAME, kind, coverage, alpha, formula, ...) CHANNEL_##kind(NAME, formula)
+        SHEEN_OPERATORS(CHANNEL_CASE)
+#undef CHANNEL_CASE
+#undef CHANNEL_PORTER_DUFF
+#undef CHANNEL_BLEND_INTEGER
+#undef CHANNEL_BLEND_DOUBLE
     default: return d;
     }
 }
@@ -80,8 +69,8 @@ INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
 /// (CompositeReference.unionAlpha), because B(1, 1) = 1 (and screen's s + d − round(s·d/255)
 /// equals it: x/255 is never a tie). difference and exclusion have B(1, 1) = 0.
 INLINE int alpha_by_channel(int op) {
-    return op == OP_MULTIPLY || op == OP_SCREEN || op == OP_OVERLAY || op == OP_DARKEN || op == OP_LIGHTEN ||
-           op == OP_HARD_LIGHT;
+    return sheen_simd_operator_kind((uint32_t)op) == SHEEN_SIMD_BLEND_INTEGER &&
+           sheen_simd_operator_alpha((uint32_t)op) == SHEEN_SIMD_FORMULA;
 }
 
 /// The operator on split blocks whose alphas (in both lanes of each pixel) are `sa` and `da`.

@@ -10,13 +10,9 @@ import Musl
 import Darwin
 #endif
 
-/// C operator values, in the header's order.
-private let operators: [CompositeOperator] = [
-    .clear, .source, .destination, .sourceOver, .destinationOver, .sourceIn, .destinationIn, .sourceOut,
-    .destinationOut, .sourceAtop, .destinationAtop, .xor, .plus, .multiply, .screen, .overlay, .darken,
-    .lighten, .colorDodge, .colorBurn, .hardLight, .softLight, .difference, .exclusion, .hue, .saturation,
-    .color, .luminosity,
-]
+/// C operator values in order: sheen.h's SHEEN_OP_* and `allCases` are both generated from the
+/// same rows (Scripts/generate-operators.py), so value i is `allCases[i]`.
+private let operators = CompositeOperator.allCases
 
 /// An operator from its C value.
 func compositeOperator(_ value: Int32) throws -> CompositeOperator {

@@ -96,10 +96,22 @@ import Testing
         for (a, b) in zip(SIMDLevel.allCases, SIMDLevel.allCases.dropFirst()) { #expect(a < b && !(b < a)) }
     }
 
-    /// The operator index a job carries is the one `allCases` (and so sheen.h and the C bodies'
-    /// OP_* order) gives.
+    /// The operator index a job carries is the one `allCases` gives, and the C rows
+    /// (SheenOperators.h) name and classify the same operator at that index.
     @Test func operatorKernelIndexIsItsPositionInAllCases() {
-        for (i, op) in CompositeOperator.allCases.enumerated() { #expect(op.kernelIndex == UInt32(i), "\(op)") }
+        for (i, op) in CompositeOperator.allCases.enumerated() {
+            #expect(op.kernelIndex == UInt32(i), "\(op)")
+            #expect(CompositeOperator(kernelIndex: UInt32(i)) == op)
+            #expect(sheen_simd_operator_name(UInt32(i)).map { String(cString: $0) } == op.rawValue)
+        }
+        #expect(Int(SHEEN_SIMD_OP_COUNT) == CompositeOperator.allCases.count)
+        #expect(sheen_simd_operator_name(UInt32(SHEEN_SIMD_OP_COUNT)) == nil)
+        #expect(CompositeOperator(kernelIndex: UInt32(SHEEN_SIMD_OP_COUNT)) == nil)
+        #expect(CompositeOperator.allCases.filter(\.isBlendMode).count == 15)
+        #expect(CompositeOperator.allCases.filter(\.coverageScalesPaint).map(\.rawValue)
+                == ["destination", "sourceOver", "destinationOver", "destinationOut", "sourceAtop", "xor", "plus"])
+        #expect(CompositeOperator.allCases.filter(\.isEvaluatedInDouble).map(\.rawValue)
+                == ["colorDodge", "colorBurn", "softLight", "hue", "saturation", "color", "luminosity"])
     }
 
     /// Every instruction a C level may contain is checked at run time: each level's target string

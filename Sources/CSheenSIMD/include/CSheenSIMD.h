@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "CSheenSIMDTargets.h"
+#include "SheenOperators.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -32,8 +32,11 @@ enum CompositeReference {
         }
     }
 
-    /// X = sa·da·B(Cb, Cs) of an integer separable blend mode, exact.
-    static func integerBlendTerm(_ op: CompositeOperator, _ s: Int, _ sa: Int, _ d: Int, _ da: Int) -> Int {
+    /// X = sa·da·B(Cb, Cs) of an integer separable blend mode, exact: in Int on levels (the twin's
+    /// numerator), and in Double on any real premultiplied values, where every formula here is
+    /// homogeneous of degree 2, so that with sa = da = 1 it is B(Cb, Cs) itself (ExactComposite's).
+    static func integerBlendTerm<T: SignedNumeric & Comparable>(_ op: CompositeOperator, _ s: T, _ sa: T, _ d: T,
+                                                                _ da: T) -> T {
         switch op {
         case .multiply: return s * d                                        // Cs·Cb
         case .screen: return s * da + d * sa - s * d                        // Cs + Cb − Cs·Cb

@@ -121,22 +121,10 @@ public enum ExactComposite {
         return SIMD4(rest.x + sa * da * b.r, rest.y + sa * da * b.g, rest.z + sa * da * b.b, sa + da - sa * da)
     }
 
-    /// B(Cb, Cs) of a separable blend mode, one channel in the unit interval.
+    /// B(Cb, Cs) of a separable blend mode, one channel in the unit interval: the reference twin's
+    /// own formulas, unrounded (the integer modes' term at sa = da = 1; the Double modes' B).
     static func separableB(_ op: CompositeOperator, cs: Double, cb: Double) -> Double {
-        func hardLight(_ cb: Double, _ cs: Double) -> Double {
-            cs <= 0.5 ? cb * 2 * cs : screen(cb, 2 * cs - 1)
-        }
-        func screen(_ cb: Double, _ cs: Double) -> Double { cb + cs - cb * cs }
-        switch op {
-        case .multiply: return cs * cb
-        case .screen: return screen(cb, cs)
-        case .overlay: return hardLight(cs, cb)
-        case .darken: return min(cs, cb)
-        case .lighten: return max(cs, cb)
-        case .hardLight: return hardLight(cb, cs)
-        case .difference: return abs(cs - cb)
-        case .exclusion: return cs + cb - 2 * cs * cb
-        default: return CompositeReference.separableDoubleB(op, cs: cs, cb: cb)
-        }
+        op.isEvaluatedInDouble ? CompositeReference.separableDoubleB(op, cs: cs, cb: cb)
+                               : CompositeReference.integerBlendTerm(op, cs, 1, cb, 1)
     }
 }

@@ -183,27 +183,16 @@ struct CompositeLongTests {
         #expect(failures == 0)
     }
 
-    /// The integer blend modes at every compared level against the W3C formula written out here
-    /// (one numerator over 255, rounded once; alpha Sa + Da − Sa·Da) on every valid (s, sa, d, da)
-    /// of the red channel and every (sa, da) of alpha: 33,153² pixels per mode. The kernels
-    /// rearrange these numerators (hard_light_numerator, alpha by the channel formula); this is
-    /// the proof that the rearranged forms are the same numbers.
+    /// The integer blend modes at every compared level against the reference twin's formula
+    /// (CompositeReference.integerBlendTerm: one numerator over 255, rounded once; alpha
+    /// Sa + Da − Sa·Da) on every valid (s, sa, d, da) of the red channel and every (sa, da) of
+    /// alpha: 33,153² pixels per mode. The kernels rearrange these numerators
+    /// (hard_light_numerator, alpha by the channel formula in SheenOperators.h's rows); this is the
+    /// proof that the rearranged forms are the same numbers.
     @Test(arguments: CompositeOperator.allCases.filter { $0.isBlendMode && !$0.isEvaluatedInDouble })
     func integerBlendModesEqualTheFormulaOnEveryInput(op: CompositeOperator) throws {
         func div255(_ n: Int) -> Int { (n + 127) / 255 }
-        func term(_ s: Int, _ sa: Int, _ d: Int, _ da: Int) -> Int {
-            let hardLightScreen = sa * da - 2 * (da - d) * (sa - s)
-            switch op {
-            case .multiply: return s * d
-            case .screen: return s * da + d * sa - s * d
-            case .overlay: return 2 * d <= da ? 2 * s * d : hardLightScreen
-            case .darken: return min(s * da, d * sa)
-            case .lighten: return max(s * da, d * sa)
-            case .hardLight: return 2 * s <= sa ? 2 * s * d : hardLightScreen
-            case .difference: return abs(s * da - d * sa)
-            default: return s * da + d * sa - 2 * s * d // exclusion
-            }
-        }
+        func term(_ s: Int, _ sa: Int, _ d: Int, _ da: Int) -> Int { CompositeReference.integerBlendTerm(op, s, sa, d, da) }
         let levels = comparedLevels
         var failures = 0
         try EveryPair.composite(op, levels: levels) { x, y, outputs in
