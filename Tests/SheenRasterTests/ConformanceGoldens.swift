@@ -107,7 +107,7 @@ struct ConformanceGoldens {
         var problems: [String] = []
         var width = 0
         for op in CompositeOperator.allCases {
-            for bpp in [4, 1] where bpp == 4 || op.kernelIndex <= 12 {
+            for bpp in [4, 1] where bpp == 4 || op.isAlphaOnly {
                 for paintKind in 0 ... 4 {
                     for coverageKind in 0 ... 2 {
                         for _ in 0 ..< (paintKind <= 2 ? 6 : 2) {

@@ -50,8 +50,8 @@ const char *sheen_simd_level_target(int level);
 ///   a gradient, a paint conversion or a mask with `coverage` below 255 needs them (else unused,
 ///   may be NULL): the paint row first, the scaled coverage row at
 ///   sheen_composite_scratch_mask_offset(width).
-/// - `op`: the index of the operator in SheenRaster's `CompositeOperator.allCases` (clear = 0 …
-///   luminosity = 27); only Porter-Duff operators (0…12) on A8.
+/// - `op`: the operator, a SHEEN_SIMD_OP_* of SheenOperators.h (the order of SheenRaster's
+///   `CompositeOperator.allCases`); only Porter-Duff operators on A8.
 /// - `redByte`: the byte of red in a 32-bit pixel, 0 (RGBA) or 2 (BGRA); only the non-separable
 ///   blend modes (hue … luminosity) tell the channels apart.
 /// - Or a gradient paint: when `gradient` is not NULL, `paint` and `solid` are ignored and row r's
