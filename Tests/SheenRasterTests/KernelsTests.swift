@@ -107,11 +107,16 @@ import Testing
         #expect(Int(SHEEN_SIMD_OP_COUNT) == CompositeOperator.allCases.count)
         #expect(sheen_simd_operator_name(UInt32(SHEEN_SIMD_OP_COUNT)) == nil)
         #expect(CompositeOperator(kernelIndex: UInt32(SHEEN_SIMD_OP_COUNT)) == nil)
-        #expect(CompositeOperator.allCases.filter(\.isBlendMode).count == 15)
+        // The rows' classification, against the operators' definitions (a mode added later is a
+        // blend mode that lerps, so these hold as they are).
+        #expect(CompositeOperator.allCases.filter { !$0.isBlendMode }.map(\.rawValue)
+                == ["clear", "source", "destination", "sourceOver", "destinationOver", "sourceIn", "destinationIn",
+                    "sourceOut", "destinationOut", "sourceAtop", "destinationAtop", "xor", "plus"])
         #expect(CompositeOperator.allCases.filter(\.coverageScalesPaint).map(\.rawValue)
                 == ["destination", "sourceOver", "destinationOver", "destinationOut", "sourceAtop", "xor", "plus"])
-        #expect(CompositeOperator.allCases.filter(\.isEvaluatedInDouble).map(\.rawValue)
-                == ["colorDodge", "colorBurn", "softLight", "hue", "saturation", "color", "luminosity"])
+        let double = Set(CompositeOperator.allCases.filter(\.isEvaluatedInDouble).map(\.rawValue))
+        #expect(Set(["colorDodge", "colorBurn", "softLight", "hue", "saturation", "color", "luminosity"]).isSubset(of: double))
+        #expect(CompositeOperator.allCases.allSatisfy { !$0.isEvaluatedInDouble || $0.isBlendMode })
     }
 
     /// Every instruction a C level may contain is checked at run time: each level's target string

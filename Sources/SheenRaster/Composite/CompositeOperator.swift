@@ -78,8 +78,8 @@ public enum CompositeOperator: String, CaseIterable, Sendable, Hashable, CustomS
     //   Dca' = Sca × (1 − Da) + Dca × (1 − Sa) + Sa × Da × B(Cb, Cs),   Da' = Sa + Da − Sa × Da
     // with Cs = Sca / Sa and Cb = Dca / Da the unpremultiplied colours (0 where alpha is 0).
 
-    /// True for the 15 W3C blend modes (multiply … luminosity); false for the 13 Porter-Duff
-    /// operators (clear … plus).
+    /// True for the W3C blend modes (multiply … luminosity: the rows of kind `BLEND_INTEGER` or
+    /// `BLEND_DOUBLE` in SheenOperators.h); false for the 13 Porter-Duff operators (clear … plus).
     public var isBlendMode: Bool { sheen_simd_operator_kind(kernelIndex) != Int32(SHEEN_SIMD_PORTER_DUFF) }
 
     /// True when the operator works on alpha alone and so applies to A8 destinations (mask
