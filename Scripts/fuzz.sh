@@ -15,8 +15,14 @@
 # AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text and label run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all] [--runs N | --seconds T] [--jobs J] [--large]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
 #   (defaults: all targets, 60 s each, 1 job)
+# --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
+# FuzzEntry.swift or fuzz case lists NAME runs with SHEEN_FUZZ_KERNEL=NAME, steering every input
+# towards that kernel and skipping the inputs its call would not run it for (composite:
+# over_n_8_8888, composite_8888, composite_8, composite_double_8888; raster: gradient_span,
+# blur_convolution, blur_strip, fill_rows, copy_rows). Replay its findings with the same
+# SHEEN_FUZZ_KERNEL set.
 # --large runs the text and label harnesses in large-input mode (SHEEN_FUZZ_LARGE=1,
 # FuzzReplay.largeInputs): each input's text grown to 1 Ki…1 Mi UTF-16 units, where costs that grow
 # faster than the text show; an input may take 20 s there (a megabyte of text laid out and drawn
@@ -50,6 +56,16 @@ while [ $# -gt 0 ]; do
         --seconds) limit=(-max_total_time="$2"); shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
         --large) large=1; shift ;;
+        --kernel)
+            # The harness that lists the kernel's name, as a quoted string, in its sources.
+            harness=$( (grep -l "\"$2\"" Fuzz/sheen-fuzz*/*.swift 2>/dev/null || true) | head -1 | xargs -r dirname)
+            case "$harness" in
+                Fuzz/sheen-fuzz) targets=(composite) ;;
+                Fuzz/sheen-fuzz-raster) targets=(raster) ;;
+                *) echo "unknown kernel $2: no harness under Fuzz/ lists it (Kernels.table names every kernel)" >&2; exit 2 ;;
+            esac
+            export SHEEN_FUZZ_KERNEL="$2"
+            shift 2 ;;
         --target)
             case "$2" in
                 composite|text|label|raster|spec) targets=("$2") ;;

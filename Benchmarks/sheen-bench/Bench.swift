@@ -54,9 +54,16 @@ final class Bench {
         dumper?.write(caseName, role, buffer)
     }
 
-    func record(_ r: CaseResult) {
+    func record(_ r: CaseResult, kernel: CaseKernel) {
         var r = r
-        r.level = caseLevel(r.name, requested: level)
+        switch kernel {
+        case let .one(name):
+            r.kernel = name
+            r.level = Kernels.level(of: name, at: level)?.rawValue
+            check(r.level != nil, "\(r.name): no kernel \(name) in Kernels.table")
+        case .several: r.level = level.rawValue
+        case .none: break
+        }
         reporter.results.append(r)
         if !quiet { emit(json ? reporter.jsonLine(r) : reporter.tableLine(r)) }
     }
@@ -92,26 +99,11 @@ func samplePoints(width w: Int, height h: Int, random: Int) -> [(Int, Int)] {
     return points
 }
 
-/// The level a case's kernel ran at when `requested` was asked for (nil for the bandwidth
-/// references and the text cases, which run no kernel of the table). Labels run several kernels
-/// (composite, gradient, blur): they report the level asked for.
-func caseLevel(_ name: String, requested: SIMDLevel) -> String? {
-    let kernel: String
-    if name.hasPrefix("reference.") || name.hasPrefix("text.") { return nil }
-    if name.hasPrefix("label.") { return requested.rawValue }
-    if name.hasPrefix("composite.over_n_8_8888") {
-        kernel = "over_n_8_8888"
-    } else if name.hasPrefix("composite.") {
-        let op = name.split(separator: ".").dropFirst().first.flatMap { CompositeOperator(rawValue: String($0)) }
-        kernel = op?.isEvaluatedInDouble == true ? "composite_double_8888" : "composite_8888"
-    } else if name.hasPrefix("gradient.") || name.hasPrefix("pattern.") {
-        kernel = "gradient_span"
-    } else if name.hasPrefix("blur.") {
-        // blur.<format>.s<σ>…: σ up to the convolution limit runs the convolution kernel.
-        let sigma = name.split(separator: ".").dropFirst(2).first.flatMap { Double($0.dropFirst()) } ?? .infinity
-        kernel = sigma <= 3 ? "blur_convolution" : "blur_strip"
-    } else {
-        return requested.rawValue
-    }
-    return Kernels.level(of: kernel, at: requested)?.rawValue
+/// The kernels a case measures, as it declares them: one (named as in `Kernels.table`; the case
+/// records it and the level it ran at), several (a label: compositing, gradients, blur; the level
+/// asked for is recorded) or none (the bandwidth references, text layout).
+enum CaseKernel {
+    case one(String)
+    case several
+    case none
 }

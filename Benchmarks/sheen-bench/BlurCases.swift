@@ -34,10 +34,14 @@ extension Bench {
                 [timed { try! blur.apply(from: src.buffer.readOnly, into: dst.buffer, threads: threads) }]
             }
             check(verifyBlur(blur, src.buffer.readOnly, dst.buffer), name)
+            // σ up to 3 is blur_convolution's; above, blur_strip's.
+            let kernel = sigma <= 3 ? "blur_convolution" : "blur_strip"
+            check(blur.kernel == kernel, "\(name) runs \(blur.kernel), not \(kernel)")
             dump(name, "input", src.buffer)
             dump(name, "output", dst.buffer)
             record(CaseResult(name: name, width: w, height: h, total: Stats(phases[0]),
-                              make: nil, fill: nil, intermediateBytes: w * h * format.bytesPerPixel * 2, reps: reps))
+                              make: nil, fill: nil, intermediateBytes: w * h * format.bytesPerPixel * 2, reps: reps),
+                   kernel: .one(kernel))
         }
     }
 

@@ -15,6 +15,8 @@ struct CaseResult {
     /// For cases counted in operations rather than pixels ("layouts/s", "masks/s"): the unit of
     /// `perSecond`. nil for pixel kernels.
     var unit: String? = nil
+    /// The kernel the case measures (a `Kernels.table` name), nil where it runs none or several.
+    var kernel: String? = nil
     /// The level the case's kernel ran at (`Kernels`), nil where it runs none.
     var level: String? = nil
     /// Calls per repetition for the small-call cases (10,000 glyphs or rectangles), whose

@@ -21,22 +21,25 @@ extension Bench {
         fillIndependentCoverage(iid.buffer)
         let horizontal = try! GradientFill(.linear(from: Point(0, 0), to: Point(Double(width), 0), colors: benchColors))
 
-        var cases: [(String, Paint, CompositeOperator, BenchBuffer)] = [
-            ("composite.over_n_8_8888.text", .color(Color(rgba: 0x3478_F6FF)), .sourceOver, text),
-            ("composite.over_n_8_8888.iid", .color(Color(rgba: 0x3478_F6FF)), .sourceOver, iid),
-            ("composite.over_lg_8_8888.text", .gradient(horizontal), .sourceOver, text),
-            ("composite.over_lg_8_8888.iid", .gradient(horizontal), .sourceOver, iid),
+        // Each case names the kernel it measures; the library's choice (its composite fast
+        // paths) is checked against it.
+        var cases: [(String, Paint, CompositeOperator, BenchBuffer, String)] = [
+            ("composite.over_n_8_8888.text", .color(Color(rgba: 0x3478_F6FF)), .sourceOver, text, "over_n_8_8888"),
+            ("composite.over_n_8_8888.iid", .color(Color(rgba: 0x3478_F6FF)), .sourceOver, iid, "over_n_8_8888"),
+            ("composite.over_lg_8_8888.text", .gradient(horizontal), .sourceOver, text, "composite_8888"),
+            ("composite.over_lg_8_8888.iid", .gradient(horizontal), .sourceOver, iid, "composite_8888"),
         ]
         if large {
-            cases = cases.map { ("\($0.0).\(width)x\(height)", $0.1, $0.2, $0.3) }
+            cases = cases.map { ("\($0.0).\(width)x\(height)", $0.1, $0.2, $0.3, $0.4) }
         }
         for op in CompositeOperator.allCases where !large {
-            cases.append(("composite.\(op).iid", .color(Color(rgba: 0xFF3B_30B0)), op, iid))
+            cases.append(("composite.\(op).iid", .color(Color(rgba: 0xFF3B_30B0)), op, iid,
+                          op.isEvaluatedInDouble ? "composite_double_8888" : "composite_8888"))
         }
         let dst = BenchBuffer(width: width, height: height)
         let expected = BenchBuffer(width: width, height: height)
         let bytes = original.byteCount
-        for (name, paint, op, mask) in cases where wants(name) {
+        for (name, paint, op, mask, kernel) in cases where wants(name) {
             let coverage = Coverage.mask(mask.buffer.readOnly)
             let phases = measurePhases(warmup: warmup, reps: reps) {
                 dst.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
@@ -53,8 +56,35 @@ extension Bench {
                 dump(name, "mask", mask.buffer)
                 dump(name, "output", dst.buffer)
             }
+            let chosen = try! dst.buffer.compositeKernel(paint, operator: op, coverage: coverage)
+            check(chosen == kernel, "\(name) runs \(chosen ?? "nothing"), not \(kernel)")
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
         }
+        if !large { runAlphaComposite(width: width, height: height, mask: iid) }
+    }
+
+    /// composite_8: sourceOver of a translucent alpha through the i.i.d. mask onto an A8
+    /// destination (a mask drawn into a mask), checked against the reference.
+    private func runAlphaComposite(width: Int, height: Int, mask: BenchBuffer) {
+        let name = "composite.sourceOver.a8.iid", kernel = "composite_8"
+        guard wants(name) else { return }
+        let original = BenchBuffer(width: width, height: height, format: .a8)
+        fillTextLikeCoverage(original.buffer)
+        let dst = BenchBuffer(width: width, height: height, format: .a8)
+        let expected = BenchBuffer(width: width, height: height, format: .a8)
+        let paint = Paint.color(Color(rgba: 0xFF3B_30B0)), coverage = Coverage.mask(mask.buffer.readOnly)
+        let bytes = original.byteCount
+        let phases = measurePhases(warmup: warmup, reps: reps) {
+            dst.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
+            return [timed { try! dst.buffer.composite(paint, operator: .sourceOver, coverage: coverage) }]
+        }
+        expected.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
+        try! Kernels.withLevel(.reference) { try expected.buffer.composite(paint, operator: .sourceOver, coverage: coverage) }
+        check(maxDifference(dst.buffer.readOnly, expected.buffer.readOnly) == 0, name)
+        let chosen = try! dst.buffer.compositeKernel(paint, operator: .sourceOver, coverage: coverage)
+        check(chosen == kernel, "\(name) runs \(chosen ?? "nothing"), not \(kernel)")
+        record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
+                          make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
     }
 }

@@ -37,7 +37,7 @@ extension Bench {
             check(verifySample(dst.buffer, tolerance: tolerance) { fill.exactColor(x: $0, y: $1) }, name)
             dump(name, "output", dst.buffer)
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one("gradient_span"))
         }
     }
 
@@ -87,7 +87,8 @@ extension Bench {
                 let totals = zip(phases[0], phases[1]).map { $0 + $1 }
                 record(CaseResult(name: name, width: width, height: height, total: Stats(totals),
                                   make: Stats(phases[0]), fill: Stats(phases[1]),
-                                  intermediateBytes: intermediate, reps: reps))
+                                  intermediateBytes: intermediate, reps: reps),
+                       kernel: .one(method == "column" ? "fill_rows" : method == "row" ? "copy_rows" : "gradient_span"))
                 memset(dst.buffer.base, 0, dst.byteCount)   // next method starts from a clean slate
             }
         }

@@ -101,7 +101,7 @@ extension Bench {
                   "\(name): the warm label differs from its first rendering")
             if name == "label.styled.1024x160" { dump(name, "output", canvas.buffer) }
             record(CaseResult(name: name, width: width, height: height, total: Stats(samples),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"), kernel: .several)
         }
         let cold = name + ".cold"
         if wants(cold) {
@@ -121,7 +121,7 @@ extension Bench {
             }
             check(covered > 10_000, "\(cold): a label covered only \(covered) opaque pixels")
             record(CaseResult(name: cold, width: width, height: height, total: Stats(samples),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"), kernel: .several)
         }
     }
 }

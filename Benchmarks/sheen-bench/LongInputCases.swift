@@ -41,7 +41,7 @@ extension Bench {
             }
             check(truncated, "label.longword.300x50: a 1 MiB word should end in …")
             record(CaseResult(name: "label.longword.300x50", width: 300, height: 50, total: Stats(samples),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "labels/s"), kernel: .several)
         }
         let words = ["lorem", "ipsum", "dolor", "sit", "amet", "gradient", "field"]
         var rng = SeededGenerator(seed: 0x6669_656C_64)
@@ -67,7 +67,7 @@ extension Bench {
             for p in stride(from: 3, to: canvas.byteCount, by: 4) where canvas.buffer.base.load(fromByteOffset: p, as: UInt8.self) > 0 { inked += 1 }
             check(inked > 1_000, "label.field.long.300x60: only \(inked) pixels drawn")
             record(CaseResult(name: "label.field.long.300x60", width: 300, height: 60, total: Stats(samples),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "renders/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "renders/s"), kernel: .several)
         }
         if wants("label.field.long.caret") {
             _ = try field.caretRect(at: field.caretIndex)   // the first layout
@@ -84,7 +84,7 @@ extension Bench {
             }
             check(landed, "label.field.long.caret: a tap on the caret moved it")
             record(CaseResult(name: "label.field.long.caret", width: 300, height: 60, total: Stats(samples),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "calls/s", calls: 1))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "calls/s", calls: 1), kernel: .several)
         }
     }
 }

@@ -19,12 +19,12 @@ extension Bench {
         }
         check(dst.buffer.base.load(fromByteOffset: bytes - 1, as: UInt8.self) == UInt8(value), "memset output")
         record(CaseResult(name: "reference.memset.\(width)x\(height)", width: width, height: height,
-                          total: Stats(setPhases[0]), make: nil, fill: nil, intermediateBytes: 0, reps: reps))
+                          total: Stats(setPhases[0]), make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .none)
         let copyPhases = measurePhases(warmup: warmup, reps: reps) {
             [timed { memcpy(dst.buffer.base, src.buffer.base, bytes) }]
         }
         check(memcmp(dst.buffer.base, src.buffer.base, bytes) == 0, "memcpy output")
         record(CaseResult(name: "reference.memcpy.\(width)x\(height)", width: width, height: height,
-                          total: Stats(copyPhases[0]), make: nil, fill: nil, intermediateBytes: 0, reps: reps))
+                          total: Stats(copyPhases[0]), make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .none)
     }
 }

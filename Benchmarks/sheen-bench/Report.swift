@@ -62,6 +62,7 @@ struct Reporter {
             ("ratio_memcpy", ratio(r, "memcpy").map(num) ?? "null"),
             ("intermediate_bytes", "\(r.intermediateBytes)"),
             ("level", r.level.map { "\"\($0)\"" } ?? "null"),
+            ("kernel", r.kernel.map { "\"\($0)\"" } ?? "null"),
             ("cpu", "\"\(Machine.description.replacingOccurrences(of: "\"", with: "'"))\""),
         ]
         if let unit = r.unit {

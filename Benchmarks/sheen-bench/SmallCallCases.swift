@@ -28,7 +28,8 @@ extension Bench {
             }
             let drawRun: (RasterBuffer) -> Void = { dst in try! dst.compositeGlyphs(color, glyphs) }
             for (name, draw) in [(single, drawSingly), (run, drawRun)] where wants(name) {
-                measureCalls(name, width: gw, height: gh, canvas: (width, height), calls: calls, draw: draw)
+                measureCalls(name, kernel: "over_n_8_8888", width: gw, height: gh, canvas: (width, height), calls: calls,
+                             draw: draw)
             }
         }
         let stops = benchColors
@@ -51,13 +52,13 @@ extension Bench {
             }),
         ]
         for (name, draw) in cases where wants(name) {
-            measureCalls(name, width: 64, height: 24, canvas: (width, height), calls: calls, draw: draw)
+            measureCalls(name, kernel: "gradient_span", width: 64, height: 24, canvas: (width, height), calls: calls, draw: draw)
         }
     }
 
     /// Times `draw` (which makes `calls` calls into a canvas-sized RGBA8 buffer) and checks its
     /// result against the same calls at the reference level.
-    private func measureCalls(_ name: String, width: Int, height: Int, canvas: (Int, Int), calls: Int,
+    private func measureCalls(_ name: String, kernel: String, width: Int, height: Int, canvas: (Int, Int), calls: Int,
                               draw: (RasterBuffer) -> Void) {
         let original = BenchBuffer(width: canvas.0, height: canvas.1)
         try! GradientFill(.conic(center: Point(Double(canvas.0) / 3, Double(canvas.1) / 2), colors: benchColors))
@@ -78,7 +79,7 @@ extension Bench {
         var result = CaseResult(name: name, width: width, height: height, total: Stats(phases[0]), make: nil, fill: nil,
                                 intermediateBytes: 0, reps: reps, unit: "calls/s")
         result.calls = calls
-        record(result)
+        record(result, kernel: .one(kernel))
     }
 }
 

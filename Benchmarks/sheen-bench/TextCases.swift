@@ -48,7 +48,7 @@ extension Bench {
             check(lines.allSatisfy { $0.typographicRect.width <= 600 } && lines.map(\.string).joined(separator: " ") == paragraph,
                   "text.layout.paragraph: lines overflow or lose words")
             record(CaseResult(name: "text.layout.paragraph", width: 600, height: Int(layout!.textRect.height.rounded(.up)),
-                              total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))
+                              total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"), kernel: .none)
         }
 
         // ~100-character CJK and Hangul paragraphs, wrapped at 600 px in DejaVu Sans 16 px: every
@@ -66,7 +66,7 @@ extension Bench {
             check(lines.count > 1 && lines.allSatisfy { $0.typographicRect.width <= 600 } && !layout!.isTruncated,
                   "\(name): lines overflow or the text is cut")
             record(CaseResult(name: name, width: 600, height: Int(layout!.textRect.height.rounded(.up)),
-                              total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))
+                              total: Stats(phases), make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"), kernel: .none)
         }
 
         let label = AttributedText("Always correct gradient text", font: bold)
@@ -77,7 +77,7 @@ extension Bench {
             dumper?.write("text.layout.label", text: label.string)
             check(layout!.lines.count == 1 && !layout!.isTruncated, "text.layout.label: expected one untruncated line")
             record(CaseResult(name: "text.layout.label", width: 1024, height: 160, total: Stats(phases),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "layouts/s"), kernel: .none)
         }
 
         let layout = try TextLayout(label, bounds: bounds)
@@ -91,7 +91,7 @@ extension Bench {
             }
             check(last?.image.bytes == expected, "text.mask.cold: mask differs from the reference rendering")
             record(CaseResult(name: "text.mask.cold", width: 1024, height: 160, total: Stats(phases),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"), kernel: .none)
         }
         if wants("text.mask.warm") {
             let cache = GlyphCache(byteBudget: 1 << 20)
@@ -100,7 +100,7 @@ extension Bench {
             let phases = try measureThrowing { last = try layout.mask(cache: cache) }
             check(last?.image.bytes == expected, "text.mask.warm: mask differs from the reference rendering")
             record(CaseResult(name: "text.mask.warm", width: 1024, height: 160, total: Stats(phases),
-                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"))
+                              make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "masks/s"), kernel: .none)
         }
     }
 

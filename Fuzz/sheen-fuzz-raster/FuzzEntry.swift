@@ -9,7 +9,8 @@ import SheenTestSupport
 #if FUZZING
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    FuzzReplay.fuzzOne(data, size, check: RasterFuzzCase.failure)
+    FuzzReplay.requireKernel(in: RasterFuzzCase.kernels, harness: "sheen-fuzz-raster")
+    return FuzzReplay.fuzzOne(data, size, check: RasterFuzzCase.failure)
 }
 #else
 @main

@@ -2,7 +2,11 @@ import SheenPNG
 import SheenRaster
 import SheenTestSupport
 
-/// One raster fuzz input. Byte 0 picks the kernel (mod 3): 0 blur, 1 gradient, 2 PNG decoding.
+/// One raster fuzz input. Byte 0 picks the kernel (mod 3): 0 blur (blur_convolution or
+/// blur_strip by σ), 1 a gradient fill (gradient_span, and fill_rows and copy_rows where rows
+/// repeat) followed by a 1-pixel pattern of it where it is linear (a column pattern is fill_rows,
+/// a row pattern copy_rows), 2 PNG decoding. With a kernel to focus on (`FuzzReplay.kernel`),
+/// byte 0 is ignored and the pattern's axis is the kernel's.
 /// Numbers come one byte each from `Bytes`: below 240 an ordinary value, 240…255 one of the
 /// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
 ///
@@ -35,7 +39,16 @@ struct RasterFuzzCase: CustomStringConvertible {
         mutating func format() -> PixelFormat { PixelFormat.allCases[Int(byte()) % 3] }
     }
 
-    var kind: Int { Int(bytes.first ?? 0) % 3 }
+    /// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
+    static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows"]
+
+    var kind: Int {
+        switch FuzzReplay.kernel {
+        case "blur_convolution", "blur_strip": return 0
+        case "gradient_span", "fill_rows", "copy_rows": return 1
+        default: return Int(bytes.first ?? 0) % 3
+        }
+    }
 
     func check() -> String? {
         var reader = Reader(bytes: bytes, index: 1)
@@ -76,6 +89,7 @@ struct RasterFuzzCase: CustomStringConvertible {
         let width = Int(reader.byte() % 70), height = Int(reader.byte() % 40), threads = 1 + Int(reader.byte() % 3)
         let content = reader
         guard let blur = try? GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges) else { return nil }
+        if let kernel = FuzzReplay.kernel, blur.kernel != kernel { return nil }
         return everyLevel(content, width: width, height: height, format: format, what: "blur σ \(sx)×\(sy) \(edges)",
                           reference: { try blur.apply(in: $0) }, level: { try blur.apply(in: $0, threads: threads) }) { fenced, level in
             guard format != .a8 else { return nil }
@@ -158,10 +172,26 @@ struct RasterFuzzCase: CustomStringConvertible {
         let width = Int(reader.byte() % 90), height = Int(reader.byte() % 30)
         let rect = PixelRect(x: Int(reader.byte() % 40) - 20, y: Int(reader.byte() % 20) - 10,
                              width: Int(reader.byte() % 120) - 10, height: Int(reader.byte() % 50) - 5)
+        let axisByte = reader.byte(), length = 1 + Int(reader.byte() % 130)
         let content = reader
         guard let fill = try? GradientFill(gradient) else { return nil }
-        return everyLevel(content, width: width, height: height, format: format, what: "\(gradient) rect \(rect)",
-                          reference: { try fill.fill($0, rect: rect) }, level: { try fill.fill($0, rect: rect) })
+        if let problem = everyLevel(content, width: width, height: height, format: format, what: "\(gradient) rect \(rect)",
+                                    reference: { try fill.fill($0, rect: rect) }, level: { try fill.fill($0, rect: rect) }) {
+            return problem
+        }
+        // The 1-pixel pattern of a linear gradient, baked at the reference level and repeated at
+        // every level: a column pattern fills each row with one value (fill_rows), a row pattern
+        // copies its one row (copy_rows).
+        guard case .linear = shape, format != .a8 else { return nil }
+        let axis: GradientPattern.Axis = switch FuzzReplay.kernel {
+        case "fill_rows": .column
+        case "copy_rows": .row
+        default: axisByte & 1 == 0 ? .column : .row
+        }
+        guard let pattern = try? Kernels.withLevel(.reference, { try GradientPattern(fill, axis: axis, length: length, format: format) })
+        else { return nil }
+        return everyLevel(content, width: width, height: height, format: format, what: "\(axis) pattern of \(gradient), \(length) px",
+                          reference: { try pattern.fill($0) }, level: { try pattern.fill($0) })
     }
 
     /// PNG decoding of the input's remaining bytes: it throws or returns an image within the

@@ -8,9 +8,14 @@
 
 import SheenTestSupport
 
-/// Runs one input; returns the problems found (empty: it passed).
+/// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
+let kernels = ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888"]
+
+/// Runs one input, steered towards SHEEN_FUZZ_KERNEL when set; returns the problems found
+/// (empty: it passed).
 func runInput(_ bytes: [UInt8]) -> (CompositeCase, [String]) {
-    let c = CompositeCase(fuzzInput: bytes)
+    FuzzReplay.requireKernel(in: kernels, harness: "sheen-fuzz")
+    let c = CompositeCase(fuzzInput: bytes, kernel: FuzzReplay.kernel)
     return (c, c.checkEveryLevel())
 }
 

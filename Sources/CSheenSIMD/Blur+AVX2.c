@@ -1,4 +1,5 @@
-// The blur kernels built for AVX2 (x86-64-v3): 16 UInt16 lanes per integer vector.
+// The blur kernels (blur_convolution, blur_strip) built for AVX2 (x86-64-v3): 16 UInt16 lanes per
+// integer vector.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)

@@ -1,4 +1,5 @@
-// The blur kernels built for AVX-512 F/BW/VL/DQ (x86-64-v4): 32 UInt16 lanes per integer vector.
+// The blur kernels (blur_convolution, blur_strip) built for AVX-512 F/BW/VL/DQ (x86-64-v4): 32 UInt16
+// lanes per integer vector.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)

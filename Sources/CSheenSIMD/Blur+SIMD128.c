@@ -1,5 +1,5 @@
-// The blur kernels built for the 128-bit level (SSE4.2 on x86-64, ASIMD on AArch64, the baseline
-// elsewhere): 8 UInt16 lanes per integer vector.
+// The blur kernels (blur_convolution, blur_strip) built for the 128-bit level (SSE4.2 on x86-64, ASIMD
+// on AArch64, the baseline elsewhere): 8 UInt16 lanes per integer vector.
 #include "CSheenSIMD.h"
 
 // The recursion's 16 Float lanes span four 128-bit registers; every function taking them is

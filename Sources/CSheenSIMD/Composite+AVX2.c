@@ -1,4 +1,5 @@
-// The compositing kernels built for AVX2 (x86-64-v3): 32-byte blocks, ymm registers.
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// for AVX2 (x86-64-v3): 32-byte blocks, ymm registers.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -10,7 +11,7 @@
 SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 32
 #define SHEEN_ENTRY sheen_composite_avx2
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx2
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_avx2
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else

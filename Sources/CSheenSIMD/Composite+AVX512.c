@@ -1,4 +1,5 @@
-// The compositing kernels built for AVX-512 F/BW/VL/DQ (x86-64-v4): 64-byte blocks, zmm registers.
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// for AVX-512 F/BW/VL/DQ (x86-64-v4): 64-byte blocks, zmm registers.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -7,7 +8,7 @@ SHEEN_BEGIN_AVX512
 #define SHEEN_BLOCK 64
 #define SHEEN_AVX512BW 1
 #define SHEEN_ENTRY sheen_composite_avx512
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx512
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_avx512
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else

@@ -1,5 +1,6 @@
-// The compositing kernels built for the 128-bit level: 16-byte blocks, xmm registers (SSE4.2,
-// x86-64-v2) on x86-64, q registers (ASIMD) on AArch64, the baseline target's vectors elsewhere.
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// for the 128-bit level: 16-byte blocks, xmm registers (SSE4.2, x86-64-v2) on x86-64, q registers
+// (ASIMD) on AArch64, the baseline target's vectors elsewhere.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -11,6 +12,6 @@
 SHEEN_BEGIN_SIMD128
 #define SHEEN_BLOCK 16
 #define SHEEN_ENTRY sheen_composite_simd128
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_simd128
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_simd128
 #include "CompositeBody.h"
 SHEEN_END_SIMD128

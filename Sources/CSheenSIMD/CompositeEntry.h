@@ -1,28 +1,25 @@
-// The composite entry of a level (the last layer of CompositeBody.h): the job's rows walked with its
-// paint and coverage kinds as compile-time constants, one out-of-line function per operator, and
-// the entry SHEEN_ENTRY, which shades a gradient paint's rows with SHEEN_GRADIENT_ENTRY first.
+// The composite entry of a level (the last layer of CompositeBody.h): the kernels of
+// SheenKernels.h's composite fast paths — over_n_8_8888, and composite_8888, composite_8 and
+// composite_double_8888 as one out-of-line function per operator — chosen per job by
+// sheen_simd_composite_kernel, and the entry SHEEN_ENTRY, which shades a gradient paint's rows
+// with SHEEN_GRADIENT_ENTRY first.
 
-/// Every row of a job with one operator.
+/// Every row of a job with one integer operator (composite_8888 and composite_8): the paint and
+/// coverage kinds are compile-time constants of each span.
 INLINE void run_rows(int op, const SheenCompositeJob *job) {
     uint8_t *dst = job->dst;
     const uint8_t *paint = job->paint, *mask = job->mask;
     const int row_paint = paint != NULL, masked = mask != NULL;
     const int full = !masked && job->coverage == 255;
     const int wide = job->bytesPerPixel == 4;
-    const int opaque_text = wide && op == OP_SOURCE_OVER && !row_paint && masked && job->solid >> 24 == 255;
     lanes solid32 = (lanes)(words)job->solid;
     constant_coverage constant32 = {(lanes)(words)(job->coverage * 0x10001u), constant_weights(job->coverage & 0xFF)};
     block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
     block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
 #define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
 #define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
-    if (opaque_text && job->width < CHUNK_PIXELS) {
-        over_n_8_8888_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
-        return;
-    }
     for (intptr_t y = 0; y < job->height; y++) {
-        if (opaque_text) over_n_8_8888_span(dst, solid32, mask, job->width);
-        else if (wide) WITH_KINDS(SPAN32);
+        if (wide) WITH_KINDS(SPAN32);
         else WITH_KINDS(SPAN8);
         dst += job->dstStride;
         if (row_paint) paint += job->paintStride;
@@ -30,6 +27,23 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
     }
 #undef SPAN32
 #undef SPAN8
+}
+
+/// over_n_8_8888: an opaque colour through a mask onto 32-bit pixels (text), row by row, or
+/// rows shorter than a chunk in the loop made for them.
+static __attribute__((noinline)) void over_n_8_8888(const SheenCompositeJob *job) {
+    uint8_t *dst = job->dst;
+    const uint8_t *mask = job->mask;
+    lanes solid32 = (lanes)(words)job->solid;
+    if (job->width < CHUNK_PIXELS) {
+        over_n_8_8888_short_rows(dst, job->dstStride, solid32, mask, job->maskStride, job->width, job->height);
+        return;
+    }
+    for (intptr_t y = 0; y < job->height; y++) {
+        over_n_8_8888_span(dst, solid32, mask, job->width);
+        dst += job->dstStride;
+        mask += job->maskStride;
+    }
 }
 
 /// One out-of-line function per operator (op_sourceOver, …), so each is compiled with its
@@ -46,14 +60,24 @@ static __attribute__((noinline)) void op_sourceOverScaled(const SheenCompositeJo
     run_rows(OP_SOURCE_OVER_SCALED, job);
 }
 
-/// A job to its operator's function. destination leaves every pixel as it is; sourceOver of a
-/// colour with alpha below 255 takes the scaled form only.
+/// A job (one rectangle, or one row of composite_rows) to its kernel: the first fast path of
+/// SheenKernels.h that matches it. over_n_8_8888 has its own function; composite_8888,
+/// composite_8 and composite_double_8888 run the operator's function. destination leaves every
+/// pixel as it is; sourceOver of a colour with alpha below 255 takes the scaled form only.
 static void composite_job(const SheenCompositeJob *job) {
+    const int solid = job->paint == NULL;
+    switch (sheen_simd_composite_kernel(job->op, solid, job->solid >> 24 == 255, job->mask != NULL, job->bytesPerPixel)) {
+    case SHEEN_KERNEL_over_n_8_8888: over_n_8_8888(job); return;
+    case SHEEN_KERNEL_composite_8888:
+    case SHEEN_KERNEL_composite_8:
+    case SHEEN_KERNEL_composite_double_8888: break;
+    default: return;
+    }
     switch (job->op) {
 #define OP_DISPATCH(name, NAME, ...) \
     case OP_##NAME: \
         if (OP_##NAME == OP_DESTINATION) break; \
-        if (OP_##NAME == OP_SOURCE_OVER && job->paint == NULL && job->bytesPerPixel == 4 && job->solid >> 24 != 255) { \
+        if (OP_##NAME == OP_SOURCE_OVER && solid && job->bytesPerPixel == 4 && job->solid >> 24 != 255) { \
             op_sourceOverScaled(job); \
             break; \
         } \

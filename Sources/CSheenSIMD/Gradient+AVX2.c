@@ -1,5 +1,5 @@
-// The gradient span kernel built for AVX2 + FMA (x86-64-v3): 8 Float lanes, two vectors a block.
-// FMA is in the target for the compiler's other uses; GradientBody.h turns contraction off.
+// The gradient kernel (gradient_span) built for AVX2 + FMA (x86-64-v3): 8 Float lanes, two vectors a
+// block. FMA is in the target for the compiler's other uses; GradientBody.h turns contraction off.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -31,9 +31,9 @@ SHEEN_BEGIN_AVX2
             _mm256_maskstore_epi32((int *)(p), lanes_, (__m256i)(v));                             \
         }                                                                                         \
     } while (0)
-#define SHEEN_ENTRY sheen_gradient_avx2
+#define SHEEN_ENTRY sheen_gradient_span_avx2
 #include "GradientBody.h"
 SHEEN_END_LEVEL
 #else
-void sheen_gradient_avx2(const SheenGradientJob *job) { (void)job; }
+void sheen_gradient_span_avx2(const SheenGradientJob *job) { (void)job; }
 #endif

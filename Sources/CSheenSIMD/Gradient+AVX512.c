@@ -1,4 +1,5 @@
-// The gradient span kernel built for AVX-512 F/BW/VL/DQ (x86-64-v4): 16 Float lanes, one block a vector.
+// The gradient kernel (gradient_span) built for AVX-512 F/BW/VL/DQ (x86-64-v4): 16 Float lanes, one
+// block a vector.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -22,9 +23,9 @@ SHEEN_BEGIN_AVX512
         if (a8) _mm_mask_storeu_epi8((void *)(p), lanes_, _mm512_cvtepi32_epi8((__m512i)(v)));     \
         else _mm512_mask_storeu_epi32((void *)(p), lanes_, (__m512i)(v));                         \
     } while (0)
-#define SHEEN_ENTRY sheen_gradient_avx512
+#define SHEEN_ENTRY sheen_gradient_span_avx512
 #include "GradientBody.h"
 SHEEN_END_LEVEL
 #else
-void sheen_gradient_avx512(const SheenGradientJob *job) { (void)job; }
+void sheen_gradient_span_avx512(const SheenGradientJob *job) { (void)job; }
 #endif

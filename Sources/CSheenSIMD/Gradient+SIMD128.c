@@ -1,5 +1,5 @@
-// The gradient span kernel built for the 128-bit level: 4 Float lanes, four vectors a block.
-// On x86-64 (SSE4.2) the packs and the rounding conversion are SSE instructions and FMA is
+// The gradient kernel (gradient_span) built for the 128-bit level: 4 Float lanes, four vectors a
+// block. On x86-64 (SSE4.2) the packs and the rounding conversion are SSE instructions and FMA is
 // computed in Double (x86-64-v2 has no FMA); on AArch64 the rounding conversion and the packs are
 // ASIMD instructions named in GradientShade.h (fcvtns, the saturating narrows, tbl) and the generic
 // forms compile to the rest, FMA included (fmla rounds once); other CPUs take the generic forms.
@@ -31,6 +31,6 @@ SHEEN_BEGIN_SIMD128
 // The rounding conversion and the packs name their ASIMD instructions (GradientShade.h).
 #include <arm_neon.h>
 #endif
-#define SHEEN_ENTRY sheen_gradient_simd128
+#define SHEEN_ENTRY sheen_gradient_span_simd128
 #include "GradientBody.h"
 SHEEN_END_SIMD128

@@ -5,7 +5,7 @@
 #define SHEEN_KERNEL_TABLE(level)                          \
     const SheenKernelTable sheen_kernels_##level = {       \
         .composite = sheen_composite_##level,              \
-        .gradient_span = sheen_gradient_##level,           \
+        .gradient_span = sheen_gradient_span_##level,      \
         .blur = sheen_blur_##level,                        \
         .fill_rows = sheen_fill_rows_##level,              \
         .copy_rows = sheen_copy_rows_##level,              \

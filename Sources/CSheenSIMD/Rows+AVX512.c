@@ -1,4 +1,4 @@
-// Row fills and copies built for AVX-512: 64-byte stores.
+// Row fills and copies (fill_rows, copy_rows) built for AVX-512: 64-byte stores.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)

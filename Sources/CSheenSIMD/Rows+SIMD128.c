@@ -1,4 +1,4 @@
-// Row fills and copies built for the 128-bit level: 16-byte stores.
+// Row fills and copies (fill_rows, copy_rows) built for the 128-bit level: 16-byte stores.
 #include "CSheenSIMD.h"
 
 SHEEN_BEGIN_SIMD128

@@ -9,7 +9,8 @@ typealias FillRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int
 /// A row-copy entry (see `copyRows`).
 typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UnsafePointer<UInt8>?, Int, Int) -> Void
 
-/// The kernels of one level as typed entry points: the dispatch behind `Kernels.table`.
+/// The kernels of one level as typed entry points (SheenKernels.h names the kernels each runs;
+/// `Kernels.table` lists them with every level of this table).
 ///
 /// Every level fills the same entries, so a call site is one array index and one indirect call
 /// whatever the level: at `simd128`, `avx2` and `avx512` CSheenSIMD's own tables
@@ -19,7 +20,7 @@ struct KernelTable: @unchecked Sendable {
     /// The level every entry runs at.
     let level: SIMDLevel
     /// `over_n_8_8888`, `composite_8888`, `composite_8` and `composite_double_8888`: the entry
-    /// picks by the job's operator, paint and format.
+    /// picks by SheenKernels.h's composite fast paths.
     let composite: CompositeEntry
     /// `gradient_span`.
     let gradientSpan: GradientEntry

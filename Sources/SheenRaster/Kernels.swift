@@ -1,12 +1,13 @@
 import CSheenSIMD
 import Synchronization
 
-/// The one table that says which implementation each kernel runs.
+/// The kernels, the levels they run at, and the level calls run at.
 ///
-/// Every kernel has one name (its table entry), used by all its implementations, its reference
-/// twin, its tests, its sheen-bench cases and its fuzz target; each entry lists the levels it is
-/// built at. A call runs at the level asked for — the process's level, or a scoped one — or, for
-/// a kernel that has no implementation at that level, at the best level below it that it has.
+/// Every kernel has one name — its row in CSheenSIMD's `SheenKernels.h`, which `table` is read
+/// from — used by all its implementations, its reference twin, its tests, its sheen-bench cases
+/// and its fuzz target (`Scripts/fuzz.sh --kernel NAME`). Every kernel is built at every level:
+/// each level fills every entry of the dispatch table (`KernelTable`), and a call runs at the
+/// level asked for — the process's level, or a scoped one.
 ///
 /// The process's level is the best this CPU supports, unless the environment variable
 /// `SHEEN_SIMD=reference|simd128|avx2|avx512` (`portable`: the old name of `simd128`) says
@@ -15,34 +16,25 @@ import Synchronization
 /// `RasterError.simdLevelUnavailable`. `Kernels.withLevel(_:_:)` runs a closure at another level
 /// (tests and benchmarks compare levels this way).
 public enum Kernels {
-    /// One kernel: its name and the levels it has an implementation at.
+    /// One kernel: its name, what it computes, the dispatch entry that runs it and its levels.
     public struct Entry: Sendable, Hashable {
         /// The kernel's name, in pixman's operand notation where it has one
         /// (`over_n_8_8888`: sourceOver, solid paint, A8 mask, 32-bit destination).
         public let name: String
         /// What it computes.
         public let summary: String
-        /// The levels it is built at, `reference` first.
+        /// The entry of each level's dispatch table that runs it (`composite`, `gradient_span`,
+        /// `blur`, `fill_rows`, `copy_rows`); an entry that runs several kernels picks by its job.
+        public let entry: String
+        /// The levels it is built at, `reference` first: every level.
         public let levels: [SIMDLevel]
     }
 
-    /// Every kernel, by name.
-    public static let table: [Entry] = [
-        Entry(name: "over_n_8_8888", summary: "sourceOver of an opaque solid colour through an A8 mask (text)",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "composite_8888", summary: "every Porter-Duff operator and integer blend mode onto RGBA8/BGRA8, "
-              + "solid or row paint, full, constant or A8-mask coverage",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "composite_8", summary: "every Porter-Duff operator onto A8", levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "composite_double_8888", summary: "the seven blend modes evaluated in Double (colorDodge … luminosity)",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "gradient_span", summary: "linear, radial and conic gradient shading of a rectangle, any ramp, spread and dither",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "blur_strip", summary: "the recursive Gaussian's two passes (σ above the convolution limit)",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-        Entry(name: "blur_convolution", summary: "the small-σ Gaussian by direct 16-bit convolution",
-              levels: [.reference, .simd128, .avx2, .avx512]),
-    ]
+    /// Every kernel, in SheenKernels.h's order.
+    public static let table: [Entry] = (0 ..< UInt32(SHEEN_KERNEL_COUNT)).map { k in
+        Entry(name: String(cString: sheen_simd_kernel_name(k)), summary: String(cString: sheen_simd_kernel_summary(k)),
+              entry: String(cString: sheen_simd_kernel_entry(k)), levels: KernelTable.all.map(\.level))
+    }
 
     /// The levels this CPU runs, in order: always `reference`; `simd128` on every CPU but an
     /// x86-64 without SSE4.2 (none in service); `avx2` and `avx512` where the CPU has them.
@@ -96,7 +88,8 @@ public enum Kernels {
     }
 
     /// The level kernel `name` runs at when `requested` is asked for: the best level at or below
-    /// `requested` that it is built at (nil for an unknown name).
+    /// `requested` that it is built at — `requested` itself, since every kernel is built at every
+    /// level (nil for an unknown name).
     public static func level(of name: String, at requested: SIMDLevel = current) -> SIMDLevel? {
         guard let entry = table.first(where: { $0.name == name }) else { return nil }
         return entry.levels.last { $0 <= requested }

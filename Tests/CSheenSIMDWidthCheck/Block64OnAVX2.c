@@ -9,7 +9,7 @@
 SHEEN_BEGIN_AVX2
 #define SHEEN_BLOCK 64
 #define SHEEN_ENTRY sheen_composite_block64_on_avx2
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx2
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_avx2
 #include "../../Sources/CSheenSIMD/CompositeBody.h"
 SHEEN_END_LEVEL
 #else

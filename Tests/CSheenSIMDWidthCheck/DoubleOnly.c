@@ -10,6 +10,6 @@ SHEEN_BEGIN_SIMD128
 #define SHEEN_BLOCK 16
 #define SHEEN_DOUBLE_ONLY 1
 #define SHEEN_ENTRY sheen_composite_double_only
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_simd128
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_simd128
 #include "../../Sources/CSheenSIMD/CompositeBody.h"
 SHEEN_END_SIMD128

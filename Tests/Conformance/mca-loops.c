@@ -51,7 +51,7 @@ MCA_BEGIN_LEVEL
 #define SHEEN_AVX512BW 1
 #endif
 #define SHEEN_ENTRY mca_composite_entry
-#define SHEEN_GRADIENT_ENTRY sheen_gradient_avx2
+#define SHEEN_GRADIENT_ENTRY sheen_gradient_span_avx2
 #include "../../Sources/CSheenSIMD/CompositeBody.h"
 
 /// over_n_8_8888's lerp of 16 pixels with mixed coverage, as over_n_8_8888_chunk does it past

@@ -66,27 +66,53 @@ import Testing
         #expect(Kernels.level(of: "blur_convolution", at: .simd128) == .simd128)
         #expect(Kernels.level(of: "no_such_kernel") == nil)
         #expect(Set(Kernels.table.map(\.name)).count == Kernels.table.count)
-        for entry in Kernels.table { #expect(entry.levels.first == .reference && entry.levels.contains(.simd128)) }
+        for entry in Kernels.table { #expect(entry.levels == SIMDLevel.allCases) }
     }
 
-    /// Each compositing job names the table entry it runs.
-    @Test func compositeJobsNameTheirKernel() throws {
+    /// The table is SheenKernels.h's rows: every kernel with the dispatch entry that runs it.
+    @Test func tableIsTheCRows() {
+        #expect(Kernels.table.map(\.name) == ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888",
+                                             "gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows"])
+        #expect(Kernels.table.map(\.entry) == ["composite", "composite", "composite", "composite", "gradient_span", "blur",
+                                              "blur", "fill_rows", "copy_rows"])
+        for entry in Kernels.table { #expect(!entry.summary.isEmpty) }
+        #expect(sheen_simd_kernel_name(UInt32(SHEEN_KERNEL_COUNT)) == nil)
+    }
+
+    /// A blur names the kernel its σ takes: the convolution up to 3 px, the recursion above.
+    @Test func blursNameTheirKernel() throws {
+        #expect(try GaussianBlur(sigma: 3).kernel == "blur_convolution")
+        #expect(try GaussianBlur(sigmaX: 0.5, sigmaY: 3).kernel == "blur_convolution")
+        #expect(try GaussianBlur(sigma: 3.01).kernel == "blur_strip")
+        #expect(try GaussianBlur(sigmaX: 1, sigmaY: 9).kernel == "blur_strip")
+    }
+
+    /// Each compositing call names the kernel of the first fast path that matches it, and
+    /// refuses what the call refuses.
+    @Test func compositeCallsNameTheirKernel() throws {
         let image = try Image(width: 4, height: 1, format: .rgba8Premultiplied)
+        let alpha = try Image(width: 4, height: 1, format: .a8)
         let mask = try Image(width: 4, height: 1, format: .a8)
-        let names: [String?] = image.withBuffer { dst in
-            mask.withReadOnlyBuffer { m in
-                let jobs: [(Paint, CompositeOperator, Coverage)] = [
+        let fill = try GradientFill(.linear(from: Point(0, 0), to: Point(4, 0), colors: [.black, .white]))
+        let names: [String?] = try image.withBuffer { dst in
+            try mask.withReadOnlyBuffer { m in
+                let calls: [(Paint, CompositeOperator, Coverage)] = [
                     (.color(Color(rgba: 0x3478_F6FF)), .sourceOver, .mask(m)),
+                    (.color(Color(rgba: 0x3478_F6FF)), .sourceOver, .mask(m, alpha: 128)),
                     (.color(Color(rgba: 0x3478_F680)), .sourceOver, .mask(m)),
+                    (.gradient(fill), .sourceOver, .mask(m)),
                     (.color(Color(rgba: 0x3478_F6FF)), .sourceOver, .full),
+                    (.color(Color(rgba: 0x3478_F6FF)), .multiply, .mask(m)),
                     (.color(Color(rgba: 0x3478_F6FF)), .hue, .full),
+                    (.color(Color(rgba: 0x3478_F6FF)), .sourceOver, .alpha(0)),
                 ]
-                return jobs.map { paint, op, coverage in
-                    (try? CompositeJob(destination: dst, paint: paint, operator: op, coverage: coverage))??.kernelName
-                }
+                return try calls.map { paint, op, coverage in try dst.compositeKernel(paint, operator: op, coverage: coverage) }
             }
         }
-        #expect(names == ["over_n_8_8888", "composite_8888", "composite_8888", "composite_double_8888"])
+        #expect(names == ["over_n_8_8888", "over_n_8_8888", "composite_8888", "composite_8888", "composite_8888",
+                          "composite_8888", "composite_double_8888", nil])
+        #expect(try alpha.withBuffer { try $0.compositeKernel(.color(Color(rgba: 0x0000_0080)), operator: .xor) } == "composite_8")
+        #expect(throws: RasterError.self) { try alpha.withBuffer { try $0.compositeKernel(.color(.black), operator: .multiply) } }
     }
 
     /// Each level's table runs at its own level, and its SIMDLevel order is `allCases`'s.

@@ -35,6 +35,11 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     /// (cyclically; colour levels then clamped to alpha so the content is valid premultiplied):
     /// how the fuzzer steers pixel values.
     public var content: [UInt8] = []
+    /// A colour paint with alpha 255 (the text path, over_n_8_8888), instead of a random alpha.
+    public var opaqueColour = false
+    /// When set, the kernel (a `Kernels.table` name) this case is about: `check` passes at once,
+    /// checking nothing, where the library would run another kernel for it.
+    public var kernel: String?
 
     public init(op: CompositeOperator, format: PixelFormat, width: Int, height: Int, padding: Int = 0,
                 misalignment: Int = 0, paint: PaintKind, coverage: CoverageKind, offsetX: Int = 0,
@@ -81,8 +86,9 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1, misalignment: 3)
         fillRandomPremultiplied(mask.buffer, &rng)
         overlayContent(mask.buffer, phase: 13)
-        let colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
+        var colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
                                   UInt8.random(in: 0 ... 255, using: &rng), randomLevel(&rng))
+        if opaqueColour { colour.w = 255 }
         let premultiplied = SIMD4<UInt8>(min(colour.x, colour.w), min(colour.y, colour.w), min(colour.z, colour.w), colour.w)
 
         // Gradients are built only for the paints that use them (the fuzzer runs this per input).
@@ -112,6 +118,10 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         case .alpha: .alpha(alpha)
         case .mask: .mask(mask.buffer.readOnly, x: mx, y: my)
         case .maskAlpha: .mask(mask.buffer.readOnly, x: mx, y: my, alpha: alpha)
+        }
+
+        if let kernel, (try? start.buffer.compositeKernel(paintValue, operator: op, coverage: coverageValue)) != kernel {
+            return []
         }
 
         // The reference composites the same paint pixels: for gradients, the paint shaded at the
@@ -213,6 +223,30 @@ extension CompositeCase {
                   offsetX: Int(Int8(bitPattern: b(9))) % 12, offsetY: Int(Int8(bitPattern: b(10))) % 5,
                   alpha: b(11), seed: (0 ..< 7).reduce(UInt64(0)) { $0 << 8 | UInt64(b(12 + $1)) })
         content = bytes.count > 19 ? Array(bytes[19...]) : []
+    }
+
+    /// A case from fuzz input `bytes`, steered towards `kernel` (a composite kernel's
+    /// `Kernels.table` name) when one is given: its operator, format, paint and coverage moved
+    /// where that kernel's fast path (SheenKernels.h) takes them, the rest as the bytes say.
+    public init(fuzzInput bytes: [UInt8], kernel: String?) {
+        self.init(fuzzInput: bytes)
+        guard let kernel else { return }
+        self.kernel = kernel
+        let pick = Int(bytes.first ?? 0)
+        func pickOperator(_ wanted: (CompositeOperator) -> Bool) -> CompositeOperator {
+            let ops = CompositeOperator.allCases.filter(wanted)
+            return ops[pick % ops.count]
+        }
+        let wide: PixelFormat = format == .a8 ? .rgba8Premultiplied : format
+        switch kernel {
+        case "over_n_8_8888":
+            (self.op, format, paint, opaqueColour) = (.sourceOver, wide, .color, true)
+            if coverage != .maskAlpha { coverage = .mask }
+        case "composite_8888": (self.op, format) = (pickOperator { !$0.isEvaluatedInDouble }, wide)
+        case "composite_double_8888": (self.op, format) = (pickOperator(\.isEvaluatedInDouble), wide)
+        case "composite_8": (self.op, format) = (pickOperator(\.isAlphaOnly), .a8)
+        default: break
+        }
     }
 }
 

@@ -5,6 +5,22 @@ import SheenRaster
 /// inputs (crash files, a corpus directory) through the same check and exits non-zero on the first
 /// failure, printing what the check reported.
 public enum FuzzReplay {
+    /// The kernel a fuzz run focuses on (`Scripts/fuzz.sh --kernel NAME` sets SHEEN_FUZZ_KERNEL):
+    /// a harness steers each input towards it and skips inputs its library call would not run
+    /// it for. nil (unset): every kernel the harness covers. A harness given a kernel it does not
+    /// cover stops at once (see `requireKernel(in:)`).
+    public static let kernel: String? = {
+        guard let value = getenv("SHEEN_FUZZ_KERNEL"), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }()
+
+    /// Stops the process, naming `kernels`, when SHEEN_FUZZ_KERNEL names a kernel not among them.
+    public static func requireKernel(in kernels: [String], harness: String) {
+        if let kernel, !kernels.contains(kernel) {
+            fatalError("\(harness) fuzzes \(kernels.joined(separator: ", ")); SHEEN_FUZZ_KERNEL=\(kernel) is not one of them")
+        }
+    }
+
     /// One libFuzzer input through `check`: a failure aborts with its description, which
     /// libFuzzer records as a crash (the harness's `LLVMFuzzerTestOneInput` calls this).
     public static func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int, check: ([UInt8]) -> String?) -> CInt {

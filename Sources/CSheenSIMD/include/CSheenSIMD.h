@@ -10,6 +10,7 @@
 
 #include "CSheenSIMDTargets.h"
 #include "SheenOperators.h"
+#include "SheenKernels.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -216,11 +217,11 @@ typedef struct SheenGradientJob {
 } SheenGradientJob;
 
 /// Runs `job` with the 128-bit kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
-void sheen_gradient_simd128(const SheenGradientJob *job);
+void sheen_gradient_span_simd128(const SheenGradientJob *job);
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
-void sheen_gradient_avx2(const SheenGradientJob *job);
+void sheen_gradient_span_avx2(const SheenGradientJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
-void sheen_gradient_avx512(const SheenGradientJob *job);
+void sheen_gradient_span_avx512(const SheenGradientJob *job);
 
 /// Bytes a row copy writes above which it stores around the caches
 /// (non-temporal stores): three quarters of one last-level cache as CPUID describes it (one L3
@@ -251,9 +252,10 @@ void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, in
                             intptr_t srcStride, intptr_t period);
 
 /// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
-/// (SheenRaster/KernelTable.swift) calls for a level. `composite` runs over_n_8_8888,
-/// composite_8888, composite_8 and composite_double_8888 (it picks by the job's operator, paint
-/// and format); `blur` runs blur_convolution and blur_strip (by the job's method).
+/// (SheenRaster/KernelTable.swift) calls for a level; SheenKernels.h lists the kernels each
+/// entry runs. `composite` runs over_n_8_8888, composite_8888, composite_8 and
+/// composite_double_8888 (by SheenKernels.h's fast paths); `blur` runs blur_convolution and
+/// blur_strip (by the job's method).
 typedef struct {
     void (*composite)(const SheenCompositeJob *job);
     void (*gradient_span)(const SheenGradientJob *job);

@@ -1,4 +1,4 @@
-// The scalar twin of the convolution kernels (CSheenSIMD/BlurConvolution.h): the same integer
+// The scalar twin of blur_convolution, the convolution kernel (CSheenSIMD/BlurConvolution.h): the same integer
 // steps, value by value, on the same job and the same passes, so every level can be compared with
 // it bit for bit. `blurReference` remains the oracle all of them are held to within 1 level.
 

@@ -13,8 +13,10 @@ enum BlurMethod: Sendable {
     /// `blur_strip`: both axes by Deriche's recursion (`BlurLine`), strips of values at a time.
     case strip
 
-    /// The kernel table entry that runs this method.
-    var kernelName: String { self == .convolution ? "blur_convolution" : "blur_strip" }
+    /// The kernel that runs this method (its `Kernels.table` name, from SheenKernels.h).
+    var kernelName: String {
+        String(cString: sheen_simd_kernel_name(UInt32(self == .convolution ? SHEEN_KERNEL_blur_convolution : SHEEN_KERNEL_blur_strip)))
+    }
 }
 
 extension GaussianBlur {
@@ -24,6 +26,10 @@ extension GaussianBlur {
 
     /// The method this blur runs.
     var method: BlurMethod { max(sigmaX, sigmaY) <= Self.convolutionSigmaLimit ? .convolution : .strip }
+
+    /// The kernel this blur runs, as `Kernels.table` names it: `blur_convolution` when both σ are
+    /// at most 3 px, `blur_strip` (the recursive Gaussian, whose cost does not grow with σ) above.
+    public var kernel: String { method.kernelName }
 }
 
 /// floor(a · w / 65536), the high half of a 16-bit product (pmulhuw).

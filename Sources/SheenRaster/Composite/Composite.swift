@@ -42,6 +42,17 @@ extension RasterBuffer {
         job.run(level)
     }
 
+    /// The kernel `composite(_:operator:coverage:)` runs for these arguments, as `Kernels.table`
+    /// names it (`over_n_8_8888` for an opaque colour through a mask onto RGBA8/BGRA8, then
+    /// `composite_double_8888`, `composite_8888` or `composite_8`: the first of SheenKernels.h's
+    /// composite fast paths that matches), or nil where the call draws nothing (an empty
+    /// overlap, zero coverage). Throws what that call would throw for these arguments; touches
+    /// no pixel.
+    public func compositeKernel(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
+                                coverage: Coverage = .full) throws(RasterError) -> String? {
+        try CompositeJob(destination: self, paint: paint, operator: op, coverage: coverage)?.kernelName
+    }
+
     /// The per-glyph call without the paint and coverage enums (the C API's `sheen_composite`
     /// calls it too): `color` through A8 `mask` at (x, y) at full alpha, at `level`. Returns false,
     /// having touched nothing, where the general path must decide: a value or operator it refuses

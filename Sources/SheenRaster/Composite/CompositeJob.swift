@@ -80,13 +80,16 @@ struct CompositeJob {
         return CompositeJob(destination: destination, op: op, source: source, coverage: .mask(mask, x: x, y: y), region: placed)
     }
 
-    /// The name of the `Kernels.table` entry that runs this job (the composite entry picks the
-    /// same kernel from the job's operator, paint and format).
+    /// The kernel that runs this job: the first of SheenKernels.h's composite fast paths that
+    /// matches its operator, paint, coverage and format — the test the C entry makes.
     var kernelName: String {
-        if op.isEvaluatedInDouble { return "composite_double_8888" }
-        if destination.format == .a8 { return "composite_8" }
-        if op == .sourceOver, case let .solid(v) = source, v >> 24 == 255, case .mask = coverage { return "over_n_8_8888" }
-        return "composite_8888"
+        var solid = false, opaque = false
+        if case let .solid(v) = source { solid = true; opaque = v >> 24 == 255 }
+        var masked = false
+        if case .mask = coverage { masked = true }
+        let k = sheen_simd_composite_kernel(op.kernelIndex, solid ? 1 : 0, opaque ? 1 : 0, masked ? 1 : 0,
+                                            UInt32(destination.format.bytesPerPixel))
+        return k < 0 ? "" : String(cString: sheen_simd_kernel_name(UInt32(k)))
     }
 
     /// Runs the operation with `level`'s composite entry (KernelTable.swift).

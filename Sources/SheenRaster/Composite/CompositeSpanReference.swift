@@ -1,4 +1,5 @@
-// The reference twin of the span kernels: one pixel at a time through CompositeReference.
+// The reference twin of over_n_8_8888, composite_8888, composite_8 and composite_double_8888
+// (the compositing kernels): one pixel at a time through CompositeReference.
 
 /// Composites `count` pixels at `dst` with the scalar reference.
 func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ paint: SpanPaint,

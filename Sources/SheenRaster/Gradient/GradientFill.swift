@@ -54,7 +54,8 @@ public struct GradientFill: Sendable {
 
     /// Fills `rect` (default: the whole buffer; clipped to the buffer) of `buffer` with the
     /// gradient. Throws `RasterError.invalidRect` for a rectangle of negative size, leaving the
-    /// buffer untouched.
+    /// buffer untouched. Kernels: gradient_span, and fill_rows or copy_rows where rows repeat (a
+    /// vertical gradient's rows are one colour each; a horizontal one's rows are all alike).
     public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws(RasterError) {
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? buffer.bounds).validated().intersection(buffer.bounds)

@@ -1,4 +1,4 @@
-// The scalar reference twin of the gradient span kernel (CSheenSIMD/GradientBody.h): the same
+// The scalar reference twin of gradient_span, the gradient kernel (CSheenSIMD/GradientBody.h): the same
 // job, every step in the same order and precision, one pixel at a time. Every level must equal
 // it bit for bit (GradientLevelTests); ExactGradient, in Double, says how close all of them are
 // to the exact colour (GradientKernelTests).
@@ -6,7 +6,7 @@
 import CSheenSIMD
 
 enum GradientKernelTwin {
-    /// Runs `job` (as sheen_gradient_avx2/avx512 would).
+    /// Runs `job` (as sheen_gradient_span_avx2/avx512 would).
     static func run(_ job: SheenGradientJob) {
         let j = job
         let g = withUnsafeBytes(of: j.g) { Array($0.bindMemory(to: Double.self)) }

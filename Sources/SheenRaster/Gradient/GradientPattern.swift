@@ -60,7 +60,8 @@ public struct GradientPattern: Sendable {
     /// Bytes of memory the strip occupies.
     public var byteCount: Int { pixels.count }
 
-    /// Paints `rect` (default: all; clipped) of `buffer` by repeating the strip. Throws
+    /// Paints `rect` (default: all; clipped) of `buffer` by repeating the strip — a column strip
+    /// with kernel fill_rows (each row one value), a row strip with copy_rows. Throws
     /// `RasterError.formatMismatch` unless `buffer.format` is the strip's format, and
     /// `.invalidRect` for a negative rectangle, touching nothing.
     public func fill(_ buffer: RasterBuffer, rect: PixelRect? = nil) throws(RasterError) {

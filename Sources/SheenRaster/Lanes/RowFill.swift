@@ -1,6 +1,7 @@
 // Row fills and copies: the stores behind every structure-aware gradient path and the pattern
 // repeat. At the C levels whole rectangles through CSheenSIMD's row stores; at `reference` their
-// Swift twins here, plain 64-byte vector stores.
+// Swift twins here (fillRowsSwift, the twin of fill_rows; copyRowsSwift, of copy_rows), plain
+// 64-byte vector stores.
 
 import CSheenSIMD
 

@@ -2,7 +2,7 @@ import Testing
 import SheenTestSupport
 @testable import SheenRaster
 
-/// Every level of both blur methods equals its scalar twin bit for bit: σ on both sides of the
+/// Every level of both blur kernels (blur_convolution, blur_strip) equals its scalar twin bit for bit: σ on both sides of the
 /// convolution limit, one axis unblurred, σx ≠ σy, both edge modes, A8 and RGBA, shapes from 1×1
 /// to wider than every strip and band, padded rows, misaligned bases, several workers, in place.
 struct BlurLevelTests {

@@ -2,7 +2,7 @@ import Testing
 import SheenTestSupport
 @testable import SheenRaster
 
-/// The row stores behind structure-aware gradient fills and patterns (`fillRows`, `copyRows`)
+/// The row stores behind structure-aware gradient fills and patterns (fill_rows, copy_rows)
 /// write the Swift twin's bytes at every level, copies with ordinary stores and streamed around
 /// the cache (the threshold lowered so that small rectangles stream): every row length from 0 to
 /// 3 lines and beyond (every head and tail around a 64-byte line), misaligned bases, padded rows,

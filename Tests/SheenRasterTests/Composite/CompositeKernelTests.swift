@@ -2,7 +2,8 @@
 import SheenTestSupport
 import Testing
 
-/// Compositing kernels at every level this CPU runs against the scalar reference.
+/// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888)
+/// at every level this CPU runs against the scalar reference.
 @Suite struct CompositeKernelTests {
     /// The scalar round(n / 255) that the twins and labels use, against the reference's plain
     /// integer division, over the whole product range.

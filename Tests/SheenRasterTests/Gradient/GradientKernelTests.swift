@@ -3,7 +3,7 @@ import Foundation
 import SheenTestSupport
 @testable import SheenRaster
 
-/// The SIMD kernel against the exact Double model, and against its reference twin.
+/// The gradient kernel, gradient_span, against the exact Double model, and against its reference twin.
 @Suite struct GradientKernelTests {
     /// Random gradients of every kind into fenced buffers of every format, width 0…70 plus a few
     /// large ones, height 0…5, padded strides, bases misaligned by 0…15 bytes, whole buffers and
