@@ -340,3 +340,105 @@ public func sheenLabelImage(_ label: OpaquePointer?, _ out: UnsafeMutablePointer
 /// `sheen_label_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_destroy")
 public func sheenLabelDestroy(_ label: OpaquePointer?) { release(label) }
+
+// One setter per label property, named after its key (LabelProperty: `lineHeight` is
+// sheen_label_set_line_height), each number checked against the property's range there.
+
+/// `value` when it lies in the range `LabelProperty` gives `key`, else the error naming both.
+private func inRange(_ value: Double, _ key: String) throws -> Double {
+    let range = LabelProperty.named(key)!.range!
+    guard value.isFinite, range.contains(value) else {
+        throw CAPIError.invalid("\(key) \(value) is outside \(range.lowerBound)…\(range.upperBound)")
+    }
+    return value
+}
+
+/// `sheen_label_set_canvas` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_canvas")
+public func sheenLabelSetCanvas(_ label: OpaquePointer?, _ width: Double, _ height: Double) -> sheen_status {
+    change(label) { $0.size = Size(width: try inRange(width, "canvas"), height: try inRange(height, "canvas")) }
+}
+
+/// `sheen_label_set_align` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_align")
+public func sheenLabelSetAlign(_ label: OpaquePointer?, _ alignment: Int32) -> sheen_status {
+    change(label) { $0.textAlignment = try textAlignment(alignment) }
+}
+
+/// `sheen_label_set_vertical` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_vertical")
+public func sheenLabelSetVertical(_ label: OpaquePointer?, _ vertical: Int32) -> sheen_status {
+    change(label) { $0.verticalAlignment = try verticalAlignment(vertical) }
+}
+
+/// `sheen_label_set_lines` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_lines")
+public func sheenLabelSetLines(_ label: OpaquePointer?, _ lines: Int) -> sheen_status {
+    change(label) { $0.numberOfLines = Int(try inRange(Double(lines), "lines")) }
+}
+
+/// `sheen_label_set_min_scale` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_min_scale")
+public func sheenLabelSetMinScale(_ label: OpaquePointer?, _ scale: Double) -> sheen_status {
+    change(label) {
+        $0.minimumScaleFactor = try inRange(scale, "minScale")
+        $0.adjustsFontSizeToFitWidth = scale > 0
+    }
+}
+
+/// `sheen_label_set_tighten` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_tighten")
+public func sheenLabelSetTighten(_ label: OpaquePointer?, _ tighten: Bool) -> sheen_status {
+    change(label) { $0.allowsDefaultTighteningForTruncation = tighten }
+}
+
+/// `sheen_label_set_hyphenation` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_hyphenation")
+public func sheenLabelSetHyphenation(_ label: OpaquePointer?, _ language: UnsafePointer<CChar>?) -> sheen_status {
+    change(label) { $0.hyphenationLanguage = language.map { String(cString: $0) } }
+}
+
+/// `sheen_label_set_baseline` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_baseline")
+public func sheenLabelSetBaseline(_ label: OpaquePointer?, _ baseline: Int32) -> sheen_status {
+    change(label) {
+        let all: [BaselineAdjustment] = [.alignBaselines, .alignCenters, .none]
+        guard baseline >= 0, Int(baseline) < all.count else {
+            throw CAPIError.invalid("baseline \(baseline) is not a sheen_baseline (0…2)")
+        }
+        $0.baselineAdjustment = all[Int(baseline)]
+    }
+}
+
+/// `sheen_label_set_line_height` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_line_height")
+public func sheenLabelSetLineHeight(_ label: OpaquePointer?, _ multiple: Double) -> sheen_status {
+    change(label) { $0.lineHeightMultiple = try inRange(multiple, "lineHeight") }
+}
+
+/// `sheen_label_set_line_spacing` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_line_spacing")
+public func sheenLabelSetLineSpacing(_ label: OpaquePointer?, _ spacing: Double) -> sheen_status {
+    change(label) { $0.lineSpacing = try inRange(spacing, "lineSpacing") }
+}
+
+/// `sheen_label_set_inset_shadows` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_inset_shadows")
+public func sheenLabelSetInsetShadows(_ label: OpaquePointer?, _ inset: Bool) -> sheen_status {
+    change(label) { $0.insetsTextForShadows = inset }
+}
+
+/// `sheen_label_set_clip` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_clip")
+public func sheenLabelSetClip(_ label: OpaquePointer?, _ clip: Bool) -> sheen_status {
+    change(label) { $0.clipsToBounds = clip }
+}
+
+/// `sheen_label_set_highlight` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_highlight")
+public func sheenLabelSetHighlight(_ label: OpaquePointer?, _ c: UnsafePointer<sheen_color>?) -> sheen_status {
+    change(label) {
+        $0.highlightedTextColor = try c.map { try color($0.pointee, "color") }
+        $0.isHighlighted = c != nil
+    }
+}

@@ -14,6 +14,8 @@ extension Label {
     public static let maximumImagePixels = 1 << 26
     /// The most shadows (`shadows`, plus `shadowColor`'s) a label takes: each is a blurred mask.
     public static let maximumShadows = 64
+    /// The most lines `numberOfLines` may ask for in a spec or on the command line (0 is unlimited).
+    public static let maximumLines = 100_000
     /// The most run styles a label takes.
     public static let maximumRunStyles = 1 << 16
 
@@ -153,19 +155,20 @@ extension Label {
         if let c = highlightedTextColor { try check("highlightedTextColor", c) }
         if let c = backgroundColor { try check("backgroundColor", c) }
         for (i, s) in allShadows.enumerated() {
-            try check("shadow \(i) sigma", s.sigma, 0...256)
-            try check("shadow \(i) spread", s.spread, 0...256)
-            try check("shadow \(i) offset.x", s.offset.x, -Self.maximumSide...Self.maximumSide)
-            try check("shadow \(i) offset.y", s.offset.y, -Self.maximumSide...Self.maximumSide)
-            try check("shadow \(i) color", s.color)
+            // Named by path (shadows[0].sigma), glows after the shadows: LabelProperty.of(parameter:).
+            try check("shadows[\(i)].sigma", s.sigma, 0...256)
+            try check("shadows[\(i)].spread", s.spread, 0...256)
+            try check("shadows[\(i)].offset.x", s.offset.x, -Self.maximumSide...Self.maximumSide)
+            try check("shadows[\(i)].offset.y", s.offset.y, -Self.maximumSide...Self.maximumSide)
+            try check("shadows[\(i)].color", s.color)
         }
-        if let stroke { try checkStroke("stroke width", stroke.width) }
+        if let stroke { try checkStroke("stroke.width", stroke.width) }
         for (i, style) in runStyles.enumerated() {
             guard style.range.lowerBound >= 0 else {
                 throw LabelError.invalidParameter(name: "runStyles[\(i)].range.lowerBound", value: Double(style.range.lowerBound),
                                                   allowed: "≥ 0 (a UTF-16 offset)")
             }
-            if let stroke = style.stroke { try checkStroke("runStyles[\(i)].stroke width", stroke.width) }
+            if let stroke = style.stroke { try checkStroke("runStyles[\(i)].stroke.width", stroke.width) }
         }
         let runPaints = runStyles.flatMap { [$0.fill, $0.stroke?.paint] }
         for paint in ([fill, stroke?.paint] + runPaints).compactMap({ $0 }) {

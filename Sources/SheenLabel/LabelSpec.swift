@@ -24,11 +24,11 @@ public struct LabelSpec: Sendable {
         public var colorSpace: ColorSpace?
     }
 
-    /// Every field a label object (the top level or a keyframe) may have.
-    public static let labelFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "canvas", "textColor", "fill",
-                                     "stroke", "shadows", "background", "align", "vertical", "lines", "lineBreak", "minScale",
-                                     "tighten", "baseline", "lineHeight", "lineSpacing", "insets", "insetShadows", "clip",
-                                     "enabled", "alpha", "highlight", "hyphenation", "hinting"]
+    /// Every field a label object (the top level or a keyframe) may have: `LabelProperty.all`'s keys.
+    public static let labelFields = LabelProperty.all.map(\.key)
+
+    /// The range `LabelProperty.all` gives the number at `key`.
+    static func range(_ key: String) -> ClosedRange<Double> { LabelProperty.named(key)!.range! }
 
     /// Reads a spec from JSON text.
     public init(json: String) throws(LabelSpecError) {
@@ -43,7 +43,7 @@ public struct LabelSpec: Sendable {
     public init(json bytes: [UInt8]) throws(LabelSpecError) {
         let root: JSONValue
         let document = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        do { root = try JSONValue.parse(document) } catch { throw LabelSpecError("not valid JSON: \(error)") }
+        do { root = try JSONValue.parse(document) } catch { throw LabelSpecError("not valid JSON: \(error)", isSyntaxError: true) }
         do {
             (label, animation) = try Self.read(root)
         } catch let error as LabelSpecError {
@@ -91,13 +91,13 @@ public struct LabelSpec: Sendable {
         if let n = o.optional("background") { label.backgroundColor = try color(n) }
         if let n = o.optional("align") { label.textAlignment = try n.named(alignments) }
         if let n = o.optional("vertical") { label.verticalAlignment = try n.named([("top", .top), ("center", .center), ("bottom", .bottom)]) }
-        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: 0...100_000) }
+        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: Int(range("lines").lowerBound) ... Label.maximumLines) }
         if let n = o.optional("lineBreak") {
             label.lineBreakMode = try n.named([("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping),
                                                ("head", .byTruncatingHead), ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
         }
         if let n = o.optional("minScale") {
-            label.minimumScaleFactor = try n.number(in: 0...1)
+            label.minimumScaleFactor = try n.number(in: range("minScale"))
             label.adjustsFontSizeToFitWidth = label.minimumScaleFactor > 0
         }
         if let n = o.optional("tighten") { label.allowsDefaultTighteningForTruncation = try n.bool() }
@@ -105,16 +105,16 @@ public struct LabelSpec: Sendable {
             label.baselineAdjustment = try n.named([("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         }
         if let n = o.optional("hyphenation") { label.hyphenationLanguage = try n.string() }
-        if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: 0.01...10) }
-        if let n = o.optional("lineSpacing") { label.lineSpacing = try n.number(in: -1000...1000) }
+        if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: range("lineHeight")) }
+        if let n = o.optional("lineSpacing") { label.lineSpacing = try n.number(in: range("lineSpacing")) }
         if let n = o.optional("insets") {
-            let v = try n.numbers(4, in: 0...Label.maximumSide)
+            let v = try n.numbers(4, in: range("insets"))
             label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
         if let n = o.optional("insetShadows") { label.insetsTextForShadows = try n.bool() }
         if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
         if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
-        if let n = o.optional("alpha") { label.alpha = try n.number(in: 0...1) }
+        if let n = o.optional("alpha") { label.alpha = try n.number(in: range("alpha")) }
         if let n = o.optional("hinting") { label.hinting = try n.named([("none", Hinting.none), ("light", .light), ("full", .full)]) }
         if let n = o.optional("highlight") {
             label.isHighlighted = true
@@ -129,10 +129,11 @@ public struct LabelSpec: Sendable {
     static func font(_ o: SpecObject, current: Font) throws -> Font {
         let pattern = o.optional("font"), file = o.optional("fontFile"), index = o.optional("faceIndex"), sizeNode = o.optional("size")
         if let pattern, file != nil { throw pattern.error("give \"font\" or \"fontFile\", not both") }
-        let size = try sizeNode?.number(in: Font.minimumSize...Font.maximumSize) ?? current.size
+        let size = try sizeNode?.number(in: range("size")) ?? current.size
         do {
             if let file {
-                return try Font(path: try file.string(), size: size, faceIndex: try index?.integer(in: 0...0xFFFF) ?? 0)
+                return try Font(path: try file.string(), size: size,
+                                faceIndex: try index?.integer(in: 0 ... Int(range("faceIndex").upperBound)) ?? 0)
             }
             if let index { throw index.error("faceIndex needs fontFile") }
             if let pattern { return try Font(named: try pattern.string(), size: size) }
@@ -225,7 +226,7 @@ public struct LabelSpec: Sendable {
                 throw n.error("\"\(s)\" is not WIDTHxHEIGHT with each side 1…16384")
             }
         }
-        let v = try n.numbers(2, in: 0...Label.maximumSide)
+        let v = try n.numbers(2, in: range("canvas"))
         return Size(width: v[0], height: v[1])
     }
 
@@ -344,8 +345,14 @@ public struct LabelSpec: Sendable {
 public struct LabelSpecError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The refusal in words, without a "spec:" prefix (the caller knows where the spec came from).
     public let message: String
-    /// Makes an error with `message`.
-    public init(_ message: String) { self.message = message }
+    /// True when the document is not JSON at all (the message names a line and column); false
+    /// when a field is refused (the message names the field).
+    public let isSyntaxError: Bool
+    /// Makes an error with `message`, about a field unless `isSyntaxError`.
+    public init(_ message: String, isSyntaxError: Bool = false) {
+        self.message = message
+        self.isSyntaxError = isSyntaxError
+    }
     /// The message.
     public var description: String { message }
 }

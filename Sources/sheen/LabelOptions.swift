@@ -16,7 +16,7 @@ struct LabelStyleOptions: ParsableArguments {
     @Option(help: "Fill: one colour, or gradient stops \"#3478F6,#FF3B30\" (\"#C@offset\" allowed).") var fill = "#3478F6,#FF3B30"
     @Option(help: "Gradient extent: ink, lines, typographic or frame.") var extent = "ink"
     @Option(parsing: .unconditional, help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
-    @Option(name: .customLong("gradient"), help: "Gradient kind: linear, radial or conic.") var gradientKind = "linear"
+    @Option(help: "Gradient kind: linear, radial or conic.") var gradient = "linear"
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Flag(help: "Dither the gradient against banding.") var dither = false
     @Option(help: "Stroke \"WIDTH,#COLOR\" (pixels).") var stroke: String?
@@ -140,7 +140,7 @@ struct LabelStyleOptions: ParsableArguments {
     }
 
     func gradient(_ stops: [GradientStop]) throws -> LabelGradient {
-        let geometry: LabelGradient.Geometry = try Parse.named(gradientKind, option: "--gradient", [
+        let geometry: LabelGradient.Geometry = try Parse.named(self.gradient, option: "--gradient", [
             ("linear", .linear(angle: angle)),
             ("radial", .radial(center: Point(0.5, 0.5), radius: 0.5)),
             ("conic", .conic(center: Point(0.5, 0.5), startAngle: angle)),
@@ -164,8 +164,9 @@ struct LabelStyleOptions: ParsableArguments {
         return LabelShadow(color: colour, offset: Point(v[0], v[1]), sigma: sigma, spread: spread)
     }
 
-    /// The option behind the parameter a label refusal names (nil when none does): `--lines` for
-    /// numberOfLines, `--shadow` or `--glow` for "shadow N …" (glows follow the shadows), and so on.
+    /// The option behind the parameter a label refusal names (nil when none does): the flag of
+    /// its `LabelProperty` (`--lines` for numberOfLines), and for `shadows[i]` `--shadow` or
+    /// `--glow` by the index (glows follow the shadows).
     func option(settingParameterOf error: any Error) -> String? {
         let name: String
         switch error as? LabelError {
@@ -173,14 +174,11 @@ struct LabelStyleOptions: ParsableArguments {
         case let .text(.invalidParameter(n, _, _))?: name = n
         default: return nil
         }
-        if name.hasPrefix("shadow "), let index = Int(name.split(separator: " ")[1]) {
+        guard let property = LabelProperty.of(parameter: name), let flag = property.flag else { return nil }
+        if property.key == "shadows", let index = LabelProperty.index(inParameter: name) {
             return index < shadow.count ? "--shadow" : "--glow"
         }
-        if name.hasPrefix("insets.") { return "--insets" }
-        // Colours are not listed: every form the options read gives finite components.
-        let options = ["stroke width": "--stroke", "numberOfLines": "--lines", "minimumScaleFactor": "--min-scale",
-                       "lineHeightMultiple": "--line-height", "lineSpacing": "--line-spacing", "alpha": "--alpha"]
-        return options[name]
+        return flag
     }
 }
 
@@ -196,8 +194,9 @@ struct LabelLineOptions: ParsableArguments {
     @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
     @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "Line height multiple.") var lineHeight = 1.0
-    @Option(help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG).")
-    var hyphenate: String?
+    @Option(name: [.customLong("hyphenation"), .customLong("hyphenate")],
+            help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG). --hyphenate: the old name, kept this release.")
+    var hyphenation: String?
     @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Extra pixels between lines.") var lineSpacing = 0.0
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
     @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
@@ -216,7 +215,7 @@ struct LabelLineOptions: ParsableArguments {
         label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
             [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
         label.lineHeightMultiple = lineHeight
-        label.hyphenationLanguage = hyphenate
+        label.hyphenationLanguage = hyphenation
         label.lineSpacing = lineSpacing
         label.insetsTextForShadows = insetShadows
         label.clipsToBounds = clip
@@ -249,16 +248,31 @@ struct LabelOptions: ParsableArguments {
 
 extension ParsableArguments {
     /// The options given on the command line that differ from their defaults, as "--size"-style
-    /// names.
+    /// names (every option property is named as its flag: CLITests holds each such name to the
+    /// parser), and "the TEXT argument" for a positional argument.
     func changedFromDefaults() throws -> [String] {
         let defaults = try Self.parse([])
         var changed: [String] = []
         for (given, standard) in zip(Mirror(reflecting: self).children, Mirror(reflecting: defaults).children)
         where String(describing: given.value) != String(describing: standard.value) {
             let name = (given.label ?? "").drop { $0 == "_" }
-            // camelCase property names → the kebab-case options most of them are.
-            changed.append("--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } })
+            let isArgument = String(describing: type(of: given.value)).hasPrefix("Argument<")
+            changed.append(isArgument ? "the \(name.uppercased()) argument" : Self.flag(ofProperty: name))
         }
         return changed
+    }
+
+    /// An option property's flag: its camelCase name in kebab case (`lineSpacing`: `--line-spacing`).
+    private static func flag(ofProperty name: Substring) -> String {
+        "--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } }
+    }
+
+    /// The flags `changedFromDefaults` would name for this type's option properties (every
+    /// property but the positional arguments): the tests check that the parser accepts each.
+    static func propertyFlags() throws -> [String] {
+        try Mirror(reflecting: Self.parse([])).children.compactMap { child in
+            guard !String(describing: type(of: child.value)).hasPrefix("Argument<") else { return nil }
+            return flag(ofProperty: (child.label ?? "").drop { $0 == "_" })
+        }
     }
 }

@@ -25,7 +25,7 @@ extension LabelSpec {
         do { try self.init(json: [UInt8](data)) } catch {
             let source = path == "-" ? "standard input" : path
             // A syntax error names the document; a field's error names the field.
-            throw ValidationError(error.message.hasPrefix("not valid JSON") ? "spec \(source) is \(error.message)" : "spec: \(error.message)")
+            throw ValidationError(error.isSyntaxError ? "spec \(source) is \(error.message)" : "spec: \(error.message)")
         }
     }
 }

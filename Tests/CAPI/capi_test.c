@@ -236,7 +236,7 @@ static void bad_input(void) {
     FAILS(sheen_label_add_shadow(label, 0, 0, NAN, 0, (sheen_color){ 0, 0, 0, 1 }), SHEEN_ERROR_INVALID_ARGUMENT, "sigma");
     FAILS(sheen_label_add_shadow(label, NAN, 0, 2, 0, (sheen_color){ 0, 0, 0, 1 }), SHEEN_ERROR_INVALID_ARGUMENT, "offset.x");
     FAILS(sheen_label_set_stroke(label, 1000, (sheen_color){ 0, 0, 0, 1 }, SHEEN_STROKE_OUTSIDE), SHEEN_ERROR_INVALID_ARGUMENT,
-          "stroke width");
+          "stroke.width");
     FAILS(sheen_label_set_size(label, -1, 20), SHEEN_ERROR_INVALID_ARGUMENT, "size");
     FAILS(sheen_label_set_insets(label, NAN, 0, 0, 0), SHEEN_ERROR_INVALID_ARGUMENT, "insets.top");
     FAILS(sheen_label_set_alpha(label, NAN), SHEEN_ERROR_INVALID_ARGUMENT, "alpha");

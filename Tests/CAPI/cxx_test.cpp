@@ -87,7 +87,7 @@ int main() {
         CHECK(false);
     } catch (const sheen::Error &error) {
         CHECK(error.status() == SHEEN_ERROR_INVALID_ARGUMENT);
-        CHECK(std::strstr(error.what(), "stroke width") != nullptr);
+        CHECK(std::strstr(error.what(), "stroke.width") != nullptr);
     }
     try {
         sheen::Font missing = sheen::Font::fromFile("/nonexistent.ttf", 12);

@@ -130,7 +130,7 @@ import SheenText
         let spec = try write(##"{"text": "x"}"##), out = CLI.temporaryPath("bad.png")
         defer { try? FileManager.default.removeItem(atPath: spec) }
         CLI.expectFailure(["render", "--spec", spec, "--size", "30", "-o", out], mentions: "remove --size", output: out)
-        CLI.expectFailure(["render", "x", "--spec", spec, "-o", out], mentions: "remove --text", output: out)
+        CLI.expectFailure(["render", "x", "--spec", spec, "-o", out], mentions: "remove the TEXT argument", output: out)
         CLI.expectFailure(["animate", "--spec", spec, "-o", out], mentions: "has no \"animation\"", output: out)
         CLI.expectFailure(["animate", "--spec", spec, "--to-fill", "#000000", "-o", out], mentions: "remove --to-fill", output: out)
     }
@@ -148,5 +148,34 @@ import SheenText
         try Data(("{\"text\": \"x\", \"fill\": \"" + String(repeating: "q", count: 1_000_000) + "\"}").utf8).write(to: URL(fileURLWithPath: spec))
         let result = try CLIProcess.run(["render", "--spec", spec, "-o", out])
         #expect(result.status == 64 && result.stderr.utf8.count < 2_000, "\(result.status), \(result.stderr.utf8.count) bytes")
+    }
+}
+
+/// The command line's options and LabelProperty's table agree: every flag the table names is an
+/// option of `sheen render`, and every option property is named as its flag (what a refusal of
+/// options beside `--spec` reports).
+@Suite struct LabelPropertyFlagTests {
+    @Test func everyTableFlagIsAnOption() {
+        let help = RenderCommand.helpMessage(columns: 1000)
+        for property in LabelProperty.all {
+            for flag in (property.flag ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+            where flag.hasPrefix("--") {
+                #expect([" ", ",", "\n"].contains { help.contains(flag + $0) }, "\(property.key): \(flag) is not an option")
+            }
+            for old in property.oldNames where old.hasPrefix("--") { #expect(help.contains(old), "\(old)") }
+        }
+    }
+
+    @Test func everyOptionPropertyIsNamedAsItsFlag() throws {
+        let help = RenderCommand.helpMessage(columns: 1000) + FieldCommand.helpMessage(columns: 1000)
+        for flag in try LabelStyleOptions.propertyFlags() + LabelLineOptions.propertyFlags() {
+            #expect(help.contains(flag), "\(flag) is not an option")
+        }
+    }
+
+    /// The old name of a renamed option still works this release.
+    @Test func oldHyphenationFlagStillWorks() throws {
+        let new = try LabelLineOptions.parse(["--hyphenation", "en_US"]), old = try LabelLineOptions.parse(["--hyphenate", "en_US"])
+        #expect(new.hyphenation == "en_US" && old.hyphenation == "en_US")
     }
 }

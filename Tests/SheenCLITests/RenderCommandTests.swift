@@ -140,7 +140,7 @@ import SheenText
           "--face-index=-1"], "face index -1 is out of range 0…0: /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf holds 1 face"),
         (["x", "--stroke", "wide,#000000"], "--stroke"),
         (["x", "--stroke", "2,#00000"], "--stroke"),
-        (["x", "--stroke", "300,#000000"], "stroke width = 300.0 is not allowed ((0, 256.0] px)"),
+        (["x", "--stroke", "300,#000000"], "--stroke: stroke.width = 300.0 is not allowed ((0, 256.0] px)"),
         (["x", "--shadow", "1,2,#000000"], "--shadow"),
         (["x", "--shadow", "1,2,nan,#000000"], "--shadow"),
         (["x", "--glow", "300,#000000"], "--glow"),

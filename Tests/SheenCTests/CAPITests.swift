@@ -289,6 +289,49 @@ import Testing
         }
     }
 
+    /// Every C setter LabelProperty's table names is declared in sheen.h (the old names too),
+    /// and each per-property setter refuses a number outside the property's range, naming its
+    /// key, and takes one inside.
+    @Test func labelPropertySettersAreTheTables() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let header = try String(contentsOf: root.appendingPathComponent("Sources/CSheenAPI/include/sheen.h"), encoding: .utf8)
+        for property in LabelProperty.all {
+            for name in [property.setter].compactMap({ $0 }) + property.oldNames.filter({ $0.hasPrefix("sheen_") }) {
+                #expect(header.contains(" \(name)("), "\(property.key): \(name) is not in sheen.h")
+            }
+        }
+        var font: OpaquePointer?, label: OpaquePointer?
+        #expect(sheen_font_create_named("DejaVu Sans", 22, &font) == SHEEN_OK)
+        defer { sheen_font_destroy(font) }
+        #expect(sheen_label_create("x", font, 100, 40, &label) == SHEEN_OK)
+        defer { sheen_label_destroy(label) }
+        let numbers: [(String, (Double) -> sheen_status)] = [
+            ("lines", { sheen_label_set_lines(label, $0.isNaN ? -1 : Int($0)) }), ("minScale", { sheen_label_set_min_scale(label, $0) }),
+            ("lineHeight", { sheen_label_set_line_height(label, $0) }), ("lineSpacing", { sheen_label_set_line_spacing(label, $0) }),
+            ("canvas", { sheen_label_set_canvas(label, $0, 10) }),
+        ]
+        for (key, set) in numbers {
+            let range = try #require(LabelProperty.named(key)?.range)
+            #expect(set(range.upperBound) == SHEEN_OK, "\(key)")
+            #expect(set(range.upperBound + 1) == SHEEN_ERROR_INVALID_ARGUMENT, "\(key)")
+            #expect(String(cString: sheen_last_error_message()).contains(key))
+            #expect(set(.nan) == SHEEN_ERROR_INVALID_ARGUMENT, "\(key)")
+        }
+        #expect(sheen_label_set_align(label, Int32(SHEEN_ALIGN_CENTER.rawValue)) == SHEEN_OK)
+        #expect(sheen_label_set_align(label, 9) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_label_set_vertical(label, Int32(SHEEN_VALIGN_TOP.rawValue)) == SHEEN_OK)
+        #expect(sheen_label_set_baseline(label, Int32(SHEEN_BASELINE_CENTERS.rawValue)) == SHEEN_OK)
+        #expect(sheen_label_set_baseline(label, 3) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_label_set_tighten(label, true) == SHEEN_OK)
+        #expect(sheen_label_set_inset_shadows(label, true) == SHEEN_OK)
+        #expect(sheen_label_set_clip(label, true) == SHEEN_OK)
+        #expect(sheen_label_set_hyphenation(label, "en_US") == SHEEN_OK)
+        #expect(sheen_label_set_hyphenation(label, nil) == SHEEN_OK)
+        var red = sheen_color(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(sheen_label_set_highlight(label, &red) == SHEEN_OK)
+        #expect(sheen_label_set_highlight(label, nil) == SHEEN_OK)
+    }
+
     @Test func textAndLabelsEqualSwift() throws {
         var font: OpaquePointer?
         #expect(sheen_font_create_named("DejaVu Sans", 22, &font) == SHEEN_OK)

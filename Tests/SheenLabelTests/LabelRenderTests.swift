@@ -273,14 +273,14 @@ import SheenText
         // before it (the empty gradient below is found only then).
         label.backgroundColor = Color(rgba: 0x2040_60FF)
         label.shadows = [LabelShadow(color: .white, sigma: .nan)]
-        #expect(throws: LabelError.invalidParameter(name: "shadow 0 sigma", value: .nan, allowed: "[0.0, 256.0]").description.isEmpty
+        #expect(throws: LabelError.invalidParameter(name: "shadows[0].sigma", value: .nan, allowed: "[0.0, 256.0]").description.isEmpty
                 ? LabelError.self : LabelError.self) { try label.render(into: fenced.buffer) }
         label.shadows = []
         label.size = Size(width: -1, height: 10)
         #expect(throws: LabelError.invalidSize(width: -1, height: 10)) { try label.render(into: fenced.buffer) }
         label.size = Size(width: 64, height: 32)
         label.stroke = LabelStroke(width: 0, paint: .color(.white))
-        #expect(throws: LabelError.invalidParameter(name: "stroke width", value: 0, allowed: "(0, 256.0] px")) {
+        #expect(throws: LabelError.invalidParameter(name: "stroke.width", value: 0, allowed: "(0, 256.0] px")) {
             try label.render(into: fenced.buffer)
         }
         label.stroke = nil

@@ -601,6 +601,45 @@ sheen_status sheen_label_set_hinting(sheen_label *label, int32_t hinting);
 /** Clip everything drawn to the label's rectangle (off by default: ink, strokes and shadows that
  *  overhang it are drawn wherever the destination has pixels). */
 sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);
+
+/* One setter per label property, named after its JSON spec key (docs/label-spec.md lists every
+ * property with its key, flag, setter and range). Numbers outside the property's range are
+ * refused with SHEEN_ERROR_INVALID_ARGUMENT, changing nothing. sheen_label_set_size,
+ * _set_alignment, _set_adjusts_font_size and _set_clips_to_bounds are the older names (kept this
+ * release). */
+
+/** Shrunk text's baseline (`baseline`). */
+typedef enum sheen_baseline {
+    SHEEN_BASELINE_BASELINES = 0, SHEEN_BASELINE_CENTERS = 1, SHEEN_BASELINE_NONE = 2
+} sheen_baseline;
+
+/** `canvas`: the label's frame in pixels, each side 0…16384. */
+sheen_status sheen_label_set_canvas(sheen_label *label, double width, double height);
+/** `align`: a sheen_text_alignment. */
+sheen_status sheen_label_set_align(sheen_label *label, int32_t alignment);
+/** `vertical`: a sheen_vertical_alignment. */
+sheen_status sheen_label_set_vertical(sheen_label *label, int32_t vertical_alignment);
+/** `lines`: maximum lines, 0 = unlimited, at most 100,000. */
+sheen_status sheen_label_set_lines(sheen_label *label, intptr_t lines);
+/** `minScale`: auto-shrink down to this fraction of the font size, 0…1 (0: off). */
+sheen_status sheen_label_set_min_scale(sheen_label *label, double minimum_scale);
+/** `tighten`: tighten letter spacing before truncating. */
+sheen_status sheen_label_set_tighten(sheen_label *label, bool tighten);
+/** `hyphenation`: hyphenate in this language ("en_US"; libhyphen's dictionaries, loaded when the
+ *  label is laid out), or NULL for none. */
+sheen_status sheen_label_set_hyphenation(sheen_label *label, const char *language);
+/** `baseline`: a sheen_baseline. */
+sheen_status sheen_label_set_baseline(sheen_label *label, int32_t baseline);
+/** `lineHeight`: the line height multiple, 0.01…10. */
+sheen_status sheen_label_set_line_height(sheen_label *label, double multiple);
+/** `lineSpacing`: extra pixels between lines, −1000…1000. */
+sheen_status sheen_label_set_line_spacing(sheen_label *label, double spacing);
+/** `insetShadows`: inset the text so its shadows fit the frame. */
+sheen_status sheen_label_set_inset_shadows(sheen_label *label, bool inset);
+/** `clip`: clip everything drawn to the frame. */
+sheen_status sheen_label_set_clip(sheen_label *label, bool clip);
+/** `highlight`: draw highlighted in `color`, or not highlighted (NULL). */
+sheen_status sheen_label_set_highlight(sheen_label *label, const sheen_color *color);
 /** The pixels drawing the label can change, relative to its top-left corner (x or y negative
  *  where something overhangs the left or top): its rectangle, the ink of fill and stroke, and
  *  every shadow out to ⌈3σ⌉ of blur. */

@@ -8,7 +8,8 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// Maximum number of lines, 0 = unlimited; 1 by default (UILabel's).
     public var numberOfLines: Int = 1
-    /// Multiplies the font's natural line height (ascender + descender + line gap), in (0, 10].
+    /// Multiplies the font's natural line height (ascender + descender + line gap), in
+    /// `lineHeightMultipleRange` (0.01…10).
     public var lineHeightMultiple: Double = 1
     /// Extra pixels between lines (not after the last), in [-1000, 1000].
     public var lineSpacing: Double = 0
@@ -34,19 +35,26 @@ public struct TextLayoutOptions: Hashable, Sendable {
     /// UILabel's defaults: one line, natural alignment, tail truncation, vertically centred.
     public init() {}
 
+    /// The allowed `lineHeightMultiple`s: 0.01…10.
+    public static let lineHeightMultipleRange = 0.01 ... 10.0
+    /// The allowed `lineSpacing`s, in pixels: −1000…1000.
+    public static let lineSpacingRange = -1000.0 ... 1000.0
+    /// The allowed `minimumScaleFactor`s: 0…1 (0: no auto-shrink limit below the font's size).
+    public static let minimumScaleFactorRange = 0.0 ... 1.0
+
     func validated() throws(TextError) -> TextLayoutOptions {
         guard numberOfLines >= 0 else {
             throw .invalidParameter(name: "numberOfLines", value: Double(numberOfLines), allowed: "≥ 0")
         }
-        guard lineHeightMultiple.isFinite, lineHeightMultiple > 0, lineHeightMultiple <= 10 else {
-            throw .invalidParameter(name: "lineHeightMultiple", value: lineHeightMultiple, allowed: "(0, 10]")
+        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>, _ unit: String = "") throws(TextError) {
+            func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+            guard v.isFinite, range.contains(v) else {
+                throw .invalidParameter(name: name, value: v, allowed: "[\(text(range.lowerBound)), \(text(range.upperBound))]\(unit)")
+            }
         }
-        guard lineSpacing.isFinite, abs(lineSpacing) <= 1000 else {
-            throw .invalidParameter(name: "lineSpacing", value: lineSpacing, allowed: "[-1000, 1000] px")
-        }
-        guard minimumScaleFactor.isFinite, minimumScaleFactor >= 0, minimumScaleFactor <= 1 else {
-            throw .invalidParameter(name: "minimumScaleFactor", value: minimumScaleFactor, allowed: "[0, 1]")
-        }
+        try check("lineHeightMultiple", lineHeightMultiple, Self.lineHeightMultipleRange)
+        try check("lineSpacing", lineSpacing, Self.lineSpacingRange, " px")
+        try check("minimumScaleFactor", minimumScaleFactor, Self.minimumScaleFactorRange)
         return self
     }
 }

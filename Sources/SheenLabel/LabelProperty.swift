@@ -1,0 +1,142 @@
+import SheenRaster
+import SheenText
+
+/// One property of a label as every interface names it: the JSON spec's key, the command line's
+/// flag, the C API's setter and the Swift property it sets, with the range a number must lie in
+/// and the constant that range comes from.
+///
+/// `LabelProperty.all` is the one list: the spec reader takes its keys and ranges from it,
+/// `sheen render` and `sheen field` name the flag of a value the label refused through it,
+/// docs/label-spec.md's field table is generated from it (`LabelPropertyTests` fails when that
+/// table is stale), and the tests hold the command line's options and sheen.h's setters to it.
+/// The spec key is the one name: the flag is its kebab-case form (`lineBreak`: `--line-break`)
+/// and the setter its snake-case form (`sheen_label_set_line_break`); the Swift property keeps
+/// UILabel's name (`lineBreakMode`). Older names still accepted are in `oldNames`.
+public struct LabelProperty: Sendable, Hashable {
+    /// The key in a JSON label spec (top level and keyframes): the property's one name.
+    public let key: String
+    /// The Swift property of `Label` it sets (a path: `font.size`).
+    public let swift: String
+    /// The command-line flag (`--line-break`), nil where the command line has none.
+    public let flag: String?
+    /// The C API's setter (`sheen_label_set_line_break`), nil where C has none.
+    public let setter: String?
+    /// The values a number must lie in (a count's, for an array), nil for a value that is not a
+    /// number.
+    public let range: ClosedRange<Double>?
+    /// Where `range` comes from (`Label.maximumSide`), nil where it is written here.
+    public let rangeSource: String?
+    /// What it is, one sentence (docs/label-spec.md's "meaning" column).
+    public let summary: String
+    /// Names kept for one release (a flag, spec key or C setter spelt another way), listed in
+    /// CHANGELOG.md.
+    public let oldNames: [String]
+
+    init(_ key: String, swift: String, flag: String? = "", setter: String? = "", range: ClosedRange<Double>? = nil,
+         source: String? = nil, oldNames: [String] = [], _ summary: String) {
+        self.key = key
+        self.swift = swift
+        self.flag = flag == "" ? "--" + Self.separated(key, by: "-") : flag
+        self.setter = setter == "" ? "sheen_label_set_" + Self.separated(key, by: "_") : setter
+        self.range = range
+        rangeSource = source
+        self.summary = summary
+        self.oldNames = oldNames
+    }
+
+    /// `camelCase` as `camel-case` (or `camel_case`).
+    static func separated(_ key: String, by separator: String) -> String {
+        key.reduce(into: "") { s, c in s += c.isUppercase ? separator + c.lowercased() : String(c) }
+    }
+
+    /// The property named `key`, or one whose Swift property is `key` (nil: neither).
+    public static func named(_ key: String) -> LabelProperty? {
+        all.first { $0.key == key || $0.swift == key || $0.oldNames.contains(key) }
+    }
+
+    /// The property a `LabelError.invalidParameter` or `TextError.invalidParameter` name refers
+    /// to: the Swift property at the start of its path (`shadows[2].sigma`: `shadows`).
+    public static func of(parameter name: String) -> LabelProperty? {
+        let root = name.prefix { $0 != "[" && $0 != "." && $0 != " " }
+        return all.first { $0.swift == root || $0.swift.hasPrefix(root + ".") }
+    }
+
+    /// The index in an array property's path (`shadows[2].sigma`: 2), nil where it has none.
+    public static func index(inParameter name: String) -> Int? {
+        guard let open = name.firstIndex(of: "["), let close = name[open...].firstIndex(of: "]") else { return nil }
+        return Int(name[name.index(after: open) ..< close])
+    }
+
+    /// Every label property, in docs/label-spec.md's order.
+    public static let all: [LabelProperty] = [
+        LabelProperty("text", swift: "text", flag: "TEXT (argument), --text-file",
+                      "plain text (give `text` or `runs`)"),
+        LabelProperty("runs", swift: "attributedText", flag: nil, setter: "sheen_label_append_run",
+                      "attributed text: an array of runs (below)"),
+        LabelProperty("font", swift: "font", "a fontconfig pattern (default `DejaVu Sans:bold`); runs default to the label's font"),
+        LabelProperty("fontFile", swift: "font", setter: "sheen_font_create_file",
+                      "a font file (TTF, OTF, TTC) instead of `font`"),
+        LabelProperty("faceIndex", swift: "font", setter: "sheen_font_create_file", range: 0 ... 65535,
+                      "the face inside a collection (TTC)"),
+        LabelProperty("size", swift: "font.size", setter: "sheen_font_create_named", range: Font.minimumSize ... Font.maximumSize,
+                      source: "Font.minimumSize…Font.maximumSize", "the font size in pixels (default 48)"),
+        LabelProperty("canvas", swift: "size", range: 0 ... Label.maximumSide, source: "Label.maximumSide",
+                      oldNames: ["sheen_label_set_size"],
+                      "the label's frame, `\"WxH\"` or `[w, h]` (default: the size that fits the text, as `sheen render` without `--canvas`)"),
+        LabelProperty("textColor", swift: "textColor", flag: nil,
+                      "the colour of runs without one, applied before the object's runs (so it does not recolour them); in a keyframe without `runs` it recolours the whole text, as UIKit's `textColor` does"),
+        LabelProperty("fill", swift: "fill", "the label's paint: a colour or a gradient over its ink, lines, typographic rect or frame"),
+        LabelProperty("stroke", swift: "stroke", range: 0 ... LabelStroke.maximumWidth, source: "LabelStroke.maximumWidth",
+                      "a stroke outside, centred on or inside the glyphs; its width in pixels"),
+        LabelProperty("shadows", swift: "shadows", flag: "--shadow, --glow", setter: "sheen_label_add_shadow",
+                      range: 0 ... Double(Label.maximumShadows), source: "Label.maximumShadows",
+                      "blurred shadows and glows, cast by fill and stroke together; at most this many"),
+        LabelProperty("background", swift: "backgroundColor", "colour painted over the frame"),
+        LabelProperty("align", swift: "textAlignment", oldNames: ["sheen_label_set_alignment"],
+                      "`left`, `right`, `center`, `justified`, `natural`"),
+        LabelProperty("vertical", swift: "verticalAlignment", "`top`, `center`, `bottom`"),
+        LabelProperty("lines", swift: "numberOfLines", range: 0 ... Double(Label.maximumLines), source: "Label.maximumLines",
+                      "maximum lines, 0 = unlimited (default 1)"),
+        LabelProperty("lineBreak", swift: "lineBreakMode",
+                      "`word`, `char`, `clip` (the last line cut at the canvas), `head`, `middle`, `tail`"),
+        LabelProperty("minScale", swift: "minimumScaleFactor", range: TextLayoutOptions.minimumScaleFactorRange,
+                      source: "TextLayoutOptions.minimumScaleFactorRange", oldNames: ["sheen_label_set_adjusts_font_size"],
+                      "auto-shrink down to this scale (0: off)"),
+        LabelProperty("tighten", swift: "allowsDefaultTighteningForTruncation", "tighten letter spacing before truncating"),
+        LabelProperty("hyphenation", swift: "hyphenationLanguage", oldNames: ["--hyphenate"],
+                      "hyphenate words that do not fit, in this language (`\"en_US\"`: libhyphen's dictionaries, Debian hyphen-LANG)"),
+        LabelProperty("baseline", swift: "baselineAdjustment", "shrunk text: `baselines`, `centers`, `none`"),
+        LabelProperty("lineHeight", swift: "lineHeightMultiple", range: TextLayoutOptions.lineHeightMultipleRange,
+                      source: "TextLayoutOptions.lineHeightMultipleRange", "line height multiple"),
+        LabelProperty("lineSpacing", swift: "lineSpacing", range: TextLayoutOptions.lineSpacingRange,
+                      source: "TextLayoutOptions.lineSpacingRange", "extra pixels between lines"),
+        LabelProperty("insets", swift: "insets", range: 0 ... Label.maximumSide, source: "Label.maximumSide",
+                      "`[top, left, bottom, right]` pixels"),
+        LabelProperty("insetShadows", swift: "insetsTextForShadows", "inset the text so its shadows fit the frame"),
+        LabelProperty("clip", swift: "clipsToBounds", oldNames: ["sheen_label_set_clips_to_bounds"],
+                      "clip everything drawn to the frame"),
+        LabelProperty("enabled", swift: "isEnabled", flag: "--disabled", "a disabled label draws at half its alpha"),
+        LabelProperty("alpha", swift: "alpha", range: 0 ... 1,
+                      "opacity of the whole label: drawn, then faded as one group (default 1; animates)"),
+        LabelProperty("highlight", swift: "highlightedTextColor", "draw highlighted in this colour"),
+        LabelProperty("hinting", swift: "hinting", "glyph hinting: `none` (exact outlines, default), `light` (rows snapped), `full`"),
+    ]
+
+    /// docs/label-spec.md's table of label fields, made from `all`.
+    public static var markdownTable: String {
+        func code(_ s: String?) -> String {
+            guard let s else { return "–" }
+            return s.split(separator: ",").map { "`\($0.drop { $0 == " " })`" }.joined(separator: ", ")
+        }
+        func number(_ d: Double) -> String {
+            d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        }
+        var lines = ["| field | meaning | range | command line | C | Swift (`Label`) |", "|---|---|---|---|---|---|"]
+        for p in all {
+            let range = p.range.map { r in "\(number(r.lowerBound))…\(number(r.upperBound))" + (p.rangeSource.map { " (`\($0)`)" } ?? "") }
+            let flag = p.key == "text" ? "the argument, `--text-file`" : code(p.flag)
+            lines.append("| `\(p.key)` | \(p.summary) | \(range ?? "") | \(flag) | \(code(p.setter)) | `\(p.swift)` |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
