@@ -65,14 +65,14 @@ extension RasterBuffer {
     }
 
     /// A solid paint as this buffer's pixel value, or nil where CompositeJob must decide (another
-    /// paint, or a value or operator it refuses): the checks CompositeJob makes of a solid paint.
+    /// paint, or a value or operator it refuses — by CompositeJob's own checks).
     func solidPixel(_ paint: Paint, _ op: CompositeOperator) -> UInt32? {
         switch paint {
         case let .color(c):
             return solidPixel(c, op)
         case let .premultiplied(p):
-            guard !(format == .a8 && !op.isAlphaOnly), p.x <= p.w && p.y <= p.w && p.z <= p.w else { return nil }
-            return packPixel(p, for: format)
+            guard (try? CompositeJob.check(op, onto: format)) != nil else { return nil }
+            return try? CompositeJob.solidPixel(p, for: format)
         default:
             return nil
         }
@@ -80,16 +80,15 @@ extension RasterBuffer {
 
     /// `solidPixel` of a colour.
     func solidPixel(_ color: Color, _ op: CompositeOperator) -> UInt32? {
-        guard !(format == .a8 && !op.isAlphaOnly), color.isFinite else { return nil }
-        return packPixel(color.premultiplied8, for: format)
+        guard (try? CompositeJob.check(op, onto: format)) != nil else { return nil }
+        return try? CompositeJob.solidPixel(color, for: format)
     }
 
     /// The kernel job of `solid` (from `solidPixel`) through A8 `mask` at (x, y) at full alpha,
-    /// clipped to this buffer (width 0 where nothing overlaps); nil for a mask that is not A8 or a
-    /// placement whose extent overflows, which CompositeJob refuses.
+    /// clipped to this buffer (width 0 where nothing overlaps); nil for a mask CompositeJob
+    /// refuses (not A8, or placed so that its extent overflows).
     func solidMaskJob(_ solid: UInt32, _ op: CompositeOperator, _ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> SheenCompositeJob? {
-        guard mask.format == .a8, !x.addingReportingOverflow(mask.width).overflow,
-              !y.addingReportingOverflow(mask.height).overflow else { return nil }
+        guard (try? CompositeJob.placement(of: mask, x: x, y: y)) != nil else { return nil }
         var job = SheenCompositeJob(onto: self, op: op)
         let x0 = max(x, 0), y0 = max(y, 0), x1 = min(x + mask.width, width), y1 = min(y + mask.height, height)
         guard x1 > x0, y1 > y0 else { job.width = 0; return job }

@@ -16,29 +16,54 @@ struct CompositeJob {
     /// The destination pixels the operation touches (non-empty).
     let region: PixelRect
 
+    // The checks of an operator, a solid paint and a mask, written once: the job builder below
+    // and the per-glyph path (RasterBuffer.compositeColor, the C API's sheen_composite) both
+    // make them here.
+
+    /// Throws unless `op` applies to `format` (blend modes need colour).
+    static func check(_ op: CompositeOperator, onto format: PixelFormat) throws(RasterError) {
+        if format == .a8 && !op.isAlphaOnly { throw RasterError.unsupportedOperator(operator: op.rawValue, format: format) }
+    }
+
+    /// A colour as a pixel of `format`; throws, naming the component, for one that is not finite.
+    static func solidPixel(_ c: Color, for format: PixelFormat) throws(RasterError) -> UInt32 {
+        // One test for the four channels on the call path; names only when one fails.
+        if !c.isFinite {
+            try RasterError.requireFinite(Double(c.red), "color red")
+            try RasterError.requireFinite(Double(c.green), "color green")
+            try RasterError.requireFinite(Double(c.blue), "color blue")
+            try RasterError.requireFinite(Double(c.alpha), "color alpha")
+        }
+        return packPixel(c.premultiplied8, for: format)
+    }
+
+    /// A premultiplied colour as a pixel of `format`; throws for a level above its alpha.
+    static func solidPixel(_ p: SIMD4<UInt8>, for format: PixelFormat) throws(RasterError) -> UInt32 {
+        if p.x > p.w || p.y > p.w || p.z > p.w {
+            for (name, v) in [("red", p.x), ("green", p.y), ("blue", p.z)] where v > p.w {
+                throw RasterError.outOfRange(name: "premultiplied \(name)", value: Double(v), range: "0…\(p.w) (the alpha)")
+            }
+        }
+        return packPixel(p, for: format)
+    }
+
+    /// Where a coverage `mask` placed at (x, y) lies; throws for a mask that is not A8 or a
+    /// placement whose extent overflows.
+    static func placement(of mask: ReadOnlyRasterBuffer, x: Int, y: Int) throws(RasterError) -> PixelRect {
+        if mask.format != .a8 { throw RasterError.formatMismatch(expected: .a8, actual: mask.format) }
+        return try PixelRect(x: x, y: y, width: mask.width, height: mask.height).validated()
+    }
+
     /// Validates; returns nil when there is nothing to do (empty region, zero coverage).
     init?(destination dst: RasterBuffer, paint: Paint, operator op: CompositeOperator, coverage: Coverage) throws(RasterError) {
         let isA8 = dst.format == .a8
-        if isA8 && !op.isAlphaOnly {
-            throw RasterError.unsupportedOperator(operator: op.rawValue, format: dst.format)
-        }
+        try Self.check(op, onto: dst.format)
         var region = dst.bounds
         switch paint {
         case let .color(c):
-            // One test for the four channels on the call path; names only when one fails.
-            if !c.isFinite {
-                try RasterError.requireFinite(Double(c.red), "color red")
-                try RasterError.requireFinite(Double(c.green), "color green")
-                try RasterError.requireFinite(Double(c.blue), "color blue")
-                try RasterError.requireFinite(Double(c.alpha), "color alpha")
-            }
-            source = .solid(packPixel(c.premultiplied8, for: dst.format))
+            source = .solid(try Self.solidPixel(c, for: dst.format))
         case let .premultiplied(p):
-            for (name, v) in [("red", p.x), ("green", p.y), ("blue", p.z)] where v > p.w {
-                throw RasterError.outOfRange(name: "premultiplied \(name)", value: Double(v),
-                                             range: "0…\(p.w) (the alpha)")
-            }
-            source = .solid(packPixel(p, for: dst.format))
+            source = .solid(try Self.solidPixel(p, for: dst.format))
         case let .gradient(fill):
             source = .gradient(fill)
         case let .image(image, x, y):
@@ -59,9 +84,7 @@ struct CompositeJob {
         case let .alpha(a):
             if a == 0 { return nil }
         case let .mask(mask, x, y, alpha):
-            if mask.format != .a8 { throw RasterError.formatMismatch(expected: .a8, actual: mask.format) }
-            let placed = try PixelRect(x: x, y: y, width: mask.width, height: mask.height).validated()
-            region = region.intersection(placed)
+            region = region.intersection(try Self.placement(of: mask, x: x, y: y))
             if alpha == 0 { return nil }
         }
         if region.isEmpty { return nil }

@@ -29,10 +29,7 @@ extension RasterBuffer {
     public func compositeGlyphs(_ paint: Paint, operator op: CompositeOperator = .sourceOver,
                                 _ glyphs: [GlyphPlacement]) throws(RasterError) {
         let level = try Kernels.requestedLevel()
-        for glyph in glyphs {
-            if glyph.mask.format != .a8 { throw RasterError.formatMismatch(expected: .a8, actual: glyph.mask.format) }
-            _ = try PixelRect(x: glyph.x, y: glyph.y, width: glyph.mask.width, height: glyph.mask.height).validated()
-        }
+        for glyph in glyphs { _ = try CompositeJob.placement(of: glyph.mask, x: glyph.x, y: glyph.y) }
         guard let whole = try CompositeJob(destination: self, paint: paint, operator: op, coverage: .full) else { return }
         let entry = KernelTable.composite(at: level)
         if let solid = solidPixel(paint, op) {
