@@ -115,6 +115,24 @@ import Testing
         #expect(throws: RasterError.self) { try alpha.withBuffer { try $0.compositeKernel(.color(.black), operator: .multiply) } }
     }
 
+    /// `Scripts/fuzz.sh --kernel NAME` steers the compositing fuzzer's inputs to that kernel:
+    /// of random inputs, none runs another kernel and at least half run it (the rest draw nothing: an
+    /// empty size or a mask placed off the destination).
+    @Test(arguments: ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888"])
+    func fuzzInputsSteerToTheirKernel(kernel: String) {
+        var rng = SeededGenerator(seed: 0x57EE2)
+        var hits = 0
+        let count = 200
+        for _ in 0 ..< count {
+            let bytes = (0 ..< 40).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+            let runs = CompositeCase(fuzzInput: bytes, kernel: kernel).runsKernel
+            // composite_8888 yields to over_n_8_8888 where a colour through a mask happens to be opaque.
+            #expect(runs == nil || runs == kernel || (kernel == "composite_8888" && runs == "over_n_8_8888"), "\(bytes)")
+            if runs == kernel { hits += 1 }
+        }
+        #expect(hits * 2 >= count, "\(kernel): \(hits) of \(count)")
+    }
+
     /// Each level's table runs at its own level, and its SIMDLevel order is `allCases`'s.
     @Test func tablesAreInLevelOrder() {
         #expect(KernelTable.all.map(\.level) == SIMDLevel.allCases)

@@ -65,7 +65,14 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     /// `check(level:)` at each of `levels`, the case's inputs made once and each level's
     /// destination a copy of one starting buffer (what a fuzzer can afford per input); each
     /// problem prefixed by its level when `prefixed`.
-    func check(levels: [SIMDLevel], prefixed: Bool) -> [String] {
+    /// The case's buffers and call arguments, made from its seed and content.
+    struct Inputs {
+        let start: FencedBuffer, image: FencedBuffer, mask: FencedBuffer
+        let paint: Paint, coverage: Coverage
+    }
+
+    /// Makes the case's inputs (what `check` composites; the fuzzer runs this per input).
+    func makeInputs() -> Inputs {
         var rng = SeededGenerator(seed: seed)
         let start = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
         fillRandomPremultiplied(start.buffer, &rng)
@@ -120,6 +127,19 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         case .maskAlpha: .mask(mask.buffer.readOnly, x: mx, y: my, alpha: alpha)
         }
 
+        return Inputs(start: start, image: image, mask: mask, paint: paintValue, coverage: coverageValue)
+    }
+
+    /// The kernel the library runs for this case (`RasterBuffer.compositeKernel`), nil where the
+    /// call draws nothing or is refused.
+    public var runsKernel: String? {
+        let inputs = makeInputs()
+        return try? inputs.start.buffer.compositeKernel(inputs.paint, operator: op, coverage: inputs.coverage)
+    }
+
+    func check(levels: [SIMDLevel], prefixed: Bool) -> [String] {
+        let inputs = makeInputs()
+        let (start, image, mask, paintValue, coverageValue) = (inputs.start, inputs.image, inputs.mask, inputs.paint, inputs.coverage)
         if let kernel, (try? start.buffer.compositeKernel(paintValue, operator: op, coverage: coverageValue)) != kernel {
             return []
         }
