@@ -71,7 +71,7 @@ extension RasterBuffer {
         case let .color(c):
             return solidPixel(c, op)
         case let .premultiplied(p):
-            guard (try? CompositeJob.check(op, onto: format)) != nil else { return nil }
+            guard CompositeJob.accepts(op, onto: format) else { return nil }
             return try? CompositeJob.solidPixel(p, for: format)
         default:
             return nil
@@ -80,15 +80,14 @@ extension RasterBuffer {
 
     /// `solidPixel` of a colour.
     func solidPixel(_ color: Color, _ op: CompositeOperator) -> UInt32? {
-        guard (try? CompositeJob.check(op, onto: format)) != nil else { return nil }
-        return try? CompositeJob.solidPixel(color, for: format)
+        CompositeJob.accepts(op, onto: format) ? CompositeJob.solidPixelIfValid(color, for: format) : nil
     }
 
     /// The kernel job of `solid` (from `solidPixel`) through A8 `mask` at (x, y) at full alpha,
     /// clipped to this buffer (width 0 where nothing overlaps); nil for a mask CompositeJob
     /// refuses (not A8, or placed so that its extent overflows).
     func solidMaskJob(_ solid: UInt32, _ op: CompositeOperator, _ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> SheenCompositeJob? {
-        guard (try? CompositeJob.placement(of: mask, x: x, y: y)) != nil else { return nil }
+        guard CompositeJob.accepts(mask, x: x, y: y) else { return nil }
         var job = SheenCompositeJob(onto: self, op: op)
         let x0 = max(x, 0), y0 = max(y, 0), x1 = min(x + mask.width, width), y1 = min(y + mask.height, height)
         guard x1 > x0, y1 > y0 else { job.width = 0; return job }

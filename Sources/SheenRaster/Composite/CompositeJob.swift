@@ -20,21 +20,33 @@ struct CompositeJob {
     // and the per-glyph path (RasterBuffer.compositeColor, the C API's sheen_composite) both
     // make them here.
 
-    /// Throws unless `op` applies to `format` (blend modes need colour).
+    // Each check is a plain test, which the per-call path makes as it is (a throwing call costs a
+    // glyph measurably more), and a throwing form that names what failed.
+
+    /// Whether `op` applies to `format` (blend modes need colour).
+    @inline(__always)
+    static func accepts(_ op: CompositeOperator, onto format: PixelFormat) -> Bool { format != .a8 || op.isAlphaOnly }
+
+    /// Throws unless `accepts(op, onto: format)`.
     static func check(_ op: CompositeOperator, onto format: PixelFormat) throws(RasterError) {
-        if format == .a8 && !op.isAlphaOnly { throw RasterError.unsupportedOperator(operator: op.rawValue, format: format) }
+        if !accepts(op, onto: format) { throw RasterError.unsupportedOperator(operator: op.rawValue, format: format) }
     }
 
-    /// A colour as a pixel of `format`; throws, naming the component, for one that is not finite.
+    /// A colour as a pixel of `format`, nil for one that is not finite (one test for the four
+    /// channels on the call path).
+    @inline(__always)
+    static func solidPixelIfValid(_ c: Color, for format: PixelFormat) -> UInt32? {
+        c.isFinite ? packPixel(c.premultiplied8, for: format) : nil
+    }
+
+    /// `solidPixelIfValid`, throwing, naming the component, for a colour that is not finite.
     static func solidPixel(_ c: Color, for format: PixelFormat) throws(RasterError) -> UInt32 {
-        // One test for the four channels on the call path; names only when one fails.
-        if !c.isFinite {
-            try RasterError.requireFinite(Double(c.red), "color red")
-            try RasterError.requireFinite(Double(c.green), "color green")
-            try RasterError.requireFinite(Double(c.blue), "color blue")
-            try RasterError.requireFinite(Double(c.alpha), "color alpha")
-        }
-        return packPixel(c.premultiplied8, for: format)
+        if let pixel = solidPixelIfValid(c, for: format) { return pixel }
+        try RasterError.requireFinite(Double(c.red), "color red")
+        try RasterError.requireFinite(Double(c.green), "color green")
+        try RasterError.requireFinite(Double(c.blue), "color blue")
+        try RasterError.requireFinite(Double(c.alpha), "color alpha")
+        return 0   // not reached: a colour that is not finite has a component that is not
     }
 
     /// A premultiplied colour as a pixel of `format`; throws for a level above its alpha.
@@ -47,11 +59,19 @@ struct CompositeJob {
         return packPixel(p, for: format)
     }
 
+    /// Whether a coverage `mask` may be placed at (x, y): an A8 mask whose extent does not overflow.
+    @inline(__always)
+    static func accepts(_ mask: ReadOnlyRasterBuffer, x: Int, y: Int) -> Bool {
+        mask.format == .a8 && !x.addingReportingOverflow(mask.width).overflow && !y.addingReportingOverflow(mask.height).overflow
+    }
+
     /// Where a coverage `mask` placed at (x, y) lies; throws for a mask that is not A8 or a
-    /// placement whose extent overflows.
+    /// placement whose extent overflows (what `accepts(_:x:y:)` refuses).
     static func placement(of mask: ReadOnlyRasterBuffer, x: Int, y: Int) throws(RasterError) -> PixelRect {
+        let rect = PixelRect(x: x, y: y, width: mask.width, height: mask.height)
+        if accepts(mask, x: x, y: y) { return rect }
         if mask.format != .a8 { throw RasterError.formatMismatch(expected: .a8, actual: mask.format) }
-        return try PixelRect(x: x, y: y, width: mask.width, height: mask.height).validated()
+        return try rect.validated()   // names the overflowing extent
     }
 
     /// Validates; returns nil when there is nothing to do (empty region, zero coverage).
