@@ -248,8 +248,8 @@ struct LabelOptions: ParsableArguments {
 
 extension ParsableArguments {
     /// The options given on the command line that differ from their defaults, as "--size"-style
-    /// names (every option property is named as its flag: CLITests holds each such name to the
-    /// parser), and "the TEXT argument" for a positional argument.
+    /// names (every option property is named as its flag; SheenCLITests' LabelPropertyFlagTests
+    /// holds each to the parser), and "the TEXT argument" for a positional argument.
     func changedFromDefaults() throws -> [String] {
         let defaults = try Self.parse([])
         var changed: [String] = []
