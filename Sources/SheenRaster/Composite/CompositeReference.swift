@@ -32,11 +32,18 @@ enum CompositeReference {
         }
     }
 
-    /// X = sa·da·B(Cb, Cs) of an integer separable blend mode, exact: in Int on levels (the twin's
-    /// numerator), and in Double on any real premultiplied values, where every formula here is
-    /// homogeneous of degree 2, so that with sa = da = 1 it is B(Cb, Cs) itself (ExactComposite's).
-    static func integerBlendTerm<T: SignedNumeric & Comparable>(_ op: CompositeOperator, _ s: T, _ sa: T, _ d: T,
-                                                                _ da: T) -> T {
+    /// X = sa·da·B(Cb, Cs) of an integer blend mode on levels, exactly: `blendTerm` (the twin's
+    /// numerator; every product and sum of levels there is an integer below 2^18, which a Double
+    /// holds exactly).
+    static func integerBlendTerm(_ op: CompositeOperator, _ s: Int, _ sa: Int, _ d: Int, _ da: Int) -> Int {
+        Int(blendTerm(op, Double(s), Double(sa), Double(d), Double(da)))
+    }
+
+    /// X = sa·da·B(Cb, Cs) of an integer blend mode on premultiplied values: each formula's one
+    /// statement. Every formula is homogeneous of degree 2, so with sa = da = 1 it is B(Cb, Cs)
+    /// itself (ExactComposite evaluates it there, unrounded). Non-generic, so that the twin and
+    /// the exhaustive tests call it at full speed from any module.
+    static func blendTerm(_ op: CompositeOperator, _ s: Double, _ sa: Double, _ d: Double, _ da: Double) -> Double {
         switch op {
         case .multiply: return s * d                                        // Cs·Cb
         case .screen: return s * da + d * sa - s * d                        // Cs + Cb − Cs·Cb

@@ -125,6 +125,6 @@ public enum ExactComposite {
     /// own formulas, unrounded (the integer modes' term at sa = da = 1; the Double modes' B).
     static func separableB(_ op: CompositeOperator, cs: Double, cb: Double) -> Double {
         op.isEvaluatedInDouble ? CompositeReference.separableDoubleB(op, cs: cs, cb: cb)
-                               : CompositeReference.integerBlendTerm(op, cs, 1, cb, 1)
+                               : CompositeReference.blendTerm(op, cs, 1, cb, 1)
     }
 }
