@@ -44,8 +44,9 @@ public struct LabelProperty: Sendable, Hashable {
         self.oldNames = oldNames
     }
 
-    /// `camelCase` as `camel-case` (or `camel_case`).
-    static func separated(_ key: String, by separator: String) -> String {
+    /// `camelCase` as `camel-case` (or `camel_case`): a key's flag and setter spellings, and the
+    /// command line's flag of an option property.
+    package static func separated(_ key: some StringProtocol, by separator: String) -> String {
         key.reduce(into: "") { s, c in s += c.isUppercase ? separator + c.lowercased() : String(c) }
     }
 

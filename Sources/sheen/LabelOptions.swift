@@ -263,9 +263,7 @@ extension ParsableArguments {
     }
 
     /// An option property's flag: its camelCase name in kebab case (`lineSpacing`: `--line-spacing`).
-    private static func flag(ofProperty name: Substring) -> String {
-        "--" + name.reduce(into: "") { s, c in if c.isUppercase { s += "-" + c.lowercased() } else { s.append(c) } }
-    }
+    private static func flag(ofProperty name: Substring) -> String { "--" + LabelProperty.separated(name, by: "-") }
 
     /// The flags `changedFromDefaults` would name for this type's option properties (every
     /// property but the positional arguments): the tests check that the parser accepts each.
