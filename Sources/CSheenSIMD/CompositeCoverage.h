@@ -21,10 +21,17 @@ typedef long long testvec __attribute__((vector_size(32)));
 #endif
 #endif
 
-/// Classifies `n` (a multiple of 8) coverage bytes at `m`. On x86 whole runs of a ptest's width
-/// are tested with it (all zero: ZF; all 255: CF against all-ones), a few instructions instead
-/// of a scalar and/or tree.
+/// Classifies the `n` coverage bytes at `m` (n is 4 — a block of the 128-bit level — or a multiple
+/// of 8, and a constant wherever this is inlined), reading those n bytes and no more: the block
+/// may end where the caller's mask row ends, at an unmapped page. On x86 whole runs of a ptest's
+/// width are tested with it (all zero: ZF; all 255: CF against all-ones), a few instructions
+/// instead of a scalar and/or tree.
 INLINE int classify(const uint8_t *m, int n) {
+    if (n == 4) {
+        uint32_t w;
+        memcpy(&w, m, 4);
+        return w == 0 ? COVER_NONE : w == ~(uint32_t)0 ? COVER_FULL : COVER_MIXED;
+    }
 #if SHEEN_X86
     if (n % (int)sizeof(testvec) == 0) {
         const testvec ones = (testvec){0} - 1;

@@ -19,6 +19,21 @@ struct ConformanceGoldens {
     final class Writer {
         var data = Data("SHEENGLD".utf8)
         var cases = 0
+        /// Cases written of each kind, in the closing record's order.
+        var kinds: [UInt8: Int] = [:]
+        static let kindOrder: [UInt8] = [UInt8(ascii: "C"), UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "F"), UInt8(ascii: "P")]
+        /// Starts a case of `kind` (its letter and number).
+        func begin(_ kind: Character) {
+            let k = kind.asciiValue!
+            u8(k); u32(UInt32(cases))
+            kinds[k, default: 0] += 1
+        }
+        /// The closing record: the number of cases of each kind, which the driver holds the file
+        /// to (a file cut short or holding only its header is refused).
+        func end() {
+            u8(UInt8(ascii: "E")); u32(UInt32(cases))
+            for k in Self.kindOrder { u32(UInt32(kinds[k, default: 0])) }
+        }
         func u8(_ v: UInt8) { data.append(v) }
         func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
         func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { data.append(contentsOf: $0) } }
@@ -101,7 +116,7 @@ struct ConformanceGoldens {
     }
 
     /// Composite jobs: every operator × paint kind (solid, rows, gradient, column, rows in another
-    /// format) × coverage kind (full, constant, mask scaled by an alpha) × format (RGBA, BGRA, A8
+    /// format) × coverage kind (full, constant, mask as it is or scaled by an alpha) × format (RGBA, BGRA, A8
     /// for the Porter-Duff operators), widths 0…130.
     static func composites(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
         var problems: [String] = []
@@ -122,9 +137,39 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// The text path (over_n_8_8888): sourceOver of an opaque colour through a mask onto 32-bit
+    /// pixels at every width 0…160 — below a chunk (the short-row loop), whole chunks, whole
+    /// blocks and every partial-block tail at every level — 1…5 rows, the mask as it is and
+    /// scaled by a coverage below 255.
+    static func textPath(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        for width in 0 ... 160 {
+            problems += try composite(op: .sourceOver, bpp: 4, paintKind: 0, coverageKind: 2, width: width, w, &rng,
+                                      opaqueSolid: true, coverage: 255, height: 1 + width % 5)
+        }
+        for width in 0 ... 80 {
+            problems += try composite(op: .sourceOver, bpp: 4, paintKind: 0, coverageKind: 2, width: width, w, &rng,
+                                      opaqueSolid: true, height: 1 + width % 3)
+        }
+        return problems
+    }
+
+    /// A8 destinations at every width 0…130: each tail of a 64-byte block (AVX-512) and of the
+    /// narrower levels', for the Porter-Duff operators in turn, every paint and coverage kind.
+    static func alphaTails(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        let operators = CompositeOperator.allCases.filter(\.isAlphaOnly)
+        var problems: [String] = []
+        for width in 0 ... 130 {
+            problems += try composite(op: operators[width % operators.count], bpp: 1, paintKind: width % 5,
+                                      coverageKind: width % 3, width: width, w, &rng)
+        }
+        return problems
+    }
+
     static func composite(op: CompositeOperator, bpp: Int, paintKind: Int, coverageKind: Int, width: Int,
-                          _ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
-        let height = Int.random(in: 1 ... 3, using: &rng)
+                          _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
+                          coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil) throws -> [String] {
+        let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
         // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint.
         let paintBytes = paintKind == 4 ? 4 : bpp
@@ -140,9 +185,12 @@ struct ConformanceGoldens {
             return bpp == 4 ? p.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(p[3])
         }
         let mask = Self.mask(span(maskStride, width), &rng)
-        let solidPixel = premultiplied(4, &rng)
+        var solidPixel = premultiplied(4, &rng)
+        if opaqueSolid { solidPixel[3] = 255 }
         let solid = bpp == 4 ? solidPixel.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(solidPixel[3])
-        let coverage: UInt32 = coverageKind == 0 ? 255 : [0, 1, 128, 254, UInt32.random(in: 0 ... 255, using: &rng)].randomElement(using: &rng)!
+        let coverage: UInt32 = fixedCoverage
+            ?? (coverageKind == 0 ? 255 : coverageKind == 2 && Bool.random(using: &rng) ? 255  // a mask as it is
+                : [0, 1, 128, 254, UInt32.random(in: 0 ... 255, using: &rng)].randomElement(using: &rng)!)
         let red: UInt32 = Bool.random(using: &rng) ? 2 : 0
         let misalign = misalignments.randomElement(using: &rng)!
         // A random gradient the validation refuses (a repeat period under 1/256 px) is redrawn.
@@ -163,7 +211,7 @@ struct ConformanceGoldens {
                                                  bytesPerPixel: gWidth == 1 ? 4 : bpp, bgra: red == 2,
                                                  dither: fill.gradient.dither) { g in
                                 if record {
-                                    w.u8(UInt8(ascii: "C")); w.u32(UInt32(w.cases))
+                                    w.begin("C")
                                     w.i64(width); w.i64(height); w.i64(dstStride); w.i64(paintStride); w.i64(maskStride)
                                     w.u32(solid); w.u32(coverage); w.u32(op.kernelIndex); w.u32(UInt32(bpp)); w.u32(red)
                                     w.u8(UInt8(paintKind)); w.u8(coverageKind == 2 ? 1 : 0); w.u32(UInt32(misalign))
@@ -213,9 +261,56 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// A colour ramp and dither table written over a job's own (same segment count), with
+    /// levels the library's ramps never produce: exact ties at even and odd integers (2.5, 3.5,
+    /// 254.5), colours above their alpha, levels outside 0…255 and at or beyond ±2³¹, NaN and
+    /// infinities — where the rounding conversion, its out-of-range select, the saturating packs
+    /// and the colour ≤ alpha clamp each decide the byte.
+    final class EdgeRamp {
+        static let specials: [Float] = [0, 0.5, 1.5, 2.5, 3.5, -0.5, -1.5, 127.5, 128.5, 254.5, 255.5, 256, 300, -300,
+                                        2_147_483_520, 2_147_483_648, 3e9, -2_147_483_648, -3e9, 1e30,
+                                        .nan, .infinity, -.infinity, .leastNonzeroMagnitude]
+        let pieces: UnsafeMutablePointer<Float>
+        let dither = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        let count: Int
+        let dithered: Bool, opaque: Bool
+
+        init(segments: Int, origins: UnsafePointer<Float>, _ rng: inout SeededGenerator) {
+            count = 9 * segments
+            pieces = .allocate(capacity: count)
+            dithered = Bool.random(using: &rng)
+            opaque = Int.random(in: 0 ..< 4, using: &rng) == 0
+            func level() -> Float {
+                Bool.random(using: &rng) ? Self.specials.randomElement(using: &rng)! : Float(Int.random(in: -2 ... 257, using: &rng))
+            }
+            for i in 0 ..< segments {
+                pieces[i] = origins[i]
+                // Colours well above a small alpha in a third of the pieces.
+                let low = Int.random(in: 0 ..< 3, using: &rng) == 0
+                for k in 1 ... 4 { pieces[k * segments + i] = low ? (k == 4 ? Float(Int.random(in: 0 ... 60, using: &rng)) : Float(Int.random(in: 100 ... 255, using: &rng)) + [0, 0.5].randomElement(using: &rng)!) : level() }
+                // Mostly flat, so the special level reaches the conversion as it is.
+                for k in 5 ... 8 { pieces[k * segments + i] = Int.random(in: 0 ..< 4, using: &rng) == 0 ? Float.random(in: -2 ... 2, using: &rng) : 0 }
+            }
+            for k in 0 ..< 128 {
+                dither[k] = Bool.random(using: &rng) ? [0, 0.5, -0.5, 1.5, -1.5, 0.25].randomElement(using: &rng)! : Self.specials.randomElement(using: &rng)!
+            }
+        }
+
+        deinit { pieces.deallocate(); dither.deallocate() }
+
+        func apply(_ job: inout SheenGradientJob) {
+            job.pieces = UnsafePointer(pieces)
+            job.dither = dithered ? 1 : 0
+            job.ditherTable = dithered ? UnsafePointer(dither) : nil
+            job.opaque = opaque ? 1 : 0
+        }
+    }
+
     /// Gradient span jobs: random gradients of every shape, spread, space and stop count (the
-    /// cell path too), dithered or not, into RGBA, BGRA and A8 rectangles at any x phase.
-    static func gradients(_ w: Writer, _ rng: inout SeededGenerator, count: Int) throws -> [String] {
+    /// cell path too), dithered or not, into RGBA, BGRA and A8 rectangles at any x phase. With
+    /// `edges`, each job's ramp is an EdgeRamp, its origin up to ±10⁶ px from the gradient's,
+    /// and a quarter of them are columns (width 1) up to 40 rows tall.
+    static func gradients(_ w: Writer, _ rng: inout SeededGenerator, count: Int, edges: Bool = false) throws -> [String] {
         var problems: [String] = []
         for i in 0 ..< count {
             var g = randomGradient(&rng, size: 140)
@@ -229,18 +324,33 @@ struct ConformanceGoldens {
             }
             guard let fill = try? GradientFill(g) else { continue }   // refused: a repeat period under 1/256 px
             let bpp = i % 3 == 2 ? 1 : 4, bgra = i % 3 == 1
-            let width = i % 7 == 0 ? 1 : Int.random(in: 0 ... 130, using: &rng), height = Int.random(in: 1 ... 4, using: &rng)
+            let column = edges ? i % 4 == 1 : i % 7 == 0
+            let width = column ? 1 : Int.random(in: 0 ... 130, using: &rng)
+            let height = edges && column ? Int.random(in: 1 ... 40, using: &rng) : Int.random(in: 1 ... 4, using: &rng)
             let stride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
-            let x = Int.random(in: -40 ... 150, using: &rng), y = Int.random(in: -10 ... 150, using: &rng)
+            let far = edges && Bool.random(using: &rng)
+            let x = far ? Int.random(in: -1_000_000 ... 1_000_000, using: &rng) : Int.random(in: -40 ... 150, using: &rng)
+            let y = far ? Int.random(in: -1_000_000 ... 1_000_000, using: &rng) : Int.random(in: -10 ... 150, using: &rng)
             let dst0 = pattern(stride * (height - 1) + width * bpp, &rng)
             let misalign = misalignments.randomElement(using: &rng)!
+            var ramp: EdgeRamp? = nil
+            if edges {
+                var probe = [UInt8](repeating: 0, count: 4)
+                probe.withUnsafeMutableBytes { d in
+                    fill.program.withJob(dst: d.baseAddress!, stride: 0, x: 0, y: 0, width: 1, height: 1, bytesPerPixel: 4,
+                                         bgra: bgra, dither: g.dither) { job in
+                        ramp = EdgeRamp(segments: Int(job.segments), origins: job.pieces!, &rng)
+                    }
+                }
+            }
             func run(_ entry: GradientEntry, record: Bool) -> [UInt8] {
                 var out = dst0
                 out.withUnsafeMutableBytes { d in
                     fill.program.withJob(dst: d.baseAddress!, stride: stride, x: x, y: y, width: width, height: height,
                                          bytesPerPixel: bpp, bgra: bgra, dither: g.dither) { job in
+                        ramp?.apply(&job)
                         if record {
-                            w.u8(UInt8(ascii: "G")); w.u32(UInt32(w.cases))
+                            w.begin("G")
                             writeGradient(job, w)
                             w.i64(stride); w.u32(UInt32(misalign)); w.bytes(dst0)
                         } else {
@@ -252,7 +362,7 @@ struct ConformanceGoldens {
             }
             let expected = run({ if let job = $0 { GradientKernelTwin.run(job.pointee) } }, record: false)
             for (level, table) in cTables where run(table.gradient_span!, record: false) != expected {
-                problems.append("gradient \(i) \(g) \(width)×\(height) at (\(x), \(y)) bpp \(bpp) at \(level)")
+                problems.append("gradient \(i)\(edges ? " (edge ramp)" : "") \(g) \(width)×\(height) at (\(x), \(y)) bpp \(bpp) at \(level)")
             }
             _ = run({ _ in }, record: true)
             w.bytes(expected)
@@ -283,14 +393,18 @@ struct ConformanceGoldens {
     nonisolated(unsafe) static var recorded: RecordedBlur? = nil
     nonisolated(unsafe) static var forward: BlurEntry? = nil
 
-    /// Blur jobs: σ 0.3…64 (both methods), A8 and RGBA, clamped or transparent edges, odd sizes.
+    /// Blur jobs: σ 0.3…64 (both methods), one axis in four unblurred, A8 and RGBA, clamped or
+    /// transparent edges, odd sizes.
     static func blurs(_ w: Writer, _ rng: inout SeededGenerator, count: Int) throws -> [String] {
         var problems: [String] = []
         for i in 0 ..< count {
             let format: PixelFormat = i % 2 == 0 ? .a8 : .rgba8Premultiplied
             let c = format.bytesPerPixel
-            let sigma = exp(Double.random(in: log(0.3) ... log(64), using: &rng))
-            let sigmaY = Bool.random(using: &rng) ? sigma : exp(Double.random(in: log(0.3) ... log(64), using: &rng))
+            // One axis in four unblurred (σ 0): its pass then only rounds the 8.8 values of the
+            // other to levels, which lands on exact ties (v = 256k + 128), where the rounding
+            // rule decides.
+            let sigma = i % 8 == 3 ? 0 : exp(Double.random(in: log(0.3) ... log(64), using: &rng))
+            let sigmaY = i % 8 == 5 ? 0 : Bool.random(using: &rng) ? sigma : exp(Double.random(in: log(0.3) ... log(64), using: &rng))
             let blur = try GaussianBlur(sigmaX: sigma, sigmaY: sigmaY, edges: Bool.random(using: &rng) ? .clamp : .transparent)
             let width = Int.random(in: 1 ... 70, using: &rng), height = Int.random(in: 1 ... 40, using: &rng)
             let srcStride = width * c + Int.random(in: 0 ... 7, using: &rng), dstStride = width * c + Int.random(in: 0 ... 7, using: &rng)
@@ -324,7 +438,7 @@ struct ConformanceGoldens {
             }
             guard let r = Self.recorded else { problems.append("blur \(i): no C level ran"); continue }
             let job = r.job
-            w.u8(UInt8(ascii: "B")); w.u32(UInt32(w.cases))
+            w.begin("B")
             w.i64(width); w.i64(height); w.i64(srcStride); w.i64(dstStride); w.i64(job.tmpStride)
             w.u32(job.channels); w.u32(job.clamp); w.u32(job.method)
             w.u32(job.radiusX); w.u32(job.radiusY); w.u32(job.offsetX); w.u32(job.offsetY)
@@ -367,7 +481,7 @@ struct ConformanceGoldens {
                 }
                 let expected = run(KernelTable.at(.reference).fillRows)
                 for (level, table) in cTables where run(table.fill_rows!) != expected { problems.append("fill \(i) at \(level)") }
-                w.u8(UInt8(ascii: "F")); w.u32(UInt32(w.cases))
+                w.begin("F")
                 w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(bpp)); w.i64(n); w.i64(phase); w.u32(UInt32(misalign))
                 w.bytes(values); w.bytes(dst0); w.bytes(expected)
             } else {
@@ -385,7 +499,7 @@ struct ConformanceGoldens {
                 }
                 let expected = run(KernelTable.at(.reference).copyRows)
                 for (level, table) in cTables where run(table.copy_rows!) != expected { problems.append("copy \(i) at \(level)") }
-                w.u8(UInt8(ascii: "P")); w.u32(UInt32(w.cases))
+                w.begin("P")
                 w.i64(stride); w.i64(rowBytes); w.i64(height); w.i64(srcStride); w.i64(period); w.u32(UInt32(misalign))
                 w.bytes(src); w.bytes(dst0); w.bytes(expected)
             }
@@ -399,11 +513,15 @@ struct ConformanceGoldens {
         let w = Writer()
         var rng = SeededGenerator(seed: 48)
         var problems = try Self.composites(w, &rng)
+        problems += try Self.textPath(w, &rng)
+        problems += try Self.alphaTails(w, &rng)
         problems += try Self.gradients(w, &rng, count: 2000)
+        problems += try Self.gradients(w, &rng, count: 400, edges: true)
         problems += try Self.blurs(w, &rng, count: 240)
         problems += Self.rows(w, &rng, count: 600)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
+        w.end()
         try w.data.write(to: URL(fileURLWithPath: path))
         print("conformance goldens: \(w.cases) cases, \(w.data.count) bytes → \(path)")
     }

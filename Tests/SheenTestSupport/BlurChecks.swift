@@ -30,13 +30,16 @@ public func fillBlurSource(_ buffer: RasterBuffer, _ content: BlurContent, seed:
 
 /// Blurs a fresh `content` source of the given shape with the kernel at the current level and with
 /// the Double reference; returns the largest difference in levels and the fence bytes changed.
+/// With `guardPages`, the source's and destination's rows lie against unmapped pages.
 public func blurErrorAgainstReference(_ blur: GaussianBlur, width: Int, height: Int, format: PixelFormat,
                                       content: BlurContent, seed: UInt64, padding: Int = 0,
-                                      misalignment: Int = 0) throws(RasterError) -> (error: Int, fenceViolations: Int) {
-    let src = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
+                                      misalignment: Int = 0,
+                                      guardPages: FencedBuffer.GuardPages = .none) throws(RasterError) -> (error: Int, fenceViolations: Int) {
+    let src = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment,
+                           guardPages: guardPages)
     fillBlurSource(src.buffer, content, seed: seed)
     let got = FencedBuffer(width: width, height: height, format: format, padding: padding,
-                           misalignment: (misalignment + 5) % 16)
+                           misalignment: (misalignment + 5) % 16, guardPages: guardPages)
     let want = FencedBuffer(width: width, height: height, format: format)
     try blur.runKernel(src.buffer.readOnly, got.buffer, threads: 1)
     blurReference(src.buffer.readOnly, want.buffer, sigmaX: blur.sigmaX, sigmaY: blur.sigmaY, edges: blur.edges)

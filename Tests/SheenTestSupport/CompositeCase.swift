@@ -37,6 +37,9 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     public var content: [UInt8] = []
     /// A colour paint with alpha 255 (the text path, over_n_8_8888), instead of a random alpha.
     public var opaqueColour = false
+    /// Whether the destination, image and mask rows lie against unmapped pages (padding and
+    /// misalignment then unused): a kernel reading outside its rows faults.
+    public var guardPages: FencedBuffer.GuardPages = .none
     /// When set, the kernel (a `Kernels.table` name) this case is about: `check` passes at once,
     /// checking nothing, where the library would run another kernel for it.
     public var kernel: String?
@@ -52,7 +55,7 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
 
     public var description: String {
         label(["op": op, "format": format, "size": "\(width)×\(height)", "padding": padding,
-               "misalignment": misalignment, "paint": paint, "coverage": coverage,
+               "misalignment": misalignment, "guardPages": guardPages, "paint": paint, "coverage": coverage,
                "offset": "(\(offsetX), \(offsetY))", "alpha": alpha, "seed": seed])
     }
 
@@ -74,7 +77,8 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     /// Makes the case's inputs (what `check` composites; the fuzzer runs this per input).
     func makeInputs() -> Inputs {
         var rng = SeededGenerator(seed: seed)
-        let start = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment)
+        let start = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment,
+                                 guardPages: guardPages)
         fillRandomPremultiplied(start.buffer, &rng)
         overlayContent(start.buffer, phase: 0)
 
@@ -86,11 +90,12 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
         case .imageOtherOrder: format == .rgba8Premultiplied ? .bgra8Premultiplied : .rgba8Premultiplied
         default: format == .a8 ? .rgba8Premultiplied : format
         }
-        let image = FencedBuffer(width: srcW, height: srcH, format: imageFormat, padding: 3, misalignment: 1)
+        let image = FencedBuffer(width: srcW, height: srcH, format: imageFormat, padding: 3, misalignment: 1, guardPages: guardPages)
         fillRandomPremultiplied(image.buffer, &rng)
         overlayContent(image.buffer, phase: 7)
         if paint == .opaqueImage { makeOpaque(image.buffer) }
-        let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1, misalignment: 3)
+        let mask = FencedBuffer(width: isGradient ? width : srcW, height: isGradient ? height : srcH, format: .a8, padding: 1,
+                                misalignment: 3, guardPages: guardPages)
         fillRandomPremultiplied(mask.buffer, &rng)
         overlayContent(mask.buffer, phase: 13)
         var colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
@@ -231,7 +236,8 @@ extension CompositeCase {
     }
 
     /// Decodes a case from arbitrary bytes (the fuzzer's input): 19 header bytes choose every
-    /// field, the rest is pixel content. Short inputs are zero-extended.
+    /// field (byte 6's low six bits the misalignment, its top two the guard pages: none, none,
+    /// after, before), the rest is pixel content. Short inputs are zero-extended.
     public init(fuzzInput bytes: [UInt8]) {
         func b(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
         let ops = CompositeOperator.allCases, formats = PixelFormat.allCases
@@ -242,6 +248,7 @@ extension CompositeCase {
                   coverage: CoverageKind.allCases[Int(b(8)) % CoverageKind.allCases.count],
                   offsetX: Int(Int8(bitPattern: b(9))) % 12, offsetY: Int(Int8(bitPattern: b(10))) % 5,
                   alpha: b(11), seed: (0 ..< 7).reduce(UInt64(0)) { $0 << 8 | UInt64(b(12 + $1)) })
+        guardPages = [.none, .none, .afterRows, .beforeRows][Int(b(6) >> 6)]
         content = bytes.count > 19 ? Array(bytes[19...]) : []
     }
 

@@ -62,9 +62,9 @@ public func acceptable(_ out: SIMD4<UInt8>, _ fill: GradientFill, x: Int, y: Int
     return false
 }
 
-/// Fills fenced buffers with `cases` random gradients (kernel, not reference) and checks every
-/// pixel with `acceptable`, premultiplied validity, untouched pixels outside the rectangle and
-/// intact fences. Returns one line per problem (empty when all is well; at most three pixels per
+/// Fills fenced buffers (a third with guard pages after every row, a third before) with `cases`
+/// random gradients (kernel, not reference) and checks every pixel with `acceptable`,
+/// premultiplied validity, untouched pixels outside the rectangle and intact fences. Returns one line per problem (empty when all is well; at most three pixels per
 /// case are described); replay a failure with its seed and case number.
 public func randomGradientProblems(seed: UInt64, cases: Int, largeEvery: Int = 15) throws(RasterError) -> [String] {
     var problems: [String] = []
@@ -76,9 +76,11 @@ public func randomGradientProblems(seed: UInt64, cases: Int, largeEvery: Int = 1
             ? [129, 257, 700].randomElement(using: &rng)! : Int.random(in: 0 ... 70, using: &rng)
         let height = Int.random(in: 0 ... 5, using: &rng)
         let format = PixelFormat.allCases.randomElement(using: &rng)!
+        // A third of the cases with every row against an unmapped page after it, a third before.
         let fb = FencedBuffer(width: width, height: height, format: format,
                               padding: Int.random(in: 0 ... 17, using: &rng),
-                              misalignment: Int.random(in: 0 ... 15, using: &rng))
+                              misalignment: Int.random(in: 0 ... 15, using: &rng),
+                              guardPages: FencedBuffer.GuardPages.allCases[caseIndex % 3])
         var rect = fb.buffer.bounds
         if Bool.random(using: &rng) && width > 0 && height > 0 {
             let x = Int.random(in: 0 ..< width, using: &rng), y = Int.random(in: 0 ..< height, using: &rng)
@@ -86,7 +88,8 @@ public func randomGradientProblems(seed: UInt64, cases: Int, largeEvery: Int = 1
                              height: Int.random(in: 0 ... height - y, using: &rng))
         }
         let context = label(["seed": seed, "case": caseIndex, "gradient": g, "format": format,
-                             "size": "\(width)×\(height)", "rect": rect, "misalign": fb.misalignment])
+                             "size": "\(width)×\(height)", "rect": rect, "misalign": fb.misalignment,
+                             "guardPages": fb.guardPages])
         try fill.fill(fb.buffer, rect: rect)
         if fb.fenceViolations != 0 { problems.append("\(context): \(fb.fenceViolations) fence bytes changed") }
         var bad = 0

@@ -4,7 +4,8 @@ import SheenTestSupport
 
 /// Every level of both blur kernels (blur_convolution, blur_strip) equals its scalar twin bit for bit: σ on both sides of the
 /// convolution limit, one axis unblurred, σx ≠ σy, both edge modes, A8 and RGBA, shapes from 1×1
-/// to wider than every strip and band, padded rows, misaligned bases, several workers, in place.
+/// to wider than every strip and band, padded rows, misaligned bases, rows against unmapped
+/// pages, several workers, in place.
 struct BlurLevelTests {
     static let sigmaPairs: [(Double, Double)] = [
         (0.3, 0.3), (0.7, 1.2), (2, 2), (3, 0), (0, 2.5), (3, 3), (3.01, 3.01), (1, 9), (8, 8), (0, 20), (40, 6),
@@ -18,16 +19,19 @@ struct BlurLevelTests {
         for format in [PixelFormat.a8, .rgba8Premultiplied] {
             for edges in BlurEdges.allCases {
                 let blur = try GaussianBlur(sigmaX: sx, sigmaY: sy, edges: edges)
-                for (w, h) in shapes {
+                for (n, (w, h)) in shapes.enumerated() {
                     let src = FencedBuffer(width: w, height: h, format: format, padding: Int.random(in: 0 ... 9, using: &rng),
-                                           misalignment: Int.random(in: 0 ... 15, using: &rng))
+                                           misalignment: Int.random(in: 0 ... 15, using: &rng),
+                                           guardPages: FencedBuffer.GuardPages.allCases[n % 3])
                     fillBlurSource(src.buffer, Bool.random(using: &rng) ? .text : .random, seed: rng.next())
                     let twin = FencedBuffer(width: w, height: h, format: format)
                     try blur.runKernel(src.buffer.readOnly, twin.buffer, threads: 1, level: .reference)
                     let want = pixelBytes(twin.buffer)
                     for level in Kernels.supported.dropFirst() {
                         for threads in [1, 3] {
-                            let got = FencedBuffer(width: w, height: h, format: format, padding: 3, misalignment: 7)
+                            // Against unmapped pages after every row, then before (the source too, by shape).
+                            let got = FencedBuffer(width: w, height: h, format: format, padding: 3, misalignment: 7,
+                                                   guardPages: threads == 1 ? .afterRows : .beforeRows)
                             try blur.runKernel(src.buffer.readOnly, got.buffer, threads: threads, level: level)
                             #expect(pixelBytes(got.buffer) == want && got.fenceViolations == 0,
                                     "\(label(["σx": sx, "σy": sy, "level": level, "threads": threads, "format": format, "edges": edges, "size": "\(w)×\(h)"]))")

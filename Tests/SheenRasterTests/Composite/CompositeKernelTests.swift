@@ -35,8 +35,36 @@ import Testing
         }
     }
 
+    /// No kernel reads or writes outside the rows it is given: every operator, format, paint and
+    /// coverage kind with each destination, image and mask row ending at an unmapped page, then
+    /// starting after one, over widths whose tails differ at every level (1…5, 7, 9, 15, 17, 33,
+    /// 36, 37, 40, 63, 65, 66). An over-read faults (the 128-bit level's mask classification once
+    /// read 8 bytes of a 4-pixel block: widths 5, 36, 37 and 40 crashed here).
+    @Test(arguments: CompositeOperator.allCases)
+    func kernelStaysWithinItsRows(op: CompositeOperator) {
+        let widths = [1, 2, 3, 4, 5, 7, 9, 15, 17, 33, 36, 37, 40, 63, 65, 66]
+        var seed: UInt64 = 7
+        for guardPages in [FencedBuffer.GuardPages.afterRows, .beforeRows] {
+            for format in PixelFormat.allCases {
+                for paint in CompositeCase.PaintKind.allCases {
+                    for coverage in CompositeCase.CoverageKind.allCases {
+                        seed &+= 1
+                        var c = CompositeCase(op: op, format: format, width: widths[Int(seed) % widths.count], height: 1 + Int(seed % 2),
+                                              paint: paint, coverage: coverage, offsetX: Int(seed % 3) - 1,
+                                              alpha: UInt8(truncatingIfNeeded: seed &* 37), seed: seed)
+                        c.guardPages = guardPages
+                        c.opaqueColour = seed % 2 == 0
+                        let problems = c.checkEveryLevel()
+                        #expect(problems.isEmpty, "\(c): \(problems)")
+                    }
+                }
+            }
+        }
+    }
+
     /// 300 random cases — any operator, format, paint and coverage kind, width 0…300, height
-    /// 1…4, padding 0…9 bytes, base misaligned by 0…63 — from one seed: a failure prints the case,
+    /// 1…4, padding 0…9 bytes, base misaligned by 0…63, a third with rows against unmapped pages
+    /// after them and a third before — from one seed: a failure prints the case,
     /// and the seed and case number replay it.
     @Test func kernelEqualsReferenceOnRandomCases() {
         var rng = SeededGenerator(seed: 0xC0_4405_17E5)
@@ -48,10 +76,11 @@ import Testing
             let paint = CompositeCase.PaintKind.allCases.randomElement(using: &rng)!
             let coverage = CompositeCase.CoverageKind.allCases.randomElement(using: &rng)!
             let seed = UInt64(width * 7919 + padding * 31 + misalignment)
-            let c = CompositeCase(op: op, format: format, width: width, height: height, padding: padding,
+            var c = CompositeCase(op: op, format: format, width: width, height: height, padding: padding,
                                   misalignment: misalignment, paint: paint, coverage: coverage,
                                   offsetX: Int(seed % 9) - 4, offsetY: Int(seed % 5) - 2,
                                   alpha: UInt8(truncatingIfNeeded: seed), seed: seed)
+            c.guardPages = FencedBuffer.GuardPages.allCases[caseIndex % 3]
             let problems = c.checkEveryLevel()
             #expect(problems.isEmpty, "case \(caseIndex): \(c): \(problems)")
         }
