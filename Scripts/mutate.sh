@@ -17,10 +17,4 @@
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 cd "$(dirname "$0")/.."
-goldens=.build-arm64/goldens.bin
-if [ ! -s "$goldens" ]; then
-  mkdir -p .build-arm64
-  SHEEN_CONFORMANCE_OUT="$PWD/$goldens" swift test --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|error" || true
-  [ -s "$goldens" ] || { echo "mutate.sh: the goldens were not written" >&2; exit 1; }
-fi
-exec python3 Scripts/mutate.py --goldens "$goldens" "$@"
+exec python3 Scripts/mutate.py --goldens .build-arm64/goldens.bin "$@"

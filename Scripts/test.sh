@@ -5,7 +5,9 @@
 # AVX2 runs) and at `reference` (every public entry point on the scalar twins), with the DocC
 # catalogues built from that debug build, warnings as errors (Scripts/docs.sh), after the first;
 # then every C level against golden outputs of the twins, natively and built for AArch64 under
-# qemu (Scripts/test-arm64.sh); then the tests that share state across threads under
+# qemu, with every row against guard pages and under the sanitizers (Scripts/test-arm64.sh), and
+# the fixed sample of kernel mutants, each of which the goldens must kill (Scripts/mutate.sh
+# --sample); then the tests that share state across threads under
 # ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
 # themselves), and the scaling tests (each entry point timed at n and 4n) one at a time; then the
 # scripts' tests (peer report and charts on recorded data, sheen-bench's baselines, releases);
@@ -33,6 +35,9 @@ SHEEN_SIMD=reference swift test --skip-build
 
 echo "== C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
 Scripts/test-arm64.sh
+
+echo "== kernel mutants: the fixed sample (a mutant per kernel family and level kind), each killed by the goldens"
+Scripts/mutate.sh --sample --jobs 2
 
 echo "== swift test (ThreadSanitizer: the tests that share fonts, glyph cache and blur memory across threads)"
 # TSan exits 66 when it reports anything, which fails this step.

@@ -166,9 +166,41 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Valid premultiplied pixels whose levels sit where the blend formulas branch: alpha 0, 1,
+    /// 2, 127, 128, 254, 255 or any; each colour 0, 1, its alpha, alpha − 1, a quarter or a half
+    /// of it, or any level up to it.
+    static func boundaryPixels(_ count: Int, _ rng: inout SeededGenerator) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 3)
+        while out.count < count {
+            let a = [0, 1, 2, 127, 128, 254, 255, UInt8.random(in: 0 ... 255, using: &rng)].randomElement(using: &rng)!
+            for _ in 0 ..< 3 {
+                let c = [0, 1, a, a &- 1, a / 4, a / 2, UInt8((Int(a) + 1) / 2), UInt8.random(in: 0 ... a, using: &rng)].randomElement(using: &rng)!
+                out.append(min(c, a))
+            }
+            out.append(a)
+        }
+        return Array(out.prefix(count))
+    }
+
+    /// Every 32-bit operator on paint and destination rows of boundary pixels, full coverage and
+    /// through a mask: the equalities where the blend modes' formulas change branch (s = sa,
+    /// s = 0, d = da, 4d = da, 2s = sa, alpha 0 and 255).
+    static func boundaries(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        for op in CompositeOperator.allCases {
+            for coverageKind in [0, 2] {
+                problems += try composite(op: op, bpp: 4, paintKind: 1, coverageKind: coverageKind, width: 97 + coverageKind, w, &rng,
+                                          height: 3, pixels: boundaryPixels)
+            }
+        }
+        return problems
+    }
+
     static func composite(op: CompositeOperator, bpp: Int, paintKind: Int, coverageKind: Int, width: Int,
                           _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
-                          coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil) throws -> [String] {
+                          coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil,
+                          pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil) throws -> [String] {
         let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
         // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint.
@@ -177,9 +209,10 @@ struct ConformanceGoldens {
         let paintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
         let maskStride = width + Int.random(in: 0 ... 5, using: &rng)
         let span = { (stride: Int, row: Int) in stride * (height - 1) + row }
-        let dst0 = rows(dstStride, height, width * bpp, &rng, bpp == 4 ? premultiplied : pattern)
-        let paint = paintStride == 0 ? (paintBytes == 4 ? premultiplied(width * 4, &rng) : pattern(width, &rng))
-            : rows(paintStride, height, width * paintBytes, &rng, paintBytes == 4 ? premultiplied : pattern)
+        let pixels = pixels ?? premultiplied
+        let dst0 = rows(dstStride, height, width * bpp, &rng, bpp == 4 ? pixels : pattern)
+        let paint = paintStride == 0 ? (paintBytes == 4 ? pixels(width * 4, &rng) : pattern(width, &rng))
+            : rows(paintStride, height, width * paintBytes, &rng, paintBytes == 4 ? pixels : pattern)
         let column: [UInt32] = (0 ..< height).map { _ in
             let p = premultiplied(4, &rng)
             return bpp == 4 ? p.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(p[3])
@@ -288,8 +321,17 @@ struct ConformanceGoldens {
                 // Colours well above a small alpha in a third of the pieces.
                 let low = Int.random(in: 0 ..< 3, using: &rng) == 0
                 for k in 1 ... 4 { pieces[k * segments + i] = low ? (k == 4 ? Float(Int.random(in: 0 ... 60, using: &rng)) : Float(Int.random(in: 100 ... 255, using: &rng)) + [0, 0.5].randomElement(using: &rng)!) : level() }
-                // Mostly flat, so the special level reaches the conversion as it is.
-                for k in 5 ... 8 { pieces[k * segments + i] = Int.random(in: 0 ..< 4, using: &rng) == 0 ? Float.random(in: -2 ... 2, using: &rng) : 0 }
+                // Mostly flat, so the special level reaches the conversion as it is; else a power of
+                // two (base + (t − o)·2^k is then often a Float tie in Double, where the 128-bit x86
+                // level's emulated fused multiply-add rounds to odd first) or any slope.
+                for k in 5 ... 8 {
+                    switch Int.random(in: 0 ..< 6, using: &rng) {
+                    case 0: pieces[k * segments + i] = Float.random(in: -2 ... 2, using: &rng)
+                    case 1, 2: pieces[k * segments + i] = Float(sign: Bool.random(using: &rng) ? .minus : .plus,
+                                                                exponent: Int.random(in: -4 ... 10, using: &rng), significand: 1)
+                    default: pieces[k * segments + i] = 0
+                    }
+                }
             }
             for k in 0 ..< 128 {
                 dither[k] = Bool.random(using: &rng) ? [0, 0.5, -0.5, 1.5, -1.5, 0.25].randomElement(using: &rng)! : Self.specials.randomElement(using: &rng)!
@@ -515,6 +557,7 @@ struct ConformanceGoldens {
         var problems = try Self.composites(w, &rng)
         problems += try Self.textPath(w, &rng)
         problems += try Self.alphaTails(w, &rng)
+        problems += try Self.boundaries(w, &rng)
         problems += try Self.gradients(w, &rng, count: 2000)
         problems += try Self.gradients(w, &rng, count: 400, edges: true)
         problems += try Self.blurs(w, &rng, count: 240)
