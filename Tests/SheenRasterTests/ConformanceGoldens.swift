@@ -151,6 +151,11 @@ struct ConformanceGoldens {
             problems += try composite(op: .sourceOver, bpp: 4, paintKind: 0, coverageKind: 2, width: width, w, &rng,
                                       opaqueSolid: true, height: 1 + width % 3)
         }
+        // Beside it, colours just short of opaque (alpha 254, 128, 1), which must not take it.
+        for (n, width) in stride(from: 1, through: 70, by: 3).enumerated() {
+            problems += try composite(op: .sourceOver, bpp: 4, paintKind: 0, coverageKind: 2, width: width, w, &rng,
+                                      coverage: 255, height: 2, solidAlpha: [254, 128, 1][n % 3])
+        }
         return problems
     }
 
@@ -200,7 +205,7 @@ struct ConformanceGoldens {
     static func composite(op: CompositeOperator, bpp: Int, paintKind: Int, coverageKind: Int, width: Int,
                           _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
                           coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil,
-                          pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil) throws -> [String] {
+                          pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil, solidAlpha: UInt8? = nil) throws -> [String] {
         let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
         // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint.
@@ -220,6 +225,7 @@ struct ConformanceGoldens {
         let mask = Self.mask(span(maskStride, width), &rng)
         var solidPixel = premultiplied(4, &rng)
         if opaqueSolid { solidPixel[3] = 255 }
+        if let solidAlpha { solidPixel = solidPixel.prefix(3).map { min($0, solidAlpha) } + [solidAlpha] }
         let solid = bpp == 4 ? solidPixel.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(solidPixel[3])
         let coverage: UInt32 = fixedCoverage
             ?? (coverageKind == 0 ? 255 : coverageKind == 2 && Bool.random(using: &rng) ? 255  // a mask as it is
