@@ -39,6 +39,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -477,7 +478,6 @@ def main():
     results = []
     with results_path.open("w") as out, concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         free = list(workers)
-        import threading
         lock = threading.Lock()
 
         def one(m):

@@ -16,8 +16,8 @@
 #      for it, and qemu-user cannot map its shadow memory; the guard pages below stand in for it).
 # The driver runs every case three times: fenced (every byte around the buffers and between rows
 # checked), then with every row and table ending at, and starting after, a PROT_NONE page, so a
-# kernel that reads or writes one byte outside its rows faults (RoundingPolicy's "What a kernel
-# reads"). Each run prints "N passed, M failed" and fails the script on any mismatch or fault. Scripts/test.sh
+# kernel that reads or writes one byte outside its rows faults (SheenRaster's "Kernels and
+# dispatch", "What a kernel reads"). Each run prints "N passed, M failed" and fails the script on any mismatch or fault. Scripts/test.sh
 # runs it; Scripts/install-deps.sh installs qemu-user-static and the cross libc.
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi

@@ -64,9 +64,8 @@ struct RasterFuzzCase: CustomStringConvertible {
         // The misalignment byte's top two bits put the rows against unmapped pages: none, none,
         // after each row, before each row (a kernel reading outside its rows then faults).
         let padding = Int(reader.byte() % 9), placement = reader.byte(), misalignment = Int(placement % 4)
-        let guardPages: FencedBuffer.GuardPages = [.none, .none, .afterRows, .beforeRows][Int(placement >> 6)]
         let fenced = FencedBuffer(width: width, height: height, format: format, padding: padding, misalignment: misalignment, fill: 0,
-                                  guardPages: guardPages)
+                                  guardPages: FencedBuffer.GuardPages(fuzzByte: placement))
         var rng = SeededGenerator(seed: UInt64(reader.byte()) | UInt64(reader.byte()) << 8)
         for y in 0 ..< height {
             for x in 0 ..< width {

@@ -66,9 +66,10 @@ static blob bytes(reader *r) {
 /// and GUARD_BEFORE: every row of every buffer (and every table a job points to) on pages of its
 /// own, its last byte just before (or its first byte just after) a PROT_NONE page, so that a
 /// kernel reading even one byte outside the rows it was given faults (the kernel contract of
-/// RoundingPolicy's "What a kernel reads"). Inputs are read-only there, so a write to one faults too.
+/// "What a kernel reads" in SheenRaster's "Kernels and dispatch"). Inputs are read-only there, so a write to one faults too.
 /// Under AddressSanitizer, EXACT too: each buffer in an allocation of exactly its bytes, at the
-/// golden's strides, so the sanitizer's red zone starts right after the last row.
+/// golden's strides and 64-byte aligned (a blur's tmp and scratch must be), so the sanitizer's
+/// red zone starts right after the last row.
 typedef enum { LAYOUT_FENCED, LAYOUT_GUARD_AFTER, LAYOUT_GUARD_BEFORE, LAYOUT_EXACT } layout;
 static const char *const layout_names[] = {"fenced", "rows ending at a guard page", "rows starting after a guard page",
                                            "allocated exactly (AddressSanitizer)"};
@@ -116,7 +117,9 @@ static placed place(blob b, intptr_t rows, intptr_t rowBytes, intptr_t goldenStr
     }
     if (how == LAYOUT_EXACT) {
         p.blockBytes = b.count;
-        p.block = p.data = malloc(b.count ? b.count : 1);
+        void *block = NULL;
+        if (posix_memalign(&block, 64, b.count ? b.count : 1) != 0) { perror("conformance: posix_memalign"); exit(2); }
+        p.block = p.data = block;
         if (b.count) b.bytes ? memcpy(p.data, b.bytes, b.count) : memset(p.data, 0, b.count);
         return p;
     }

@@ -248,7 +248,7 @@ extension CompositeCase {
                   coverage: CoverageKind.allCases[Int(b(8)) % CoverageKind.allCases.count],
                   offsetX: Int(Int8(bitPattern: b(9))) % 12, offsetY: Int(Int8(bitPattern: b(10))) % 5,
                   alpha: b(11), seed: (0 ..< 7).reduce(UInt64(0)) { $0 << 8 | UInt64(b(12 + $1)) })
-        guardPages = [.none, .none, .afterRows, .beforeRows][Int(b(6) >> 6)]
+        guardPages = FencedBuffer.GuardPages(fuzzByte: b(6))
         content = bytes.count > 19 ? Array(bytes[19...]) : []
     }
 

@@ -10,7 +10,7 @@ import SheenRaster
 /// With guard pages (`GuardPages.afterRows` or `.beforeRows`) every row sits on pages of its own,
 /// its last byte just before (or its first byte just after) a `PROT_NONE` page, so a kernel that
 /// reads or writes even one byte outside the rows it was given faults (the contract in
-/// RoundingPolicy's "What a kernel reads"); the rest of each row's pages hold the canary.
+/// SheenRaster's "Kernels and dispatch", "What a kernel reads"); the rest of each row's pages hold the canary.
 public final class FencedBuffer {
     /// Byte written to every guard position.
     public static let canary: UInt8 = 0xA5
@@ -25,6 +25,12 @@ public final class FencedBuffer {
         case afterRows
         /// Each row's first byte is the first after a `PROT_NONE` page.
         case beforeRows
+
+        /// The placement a fuzz input's byte chooses by its top two bits (none for half the
+        /// inputs, after and before a quarter each), leaving its low six bits to the caller.
+        public init(fuzzByte byte: UInt8) {
+            self = [.none, .none, .afterRows, .beforeRows][Int(byte >> 6)]
+        }
     }
 
     public let width: Int

@@ -64,8 +64,9 @@ public func acceptable(_ out: SIMD4<UInt8>, _ fill: GradientFill, x: Int, y: Int
 
 /// Fills fenced buffers (a third with guard pages after every row, a third before) with `cases`
 /// random gradients (kernel, not reference) and checks every pixel with `acceptable`,
-/// premultiplied validity, untouched pixels outside the rectangle and intact fences. Returns one line per problem (empty when all is well; at most three pixels per
-/// case are described); replay a failure with its seed and case number.
+/// premultiplied validity, untouched pixels outside the rectangle and intact fences. Returns one
+/// line per problem (empty when all is well; at most three pixels per case are described);
+/// replay a failure with its seed and case number.
 public func randomGradientProblems(seed: UInt64, cases: Int, largeEvery: Int = 15) throws(RasterError) -> [String] {
     var problems: [String] = []
     var rng = SeededGenerator(seed: seed)
