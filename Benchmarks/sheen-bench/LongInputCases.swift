@@ -10,9 +10,13 @@ extension Bench {
     /// whose layout is not cached — the first-layout cost), and a 1 MiB field of words
     /// (DejaVu Sans Bold 20 px, 300 × 60, editing, caret in the middle) once laid out:
     /// `label.field.long.300x60` (renders/s), `label.field.long.caret` (caretRect + caretIndex(at:) +
-    /// selectionRects, calls/s). Repetitions are capped at 5 (each is up to a second). Output
-    /// checked: the label truncates to "…", the field draws ink around its caret, and a caret query
-    /// lands back on its index. `--quick` runs them at 64 Ki units.
+    /// selectionRects, calls/s); and the same words in a 300 × 200 text view painted with the
+    /// gradient, editing, caret in the middle: `label.view.long.first` (a first render: a text
+    /// no layout is cached for, renders/s), `label.view.long.edit` (a render after a one-character
+    /// insertion at the caret, renders/s), `label.view.long.caret` (caretRect + caretPosition(at:)
+    /// + selectionRects after that render, calls/s). Repetitions are capped at 5 (each is up to a
+    /// second). Output checked: the label truncates to "…", the field and the view draw ink around
+    /// their caret, and a caret query lands back on its index. `--quick` runs them at 64 Ki units.
     func runLongInputs() {
         do {
             try runLongInputCases()
@@ -85,6 +89,60 @@ extension Bench {
             check(landed, "label.field.long.caret: a tap on the caret moved it")
             record(CaseResult(name: "label.field.long.caret", width: 300, height: 60, total: Stats(samples),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps, unit: "calls/s", calls: 1), kernel: .several)
+        }
+        if wantsAny(prefix: "label.view.long") { try runLongView(text: text, reps: reps) }
+    }
+
+    /// The text-view cases of `runLongInputs` over `text`.
+    private func runLongView(text: String, reps: Int) throws {
+        let canvas = BenchBuffer(width: 300, height: 200)
+        let cache = GlyphCache(byteBudget: 32 << 20)
+        func view(_ text: String) throws -> TextView {
+            var view = TextView(text: text, font: try TestFonts.bold(20), size: Size(width: 300, height: 200))
+            view.fill = .gradient(LabelGradient(colors: [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_30FF)]), extent: .ink)
+            view.isEditing = true
+            view.caretIndex = text.utf16.count / 2
+            return view
+        }
+        func inked() -> Int {
+            var n = 0
+            for p in stride(from: 3, to: canvas.byteCount, by: 4) where canvas.buffer.base.load(fromByteOffset: p, as: UInt8.self) > 0 { n += 1 }
+            return n
+        }
+        // Each round: a text no layout is cached for (its first render), then one letter typed
+        // at the caret and rendered again, then the caret queries on that text.
+        var first: [Double] = [], edit: [Double] = [], caret: [Double] = []
+        var landed = true, firstInk = Int.max, editInk = Int.max
+        for i in 0 ..< 1 + reps {
+            var v = try view(String(UnicodeScalar(UInt8(98 + i % 20))) + text)
+            canvas.buffer.base.initializeMemory(as: UInt8.self, repeating: 0, count: canvas.byteCount)
+            var t0 = nowNs()
+            try v.render(into: canvas.buffer, cache: cache)
+            if i >= 1 { first.append(Double(nowNs() - t0)) }
+            firstInk = min(firstInk, inked())
+            let at = v.caretIndex
+            v.text.insert("x", at: String.Index(utf16Offset: at, in: v.text))
+            v.caretIndex = at + 1
+            canvas.buffer.base.initializeMemory(as: UInt8.self, repeating: 0, count: canvas.byteCount)
+            t0 = nowNs()
+            try v.render(into: canvas.buffer, cache: cache)
+            if i >= 1 { edit.append(Double(nowNs() - t0)) }
+            editInk = min(editInk, inked())
+            for _ in 0 ..< 3 {
+                t0 = nowNs()
+                let rect = try v.caretRect(at: v.caretIndex)
+                let position = try v.caretPosition(at: Point(rect.x + rect.width / 2, rect.y + rect.height / 2))
+                _ = try v.selectionRects(for: v.caretIndex - 5 ..< v.caretIndex)
+                if i >= 1 { caret.append(Double(nowNs() - t0) / 3) }
+                landed = landed && position.index == v.caretIndex
+            }
+        }
+        check(firstInk > 1_000 && editInk > 1_000, "label.view.long: only \(min(firstInk, editInk)) pixels drawn")
+        check(landed, "label.view.long.caret: a tap on the caret moved it")
+        for (name, samples, unit) in [("label.view.long.first", first, "renders/s"), ("label.view.long.edit", edit, "renders/s"),
+                                      ("label.view.long.caret", caret, "calls/s")] where wants(name) {
+            record(CaseResult(name: name, width: 300, height: 200, total: Stats(samples), make: nil, fill: nil, intermediateBytes: 0,
+                              reps: reps, unit: unit), kernel: .several)
         }
     }
 }

@@ -5,12 +5,15 @@ import SheenText
 /// fonts, bounds, options): a label redrawn with the same text, font and size — an animation of
 /// its colours, a highlight, a re-render — is not laid out again. Layouts are immutable values,
 /// so a shared one is as good as a fresh one. Small: `capacity` layouts of texts up to
-/// `maximumLength` UTF-16 units (when full, the oldest half is dropped), and the one layout of a
-/// longer text laid out last — so a long text measured and then drawn is laid out once.
+/// `maximumLength` UTF-16 units (when full, the oldest half is dropped), and the last
+/// `largeCapacity` layouts of longer texts — so a long text measured and then drawn is laid out
+/// once, and so is a text field at rest, which lays its text out twice (at its natural width,
+/// then truncated to the frame) for every render.
 final class LayoutCache: Sendable {
     static let shared = LayoutCache()
     static let capacity = 64
     static let maximumLength = 4096
+    static let largeCapacity = 2
 
     private struct Key: Hashable {
         let text: AttributedText
@@ -20,8 +23,8 @@ final class LayoutCache: Sendable {
     private struct Entries {
         var layouts: [Key: TextLayout] = [:]
         var order: [Key] = []
-        /// The last layout of a text longer than `maximumLength`.
-        var large: (key: Key, layout: TextLayout)?
+        /// The last layouts of texts longer than `maximumLength`, most recent first.
+        var large: [(key: Key, layout: TextLayout)] = []
     }
     private let entries = Locked(Entries())
     /// The attributed form of the last long plain text asked for (`attributed(_:)`).
@@ -44,9 +47,18 @@ final class LayoutCache: Sendable {
     func layout(_ text: AttributedText, bounds: Size, options: TextLayoutOptions) throws(LabelError) -> TextLayout {
         let key = Key(text: text, bounds: bounds, options: options)
         guard text.utf16.count <= Self.maximumLength else {
-            if let kept = entries.withLock({ $0.large }), kept.key == key { return kept.layout }
+            let kept = entries.withLock { e -> TextLayout? in
+                guard let i = e.large.firstIndex(where: { $0.key == key }) else { return nil }
+                let hit = e.large.remove(at: i)
+                e.large.insert(hit, at: 0)
+                return hit.layout
+            }
+            if let kept { return kept }
             let made = try liftText(TextLayout(text, bounds: bounds, options: options))
-            entries.withLock { $0.large = (key, made) }
+            entries.withLock { e in
+                e.large.insert((key, made), at: 0)
+                if e.large.count > Self.largeCapacity { e.large.removeLast(e.large.count - Self.largeCapacity) }
+            }
             return made
         }
         if let kept = entries.withLock({ $0.layouts[key] }) { return kept }
@@ -75,10 +87,10 @@ final class LayoutCache: Sendable {
     /// Whether a kept layout's text contains `string` (tests: a secure field's text is never kept).
     func holdsText(containing string: String) -> Bool {
         entries.withLock { e in
-            e.layouts.keys.contains { $0.text.string.contains(string) } || (e.large?.key.text.string.contains(string) ?? false)
+            e.layouts.keys.contains { $0.text.string.contains(string) } || e.large.contains { $0.key.text.string.contains(string) }
         }
     }
 
     /// How many layouts are kept (tests).
-    var count: Int { entries.withLock { $0.layouts.count + ($0.large == nil ? 0 : 1) } }
+    var count: Int { entries.withLock { $0.layouts.count + $0.large.count } }
 }

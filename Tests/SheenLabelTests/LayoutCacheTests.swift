@@ -43,12 +43,21 @@ import SheenText
         // The newest are kept, the oldest dropped.
         _ = try cache.layout(AttributedText("\(LayoutCache.capacity - 1)", font: font), bounds: .zero, options: TextLayoutOptions())
         #expect(cache.count == LayoutCache.capacity / 2 + 1)
-        // Of long texts only the last is kept, apart.
+        // Of long texts only the last two are kept, apart: the most recently used.
         let long = String(repeating: "long ", count: LayoutCache.maximumLength / 5 + 1)
-        _ = try cache.layout(AttributedText(long, font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
+        let wrapped = Size(width: 300, height: 0)
+        _ = try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())
         #expect(cache.count == LayoutCache.capacity / 2 + 2)
-        _ = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
-        #expect(cache.count == LayoutCache.capacity / 2 + 2)
+        _ = try cache.layout(AttributedText(long + "er", font: font), bounds: wrapped, options: TextLayoutOptions())
+        #expect(cache.count == LayoutCache.capacity / 2 + 3)
+        let first = try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())
+        _ = try cache.layout(AttributedText(long + "est", font: font), bounds: wrapped, options: TextLayoutOptions())
+        #expect(cache.count == LayoutCache.capacity / 2 + 3)
+        // "long" was used after "longer": it stays, "longer" went.
+        // (The kept layout shares its lines' storage with the one handed out before.)
+        func storage(_ l: TextLayout) -> UnsafePointer<LaidOutLine>? { l.lines.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage(try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())) == storage(first))
+        #expect(cache.count == LayoutCache.capacity / 2 + 3)
         let kept = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
         let fresh = try TextLayout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0))
         #expect(kept.lines.map(\.glyphs.count) == fresh.lines.map(\.glyphs.count) && kept.textRect == fresh.textRect)

@@ -72,6 +72,28 @@ public final class GlyphCache: Sendable {
         let column: Int
     }
 
+    /// The key's `stroke` word for glyphs filled (nil) or stroked with `stroke`, hinted by `hinting`.
+    static func strokeKey(_ stroke: TextStroke?, hinting: Hinting) -> Int {
+        (stroke?.cacheKey ?? 0) << 2 | Int(hinting.cacheKey)
+    }
+
+    /// The key of `g`'s bitmap (`strokeKey` from `strokeKey(_:hinting:)`) and the whole pixel
+    /// column its bitmap's `left` is relative to: pen x rounded to a quarter pixel, the quarter
+    /// choosing the subpixel bucket — or, fully hinted, to the nearest whole pixel.
+    static func key(of g: LaidOutGlyph, strokeKey: Int, hinting: Hinting) -> (key: Key, column: Int) {
+        let column: Int, bucket: Int
+        if hinting == .full {
+            // A fully hinted glyph is fitted to whole pixels: drawn at the nearest one.
+            column = Int(g.position.x.rounded())
+            bucket = 0
+        } else {
+            let quarters = (g.position.x * Double(subpixelBuckets)).rounded()
+            column = Int((quarters / Double(subpixelBuckets)).rounded(.down))
+            bucket = Int(quarters) - column * subpixelBuckets
+        }
+        return (Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey), column)
+    }
+
     /// The bitmaps of `glyphs` (filled, or stroked with `stroke`), in order, each with the whole
     /// pixel column of its pen position: pen x rounded to a quarter pixel, the quarter choosing the
     /// subpixel bucket. Every glyph is looked up under one lock; the missing ones are rasterised
@@ -81,21 +103,11 @@ public final class GlyphCache: Sendable {
     /// `glyphs`; any other error is thrown.
     func bitmaps(_ glyphs: some Sequence<LaidOutGlyph>, stroke: TextStroke?, hinting: Hinting = .none,
                  failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Placed] {
-        let strokeKey = (stroke?.cacheKey ?? 0) << 2 | Int(hinting.cacheKey)
-        let wholePixels = hinting == .full
+        let strokeKey = Self.strokeKey(stroke, hinting: hinting)
         var keys: [Key] = [], columns: [Int] = [], faces: [FontFace] = []
         for g in glyphs {
-            let column: Int, bucket: Int
-            if wholePixels {
-                // A fully hinted glyph is fitted to whole pixels: drawn at the nearest one.
-                column = Int(g.position.x.rounded())
-                bucket = 0
-            } else {
-                let quarters = (g.position.x * Double(Self.subpixelBuckets)).rounded()
-                column = Int((quarters / Double(Self.subpixelBuckets)).rounded(.down))
-                bucket = Int(quarters) - column * Self.subpixelBuckets
-            }
-            keys.append(Key(face: g.face.id, size26: Int((g.size * 64).rounded()), glyph: g.id, bucket: bucket, stroke: strokeKey))
+            let (key, column) = Self.key(of: g, strokeKey: strokeKey, hinting: hinting)
+            keys.append(key)
             columns.append(column)
             faces.append(g.face)
         }

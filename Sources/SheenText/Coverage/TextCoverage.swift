@@ -61,45 +61,104 @@ public struct TextCoverage: Sendable {
             for g in line.glyphs where include?(g) ?? true { laidOut.append(g); lineOf.append(i) }
         }
         var failures: [(index: Int, error: TextError)] = []
-        let placed = try cache.bitmaps(laidOut, stroke: stroke, hinting: layout.options.hinting, failures: &failures)
+        var glyphs = try Self.place(laidOut, lines: lineOf, stroke: stroke, hinting: layout.options.hinting, cache: cache,
+                                    failures: &failures)
         failedGlyphs = failures.map { (laidOut[$0.index], $0.error) }
-        var glyphs: [Glyph] = []
-        glyphs.reserveCapacity(placed.count)
+        glyphs += Self.decorations(of: layout, stroke: stroke, include: include)
         var lineInk = [PixelRect?](repeating: nil, count: layout.lines.count)
         var ink: PixelRect?
-        for k in placed.indices where !placed[k].bitmap.isEmpty {
-            let p = placed[k], line = lineOf[k]
-            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(laidOut[k].position.y.rounded()) + p.bitmap.top,
-                                 width: p.bitmap.width, height: p.bitmap.height)
-            glyphs.append(Glyph(glyph: laidOut[k], decorationStyle: nil, line: line, bitmap: p.bitmap, rect: rect))
-            lineInk[line] = lineInk[line].map { $0.union(rect) } ?? rect
-            ink = ink.map { $0.union(rect) } ?? rect
-        }
-        // Underlines and strikethroughs are part of the text's shape: in the fill, and grown by
-        // an outside stroke's reach (as rectangles: square corners) in its band. Centred and
-        // inside bands do not outline them.
-        let grow = stroke.map { $0.placement == .outside ? $0.reach : -1 } ?? 0
-        if grow >= 0, layout.text.attributes.contains(where: { $0.underline != nil || $0.strikethrough != nil }) {
-            for d in layout.decorations where d.kind != .background {
-                let segment = layout.lines[d.line].segments[d.segment]
-                let standIn = LaidOutGlyph(id: 0, face: segment.face, size: segment.size,
-                                           position: Point(segment.x, layout.lines[d.line].baseline - segment.raise),
-                                           advance: segment.width, attributesIndex: d.attributesIndex,
-                                           sourceOffset: segment.sourceOffset)
-                guard include?(standIn) ?? true else { continue }
-                let r = d.rect
-                let grown = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)
-                guard let (rect, bitmap) = grown.coverageBitmap() else { continue }
-                glyphs.append(Glyph(glyph: standIn, decorationStyle: DecorationStyle(kind: d.kind, color: d.color), line: d.line,
-                                    bitmap: bitmap, rect: rect))
-                lineInk[d.line] = lineInk[d.line].map { $0.union(rect) } ?? rect
-                ink = ink.map { $0.union(rect) } ?? rect
-            }
+        for g in glyphs {
+            lineInk[g.line] = lineInk[g.line].map { $0.union(g.rect) } ?? g.rect
+            ink = ink.map { $0.union(g.rect) } ?? g.rect
         }
         self.glyphs = glyphs
         let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
         inkRect = ink ?? none
         lineInkRects = lineInk.map { $0 ?? none }
+    }
+
+    /// The ink rectangle of `layout`'s coverage (as `inkRect` of a coverage of all of it), in
+    /// time linear in the glyphs and memory independent of their number: a glyph's ink depends on
+    /// its cache key alone (face, size, glyph, subpixel bucket, stroke) and its column and
+    /// baseline, so each key's ink box is found once — the glyphs not yet seen looked up or
+    /// rasterised `chunk` at a time — and every other glyph is a dictionary lookup, not a bitmap
+    /// entry made and dropped.
+    static func inkRect(of layout: TextLayout, stroke: TextStroke?, cache: GlyphCache, chunk: Int) throws(TextError) -> PixelRect {
+        let stroke = try stroke?.validated()
+        let hinting = layout.options.hinting
+        let strokeKey = GlyphCache.strokeKey(stroke, hinting: hinting)
+        var ink: PixelRect?
+        func add(_ r: PixelRect) { ink = ink.map { $0.union(r) } ?? r }
+        for d in Self.decorations(of: layout, stroke: stroke, include: nil) { add(d.rect) }
+        /// Each key's ink box from its column and rounded baseline; nil for a key that draws nothing.
+        var boxes: [GlyphCache.Key: PixelRect?] = [:]
+        var unseen: [LaidOutGlyph] = []
+        unseen.reserveCapacity(chunk)
+        func measureUnseen() throws(TextError) {
+            var failures: [(index: Int, error: TextError)] = []
+            let placed = try cache.bitmaps(unseen, stroke: stroke, hinting: hinting, failures: &failures)
+            for (g, p) in zip(unseen, placed) {
+                let key = GlyphCache.key(of: g, strokeKey: strokeKey, hinting: hinting).key
+                let box = p.bitmap.isEmpty ? nil : PixelRect(x: p.bitmap.left, y: p.bitmap.top, width: p.bitmap.width, height: p.bitmap.height)
+                // A glyph the font cannot draw has an empty bitmap: it draws nothing, here as in a mask.
+                boxes[key] = .some(box)
+                if let box { add(PixelRect(x: p.column + box.x, y: Int(g.position.y.rounded()) + box.y, width: box.width, height: box.height)) }
+            }
+            unseen.removeAll(keepingCapacity: true)
+        }
+        for line in layout.lines {
+            for g in line.glyphs {
+                let (key, column) = GlyphCache.key(of: g, strokeKey: strokeKey, hinting: hinting)
+                if let known = boxes[key] {
+                    if let box = known { add(PixelRect(x: column + box.x, y: Int(g.position.y.rounded()) + box.y, width: box.width, height: box.height)) }
+                } else {
+                    unseen.append(g)
+                    if unseen.count >= max(1, chunk) { try measureUnseen() }
+                }
+            }
+        }
+        if !unseen.isEmpty { try measureUnseen() }
+        return ink ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The entries of the glyphs `laidOut` (line `lines[k]` for glyph k) that draw something,
+    /// looked up or rasterised in `cache` and placed: pen x in the cache's subpixel bucket,
+    /// baseline rounded to the nearest whole pixel row. Glyphs the font cannot draw go to `failures`.
+    private static func place(_ laidOut: [LaidOutGlyph], lines: [Int], stroke: TextStroke?, hinting: Hinting, cache: GlyphCache,
+                              failures: inout [(index: Int, error: TextError)]) throws(TextError) -> [Glyph] {
+        let placed = try cache.bitmaps(laidOut, stroke: stroke, hinting: hinting, failures: &failures)
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(placed.count)
+        for k in placed.indices where !placed[k].bitmap.isEmpty {
+            let p = placed[k]
+            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(laidOut[k].position.y.rounded()) + p.bitmap.top,
+                                 width: p.bitmap.width, height: p.bitmap.height)
+            glyphs.append(Glyph(glyph: laidOut[k], decorationStyle: nil, line: lines[k], bitmap: p.bitmap, rect: rect))
+        }
+        return glyphs
+    }
+
+    /// The entries of the underlines and strikethroughs of `layout` that `include` accepts: part
+    /// of the text's shape, in the fill, and grown by an outside stroke's reach (as rectangles:
+    /// square corners) in its band. Centred and inside bands do not outline them.
+    private static func decorations(of layout: TextLayout, stroke: TextStroke?, include: ((LaidOutGlyph) -> Bool)?) -> [Glyph] {
+        let grow = stroke.map { $0.placement == .outside ? $0.reach : -1 } ?? 0
+        guard grow >= 0, layout.text.attributes.contains(where: { $0.underline != nil || $0.strikethrough != nil }) else { return [] }
+        var entries: [Glyph] = []
+        for d in layout.decorations where d.kind != .background {
+            let segment = layout.lines[d.line].segments[d.segment]
+            let standIn = LaidOutGlyph(id: 0, face: segment.face, size: segment.size,
+                                       position: Point(segment.x, layout.lines[d.line].baseline - segment.raise),
+                                       advance: segment.width, attributesIndex: d.attributesIndex,
+                                       sourceOffset: segment.sourceOffset)
+            guard include?(standIn) ?? true else { continue }
+            let r = d.rect
+            let grown = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)
+            guard let (rect, bitmap) = grown.coverageBitmap() else { continue }
+            entries.append(Glyph(glyph: standIn, decorationStyle: DecorationStyle(kind: d.kind, color: d.color), line: d.line,
+                                 bitmap: bitmap, rect: rect))
+        }
+        return entries
     }
 
     /// A new A8 mask of the coverage over `region` (layout pixels; `inkRect` by default, which

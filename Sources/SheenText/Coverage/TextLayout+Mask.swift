@@ -36,19 +36,7 @@ extension TextLayout {
     /// rasterised (or looked up) and measured `chunk` at a time, so the ink of a megabyte of text
     /// costs the memory of a few thousand glyphs' entries, not of a million.
     package func inkRectInChunks(stroke: TextStroke? = nil, cache: GlyphCache = .shared, chunk: Int = 4096) throws(TextError) -> PixelRect {
-        var ink: PixelRect?
-        let empty = lines.map { $0.with(glyphs: []) }
-        // The glyph-free layout still draws underlines and strikethroughs: its ink starts the union.
-        for i in -1 ..< lines.count {
-            let count = i < 0 ? 1 : lines[i].glyphs.count
-            for start in stride(from: 0, to: count, by: max(1, chunk)) {
-                var part = empty
-                if i >= 0 { part[i] = lines[i].with(glyphs: Array(lines[i].glyphs[start ..< min(start + chunk, count)])) }
-                let r = try with(lines: part).inkRect(stroke: stroke, cache: cache)
-                if r.width > 0 && r.height > 0 { ink = ink.map { $0.union(r) } ?? r }
-            }
-        }
-        return ink ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        try TextCoverage.inkRect(of: self, stroke: stroke, cache: cache, chunk: chunk)
     }
 
     /// The ink rectangle of each line (see `inkRect`), in line order.

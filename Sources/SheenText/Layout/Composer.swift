@@ -155,7 +155,10 @@ struct Composer {
             let visible = span.range.lowerBound..<span.visibleEnd
             return try line(hyphenatedPiece(paragraph, visible, hyphenated: span.hyphenated) ?? paragraph.slice(visible), truncated: false)
         case .byClipping:
-            return try line(paragraph.slice(rest), truncated: false)
+            let end = clipEnd(shapedParagraph, rest)
+            var clipped = try line(paragraph.slice(rest.lowerBound..<end), truncated: false)
+            clipped.isClipped = clipped.shaped.width > (maxWidth ?? .infinity) + 1e-9
+            return clipped
         case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
             // Tail truncation also marks text dropped after this paragraph.
             let needsMark = options.lineBreakMode == .byTruncatingTail && moreParagraphs
@@ -188,6 +191,35 @@ struct Composer {
             }
         }
     }
+
+    /// Where a clipped last line holding `rest` of a shaped paragraph ends: after the cluster the
+    /// bounds' edge cuts and one more (whose ink may reach back over the edge), moved on past any
+    /// run embedded deeper than the paragraph (it reorders as a whole) and to the next cut
+    /// HarfBuzz marks safe (so the line's glyphs are the paragraph's) within `clipSearch`
+    /// clusters — a joined script's word may have none, and then only the cluster outside the
+    /// frame takes another form. What the frame shows of the line, measured and rasterised at a
+    /// cost independent of the paragraph's length; the whole rest when the bounds are
+    /// unconstrained or it fits.
+    private func clipEnd(_ shaped: ShapedText, _ rest: Range<Int>) -> Int {
+        guard let maxWidth else { return rest.upperBound }
+        let g = shaped.graphemes
+        var widths = ShapedText.LineWidths(shaped, from: rest.lowerBound)
+        var k = ShapedText.lowerBound(g.count) { g[$0] <= rest.lowerBound }
+        while k < g.count, g[k] < rest.upperBound, widths.width(to: g[k]) < maxWidth { k += 1 }
+        k += 1
+        guard k < g.count, g[k] < rest.upperBound else { return rest.upperBound }
+        var end = g[k]
+        while let runEnd = shaped.embeddedRunEnd(at: end), runEnd < rest.upperBound { end = runEnd }
+        guard end < rest.upperBound else { return rest.upperBound }
+        k = ShapedText.lowerBound(g.count) { g[$0] < end }
+        for safe in g[k ..< min(g.count, k + Self.clipSearch)] where safe >= rest.upperBound || shaped.isSafeCut(safe) {
+            return min(safe, rest.upperBound)
+        }
+        return end
+    }
+
+    /// Clusters a clipped line may grow by to end where HarfBuzz allows a cut (`clipEnd`).
+    static let clipSearch = 16
 
     /// Grapheme clusters in `range` of a shaped paragraph.
     private func clusterCount(_ shaped: ShapedText, _ range: Range<Int>) -> Int {
@@ -227,7 +259,16 @@ struct Composer {
         var candidates: [TextPiece] = []
         switch options.lineBreakMode {
         case .byTruncatingHead:
-            for b in boundaries where (b > rest.lowerBound || forceMark) && tailWidth(b) <= budget {
+            // A tail's width is laid out from its own start: across tabs that costs the tabs in
+            // it, so scanning every boundary from the rest's start would cost time quadratic in
+            // them. A tail loses width as it loses characters (each tab's stop moves left with
+            // the pen), so the scan starts at the first boundary whose tail fits, found by
+            // bisection; without tabs a width costs O(1) and every boundary is scanned.
+            var first = 0
+            if !shaped.tabs(in: rest).isEmpty {
+                first = ShapedText.lowerBound(boundaries.count) { tailWidth(boundaries[$0]) > budget }
+            }
+            for b in boundaries[first...] where (b > rest.lowerBound || forceMark) && tailWidth(b) <= budget {
                 candidates.append(mark(at: trimStart(b)) + tail(b))
                 if candidates.count == 3 { break }
             }
@@ -280,6 +321,10 @@ struct ComposedLine {
     var endsParagraph: Bool
     /// "…" was inserted.
     var isTruncated: Bool
+    /// The last line of `.byClipping`, wider than the bounds (and cut after the cluster their edge
+    /// cuts): it starts at its paragraph's leading edge whatever the alignment, since no
+    /// alignment shows it whole.
+    var isClipped = false
     /// Font metrics of the line in pixels: the largest ascender, descender and line gap of the
     /// fonts on it (the paragraph's font for an empty line), grown by raised and lowered runs.
     var ascent: Double, descent: Double, gap: Double

@@ -3,9 +3,11 @@
 /// Every mode wraps multi-line text at word boundaries (UAX #14) except `.byCharWrapping`, which
 /// wraps at any grapheme cluster; a word too long for a line is broken between clusters. The modes
 /// differ on the last permitted line (the `numberOfLines`-th, or the last that fits the bounds
-/// height) when text remains: the wrapping modes drop the rest; `.byClipping` puts the rest of
-/// the paragraph on that line, to be cut at the bounds (a layout's masks stop at its
-/// `pixelBounds`; a label clips all it draws to its frame); the truncating modes put the rest of the
+/// height) when text remains: the wrapping modes drop the rest; `.byClipping` puts on that line
+/// what of the rest of the paragraph reaches the bounds' edge (and the cluster the edge cuts, and
+/// one more), starting at the paragraph's leading edge when wider than the bounds whatever the
+/// alignment, to be cut at the bounds (a layout's masks stop at its `pixelBounds`; a label clips
+/// all it draws to its frame); the truncating modes put the rest of the
 /// paragraph on that line and replace what does not fit with "…" (U+2026). Tail truncation also
 /// marks text dropped after the paragraph; head and middle truncation work within the paragraph.
 public enum LineBreakMode: Hashable, Sendable {

@@ -74,7 +74,7 @@ struct Placement {
             }
             alignment = .natural
         }
-        if alignment == .natural { alignment = rtl ? .right : .left }
+        if alignment == .natural || line.isClipped { alignment = rtl ? .right : .left }
         let x0: Double
         switch alignment {
         case .right: x0 = width - lineWidth

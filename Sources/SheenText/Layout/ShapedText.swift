@@ -108,12 +108,7 @@ struct ShapedText {
     /// are reordered).
     func slice(_ range: Range<Int>) -> ShapedText? {
         if range == 0..<piece.count { return self }
-        for cut in [range.lowerBound, range.upperBound] where cut > 0 && cut < piece.count {
-            let run = runs[runIndex(containing: cut)]
-            if run.range.lowerBound == cut { continue }
-            let atCut = run.glyphs[Self.glyphs(of: run, in: cut..<cut + 1)]
-            if atCut.isEmpty || atCut.contains(where: { $0.cluster != cut || $0.unsafeToBreak }) { return nil }
-        }
+        for cut in [range.lowerBound, range.upperBound] where !isSafeCut(cut) { return nil }
         let a = range.lowerBound
         var cutRuns: [ShapedRun] = []
         var r = runs.isEmpty ? 0 : runIndex(containing: a)
@@ -132,6 +127,26 @@ struct ShapedText {
         return ShapedText(piece: piece.slice(range), paragraphLevel: paragraphLevel,
                           graphemes: graphemes[g0..<g1].map { $0 - a },
                           runs: cutRuns, clusterAdvance: Array(clusterAdvance[range]))
+    }
+
+    /// Whether a line may start or end at `offset` (a grapheme boundary) with the glyphs this
+    /// shaping gave: the piece's ends, a run's start, or a cluster HarfBuzz did not mark unsafe to
+    /// break (no kerning, ligature or contextual form across it).
+    func isSafeCut(_ offset: Int) -> Bool {
+        guard offset > 0, offset < piece.count else { return true }
+        let run = runs[runIndex(containing: offset)]
+        if run.range.lowerBound == offset { return true }
+        let atCut = run.glyphs[Self.glyphs(of: run, in: offset..<offset + 1)]
+        return !atCut.isEmpty && !atCut.contains { $0.cluster != offset || $0.unsafeToBreak }
+    }
+
+    /// The end of the run holding unit `offset` when that run is embedded deeper than the
+    /// paragraph (right-to-left text in a left-to-right paragraph, or the reverse), else nil: a
+    /// line ending inside such a run reorders differently from the whole line.
+    func embeddedRunEnd(at offset: Int) -> Int? {
+        guard offset < piece.count, !runs.isEmpty else { return nil }
+        let run = runs[runIndex(containing: offset)]
+        return run.level > paragraphLevel ? run.range.upperBound : nil
     }
 
     /// Index of the run holding unit `offset` (runs tile the piece in logical order).

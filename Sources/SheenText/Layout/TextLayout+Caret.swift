@@ -182,8 +182,8 @@ extension TextLayout {
     /// edge), `.leading` otherwise. `caret(at:affinity:)` of the answer is the nearest caret to x.
     public func caretPosition(at point: Point) -> (offset: Int, affinity: CaretAffinity) {
         guard !lines.isEmpty else { return (0, .leading) }
-        var index = lines.count - 1
-        for (i, line) in lines.enumerated() where point.y < line.lineBox.maxY { index = i; break }
+        // Line boxes stack downwards: the first whose bottom is below the point.
+        let index = min(lines.count - 1, ShapedText.lowerBound(lines.count) { point.y >= lines[$0].lineBox.maxY })
         let clusters = caretClusters(line: index)
         guard let first = clusters.first, let last = clusters.last else { return (lines[index].sourceRange.lowerBound, .leading) }
         // A cluster's logical end is its trailing edge; any other boundary is a leading edge.
@@ -209,7 +209,12 @@ extension TextLayout {
         guard !range.isEmpty, !lines.isEmpty else { return [] }
         let range = graphemeRange(enclosing: range)
         var rects: [Rect] = []
-        for (index, line) in lines.enumerated() {
+        // Only the lines that hold the range's characters (a line before and after them, for
+        // white space a wrap leaves at a line's edge): a selection in a long text costs its own
+        // lines, not every line's clusters.
+        let first = max(0, caretLine(range.lowerBound) - 1), last = min(lines.count - 1, caretLine(range.upperBound) + 1)
+        for index in first ... last {
+            let line = lines[index]
             var spans: [(Double, Double)] = []
             for c in caretClusters(line: index) where c.range.overlaps(range) {
                 let lo = max(c.range.lowerBound, range.lowerBound), hi = min(c.range.upperBound, range.upperBound)

@@ -77,19 +77,27 @@ import SheenText
         #expect(inside == ink)
     }
 
-    /// The ink measured a few glyphs at a time (what a long text field's gradient spans) is the
-    /// ink measured at once, for fill and stroke, over several lines with an underline.
+    /// The ink measured a few glyphs at a time, each glyph key's ink box found once (what a long
+    /// text field's gradient spans) is the ink measured at once, for fill and stroke, every
+    /// hinting mode (whole-pixel columns in full hinting), over several lines with an underline,
+    /// marks, a raised run and a glyph repeated at every subpixel position.
     @Test func inkInChunksIsTheWholeInk() throws {
         var text = AttributedText("Chunks of ink, ", font: try TestFonts.sans(20))
-        text.append("underlined Ágj\nand a second line", attributes: TextAttributes(font: try TestFonts.sans(20),
-                                                                                     underline: TextDecoration(.single)))
-        let layout = try TextLayout(text, bounds: Size(width: 160, height: 0), options: {
-            var o = TextLayoutOptions(); o.numberOfLines = 0; o.lineBreakMode = .byWordWrapping; return o
-        }())
-        #expect(layout.lines.count > 2)
-        for stroke in [nil, TextStroke(width: 3, placement: .outside)] as [TextStroke?] {
-            for chunk in [1, 3, 4096] {
-                #expect(try layout.inkRectInChunks(stroke: stroke, chunk: chunk) == layout.inkRect(stroke: stroke))
+        text.append("underlined Ágj\nand a second line ", attributes: TextAttributes(font: try TestFonts.sans(20),
+                                                                                      underline: TextDecoration(.single)))
+        text.append("fff ffff fffff ffffff ", attributes: TextAttributes(font: try TestFonts.sans(20), tracking: 0.3))
+        text.append("x\u{301}\u{323}\u{302} ", attributes: TextAttributes(font: try TestFonts.sans(31)))
+        text.append("Raised", attributes: TextAttributes(font: try TestFonts.bold(40), baselineOffset: 7.3,
+                                                         strikethrough: TextDecoration(.double)))
+        for hinting in Hinting.allCases {
+            let layout = try TextLayout(text, bounds: Size(width: 160, height: 0), options: {
+                var o = TextLayoutOptions(); o.numberOfLines = 0; o.lineBreakMode = .byWordWrapping; o.hinting = hinting; return o
+            }())
+            #expect(layout.lines.count > 2)
+            for stroke in [nil, TextStroke(width: 3, placement: .outside), TextStroke(width: 2, placement: .centered)] as [TextStroke?] {
+                for chunk in [1, 3, 4096] {
+                    #expect(try layout.inkRectInChunks(stroke: stroke, chunk: chunk) == layout.inkRect(stroke: stroke), "\(hinting) \(String(describing: stroke)) \(chunk)")
+                }
             }
         }
     }

@@ -1,12 +1,15 @@
 import Testing
+import SheenRaster
 import SheenText
 
 @Suite struct TruncationTests {
     let text = "Truncate this long line in the middle please"
 
-    private func oneLine(_ mode: LineBreakMode, width: Double = 200, tighten: Bool = false, _ string: String? = nil) throws -> TextLayout {
+    private func oneLine(_ mode: LineBreakMode, width: Double = 200, tighten: Bool = false, _ string: String? = nil,
+                         configure: (inout TextLayoutOptions) -> Void = { _ in }) throws -> TextLayout {
         try Fixtures.layout(string ?? text, size: 18, width: width) {
             $0.numberOfLines = 1; $0.lineBreakMode = mode; $0.allowsDefaultTighteningForTruncation = tighten
+            configure(&$0)
         }
     }
 
@@ -76,11 +79,54 @@ import SheenText
         #expect(wrap.lines.count == 2 && wrap.isTruncated)
         #expect(!wrap.lines.contains { $0.string.contains("…") })
         let clip = try oneLine(.byClipping)
-        #expect(clip.lines[0].string == text)
+        // The line ends one cluster after the one the frame's edge cuts: the rest of the paragraph
+        // is neither measured nor drawn (a megabyte made a mask millions of pixels wide).
+        let shown = clip.lines[0].string
+        #expect(text.hasPrefix(shown) && shown.count < text.count)
         #expect(clip.lines[0].typographicRect.width > 200)
+        #expect(try width(String(shown.dropLast(2))) < 200)
         #expect(clip.isTruncated)
         // The mask is still the bounds: the overflow is clipped.
         #expect(try clip.mask().image.width == 200)
+    }
+
+    /// A clipped line draws in the frame exactly what the whole line draws there: Latin, Arabic
+    /// (joined forms across the cut: it moves to where HarfBuzz allows a break), a Hebrew word
+    /// at the edge of a left-to-right line (reordered as a whole), tabs; at every alignment (a
+    /// line wider than the frame starts at its leading edge). Right to left, the line keeps its
+    /// start at the frame's right edge.
+    @Test func aClippedLineDrawsWhatTheWholeLineDrawsInTheFrame() throws {
+        let texts = ["Clipped lines draw what the frame shows of them, and nothing else",
+                     "مرحبا بالعالم هذا نص طويل جدا لا يتسع في الإطار المحدد له أبدا ولا يزال",
+                     "سسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسسس",
+                     "AVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAV",
+                     "A word at the edge: שלום עולם ומה שלומך היום and more text after it",
+                     "1.5\t2.25\t3.125\t4.0625\t5\t6\t7\t8\t9\t10\t11\t12\t13\t14"]
+        for string in texts {
+            let whole = try Fixtures.layout(string, size: 18) { $0.numberOfLines = 1 }
+            #expect(whole.lines[0].typographicRect.width > 300, "\(string)")
+            let rtl = whole.lines[0].isRightToLeft
+            for alignment in [TextAlignment.natural, .left, .center, .right] {
+                let clip = try oneLine(.byClipping, width: 200, string) { $0.alignment = alignment }
+                let line = clip.lines[0]
+                #expect(line.glyphs.count < whole.lines[0].glyphs.count, "\(string)")
+                // Its glyphs are the whole line's (the same forms and advances, cut where shaping
+                // allows) — but for the last, outside the frame, where no such cut is near (a
+                // joined word, kerning across every pair).
+                func key(_ g: LaidOutGlyph) -> [Double] { [Double(g.sourceOffset), Double(g.id), g.advance] }
+                let wholeGlyphs = Set(whole.lines[0].glyphs.map(key))
+                let last = line.glyphs.map(\.sourceOffset).max() ?? 0
+                let uncut = string.hasPrefix("سسس") || string.hasPrefix("AVAV")
+                #expect(line.glyphs.allSatisfy { wholeGlyphs.contains(key($0)) || uncut && $0.sourceOffset == last }, "\(string)")
+                if rtl {
+                    #expect(abs(line.typographicRect.maxX - 200) < 1e-9, "\(string) \(alignment)")
+                } else {
+                    #expect(line.typographicRect.x == 0, "\(string) \(alignment)")
+                    let frame = PixelRect(x: 0, y: 0, width: 200, height: clip.pixelBounds.height)
+                    #expect(try clip.mask(region: frame).image.bytes == whole.mask(region: frame).image.bytes, "\(string) \(alignment)")
+                }
+            }
+        }
     }
 
     /// Tightening squeezes letter spacing (by at most 5 %) instead of truncating when that suffices.
