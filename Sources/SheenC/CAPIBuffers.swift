@@ -102,4 +102,4 @@ public func sheenImageGetBuffer(_ image: OpaquePointer?, _ out: UnsafeMutablePoi
 
 /// `sheen_image_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_image_destroy")
-public func sheenImageDestroy(_ image: OpaquePointer?) { release(image) }
+public func sheenImageDestroy(_ image: OpaquePointer?) { release(image, as: ImageBox.self) }

@@ -15,7 +15,7 @@ public func sheenExactComposite(_ op: Int32, _ rule: Int32, _ format: Int32, _ p
             throw CAPIError.invalid("rule \(rule) is not a sheen_coverage_rule (0…2)")
         }
         let format = try pixelFormat(format)
-        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        try checkCount(count, perItem: format == .a8 ? 1 : 4)
         guard count > 0 else { return }
         guard let paint else { throw CAPIError.null("paint") }
         guard let destination else { throw CAPIError.null("destination") }
@@ -44,7 +44,7 @@ public func sheenExactGradient(_ gradient: OpaquePointer?, _ points: UnsafePoint
                                _ premultiplied: Bool, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
         let fill = try borrow(gradient, "gradient", as: GradientBox.self).fill
-        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        try checkCount(count, perItem: 4)
         guard count > 0 else { return }
         guard let points else { throw CAPIError.null("points") }
         guard let out else { throw CAPIError.null("out") }
@@ -64,9 +64,20 @@ public func sheenExactBlur(_ source: UnsafePointer<sheen_buffer>?, _ sigmaX: Dou
                            _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
         let buffer = try rasterBuffer(source, "source")
-        let values = try blur(sigmaX, sigmaY, edges).exactValues(of: buffer.readOnly)
-        guard !values.isEmpty else { return }
+        let blur = try blur(sigmaX, sigmaY, edges)
+        guard buffer.width > 0, buffer.height > 0 else { return }
         guard let out else { throw CAPIError.null("out") }
-        values.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: $0.count) }
+        // Computed in `out` itself (it holds width × height × channels doubles by contract): no
+        // image-sized memory of Sheen's own, which a large valid buffer could not get.
+        try blur.exactValues(of: buffer.readOnly, into: out)
+    }
+}
+
+/// Refuses a negative `count`, and one whose `perItem` doubles per item would not fit the
+/// address space (the output it fills could not exist; counting it would overflow).
+private func checkCount(_ count: Int, perItem: Int) throws {
+    guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+    guard count <= Int.max / (perItem * MemoryLayout<Double>.stride) else {
+        throw CAPIError.invalid("count \(count) is larger than the address space holds (\(perItem) doubles per item)")
     }
 }

@@ -318,8 +318,10 @@ public func sheenTextFieldGraphemeRange(_ field: OpaquePointer?, _ start: Int, _
         let field = try borrow(field, "field", as: FieldBox.self).field
         let range = try utf16Range(start, end, in: field.text)
         let r = try field.graphemeRange(enclosing: range)
-        try required(outStart, "out_start").pointee = byteOffset(ofUTF16: r.lowerBound, in: field.text)
-        try required(outEnd, "out_end").pointee = byteOffset(ofUTF16: r.upperBound, in: field.text)
+        // Both checked before either is written: a failing call writes nothing.
+        let (outStart, outEnd) = (try required(outStart, "out_start"), try required(outEnd, "out_end"))
+        outStart.pointee = byteOffset(ofUTF16: r.lowerBound, in: field.text)
+        outEnd.pointee = byteOffset(ofUTF16: r.upperBound, in: field.text)
     }
 }
 
@@ -370,4 +372,4 @@ public func sheenTextFieldRender(_ field: OpaquePointer?, _ destination: UnsafeP
 
 /// `sheen_text_field_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_destroy")
-public func sheenTextFieldDestroy(_ field: OpaquePointer?) { release(field) }
+public func sheenTextFieldDestroy(_ field: OpaquePointer?) { release(field, as: FieldBox.self) }

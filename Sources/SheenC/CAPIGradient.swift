@@ -160,7 +160,7 @@ public func sheenGradientSetDither(_ gradient: OpaquePointer?, _ dither: Bool) -
 
 /// `sheen_gradient_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_gradient_destroy")
-public func sheenGradientDestroy(_ gradient: OpaquePointer?) { release(gradient) }
+public func sheenGradientDestroy(_ gradient: OpaquePointer?) { release(gradient, as: GradientBox.self) }
 
 /// `sheen_fill_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_fill_gradient")
@@ -212,4 +212,4 @@ public func sheenFillPattern(_ destination: UnsafePointer<sheen_buffer>?, _ patt
 
 /// `sheen_pattern_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_pattern_destroy")
-public func sheenPatternDestroy(_ pattern: OpaquePointer?) { release(pattern) }
+public func sheenPatternDestroy(_ pattern: OpaquePointer?) { release(pattern, as: PatternBox.self) }

@@ -71,13 +71,14 @@ func borrow<T: AnyObject>(_ handle: OpaquePointer?, _ name: String, as type: T.T
     return box
 }
 
-/// Releases a handle: NULL, a handle already destroyed and one Sheen never made are ignored.
-func release(_ handle: OpaquePointer?) {
+/// Releases a handle of a `T`: NULL, a handle already destroyed, one Sheen never made and a
+/// handle of another kind (a font passed to sheen_label_destroy) are ignored.
+func release<T: AnyObject>(_ handle: OpaquePointer?, as type: T.Type) {
     guard let handle else { return }
     let (slot, generation) = decode(handle)
     // Taken out under the lock, released after it: a box's deinit never runs inside the table.
     let box: AnyObject? = handles.withLock { t in
-        guard slot >= 0, slot < t.boxes.count, t.generations[slot] == generation, let box = t.boxes[slot] else { return nil }
+        guard slot >= 0, slot < t.boxes.count, t.generations[slot] == generation, let box = t.boxes[slot], box is T else { return nil }
         t.boxes[slot] = nil
         t.free.append(slot)
         return box

@@ -17,7 +17,7 @@ private func change(_ handle: OpaquePointer?, _ body: (inout Label) throws -> Vo
 public func sheenLabelCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ width: Double, _ height: Double,
                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
-        let string = try string(text, "text")
+        let string = try wellFormedString(text, "text")
         let font = try borrow(font, "font", as: FontBox.self).font
         let out = try required(out, "out")
         let label = Label(string, font: font, size: Size(width: width, height: height))
@@ -44,7 +44,7 @@ public func sheenLabelCreateFromSpec(_ json: UnsafePointer<CChar>?, _ length: In
 @_cdecl("sheen_label_set_text")
 public func sheenLabelSetText(_ label: OpaquePointer?, _ text: UnsafePointer<CChar>?) -> sheen_status {
     change(label) {
-        $0.text = try string(text, "text")
+        $0.text = try wellFormedString(text, "text")
         try TextLayout.validate($0.effectiveText)
     }
 }
@@ -71,7 +71,7 @@ public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<C
                                 _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
     capi {
         let box = try borrow(label, "label", as: LabelBox.self)
-        let string = try string(text, "text")
+        let string = try wellFormedString(text, "text")
         let style = stylePointer?.pointee ?? sheen_run_style()
         var attributes = TextAttributes(font: box.label.font)
         if let font = style.font { attributes.font = try borrow(font, "style->font", as: FontBox.self).font }
@@ -339,7 +339,7 @@ public func sheenLabelImage(_ label: OpaquePointer?, _ out: UnsafeMutablePointer
 
 /// `sheen_label_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_destroy")
-public func sheenLabelDestroy(_ label: OpaquePointer?) { release(label) }
+public func sheenLabelDestroy(_ label: OpaquePointer?) { release(label, as: LabelBox.self) }
 
 // One setter per label property, named after its key (LabelProperty: `lineHeight` is
 // sheen_label_set_line_height), each number checked against the property's range there.

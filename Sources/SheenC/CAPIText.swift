@@ -27,7 +27,7 @@ public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int,
 
 /// `sheen_font_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_destroy")
-public func sheenFontDestroy(_ font: OpaquePointer?) { release(font) }
+public func sheenFontDestroy(_ font: OpaquePointer?) { release(font, as: FontBox.self) }
 
 /// Text alignment from its C value.
 func textAlignment(_ value: Int32) throws -> TextAlignment {
@@ -68,7 +68,7 @@ public func sheenTextOptionsDefault(_ options: UnsafeMutablePointer<sheen_text_o
 public func sheenTextLayoutCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ options: UnsafePointer<sheen_text_options>?,
                                   _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
     capi {
-        let string = try string(text, "text")
+        let string = try wellFormedString(text, "text")
         let font = try borrow(font, "font", as: FontBox.self).font
         let out = try required(out, "out")
         let (bounds, layoutOptions) = try layoutOptions(options)
@@ -97,7 +97,7 @@ private func layoutOptions(_ options: UnsafePointer<sheen_text_options>?) throws
 public func sheenTextSizeThatFits(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ options: UnsafePointer<sheen_text_options>?,
                                   _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
     capi {
-        let string = try string(text, "text")
+        let string = try wellFormedString(text, "text")
         let font = try borrow(font, "font", as: FontBox.self).font
         let out = try required(out, "out")
         let (bounds, layoutOptions) = try layoutOptions(options)
@@ -171,8 +171,10 @@ public func sheenTextLayoutGraphemeRange(_ layout: OpaquePointer?, _ start: Int,
         let text = layout.text.string
         let range = try utf16Range(start, end, in: text)
         let r = layout.graphemeRange(enclosing: range)
-        try required(outStart, "out_start").pointee = byteOffset(ofUTF16: r.lowerBound, in: text)
-        try required(outEnd, "out_end").pointee = byteOffset(ofUTF16: r.upperBound, in: text)
+        // Both checked before either is written: a failing call writes nothing.
+        let (outStart, outEnd) = (try required(outStart, "out_start"), try required(outEnd, "out_end"))
+        outStart.pointee = byteOffset(ofUTF16: r.lowerBound, in: text)
+        outEnd.pointee = byteOffset(ofUTF16: r.upperBound, in: text)
     }
 }
 
@@ -224,4 +226,4 @@ public func sheenTextLayoutDraw(_ layout: OpaquePointer?, _ destination: UnsafeP
 
 /// `sheen_text_layout_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_layout_destroy")
-public func sheenTextLayoutDestroy(_ layout: OpaquePointer?) { release(layout) }
+public func sheenTextLayoutDestroy(_ layout: OpaquePointer?) { release(layout, as: LayoutBox.self) }

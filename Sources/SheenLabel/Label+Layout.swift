@@ -177,5 +177,7 @@ extension Label {
             case let .gradient(g, _): try g.validate()
             }
         }
+        // The layout's own options (line count and spacing, a hyphenation dictionary that exists).
+        try liftText(layoutOptions.validate())
     }
 }

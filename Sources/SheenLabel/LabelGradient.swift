@@ -51,9 +51,12 @@ public struct LabelGradient: Hashable, Sendable {
         self.stops = stops; self.geometry = geometry; self.spread = spread; self.space = space; self.dither = dither
     }
 
-    /// Checks the numbers that do not depend on where the gradient is drawn (SheenRaster's
-    /// `Gradient.validate` over a unit rectangle, so the errors name what a `GradientFill` would);
-    /// the rest is refused by `GradientFill` when the label is drawn, before any pixel changes.
+    /// Checks what drawing the gradient would refuse, wherever it is drawn: SheenRaster's
+    /// `Gradient.validate` over a unit rectangle (so the errors name what a `GradientFill` would),
+    /// then the fill prepared over the smallest rectangle a label paints (one pixel) and the
+    /// largest (three label sides square, from one side before the origin): a radial gradient's
+    /// circles must not vanish in the one nor reach past `GradientFill`'s 2²⁴ px in the other,
+    /// and both grow with the rectangle, so a gradient passing both draws at every size.
     func validate() throws(LabelError) {
         switch geometry {
         case let .linear(angle) where !angle.isFinite:
@@ -64,6 +67,10 @@ public struct LabelGradient: Hashable, Sendable {
             break
         }
         try liftRaster(gradient(in: Rect(x: 0, y: 0, width: 1, height: 1)).validate())
+        let side = Label.maximumSide
+        for rect in [Rect(x: 0, y: 0, width: 1, height: 1), Rect(x: -side, y: -side, width: 3 * side, height: 3 * side)] {
+            _ = try liftRaster(GradientFill(gradient(in: rect)))
+        }
     }
 
     /// The SheenRaster gradient covering `rect` (pixels of the destination it is drawn into).

@@ -103,6 +103,51 @@ struct ScalingLongTests {
         }
     }
 
+    /// A text view of n characters painted with a gradient over its ink (the ink of every line
+    /// was measured once per line per chunk: 64 Ki letters took 3 s), its first render, a render
+    /// after one letter typed, and the caret queries after it; a field at rest showing a
+    /// placeholder of n characters, rendered and queried twice (it was laid out again on every
+    /// call); a label clipping a paragraph of n characters (it measured and rasterised all of
+    /// it); and tabbed text in every truncation mode (head truncation measured every tail from
+    /// its start: 16 Ki tabs took 12.9 s).
+    @Test func textViewsClipsPlaceholdersAndTabsAreLinear() throws {
+        let font = try TestFonts.bold(20)
+        let words = { (n: Int) in String(String(repeating: "lorem ipsum ", count: n / 12 + 1).prefix(n)) }
+        try Scaling.expectLinear("text view with a gradient: first render, edit, caret", n: 16_384, make: words) { text in
+            var view = TextView(text: Self.fresh(text), font: font, size: Size(width: 300, height: 200))
+            view.fill = .gradient(LabelGradient(colors: [.black, Color(rgba: 0x3478_F6FF)]), extent: .ink)
+            view.isEditing = true
+            view.caretIndex = view.text.utf16.count / 2
+            _ = try view.image()
+            view.text.insert("x", at: String.Index(utf16Offset: view.caretIndex, in: view.text))
+            view.caretIndex += 1
+            _ = try view.image()
+            let rect = try view.caretRect(at: view.caretIndex)
+            _ = try view.caretPosition(at: Point(rect.x + 1, rect.y + 1))
+            _ = try view.selectionRects(for: view.caretIndex - 10 ..< view.caretIndex)
+        }
+        try Scaling.expectLinear("field at rest with a placeholder", n: 65_536, make: words) { placeholder in
+            var field = TextField(text: "", font: font, size: Size(width: 300, height: 60))
+            field.placeholder = Self.fresh(placeholder)
+            for _ in 0 ..< 2 {
+                _ = try field.image()
+                _ = try field.caretRect(at: 0)
+            }
+        }
+        try Scaling.expectLinear("label clipping a paragraph", n: 65_536, make: Self.word) { word in
+            var label = Label(Self.fresh(word), font: font, size: Size(width: 300, height: 50))
+            label.lineBreakMode = .byClipping
+            _ = try label.image()
+        }
+        for mode in [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail, .byClipping] {
+            try Scaling.expectLinear("tabbed text, \(mode)", n: 16_384, make: { String(repeating: "1.5\t", count: $0 / 4) }) { text in
+                var label = Label(Self.fresh(text), font: font, size: Size(width: 300, height: 50))
+                label.lineBreakMode = mode
+                _ = try label.image()
+            }
+        }
+    }
+
     /// n shadows of distinct σ (none shares a blurred mask; all within one blur method and
     /// margin, so each costs the same), at most `Label.maximumShadows`.
     @Test func shadowsAreLinear() throws {

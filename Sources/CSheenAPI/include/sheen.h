@@ -5,8 +5,16 @@
  *
  * Conventions
  * - Every function that can fail returns a sheen_status; SHEEN_OK is 0. On failure nothing is
- *   written: not the destination pixels, not the out-parameters. sheen_last_error_message()
- *   then gives, on the calling thread, the same sentence the Swift API's error would.
+ *   written: not the destination pixels, not the out-parameters (every one is checked before
+ *   any is written), not the handle a setter was given. sheen_last_error_message() then gives,
+ *   on the calling thread, the same sentence the Swift API's error would.
+ * - A setter validates as drawing does: a value every later draw would refuse is refused by the
+ *   setter, so a handle that was accepted can always be drawn.
+ * - A call that allocates returns SHEEN_ERROR_OUT_OF_MEMORY when the memory is not available
+ *   (the exact references included), and refuses a size whose bytes would not fit the address
+ *   space; it never aborts the process.
+ * - Text is UTF-8; ill-formed UTF-8 in a text is refused (SHEEN_ERROR_INVALID_ARGUMENT, naming
+ *   the offset of its first bad byte), so that every byte index Sheen returns is the caller's.
  * - Pixels are premultiplied RGBA8, BGRA8 (4 bytes per pixel) or A8 coverage (1 byte), in
  *   memory the caller owns, described by a sheen_buffer: any alignment, any row padding.
  *   Sheen never keeps a pointer to it after a call returns.
@@ -15,7 +23,8 @@
  *   matching *_destroy. A handle is a slot in Sheen's table of live objects and that slot's
  *   generation, not an address: passing a destroyed handle, a handle of another kind or a value
  *   Sheen never handed out is SHEEN_ERROR_INVALID_ARGUMENT; *_destroy ignores NULL, a handle
- *   already destroyed and one Sheen never made. What stays undefined: a pointer into an object
+ *   already destroyed, one Sheen never made and one of another kind (sheen_label_destroy of a
+ *   font leaves the font alive). What stays undefined: a pointer into an object
  *   used after the object is destroyed (sheen_image_buffer's pixels), and a stale handle once
  *   2^32 more objects have been made in its slot. A handle may be used by several threads at
  *   once as long as none of them changes it; setters need exclusive use.
@@ -328,7 +337,8 @@ typedef enum sheen_coverage_rule {
  *  A8 (the alpha channel of the same formula). `paint` and `destination` hold `count` pixels of
  *  `format`; `coverage` holds `count` bytes (NULL: every pixel fully covered), applied by `rule`.
  *  Every operator is defined on every format here. Nothing is read or written when `count` is 0.
- *  SHEEN_ERROR_INVALID_ARGUMENT for an unknown op, rule or format or a negative count;
+ *  SHEEN_ERROR_INVALID_ARGUMENT for an unknown op, rule or format, a negative count or one whose
+ *  output would not fit the address space;
  *  SHEEN_ERROR_NULL_POINTER for a NULL `paint`, `destination` or `out` when `count` > 0. Nothing
  *  is written when it fails. */
 sheen_status sheen_exact_composite(int32_t op, int32_t rule, int32_t format, const uint8_t *paint,
@@ -341,8 +351,8 @@ sheen_status sheen_exact_composite(int32_t op, int32_t rule, int32_t format, con
  *  geometry is the HTML canvas's, the colour at t CSS Images 4's (stop fixup, interpolation in the
  *  gradient's space and alpha mode): what every fill of the gradient approximates.
  *  SHEEN_ERROR_NULL_POINTER for a NULL gradient, or NULL points or out when `count` > 0;
- *  SHEEN_ERROR_INVALID_ARGUMENT for a negative count or a non-finite coordinate (nothing is
- *  written then). */
+ *  SHEEN_ERROR_INVALID_ARGUMENT for a negative count, one whose output would not fit the address
+ *  space, or a non-finite coordinate (nothing is written then). */
 sheen_status sheen_exact_gradient(const sheen_gradient *gradient, const double *points, intptr_t count,
                                   bool premultiplied, double *out);
 
@@ -362,7 +372,8 @@ sheen_status sheen_blur(const sheen_buffer *buffer, double sigma_x, double sigma
  *  order, rows packed — the sampled Gaussian e^(−k²/2σ²) over |k| ≤ ⌈5σ⌉ (the truncation),
  *  normalised to sum 1, along x then y in double, `edges` deciding what lies outside. Every byte
  *  of sheen_blur is within 1 level of it. Same σ rules and errors as sheen_blur; `out` may be NULL
- *  only for an empty source. */
+ *  only for an empty source. It is computed in `out` itself with one line of working memory
+ *  (SHEEN_ERROR_OUT_OF_MEMORY when even that is not available). */
 sheen_status sheen_exact_blur(const sheen_buffer *source, double sigma_x, double sigma_y, int32_t edges, double *out);
 /** The blur of `source` in a new image grown by ⌈3σ⌉ on every side (transparent edges); its
  *  top-left pixel lies at (*offset_x, *offset_y) relative to the source's (both ≤ 0). */

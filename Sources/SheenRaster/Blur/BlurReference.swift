@@ -3,6 +3,14 @@
 // e^(−k²/2σ²), |k| ≤ ⌈5σ⌉, normalised to sum 1, applied along x then y in Double, rounded once at
 // the end. This is the "true Gaussian" every level is held to within 1 level.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The normalised sampled Gaussian for `sigma` (below `GaussianBlur.identitySigma`: the
 /// identity [1]); index k + radius holds the weight of offset k.
 func gaussianWeights(sigma: Double) -> [Double] {
@@ -20,30 +28,46 @@ func blurExactValues(_ src: ReadOnlyRasterBuffer, sigmaX: Double, sigmaY: Double
     let w = src.width, h = src.height, c = src.format.bytesPerPixel
     if w == 0 || h == 0 { return [] }
     var values = [Double](repeating: 0, count: w * h * c)
+    // Memory for one line of a test-sized image: its failure is the array's above.
+    values.withUnsafeMutableBufferPointer { v in try! blurExactValues(src, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges, into: v.baseAddress!) }
+    return values
+}
+
+/// `blurExactValues` into `values` (w·h·channels doubles the caller holds), with no working
+/// memory but one line of max(w, h) doubles: `RasterError.allocationFailed` when that cannot be
+/// allocated, before anything is written.
+func blurExactValues(_ src: ReadOnlyRasterBuffer, sigmaX: Double, sigmaY: Double, edges: BlurEdges,
+                     into values: UnsafeMutablePointer<Double>) throws(RasterError) {
+    let w = src.width, h = src.height, c = src.format.bytesPerPixel
+    if w == 0 || h == 0 { return }
+    let longest = max(w, h)
+    guard let line = malloc(longest * MemoryLayout<Double>.stride)?.bindMemory(to: Double.self, capacity: longest) else {
+        throw .allocationFailed(bytes: longest * MemoryLayout<Double>.stride)
+    }
+    defer { free(line) }
     for y in 0 ..< h {
         for i in 0 ..< w * c { values[(y * w) * c + i] = Double(src.row(y).load(fromByteOffset: i, as: UInt8.self)) }
     }
-    // One 1-D convolution along an axis: `count` samples `stride` apart, lines starting at `starts`.
-    func convolve(_ weights: [Double], count: Int, stride: Int, starts: [Int]) {
+    // One 1-D convolution along a line of `count` samples `stride` apart from `start`.
+    func convolve(_ weights: [Double], count: Int, stride: Int, start: Int) {
         let radius = weights.count / 2
-        if radius == 0 { return }
-        var line = [Double](repeating: 0, count: count)
-        for start in starts {
-            for n in 0 ..< count { line[n] = values[start + n * stride] }
-            for n in 0 ..< count {
-                var sum = 0.0
-                for k in -radius ... radius {
-                    guard let m = edges.sampleIndex(n + k, count: count) else { continue }
-                    sum += weights[k + radius] * line[m]
-                }
-                values[start + n * stride] = sum
+        for n in 0 ..< count { line[n] = values[start + n * stride] }
+        for n in 0 ..< count {
+            var sum = 0.0
+            for k in -radius ... radius {
+                guard let m = edges.sampleIndex(n + k, count: count) else { continue }
+                sum += weights[k + radius] * line[m]
             }
+            values[start + n * stride] = sum
         }
     }
-    let rowStarts = (0 ..< h).flatMap { y in (0 ..< c).map { ch in y * w * c + ch } }
-    convolve(gaussianWeights(sigma: sigmaX), count: w, stride: c, starts: rowStarts)
-    convolve(gaussianWeights(sigma: sigmaY), count: h, stride: w * c, starts: Array(0 ..< w * c))
-    return values
+    let wx = gaussianWeights(sigma: sigmaX), wy = gaussianWeights(sigma: sigmaY)
+    if wx.count > 1 {
+        for y in 0 ..< h { for ch in 0 ..< c { convolve(wx, count: w, stride: c, start: y * w * c + ch) } }
+    }
+    if wy.count > 1 {
+        for start in 0 ..< w * c { convolve(wy, count: h, stride: w * c, start: start) }
+    }
 }
 
 /// Blurs `src` into `dst` (same size and format, already checked) in Double.
@@ -73,6 +97,14 @@ extension GaussianBlur {
     /// `identitySigma` an axis is the identity. Every byte of `apply` is within 1 level of it.
     public func exactValues(of source: ReadOnlyRasterBuffer) -> [Double] {
         blurExactValues(source, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges)
+    }
+
+    /// `exactValues(of:)` written into `out`, memory the caller holds (at least width · height ·
+    /// bytes-per-pixel doubles): no image-sized working memory, so a blur of any size the caller
+    /// can hold the result of is computed — `RasterError.allocationFailed` when one line of
+    /// max(width, height) doubles cannot be allocated, before anything is written.
+    public func exactValues(of source: ReadOnlyRasterBuffer, into out: UnsafeMutablePointer<Double>) throws(RasterError) {
+        try blurExactValues(source, sigmaX: sigmaX, sigmaY: sigmaY, edges: edges, into: out)
     }
 
     /// The exact blurred value (levels, unrounded) of channel `channel` (memory order; 0 for A8)

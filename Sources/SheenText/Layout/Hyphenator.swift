@@ -40,11 +40,19 @@ final class Hyphenator: @unchecked Sendable {
         return .success(Library(load: unsafeBitCast(load, to: Load.self), hyphenate: unsafeBitCast(hyphenate, to: Hyphenate.self)))
     }()
 
+    /// Longest language name looked up ("de_CH-1901" is 10 bytes).
+    static let maximumNameLength = 64
+
     private static let loaded = Locked<[String: Result<Hyphenator, TextError>]>([:])
 
     /// The hyphenator for `language` ("en_US", "de_DE", …: the dictionary hyph_LANG.dic), loaded
     /// once per process.
     static func forLanguage(_ language: String) throws(TextError) -> Hyphenator {
+        // Not kept: a name no dictionary has must not hold its bytes (10 MB of them) for good.
+        guard language.utf8.count <= maximumNameLength else {
+            throw .hyphenationUnavailable(language: String(language.prefix(maximumNameLength)) + "…",
+                                          reason: "a language name is at most \(maximumNameLength) bytes")
+        }
         let result = loaded.withLock { table -> Result<Hyphenator, TextError> in
             if let known = table[language] { return known }
             let made = make(language)

@@ -42,6 +42,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     /// The allowed `minimumScaleFactor`s: 0…1 (0: no auto-shrink limit below the font's size).
     public static let minimumScaleFactorRange = 0.0 ... 1.0
 
+    /// Checks what laying text out with these options checks first, without laying anything
+    /// out: the line count, the ranges above, and that a dictionary for `hyphenationLanguage` is
+    /// installed (`TextError.hyphenationUnavailable` names the package). A setter-style API calls
+    /// it to refuse at once what every later layout would refuse.
+    public func validate() throws(TextError) { _ = try validated() }
+
     func validated() throws(TextError) -> TextLayoutOptions {
         guard numberOfLines >= 0 else {
             throw .invalidParameter(name: "numberOfLines", value: Double(numberOfLines), allowed: "≥ 0")
@@ -55,6 +61,7 @@ public struct TextLayoutOptions: Hashable, Sendable {
         try check("lineHeightMultiple", lineHeightMultiple, Self.lineHeightMultipleRange)
         try check("lineSpacing", lineSpacing, Self.lineSpacingRange, " px")
         try check("minimumScaleFactor", minimumScaleFactor, Self.minimumScaleFactorRange)
+        if let language = hyphenationLanguage { _ = try Hyphenator.forLanguage(language) }
         return self
     }
 }
