@@ -89,6 +89,13 @@ let package = Package(
             dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz-label"
         ),
+        // The field fuzzer (Scripts/fuzz.sh --target field): text fields, secure fields and text
+        // views with their editing state and placeholder, rendered, queried and edited.
+        .executableTarget(
+            name: "sheen-fuzz-field",
+            dependencies: ["SheenLabel", "SheenText", "SheenRaster", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-field"
+        ),
         // The spec fuzzer (Scripts/fuzz.sh --target spec): JSON label specs through SheenLabel's
         // own parser and reader.
         .executableTarget(

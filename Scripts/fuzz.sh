@@ -10,12 +10,16 @@
 #               level), and PNG decoding of random bytes (Fuzz/sheen-fuzz-raster)
 #   spec      — JSON label specs through SheenLabel's own JSON parser (its writing read back
 #               as the same value) and spec reader (Fuzz/sheen-fuzz-spec)
+#   field     — text fields, secure fields and text views (styles, gradients over the ink, the
+#               placeholder, caret and selection) rendered into fenced buffers, queried (caret,
+#               tap, selection, graphemes), edited by one character and rendered again
+#               (Fuzz/sheen-fuzz-field)
 # The kernel harnesses (composite, raster) run every input at every level this CPU runs
 # (simd128, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
-# AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text and label run each input at one
+# AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text, label and field run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
 #   (defaults: all targets, 60 s each, 1 job)
 # --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
 # FuzzEntry.swift or fuzz case lists NAME runs with SHEEN_FUZZ_KERNEL=NAME, steering every input
@@ -23,7 +27,7 @@
 # over_n_8_8888, composite_8888, composite_8, composite_double_8888; raster: gradient_span,
 # blur_convolution, blur_strip, fill_rows, copy_rows). Replay its findings with the same
 # SHEEN_FUZZ_KERNEL set.
-# --large runs the text and label harnesses in large-input mode (SHEEN_FUZZ_LARGE=1,
+# --large runs the text, label and field harnesses in large-input mode (SHEEN_FUZZ_LARGE=1,
 # FuzzReplay.largeInputs): each input's text grown to 1 Ki…1 Mi UTF-16 units, where costs that grow
 # faster than the text show; an input may take 20 s there (a megabyte of text laid out and drawn
 # under AddressSanitizer), and the work corpora are kept apart (.build-fuzz/corpus-*-large).
@@ -31,9 +35,9 @@
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
 # committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label,
-# Fuzz/corpus-raster, Fuzz/corpus-spec) in a scratch copy,
+# Fuzz/corpus-raster, Fuzz/corpus-spec, Fuzz/corpus-field) in a scratch copy,
 # and fails on any finding; crash files are left in .build-fuzz/findings. Replay one with:
-#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster, -spec)
+#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster, -spec, -field)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -49,7 +53,7 @@ limit=(-max_total_time=60)
 budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
 large=0
-targets=(composite text label raster spec)
+targets=(composite text label raster spec field)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
@@ -68,8 +72,8 @@ while [ $# -gt 0 ]; do
             shift 2 ;;
         --target)
             case "$2" in
-                composite|text|label|raster|spec) targets=("$2") ;;
-                all) targets=(composite text label raster spec) ;;
+                composite|text|label|raster|spec|field) targets=("$2") ;;
+                all) targets=(composite text label raster spec field) ;;
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
@@ -85,9 +89,9 @@ if [ "$large" -eq 1 ]; then
     suffix="-large"
     budget=(-timeout=20 -malloc_limit_mb=1024 -rss_limit_mb=2560 -detect_leaks=0)
     kept=()
-    for t in "${targets[@]}"; do [[ "$t" == text || "$t" == label ]] && kept+=("$t"); done
+    for t in "${targets[@]}"; do [[ "$t" == text || "$t" == label || "$t" == field ]] && kept+=("$t"); done
     targets=("${kept[@]}")
-    [ "${#targets[@]}" -gt 0 ] || { echo "fuzz: --large applies to the text and label targets" >&2; exit 2; }
+    [ "${#targets[@]}" -gt 0 ] || { echo "fuzz: --large applies to the text, label and field targets" >&2; exit 2; }
 fi
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 # Allocation stacks of 8 frames, not 30: recording them was a tenth of the label harness's time,
@@ -102,6 +106,7 @@ for target in "${targets[@]}"; do
         label) product=sheen-fuzz-label; seeds=Fuzz/corpus-label; work="$root/.build-fuzz/corpus-label" ;;
         raster) product=sheen-fuzz-raster; seeds=Fuzz/corpus-raster; work="$root/.build-fuzz/corpus-raster" ;;
         spec) product=sheen-fuzz-spec; seeds=Fuzz/corpus-spec; work="$root/.build-fuzz/corpus-spec" ;;
+        field) product=sheen-fuzz-field; seeds=Fuzz/corpus-field; work="$root/.build-fuzz/corpus-field" ;;
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
