@@ -37,7 +37,13 @@ final class GradientBox {
     private static func prepare(_ gradient: Gradient, canvasRules: Bool) throws(RasterError) -> GradientFill {
         if canvasRules {
             try gradient.checkCanvasOffsets()
-            if gradient.stops.isEmpty { return try transparent() }
+            if gradient.stops.isEmpty {
+                // It paints nothing, but its geometry and transform are held to what a gradient
+                // with stops is: a NaN or singular transform is refused, not kept.
+                try gradient.validateShape()
+                _ = try gradient.transform.inverted()
+                return try transparent()
+            }
         }
         return try GradientFill(gradient)
     }

@@ -106,7 +106,7 @@ public func sheenCompositeGlyphs(_ destination: UnsafePointer<sheen_buffer>?, _ 
     capi {
         let buffer = try rasterBuffer(destination, "destination")
         let paint = try paint(paintPointer), op = try compositeOperator(op)
-        guard count >= 0 else { throw CAPIError.invalid("count \(count) is negative") }
+        let count = try size(count, "count")
         if count == 0 { return }
         guard let glyphs else { throw CAPIError.null("glyphs") }
         let list = UnsafeBufferPointer(start: glyphs, count: count)

@@ -374,7 +374,14 @@ public func sheenLabelSetVertical(_ label: OpaquePointer?, _ vertical: Int32) ->
 /// `sheen_label_set_lines` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_lines")
 public func sheenLabelSetLines(_ label: OpaquePointer?, _ lines: Int) -> sheen_status {
-    change(label) { $0.numberOfLines = Int(try inRange(Double(lines), "lines")) }
+    change(label) {
+        // Checked as an integer: 2^53 + 1 as a Double would be misquoted as 9007199254740992.0.
+        let range = LabelProperty.named("lines")!.range!
+        guard lines >= Int(range.lowerBound), lines <= Int(range.upperBound) else {
+            throw CAPIError.invalid("lines \(lines) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))")
+        }
+        $0.numberOfLines = lines
+    }
 }
 
 /// `sheen_label_set_min_scale` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

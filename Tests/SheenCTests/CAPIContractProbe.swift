@@ -31,7 +31,7 @@ final class Probe {
 
     static let canary: UInt8 = 0xA5
     /// Numbers every setter meets: non-finite, negative, zero, subnormal, huge.
-    static let hostileNumbers: [Double] = [.nan, .infinity, -.infinity, -1, 0, 5e-324, 1e-300, 1e-9, 1e7, 1e308, -1e308]
+    static let hostileNumbers: [Double] = [.nan, .infinity, -.infinity, -1, 0, .leastNonzeroMagnitude, 1e-300, 1e-9, 1e7, 1e308, -1e308]
     static let hostileInt32s: [Int32] = [-1, 3, 99, .max, .min]
     static let hostileInts: [Int] = [-1, 0, 1 << 31, .max, Int(bitPattern: UInt.max)]
     static let hostileTexts: [String] = ["", "xx_YY", "/etc/passwd", "a\u{301}\u{302}\u{303}", String(repeating: "é", count: 1 << 17)]

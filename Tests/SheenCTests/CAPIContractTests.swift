@@ -592,3 +592,34 @@ import Testing
         #expect(abs(exact.reduce(0, +) - 200) < 1e-9 && exact[12 * 32 + 16] > 10)
     }
 }
+
+/// The smaller promises of the last review: messages quote the caller's value, an empty canvas
+/// gradient's transform is checked, and an empty text's line count is what sheen.h says.
+@Suite struct CAPIMessageTests {
+    @Test func messagesQuoteTheCallersValues() throws {
+        let world = World()
+        var destination = world.rgba
+        var paint = sheen_paint()
+        paint.kind = Int32(SHEEN_PAINT_COLOR.rawValue)
+        #expect(sheen_composite_glyphs(&destination, &paint, CAPIContractTests.over, nil, Int(bitPattern: UInt.max)) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(String(cString: sheen_last_error_message()).contains("18446744073709551615"))
+        #expect(sheen_label_set_lines(world.label, (1 << 53) + 1) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(String(cString: sheen_last_error_message()).contains("9007199254740993"))
+    }
+
+    @Test func anEmptyCanvasGradientChecksItsTransform() throws {
+        var gradient: OpaquePointer?
+        #expect(sheen_gradient_create_canvas_linear(0, 0, 10, 0, nil, 0, &gradient) == SHEEN_OK)
+        defer { sheen_gradient_destroy(gradient) }
+        #expect(sheen_gradient_set_transform(gradient, [Double.nan, 0, 0, 1, 0, 0]) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_gradient_set_transform(gradient, [1, 2, 2, 4, 0, 0]) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_gradient_set_transform(gradient, [2, 0, 0, 2, 1, 1]) == SHEEN_OK)
+    }
+
+    @Test func anEmptyTextPlacesOneLine() throws {
+        var layout: OpaquePointer?, count = 7
+        #expect(sheen_text_layout_create("", World.font, nil, &layout) == SHEEN_OK)
+        defer { sheen_text_layout_destroy(layout) }
+        #expect(sheen_text_layout_line_count(layout, &count) == SHEEN_OK && count == 1)
+    }
+}

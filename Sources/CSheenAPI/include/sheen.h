@@ -437,7 +437,8 @@ sheen_status sheen_text_layout_mask(const sheen_text_layout *layout, sheen_image
  *  sourceOver: coverage already there is kept and united with the text's. */
 sheen_status sheen_text_layout_draw(const sheen_text_layout *layout, const sheen_buffer *destination,
                                     intptr_t x, intptr_t y);
-/** How many lines the layout placed (0 for an empty text). */
+/** How many lines the layout placed: an empty text places one empty line (where its caret
+ *  stands, as UILabel measures it one line tall). */
 sheen_status sheen_text_layout_line_count(const sheen_text_layout *layout, size_t *out);
 
 /** One placed line. Boxes are layout pixels, y downwards; `start` and `end` are byte offsets into

@@ -96,7 +96,7 @@ extension Gradient {
 
     /// Checks the shape's numbers: finite geometry, radii ≥ 0. (The names are built only for a
     /// value that fails.)
-    func validateShape() throws(RasterError) {
+    package func validateShape() throws(RasterError) {
         switch shape {
         case let .linear(s, e):
             if !(s.x.isFinite && s.y.isFinite && e.x.isFinite && e.y.isFinite) {
