@@ -58,9 +58,11 @@ struct FieldFuzzCase: CustomStringConvertible {
         field.caretAffinity = modes & 8 != 0 ? .trailing : .leading
         if modes & 16 != 0 { field.adjustsFontSizeToFitWidth = true; field.minimumFontSize = 6 }
         let count = field.text.utf16.count
-        let caret = n[3].isFinite ? Int((n[3] * Double(count)).rounded(.down)) : count
-        field.caretIndex = min(max(caret, 0), count)
-        if n[4].isFinite, n[4] >= 1 { field.selectedRange = field.caretIndex ..< min(count, field.caretIndex + Int(n[4])) }
+        // The caret a fraction of the text in (an extreme is clamped to its ends), the selection
+        // as long as the number says, up to the text's end.
+        let fraction = n[3].isFinite ? min(max(n[3], 0), 1) : 1
+        field.caretIndex = min(Int((fraction * Double(count)).rounded(.down)), count)
+        if n[4].isFinite, n[4] >= 1 { field.selectedRange = field.caretIndex ..< min(count, field.caretIndex + Int(min(n[4], 1e6))) }
         field.scrollOffset = n[5]
         return field
     }

@@ -437,7 +437,15 @@ public struct TextField: Sendable {
     /// `caretIndex(at:)`) and the affinity that puts its caret on the tapped side of a direction
     /// boundary — keep both in `caretIndex` and `caretAffinity`.
     public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
-        try caretPosition(in: content().content, at: point)
+        try Self.checkPoint(point)
+        return try caretPosition(in: content().content, at: point)
+    }
+
+    /// Refuses a tap point that is NaN or infinite (no caret is nearest to it).
+    static func checkPoint(_ point: Point) throws(LabelError) {
+        for (name, v) in [("point.x", point.x), ("point.y", point.y)] where !v.isFinite {
+            throw .invalidParameter(name: name, value: v, allowed: "a finite number of pixels")
+        }
     }
 
     /// `caretPosition(at:)` in a content (a field's or a text view's).

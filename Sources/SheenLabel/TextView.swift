@@ -125,7 +125,8 @@ public struct TextView: Sendable {
     /// The caret position nearest to `point` (view coordinates): the line under it, then the
     /// boundary nearest on that line, with the affinity that draws the caret there.
     public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
-        field.caretPosition(in: try content().content, at: point)
+        try TextField.checkPoint(point)
+        return field.caretPosition(in: try content().content, at: point)
     }
 
     /// The rectangles (view coordinates) a selection of `range` highlights: per line, per

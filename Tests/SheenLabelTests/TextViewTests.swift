@@ -117,4 +117,18 @@ import Testing
             return name == "contentOffset"
         }
     }
+
+    /// A field's and a view's tap refuse a point that is not finite, by name, rather than trap.
+    @Test func aTapAtNaNIsRefused() throws {
+        let font = try TestFonts.sans(16)
+        var field = TextField(text: "Tap here", font: font, size: Size(width: 120, height: 40))
+        field.isEditing = true
+        var view = TextView(text: "Tap\nhere", font: font, size: Size(width: 120, height: 80))
+        view.isEditing = true
+        for point in [Point(.nan, 5), Point(5, .infinity)] {
+            #expect(throws: LabelError.self) { try field.caretPosition(at: point) }
+            #expect(throws: LabelError.self) { try view.caretPosition(at: point) }
+        }
+        #expect(try field.caretPosition(at: Point(1e300, 5)).index == 8)
+    }
 }

@@ -182,6 +182,8 @@ extension TextLayout {
     /// edge), `.leading` otherwise. `caret(at:affinity:)` of the answer is the nearest caret to x.
     public func caretPosition(at point: Point) -> (offset: Int, affinity: CaretAffinity) {
         guard !lines.isEmpty else { return (0, .leading) }
+        // A NaN coordinate is nowhere: taken as before the text's start in that direction.
+        let point = Point(point.x.isNaN ? -.infinity : point.x, point.y.isNaN ? -.infinity : point.y)
         // Line boxes stack downwards: the first whose bottom is below the point.
         let index = min(lines.count - 1, ShapedText.lowerBound(lines.count) { point.y >= lines[$0].lineBox.maxY })
         let clusters = caretClusters(line: index)
@@ -197,8 +199,9 @@ extension TextLayout {
         var stops = [c.range.lowerBound] + c.inner + [c.range.upperBound]
         if c.rightToLeft { stops.reverse() }
         let step = (c.right - c.left) / Double(stops.count - 1)
-        let k = step > 0 ? Int(((point.x - c.left) / step).rounded()) : 0
-        return position(c, stops[min(max(k, 0), stops.count - 1)])
+        // Clamped as a Double: a cluster a hair wide makes the quotient too large for an Int.
+        let k = step > 0 ? Int(min(max(((point.x - c.left) / step).rounded(), 0), Double(stops.count - 1))) : 0
+        return position(c, stops[k])
     }
 
     /// The rectangles (layout pixels) a selection of UTF-16 `range` covers: per line, the spans of
