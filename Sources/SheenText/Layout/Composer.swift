@@ -8,6 +8,9 @@ struct Composer {
     let options: TextLayoutOptions
     /// Automatic hyphenation, when the options ask for it.
     var hyphenator: Hyphenator? = nil
+    /// Long paragraphs may be shaped in windows (`LineStream.windows`); false shapes every
+    /// paragraph whole (tests compare the two).
+    var windowsLongParagraphs = true
 
     /// The ellipsis truncation inserts.
     static let ellipsis = "\u{2026}"
@@ -20,17 +23,28 @@ struct Composer {
 
     /// Lays the text out at `scale` × every font size.
     func compose(scale: Double) throws(TextError) -> Composition {
+        // Long paragraphs a line limit cuts short are shaped a window at a time (`LineStream`);
+        // the rare last line whose cut the window cannot decide is laid out again whole.
+        if windowsLongParagraphs, LineStream.windows(self), let composed = try compose(scale: scale, windowed: true) { return composed }
+        return try compose(scale: scale, windowed: false)!
+    }
+
+    /// `compose(scale:)` with long paragraphs shaped in windows or whole; nil when a windowed
+    /// last line's rest within its window fits the bounds, so that what follows the window could
+    /// decide whether it is cut (only windowed compositions return nil).
+    private func compose(scale: Double, windowed: Bool) throws(TextError) -> Composition? {
         var result = Composition()
         let lineLimit = options.numberOfLines == 0 ? Int.max : options.numberOfLines
         var usedHeight = 0.0
-        var stream = LineStream(composer: self, scale: scale)
+        var stream = LineStream(composer: self, scale: scale, windowed: windowed)
         // Lines are broken as they are placed: once one is the last that fits, the rest of a
         // long paragraph is never broken.
         while let broken = try stream.next() {
             let (p, span, shapedParagraph) = (broken.paragraph, broken.span, broken.shaped)
-            let paragraph = paragraphs[p]
+            // The paragraph, or the window of it that was shaped (`broken.continues`: more follows).
+            let paragraph = broken.piece
             let alignment = paragraph.style.alignment ?? options.alignment
-            let endsParagraph = span.range.upperBound == paragraph.count
+            let endsParagraph = span.range.upperBound == paragraph.count && !broken.continues
             let moreAfter = !endsParagraph || p < paragraphs.count - 1
             let metrics = self.metrics(paragraph, span.range, shaped: shapedParagraph, scale: scale)
             let height = lineHeight(ascent: metrics.0, descent: metrics.1, gap: metrics.2)
@@ -43,7 +57,7 @@ struct Composer {
             // taller Thai one fits where the Thai line's height would not.
             var nextFits = index + 1 < lineLimit
             if nextFits, moreAfter, bounds.height > 0, let next = try stream.peek() {
-                let nextParagraph = paragraphs[next.paragraph]
+                let nextParagraph = next.piece
                 let m = self.metrics(nextParagraph, next.span.range, shaped: next.shaped, scale: scale)
                 let nextSpace = next.indexInParagraph == 0 ? paragraphSpacing(before: next.paragraph) : 0
                 nextFits = usedHeight + options.lineSpacing + nextSpace + lineHeight(ascent: m.0, descent: m.1, gap: m.2)
@@ -53,15 +67,19 @@ struct Composer {
             if moreAfter && !nextFits {
                 // The last permitted line: what remains of the paragraph is cut here.
                 result.fits = false
+                if broken.continues, options.lineBreakMode == .byClipping || options.lineBreakMode.truncates,
+                   let maxWidth, shapedParagraph.width(span.range.lowerBound ..< paragraph.count) <= maxWidth + 1e-9 {
+                    return nil
+                }
                 var line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
-                                        moreParagraphs: p < paragraphs.count - 1)
+                                        moreParagraphs: p < paragraphs.count - 1 || broken.continues)
                 line.spaceBefore = spaceBefore
                 line.alignment = alignment
                 switch options.lineBreakMode {
                 case .byWordWrapping, .byCharWrapping:
                     result.lostText = true
                 case .byClipping:
-                    result.lostText = p < paragraphs.count - 1 || line.shaped.width > (maxWidth ?? .infinity) + 1e-9
+                    result.lostText = p < paragraphs.count - 1 || broken.continues || line.shaped.width > (maxWidth ?? .infinity) + 1e-9
                 case .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail:
                     result.lostText = line.isTruncated  // tightening may have made it fit
                 }
@@ -353,26 +371,52 @@ struct LineSpan {
 /// at a paragraph's end, once the next paragraph is shaped — only then, and only when a height
 /// limit asks).
 struct LineStream {
-    /// A line as broken: its paragraph, its span in it, that paragraph shaped, and its place
-    /// among the paragraph's lines.
+    /// A line as broken: its paragraph, its span in it, that paragraph shaped (`piece`: the
+    /// paragraph, or the window of it that was shaped), its place among the paragraph's lines, and
+    /// whether more of the paragraph follows `piece` (a window).
     struct Broken {
         let paragraph: Int
         let span: LineSpan
         let shaped: ShapedText
         let indexInParagraph: Int
+        let piece: TextPiece
+        let continues: Bool
+    }
+
+    /// A paragraph longer than this many UTF-16 units is shaped a window at a time when a line
+    /// limit (a count, or the bounds' height) may end the layout inside it and its last line
+    /// depends only on its start (not head or middle truncation): shaping, bidi and break
+    /// iteration of a megabyte cost memory in proportion (about 150 bytes a unit), and a label
+    /// showing three lines of it needs a few hundred units.
+    static let windowUnits = 16_384
+    /// Lines must end this many units before a window's end, where shaping, bidi resolution and
+    /// line breaking may depend on what follows the cut; a line that reaches further grows the
+    /// window fourfold and breaks the paragraph again.
+    static let windowMargin = 1_024
+
+    /// Whether `composer` shapes long paragraphs in windows.
+    static func windows(_ composer: Composer) -> Bool {
+        (composer.options.numberOfLines > 0 || composer.bounds.height > 0)
+            && composer.options.lineBreakMode != .byTruncatingHead && composer.options.lineBreakMode != .byTruncatingMiddle
+            && composer.paragraphs.contains { $0.count > windowUnits }
     }
 
     let composer: Composer
     let scale: Double
+    let windowed: Bool
     private var hyphens: HyphenWidths
     private var paragraph = -1
     private var breaker: LineBreaker?
     private var indexInParagraph = 0
     private var peeked: Broken??
+    /// The current paragraph, or the window of it shaped, and the window's length (nil: whole).
+    private var piece = TextPiece()
+    private var window: Int?
 
-    init(composer: Composer, scale: Double) {
+    init(composer: Composer, scale: Double, windowed: Bool = false) {
         self.composer = composer
         self.scale = scale
+        self.windowed = windowed
         hyphens = HyphenWidths(composer: composer, scale: scale)
     }
 
@@ -397,11 +441,19 @@ struct LineStream {
         while true {
             if breaker != nil {
                 // In place: a copy of the breaker would retain every array of its shaped text.
-                let attributes = composer.paragraphs[paragraph].attributes
+                let attributes = piece.attributes
                 let span = try breaker!.next { offset throws(TextError) in try hyphens.width(attributes[offset]) }
+                if let window, span.map({ $0.range.upperBound > window - Self.windowMargin }) ?? true {
+                    // The line reaches where the window's cut may change it: a window four times
+                    // as long, broken again up to this line.
+                    try shape(window: 4 * window)
+                    for _ in 0 ..< indexInParagraph { _ = try breaker!.next { offset throws(TextError) in try hyphens.width(piece.attributes[offset]) } }
+                    continue
+                }
                 if let span {
                     defer { indexInParagraph += 1 }
-                    return Broken(paragraph: paragraph, span: span, shaped: breaker!.text, indexInParagraph: indexInParagraph)
+                    return Broken(paragraph: paragraph, span: span, shaped: breaker!.text, indexInParagraph: indexInParagraph,
+                                  piece: piece, continues: window != nil)
                 }
             }
             paragraph += 1
@@ -409,13 +461,32 @@ struct LineStream {
                 breaker = nil
                 return nil
             }
-            let piece = composer.paragraphs[paragraph]
-            let made = try ShapedText(piece, attributes: composer.attributes, scale: scale, paragraphLevel: nil)
-            breaker = try LineBreaker(made, maxWidth: composer.maxWidth,
-                                      charWrap: composer.options.lineBreakMode == .byCharWrapping,
-                                      hyphenPoints: composer.hyphenator.map { h in { h.points(in: piece.units, $0) } })
             indexInParagraph = 0
+            try shape(window: windowed ? Self.windowUnits : nil)
         }
+    }
+
+    /// Shapes the current paragraph — its first `window` units, or all of it when it is no
+    /// longer (or `window` is nil) — and starts breaking it. A window keeps the whole paragraph's
+    /// base direction (its first strong character may lie past the cut).
+    private mutating func shape(window: Int?) throws(TextError) {
+        let whole = composer.paragraphs[paragraph]
+        var level: UInt8?
+        if let window, whole.count > window {
+            let highest = whole.units.max() ?? 0
+            level = try BidiLevels(whole.units, paragraphLevel: nil, leftToRightOnly: highest < 0x590).paragraphLevel
+            piece = whole.slice(0 ..< window)
+            self.window = window
+        } else {
+            piece = whole
+            self.window = nil
+        }
+        breaker = nil
+        let made = try ShapedText(piece, attributes: composer.attributes, scale: scale, paragraphLevel: level)
+        let units = piece.units
+        breaker = try LineBreaker(made, maxWidth: composer.maxWidth,
+                                  charWrap: composer.options.lineBreakMode == .byCharWrapping,
+                                  hyphenPoints: composer.hyphenator.map { h in { h.points(in: units, $0) } })
     }
 }
 

@@ -40,6 +40,12 @@ public struct TextLayout: Sendable {
     /// bounds that are negative or not finite, text longer than `maximumLength`, or more than
     /// `maximumMarksPerCharacter` combining marks in a row (`TextError.tooManyMarks`).
     public init(_ text: AttributedText, bounds: Size = .zero, options: TextLayoutOptions = TextLayoutOptions()) throws(TextError) {
+        try self.init(text, bounds: bounds, options: options, windowsLongParagraphs: true)
+    }
+
+    /// `init(_:bounds:options:)`, long paragraphs shaped in windows or (false) whole: the same
+    /// layout either way, which tests hold it to.
+    init(_ text: AttributedText, bounds: Size, options: TextLayoutOptions, windowsLongParagraphs: Bool) throws(TextError) {
         let options = try options.validated()
         for (name, v) in [("bounds.width", bounds.width), ("bounds.height", bounds.height)] where !(v.isFinite && v >= 0 && v <= 1e7) {
             throw .invalidParameter(name: name, value: v, allowed: "[0, 10^7] px, 0 = unconstrained")
@@ -54,7 +60,8 @@ public struct TextLayout: Sendable {
         }
         let hyphenator = try options.hyphenationLanguage.map { language throws(TextError) in try Hyphenator.forLanguage(language) }
         let composer = Composer(paragraphs: Self.paragraphs(of: text), attributes: text.attributes,
-                                bounds: bounds, options: options, hyphenator: hyphenator)
+                                bounds: bounds, options: options, hyphenator: hyphenator,
+                                windowsLongParagraphs: windowsLongParagraphs)
         var composition = try composer.compose(scale: 1)
         var scale = 1.0
         let minimum = options.minimumScaleFactor
