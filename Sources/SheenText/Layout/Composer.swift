@@ -67,8 +67,12 @@ struct Composer {
             if moreAfter && !nextFits {
                 // The last permitted line: what remains of the paragraph is cut here.
                 result.fits = false
-                if broken.continues, options.lineBreakMode == .byClipping || options.lineBreakMode.truncates,
-                   let maxWidth, shapedParagraph.width(span.range.lowerBound ..< paragraph.count) <= maxWidth + 1e-9 {
+                // A windowed last line is cut, clipped or truncated, where the paragraph shaped
+                // whole would be: unless what the window holds before its margin fits the bounds,
+                // and the cut might fall where the window's end shaped it differently.
+                if broken.continues, options.lineBreakMode == .byClipping || options.lineBreakMode.truncates, let maxWidth,
+                   shapedParagraph.width(span.range.lowerBound ..< max(span.range.lowerBound, paragraph.count - LineStream.windowMargin))
+                    <= maxWidth + 1e-9 {
                     return nil
                 }
                 var line = try lastLine(paragraph, shapedParagraph, span: span, scale: scale,
