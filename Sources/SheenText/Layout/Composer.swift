@@ -387,11 +387,11 @@ struct LineStream {
         let continues: Bool
     }
 
-    /// A paragraph longer than this many UTF-16 units is shaped a window at a time when a line
-    /// limit (a count, or the bounds' height) may end the layout inside it and its last line
-    /// depends only on its start (not head or middle truncation): shaping, bidi and break
-    /// iteration of a megabyte cost memory in proportion (about 150 bytes a unit), and a label
-    /// showing three lines of it needs a few hundred units.
+    /// A paragraph longer than this many UTF-16 units is shaped a window at a time when the
+    /// bounds have a width, a line limit (a count, or the bounds' height) may end the layout
+    /// inside it, and its last line depends only on its start (not head or middle truncation):
+    /// shaping, bidi and break iteration of a megabyte cost memory in proportion (about 150 bytes
+    /// a unit), and a label showing three lines of it needs a few hundred units.
     static let windowUnits = 16_384
     /// Lines must end this many units before a window's end, where shaping, bidi resolution and
     /// line breaking may depend on what follows the cut; a line that reaches further grows the
@@ -400,7 +400,8 @@ struct LineStream {
 
     /// Whether `composer` shapes long paragraphs in windows.
     static func windows(_ composer: Composer) -> Bool {
-        (composer.options.numberOfLines > 0 || composer.bounds.height > 0)
+        // Unconstrained in width, the first line takes the whole paragraph: nothing to save.
+        composer.maxWidth != nil && (composer.options.numberOfLines > 0 || composer.bounds.height > 0)
             && composer.options.lineBreakMode != .byTruncatingHead && composer.options.lineBreakMode != .byTruncatingMiddle
             && composer.paragraphs.contains { $0.count > windowUnits }
     }
