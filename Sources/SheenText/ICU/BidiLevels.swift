@@ -20,6 +20,16 @@ struct BidiLevels {
         if leftToRightOnly && (paragraphLevel ?? 0) == 0 {
             levels = [UInt8](repeating: 0, count: text.count); self.paragraphLevel = 0; return
         }
+        // U+001C–U+001E are paragraph separators to UAX #9 (class B) but not to Sheen, whose
+        // paragraphs end only at line and paragraph breaks (`TextLayout.paragraphs(of:)`): ICU
+        // would resolve each stretch between them as a paragraph of its own — and grow its table
+        // of them one realloc at a time, a copy of every byte per separator under allocators that
+        // move large blocks (100,000 of them took 33 s under AddressSanitizer). Within a Sheen
+        // paragraph they are read as segment separators (U+001F, class S), as tabs are.
+        var text = text
+        if text.contains(where: { $0 >= 0x1C && $0 <= 0x1E }) {
+            for i in text.indices where text[i] >= 0x1C && text[i] <= 0x1E { text[i] = 0x1F }
+        }
         let result: Result<([UInt8], UInt8), TextError> = text.withUnsafeBufferPointer { buffer in
             guard let bidi = sheen_ubidi_open() else { return .failure(.icu(function: "ubidi_open", code: 0)) }
             defer { sheen_ubidi_close(bidi) }
