@@ -6,14 +6,16 @@ import SheenText
 /// its colours, a highlight, a re-render — is not laid out again. Layouts are immutable values,
 /// so a shared one is as good as a fresh one. Small: `capacity` layouts of texts up to
 /// `maximumLength` UTF-16 units (when full, the oldest half is dropped), and the last
-/// `largeCapacity` layouts of longer texts — so a long text measured and then drawn is laid out
-/// once, and so is a text field at rest, which lays its text out twice (at its natural width,
-/// then truncated to the frame) for every render.
+/// `largeCapacity` layouts of longer texts, of which at most one holds more than
+/// `largeGlyphs` glyphs — so a long text measured and then drawn is laid out once, and so is a
+/// text field at rest, which lays its text out twice (at its natural width, then truncated to
+/// the frame: a few glyphs) for every render, while two megabyte layouts are never held at once.
 final class LayoutCache: Sendable {
     static let shared = LayoutCache()
     static let capacity = 64
     static let maximumLength = 4096
     static let largeCapacity = 2
+    static let largeGlyphs = 1 << 16
 
     private struct Key: Hashable {
         let text: AttributedText
@@ -55,7 +57,9 @@ final class LayoutCache: Sendable {
             }
             if let kept { return kept }
             let made = try liftText(TextLayout(text, bounds: bounds, options: options))
+            let big = Self.isBig(made)
             entries.withLock { e in
+                if big { e.large.removeAll { Self.isBig($0.layout) } }
                 e.large.insert((key, made), at: 0)
                 if e.large.count > Self.largeCapacity { e.large.removeLast(e.large.count - Self.largeCapacity) }
             }
@@ -74,6 +78,16 @@ final class LayoutCache: Sendable {
             e.order.append(key)
         }
         return made
+    }
+
+    /// Whether `layout` places more than `largeGlyphs` glyphs (counted until it does).
+    private static func isBig(_ layout: TextLayout) -> Bool {
+        var count = 0
+        for line in layout.lines {
+            count += line.glyphs.count
+            if count > largeGlyphs { return true }
+        }
+        return false
     }
 
     /// The ink rectangle of the whole of `layout`, filled or stroked by `stroke`, measured once

@@ -58,6 +58,14 @@ import SheenText
         func storage(_ l: TextLayout) -> UnsafePointer<LaidOutLine>? { l.lines.withUnsafeBufferPointer { $0.baseAddress } }
         #expect(storage(try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())) == storage(first))
         #expect(cache.count == LayoutCache.capacity / 2 + 3)
+        // Two layouts of more than `largeGlyphs` glyphs are never kept at once: the second
+        // replaces the first (asked again, it is laid out anew), a small one stays beside it.
+        let huge = AttributedText(String(repeating: "a", count: LayoutCache.largeGlyphs + 1), font: font)
+        let firstHuge = try cache.layout(huge, bounds: .zero, options: TextLayoutOptions())
+        _ = try cache.layout(AttributedText(String(repeating: "b", count: LayoutCache.largeGlyphs + 1), font: font), bounds: .zero,
+                             options: TextLayoutOptions())
+        #expect(cache.count == LayoutCache.capacity / 2 + 3)
+        #expect(storage(try cache.layout(huge, bounds: .zero, options: TextLayoutOptions())) != storage(firstHuge))
         let kept = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
         let fresh = try TextLayout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0))
         #expect(kept.lines.map(\.glyphs.count) == fresh.lines.map(\.glyphs.count) && kept.textRect == fresh.textRect)
