@@ -6,16 +6,17 @@ import SheenText
 /// its colours, a highlight, a re-render — is not laid out again. Layouts are immutable values,
 /// so a shared one is as good as a fresh one. Small: `capacity` layouts of texts up to
 /// `maximumLength` UTF-16 units (when full, the oldest half is dropped), and the last
-/// `largeCapacity` layouts of longer texts, of which at most one holds more than
-/// `largeGlyphs` glyphs — so a long text measured and then drawn is laid out once, and so is a
-/// text field at rest, which lays its text out twice (at its natural width, then truncated to
-/// the frame: a few glyphs) for every render, while two megabyte layouts are never held at once.
+/// `largeCapacity` layouts of longer texts, the older kept only while all of them weigh at most
+/// `largeWeight` (`weight(_:)`: glyphs and lines) — so a long text measured and then drawn is
+/// laid out once, and so is a text field that lays its text out twice for every render and
+/// query (at its natural width, then truncated to the frame or shrunk to fit it), while a
+/// megabyte wrapped into half a million lines is never held beside another layout.
 final class LayoutCache: Sendable {
     static let shared = LayoutCache()
     static let capacity = 64
     static let maximumLength = 4096
     static let largeCapacity = 2
-    static let largeGlyphs = 1 << 16
+    static let largeWeight = 1 << 22
 
     private struct Key: Hashable {
         let text: AttributedText
@@ -25,8 +26,9 @@ final class LayoutCache: Sendable {
     private struct Entries {
         var layouts: [Key: TextLayout] = [:]
         var order: [Key] = []
-        /// The last layouts of texts longer than `maximumLength`, most recent first.
-        var large: [(key: Key, layout: TextLayout)] = []
+        /// The last layouts of texts longer than `maximumLength`, most recent first, with their
+        /// weights.
+        var large: [(key: Key, layout: TextLayout, weight: Int)] = []
     }
     private let entries = Locked(Entries())
     /// The attributed form of the last long plain text asked for (`attributed(_:)`).
@@ -57,11 +59,12 @@ final class LayoutCache: Sendable {
             }
             if let kept { return kept }
             let made = try liftText(TextLayout(text, bounds: bounds, options: options))
-            let big = Self.isBig(made)
+            let weight = Self.weight(made)
             entries.withLock { e in
-                if big { e.large.removeAll { Self.isBig($0.layout) } }
-                e.large.insert((key, made), at: 0)
+                e.large.insert((key, made, weight), at: 0)
                 if e.large.count > Self.largeCapacity { e.large.removeLast(e.large.count - Self.largeCapacity) }
+                // The newest stays; older ones go, oldest first, until the rest fit the weight.
+                while e.large.count > 1, e.large.reduce(0, { $0 + $1.weight }) > Self.largeWeight { e.large.removeLast() }
             }
             return made
         }
@@ -80,14 +83,11 @@ final class LayoutCache: Sendable {
         return made
     }
 
-    /// Whether `layout` places more than `largeGlyphs` glyphs (counted until it does).
-    private static func isBig(_ layout: TextLayout) -> Bool {
-        var count = 0
-        for line in layout.lines {
-            count += line.glyphs.count
-            if count > largeGlyphs { return true }
-        }
-        return false
+    /// What keeping `layout` costs, in glyphs: its glyphs, and 16 per line for what a line holds
+    /// besides them (its boxes, segments and text: a line of one glyph costs about 17 glyphs'
+    /// memory).
+    static func weight(_ layout: TextLayout) -> Int {
+        layout.lines.reduce(0) { $0 + $1.glyphs.count + 16 }
     }
 
     /// The ink rectangle of the whole of `layout`, filled or stroked by `stroke`, measured once

@@ -58,14 +58,24 @@ import SheenText
         func storage(_ l: TextLayout) -> UnsafePointer<LaidOutLine>? { l.lines.withUnsafeBufferPointer { $0.baseAddress } }
         #expect(storage(try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())) == storage(first))
         #expect(cache.count == LayoutCache.capacity / 2 + 3)
-        // Two layouts of more than `largeGlyphs` glyphs are never kept at once: the second
-        // replaces the first (asked again, it is laid out anew), a small one stays beside it.
-        let huge = AttributedText(String(repeating: "a", count: LayoutCache.largeGlyphs + 1), font: font)
-        let firstHuge = try cache.layout(huge, bounds: .zero, options: TextLayoutOptions())
-        _ = try cache.layout(AttributedText(String(repeating: "b", count: LayoutCache.largeGlyphs + 1), font: font), bounds: .zero,
-                             options: TextLayoutOptions())
+        // Two long layouts are kept while they weigh at most `largeWeight` together: a layout
+        // of many lines too heavy to keep beside another replaces the older one (asked again,
+        // it is laid out anew), a small one stays beside it.
+        let small = try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())
+        // 60 % of the weight each: one fits beside the small layout, two do not fit together.
+        let lines = LayoutCache.largeWeight * 6 / 10 / 17
+        var every = TextLayoutOptions()
+        every.numberOfLines = 0
+        let heavy = AttributedText(String(repeating: "a\n", count: lines), font: font)
+        let heavyLayout = try cache.layout(heavy, bounds: .zero, options: every)
+        #expect(LayoutCache.weight(heavyLayout) > LayoutCache.largeWeight / 2)
         #expect(cache.count == LayoutCache.capacity / 2 + 3)
-        #expect(storage(try cache.layout(huge, bounds: .zero, options: TextLayoutOptions())) != storage(firstHuge))
+        #expect(storage(try cache.layout(AttributedText(long, font: font), bounds: wrapped, options: TextLayoutOptions())) == storage(small))
+        // Two heavy ones do not fit together: after another heavy text, the first is laid out
+        // anew, and held alone.
+        _ = try cache.layout(AttributedText(String(repeating: "b\n", count: lines), font: font), bounds: .zero, options: every)
+        #expect(storage(try cache.layout(heavy, bounds: .zero, options: every)) != storage(heavyLayout))
+        #expect(cache.count == LayoutCache.capacity / 2 + 2)
         let kept = try cache.layout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0), options: TextLayoutOptions())
         let fresh = try TextLayout(AttributedText(long + "er", font: font), bounds: Size(width: 300, height: 0))
         #expect(kept.lines.map(\.glyphs.count) == fresh.lines.map(\.glyphs.count) && kept.textRect == fresh.textRect)
