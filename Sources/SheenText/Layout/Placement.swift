@@ -4,14 +4,15 @@ import SheenRaster
 /// horizontal alignment and justification, bidi run order, glyph positions.
 struct Placement {
     let composer: Composer
-    let composition: Composition
     /// The single line at full size, when auto-shrink shrank a single line (baseline adjustment).
     let unshrunk: ComposedLine?
 
     var options: TextLayoutOptions { composer.options }
 
-    func place() -> (lines: [LaidOutLine], textRect: Rect) {
-        let lines = composition.lines
+    /// The composed `lines` placed. Each composed line's shaping is released once it is placed
+    /// (`lines` is left holding the lines' metrics only): a megabyte wrapped into half a million
+    /// lines holds the composed and the placed lines at once no longer — about 1 KB a line each.
+    func place(_ lines: inout [ComposedLine]) -> (lines: [LaidOutLine], textRect: Rect) {
         guard !lines.isEmpty else { return ([], .zero) }
         let heights = lines.map { composer.lineHeight(ascent: $0.ascent, descent: $0.descent, gap: $0.gap) }
         let blockHeight = heights.reduce(0, +) + options.lineSpacing * Double(lines.count - 1)
@@ -32,11 +33,13 @@ struct Placement {
             }
         }
         var placed: [LaidOutLine] = []
+        placed.reserveCapacity(lines.count)
         var textRect = Rect.zero
-        for (i, line) in lines.enumerated() {
-            top += line.spaceBefore
-            let baseline = top + baselineOffset(line, heights[i])
-            let laid = placeLine(line, baseline: baseline, lineTop: top, lineHeight: heights[i], width: width)
+        for i in lines.indices {
+            top += lines[i].spaceBefore
+            let baseline = top + baselineOffset(lines[i], heights[i])
+            let laid = placeLine(lines[i], baseline: baseline, lineTop: top, lineHeight: heights[i], width: width)
+            lines[i].shaped = ShapedText.released
             placed.append(laid)
             textRect = textRect.union(laid.lineBox)
             top += heights[i] + options.lineSpacing

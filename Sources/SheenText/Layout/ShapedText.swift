@@ -149,6 +149,9 @@ struct ShapedText {
         return run.level > paragraphLevel ? run.range.upperBound : nil
     }
 
+    /// An empty shaping, holding no memory: what a composed line keeps once it is placed.
+    static let released = ShapedText(piece: TextPiece(), paragraphLevel: 0, graphemes: [0], runs: [], clusterAdvance: [])
+
     /// Index of the run holding unit `offset` (runs tile the piece in logical order).
     private func runIndex(containing offset: Int) -> Int {
         max(0, Self.lowerBound(runs.count) { runs[$0].range.upperBound <= offset })

@@ -84,7 +84,10 @@ public struct TextLayout: Sendable {
         self.scale = scale
         self.isTruncated = composition.lostText
         let unshrunk = scale < 1 && composition.lines.count == 1 ? try composer.compose(scale: 1).lines.first : nil
-        let placed = Placement(composer: composer, composition: composition, unshrunk: unshrunk).place()
+        // The composed lines handed over, held nowhere else: placing frees each as it goes.
+        var composed = composition.lines
+        composition = Composition()
+        let placed = Placement(composer: composer, unshrunk: unshrunk).place(&composed)
         self.lines = placed.lines
         self.textRect = placed.textRect
     }
