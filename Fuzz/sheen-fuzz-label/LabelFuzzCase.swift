@@ -115,13 +115,12 @@ struct LabelFuzzCase: CustomStringConvertible {
     /// the label's drawn bounds (its rectangle when it clips to it).
     func checkRender(_ label: Label) -> String? {
         let fenced = FencedBuffer(width: 48, height: 24, format: .rgba8Premultiplied, padding: 4, misalignment: 1, fill: 0x5A)
-        let before = fenced.copy()
         let origin = (x: ints[0], y: ints[1])
         // One renderer draws and then measures (a render that drew has every coverage its
         // bounds need, so measuring cannot throw then).
-        let drawn = try? label.renderReturningBounds(into: fenced.buffer, at: origin)
-        if fenced.fenceViolations != 0 { return "wrote outside the buffer (\(fenced.fenceViolations) fence bytes)" }
-        guard let bounds = drawn else { return fenced.sameBytes(as: before) ? nil : "threw after writing" }
+        let (drawn, failure) = fenced.checkedDraw { try label.renderReturningBounds(into: $0, at: origin) }
+        if let failure { return failure }
+        guard let bounds = drawn else { return nil }
         if label.clipsToBounds && (bounds.x != 0 || bounds.y != 0 || bounds.width != Int(label.size.width.rounded(.up))
                                    || bounds.height != Int(label.size.height.rounded(.up))) {
             return "a clipped label's drawn bounds \(bounds) are not its frame"

@@ -584,7 +584,7 @@ import Testing
         var image: OpaquePointer?
         #expect(sheen_image_create(1 << 21, 1 << 21, Self.rgbaFormat, &image) == SHEEN_ERROR_OUT_OF_MEMORY)
         #expect(image == nil)
-        // The exact blur computes in the caller's output: its result equals the Swift reference's.
+        // The exact blur computes in the caller's output: one pixel's 200 levels, spread and kept whole.
         var a8 = world.a8
         a8.pixels.storeBytes(of: 200, toByteOffset: 12 * a8.bytes_per_row + 16, as: UInt8.self)
         var exact = [Double](repeating: -1, count: 32 * 24)

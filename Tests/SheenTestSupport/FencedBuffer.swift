@@ -167,6 +167,17 @@ public final class FencedBuffer {
             && accessible.allSatisfy { memcmp(storage + $0.lowerBound, other.storage + $0.lowerBound, $0.count) == 0 }
     }
 
+    /// Runs `draw` on the view and holds it to the contract every draw keeps: nothing written
+    /// outside the view (the fences), and nothing written by a draw that throws. Its answer (nil
+    /// when it threw) and what broke, if anything.
+    public func checkedDraw<T>(_ draw: (RasterBuffer) throws -> T) -> (result: T?, failure: String?) {
+        let before = copy()
+        let result = try? draw(buffer)
+        if fenceViolations != 0 { return (result, "wrote outside the buffer (\(fenceViolations) fence bytes)") }
+        if result == nil && !sameBytes(as: before) { return (nil, "threw after writing") }
+        return (result, nil)
+    }
+
     /// The pixel bytes of (x, y) in memory order.
     public func pixel(x: Int, y: Int) -> [UInt8] {
         let p = storage + viewOffset + y * bytesPerRow + x * format.bytesPerPixel

@@ -98,11 +98,10 @@ public struct TextCoverage: Sendable {
             var failures: [(index: Int, error: TextError)] = []
             let placed = try cache.bitmaps(unseen, stroke: stroke, hinting: hinting, failures: &failures)
             for (g, p) in zip(unseen, placed) {
-                let key = GlyphCache.key(of: g, strokeKey: strokeKey, hinting: hinting).key
-                let box = p.bitmap.isEmpty ? nil : PixelRect(x: p.bitmap.left, y: p.bitmap.top, width: p.bitmap.width, height: p.bitmap.height)
                 // A glyph the font cannot draw has an empty bitmap: it draws nothing, here as in a mask.
-                boxes[key] = .some(box)
-                if let box { add(PixelRect(x: p.column + box.x, y: Int(g.position.y.rounded()) + box.y, width: box.width, height: box.height)) }
+                let box = Self.box(of: p.bitmap)
+                boxes[GlyphCache.key(of: g, strokeKey: strokeKey, hinting: hinting).key] = .some(box)
+                if let box { add(Self.rect(box, column: p.column, g)) }
             }
             unseen.removeAll(keepingCapacity: true)
         }
@@ -110,7 +109,7 @@ public struct TextCoverage: Sendable {
             for g in line.glyphs {
                 let (key, column) = GlyphCache.key(of: g, strokeKey: strokeKey, hinting: hinting)
                 if let known = boxes[key] {
-                    if let box = known { add(PixelRect(x: column + box.x, y: Int(g.position.y.rounded()) + box.y, width: box.width, height: box.height)) }
+                    if let box = known { add(Self.rect(box, column: column, g)) }
                 } else {
                     unseen.append(g)
                     if unseen.count >= max(1, chunk) { try measureUnseen() }
@@ -129,13 +128,23 @@ public struct TextCoverage: Sendable {
         let placed = try cache.bitmaps(laidOut, stroke: stroke, hinting: hinting, failures: &failures)
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(placed.count)
-        for k in placed.indices where !placed[k].bitmap.isEmpty {
-            let p = placed[k]
-            let rect = PixelRect(x: p.column + p.bitmap.left, y: Int(laidOut[k].position.y.rounded()) + p.bitmap.top,
-                                 width: p.bitmap.width, height: p.bitmap.height)
-            glyphs.append(Glyph(glyph: laidOut[k], decorationStyle: nil, line: lines[k], bitmap: p.bitmap, rect: rect))
+        for k in placed.indices {
+            guard let box = box(of: placed[k].bitmap) else { continue }
+            glyphs.append(Glyph(glyph: laidOut[k], decorationStyle: nil, line: lines[k], bitmap: placed[k].bitmap,
+                                rect: rect(box, column: placed[k].column, laidOut[k])))
         }
         return glyphs
+    }
+
+    /// A bitmap's ink box relative to its column and baseline; nil when it draws nothing.
+    private static func box(of bitmap: GlyphBitmap) -> PixelRect? {
+        bitmap.isEmpty ? nil : PixelRect(x: bitmap.left, y: bitmap.top, width: bitmap.width, height: bitmap.height)
+    }
+
+    /// Where the ink `box` of `g`'s bitmap lies in layout pixels, drawn from whole pixel column
+    /// `column` (`GlyphCache.key(of:strokeKey:hinting:)`), the baseline rounded to a whole row.
+    private static func rect(_ box: PixelRect, column: Int, _ g: LaidOutGlyph) -> PixelRect {
+        PixelRect(x: column + box.x, y: Int(g.position.y.rounded()) + box.y, width: box.width, height: box.height)
     }
 
     /// The entries of the underlines and strikethroughs of `layout` that `include` accepts: part

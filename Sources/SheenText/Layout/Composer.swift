@@ -417,6 +417,9 @@ struct LineStream {
     /// The current paragraph, or the window of it shaped, and the window's length (nil: whole).
     private var piece = TextPiece()
     private var window: Int?
+    /// The current paragraph's base direction, once a window has needed it (every window of the
+    /// paragraph shares it: found once, not per window).
+    private var baseLevel: UInt8?
 
     init(composer: Composer, scale: Double, windowed: Bool = false) {
         self.composer = composer
@@ -467,6 +470,7 @@ struct LineStream {
                 return nil
             }
             indexInParagraph = 0
+            baseLevel = nil
             try shape(window: windowed ? Self.windowUnits : nil)
         }
     }
@@ -476,10 +480,11 @@ struct LineStream {
     /// base direction (its first strong character may lie past the cut).
     private mutating func shape(window: Int?) throws(TextError) {
         let whole = composer.paragraphs[paragraph]
-        var level: UInt8?
         if let window, whole.count > window {
-            let highest = whole.units.max() ?? 0
-            level = try BidiLevels(whole.units, paragraphLevel: nil, leftToRightOnly: highest < 0x590).paragraphLevel
+            if baseLevel == nil {
+                let highest = whole.units.max() ?? 0
+                baseLevel = try BidiLevels(whole.units, paragraphLevel: nil, leftToRightOnly: highest < 0x590).paragraphLevel
+            }
             piece = whole.slice(0 ..< window)
             self.window = window
         } else {
@@ -487,7 +492,9 @@ struct LineStream {
             self.window = nil
         }
         breaker = nil
-        let made = try ShapedText(piece, attributes: composer.attributes, scale: scale, paragraphLevel: level)
+        // A whole paragraph finds its own direction (nil); a window takes the paragraph's.
+        let made = try ShapedText(piece, attributes: composer.attributes, scale: scale,
+                                  paragraphLevel: self.window == nil ? nil : baseLevel)
         let units = piece.units
         breaker = try LineBreaker(made, maxWidth: composer.maxWidth,
                                   charWrap: composer.options.lineBreakMode == .byCharWrapping,
