@@ -36,7 +36,9 @@ let package = Package(
         // (AVX2, AVX-512), each level compiled by a `#pragma clang attribute` target, no flags, and
         // chosen at run time by SheenRaster's kernel table.
         .target(name: "CSheenSIMD"),
-        .target(name: "SheenRaster", dependencies: ["CSheenSIMD"]),
+        // The platform's C library, chosen once (Sources/SheenPlatform/SystemLibrary.swift).
+        .target(name: "SheenPlatform"),
+        .target(name: "SheenRaster", dependencies: ["CSheenSIMD", "SheenPlatform"]),
 
         // Text: fonts, shaping, line breaking and layout into A8 masks, over the system's C libraries.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),

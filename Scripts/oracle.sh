@@ -76,7 +76,7 @@ adapter_flags() {
             local archive version
             archive=$("$venv/bin/python" -c "import blend2d, os; print(os.path.join(os.path.dirname(blend2d.__file__), 'libblend2d.a'))")
             version=$("$venv/bin/python" -c "import importlib.metadata as m; print('blend2d-python ' + m.version('blend2d-python'))")
-            flags+=(-IScripts/peerbench "-DBLEND2D_VERSION=\"$version\"" "$archive" -lstdc++ -lpthread) ;;
+            flags+=("-DBLEND2D_VERSION=\"$version\"" "$archive" -lstdc++ -lpthread) ;;
     esac
     flags+=($(pkg-config --cflags --libs sheen) -lm)
 }

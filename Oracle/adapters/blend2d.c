@@ -1,6 +1,6 @@
 /* The oracle kit's adapter for Blend2D (its JIT pipelines, from the static libblend2d.a that
  * PyPI's blend2d-python wheel carries; Scripts/oracle.sh builds it, declaring the few functions
- * it calls with Scripts/peerbench/blend2d_api.h). A one-row PRGB32 image (B, G, R, A bytes on a
+ * it calls with blend2d_api.h, beside it). A one-row PRGB32 image (B, G, R, A bytes on a
  * little-endian machine) or A8 image is the target, the paint a pattern of the case's pixels,
  * filled whole (blContextFillAllExt) or through an A8 mask (blContextFillMaskIExt). Blend2D has
  * no hue, saturation, color or luminosity mode. Gradients: blGradientInitAs — linear (x0, y0, x1,

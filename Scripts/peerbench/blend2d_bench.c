@@ -2,7 +2,7 @@
 // that PyPI's blend2d-python wheel carries (its Python binding has no mask fill), loaded with
 // ctypes. Blend2D's JIT pipelines run as they would for any C user: default context, one thread.
 //
-// The wheel ships no header: the declarations used are in blend2d_api.h.
+// The wheel ships no header: the declarations used are in Oracle/adapters/blend2d_api.h.
 
 #include <stddef.h>
 #include <stdint.h>

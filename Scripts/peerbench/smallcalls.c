@@ -9,7 +9,7 @@
 // restored untimed, after one uncounted warm-up round.
 // Prints one JSON line per case and library: the median and best ns per call over the rounds.
 //
-// Blend2D's declarations are in blend2d_api.h (the wheel ships no header).
+// Blend2D's declarations are in Oracle/adapters/blend2d_api.h (the wheel ships no header).
 
 #define _POSIX_C_SOURCE 200809L
 #include <pixman.h>

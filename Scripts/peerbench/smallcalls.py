@@ -25,7 +25,8 @@ def build():
     pixman = subprocess.run(["pkg-config", "--cflags", "--libs", "pixman-1"], check=True, stdout=subprocess.PIPE,
                             text=True).stdout.split()
     os.makedirs(os.path.dirname(BINARY), exist_ok=True)
-    subprocess.run(["cc", "-O2", "-std=c11", "-o", BINARY, SOURCE, "-I" + os.path.join(ROOT, "Sources", "CSheenAPI", "include")]
+    subprocess.run(["cc", "-O2", "-std=c11", "-o", BINARY, SOURCE, "-I" + os.path.join(ROOT, "Sources", "CSheenAPI", "include"),
+                    "-I" + os.path.dirname(blend2d.API_HEADER)]
                    + pixman + [blend2d.archive(), "-L" + RELEASE, "-lSheenC", "-Wl,-rpath," + RELEASE,
                                "-lstdc++", "-lm", "-lpthread"], check=True)
 

@@ -39,7 +39,8 @@ INLINE int is_separable_double(int op) {
     (void)op;
     return 0;
 #else
-    return op == OP_COLOR_DODGE || op == OP_COLOR_BURN || op == OP_SOFT_LIGHT;
+    return sheen_simd_operator_kind((uint32_t)op) == SHEEN_SIMD_BLEND_DOUBLE &&
+           sheen_simd_operator_form((uint32_t)op) == SHEEN_SIMD_SEPARABLE;
 #endif
 }
 
@@ -48,29 +49,56 @@ INLINE flanes fselect(fmask m, flanes a, flanes b) { return (flanes)(((dwords)m 
 
 INLINE flanes flevels(dwords v) { return __builtin_convertvector((fmask)v, flanes); }
 
-/// B(Cb, Cs) of a separable mode from one channel's levels (s ≤ sa, d ≤ da), finite. colorDodge's
-/// and colorBurn's quotients divide by zero only where a select then replaces them (den = 0 means
-/// s = sa or da = 0, that is d = 0, for dodge; s = 0 or d = da = 0 for burn), so their
-/// denominators are not guarded. Where sa·da = 0 the value is unused: its term is sa·da·B.
-INLINE flanes separable_float(int op, flanes s, flanes sa, flanes d, flanes da) {
+// B(Cb, Cs) of each separable Double-evaluated mode from one channel's levels (s ≤ sa, d ≤ da),
+// finite: f_NAME after its row in SheenOperators.h. colorDodge's and colorBurn's quotients divide
+// by zero only where a select then replaces them (den = 0 means s = sa or da = 0, that is d = 0,
+// for dodge; s = 0 or d = da = 0 for burn), so their denominators are not guarded. Where
+// sa·da = 0 the value is unused: its term is sa·da·B.
+INLINE flanes f_colorDodge(flanes s, flanes sa, flanes d, flanes da) {
 #pragma clang fp contract(fast)
     const flanes one = 1, zero = 0;
-    if (op == OP_COLOR_DODGE) {
-        flanes v = __builtin_elementwise_min(one, (d * sa) / (da * (sa - s)));
-        v = fselect(s >= sa, one, v);
-        return fselect(d == 0, zero, v);
-    }
-    if (op == OP_COLOR_BURN) {
-        flanes v = 1 - __builtin_elementwise_min(one, ((da - d) * sa) / (da * s));
-        v = fselect(s <= 0, zero, v);
-        return fselect(d >= da, one, v);
-    }
+    flanes v = __builtin_elementwise_min(one, (d * sa) / (da * (sa - s)));
+    v = fselect(s >= sa, one, v);
+    return fselect(d == 0, zero, v);
+}
+INLINE flanes f_colorBurn(flanes s, flanes sa, flanes d, flanes da) {
+#pragma clang fp contract(fast)
+    const flanes one = 1, zero = 0;
+    flanes v = 1 - __builtin_elementwise_min(one, ((da - d) * sa) / (da * s));
+    v = fselect(s <= 0, zero, v);
+    return fselect(d >= da, one, v);
+}
+INLINE flanes f_softLight(flanes s, flanes sa, flanes d, flanes da) {
+#pragma clang fp contract(fast)
+    const flanes one = 1;
     flanes cs = s / fselect(sa > 0, sa, one), cb = d / fselect(da > 0, da, one);
     flanes low = cb - (1 - 2 * cs) * cb * (1 - cb);
     flanes poly = ((16 * cb - 12) * cb + 4) * cb;
     flanes dcb = fselect(4 * d <= da, poly, __builtin_elementwise_sqrt(cb));
     flanes high = cb + (2 * cs - 1) * (dcb - cb);
     return fselect(2 * s <= sa, low, high);
+}
+
+/// B of separable Double-evaluated mode `op` in Float lanes: the f_NAME of each row of kind
+/// BLEND_DOUBLE whose form is SEPARABLE (is_separable_double's set; `op` is a constant of every
+/// caller, so the trap is never compiled in).
+INLINE flanes separable_float(int op, flanes s, flanes sa, flanes d, flanes da) {
+#define FLOAT_B_SEPARABLE(name, NAME) case OP_##NAME: return f_##name(s, sa, d, da);
+#define FLOAT_B_NON_SEPARABLE(name, NAME)
+#define FLOAT_B_PORTER_DUFF(name, NAME, form)
+#define FLOAT_B_BLEND_INTEGER(name, NAME, form)
+#define FLOAT_B_BLEND_DOUBLE(name, NAME, form) FLOAT_B_##form(name, NAME)
+#define FLOAT_B_CASE(name, NAME, kind, coverage, alpha, form, ...) FLOAT_B_##kind(name, NAME, form)
+    switch (op) {
+        SHEEN_OPERATORS(FLOAT_B_CASE)
+    }
+#undef FLOAT_B_CASE
+#undef FLOAT_B_BLEND_DOUBLE
+#undef FLOAT_B_BLEND_INTEGER
+#undef FLOAT_B_PORTER_DUFF
+#undef FLOAT_B_NON_SEPARABLE
+#undef FLOAT_B_SEPARABLE
+    __builtin_trap();
 }
 
 /// One colour level round((s·(255 − da) + d·(255 − sa) + sa·da·B) / 255); its distance from the

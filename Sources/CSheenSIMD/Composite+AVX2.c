@@ -15,5 +15,5 @@ SHEEN_BEGIN_AVX2
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else
-void sheen_composite_avx2(const SheenCompositeJob *job) { (void)job; }
+int sheen_composite_avx2(const SheenCompositeJob *job) { (void)job; return SHEEN_COMPOSITE_NO_PATH; }
 #endif

@@ -12,5 +12,5 @@ SHEEN_BEGIN_AVX512
 #include "CompositeBody.h"
 SHEEN_END_LEVEL
 #else
-void sheen_composite_avx512(const SheenCompositeJob *job) { (void)job; }
+int sheen_composite_avx512(const SheenCompositeJob *job) { (void)job; return SHEEN_COMPOSITE_NO_PATH; }
 #endif

@@ -1,8 +1,8 @@
 // The composite entry of a level (the last layer of CompositeBody.h): the kernels of
 // SheenKernels.h's composite fast paths — over_n_8_8888, and composite_8888, composite_8 and
-// composite_double_8888 as one out-of-line function per operator — chosen per job by
-// sheen_simd_composite_kernel, and the entry SHEEN_ENTRY, which shades a gradient paint's rows
-// with SHEEN_GRADIENT_ENTRY first.
+// composite_double_8888 as one out-of-line function per operator — run per job by the fast path
+// sheen_simd_composite_path picks (the only decision: a job no path matches is refused), and the
+// entry SHEEN_ENTRY, which shades a gradient paint's rows with SHEEN_GRADIENT_ENTRY first.
 
 /// Every row of a job with one integer operator (composite_8888 and composite_8): the paint and
 /// coverage kinds are compile-time constants of each span.
@@ -56,36 +56,43 @@ static __attribute__((noinline)) void over_n_8_8888(const SheenCompositeJob *job
     static __attribute__((noinline)) void op_##name(const SheenCompositeJob *job) { RUN_##kind(OP_##NAME, job); }
 SHEEN_OPERATORS(OP_FUNCTION)
 #undef OP_FUNCTION
-static __attribute__((noinline)) void op_sourceOverScaled(const SheenCompositeJob *job) {
+
+/// The operators' functions by index (a job's `op`).
+static void (*const op_functions[SHEEN_SIMD_OP_COUNT])(const SheenCompositeJob *job) = {
+#define OP_ENTRY(name, NAME, ...) [OP_##NAME] = op_##name,
+    SHEEN_OPERATORS(OP_ENTRY)
+#undef OP_ENTRY
+};
+
+// The functions of SheenKernels.h's fast paths, path_NAME for each row.
+/// destination: every pixel stays as it is.
+INLINE void path_leave_8888(const SheenCompositeJob *job) { (void)job; }
+INLINE void path_leave_8(const SheenCompositeJob *job) { (void)job; }
+INLINE void path_over_n_8_8888(const SheenCompositeJob *job) { over_n_8_8888(job); }
+/// sourceOver of a translucent colour: the scaled form only, no per-block opacity test.
+static __attribute__((noinline)) void path_over_n_8888(const SheenCompositeJob *job) {
     run_rows(OP_SOURCE_OVER_SCALED, job);
 }
+/// The operator's own function (the rows whose operator column is a set).
+INLINE void path_by_operator(const SheenCompositeJob *job) { op_functions[job->op](job); }
+INLINE void path_blend_double_8888(const SheenCompositeJob *job) { path_by_operator(job); }
+INLINE void path_operator_8888(const SheenCompositeJob *job) { path_by_operator(job); }
+INLINE void path_operator_8(const SheenCompositeJob *job) { path_by_operator(job); }
 
-/// A job (one rectangle, or one row of composite_rows) to its kernel: the first fast path of
-/// SheenKernels.h that matches it. over_n_8_8888 has its own function; composite_8888,
-/// composite_8 and composite_double_8888 run the operator's function. destination leaves every
-/// pixel as it is; sourceOver of a colour with alpha below 255 takes the scaled form only.
-static void composite_job(const SheenCompositeJob *job) {
-    const int solid = job->paint == NULL;
-    switch (sheen_simd_composite_kernel(job->op, solid, job->solid >> 24 == 255, job->mask != NULL, job->bytesPerPixel)) {
-    case SHEEN_KERNEL_over_n_8_8888: over_n_8_8888(job); return;
-    case SHEEN_KERNEL_composite_8888:
-    case SHEEN_KERNEL_composite_8:
-    case SHEEN_KERNEL_composite_double_8888: break;
-    default: return;
-    }
-    switch (job->op) {
-#define OP_DISPATCH(name, NAME, ...) \
-    case OP_##NAME: \
-        if (OP_##NAME == OP_DESTINATION) break; \
-        if (OP_##NAME == OP_SOURCE_OVER && solid && job->bytesPerPixel == 4 && job->solid >> 24 != 255) { \
-            op_sourceOverScaled(job); \
-            break; \
-        } \
-        op_##name(job); \
-        break;
-        SHEEN_OPERATORS(OP_DISPATCH)
-#undef OP_DISPATCH
-    default: break;
+/// The fast path of a job whose paint is solid (`solid`) or rows.
+INLINE int job_path(const SheenCompositeJob *job, int solid) {
+    return sheen_simd_composite_path(job->op, solid, job->solid >> 24 == 255, job->mask != NULL, job->bytesPerPixel);
+}
+
+/// A job (one rectangle, or one row of composite_rows) through its fast path (SheenKernels.h),
+/// the only decision made: 0, or SHEEN_COMPOSITE_NO_PATH with nothing written.
+static int composite_job(const SheenCompositeJob *job) {
+    switch (job_path(job, job->paint == NULL)) {
+#define PATH_CASE(path, ...) \
+    case SHEEN_PATH_##path: path_##path(job); return 0;
+        SHEEN_COMPOSITE_PATHS(PATH_CASE)
+#undef PATH_CASE
+    default: return SHEEN_COMPOSITE_NO_PATH;
     }
 }
 
@@ -95,10 +102,10 @@ INLINE void convert_paint_row(const SheenCompositeJob *job, const uint8_t *row, 
     for (intptr_t i = 0; i < job->width; i++) {
         uint32_t v;
         memcpy(&v, row + 4 * i, 4);
+        v = sheen_paint_converted(v, job->paintConversion);
         if (job->paintConversion == SHEEN_PAINT_ALPHA) {
-            out[i] = (uint8_t)(v >> 24);
+            out[i] = (uint8_t)v;
         } else {
-            v = (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
             memcpy(out + 4 * i, &v, 4);
         }
     }
@@ -118,7 +125,15 @@ INLINE void scale_mask_row(const uint8_t *m, uint32_t alpha, intptr_t width, uin
 /// an alpha — runs one row at a time through composite_job (SHEEN_ENTRY hands any other job to
 /// composite_job as one rectangle). So the caller crosses into C once per job. Out of line, so
 /// that its frame costs nothing to the rectangles, a glyph's above all.
-static __attribute__((noinline)) void composite_rows(const SheenCompositeJob *job) {
+static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job) {
+    // A row's paint is rows or a solid colour of either opacity: refused before any row is
+    // written unless each of those has a path.
+    SheenCompositeJob as_solid = *job;
+    for (uint32_t alpha = 0; alpha <= 255; alpha += 255) {
+        as_solid.solid = alpha << 24;
+        if (job_path(&as_solid, 1) < 0) return SHEEN_COMPOSITE_NO_PATH;
+    }
+    if (job_path(job, 0) < 0) return SHEEN_COMPOSITE_NO_PATH;
     const int scaled = job->mask != NULL && job->coverage < 255;
     uint8_t *const paint_row = (uint8_t *)job->scratch;
     uint8_t *const mask_row = paint_row + sheen_composite_scratch_mask_offset(job->width);
@@ -160,13 +175,13 @@ static __attribute__((noinline)) void composite_rows(const SheenCompositeJob *jo
         row.dst = (uint8_t *)job->dst + r * job->dstStride;
         composite_job(&row);
     }
+    return 0;
 }
 
-void SHEEN_ENTRY(const SheenCompositeJob *job) {
-    if (job->width <= 0 || job->height <= 0) return;
+int SHEEN_ENTRY(const SheenCompositeJob *job) {
+    if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;
     if (job->gradient || job->paintColumn || (job->paint && job->paintConversion) || (job->mask && job->coverage < 255)) {
-        composite_rows(job);
-    } else {
-        composite_job(job);
+        return composite_rows(job);
     }
+    return composite_job(job);
 }

@@ -8,9 +8,10 @@ enum {
 #define OP_INDEX(name, NAME, ...) OP_##NAME = SHEEN_SIMD_OP_##NAME,
     SHEEN_OPERATORS(OP_INDEX)
 #undef OP_INDEX
-    /// sourceOver of a paint with no opaque pixel (a translucent solid colour): the scaled form
-    /// only, no per-block opacity test. Internal; never sent by the caller.
-    OP_SOURCE_OVER_SCALED = 100
+    /// sourceOver of a paint with no opaque pixel: the scaled form only, no per-block opacity
+    /// test. The kernels' form of SheenKernels.h's over_n_8888 path (CompositeEntry.h's
+    /// path_over_n_8888), not an operator: never in a job.
+    OP_SOURCE_OVER_SCALED = SHEEN_SIMD_OP_COUNT
 };
 
 /// Coverage scales the paint (op(S·c, D)) instead of lerping: the rows' SCALES_PAINT.
@@ -54,14 +55,16 @@ INLINE lanes channel(int op, lanes s, lanes sa, lanes d, lanes da) {
 #define CHANNEL_PORTER_DUFF(NAME, formula) case OP_##NAME: return formula;
 #define CHANNEL_BLEND_INTEGER(NAME, formula) case OP_##NAME: return formula;
 #define CHANNEL_BLEND_DOUBLE(NAME, formula)
-#define CHANNEL_CASE(name, NAME, kind, coverage, alpha, formula, ...) CHANNEL_##kind(NAME, formula)
+#define CHANNEL_CASE(name, NAME, kind, coverage, alpha, form, formula, ...) CHANNEL_##kind(NAME, formula)
         SHEEN_OPERATORS(CHANNEL_CASE)
 #undef CHANNEL_CASE
 #undef CHANNEL_PORTER_DUFF
 #undef CHANNEL_BLEND_INTEGER
 #undef CHANNEL_BLEND_DOUBLE
-    default: return d;
     }
+    // A Double-evaluated mode has no integer formula (its rows are BlendRows.h's): no path runs
+    // one here, and `op` is a constant of every caller, so this is never compiled in.
+    __builtin_trap();
 }
 
 /// Whether the operator's channel formula, given s = sa and d = da, is the blend modes' alpha

@@ -2,13 +2,7 @@
 
 import CSheenAPI
 import SheenRaster
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// C operator values in order: sheen.h's SHEEN_OP_* and `allCases` are both generated from the
 /// same rows (Scripts/generate-operators.py), so value i is `allCases[i]`.

@@ -7,13 +7,7 @@ import SheenLabel
 import SheenPNG
 import SheenRaster
 import SheenText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// A failure found by the C layer itself (NULL pointers, unknown enumeration values, a handle
 /// of the wrong kind), with the status it returns.

@@ -8,13 +8,7 @@ import CSheenAPI
 import SheenLabel
 import SheenRaster
 import SheenText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// The live handles: slot i holds the box of the handle (generation, i). A destroyed handle's slot
 /// is reused with the next generation, so its stale handle never matches again (until 2³² handles

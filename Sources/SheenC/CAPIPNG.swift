@@ -3,13 +3,7 @@
 import CSheenAPI
 import SheenPNG
 import SheenRaster
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// `sheen_png_encode` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_png_encode")

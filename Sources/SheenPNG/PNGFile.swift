@@ -1,11 +1,5 @@
 import SheenRaster
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// Where a PNG file goes, checked before anything is made: what the `sheen` command line and the
 /// C API's `sheen_png_write` both write through. A regular file (or a new one) is replaced

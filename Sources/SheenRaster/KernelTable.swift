@@ -1,7 +1,8 @@
 import CSheenSIMD
 
-/// A composite entry: runs one `SheenCompositeJob` (CSheenSIMD.h).
-typealias CompositeEntry = @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void
+/// A composite entry: runs one `SheenCompositeJob` (CSheenSIMD.h); 0, or
+/// SHEEN_COMPOSITE_NO_PATH, nothing written, for a job no fast path matches.
+typealias CompositeEntry = @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Int32
 /// A gradient entry: shades one `SheenGradientJob`.
 typealias GradientEntry = @convention(c) (UnsafePointer<SheenGradientJob>?) -> Void
 /// A row-fill entry (see `fillRows`).
@@ -57,7 +58,7 @@ struct KernelTable: @unchecked Sendable {
 
     /// The tables in `SIMDLevel` order. Only levels in `Kernels.supported` may be used.
     static let all: [KernelTable] = [
-        KernelTable(level: .reference, composite: { if let job = $0 { compositeJobReference(job) } },
+        KernelTable(level: .reference, composite: { $0.map(compositeJobReference) ?? Int32(SHEEN_COMPOSITE_NO_PATH) },
                     gradientSpan: { if let job = $0 { GradientKernelTwin.run(job.pointee) } },
                     blur: blurJobReference),
         KernelTable(level: .simd128, sheen_kernels_simd128),

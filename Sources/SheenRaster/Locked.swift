@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif os(Windows)
-import WinSDK
-#endif
+import SheenPlatform
 
 /// A value guarded by a pthread mutex: what Sheen uses wherever threads share state (glyph
 /// cache, font faces and lookups, blur memory).

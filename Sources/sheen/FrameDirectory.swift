@@ -1,11 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// A directory of output files written all or nothing: files go into a hidden staging
 /// directory made when this is created (so an unwritable location fails before any rendering),

@@ -2,13 +2,7 @@ import ArgumentParser
 import Foundation
 import SheenPNG
 import SheenRaster
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// An output the CLI cannot write. The command line exits 73 (EX_CANTCREAT) when the location
 /// cannot take a file at all, 74 (EX_IOERR) when writing failed part-way; the message is one

@@ -13,5 +13,5 @@ SHEEN_BEGIN_AVX2
 #include "../../Sources/CSheenSIMD/CompositeBody.h"
 SHEEN_END_LEVEL
 #else
-void sheen_composite_block64_on_avx2(const SheenCompositeJob *job) { (void)job; }
+int sheen_composite_block64_on_avx2(const SheenCompositeJob *job) { (void)job; return SHEEN_COMPOSITE_NO_PATH; }
 #endif

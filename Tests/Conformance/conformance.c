@@ -305,8 +305,10 @@ static int composite_case(reader *r, const SheenKernelTable *t, layout how, int 
         sheen_simd_composite_kernel(job.op, solid, job.solid >> 24 == 255, masked, job.bytesPerPixel) == SHEEN_KERNEL_over_n_8_8888) {
         (*text)++;
     }
-    t->composite(&job);
-    int ok = placed_equals(&d, want, why, n);
+    const int status = t->composite(&job);
+    int ok = status == 0;
+    if (!ok) snprintf(why, n, "the entry refused the job (status %d)", status);
+    if (ok) ok = placed_equals(&d, want, why, n);
     if (ok && !placed_equals(&p, paint, why, n)) ok = 0;
     if (ok && !placed_equals(&m, mask, why, n)) ok = 0;
     placed_free(&d); placed_free(&p); placed_free(&m); placed_free(&s); placed_free(&c);

@@ -44,7 +44,7 @@ struct KernelWidthTests {
             var second = dst
             paint.withUnsafeBytes { p in
                 mask.withUnsafeBufferPointer { m in
-                    func run(_ out: UnsafeMutableRawBufferPointer, _ entry: (UnsafePointer<SheenCompositeJob>?) -> Void) {
+                    func run(_ out: UnsafeMutableRawBufferPointer, _ entry: (UnsafePointer<SheenCompositeJob>?) -> Int32) {
                         var job = SheenCompositeJob()
                         job.dst = out.baseAddress; job.dstStride = stride
                         job.paint = paintKind == 1 ? p.baseAddress : nil; job.paintStride = paintStride
@@ -55,7 +55,7 @@ struct KernelWidthTests {
                         var scratch = [UInt8](repeating: 0, count: sheen_composite_scratch_bytes(width))
                         scratch.withUnsafeMutableBytes { s in
                             job.scratch = s.baseAddress
-                            entry(&job)
+                            #expect(entry(&job) == 0)
                         }
                     }
                     dst.withUnsafeMutableBytes { run($0, sheen_composite_avx2) }

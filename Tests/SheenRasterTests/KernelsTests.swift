@@ -4,7 +4,7 @@ import Foundation
 import SheenTestSupport
 import Testing
 
-/// The kernel table: levels, SHEEN_SIMD, scoped levels and per-kernel fallback.
+/// The kernel table: levels, SHEEN_SIMD, scoped levels, and the composite entry's fast paths.
 @Suite struct KernelsTests {
     @Test func supportedLevelsAreOrderedAndStartWithTheTwinsAnd128Bits() {
         // Every x86-64 CPU this runs on has SSE4.2 (x86-64-v2), and every other CPU runs the
@@ -54,7 +54,8 @@ import Testing
         #expect(Kernels.current == outside)
     }
 
-    @Test func kernelsRunAtTheBestLevelTheyHaveAtOrBelowTheRequest() {
+    /// Every kernel is built at every level, so each runs at the level asked for.
+    @Test func everyKernelRunsAtTheRequestedLevel() {
         #expect(Kernels.level(of: "gradient_span", at: .avx512) == .avx512)
         #expect(Kernels.level(of: "composite_8888", at: .avx512) == .avx512)
         #expect(Kernels.level(of: "composite_8888", at: .avx2) == .avx2)
@@ -113,6 +114,70 @@ import Testing
                           "composite_8888", "composite_double_8888", nil])
         #expect(try alpha.withBuffer { try $0.compositeKernel(.color(Color(rgba: 0x0000_0080)), operator: .xor) } == "composite_8")
         #expect(throws: RasterError.self) { try alpha.withBuffer { try $0.compositeKernel(.color(.black), operator: .multiply) } }
+    }
+
+    /// The fast-path table alone decides a job: every operator, paint, coverage and format has
+    /// exactly the path the rows give (destination leaves, an opaque colour through a mask is
+    /// over_n_8_8888, a translucent colour over_n_8888, …), and only blend modes onto A8 and
+    /// values past the last operator have none.
+    @Test func everyJobHasTheFirstPathThatMatchesIt() {
+        func name(_ op: UInt32, _ solid: Bool, _ opaque: Bool, _ masked: Bool, _ bpp: UInt32) -> String? {
+            let path = sheen_simd_composite_path(op, solid ? 1 : 0, opaque ? 1 : 0, masked ? 1 : 0, bpp)
+            return path < 0 ? nil : String(cString: sheen_simd_path_name(path))
+        }
+        for op in CompositeOperator.allCases {
+            for solid in [false, true] {
+                for opaque in [false, true] {
+                    for masked in [false, true] {
+                        let wide = name(op.kernelIndex, solid, opaque, masked, 4), narrow = name(op.kernelIndex, solid, opaque, masked, 1)
+                        let expected: (String, String?) = switch op {
+                        case .destination: ("leave_8888", "leave_8")
+                        case .sourceOver where solid && opaque && masked: ("over_n_8_8888", "operator_8")
+                        case .sourceOver where solid && !opaque: ("over_n_8888", "operator_8")
+                        case _ where op.isEvaluatedInDouble: ("blend_double_8888", nil)
+                        case _ where op.isBlendMode: ("operator_8888", nil)
+                        default: ("operator_8888", "operator_8")
+                        }
+                        #expect(wide == expected.0 && narrow == expected.1, "\(op) solid \(solid) opaque \(opaque) masked \(masked)")
+                    }
+                }
+            }
+        }
+        #expect(name(UInt32(SHEEN_SIMD_OP_COUNT), true, true, true, 4) == nil)
+        #expect(name(CompositeOperator.sourceOver.kernelIndex, true, true, true, 2) == nil)
+        #expect(sheen_simd_path_name(Int32(SHEEN_PATH_COUNT)) == nil && sheen_simd_path_kernel(Int32(SHEEN_PATH_COUNT)) == -1)
+    }
+
+    /// A job no fast path matches is refused by every level's entry, the reference's included,
+    /// with nothing written: a blend mode onto A8 and an operator past the last, as one rectangle
+    /// and as rows (a mask scaled by an alpha, which the row walker takes).
+    @Test func everyLevelRefusesAJobNoPathMatches() {
+        let width = 7, height = 3
+        var mask = [UInt8](repeating: 0x80, count: width * height)
+        for level in Kernels.supported {
+            for (op, bpp) in [(CompositeOperator.multiply.kernelIndex, 1), (CompositeOperator.hue.kernelIndex, 1),
+                              (UInt32(SHEEN_SIMD_OP_COUNT), 4), (UInt32(SHEEN_SIMD_OP_COUNT), 1)] {
+                for rows in [false, true] {
+                    var dst = [UInt8](repeating: 0x5A, count: width * height * bpp)
+                    var scratch = [UInt8](repeating: 0, count: sheen_composite_scratch_bytes(width))
+                    let status = dst.withUnsafeMutableBytes { d in
+                        mask.withUnsafeMutableBufferPointer { m in
+                            scratch.withUnsafeMutableBytes { s in
+                                var job = SheenCompositeJob()
+                                job.dst = d.baseAddress; job.dstStride = width * bpp
+                                job.width = width; job.height = height; job.solid = 0xFF20_4060
+                                job.mask = UnsafePointer(m.baseAddress); job.maskStride = width
+                                job.coverage = rows ? 100 : 255; job.scratch = s.baseAddress
+                                job.op = op; job.bytesPerPixel = UInt32(bpp)
+                                return KernelTable.composite(at: level)(&job)
+                            }
+                        }
+                    }
+                    #expect(status == Int32(SHEEN_COMPOSITE_NO_PATH), "\(level) op \(op) bpp \(bpp) rows \(rows)")
+                    #expect(dst.allSatisfy { $0 == 0x5A }, "\(level) op \(op) bpp \(bpp) rows \(rows) wrote")
+                }
+            }
+        }
     }
 
     /// `Scripts/fuzz.sh --kernel NAME` steers the compositing fuzzer's inputs to that kernel:

@@ -1,6 +1,7 @@
 /*
- * sheen.hpp — C++17 wrappers over sheen.h: every handle owned by a move-only RAII class (freed
- * by its destructor, never copied), every failing call thrown as sheen::Error carrying the
+ * sheen.hpp — C++17 wrappers over sheen.h: the font, gradient, image, label and text field
+ * handles each owned by a move-only RAII class (freed by its destructor, never copied; patterns
+ * and text layouts have none yet), every failing call thrown as sheen::Error carrying the
  * status and Sheen's message. Header-only; link as for sheen.h (`pkg-config --libs sheen`).
  *
  *   sheen::Font font("DejaVu Sans:bold", 48);

@@ -86,6 +86,15 @@ typedef struct {
 /// How a composite job's paint rows differ from its destination's format (`paintConversion`).
 enum { SHEEN_PAINT_AS_IS = 0, SHEEN_PAINT_SWAP_RED_BLUE = 1, SHEEN_PAINT_ALPHA = 2 };
 
+/// A 32-bit paint pixel converted as `conversion` (a paintConversion) says: itself, red and blue
+/// swapped, or its alpha. The one statement of the rule: the C entries' row conversion and
+/// SheenRaster's (its reference walker, pattern values) both call it.
+static inline uint32_t sheen_paint_converted(uint32_t v, uint32_t conversion) {
+    if (conversion == SHEEN_PAINT_ALPHA) return v >> 24;
+    if (conversion == SHEEN_PAINT_SWAP_RED_BLUE) return (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
+    return v;
+}
+
 /// Where a composite job's scaled coverage row starts in its scratch: past a paint row of
 /// `width` 32-bit pixels and a margin.
 static inline intptr_t sheen_composite_scratch_mask_offset(intptr_t width) { return width * 4 + 64; }
@@ -94,12 +103,14 @@ static inline intptr_t sheen_composite_scratch_bytes(intptr_t width) {
     return sheen_composite_scratch_mask_offset(width) + width + 64;
 }
 
-/// Runs `job` with the 128-bit kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
-void sheen_composite_simd128(const SheenCompositeJob *job);
+/// Runs `job` with the 128-bit kernels: 0, or SHEEN_COMPOSITE_NO_PATH (nothing written) when
+/// none of SheenKernels.h's fast paths matches it; so do the other levels' entries. Call only
+/// where sheen_simd_cpu_supports(SHEEN_SIMD_128).
+int sheen_composite_simd128(const SheenCompositeJob *job);
 /// Runs `job` with the AVX2 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX2).
-void sheen_composite_avx2(const SheenCompositeJob *job);
+int sheen_composite_avx2(const SheenCompositeJob *job);
 /// Runs `job` with the AVX-512 kernels. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_AVX512).
-void sheen_composite_avx512(const SheenCompositeJob *job);
+int sheen_composite_avx512(const SheenCompositeJob *job);
 
 
 /// Largest convolution radius (samples each side) a blur job may ask for.
@@ -257,7 +268,7 @@ void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, in
 /// composite_double_8888 (by SheenKernels.h's fast paths); `blur` runs blur_convolution and
 /// blur_strip (by the job's method).
 typedef struct {
-    void (*composite)(const SheenCompositeJob *job);
+    int (*composite)(const SheenCompositeJob *job);
     void (*gradient_span)(const SheenGradientJob *job);
     void (*blur)(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
     void (*fill_rows)(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,

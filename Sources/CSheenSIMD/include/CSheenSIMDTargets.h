@@ -2,7 +2,7 @@
 // run it. Every level's translation unit opens its kernels with SHEEN_BEGIN_SIMD128,
 // SHEEN_BEGIN_AVX2 or SHEEN_BEGIN_AVX512 (a `#pragma clang attribute push` of the target string
 // below) and CPU.c checks the very same feature list at run time, so no instruction a level may
-// contain goes unchecked (SheenRasterTests' LevelTargetTests scans the C sources for any other
+// contain goes unchecked (KernelsTests.everyCompiledFeatureIsChecked scans the C sources for any other
 // target string). The 128-bit level is x86-64-v2 on x86-64; elsewhere it is the baseline target
 // (ASIMD on AArch64, which every AArch64 CPU has), so it opens no pragma there.
 #ifndef CSHEEN_SIMD_TARGETS_H

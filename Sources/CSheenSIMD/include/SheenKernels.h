@@ -35,15 +35,23 @@
     X(copy_rows, copy_rows, \
       "rows copied from a repeating source (row patterns)")
 
-// The composite entry's fast paths, pixman's way: a job runs the kernel of the first row whose
-// operator, paint, coverage and format all match it.
-// X(kernel, operator: SOURCE_OVER | BLEND_DOUBLE | PORTER_DUFF | ANY_OPERATOR,
-//   paint: OPAQUE_SOLID | ANY_PAINT, coverage: MASK | ANY_COVERAGE, format: FORMAT_8888 | FORMAT_8)
+// The composite entry's fast paths, pixman's way: a job runs the row of the first path whose
+// operator, paint, coverage and format all match it, and nothing else decides (CompositeEntry.h
+// switches on the path alone); a job no row matches is refused (the entry returns
+// SHEEN_COMPOSITE_NO_PATH and writes nothing).
+// X(path, kernel, operator: DESTINATION | SOURCE_OVER | BLEND_DOUBLE | PORTER_DUFF | ANY_OPERATOR,
+//   paint: OPAQUE_SOLID | TRANSLUCENT_SOLID | ANY_PAINT, coverage: MASK | ANY_COVERAGE,
+//   format: FORMAT_8888 | FORMAT_8)
+// - path: the row's name and the CompositeEntry.h function that runs it (path_NAME);
+// - kernel: the SHEEN_KERNELS row it belongs to, as sheen-bench and Kernels.table name it.
 #define SHEEN_COMPOSITE_PATHS(X) \
-    X(over_n_8_8888,         SOURCE_OVER,  OPAQUE_SOLID, MASK,         FORMAT_8888) \
-    X(composite_double_8888, BLEND_DOUBLE, ANY_PAINT,    ANY_COVERAGE, FORMAT_8888) \
-    X(composite_8888,        ANY_OPERATOR, ANY_PAINT,    ANY_COVERAGE, FORMAT_8888) \
-    X(composite_8,           PORTER_DUFF,  ANY_PAINT,    ANY_COVERAGE, FORMAT_8)
+    X(leave_8888,        composite_8888,        DESTINATION,  ANY_PAINT,         ANY_COVERAGE, FORMAT_8888) \
+    X(leave_8,           composite_8,           DESTINATION,  ANY_PAINT,         ANY_COVERAGE, FORMAT_8) \
+    X(over_n_8_8888,     over_n_8_8888,         SOURCE_OVER,  OPAQUE_SOLID,      MASK,         FORMAT_8888) \
+    X(over_n_8888,       composite_8888,        SOURCE_OVER,  TRANSLUCENT_SOLID, ANY_COVERAGE, FORMAT_8888) \
+    X(blend_double_8888, composite_double_8888, BLEND_DOUBLE, ANY_PAINT,         ANY_COVERAGE, FORMAT_8888) \
+    X(operator_8888,     composite_8888,        ANY_OPERATOR, ANY_PAINT,         ANY_COVERAGE, FORMAT_8888) \
+    X(operator_8,        composite_8,           PORTER_DUFF,  ANY_PAINT,         ANY_COVERAGE, FORMAT_8)
 // clang-format on
 
 /// The kernels' indices in the rows' order, SHEEN_KERNEL_COUNT after the last.
@@ -84,30 +92,70 @@ static inline const char *sheen_simd_kernel_summary(uint32_t k) {
     }
 }
 
+/// The fast paths' indices in the rows' order, SHEEN_PATH_COUNT after the last.
+enum {
+#define SHEEN_PATH_INDEX(path, ...) SHEEN_PATH_##path,
+    SHEEN_COMPOSITE_PATHS(SHEEN_PATH_INDEX)
+#undef SHEEN_PATH_INDEX
+    SHEEN_PATH_COUNT
+};
+
+/// What a composite entry returns: 0 when the job ran, SHEEN_COMPOSITE_NO_PATH (nothing
+/// written) when no fast path matches it — an operator past the last, a blend mode onto A8.
+enum { SHEEN_COMPOSITE_NO_PATH = -1 };
+
 // The fast-path columns' tests on (op, solid, opaque, masked, bytesPerPixel).
+#define SHEEN_PATH_DESTINATION(op) ((op) == SHEEN_SIMD_OP_DESTINATION)
 #define SHEEN_PATH_SOURCE_OVER(op) ((op) == SHEEN_SIMD_OP_SOURCE_OVER)
 #define SHEEN_PATH_BLEND_DOUBLE(op) (sheen_simd_operator_kind(op) == SHEEN_SIMD_BLEND_DOUBLE)
 #define SHEEN_PATH_PORTER_DUFF(op) (sheen_simd_operator_kind(op) == SHEEN_SIMD_PORTER_DUFF)
 #define SHEEN_PATH_ANY_OPERATOR(op) 1
 #define SHEEN_PATH_OPAQUE_SOLID(solid, opaque) ((solid) && (opaque))
+#define SHEEN_PATH_TRANSLUCENT_SOLID(solid, opaque) ((solid) && !(opaque))
 #define SHEEN_PATH_ANY_PAINT(solid, opaque) 1
 #define SHEEN_PATH_MASK(masked) (masked)
 #define SHEEN_PATH_ANY_COVERAGE(masked) 1
 #define SHEEN_PATH_FORMAT_8888(bpp) ((bpp) == 4)
 #define SHEEN_PATH_FORMAT_8(bpp) ((bpp) == 1)
 
-/// The kernel (SHEEN_KERNEL_*) that runs a composite of operator `op` whose paint is one value
-/// (`solid`, its alpha 255 when `opaque`) or rows, through a mask (`masked`) or not, onto
-/// pixels of `bytesPerPixel` bytes: the first SHEEN_COMPOSITE_PATHS row that matches; -1 when
-/// none does (an operator past the last, a blend mode onto A8).
-static inline int sheen_simd_composite_kernel(uint32_t op, int solid, int opaque, int masked, uint32_t bytesPerPixel) {
-#define SHEEN_PATH_MATCH(kernel, o, p, c, f)                                                                     \
-    if (op < SHEEN_SIMD_OP_COUNT && SHEEN_PATH_##o(op) && SHEEN_PATH_##p(solid, opaque) && SHEEN_PATH_##c(masked) && \
-        SHEEN_PATH_##f(bytesPerPixel))                                                                         \
-        return SHEEN_KERNEL_##kernel;
+/// The fast path (SHEEN_PATH_*) of a composite of operator `op` whose paint is one value
+/// (`solid`, its alpha 255 when `opaque`) or rows, through a mask (`masked`) or not, onto pixels
+/// of `bytesPerPixel` bytes: the first SHEEN_COMPOSITE_PATHS row that matches; -1 when none does
+/// (an operator past the last, a blend mode onto A8, another pixel size).
+static inline int sheen_simd_composite_path(uint32_t op, int solid, int opaque, int masked, uint32_t bytesPerPixel) {
+    if (op >= SHEEN_SIMD_OP_COUNT) return -1;
+#define SHEEN_PATH_MATCH(path, kernel, o, p, c, f)                                                              \
+    if (SHEEN_PATH_##o(op) && SHEEN_PATH_##p(solid, opaque) && SHEEN_PATH_##c(masked) && SHEEN_PATH_##f(bytesPerPixel)) \
+        return SHEEN_PATH_##path;
     SHEEN_COMPOSITE_PATHS(SHEEN_PATH_MATCH)
 #undef SHEEN_PATH_MATCH
     return -1;
+}
+
+/// The kernel (SHEEN_KERNEL_*) of fast path `path`; -1 past the last.
+static inline int sheen_simd_path_kernel(int path) {
+    switch (path) {
+#define SHEEN_PATH_KERNEL(path, kernel, ...) case SHEEN_PATH_##path: return SHEEN_KERNEL_##kernel;
+        SHEEN_COMPOSITE_PATHS(SHEEN_PATH_KERNEL)
+#undef SHEEN_PATH_KERNEL
+    default: return -1;
+    }
+}
+
+/// Fast path `path`'s name ("over_n_8_8888"); NULL past the last.
+static inline const char *sheen_simd_path_name(int path) {
+    switch (path) {
+#define SHEEN_PATH_NAME(path, ...) case SHEEN_PATH_##path: return #path;
+        SHEEN_COMPOSITE_PATHS(SHEEN_PATH_NAME)
+#undef SHEEN_PATH_NAME
+    default: return 0;
+    }
+}
+
+/// The kernel (SHEEN_KERNEL_*) that runs such a composite (the arguments of
+/// sheen_simd_composite_path): its fast path's; -1 when no path matches.
+static inline int sheen_simd_composite_kernel(uint32_t op, int solid, int opaque, int masked, uint32_t bytesPerPixel) {
+    return sheen_simd_path_kernel(sheen_simd_composite_path(op, solid, opaque, masked, bytesPerPixel));
 }
 
 #endif

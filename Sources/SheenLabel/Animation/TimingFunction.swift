@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// How animation progress follows time: CAMediaTimingFunction's curves, a custom cubic Bézier
 /// and a spring. `progress(at:)` maps elapsed fraction [0, 1] to progress, with 0 → 0 and 1 → 1

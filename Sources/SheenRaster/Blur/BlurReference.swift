@@ -3,13 +3,7 @@
 // e^(−k²/2σ²), |k| ≤ ⌈5σ⌉, normalised to sum 1, applied along x then y in Double, rounded once at
 // the end. This is the "true Gaussian" every level is held to within 1 level.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// The normalised sampled Gaussian for `sigma` (below `GaussianBlur.identitySigma`: the
 /// identity [1]); index k + radius holds the weight of offset k.

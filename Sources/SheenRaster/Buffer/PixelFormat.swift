@@ -38,9 +38,3 @@ extension SIMD4 {
     /// order (its own inverse). Sheen's one red–blue swizzle; every other is written with it.
     @inlinable package var redBlueSwapped: SIMD4 { SIMD4(z, y, x, w) }
 }
-
-/// A packed 32-bit pixel with bytes 0 and 2 exchanged (RGBA ↔ BGRA): `redBlueSwapped` on its bytes.
-@inline(__always)
-func redBlueSwapped(_ v: UInt32) -> UInt32 {
-    unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt8>.self).redBlueSwapped, to: UInt32.self)
-}

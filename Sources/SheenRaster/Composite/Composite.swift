@@ -60,7 +60,7 @@ extension RasterBuffer {
     package func compositeColor(_ color: Color, through mask: ReadOnlyRasterBuffer, x: Int, y: Int,
                                 operator op: CompositeOperator, level: SIMDLevel) -> Bool {
         guard let solid = solidPixel(color, op), var job = solidMaskJob(solid, op, mask, x: x, y: y) else { return false }
-        if job.width > 0 { KernelTable.composite(at: level)(&job) }
+        if job.width > 0 { runComposite(KernelTable.composite(at: level), &job) }
         return true
     }
 

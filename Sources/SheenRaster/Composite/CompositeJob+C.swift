@@ -18,6 +18,26 @@ extension SheenCompositeJob {
         redByte = UInt32(destination.format.redByte)
         coverage = 255
     }
+
+    /// Whether a composite entry runs this job (CompositeEntry.h's test): the fast path of its
+    /// paint, and for a job walked row by row that of every paint a row may take (rows, a
+    /// colour of either opacity). Where it does not, the entry returns SHEEN_COMPOSITE_NO_PATH.
+    var hasCompositePath: Bool {
+        func path(solid: Bool, opaque: Bool) -> Bool {
+            sheen_simd_composite_path(op, solid ? 1 : 0, opaque ? 1 : 0, mask != nil ? 1 : 0, bytesPerPixel) >= 0
+        }
+        let rows = gradient != nil || paintColumn != nil || (paint != nil && paintConversion != 0) || (mask != nil && coverage < 255)
+        if width <= 0 || height <= 0 || !rows { return path(solid: paint == nil, opaque: solid >> 24 == 255) }
+        return path(solid: false, opaque: false) && path(solid: true, opaque: false) && path(solid: true, opaque: true)
+    }
+}
+
+/// Runs `job` through a level's composite `entry`. A job Sheen validated always has a fast path,
+/// so an entry's refusal is a defect of Sheen's, not of the caller's: it stops the program.
+@inline(__always)
+func runComposite(_ entry: CompositeEntry, _ job: inout SheenCompositeJob) {
+    let status = entry(&job)
+    precondition(status == 0, "no composite fast path (SheenKernels.h) matches operator \(job.op), \(job.bytesPerPixel)-byte pixels")
 }
 
 extension CompositeJob {
@@ -50,7 +70,7 @@ extension CompositeJob {
         }
         let inMemory: Bool = switch source { case .solid, .image: true; case .gradient, .pattern: false }
         if inMemory && job.paintConversion == UInt32(SHEEN_PAINT_AS_IS) && (job.mask == nil || job.coverage == 255) {
-            entry(&job)   // the common call: no scratch to make
+            runComposite(entry, &job)   // the common call: no scratch to make
             return
         }
         let column: Bool = if case let .pattern(p) = source { p.axis == .column } else { false }
@@ -82,7 +102,7 @@ extension CompositeJob {
                                     height: 1, bytesPerPixel: oneColour ? 4 : bpp, bgra: bgra, dither: program.dither) { shading in
                         withUnsafePointer(to: &shading) { shading in
                             job.gradient = shading
-                            entry(&job)
+                            runComposite(entry, &job)
                         }
                     }
                     return
@@ -92,16 +112,16 @@ extension CompositeJob {
                 if pattern.axis == .row {
                     // One row of the strip, the paint of every row.
                     for i in 0 ..< width {
-                        store(converted(pattern.entry((region.x + i) % pattern.length), convert), at: paintRow, i)
+                        store(sheen_paint_converted(pattern.entry((region.x + i) % pattern.length), convert), at: paintRow, i)
                     }
                     job.paint = UnsafeRawPointer(paintRow)
                 } else {
                     let values = (paintRow + columnOffset).bindMemory(to: UInt32.self, capacity: height)
-                    for r in 0 ..< height { values[r] = converted(pattern.entry((region.y + r) % pattern.length), convert) }
+                    for r in 0 ..< height { values[r] = sheen_paint_converted(pattern.entry((region.y + r) % pattern.length), convert) }
                     job.paintColumn = UnsafePointer(values)
                 }
             }
-            entry(&job)
+            runComposite(entry, &job)
         }
     }
 
@@ -110,15 +130,6 @@ extension CompositeJob {
     private func conversion(from format: PixelFormat) -> UInt32 {
         if format == destination.format { return UInt32(SHEEN_PAINT_AS_IS) }
         return UInt32(destination.format == .a8 ? SHEEN_PAINT_ALPHA : SHEEN_PAINT_SWAP_RED_BLUE)
-    }
-
-    /// A pixel value converted as `conversion` says (the entry's rule, for a value Swift stores).
-    private func converted(_ v: UInt32, _ conversion: UInt32) -> UInt32 {
-        switch conversion {
-        case UInt32(SHEEN_PAINT_ALPHA): return v >> 24
-        case UInt32(SHEEN_PAINT_SWAP_RED_BLUE): return redBlueSwapped(v)
-        default: return v
-        }
     }
 
     /// Stores pixel `i` of a paint row in the destination's format.

@@ -140,11 +140,13 @@ struct CompositeJob {
 }
 
 /// The composite entry of the `reference` level (KernelTable.swift): the job's rows through the
-/// scalar reference.
-func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) {
+/// scalar reference; SHEEN_COMPOSITE_NO_PATH, nothing written, where the C entries refuse it.
+func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
+    guard job.pointee.hasCompositePath else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
     compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
         compositeSpanReference(op, format, paint, coverage, dst, count)
     }
+    return 0
 }
 
 /// Walks a job's rows as spans, as CompositeEntry.h's composite_rows does (the C levels' one row
@@ -185,11 +187,11 @@ private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob
             if j.paintConversion != UInt32(SHEEN_PAINT_AS_IS) {
                 guard let paintRow else { return }
                 for i in 0 ..< j.width {
-                    let v = row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                    let v = sheen_paint_converted(row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), j.paintConversion)
                     if j.paintConversion == UInt32(SHEEN_PAINT_ALPHA) {
-                        paintRow.storeBytes(of: UInt8(v >> 24), toByteOffset: i, as: UInt8.self)
+                        paintRow.storeBytes(of: UInt8(v), toByteOffset: i, as: UInt8.self)
                     } else {
-                        paintRow.storeBytes(of: redBlueSwapped(v), toByteOffset: 4 * i, as: UInt32.self)
+                        paintRow.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self)
                     }
                 }
                 paint = .row(UnsafeRawPointer(paintRow))

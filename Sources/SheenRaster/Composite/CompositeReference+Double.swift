@@ -77,13 +77,10 @@ extension CompositeReference {
         func unit(_ v: Int, _ a: Double) -> Double { a > 0 ? Double(v) / a : 0 }
         let cs = UnitRGB(r: unit(s.x, sa), g: unit(s.y, sa), b: unit(s.z, sa))
         let cb = UnitRGB(r: unit(d.x, da), g: unit(d.y, da), b: unit(d.z, da))
-        let b: UnitRGB
-        if op == .colorDodge || op == .colorBurn || op == .softLight {
-            b = UnitRGB(r: separableDoubleB(op, cs: cs.r, cb: cb.r), g: separableDoubleB(op, cs: cs.g, cb: cb.g),
-                        b: separableDoubleB(op, cs: cs.b, cb: cb.b))
-        } else {
-            b = nonSeparableB(op, cs: cs, cb: cb)
-        }
+        let b = op.isSeparable
+            ? UnitRGB(r: separableDoubleB(op, cs: cs.r, cb: cb.r), g: separableDoubleB(op, cs: cs.g, cb: cb.g),
+                      b: separableDoubleB(op, cs: cs.b, cb: cb.b))
+            : nonSeparableB(op, cs: cs, cb: cb)
         let sada = Double(s.w * d.w)
         func channel(_ sv: Int, _ dv: Int, _ bv: Double) -> Int {
             let q = (Double(sv * (255 - d.w) + dv * (255 - s.w)) + sada * bv) / 255

@@ -109,14 +109,9 @@ public enum ExactComposite {
             v.w > 0 ? UnitRGB(r: v.x / v.w, g: v.y / v.w, b: v.z / v.w) : UnitRGB(r: 0, g: 0, b: 0)
         }
         let cs = colour(s), cb = colour(d)
-        let b: UnitRGB
-        switch op {
-        case .hue, .saturation, .color, .luminosity:
-            b = CompositeReference.nonSeparableB(op, cs: cs, cb: cb)
-        default:
-            b = UnitRGB(r: separableB(op, cs: cs.r, cb: cb.r), g: separableB(op, cs: cs.g, cb: cb.g),
-                        b: separableB(op, cs: cs.b, cb: cb.b))
-        }
+        let b = op.isSeparable
+            ? UnitRGB(r: separableB(op, cs: cs.r, cb: cb.r), g: separableB(op, cs: cs.g, cb: cb.g), b: separableB(op, cs: cs.b, cb: cb.b))
+            : CompositeReference.nonSeparableB(op, cs: cs, cb: cb)
         let rest = s * (1 - da) + d * (1 - sa)
         return SIMD4(rest.x + sa * da * b.r, rest.y + sa * da * b.g, rest.z + sa * da * b.b, sa + da - sa * da)
     }

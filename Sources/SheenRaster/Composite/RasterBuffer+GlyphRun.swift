@@ -36,7 +36,7 @@ extension RasterBuffer {
             // A colour: each glyph is one kernel job, made from the placement alone.
             for glyph in glyphs {
                 guard var job = solidMaskJob(solid, op, glyph.mask, x: glyph.x, y: glyph.y) else { continue }
-                if job.width > 0 { entry(&job) }
+                if job.width > 0 { runComposite(entry, &job) }
             }
             return
         }

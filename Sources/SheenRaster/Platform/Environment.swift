@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
+import SheenPlatform
 
 /// The value of environment variable `name`, or nil.
 func environmentValue(_ name: String) -> String? {

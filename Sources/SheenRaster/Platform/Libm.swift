@@ -1,14 +1,7 @@
 // libm for the Double references, colour conversions and transforms, behind SheenRaster's own
-// names so the platform C library is imported in the Platform folder only.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
+// names: the one list of the libm functions Sheen's numbers depend on (usable from its inlinable
+// code).
+import SheenPlatform
 
 @usableFromInline func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 @usableFromInline func libmCbrt(_ x: Double) -> Double { cbrt(x) }

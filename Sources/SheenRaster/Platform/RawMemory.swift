@@ -1,14 +1,6 @@
 // Raw memory for rows and working buffers: memcpy/memset, and allocation that reports failure
 // instead of trapping.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(ucrt)
-import ucrt
-#endif
+import SheenPlatform
 
 /// Copies `count` bytes; regions must not overlap.
 @inline(__always) func copyBytes(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, _ count: Int) {

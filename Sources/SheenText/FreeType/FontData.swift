@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// Font bytes owned by Sheen for the lifetime of a face: FreeType and HarfBuzz both read from
 /// this memory without copying, so it is freed only after both have let go (FontFace.deinit).

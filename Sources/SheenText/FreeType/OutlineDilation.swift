@@ -1,11 +1,5 @@
 import CFreeType
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SheenPlatform
 
 /// The outline of a glyph grown by a radius with round joins — the shape of an outside stroke —
 /// built without FreeType's stroker, whose curve offsetting (several CORDIC rotations per piece)

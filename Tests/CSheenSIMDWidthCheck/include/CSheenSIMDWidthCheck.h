@@ -8,14 +8,14 @@
 #include "CSheenSIMD.h"
 
 /// The 64-byte-block compositing body on AVX2 instructions; call only where AVX2 runs.
-void sheen_composite_block64_on_avx2(const SheenCompositeJob *job);
+int sheen_composite_block64_on_avx2(const SheenCompositeJob *job);
 /// The blur body at the AVX-512 vector width on AVX2 instructions; call only where AVX2 runs.
 void sheen_blur_block64_on_avx2(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch);
 
 /// The 128-bit compositing body with colorDodge, colorBurn and softLight evaluated in Double for
 /// every pixel (no Float path): equal to the reference by construction (BlendDouble.h), and
 /// fast enough to run on every valid input. Call only where sheen_simd_cpu_supports(SHEEN_SIMD_128).
-void sheen_composite_double_only(const SheenCompositeJob *job);
+int sheen_composite_double_only(const SheenCompositeJob *job);
 
 /// out[i] = a[i]·b[i] + c[i] as the gradient body computes its fused multiply-add without an FMA
 /// instruction (GradientBody.h's fma_exact: Double, with a correction where rounding twice could

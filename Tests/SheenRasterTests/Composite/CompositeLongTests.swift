@@ -243,7 +243,7 @@ private enum EveryPair {
     /// How one output is made: the public kernel at a level, or a C composite entry called directly.
     enum Way {
         case level(SIMDLevel)
-        case entry(@convention(c) (UnsafePointer<SheenCompositeJob>?) -> Void)
+        case entry(@convention(c) (UnsafePointer<SheenCompositeJob>?) -> Int32)
     }
 
     /// Composites the paint of every pair over destinations of every pair with `op` at each of
@@ -280,7 +280,7 @@ private enum EveryPair {
                             job.paint = p.base; job.paintStride = p.bytesPerRow
                             job.width = width; job.height = count; job.coverage = 255
                             job.op = op.kernelIndex; job.bytesPerPixel = 4
-                            entry(&job)
+                            #expect(entry(&job) == 0)
                         }
                     }
                 }

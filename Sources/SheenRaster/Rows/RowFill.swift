@@ -47,7 +47,7 @@ func extendPeriodic(_ row: UnsafeMutableRawPointer, filled: Int, total: Int) {
 
 /// Fills `height` rows of `width` pixels (`bytesPerPixel` 4 or 1) from `dst`, rows `stride` bytes
 /// apart, row r with value (phase + r) mod count of `values` (32-bit pixels in memory order, or
-/// bytes), through `level`'s `fill_rows` entry: the C row stores at avx2 and avx512 (the level's
+/// bytes), through `level`'s `fill_rows` entry: the C row stores at simd128, avx2 and avx512 (the level's
 /// widest stores, one call for every row), `fillRowsSwift` below. The bytes are the same at every level.
 func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, bytesPerPixel: Int,
               values: UnsafeRawPointer, count: Int, phase: Int, level: SIMDLevel) {
@@ -73,7 +73,7 @@ func fillRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ width: I
 
 /// Copies `rowBytes` bytes into each of `height` rows from `dst` (`stride` apart), row r from
 /// `src` row r mod period (`srcStride` apart); the rows must not overlap. Through `level`'s
-/// `copy_rows` entry (C at avx2 and avx512).
+/// `copy_rows` entry (C at simd128, avx2 and avx512; `copyRowsSwift` at reference).
 func copyRows(_ dst: UnsafeMutableRawPointer, stride: Int, rowBytes: Int, height: Int, from src: UnsafeRawPointer,
               srcStride: Int, period: Int, level: SIMDLevel) {
     if rowBytes <= 0 || height <= 0 { return }

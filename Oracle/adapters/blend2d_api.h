@@ -1,5 +1,5 @@
-// The few declarations of Blend2D's public C API that the peer harnesses (blend2d_bench.c,
-// smallcalls.c) and the oracle kit's adapter (Oracle/adapters/blend2d.c) call, written out because PyPI's blend2d-python wheel ships its static library
+// The few declarations of Blend2D's public C API that the oracle kit's adapter (blend2d.c, beside
+// it) and the peer harnesses (Scripts/peerbench's blend2d_bench.c and smallcalls.c) call, written out because PyPI's blend2d-python wheel ships its static library
 // without a header: the camelCase API of 0.1x, before 0.20's snake_case rename. Every object core
 // is 16 bytes (BLObjectCore); enumerations are uint32_t.
 #ifndef SHEEN_PEERBENCH_BLEND2D_API_H
