@@ -39,20 +39,6 @@ func byteOffset(ofUTF16 unit: Int, in text: String) -> Int {
     return text.utf8.distance(from: text.utf8.startIndex, to: i)
 }
 
-/// The caret affinity of a C value.
-func caretAffinity(_ value: Int32) throws -> CaretAffinity {
-    switch UInt32(bitPattern: value) {
-    case SHEEN_AFFINITY_LEADING.rawValue: return .leading
-    case SHEEN_AFFINITY_TRAILING.rawValue: return .trailing
-    default: throw CAPIError.invalid("affinity \(value) is not a sheen_caret_affinity (0…1)")
-    }
-}
-
-/// The C value of a caret affinity.
-func cAffinity(_ affinity: CaretAffinity) -> Int32 {
-    Int32(bitPattern: (affinity == .leading ? SHEEN_AFFINITY_LEADING : SHEEN_AFFINITY_TRAILING).rawValue)
-}
-
 /// `sheen_text_field_create` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_create")
 public func sheenTextFieldCreate(_ text: UnsafePointer<CChar>?, _ font: OpaquePointer?, _ width: Double, _ height: Double,
@@ -163,7 +149,7 @@ public func sheenTextFieldCaretIndexAt(_ field: OpaquePointer?, _ x: Double, _ y
 /// `sheen_text_field_caret_rect` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_caret_rect")
 public func sheenTextFieldCaretRect(_ field: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
-    sheenTextFieldCaretRectWithAffinity(field, index, Int32(SHEEN_AFFINITY_LEADING.rawValue), out)
+    sheenTextFieldCaretRectWithAffinity(field, index, CaretAffinity.leading.cValue, out)
 }
 
 /// `sheen_text_field_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -216,7 +202,7 @@ public func sheenTextFieldClearShadows(_ field: OpaquePointer?) -> sheen_status 
 /// `sheen_text_field_set_alignment` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_set_alignment")
 public func sheenTextFieldSetAlignment(_ field: OpaquePointer?, _ alignment: Int32) -> sheen_status {
-    change(field) { $0.textAlignment = try textAlignment(alignment) }
+    change(field) { $0.textAlignment = try enumeration(alignment, "alignment") }
 }
 
 /// `sheen_text_field_set_insets` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -235,7 +221,7 @@ public func sheenTextFieldSetInsetsTextForShadows(_ field: OpaquePointer?, _ ins
 /// `sheen_text_field_set_hinting` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_set_hinting")
 public func sheenTextFieldSetHinting(_ field: OpaquePointer?, _ value: Int32) -> sheen_status {
-    change(field) { $0.hinting = try hinting(value) }
+    change(field) { $0.hinting = try enumeration(value, "hinting") }
 }
 
 /// `sheen_text_field_set_alpha` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -281,7 +267,7 @@ public func sheenTextFieldSetPlaceholderFill(_ field: OpaquePointer?, _ gradient
 /// `sheen_text_field_set_caret_affinity` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_set_caret_affinity")
 public func sheenTextFieldSetCaretAffinity(_ field: OpaquePointer?, _ affinity: Int32) -> sheen_status {
-    change(field) { $0.caretAffinity = try caretAffinity(affinity) }
+    change(field) { $0.caretAffinity = try enumeration(affinity, "affinity", as: CaretAffinity.self) }
 }
 
 /// `sheen_text_field_caret_position_at` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -293,7 +279,7 @@ public func sheenTextFieldCaretPositionAt(_ field: OpaquePointer?, _ x: Double, 
         let (index, affinity) = (try required(index, "index"), try required(affinity, "affinity"))
         let p = try box.editable.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y")))
         index.pointee = byteOffset(ofUTF16: p.index, in: box.field.text)
-        affinity.pointee = cAffinity(p.affinity)
+        affinity.pointee = p.affinity.cValue
     }
 }
 
@@ -305,7 +291,7 @@ public func sheenTextFieldCaretRectWithAffinity(_ field: OpaquePointer?, _ index
         let box = try borrow(field, "field", as: FieldBox.self)
         let out = try required(out, "out")
         let r = try box.editable.caretRect(at: try utf16Offset(ofByte: size(index, "index"), in: box.field.text, "index"),
-                                           affinity: try caretAffinity(affinity))
+                                           affinity: try enumeration(affinity, "affinity", as: CaretAffinity.self))
         out[0] = r.x; out[1] = r.y; out[2] = r.width; out[3] = r.height
     }
 }

@@ -116,20 +116,13 @@ public func sheenLabelSetFillColor(_ label: OpaquePointer?, _ c: sheen_color) ->
     change(label) { $0.fill = .color(try color(c, "color")) }
 }
 
-/// A gradient extent from its C value.
-func gradientExtent(_ value: Int32) throws -> GradientExtent {
-    let all: [GradientExtent] = [.ink, .lines, .typographic, .frame]
-    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("extent \(value) is not a sheen_gradient_extent (0…3)") }
-    return all[Int(value)]
-}
-
 /// `sheen_label_set_fill_gradient` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_fill_gradient")
 public func sheenLabelSetFillGradient(_ label: OpaquePointer?, _ colors: UnsafePointer<sheen_color>?, _ count: Int, _ angle: Double,
                                       _ extent: Int32, _ space: Int32) -> sheen_status {
     change(label) {
         guard let gradient = try linearGradient(colors, count, angle, space) else { throw RasterError.emptyGradient }
-        $0.fill = .gradient(gradient, extent: try gradientExtent(extent))
+        $0.fill = .gradient(gradient, extent: try enumeration(extent, "extent"))
     }
 }
 
@@ -141,13 +134,7 @@ public func sheenLabelSetStroke(_ label: OpaquePointer?, _ width: Double, _ c: s
 
 /// A C stroke: nil for width 0 (none), else a stroke of one colour placed by `placement`.
 func stroke(_ width: Double, _ c: sheen_color, _ placement: Int32) throws -> LabelStroke? {
-    let place: TextStroke.Placement
-    switch UInt32(bitPattern: placement) {
-    case SHEEN_STROKE_OUTSIDE.rawValue: place = .outside
-    case SHEEN_STROKE_CENTERED.rawValue: place = .centered
-    case SHEEN_STROKE_INSIDE.rawValue: place = .inside
-    default: throw CAPIError.invalid("placement \(placement) is not a sheen_stroke_placement (0…2)")
-    }
+    let place = try enumeration(placement, "placement", as: TextStroke.Placement.self)
     return width == 0 ? nil : LabelStroke(width: width, paint: .color(try color(c, "color")), placement: place)
 }
 
@@ -175,7 +162,7 @@ func labelPaint(_ g: UnsafePointer<sheen_label_gradient>?) throws -> LabelPaint?
     }
     let gradient = LabelGradient(stops: try stops(g.stops, g.count), geometry: geometry, spread: try spread(g.spread),
                                  space: try colorSpace(g.space), dither: g.dither)
-    return .gradient(gradient, extent: try gradientExtent(g.extent))
+    return .gradient(gradient, extent: try enumeration(g.extent, "extent"))
 }
 
 /// `sheen_label_gradient_default` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -184,20 +171,13 @@ public func sheenLabelGradientDefault(_ gradient: UnsafeMutablePointer<sheen_lab
     gradient?.pointee = sheen_label_gradient(
         kind: Int32(SHEEN_LABEL_GRADIENT_LINEAR.rawValue), angle: 0, cx: 0.5, cy: 0.5, radius: 0.5, stops: nil, count: 0,
         spread: Int32(SHEEN_SPREAD_PAD.rawValue), space: Int32(SHEEN_COLOR_SPACE_SRGB.rawValue),
-        extent: Int32(SHEEN_EXTENT_INK.rawValue), dither: false)
+        extent: GradientExtent.ink.cValue, dither: false)
 }
 
 /// `sheen_label_set_fill` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_fill")
 public func sheenLabelSetFill(_ label: OpaquePointer?, _ gradient: UnsafePointer<sheen_label_gradient>?) -> sheen_status {
     change(label) { $0.fill = try labelPaint(gradient) }
-}
-
-/// Glyph hinting from its C value.
-func hinting(_ value: Int32) throws -> Hinting {
-    let all: [Hinting] = [.none, .light, .full]
-    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("hinting \(value) is not a sheen_hinting (0…2)") }
-    return all[Int(value)]
 }
 
 /// `sheen_label_add_shadow` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -223,8 +203,8 @@ public func sheenLabelSetBackground(_ label: OpaquePointer?, _ c: UnsafePointer<
 @_cdecl("sheen_label_set_alignment")
 public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, _ vertical: Int32) -> sheen_status {
     change(label) {
-        $0.textAlignment = try textAlignment(alignment)
-        $0.verticalAlignment = try verticalAlignment(vertical)
+        $0.textAlignment = try enumeration(alignment, "alignment")
+        $0.verticalAlignment = try enumeration(vertical, "vertical alignment")
     }
 }
 
@@ -232,7 +212,7 @@ public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, 
 @_cdecl("sheen_label_set_line_break")
 public func sheenLabelSetLineBreak(_ label: OpaquePointer?, _ mode: Int32, _ lines: Int) -> sheen_status {
     change(label) {
-        $0.lineBreakMode = try lineBreak(mode)
+        $0.lineBreakMode = try enumeration(mode, "line break")
         $0.numberOfLines = lines
     }
 }
@@ -267,7 +247,7 @@ public func sheenLabelSetAlpha(_ label: OpaquePointer?, _ alpha: Double) -> shee
 /// `sheen_label_set_hinting` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_hinting")
 public func sheenLabelSetHinting(_ label: OpaquePointer?, _ hinting: Int32) -> sheen_status {
-    change(label) { $0.hinting = try SheenC.hinting(hinting) }
+    change(label) { $0.hinting = try enumeration(hinting, "hinting") }
 }
 
 /// `sheen_label_set_clips_to_bounds` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -362,13 +342,13 @@ public func sheenLabelSetCanvas(_ label: OpaquePointer?, _ width: Double, _ heig
 /// `sheen_label_set_align` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_align")
 public func sheenLabelSetAlign(_ label: OpaquePointer?, _ alignment: Int32) -> sheen_status {
-    change(label) { $0.textAlignment = try textAlignment(alignment) }
+    change(label) { $0.textAlignment = try enumeration(alignment, "alignment") }
 }
 
 /// `sheen_label_set_vertical` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_vertical")
 public func sheenLabelSetVertical(_ label: OpaquePointer?, _ vertical: Int32) -> sheen_status {
-    change(label) { $0.verticalAlignment = try verticalAlignment(vertical) }
+    change(label) { $0.verticalAlignment = try enumeration(vertical, "vertical alignment") }
 }
 
 /// `sheen_label_set_lines` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
@@ -409,11 +389,7 @@ public func sheenLabelSetHyphenation(_ label: OpaquePointer?, _ language: Unsafe
 @_cdecl("sheen_label_set_baseline")
 public func sheenLabelSetBaseline(_ label: OpaquePointer?, _ baseline: Int32) -> sheen_status {
     change(label) {
-        let all: [BaselineAdjustment] = [.alignBaselines, .alignCenters, .none]
-        guard baseline >= 0, Int(baseline) < all.count else {
-            throw CAPIError.invalid("baseline \(baseline) is not a sheen_baseline (0…2)")
-        }
-        $0.baselineAdjustment = all[Int(baseline)]
+        $0.baselineAdjustment = try enumeration(baseline, "baseline")
     }
 }
 

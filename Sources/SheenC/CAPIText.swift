@@ -29,36 +29,13 @@ public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int,
 @_cdecl("sheen_font_destroy")
 public func sheenFontDestroy(_ font: OpaquePointer?) { release(font, as: FontBox.self) }
 
-/// Text alignment from its C value.
-func textAlignment(_ value: Int32) throws -> TextAlignment {
-    let all: [TextAlignment] = [.left, .right, .center, .justified, .natural]
-    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("alignment \(value) is not a sheen_text_alignment (0…4)") }
-    return all[Int(value)]
-}
-
-/// Vertical alignment from its C value.
-func verticalAlignment(_ value: Int32) throws -> VerticalAlignment {
-    let all: [VerticalAlignment] = [.top, .center, .bottom]
-    guard value >= 0, Int(value) < all.count else {
-        throw CAPIError.invalid("vertical alignment \(value) is not a sheen_vertical_alignment (0…2)")
-    }
-    return all[Int(value)]
-}
-
-/// Line-break mode from its C value.
-func lineBreak(_ value: Int32) throws -> LineBreakMode {
-    let all: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle]
-    guard value >= 0, Int(value) < all.count else { throw CAPIError.invalid("line break \(value) is not a sheen_line_break (0…5)") }
-    return all[Int(value)]
-}
-
 /// `sheen_text_options_default` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_options_default")
 public func sheenTextOptionsDefault(_ options: UnsafeMutablePointer<sheen_text_options>?) {
     let d = TextLayoutOptions()
     options?.pointee = sheen_text_options(
-        width: 0, height: 0, alignment: Int32(SHEEN_ALIGN_NATURAL.rawValue), vertical_alignment: Int32(SHEEN_VALIGN_CENTER.rawValue),
-        line_break: Int32(SHEEN_BREAK_TRUNCATE_TAIL.rawValue), number_of_lines: d.numberOfLines,
+        width: 0, height: 0, alignment: d.alignment.cValue, vertical_alignment: d.verticalAlignment.cValue,
+        line_break: d.lineBreakMode.cValue, number_of_lines: d.numberOfLines,
         line_height_multiple: d.lineHeightMultiple, line_spacing: d.lineSpacing,
         adjusts_font_size_to_fit: d.adjustsFontSizeToFitWidth, minimum_scale_factor: d.minimumScaleFactor)
 }
@@ -81,9 +58,9 @@ public func sheenTextLayoutCreate(_ text: UnsafePointer<CChar>?, _ font: OpaqueP
 private func layoutOptions(_ options: UnsafePointer<sheen_text_options>?) throws -> (Size, TextLayoutOptions) {
     var layoutOptions = TextLayoutOptions()
     guard let o = options?.pointee else { return (Size(width: 0, height: 0), layoutOptions) }
-    layoutOptions.alignment = try textAlignment(o.alignment)
-    layoutOptions.verticalAlignment = try verticalAlignment(o.vertical_alignment)
-    layoutOptions.lineBreakMode = try lineBreak(o.line_break)
+    layoutOptions.alignment = try enumeration(o.alignment, "alignment")
+    layoutOptions.verticalAlignment = try enumeration(o.vertical_alignment, "vertical alignment")
+    layoutOptions.lineBreakMode = try enumeration(o.line_break, "line break")
     layoutOptions.numberOfLines = o.number_of_lines
     layoutOptions.lineHeightMultiple = o.line_height_multiple
     layoutOptions.lineSpacing = o.line_spacing
@@ -142,7 +119,7 @@ public func sheenTextLayoutCaret(_ layout: OpaquePointer?, _ index: Int, _ affin
         let layout = try borrow(layout, "layout", as: LayoutBox.self).layout
         let (line, x) = (try required(line, "line"), try required(x, "x"))
         let offset = try utf16Offset(ofByte: size(index, "index"), in: layout.text.string, "index")
-        guard let caret = layout.caret(at: offset, affinity: try caretAffinity(affinity)) else {
+        guard let caret = layout.caret(at: offset, affinity: try enumeration(affinity, "affinity", as: CaretAffinity.self)) else {
             throw CAPIError.invalid("the layout has no lines: no caret stands in it")
         }
         (line.pointee, x.pointee) = caret
@@ -158,7 +135,7 @@ public func sheenTextLayoutCaretAt(_ layout: OpaquePointer?, _ x: Double, _ y: D
         let (index, affinity) = (try required(index, "index"), try required(affinity, "affinity"))
         let p = layout.caretPosition(at: Point(try finite(x, "x"), try finite(y, "y")))
         index.pointee = byteOffset(ofUTF16: p.offset, in: layout.text.string)
-        affinity.pointee = cAffinity(p.affinity)
+        affinity.pointee = p.affinity.cValue
     }
 }
 

@@ -110,3 +110,15 @@ public enum GradientExtent: Hashable, Sendable {
     /// The label's frame: the naive behaviour (the ends fall off short text), kept for comparison.
     case frame
 }
+
+extension GradientExtent: Vocabulary {
+    /// The extents' words (a gradient's `extent`, `--extent`, `sheen_gradient_extent`).
+    public static let vocabulary: [VocabularyWord<GradientExtent>] = [
+        .init("ink", .ink, "SHEEN_EXTENT_INK", "spans the text's inked pixels (the end colours land on the outermost ink)"),
+        .init("lines", .lines, "SHEEN_EXTENT_LINES", "each line its own gradient over its own ink"),
+        .init("typographic", .typographic, "SHEEN_EXTENT_TYPOGRAPHIC", "the typographic text rectangle"),
+        .init("frame", .frame, "SHEEN_EXTENT_FRAME", "the label's whole rectangle"),
+    ]
+    /// `sheen_gradient_extent`.
+    public static var cEnumeration: String? { "sheen_gradient_extent" }
+}

@@ -89,12 +89,11 @@ public struct LabelSpec: Sendable {
         if let n = o.optional("stroke") { label.stroke = try stroke(n) }
         if let n = o.optional("shadows") { label.shadows = try n.array().map(shadow) }
         if let n = o.optional("background") { label.backgroundColor = try color(n) }
-        if let n = o.optional("align") { label.textAlignment = try n.named(alignments) }
-        if let n = o.optional("vertical") { label.verticalAlignment = try n.named([("top", .top), ("center", .center), ("bottom", .bottom)]) }
+        if let n = o.optional("align") { label.textAlignment = try n.named(TextAlignment.self) }
+        if let n = o.optional("vertical") { label.verticalAlignment = try n.named(VerticalAlignment.self) }
         if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: Int(range("lines").lowerBound) ... Label.maximumLines) }
         if let n = o.optional("lineBreak") {
-            label.lineBreakMode = try n.named([("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping),
-                                               ("head", .byTruncatingHead), ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
+            label.lineBreakMode = try n.named(LineBreakMode.self)
         }
         if let n = o.optional("minScale") {
             label.minimumScaleFactor = try n.number(in: range("minScale"))
@@ -102,7 +101,7 @@ public struct LabelSpec: Sendable {
         }
         if let n = o.optional("tighten") { label.allowsDefaultTighteningForTruncation = try n.bool() }
         if let n = o.optional("baseline") {
-            label.baselineAdjustment = try n.named([("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
+            label.baselineAdjustment = try n.named(BaselineAdjustment.self)
         }
         if let n = o.optional("hyphenation") { label.hyphenationLanguage = try n.string() }
         if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: range("lineHeight")) }
@@ -115,15 +114,12 @@ public struct LabelSpec: Sendable {
         if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
         if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
         if let n = o.optional("alpha") { label.alpha = try n.number(in: range("alpha")) }
-        if let n = o.optional("hinting") { label.hinting = try n.named([("none", Hinting.none), ("light", .light), ("full", .full)]) }
+        if let n = o.optional("hinting") { label.hinting = try n.named(Hinting.self) }
         if let n = o.optional("highlight") {
             label.isHighlighted = true
             label.highlightedTextColor = try color(n)
         }
     }
-
-    static let alignments: [(String, TextAlignment)] = [("left", .left), ("right", .right), ("center", .center),
-                                                        ("justified", .justified), ("natural", .natural)]
 
     /// `font`/`fontFile`/`faceIndex`/`size` of an object: a new font, or the current one at a new size.
     static func font(_ o: SpecObject, current: Font) throws -> Font {
@@ -177,13 +173,12 @@ public struct LabelSpec: Sendable {
 
     /// "single" / "double" / "thick", true, or {"style", "color"}.
     static func decoration(_ n: SpecNode) throws -> TextDecoration? {
-        let styles: [(String, TextDecoration.Style)] = [("single", .single), ("double", .double), ("thick", .thick)]
         switch n.value {
         case .bool(let on): return on ? TextDecoration() : nil
-        case .string: return TextDecoration(try n.named(styles))
+        case .string: return TextDecoration(try n.named(TextDecoration.Style.self))
         default:
             let o = try n.object()
-            let d = TextDecoration(try o.optional("style")?.named(styles) ?? .single, color: try o.optional("color").map(color))
+            let d = TextDecoration(try o.optional("style")?.named(TextDecoration.Style.self) ?? .single, color: try o.optional("color").map(color))
             try o.finish(known: ["style", "color"])
             return d
         }
@@ -193,7 +188,7 @@ public struct LabelSpec: Sendable {
     static func paragraph(_ n: SpecNode) throws -> ParagraphStyle {
         let o = try n.object()
         var p = ParagraphStyle()
-        if let v = o.optional("alignment") { p.alignment = try v.named(alignments) }
+        if let v = o.optional("alignment") { p.alignment = try v.named(TextAlignment.self) }
         if let v = o.optional("spacingBefore") { p.paragraphSpacingBefore = try v.number(in: 0...1000) }
         if let v = o.optional("spacingAfter") { p.paragraphSpacing = try v.number(in: 0...1000) }
         if let v = o.optional("tabInterval") { p.defaultTabInterval = try v.number(in: 1...1e6) }
@@ -204,7 +199,7 @@ public struct LabelSpec: Sendable {
                 guard let location = t.optional("location") else { throw stop.error("a tab stop needs \"location\"") }
                 var tab = TextTab(location: try location.number(in: 0...1e7))
                 if let a = t.optional("alignment") {
-                    tab.alignment = try a.named([("left", .left), ("right", .right), ("center", .center), ("decimal", .decimal)])
+                    tab.alignment = try a.named(TextTab.Alignment.self)
                 }
                 if let s = t.optional("decimalSeparator") {
                     let text = try s.string()
@@ -274,8 +269,7 @@ public struct LabelSpec: Sendable {
             if let s = o.optional("space") { g.space = try s.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }
             if let s = o.optional("spread") { g.spread = try s.named(GradientSpread.allCases.map { ($0.rawValue, $0) }) }
             if let d = o.optional("dither") { g.dither = try d.bool() }
-            let extent = try o.optional("extent")?.named([("ink", GradientExtent.ink), ("lines", .lines),
-                                                          ("typographic", .typographic), ("frame", .frame)]) ?? .ink
+            let extent = try o.optional("extent")?.named(GradientExtent.self) ?? .ink
             try o.finish(known: ["colors", "stops", "kind", "angle", "center", "radius", "from", "to", "space", "spread",
                                  "dither", "extent"])
             return .gradient(g, extent: extent)
@@ -291,9 +285,9 @@ public struct LabelSpec: Sendable {
         let p: LabelPaint = try paintNode.map(paint) ?? .color(try colour.map(color) ?? Color(red: 0, green: 0, blue: 0))
         var s = LabelStroke(width: try width.number(in: 1e-6...256), paint: p)
         if let v = o.optional("placement") {
-            s.placement = try v.named([("outside", .outside), ("centered", .centered), ("centred", .centered), ("inside", .inside)])
+            s.placement = try v.named(TextStroke.Placement.self)
         }
-        if let v = o.optional("join") { s.join = try v.named([("round", .round), ("miter", .miter), ("mitre", .miter)]) }
+        if let v = o.optional("join") { s.join = try v.named(TextStroke.Join.self) }
         try o.finish(known: ["width", "color", "paint", "placement", "join"])
         return s
     }

@@ -48,6 +48,13 @@ struct SpecNode {
         throw error("\"\(s)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
+    /// A word of vocabulary `T` (matched case-insensitively; alternate spellings too).
+    func named<T: Vocabulary>(_: T.Type) throws(LabelSpecError) -> T {
+        let s = try string()
+        if let v = ValueSyntax.value(s, in: T.self) { return v }
+        throw error("\"\(s)\" is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
+    }
+
     /// Exactly `count` finite numbers, as an array.
     func numbers(_ count: Int, in range: ClosedRange<Double> = -1e9...1e9) throws(LabelSpecError) -> [Double] {
         let items = try array()

@@ -73,6 +73,19 @@ package enum ValueSyntax {
         throw LabelSpecError("\(name) \"\(text)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
+    /// The value of vocabulary `T` whose word (or alternate spelling) is `text`, matched
+    /// case-insensitively; nil for none.
+    package static func value<T: Vocabulary>(_ text: String, in _: T.Type) -> T? {
+        T.vocabulary.first { $0.word.lowercased() == text.lowercased() }?.value
+    }
+
+    /// The value of vocabulary `T` named `text` (see `value(_:in:)`), or an error naming `name`
+    /// and listing the words.
+    package static func named<T: Vocabulary>(_ text: String, name: String, _: T.Type) throws(LabelSpecError) -> T {
+        if let v = value(text, in: T.self) { return v }
+        throw LabelSpecError("\(name) \"\(text)\" is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
+    }
+
     /// A timing function: linear, easeIn, easeOut, easeInOut, ease, cubic-bezier(x1,y1,x2,y2)
     /// or spring(dampingRatio,response); spaces are ignored.
     package static func timing(_ text: String, name: String) throws(LabelSpecError) -> TimingFunction {

@@ -32,8 +32,8 @@ struct FieldCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
     @Option(name: .customLong("caret-color"), help: "The caret's colour.") var caretColor = "#007AFF"
     @Option(name: .customLong("caret-affinity"),
-            help: "Where the caret stands at a direction boundary: leading (the next character's edge) or trailing (the previous one's).")
-    var caretAffinity = "leading"
+            help: "Where the caret stands at a direction boundary: \(CaretAffinity.listed.map { "\($0.word) (\($0.summary))" }.joined(separator: " or ")).")
+    var caretAffinity = CaretAffinity.leading.word
     @Flag(help: "A multi-line text view (UITextView): the text wraps at the canvas width and --scroll is vertical.")
     var multiline = false
     @Flag(help: "Secure entry: every character drawn as a bullet.") var secure = false
@@ -61,7 +61,7 @@ struct FieldCommand: ParsableCommand {
         if case let .color(c) = paint { field.placeholderColor = c } else { field.placeholderFill = paint }
         field.isEditing = editing
         field.caretIndex = caret ?? field.text.utf16.count
-        field.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", [("leading", .leading), ("trailing", .trailing)])
+        field.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", CaretAffinity.self)
         if let select {
             let parts = select.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {

@@ -14,13 +14,14 @@ struct LabelStyleOptions: ParsableArguments {
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a collection (TTC).") var faceIndex = 0
     @Option(parsing: .unconditional, help: "Font size in pixels.") var size = 48.0
     @Option(help: "Fill: one colour, or gradient stops \"#3478F6,#FF3B30\" (\"#C@offset\" allowed).") var fill = "#3478F6,#FF3B30"
-    @Option(help: "Gradient extent: ink, lines, typographic or frame.") var extent = "ink"
+    @Option(help: "Gradient extent: \(GradientExtent.wordList).") var extent = GradientExtent.ink.word
     @Option(parsing: .unconditional, help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
     @Option(help: "Gradient kind: linear, radial or conic.") var gradient = "linear"
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Flag(help: "Dither the gradient against banding.") var dither = false
     @Option(help: "Stroke \"WIDTH,#COLOR\" (pixels).") var stroke: String?
-    @Option(name: .customLong("stroke-placement"), help: "outside, centered or inside.") var strokePlacement = "outside"
+    @Option(name: .customLong("stroke-placement"), help: "\(TextStroke.Placement.wordList).")
+    var strokePlacement = TextStroke.Placement.outside.word
     @Option(help: "Shadow \"DX,DY,SIGMA,#COLOR[,SPREAD]\" (pixels); repeatable.") var shadow: [String] = []
     @Option(help: "Glow \"SIGMA,#COLOR[,SPREAD]\"; repeatable.") var glow: [String] = []
     @Flag(name: .customLong("css-blur"), help: "Read shadow and glow blur values as CSS radii (σ = r/2).")
@@ -28,8 +29,9 @@ struct LabelStyleOptions: ParsableArguments {
     @Option(help: "Canvas (frame) size WIDTHxHEIGHT; a side of 0 is sized to the text (400x0: 400 wide, as tall as the text needs). A label's PNG grows to hold ink, strokes and shadows that overhang it (unless clipped); a field's PNG is its canvas. Default: sized to the text (UILabel's sizeThatFits, one line per paragraph).")
     var canvas: String?
     @Option(help: "Background colour (default transparent).") var background: String?
-    @Option(help: "left, right, center, justified or natural.") var align = "natural"
-    @Option(help: "Glyph hinting: none (exact outlines), light (rows snapped) or full.") var hinting = "none"
+    @Option(help: "\(TextAlignment.wordList).") var align = TextAlignment.natural.word
+    @Option(help: "Glyph hinting: \(Hinting.listed.map { $0.word + " (" + $0.summary + ")" }.joined(separator: ", ")).")
+    var hinting = Hinting.none.word
     @Option(help: "Insets \"TOP,LEFT,BOTTOM,RIGHT\" in pixels.") var insets: String?
     @Option(parsing: .unconditional, help: "Opacity of the whole label, 0…1: drawn, then faded as one group.") var alpha = 1.0
 
@@ -89,9 +91,8 @@ struct LabelStyleOptions: ParsableArguments {
         label.shadows = try shadow.map { try parseShadow($0, option: "--shadow", offset: true) }
             + glow.map { try parseShadow($0, option: "--glow", offset: false) }
         if let background { label.backgroundColor = try Parse.color(background, option: "--background") }
-        label.textAlignment = try Parse.named(align, option: "--align",
-            [("left", .left), ("right", .right), ("center", .center), ("justified", .justified), ("natural", .natural)])
-        label.hinting = try Parse.named(hinting, option: "--hinting", [("none", Hinting.none), ("light", .light), ("full", .full)])
+        label.textAlignment = try Parse.named(align, option: "--align", TextAlignment.self)
+        label.hinting = try Parse.named(hinting, option: "--hinting", Hinting.self)
         if let insets {
             let v = try Parse.numbers(insets, count: 4, option: "--insets", shape: "TOP,LEFT,BOTTOM,RIGHT")
             label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
@@ -120,8 +121,7 @@ struct LabelStyleOptions: ParsableArguments {
     func paint(_ text: String, option: String) throws -> LabelPaint {
         let stops = try Parse.stops(text, option: option)
         // Parsed even for one colour: a misspelt --extent is an error, not silently ignored.
-        let gradientExtent = try Parse.named(extent, option: "--extent",
-            [("ink", GradientExtent.ink), ("lines", .lines), ("typographic", .typographic), ("frame", .frame)])
+        let gradientExtent = try Parse.named(extent, option: "--extent", GradientExtent.self)
         if stops.count == 1 { return .color(stops[0].color) }
         return .gradient(try gradient(stops), extent: gradientExtent)
     }
@@ -135,8 +135,7 @@ struct LabelStyleOptions: ParsableArguments {
             throw ValidationError("\(option) \"\(text)\" is not WIDTH,#COLOR")
         }
         return LabelStroke(width: width, paint: .color(try Parse.color(parts[1], option: option)),
-                           placement: try Parse.named(strokePlacement, option: "--stroke-placement",
-                                                      [("outside", .outside), ("centered", .centered), ("centred", .centered), ("inside", .inside)]))
+                           placement: try Parse.named(strokePlacement, option: "--stroke-placement", TextStroke.Placement.self))
     }
 
     func gradient(_ stops: [GradientStop]) throws -> LabelGradient {
@@ -187,12 +186,13 @@ struct LabelStyleOptions: ParsableArguments {
 /// `render` and `animate` accept them; a one-line `field` does not offer them.
 struct LabelLineOptions: ParsableArguments {
     @Flag(help: "Clip everything to the canvas: the PNG is exactly WIDTHxHEIGHT.") var clip = false
-    @Option(help: "top, center or bottom.") var vertical = "center"
+    @Option(help: "\(VerticalAlignment.wordList).") var vertical = VerticalAlignment.center.word
     @Option(parsing: .unconditional, help: "Maximum lines, 0 = unlimited.") var lines = 1
-    @Option(name: .customLong("line-break"), help: "word, char, clip (cut at the canvas), head, middle or tail.") var lineBreak = "tail"
+    @Option(name: .customLong("line-break"), help: "\(LineBreakMode.wordList).") var lineBreak = LineBreakMode.byTruncatingTail.word
     @Option(name: .customLong("min-scale"), parsing: .unconditional, help: "Auto-shrink down to this scale (0 = off).") var minScale = 0.0
     @Flag(help: "Tighten letter spacing before truncating.") var tighten = false
-    @Option(name: .customLong("baseline"), help: "Shrunk text: baselines, centers or none.") var baseline = "baselines"
+    @Option(name: .customLong("baseline"), help: "Shrunk text: \(BaselineAdjustment.wordList).")
+    var baseline = BaselineAdjustment.alignBaselines.word
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "Line height multiple.") var lineHeight = 1.0
     @Option(name: [.customLong("hyphenation"), .customLong("hyphenate")],
             help: "Hyphenate words that do not fit, in this language (e.g. en_US; needs libhyphen0 and hyphen-LANG). --hyphenate: the old name, kept this release.")
@@ -204,16 +204,13 @@ struct LabelLineOptions: ParsableArguments {
 
     /// Sets these options on `label`.
     func apply(to label: inout Label) throws {
-        label.verticalAlignment = try Parse.named(vertical, option: "--vertical", [("top", .top), ("center", .center), ("bottom", .bottom)])
+        label.verticalAlignment = try Parse.named(vertical, option: "--vertical", VerticalAlignment.self)
         label.numberOfLines = lines
-        label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break",
-            [("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping), ("head", .byTruncatingHead),
-             ("middle", .byTruncatingMiddle), ("tail", .byTruncatingTail)])
+        label.lineBreakMode = try Parse.named(lineBreak, option: "--line-break", LineBreakMode.self)
         label.adjustsFontSizeToFitWidth = minScale > 0
         label.minimumScaleFactor = minScale
         label.allowsDefaultTighteningForTruncation = tighten
-        label.baselineAdjustment = try Parse.named(baseline, option: "--baseline",
-            [("baselines", .alignBaselines), ("centers", .alignCenters), ("none", .none)])
+        label.baselineAdjustment = try Parse.named(baseline, option: "--baseline", BaselineAdjustment.self)
         label.lineHeightMultiple = lineHeight
         label.hyphenationLanguage = hyphenation
         label.lineSpacing = lineSpacing

@@ -34,6 +34,11 @@ enum Parse {
         try validating { () throws(LabelSpecError) in try ValueSyntax.named(text, name: option, table) }
     }
 
+    /// A word of vocabulary `T` given to `option`.
+    static func named<T: Vocabulary>(_ text: String, option: String, _: T.Type) throws -> T {
+        try validating { () throws(LabelSpecError) in try ValueSyntax.named(text, name: option, T.self) }
+    }
+
     /// "a,b,c,d,tx,ty" → Matrix2D.
     static func transform(_ text: String) throws -> Matrix2D {
         let v = try numbers(text, count: 6, option: "--transform", shape: "a,b,c,d,tx,ty")

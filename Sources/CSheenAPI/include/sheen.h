@@ -392,15 +392,38 @@ sheen_status sheen_font_create_file(const char *path, intptr_t face_index, doubl
 void sheen_font_destroy(sheen_font *font);
 
 typedef enum sheen_text_alignment {
-    SHEEN_ALIGN_LEFT = 0, SHEEN_ALIGN_RIGHT = 1, SHEEN_ALIGN_CENTER = 2, SHEEN_ALIGN_JUSTIFIED = 3,
+    /** `left`. */
+    SHEEN_ALIGN_LEFT = 0,
+    /** `right`. */
+    SHEEN_ALIGN_RIGHT = 1,
+    /** `center`. */
+    SHEEN_ALIGN_CENTER = 2,
+    /** `justified`: all lines but a paragraph's last stretched to the width. */
+    SHEEN_ALIGN_JUSTIFIED = 3,
+    /** `natural`: left or right by the paragraph's base direction. */
     SHEEN_ALIGN_NATURAL = 4
 } sheen_text_alignment;
 typedef enum sheen_vertical_alignment {
-    SHEEN_VALIGN_TOP = 0, SHEEN_VALIGN_CENTER = 1, SHEEN_VALIGN_BOTTOM = 2
+    /** `top`. */
+    SHEEN_VALIGN_TOP = 0,
+    /** `center`. */
+    SHEEN_VALIGN_CENTER = 1,
+    /** `bottom`. */
+    SHEEN_VALIGN_BOTTOM = 2
 } sheen_vertical_alignment;
 typedef enum sheen_line_break {
-    SHEEN_BREAK_WORD_WRAP = 0, SHEEN_BREAK_CHAR_WRAP = 1, SHEEN_BREAK_CLIP = 2,
-    SHEEN_BREAK_TRUNCATE_HEAD = 3, SHEEN_BREAK_TRUNCATE_TAIL = 4, SHEEN_BREAK_TRUNCATE_MIDDLE = 5
+    /** `word`: wrap at word boundaries. */
+    SHEEN_BREAK_WORD_WRAP = 0,
+    /** `char`: wrap at grapheme clusters. */
+    SHEEN_BREAK_CHAR_WRAP = 1,
+    /** `clip`: the last line cut at the frame. */
+    SHEEN_BREAK_CLIP = 2,
+    /** `head`: "…" replaces the start of the last line. */
+    SHEEN_BREAK_TRUNCATE_HEAD = 3,
+    /** `tail`: "…" replaces the end of the last line. */
+    SHEEN_BREAK_TRUNCATE_TAIL = 4,
+    /** `middle`: "…" replaces the middle of the last line. */
+    SHEEN_BREAK_TRUNCATE_MIDDLE = 5
 } sheen_line_break;
 
 /** How text is laid out (UILabel's rules). Fill with sheen_text_options_default first. */
@@ -461,7 +484,12 @@ sheen_status sheen_text_layout_line_info(const sheen_text_layout *layout, size_t
  *  between left-to-right and right-to-left text, or a wrap point. LEADING (downstream, the
  *  default) stands at the leading edge of the character after the index; TRAILING (upstream)
  *  at the trailing edge of the character before it. */
-typedef enum sheen_caret_affinity { SHEEN_AFFINITY_LEADING = 0, SHEEN_AFFINITY_TRAILING = 1 } sheen_caret_affinity;
+typedef enum sheen_caret_affinity {
+    /** `leading`: the next character's edge. */
+    SHEEN_AFFINITY_LEADING = 0,
+    /** `trailing`: the previous character's edge. */
+    SHEEN_AFFINITY_TRAILING = 1
+} sheen_caret_affinity;
 
 /** Where the caret for byte index `index` stands: its line and x (layout pixels). `index` must be
  *  a character boundary of the text (others are refused); it is moved back to the start of its
@@ -494,26 +522,36 @@ void sheen_text_layout_destroy(sheen_text_layout *layout);
 typedef struct sheen_label sheen_label;
 
 typedef enum sheen_gradient_extent {
-    /** Spans the text's inked pixels (the end colours land on the outermost ink). */
+    /** `ink`: spans the text's inked pixels (the end colours land on the outermost ink). */
     SHEEN_EXTENT_INK = 0,
-    /** Each line its own gradient over its own ink. */
+    /** `lines`: each line its own gradient over its own ink. */
     SHEEN_EXTENT_LINES = 1,
-    /** The typographic text rectangle. */
+    /** `typographic`: the typographic text rectangle. */
     SHEEN_EXTENT_TYPOGRAPHIC = 2,
-    /** The label's whole rectangle. */
+    /** `frame`: the label's whole rectangle. */
     SHEEN_EXTENT_FRAME = 3
 } sheen_gradient_extent;
 
 /** Where a stroke lies: outside the glyphs (drawn under the fill), centred on the outline or
  *  inside the glyphs (both drawn over the fill, so the whole width shows). */
 typedef enum sheen_stroke_placement {
-    SHEEN_STROKE_OUTSIDE = 0, SHEEN_STROKE_CENTERED = 1, SHEEN_STROKE_INSIDE = 2
+    /** `outside`. */
+    SHEEN_STROKE_OUTSIDE = 0,
+    /** `centered`. */
+    SHEEN_STROKE_CENTERED = 1,
+    /** `inside`. */
+    SHEEN_STROKE_INSIDE = 2
 } sheen_stroke_placement;
 
 /** Glyph hinting: exact outlines (the default), FreeType's light auto-hinter (rows snapped,
  *  widths kept) or full hinting (fitted to whole pixels). Layout is the same in every mode. */
 typedef enum sheen_hinting {
-    SHEEN_HINTING_NONE = 0, SHEEN_HINTING_LIGHT = 1, SHEEN_HINTING_FULL = 2
+    /** `none`: exact outlines. */
+    SHEEN_HINTING_NONE = 0,
+    /** `light`: rows snapped. */
+    SHEEN_HINTING_LIGHT = 1,
+    /** `full`: the font's instructions, whole pixels. */
+    SHEEN_HINTING_FULL = 2
 } sheen_hinting;
 
 /** A label of UTF-8 `text` in `font` (copied), width × height pixels; black text, no style. */
@@ -622,7 +660,12 @@ sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);
 
 /** Shrunk text's baseline (`baseline`). */
 typedef enum sheen_baseline {
-    SHEEN_BASELINE_BASELINES = 0, SHEEN_BASELINE_CENTERS = 1, SHEEN_BASELINE_NONE = 2
+    /** `baselines`: the shrunk baseline where the full-size one would be. */
+    SHEEN_BASELINE_BASELINES = 0,
+    /** `centers`: the shrunk line's centre where the full-size one's would be. */
+    SHEEN_BASELINE_CENTERS = 1,
+    /** `none`: the shrunk line's top where the full-size one's would be. */
+    SHEEN_BASELINE_NONE = 2
 } sheen_baseline;
 
 /** `canvas`: the label's frame in pixels, each side 0…16384. */

@@ -71,3 +71,22 @@ public struct TextStroke: Hashable, Sendable {
         return radius26 << 3 | p << 1 | (join == .round ? 1 : 0)
     }
 }
+
+extension TextStroke.Placement: Vocabulary {
+    /// The placements' words (a stroke's `placement`, `--stroke-placement`, `sheen_stroke_placement`).
+    public static let vocabulary: [VocabularyWord<TextStroke.Placement>] = [
+        .init("outside", .outside, "SHEEN_STROKE_OUTSIDE"),
+        .init("centered", .centered, "SHEEN_STROKE_CENTERED"),
+        .init("inside", .inside, "SHEEN_STROKE_INSIDE"),
+        .alternate("centred", .centered),
+    ]
+    /// `sheen_stroke_placement`.
+    public static var cEnumeration: String? { "sheen_stroke_placement" }
+}
+
+extension TextStroke.Join: Vocabulary {
+    /// The joins' words (a stroke's `join`).
+    public static let vocabulary: [VocabularyWord<TextStroke.Join>] = [
+        .init("round", .round), .init("miter", .miter), .alternate("mitre", .miter),
+    ]
+}

@@ -26,3 +26,17 @@ public enum LineBreakMode: Hashable, Sendable {
 
     var truncates: Bool { self == .byTruncatingHead || self == .byTruncatingTail || self == .byTruncatingMiddle }
 }
+
+extension LineBreakMode: Vocabulary {
+    /// The line-break modes' words (spec `lineBreak`, `--line-break`, `sheen_line_break`).
+    public static let vocabulary: [VocabularyWord<LineBreakMode>] = [
+        .init("word", .byWordWrapping, "SHEEN_BREAK_WORD_WRAP", "wrap at word boundaries"),
+        .init("char", .byCharWrapping, "SHEEN_BREAK_CHAR_WRAP", "wrap at grapheme clusters"),
+        .init("clip", .byClipping, "SHEEN_BREAK_CLIP", "the last line cut at the frame"),
+        .init("head", .byTruncatingHead, "SHEEN_BREAK_TRUNCATE_HEAD", "\"…\" replaces the start of the last line"),
+        .init("tail", .byTruncatingTail, "SHEEN_BREAK_TRUNCATE_TAIL", "\"…\" replaces the end of the last line"),
+        .init("middle", .byTruncatingMiddle, "SHEEN_BREAK_TRUNCATE_MIDDLE", "\"…\" replaces the middle of the last line"),
+    ]
+    /// `sheen_line_break`.
+    public static var cEnumeration: String? { "sheen_line_break" }
+}

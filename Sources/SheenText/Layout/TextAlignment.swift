@@ -13,3 +13,16 @@ public enum TextAlignment: Hashable, Sendable {
     /// direction, from its first strong character).
     case natural
 }
+
+extension TextAlignment: Vocabulary {
+    /// The alignments' words (spec `align`, `--align`, `sheen_text_alignment`).
+    public static let vocabulary: [VocabularyWord<TextAlignment>] = [
+        .init("left", .left, "SHEEN_ALIGN_LEFT"),
+        .init("right", .right, "SHEEN_ALIGN_RIGHT"),
+        .init("center", .center, "SHEEN_ALIGN_CENTER"),
+        .init("justified", .justified, "SHEEN_ALIGN_JUSTIFIED", "all lines but a paragraph's last stretched to the width"),
+        .init("natural", .natural, "SHEEN_ALIGN_NATURAL", "left or right by the paragraph's base direction"),
+    ]
+    /// `sheen_text_alignment`.
+    public static var cEnumeration: String? { "sheen_text_alignment" }
+}

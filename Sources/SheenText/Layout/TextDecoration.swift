@@ -22,3 +22,11 @@ public struct TextDecoration: Hashable, Sendable {
     /// A decoration in `style`, painted like the text unless `color` is given.
     public init(_ style: Style = .single, color: Color? = nil) { self.style = style; self.color = color }
 }
+
+extension TextDecoration.Style: Vocabulary {
+    /// The decoration styles' words (a run's `underline` and `strikethrough`). C's
+    /// sheen_decoration puts "none" before them.
+    public static let vocabulary: [VocabularyWord<TextDecoration.Style>] = [
+        .init("single", .single), .init("double", .double), .init("thick", .thick),
+    ]
+}

@@ -10,6 +10,16 @@ public enum CaretAffinity: Sendable, Hashable {
     case trailing
 }
 
+extension CaretAffinity: Vocabulary {
+    /// The affinities' words (`--caret-affinity`, `sheen_caret_affinity`).
+    public static let vocabulary: [VocabularyWord<CaretAffinity>] = [
+        .init("leading", .leading, "SHEEN_AFFINITY_LEADING", "the next character's edge"),
+        .init("trailing", .trailing, "SHEEN_AFFINITY_TRAILING", "the previous character's edge"),
+    ]
+    /// `sheen_caret_affinity`.
+    public static var cEnumeration: String? { "sheen_caret_affinity" }
+}
+
 extension TextLayout {
     /// One grapheme-cluster span of a line as drawn: its logical UTF-16 range in the original
     /// text, its left and right edges (layout pixels) and its direction.

@@ -89,3 +89,14 @@ public enum Hinting: Hashable, Sendable, CaseIterable {
         }
     }
 }
+
+extension Hinting: Vocabulary {
+    /// The hinting modes' words (spec `hinting`, `--hinting`, `sheen_hinting`).
+    public static let vocabulary: [VocabularyWord<Hinting>] = [
+        .init("none", .none, "SHEEN_HINTING_NONE", "exact outlines"),
+        .init("light", .light, "SHEEN_HINTING_LIGHT", "rows snapped"),
+        .init("full", .full, "SHEEN_HINTING_FULL", "the font's instructions, whole pixels"),
+    ]
+    /// `sheen_hinting`.
+    public static var cEnumeration: String? { "sheen_hinting" }
+}

@@ -25,3 +25,10 @@ public struct TextTab: Hashable, Sendable {
         self.location = location; self.alignment = alignment; self.decimalSeparator = decimalSeparator
     }
 }
+
+extension TextTab.Alignment: Vocabulary {
+    /// The tab alignments' words (a tab stop's `alignment`).
+    public static let vocabulary: [VocabularyWord<TextTab.Alignment>] = [
+        .init("left", .left), .init("right", .right), .init("center", .center), .init("decimal", .decimal),
+    ]
+}

@@ -1,0 +1,63 @@
+import CSheenAPI
+import Foundation
+import SheenC
+import SheenLabel
+import SheenRaster
+import SheenText
+import Testing
+
+/// sheen.h's enumerations of label and text values are the `Vocabulary` tables: each constant in
+/// the table's order with its value and word, so C and the Swift side cannot drift (run with
+/// SHEEN_WRITE_DOCS=1 to rewrite sheen.h after changing a table).
+@Suite struct CAPIEnumerationTests {
+    static let headerPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/CSheenAPI/include/sheen.h")
+
+    /// The body sheen.h's `typedef enum NAME { … } NAME;` has for vocabulary `T`.
+    static func body<T: Vocabulary>(_: T.Type) -> (name: String, body: String) {
+        let listed = T.listed
+        let lines = listed.enumerated().map { i, w in
+            let comment = "    /** `\(w.word)`" + (w.summary.isEmpty ? "" : ": \(w.summary)") + ". */\n"
+            return comment + "    \(w.constant!) = \(i)" + (i + 1 < listed.count ? ",\n" : "\n")
+        }
+        return (T.cEnumeration!, "\n" + lines.joined())
+    }
+
+    /// Every vocabulary with a C enumeration.
+    static let enumerations = [
+        body(TextAlignment.self), body(VerticalAlignment.self), body(LineBreakMode.self), body(BaselineAdjustment.self),
+        body(GradientExtent.self), body(TextStroke.Placement.self), body(Hinting.self), body(CaretAffinity.self),
+    ]
+
+    @Test func headerEnumerationsAreTheVocabularies() throws {
+        var text = try String(contentsOf: Self.headerPath, encoding: .utf8)
+        var stale: [String] = []
+        for (name, body) in Self.enumerations {
+            let open = "typedef enum \(name) {", close = "} \(name);"
+            let start = try #require(text.range(of: open), "sheen.h has no enumeration \(name)")
+            let stop = try #require(text.range(of: close, range: start.upperBound ..< text.endIndex))
+            if String(text[start.upperBound ..< stop.lowerBound]) != body {
+                stale.append(name)
+                text.replaceSubrange(start.upperBound ..< stop.lowerBound, with: body)
+            }
+        }
+        if !stale.isEmpty, ProcessInfo.processInfo.environment["SHEEN_WRITE_DOCS"] == "1" {
+            try text.write(to: Self.headerPath, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(stale.isEmpty, "sheen.h's \(stale) differ from their Vocabulary tables: SHEEN_WRITE_DOCS=1 swift test --filter headerEnumerationsAreTheVocabularies")
+    }
+
+    /// The compiled constants are the tables' positions (sheen.h as compiled, not as text), and
+    /// a value past the last is refused by name.
+    @Test func constantsAreTablePositions() throws {
+        #expect(TextAlignment(cValue: Int32(SHEEN_ALIGN_NATURAL.rawValue)) == .natural)
+        #expect(LineBreakMode(cValue: Int32(SHEEN_BREAK_TRUNCATE_MIDDLE.rawValue)) == .byTruncatingMiddle)
+        #expect(TextStroke.Placement(cValue: Int32(SHEEN_STROKE_INSIDE.rawValue)) == .inside)
+        #expect(GradientExtent(cValue: Int32(SHEEN_EXTENT_FRAME.rawValue)) == .frame)
+        #expect(CaretAffinity(cValue: Int32(SHEEN_AFFINITY_TRAILING.rawValue)) == .trailing)
+        #expect(BaselineAdjustment(cValue: Int32(SHEEN_BASELINE_NONE.rawValue)) == BaselineAdjustment.none)
+        #expect(Hinting(cValue: 3) == nil && Hinting(cValue: -1) == nil)
+        #expect(TextStroke.Placement.named("centred") == .centered && TextStroke.Placement.wordList == "outside, centered or inside")
+    }
+}
