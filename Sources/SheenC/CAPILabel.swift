@@ -208,12 +208,20 @@ public func sheenLabelSetAlignment(_ label: OpaquePointer?, _ alignment: Int32, 
     }
 }
 
+/// A C line count in `TextLayoutOptions.numberOfLinesRange`, refused naming `lines` otherwise.
+/// Checked as an integer: 2^53 + 1 as a Double would be misquoted as 9007199254740992.0.
+func lineCount(_ lines: Int) throws -> Int {
+    let range = TextLayoutOptions.numberOfLinesRange
+    guard range.contains(lines) else { throw CAPIError.invalid("lines \(lines) is outside \(range.lowerBound)…\(range.upperBound)") }
+    return lines
+}
+
 /// `sheen_label_set_line_break` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_line_break")
 public func sheenLabelSetLineBreak(_ label: OpaquePointer?, _ mode: Int32, _ lines: Int) -> sheen_status {
     change(label) {
         $0.lineBreakMode = try enumeration(mode, "line break")
-        $0.numberOfLines = lines
+        $0.numberOfLines = try lineCount(lines)
     }
 }
 
@@ -354,14 +362,7 @@ public func sheenLabelSetVertical(_ label: OpaquePointer?, _ vertical: Int32) ->
 /// `sheen_label_set_lines` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_lines")
 public func sheenLabelSetLines(_ label: OpaquePointer?, _ lines: Int) -> sheen_status {
-    change(label) {
-        // Checked as an integer: 2^53 + 1 as a Double would be misquoted as 9007199254740992.0.
-        let range = LabelProperty.named("lines")!.range!
-        guard lines >= Int(range.lowerBound), lines <= Int(range.upperBound) else {
-            throw CAPIError.invalid("lines \(lines) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))")
-        }
-        $0.numberOfLines = lines
-    }
+    change(label) { $0.numberOfLines = try lineCount(lines) }
 }
 
 /// `sheen_label_set_min_scale` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

@@ -12,10 +12,13 @@ extension Label {
     /// Drawing into a caller's buffer (`render(into:at:)`) draws what falls inside it whatever
     /// the extent.
     public static let maximumImagePixels = 1 << 26
+    /// The allowed `alpha`s (and a field's): 0…1.
+    public static let alphaRange = 0.0 ... 1.0
     /// The most shadows (`shadows`, plus `shadowColor`'s) a label takes: each is a blurred mask.
     public static let maximumShadows = 64
-    /// The most lines `numberOfLines` may ask for in a spec or on the command line (0 is unlimited).
-    public static let maximumLines = 100_000
+    /// The most lines `numberOfLines` may ask for (0 is unlimited): the upper bound of
+    /// `TextLayoutOptions.numberOfLinesRange`, which every surface checks.
+    public static let maximumLines = TextLayoutOptions.numberOfLinesRange.upperBound
     /// The most run styles a label takes.
     public static let maximumRunStyles = 1 << 16
 
@@ -133,31 +136,23 @@ extension Label {
               size.width <= Self.maximumSide, size.height <= Self.maximumSide else {
             throw LabelError.invalidSize(width: size.width, height: size.height)
         }
-        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>) throws(LabelError) {
-            guard v.isFinite, range.contains(v) else {
-                throw LabelError.invalidParameter(name: name, value: v, allowed: "[\(range.lowerBound), \(range.upperBound)]")
-            }
+        func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>, _ unit: String = "") throws(LabelError) {
+            guard v.isFinite, range.contains(v) else { throw LabelError.invalidParameter(name: name, value: v, allowed: range.interval + unit) }
         }
-        // A label's stroke is at most half of SheenText's widest (`TextStroke.maximumWidth`), so
-        // that a shadow can grow it by its whole spread.
-        func checkStroke(_ name: String, _ width: Double) throws(LabelError) {
-            guard width.isFinite, width > 0, width <= LabelStroke.maximumWidth else {
-                throw LabelError.invalidParameter(name: name, value: width, allowed: "(0, \(LabelStroke.maximumWidth)] px")
-            }
-        }
+        func checkStroke(_ name: String, _ width: Double) throws(LabelError) { try check(name, width, LabelStroke.widthRange, " px") }
         func check(_ name: String, _ c: Color) throws(LabelError) {
             guard c.isFinite else { throw LabelError.invalidParameter(name: name, value: .nan, allowed: "finite colour components") }
         }
         for (name, v) in [("insets.top", insets.top), ("insets.left", insets.left), ("insets.bottom", insets.bottom),
                           ("insets.right", insets.right)] { try check(name, v, 0...Self.maximumSide) }
-        try check("alpha", alpha, 0...1)
+        try check("alpha", alpha, Self.alphaRange)
         try check("textColor", textColor)
         if let c = highlightedTextColor { try check("highlightedTextColor", c) }
         if let c = backgroundColor { try check("backgroundColor", c) }
         for (i, s) in allShadows.enumerated() {
             // Named by path (shadows[0].sigma), glows after the shadows: LabelProperty.of(parameter:).
-            try check("shadows[\(i)].sigma", s.sigma, 0...256)
-            try check("shadows[\(i)].spread", s.spread, 0...256)
+            try check("shadows[\(i)].sigma", s.sigma, LabelShadow.sigmaRange)
+            try check("shadows[\(i)].spread", s.spread, LabelShadow.spreadRange)
             try check("shadows[\(i)].offset.x", s.offset.x, -Self.maximumSide...Self.maximumSide)
             try check("shadows[\(i)].offset.y", s.offset.y, -Self.maximumSide...Self.maximumSide)
             try check("shadows[\(i)].color", s.color)

@@ -44,6 +44,14 @@ public struct LabelProperty: Sendable, Hashable {
         self.oldNames = oldNames
     }
 
+    /// A property whose value is a word of vocabulary `V`: its summary is `prefix` and the words
+    /// with their meanings, from `V`'s table.
+    init<V: Vocabulary>(_ key: String, swift: String, flag: String? = "", setter: String? = "", oldNames: [String] = [],
+                        words _: V.Type, _ prefix: String = "") {
+        let words = V.listed.map { "`\($0.word)`" + ($0.summary.isEmpty ? "" : " (\($0.summary))") }.joined(separator: ", ")
+        self.init(key, swift: swift, flag: flag, setter: setter, oldNames: oldNames, prefix + words)
+    }
+
     /// `camelCase` as `camel-case` (or `camel_case`): a key's flag and setter spellings, and the
     /// command line's flag of an option property.
     package static func separated(_ key: some StringProtocol, by separator: String) -> String {
@@ -93,20 +101,19 @@ public struct LabelProperty: Sendable, Hashable {
                       range: 0 ... Double(Label.maximumShadows), source: "Label.maximumShadows",
                       "blurred shadows and glows, cast by fill and stroke together; at most this many"),
         LabelProperty("background", swift: "backgroundColor", "colour painted over the frame"),
-        LabelProperty("align", swift: "textAlignment", oldNames: ["sheen_label_set_alignment"],
-                      "`left`, `right`, `center`, `justified`, `natural`"),
-        LabelProperty("vertical", swift: "verticalAlignment", "`top`, `center`, `bottom`"),
-        LabelProperty("lines", swift: "numberOfLines", range: 0 ... Double(Label.maximumLines), source: "Label.maximumLines",
+        LabelProperty("align", swift: "textAlignment", oldNames: ["sheen_label_set_alignment"], words: TextAlignment.self),
+        LabelProperty("vertical", swift: "verticalAlignment", words: VerticalAlignment.self),
+        LabelProperty("lines", swift: "numberOfLines", range: Double(TextLayoutOptions.numberOfLinesRange.lowerBound) ... Double(Label.maximumLines),
+                      source: "TextLayoutOptions.numberOfLinesRange",
                       "maximum lines, 0 = unlimited (default 1)"),
-        LabelProperty("lineBreak", swift: "lineBreakMode",
-                      "`word`, `char`, `clip` (the last line cut at the canvas), `head`, `middle`, `tail`"),
+        LabelProperty("lineBreak", swift: "lineBreakMode", words: LineBreakMode.self),
         LabelProperty("minScale", swift: "minimumScaleFactor", range: TextLayoutOptions.minimumScaleFactorRange,
                       source: "TextLayoutOptions.minimumScaleFactorRange", oldNames: ["sheen_label_set_adjusts_font_size"],
                       "auto-shrink down to this scale (0: off)"),
         LabelProperty("tighten", swift: "allowsDefaultTighteningForTruncation", "tighten letter spacing before truncating"),
         LabelProperty("hyphenation", swift: "hyphenationLanguage", oldNames: ["--hyphenate"],
                       "hyphenate words that do not fit, in this language (`\"en_US\"`: libhyphen's dictionaries, Debian hyphen-LANG)"),
-        LabelProperty("baseline", swift: "baselineAdjustment", "shrunk text: `baselines`, `centers`, `none`"),
+        LabelProperty("baseline", swift: "baselineAdjustment", words: BaselineAdjustment.self, "shrunk text: "),
         LabelProperty("lineHeight", swift: "lineHeightMultiple", range: TextLayoutOptions.lineHeightMultipleRange,
                       source: "TextLayoutOptions.lineHeightMultipleRange", "line height multiple"),
         LabelProperty("lineSpacing", swift: "lineSpacing", range: TextLayoutOptions.lineSpacingRange,
@@ -117,10 +124,10 @@ public struct LabelProperty: Sendable, Hashable {
         LabelProperty("clip", swift: "clipsToBounds", oldNames: ["sheen_label_set_clips_to_bounds"],
                       "clip everything drawn to the frame"),
         LabelProperty("enabled", swift: "isEnabled", flag: "--disabled", "a disabled label draws at half its alpha"),
-        LabelProperty("alpha", swift: "alpha", range: 0 ... 1,
+        LabelProperty("alpha", swift: "alpha", range: Label.alphaRange, source: "Label.alphaRange",
                       "opacity of the whole label: drawn, then faded as one group (default 1; animates)"),
         LabelProperty("highlight", swift: "highlightedTextColor", "draw highlighted in this colour"),
-        LabelProperty("hinting", swift: "hinting", "glyph hinting: `none` (exact outlines, default), `light` (rows snapped), `full`"),
+        LabelProperty("hinting", swift: "hinting", words: Hinting.self, "glyph hinting (default `none`): "),
     ]
 
     /// docs/label-spec.md's table of label fields, made from `all`.

@@ -7,9 +7,17 @@ public struct LabelShadow: Hashable, Sendable {
     public var color: Color
     /// Offset in pixels (x right, y down). Offsets are rounded to whole pixels when drawn.
     public var offset: Point
-    /// Gaussian σ in pixels, [0, 256]; 0 is a sharp shadow (UILabel's shadowColor/shadowOffset).
+    /// The allowed `sigma`s, pixels: 0…`GaussianBlur.maximumSigma`.
+    public static let sigmaRange = 0 ... GaussianBlur.maximumSigma
+    /// The allowed CSS blur radii (`css(color:offset:blurRadius:spread:)`): twice `sigmaRange`.
+    public static let blurRadiusRange = 0 ... 2 * GaussianBlur.maximumSigma
+    /// The allowed `spread`s, pixels: 0…256, what `TextStroke.maximumWidth` leaves beside a
+    /// label's widest stroke (`LabelStroke.maximumWidth`), since a shadow grows the stroked text.
+    public static let spreadRange = 0 ... TextStroke.maximumWidth - LabelStroke.maximumWidth
+
+    /// Gaussian σ in pixels, in `sigmaRange`; 0 is a sharp shadow (UILabel's shadowColor/shadowOffset).
     public var sigma: Double
-    /// Grows the shape before blurring, in pixels, [0, 256] (CSS's spread).
+    /// Grows the shape before blurring, in pixels, in `spreadRange` (CSS's spread).
     public var spread: Double
 
     /// Makes a shadow from σ.

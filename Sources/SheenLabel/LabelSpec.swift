@@ -16,7 +16,7 @@ public struct LabelSpec: Sendable {
     public struct Animation: Sendable {
         /// Every keyframe, the spec's own label first at 0 s; times in seconds, increasing.
         public var keyframes: [LabelAnimation.Keyframe]
-        /// Frames per second to render at, when the spec sets it (0.001…1000).
+        /// Frames per second to render at, when the spec sets it (`LabelAnimation.framesPerSecondRange`).
         public var fps: Double?
         /// How time maps to progress between keyframes, when the spec sets it.
         public var timing: TimingFunction?
@@ -91,7 +91,7 @@ public struct LabelSpec: Sendable {
         if let n = o.optional("background") { label.backgroundColor = try color(n) }
         if let n = o.optional("align") { label.textAlignment = try n.named(TextAlignment.self) }
         if let n = o.optional("vertical") { label.verticalAlignment = try n.named(VerticalAlignment.self) }
-        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: Int(range("lines").lowerBound) ... Label.maximumLines) }
+        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: TextLayoutOptions.numberOfLinesRange) }
         if let n = o.optional("lineBreak") {
             label.lineBreakMode = try n.named(LineBreakMode.self)
         }
@@ -152,10 +152,10 @@ public struct LabelSpec: Sendable {
             guard let string = o.optional("text") else { throw item.error("a run needs \"text\"") }
             var a = TextAttributes(font: try font(o, current: label.font))
             if let n = o.optional("color") { a.color = try color(n) }
-            if let n = o.optional("tracking") { a.tracking = try n.number(in: -1000...1000) }
+            if let n = o.optional("tracking") { a.tracking = try n.number(in: TextAttributes.trackingRange) }
             if let n = o.optional("kerning") { a.kerning = try n.bool() }
             if let n = o.optional("ligatures") { a.ligatures = try n.bool() }
-            if let n = o.optional("baselineOffset") { a.baselineOffset = try n.number(in: -1000...1000) }
+            if let n = o.optional("baselineOffset") { a.baselineOffset = try n.number(in: TextAttributes.baselineOffsetRange) }
             if let n = o.optional("underline") { a.underline = try decoration(n) }
             if let n = o.optional("strikethrough") { a.strikethrough = try decoration(n) }
             if let n = o.optional("background") { a.backgroundColor = try color(n) }
@@ -189,15 +189,15 @@ public struct LabelSpec: Sendable {
         let o = try n.object()
         var p = ParagraphStyle()
         if let v = o.optional("alignment") { p.alignment = try v.named(TextAlignment.self) }
-        if let v = o.optional("spacingBefore") { p.paragraphSpacingBefore = try v.number(in: 0...1000) }
-        if let v = o.optional("spacingAfter") { p.paragraphSpacing = try v.number(in: 0...1000) }
-        if let v = o.optional("tabInterval") { p.defaultTabInterval = try v.number(in: 1...1e6) }
+        if let v = o.optional("spacingBefore") { p.paragraphSpacingBefore = try v.number(in: ParagraphStyle.spacingRange) }
+        if let v = o.optional("spacingAfter") { p.paragraphSpacing = try v.number(in: ParagraphStyle.spacingRange) }
+        if let v = o.optional("tabInterval") { p.defaultTabInterval = try v.number(in: ParagraphStyle.tabIntervalRange) }
         if let v = o.optional("tabStops") {
             p.tabStops = try v.array().map { stop in
-                if case .number = stop.value { return TextTab(location: try stop.number(in: 0...1e7)) }
+                if case .number = stop.value { return TextTab(location: try stop.number(in: TextTab.locationRange)) }
                 let t = try stop.object()
                 guard let location = t.optional("location") else { throw stop.error("a tab stop needs \"location\"") }
-                var tab = TextTab(location: try location.number(in: 0...1e7))
+                var tab = TextTab(location: try location.number(in: TextTab.locationRange))
                 if let a = t.optional("alignment") {
                     tab.alignment = try a.named(TextTab.Alignment.self)
                 }
@@ -283,7 +283,7 @@ public struct LabelSpec: Sendable {
         let colour = o.optional("color"), paintNode = o.optional("paint")
         if colour != nil, let paintNode { throw paintNode.error("give \"color\" or \"paint\", not both") }
         let p: LabelPaint = try paintNode.map(paint) ?? .color(try colour.map(color) ?? Color(red: 0, green: 0, blue: 0))
-        var s = LabelStroke(width: try width.number(in: 1e-6...256), paint: p)
+        var s = LabelStroke(width: try width.number(in: LabelStroke.widthRange), paint: p)
         if let v = o.optional("placement") {
             s.placement = try v.named(TextStroke.Placement.self)
         }
@@ -299,9 +299,10 @@ public struct LabelSpec: Sendable {
         let offset = try o.optional("offset").map { try $0.numbers(2, in: -Label.maximumSide...Label.maximumSide) } ?? [0, 0]
         let sigmaNode = o.optional("sigma"), blurNode = o.optional("blur")
         if sigmaNode != nil, let blurNode { throw blurNode.error("give \"sigma\" or \"blur\", not both") }
-        let sigma = try sigmaNode?.number(in: 0...256) ?? GaussianBlur.sigma(cssRadius: try blurNode?.number(in: 0...512) ?? 0)
+        let sigma = try sigmaNode?.number(in: LabelShadow.sigmaRange)
+            ?? GaussianBlur.sigma(cssRadius: try blurNode?.number(in: LabelShadow.blurRadiusRange) ?? 0)
         let s = LabelShadow(color: try color(c), offset: Point(offset[0], offset[1]), sigma: sigma,
-                            spread: try o.optional("spread")?.number(in: 0...256) ?? 0)
+                            spread: try o.optional("spread")?.number(in: LabelShadow.spreadRange) ?? 0)
         try o.finish(known: ["offset", "sigma", "blur", "color", "spread"])
         return s
     }
@@ -315,7 +316,7 @@ public struct LabelSpec: Sendable {
         for item in try list.array() {
             let k = try item.object()
             guard let t = k.optional("time") else { throw item.error("a keyframe needs \"time\" (seconds)") }
-            let time = try t.number(in: 0...3600)
+            let time = try t.number(in: LabelAnimation.keyframeTimeRange)
             guard time > keyframes.last!.time else { throw t.error("\(time) s is not after the previous keyframe (\(keyframes.last!.time) s)") }
             var label = keyframes.last!.label
             try apply(k, to: &label)
@@ -324,7 +325,7 @@ public struct LabelSpec: Sendable {
         }
         guard keyframes.count >= 2 else { throw list.error("needs at least one keyframe") }
         var a = Animation(keyframes: keyframes)
-        a.fps = try o.optional("fps")?.number(in: 0.001...1000)
+        a.fps = try o.optional("fps")?.number(in: LabelAnimation.framesPerSecondRange)
         if let t = o.optional("timing") {
             a.timing = try ValueSyntax.timing(try t.string(), name: t.path)
         }

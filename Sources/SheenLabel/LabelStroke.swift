@@ -5,8 +5,10 @@ public struct LabelStroke: Hashable, Sendable {
     /// Widest stroke a label draws, in pixels: 256, half of `TextStroke.maximumWidth`, so that a
     /// shadow may grow the stroked text by up to 256 px more.
     public static let maximumWidth = 256.0
+    /// The allowed `width`s, pixels: 10⁻⁶…`maximumWidth` (a narrower stroke draws nothing).
+    public static let widthRange = 1e-6 ... maximumWidth
 
-    /// Width in pixels, (0, `maximumWidth`]; checked when the label is drawn or laid out.
+    /// Width in pixels, in `widthRange`; checked when the label is drawn or laid out.
     public var width: Double
     /// What the stroke is painted with. A gradient's `.ink` extent is the stroke's own ink;
     /// `.lines` is treated as `.ink` for strokes (one gradient over the whole stroke).

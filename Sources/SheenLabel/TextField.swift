@@ -167,7 +167,7 @@ public struct TextField: Sendable {
         func check(_ name: String, _ v: Double, _ allowed: String, _ ok: Bool) throws(LabelError) {
             guard v.isFinite, ok else { throw .invalidParameter(name: name, value: v, allowed: allowed) }
         }
-        try check("alpha", alpha, "[0, 1]", (0...1).contains(alpha))
+        try check("alpha", alpha, Label.alphaRange.interval, Label.alphaRange.contains(alpha))
         try check("caretWidth", caretWidth, "(0, 64] px", caretWidth > 0 && caretWidth <= 64)
         try check("scrollOffset", scrollOffset, "≥ 0 px", scrollOffset >= 0)
         try check("minimumFontSize", minimumFontSize, "0…\(font.size) px (the font's size)", minimumFontSize >= 0 && minimumFontSize <= font.size)

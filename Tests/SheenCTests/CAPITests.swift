@@ -309,6 +309,8 @@ import Testing
             ("lines", { sheen_label_set_lines(label, $0.isNaN ? -1 : Int($0)) }), ("minScale", { sheen_label_set_min_scale(label, $0) }),
             ("lineHeight", { sheen_label_set_line_height(label, $0) }), ("lineSpacing", { sheen_label_set_line_spacing(label, $0) }),
             ("canvas", { sheen_label_set_canvas(label, $0, 10) }),
+            // The older setter takes the same range.
+            ("lines", { sheen_label_set_line_break(label, Int32(SHEEN_BREAK_WORD_WRAP.rawValue), $0.isNaN ? -1 : Int($0)) }),
         ]
         for (key, set) in numbers {
             let range = try #require(LabelProperty.named(key)?.range)

@@ -79,4 +79,16 @@ import SheenText
             }
         }
     }
+
+    /// `lines` has one range on every surface: the Swift property (checked when laid out), the
+    /// spec (above), `--lines` (RenderCommandTests) and both C setters (CAPITests).
+    @Test func linesHaveOneRange() throws {
+        var label = try LabelFixtures.styled()
+        label.numberOfLines = Label.maximumLines
+        #expect(throws: Never.self) { _ = try label.layout() }
+        label.numberOfLines = Label.maximumLines + 1
+        #expect(throws: LabelError.self) { _ = try label.layout() }
+        #expect(Label.maximumLines == TextLayoutOptions.numberOfLinesRange.upperBound)
+        #expect(LabelProperty.named("lines")?.range == 0 ... Double(TextLayoutOptions.numberOfLinesRange.upperBound))
+    }
 }

@@ -280,7 +280,7 @@ import SheenText
         #expect(throws: LabelError.invalidSize(width: -1, height: 10)) { try label.render(into: fenced.buffer) }
         label.size = Size(width: 64, height: 32)
         label.stroke = LabelStroke(width: 0, paint: .color(.white))
-        #expect(throws: LabelError.invalidParameter(name: "stroke.width", value: 0, allowed: "(0, 256.0] px")) {
+        #expect(throws: LabelError.invalidParameter(name: "stroke.width", value: 0, allowed: "[1e-06, 256] px")) {
             try label.render(into: fenced.buffer)
         }
         label.stroke = nil

@@ -384,10 +384,10 @@ sheen_status sheen_blur_grown(const sheen_buffer *source, double sigma_x, double
 
 typedef struct sheen_font sheen_font;
 
-/** A font found by fontconfig ("DejaVu Sans:bold") at `size` pixels (1/64 … 4096), with
- *  fontconfig's fallback chain for characters it lacks. */
+/** A font found by fontconfig ("DejaVu Sans:bold") at `size` pixels, 0.015625…4096 (1/64 to
+ *  4096), with fontconfig's fallback chain for characters it lacks. */
 sheen_status sheen_font_create_named(const char *pattern, double size, sheen_font **out);
-/** Face `face_index` of the font file at `path`, at `size` pixels, with fallback. */
+/** Face `face_index` (0…65535) of the font file at `path`, at `size` pixels, with fallback. */
 sheen_status sheen_font_create_file(const char *path, intptr_t face_index, double size, sheen_font **out);
 void sheen_font_destroy(sheen_font *font);
 
@@ -626,19 +626,22 @@ typedef struct sheen_label_gradient {
 void sheen_label_gradient_default(sheen_label_gradient *gradient);
 /** Paints the text with `gradient` (copied); NULL paints it in its text colour again. */
 sheen_status sheen_label_set_fill(sheen_label *label, const sheen_label_gradient *gradient);
-/** A stroke `width` pixels wide (0 removes it; at most 256). */
+/** A stroke `width` pixels wide, 0…256 (0 removes it). */
 sheen_status sheen_label_set_stroke(sheen_label *label, double width, sheen_color color, int32_t placement);
-/** Adds a shadow offset (dx, dy) px, blurred by σ `sigma` px, grown by `spread` px; a glow is a
- *  shadow at offset 0. Drawn in the order added, below the stroke and fill. */
+/** Adds a shadow offset (dx, dy) px, blurred by σ `sigma` px (0…256), grown by `spread` px
+ *  (0…256); a glow is a shadow at offset 0. Drawn in the order added, below the stroke and fill;
+ *  a label takes 0…64 shadows. */
 sheen_status sheen_label_add_shadow(sheen_label *label, double dx, double dy, double sigma, double spread,
                                     sheen_color color);
 sheen_status sheen_label_clear_shadows(sheen_label *label);
 /** A background filling the label's rectangle; NULL removes it. */
 sheen_status sheen_label_set_background(sheen_label *label, const sheen_color *color);
 sheen_status sheen_label_set_alignment(sheen_label *label, int32_t alignment, int32_t vertical_alignment);
+/** A sheen_line_break and the maximum lines, 0…100000 (0 = unlimited), as `lines` takes them. */
 sheen_status sheen_label_set_line_break(sheen_label *label, int32_t line_break, intptr_t number_of_lines);
 /** Auto-shrink to fit the width, down to `minimum_scale_factor` (0…1) of the font size. */
 sheen_status sheen_label_set_adjusts_font_size(sheen_label *label, bool adjusts, double minimum_scale_factor);
+/** Insets of the text area from the label's rectangle, pixels, each 0…16384. */
 sheen_status sheen_label_set_insets(sheen_label *label, double top, double left, double bottom, double right);
 /** Disabled labels draw at half their alpha. */
 sheen_status sheen_label_set_enabled(sheen_label *label, bool enabled);
@@ -674,7 +677,7 @@ sheen_status sheen_label_set_canvas(sheen_label *label, double width, double hei
 sheen_status sheen_label_set_align(sheen_label *label, int32_t alignment);
 /** `vertical`: a sheen_vertical_alignment. */
 sheen_status sheen_label_set_vertical(sheen_label *label, int32_t vertical_alignment);
-/** `lines`: maximum lines, 0 = unlimited, at most 100,000. */
+/** `lines`: maximum lines, 0…100000 (0 = unlimited). */
 sheen_status sheen_label_set_lines(sheen_label *label, intptr_t lines);
 /** `minScale`: auto-shrink down to this fraction of the font size, 0…1 (0: off). */
 sheen_status sheen_label_set_min_scale(sheen_label *label, double minimum_scale);
@@ -739,7 +742,8 @@ sheen_status sheen_text_field_set_text_color(sheen_text_field *field, sheen_colo
 /** A linear gradient over the text's ink (as sheen_label_set_fill_gradient); `count` 0 removes it. */
 sheen_status sheen_text_field_set_fill_gradient(sheen_text_field *field, const sheen_color *colors, size_t count,
                                                 double angle_degrees, int32_t color_space);
-/** Adds a shadow (as sheen_label_add_shadow); the text rectangle is inset so it fits the field. */
+/** Adds a shadow (as sheen_label_add_shadow: σ 0…256, spread 0…256); the text rectangle is inset
+ *  so it fits the field. */
 sheen_status sheen_text_field_add_shadow(sheen_text_field *field, double dx, double dy, double sigma, double spread,
                                          sheen_color color);
 /** A background filling the field; NULL removes it. */
@@ -766,7 +770,7 @@ sheen_status sheen_text_field_set_size(sheen_text_field *field, double width, do
 sheen_status sheen_text_field_size_that_fits(const sheen_text_field *field, double out[2]);
 /** The text rectangle (frame less insets and decoration insets), field pixels, into `out[4]`. */
 sheen_status sheen_text_field_text_rect(const sheen_text_field *field, double out[4]);
-/** A stroke `width` pixels wide (0 removes it; at most 256), placed by `placement`. */
+/** A stroke `width` pixels wide, 0…256 (0 removes it), placed by `placement`. */
 sheen_status sheen_text_field_set_stroke(sheen_text_field *field, double width, sheen_color color, int32_t placement);
 /** Removes every shadow and glow. */
 sheen_status sheen_text_field_clear_shadows(sheen_text_field *field);

@@ -28,6 +28,11 @@ public struct LabelAnimation: Sendable {
     /// The space colours interpolate in (premultiplied); OKLab by default.
     public var colorSpace: ColorSpace
 
+    /// The allowed frame rates of `frames(fps:)`, frames per second: 0.001…1000.
+    public static let framesPerSecondRange = 0.001 ... 1000.0
+    /// The allowed keyframe times of a spec, seconds: 0…3600.
+    public static let keyframeTimeRange = 0.0 ... 3600.0
+
     /// Total length in seconds (the last keyframe's time).
     public var duration: Double { keyframes.last!.time }
 
@@ -68,8 +73,8 @@ public struct LabelAnimation: Sendable {
     /// Frames at `fps` frames per second from 0 to the end inclusive (the last exactly at
     /// `duration`): ⌊duration × fps⌋ + 1 frames, plus the end when it falls between.
     public func frames(fps: Double) throws(LabelError) -> [Label] {
-        guard fps.isFinite, fps > 0, fps <= 1000 else {
-            throw LabelError.invalidParameter(name: "fps", value: fps, allowed: "(0, 1000]")
+        guard fps.isFinite, Self.framesPerSecondRange.contains(fps) else {
+            throw LabelError.invalidParameter(name: "fps", value: fps, allowed: Self.framesPerSecondRange.interval)
         }
         // Checked as a Double: duration × fps may exceed Int's range (a trap on conversion).
         let steps = (duration * fps).rounded(.down)

@@ -16,7 +16,8 @@ struct LabelMixer {
         out.backgroundColor = optionalColor(a.backgroundColor, b.backgroundColor, t)
         out.lineSpacing = SheenLabel.mix(a.lineSpacing, b.lineSpacing, t)
         out.alpha = min(max(SheenLabel.mix(a.alpha, b.alpha, t), 0), 1)
-        out.lineHeightMultiple = max(1e-3, SheenLabel.mix(a.lineHeightMultiple, b.lineHeightMultiple, t))
+        let heights = TextLayoutOptions.lineHeightMultipleRange
+        out.lineHeightMultiple = min(max(SheenLabel.mix(a.lineHeightMultiple, b.lineHeightMultiple, t), heights.lowerBound), heights.upperBound)
         out.insets = EdgeInsets(top: max(0, SheenLabel.mix(a.insets.top, b.insets.top, t)),
                                 left: max(0, SheenLabel.mix(a.insets.left, b.insets.left, t)),
                                 bottom: max(0, SheenLabel.mix(a.insets.bottom, b.insets.bottom, t)),
@@ -59,7 +60,7 @@ struct LabelMixer {
         let sb = b ?? LabelStroke(width: 0, paint: a!.paint, placement: a!.placement, join: a!.join)
         let width = SheenLabel.mix(sa.width, sb.width, t)
         guard width > 1e-3 else { return nil }
-        return LabelStroke(width: min(width, 256), paint: paint(sa.paint, sb.paint, t), placement: t < 1 ? sa.placement : sb.placement,
+        return LabelStroke(width: min(width, LabelStroke.maximumWidth), paint: paint(sa.paint, sb.paint, t), placement: t < 1 ? sa.placement : sb.placement,
                            join: t < 1 ? sa.join : sb.join)
     }
 

@@ -4,14 +4,14 @@
 public struct ParagraphStyle: Hashable, Sendable {
     /// The paragraph's horizontal alignment; nil uses `TextLayoutOptions.alignment`.
     public var alignment: TextAlignment?
-    /// Extra pixels after the paragraph (not after the last), in [0, 1000].
+    /// Extra pixels after the paragraph (not after the last), in `spacingRange` (0…1000).
     public var paragraphSpacing: Double
-    /// Extra pixels before the paragraph (not before the first), in [0, 1000].
+    /// Extra pixels before the paragraph (not before the first), in `spacingRange`.
     public var paragraphSpacingBefore: Double
     /// Explicit tab stops, in any order (they are used sorted by location).
     public var tabStops: [TextTab]
     /// Left stops every `defaultTabInterval` pixels after the last explicit stop, in
-    /// [1, 10^6]. 28 px by default, the interval of NSParagraphStyle's default stops.
+    /// `tabIntervalRange` (1…10^6). 28 px by default, the interval of NSParagraphStyle's default stops.
     public var defaultTabInterval: Double
 
     /// Natural alignment from the options, no spacing, left stops every 28 px.
@@ -22,17 +22,21 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.defaultTabInterval = defaultTabInterval
     }
 
+    /// The allowed `paragraphSpacing`s and `paragraphSpacingBefore`s, pixels: 0…1000.
+    public static let spacingRange = 0.0 ... 1000.0
+    /// The allowed `defaultTabInterval`s, pixels: 1…10^6.
+    public static let tabIntervalRange = 1.0 ... 1e6
+
     /// Throws `TextError.invalidParameter` naming the first bad number.
     func validate() throws(TextError) {
-        for (name, v) in [("paragraphSpacing", paragraphSpacing), ("paragraphSpacingBefore", paragraphSpacingBefore)]
-        where !(v.isFinite && v >= 0 && v <= 1000) {
-            throw .invalidParameter(name: name, value: v, allowed: "[0, 1000] px")
+        for (name, v, range) in [("paragraphSpacing", paragraphSpacing, Self.spacingRange),
+                                 ("paragraphSpacingBefore", paragraphSpacingBefore, Self.spacingRange),
+                                 ("defaultTabInterval", defaultTabInterval, Self.tabIntervalRange)]
+        where !(v.isFinite && range.contains(v)) {
+            throw .invalidParameter(name: name, value: v, allowed: range.interval + " px")
         }
-        guard defaultTabInterval.isFinite, defaultTabInterval >= 1, defaultTabInterval <= 1e6 else {
-            throw .invalidParameter(name: "defaultTabInterval", value: defaultTabInterval, allowed: "[1, 10^6] px")
-        }
-        for tab in tabStops where !(tab.location.isFinite && tab.location >= 0 && tab.location <= 1e7) {
-            throw .invalidParameter(name: "tabStops.location", value: tab.location, allowed: "[0, 10^7] px")
+        for tab in tabStops where !(tab.location.isFinite && TextTab.locationRange.contains(tab.location)) {
+            throw .invalidParameter(name: "tabStops.location", value: tab.location, allowed: TextTab.locationRange.interval + " px")
         }
         for tab in tabStops where tab.decimalSeparator.utf16.count != 1 {
             throw .invalidParameter(name: "tabStops.decimalSeparator", value: Double(tab.decimalSeparator.utf16.count),

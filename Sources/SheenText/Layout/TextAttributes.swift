@@ -16,7 +16,7 @@ public struct TextAttributes: Hashable, Sendable {
     /// Applies standard ligatures (`liga`, `clig`); true by default.
     public var ligatures: Bool
     /// Raises the run's glyphs (and its decorations) above the baseline by this many pixels
-    /// (negative lowers), in [-1000, 1000]; the line grows to hold them.
+    /// (negative lowers), in `baselineOffsetRange`; the line grows to hold them.
     public var baselineOffset: Double
     /// An underline under the run, or nil.
     public var underline: TextDecoration?
@@ -36,13 +36,16 @@ public struct TextAttributes: Hashable, Sendable {
         self.backgroundColor = backgroundColor; self.paragraphStyle = paragraphStyle
     }
 
+    /// The allowed `tracking`s, pixels: −1000…1000.
+    public static let trackingRange = -1000.0 ... 1000.0
+    /// The allowed `baselineOffset`s, pixels: −1000…1000.
+    public static let baselineOffsetRange = -1000.0 ... 1000.0
+
     /// Throws `TextError.invalidParameter` naming the first bad number.
     func validate() throws(TextError) {
-        guard tracking.isFinite, abs(tracking) <= 1000 else {
-            throw .invalidParameter(name: "tracking", value: tracking, allowed: "[-1000, 1000] px")
-        }
-        guard baselineOffset.isFinite, abs(baselineOffset) <= 1000 else {
-            throw .invalidParameter(name: "baselineOffset", value: baselineOffset, allowed: "[-1000, 1000] px")
+        for (name, v, range) in [("tracking", tracking, Self.trackingRange), ("baselineOffset", baselineOffset, Self.baselineOffsetRange)]
+        where !(v.isFinite && range.contains(v)) {
+            throw .invalidParameter(name: name, value: v, allowed: range.interval + " px")
         }
         func check(_ name: String, _ c: Color?) throws(TextError) {
             if let c, !c.isFinite { throw .invalidParameter(name: name, value: .nan, allowed: "finite colour components") }

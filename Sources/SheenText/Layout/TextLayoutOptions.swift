@@ -6,12 +6,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var verticalAlignment: VerticalAlignment = .center
     /// Wrapping and truncation; `.byTruncatingTail` by default.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
-    /// Maximum number of lines, 0 = unlimited; 1 by default (UILabel's).
+    /// Maximum number of lines, 0 = unlimited, in `numberOfLinesRange`; 1 by default (UILabel's).
     public var numberOfLines: Int = 1
     /// Multiplies the font's natural line height (ascender + descender + line gap), in
     /// `lineHeightMultipleRange` (0.01…10).
     public var lineHeightMultiple: Double = 1
-    /// Extra pixels between lines (not after the last), in [-1000, 1000].
+    /// Extra pixels between lines (not after the last), in `lineSpacingRange` (−1000…1000).
     public var lineSpacing: Double = 0
     /// Shrinks the font (all runs alike) until the text fits, down to `minimumScaleFactor`.
     public var adjustsFontSizeToFitWidth: Bool = false
@@ -37,6 +37,8 @@ public struct TextLayoutOptions: Hashable, Sendable {
 
     /// The allowed `lineHeightMultiple`s: 0.01…10.
     public static let lineHeightMultipleRange = 0.01 ... 10.0
+    /// The allowed `numberOfLines`: 0 (unlimited) … 100,000.
+    public static let numberOfLinesRange = 0 ... 100_000
     /// The allowed `lineSpacing`s, in pixels: −1000…1000.
     public static let lineSpacingRange = -1000.0 ... 1000.0
     /// The allowed `minimumScaleFactor`s: 0…1 (0: no auto-shrink limit below the font's size).
@@ -49,14 +51,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public func validate() throws(TextError) { _ = try validated() }
 
     func validated() throws(TextError) -> TextLayoutOptions {
-        guard numberOfLines >= 0 else {
-            throw .invalidParameter(name: "numberOfLines", value: Double(numberOfLines), allowed: "≥ 0")
+        guard Self.numberOfLinesRange.contains(numberOfLines) else {
+            throw .invalidParameter(name: "numberOfLines", value: Double(numberOfLines),
+                                    allowed: "[\(Self.numberOfLinesRange.lowerBound), \(Self.numberOfLinesRange.upperBound)], 0 = unlimited")
         }
         func check(_ name: String, _ v: Double, _ range: ClosedRange<Double>, _ unit: String = "") throws(TextError) {
-            func text(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
-            guard v.isFinite, range.contains(v) else {
-                throw .invalidParameter(name: name, value: v, allowed: "[\(text(range.lowerBound)), \(text(range.upperBound))]\(unit)")
-            }
+            guard v.isFinite, range.contains(v) else { throw .invalidParameter(name: name, value: v, allowed: range.interval + unit) }
         }
         try check("lineHeightMultiple", lineHeightMultiple, Self.lineHeightMultipleRange)
         try check("lineSpacing", lineSpacing, Self.lineSpacingRange, " px")

@@ -13,7 +13,10 @@ public struct TextTab: Hashable, Sendable {
         case decimal
     }
 
-    /// Distance of the stop from the start of the line, in pixels (≥ 0, ≤ 10^7).
+    /// The allowed `location`s, pixels: 0…10^7.
+    public static let locationRange = 0.0 ... 1e7
+
+    /// Distance of the stop from the start of the line, in pixels, in `locationRange`.
     public var location: Double
     /// How text lines up at the stop; `.left` by default.
     public var alignment: Alignment

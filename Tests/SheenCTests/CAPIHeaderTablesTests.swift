@@ -6,10 +6,11 @@ import SheenRaster
 import SheenText
 import Testing
 
-/// sheen.h's enumerations of label and text values are the `Vocabulary` tables: each constant in
-/// the table's order with its value and word, so C and the Swift side cannot drift (run with
-/// SHEEN_WRITE_DOCS=1 to rewrite sheen.h after changing a table).
-@Suite struct CAPIEnumerationTests {
+/// sheen.h repeats what the tables declare, since it is installed alone; these tests hold it to
+/// them. Its enumerations of label and text values are the `Vocabulary` tables — each constant
+/// in the table's order with its value and word (run with SHEEN_WRITE_DOCS=1 to rewrite them
+/// after changing a table) — and every range a setter's comment states is its constant's.
+@Suite struct CAPIHeaderTablesTests {
     static let headerPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/CSheenAPI/include/sheen.h")
 
@@ -59,5 +60,37 @@ import Testing
         #expect(BaselineAdjustment(cValue: Int32(SHEEN_BASELINE_NONE.rawValue)) == BaselineAdjustment.none)
         #expect(Hinting(cValue: 3) == nil && Hinting(cValue: -1) == nil)
         #expect(TextStroke.Placement.named("centred") == .centered && TextStroke.Placement.wordList == "outside, centered or inside")
+    }
+
+    /// The ranges sheen.h's setters take: each `LabelProperty` row's with a setter, and the
+    /// shadow's and the field's that no row states.
+    static let ranges: [(setter: String, range: ClosedRange<Double>)] =
+        LabelProperty.all.compactMap { p in p.setter.flatMap { s in p.range.map { (s, $0) } } } + [
+            ("sheen_label_add_shadow", LabelShadow.sigmaRange), ("sheen_label_add_shadow", LabelShadow.spreadRange),
+            ("sheen_text_field_add_shadow", LabelShadow.sigmaRange), ("sheen_text_field_add_shadow", LabelShadow.spreadRange),
+            ("sheen_text_field_set_stroke", 0 ... LabelStroke.maximumWidth), ("sheen_text_field_set_alpha", Label.alphaRange),
+            ("sheen_label_set_line_break", LabelProperty.named("lines")!.range!),
+        ]
+
+    /// The comment right above each setter's declaration states its range as "low…high" (a
+    /// minus as "−"), the constants' values: a range changed in Swift fails here until sheen.h
+    /// says it too.
+    @Test func setterCommentsStateTheirRanges() throws {
+        let text = try String(contentsOf: Self.headerPath, encoding: .utf8)
+        func written(_ d: Double) -> String { ClosedRange<Double>.written(d).replacingOccurrences(of: "-", with: "−") }
+        var checked = 0
+        for (setter, range) in Self.ranges {
+            let declaration = try #require(text.range(of: "sheen_status \(setter)("), "sheen.h declares no \(setter)")
+            let before = text[..<declaration.lowerBound]
+            let close = try #require(before.range(of: "*/", options: .backwards), "\(setter) has no comment")
+            let adjacent = before[close.upperBound...].allSatisfy { $0.isWhitespace }
+            #expect(adjacent, "\(setter): its comment is not right above it")
+            let open = try #require(before[..<close.lowerBound].range(of: "/**", options: .backwards))
+            let comment = before[open.lowerBound ..< close.upperBound]
+            let stated = written(range.lowerBound) + "…" + written(range.upperBound)
+            #expect(comment.range(of: stated) != nil, "\(setter)'s comment does not state its range \(stated): \(comment)")
+            checked += 1
+        }
+        #expect(checked >= 15)
     }
 }
