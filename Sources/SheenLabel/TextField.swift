@@ -182,17 +182,24 @@ public struct TextField: Sendable {
         }
     }
 
-    /// A label with the field's style showing `string`, sized to the text rectangle (its text
-    /// area is the text rectangle).
+    /// The properties a field shares with the label it draws through, each listed once as its
+    /// field and label key paths: `styled(_:)` copies every one.
+    static let sharedWithLabel: [@Sendable (TextField, inout Label) -> Void] = [
+        shared(\.textColor, \.textColor), shared(\.fill, \.fill), shared(\.stroke, \.stroke), shared(\.shadows, \.shadows),
+        shared(\.insets, \.insets), shared(\.insetsTextForShadows, \.insetsTextForShadows), shared(\.hinting, \.hinting),
+    ]
+
+    /// A copy of the field's property at `field` into the label's at `label`.
+    private static func shared<V>(_ field: KeyPath<TextField, V> & Sendable,
+                                  _ label: WritableKeyPath<Label, V> & Sendable) -> @Sendable (TextField, inout Label) -> Void {
+        { $1[keyPath: label] = $0[keyPath: field] }
+    }
+
+    /// A label with the field's style (`sharedWithLabel`) showing `string`, sized to the text
+    /// rectangle (its text area is the text rectangle).
     func styled(_ string: String) -> Label {
         var label = Label(string, font: font, size: size)
-        label.textColor = textColor
-        label.fill = fill
-        label.stroke = stroke
-        label.shadows = shadows
-        label.insets = insets
-        label.insetsTextForShadows = insetsTextForShadows
-        label.hinting = hinting
+        for copy in Self.sharedWithLabel { copy(self, &label) }
         return label
     }
 

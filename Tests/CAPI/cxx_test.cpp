@@ -79,7 +79,7 @@ int main() {
     sheen::Label moved = std::move(label);
     CHECK(moved.get() != nullptr && label.get() == nullptr);
     sheen::Image target(300, 120);
-    moved.size(300, 120).alignment(SHEEN_ALIGN_CENTER).render(target.buffer());
+    moved.canvas(300, 120).align(SHEEN_ALIGN_CENTER).vertical(SHEEN_VALIGN_CENTER).render(target.buffer());
 
     // Errors: thrown with the status and the message; the label is unchanged.
     try {
@@ -127,9 +127,16 @@ int main() {
     sheen::Label wrapped("Two lines of text", sans, 0, 0);
     wrapped.lineBreak(SHEEN_BREAK_WORD_WRAP, 0);
     const auto fit = wrapped.sizeThatFits(120, 0);
-    wrapped.size(fit[0], fit[1]);
+    wrapped.canvas(fit[0], fit[1]);
     const auto lines = wrapped.lines();
     CHECK(lines.size() == 2 && lines[0].start == 0 && lines[1].end == 17 && lines[1].baseline > lines[0].baseline);
+    // Every property setter, each at a value that keeps the two lines.
+    wrapped.lines(2).minScale(0).tighten(false).hyphenation("").baseline(SHEEN_BASELINE_CENTERS).lineHeight(1).lineSpacing(0)
+        .insets(0, 0, 0, 0).insetShadows(false).highlight(colors[0]).noHighlight().clip(false);
+    CHECK(wrapped.lines().size() == 2);
+    bool linesRefused = false;
+    try { wrapped.lines(100001); } catch (const sheen::Error &) { linesRefused = true; }
+    CHECK(linesRefused);
     field.stroke(2, colors[0]).alignment(SHEEN_ALIGN_CENTER).insets(2, 4, 2, 4).caretStyle(colors[1], 3)
         .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT)
         .secure(true).enabled(false).adjustsFontSize(true, 10);

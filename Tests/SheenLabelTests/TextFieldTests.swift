@@ -17,6 +17,23 @@ import SheenText
     /// Pixels of `image` as RGBA arrays.
     func px(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] { image.pixel(x: x, y: y) }
 
+    /// The label a field draws through carries every style property the field shares with it
+    /// (TextField.sharedWithLabel), each set to a value other than its default.
+    @Test func theFieldsLabelCarriesItsStyle() throws {
+        var field = TextField(text: "Styled", font: try Font(named: "DejaVu Sans", size: 20), size: Size(width: 200, height: 40))
+        field.textColor = Color(rgba: 0x3478_F6FF)
+        field.fill = .color(Color(rgba: 0xFF3B_30FF))
+        field.stroke = LabelStroke(width: 2, paint: .color(.white), placement: .inside)
+        field.shadows = [LabelShadow(color: .black, offset: Point(1, 2), sigma: 3)]
+        field.insets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        field.insetsTextForShadows = false
+        field.hinting = .full
+        let label = field.styled("Styled")
+        #expect(label.textColor == field.textColor && label.fill == field.fill && label.stroke == field.stroke)
+        #expect(label.shadows == field.shadows && label.insets == field.insets && !label.insetsTextForShadows && label.hinting == .full)
+        #expect(TextField.sharedWithLabel.count == 7)
+    }
+
     @Test func placeholderShowsWhenEmptyInItsOwnColour() throws {
         var empty = try field("")
         empty.placeholder = "Search"

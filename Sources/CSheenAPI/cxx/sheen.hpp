@@ -243,7 +243,9 @@ public:
         return *this;
     }
     Label &font(const Font &font) { check(sheen_label_set_font(get(), font.get())); return *this; }
-    Label &size(double width, double height) { check(sheen_label_set_size(get(), width, height)); return *this; }
+    /** `canvas`: the label's frame, pixels. */
+    Label &canvas(double width, double height) { check(sheen_label_set_canvas(get(), width, height)); return *this; }
+    [[deprecated("use canvas")]] Label &size(double width, double height) { return canvas(width, height); }
     Label &textColor(sheen_color color) { check(sheen_label_set_text_color(get(), color)); return *this; }
     Label &fillColor(sheen_color color) { check(sheen_label_set_fill_color(get(), color)); return *this; }
     /** A linear gradient over `extent` (the ink by default), `angle` degrees. */
@@ -263,15 +265,39 @@ public:
     Label &clearShadows() { check(sheen_label_clear_shadows(get())); return *this; }
     Label &background(sheen_color color) { check(sheen_label_set_background(get(), &color)); return *this; }
     Label &noBackground() { check(sheen_label_set_background(get(), nullptr)); return *this; }
-    Label &alignment(sheen_text_alignment alignment, sheen_vertical_alignment vertical = SHEEN_VALIGN_CENTER) {
-        check(sheen_label_set_alignment(get(), alignment, vertical));
+    Label &align(sheen_text_alignment alignment) { check(sheen_label_set_align(get(), alignment)); return *this; }
+    Label &vertical(sheen_vertical_alignment vertical) { check(sheen_label_set_vertical(get(), vertical)); return *this; }
+    [[deprecated("use align and vertical")]] Label &alignment(sheen_text_alignment alignment,
+                                                            sheen_vertical_alignment vertical = SHEEN_VALIGN_CENTER) {
+        return align(alignment).vertical(vertical);
+    }
+    /** `lines`: maximum lines, 0 = unlimited. */
+    Label &lines(intptr_t lines) { check(sheen_label_set_lines(get(), lines)); return *this; }
+    Label &lineBreak(sheen_line_break mode, intptr_t lines) { check(sheen_label_set_line_break(get(), mode, lines)); return *this; }
+    /** `minScale`: auto-shrink down to this fraction of the font size (0: off). */
+    Label &minScale(double scale) { check(sheen_label_set_min_scale(get(), scale)); return *this; }
+    Label &tighten(bool tighten) { check(sheen_label_set_tighten(get(), tighten)); return *this; }
+    /** `hyphenation`: a language ("en_US"), or empty for none. */
+    Label &hyphenation(const std::string &language) {
+        check(sheen_label_set_hyphenation(get(), language.empty() ? nullptr : language.c_str()));
         return *this;
     }
-    Label &lineBreak(sheen_line_break mode, intptr_t lines) { check(sheen_label_set_line_break(get(), mode, lines)); return *this; }
+    Label &baseline(sheen_baseline baseline) { check(sheen_label_set_baseline(get(), baseline)); return *this; }
+    Label &lineHeight(double multiple) { check(sheen_label_set_line_height(get(), multiple)); return *this; }
+    Label &lineSpacing(double spacing) { check(sheen_label_set_line_spacing(get(), spacing)); return *this; }
+    Label &insets(double top, double left, double bottom, double right) {
+        check(sheen_label_set_insets(get(), top, left, bottom, right));
+        return *this;
+    }
+    Label &insetShadows(bool inset) { check(sheen_label_set_inset_shadows(get(), inset)); return *this; }
+    Label &highlight(sheen_color color) { check(sheen_label_set_highlight(get(), &color)); return *this; }
+    Label &noHighlight() { check(sheen_label_set_highlight(get(), nullptr)); return *this; }
     Label &alpha(double alpha) { check(sheen_label_set_alpha(get(), alpha)); return *this; }
     Label &hinting(sheen_hinting hinting) { check(sheen_label_set_hinting(get(), hinting)); return *this; }
     Label &enabled(bool enabled) { check(sheen_label_set_enabled(get(), enabled)); return *this; }
-    Label &clipsToBounds(bool clips) { check(sheen_label_set_clips_to_bounds(get(), clips)); return *this; }
+    /** `clip`: clip everything drawn to the frame. */
+    Label &clip(bool clip) { check(sheen_label_set_clip(get(), clip)); return *this; }
+    [[deprecated("use clip")]] Label &clipsToBounds(bool clips) { return clip(clips); }
     /** Any label gradient (radial, conic, stops, spread, extent, dither); nullptr: the text colour. */
     Label &fill(const sheen_label_gradient *gradient) { check(sheen_label_set_fill(get(), gradient)); return *this; }
     /** UILabel's sizeThatFits within width × height (0: unconstrained): {width, height}. */
