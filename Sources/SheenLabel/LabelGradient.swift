@@ -45,6 +45,9 @@ public struct LabelGradient: Hashable, Sendable {
         self.stops = stops; self.geometry = geometry; self.spread = spread; self.space = space; self.dither = dither
     }
 
+    /// The allowed radii of a `.radial` geometry, in units of the rectangle: 0…10^6.
+    public static let radiusRange = 0.0 ... 1e6
+
     /// Checks what drawing the gradient would refuse, wherever it is drawn: SheenRaster's
     /// `Gradient.validate` over a unit rectangle (so the errors name what a `GradientFill` would),
     /// then the fill prepared over the smallest rectangle a label paints (one pixel) and the
@@ -53,6 +56,8 @@ public struct LabelGradient: Hashable, Sendable {
     /// and both grow with the rectangle, so a gradient passing both draws at every size.
     func validate() throws(LabelError) {
         switch geometry {
+        case let .radial(_, radius) where !(radius.isFinite && Self.radiusRange.contains(radius)):
+            throw .invalidParameter(name: "gradient radius", value: radius, allowed: Self.radiusRange.interval + ", in units of the rectangle")
         case let .linear(angle) where !angle.isFinite:
             throw .invalidParameter(name: "gradient angle", value: angle, allowed: "a finite number of degrees")
         case let .conic(_, startAngle) where !startAngle.isFinite:

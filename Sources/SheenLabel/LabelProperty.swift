@@ -94,7 +94,7 @@ public struct LabelProperty: Sendable, Hashable {
                       "the label's frame, `\"WxH\"` or `[w, h]` (default: the size that fits the text, as `sheen render` without `--canvas`)"),
         LabelProperty("textColor", swift: "textColor", flag: nil,
                       "the colour of runs without one, applied before the object's runs (so it does not recolour them); in a keyframe without `runs` it recolours the whole text, as UIKit's `textColor` does"),
-        LabelProperty("fill", swift: "fill", "the label's paint: a colour or a gradient over its ink, lines, typographic rect or frame"),
+        LabelProperty("fill", swift: "fill", "the label's paint: a colour or a gradient over its \(GradientExtent.wordList) (`extent`)"),
         LabelProperty("stroke", swift: "stroke", range: 0 ... LabelStroke.maximumWidth, source: "LabelStroke.maximumWidth",
                       "a stroke outside, centred on or inside the glyphs; its width in pixels"),
         LabelProperty("shadows", swift: "shadows", flag: "--shadow, --glow", setter: "sheen_label_add_shadow",

@@ -257,7 +257,7 @@ public struct LabelSpec: Sendable {
             let center = try o.optional("center").map { try $0.numbers(2) }.map { Point($0[0], $0[1]) } ?? Point(0.5, 0.5)
             let geometry: LabelGradient.Geometry
             switch try o.optional("kind")?.named([("linear", 0), ("radial", 1), ("conic", 2), ("points", 3)]) ?? 0 {
-            case 1: geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: 0...1e6) ?? 0.5)
+            case 1: geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: LabelGradient.radiusRange) ?? 0.5)
             case 2: geometry = .conic(center: center, startAngle: angle)
             case 3:
                 guard let from = o.optional("from"), let to = o.optional("to") else { throw n.error("a points gradient needs \"from\" and \"to\"") }

@@ -32,11 +32,17 @@ struct AnimateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second.") var fps = 30.0
     @Option(help: "Timing curve.") var timing = "easeInOut"
     @Option(name: .customLong("color-space"), help: "Colour interpolation: oklab, sRGB or linearSRGB.") var colorSpace = "oklab"
-    @Option(name: .customLong("sheet-columns"), parsing: .unconditional, help: "Frames per row of the contact sheet.") var sheetColumns = 6
+    /// The allowed `--sheet-columns`.
+    static let sheetColumnsRange = 1 ... 64
+    @Option(name: .customLong("sheet-columns"), parsing: .unconditional,
+            help: "Frames per row of the contact sheet, \(sheetColumnsRange.lowerBound)…\(sheetColumnsRange.upperBound).")
+    var sheetColumns = 6
     @Option(name: [.short, .customLong("output")], help: "Output directory (created if missing).") var output: String
 
     func run() throws {
-        guard (1...64).contains(sheetColumns) else { throw ValidationError("--sheet-columns must be 1…64") }
+        guard Self.sheetColumnsRange.contains(sheetColumns) else {
+            throw ValidationError("--sheet-columns must be \(Self.sheetColumnsRange.lowerBound)…\(Self.sheetColumnsRange.upperBound)")
+        }
         let frames = try spec.map(specFrames) ?? optionFrames()
         try write(frames)
     }

@@ -39,8 +39,8 @@
 // operator, paint, coverage and format all match it, and nothing else decides (CompositeEntry.h
 // switches on the path alone); a job no row matches is refused (the entry returns
 // SHEEN_COMPOSITE_NO_PATH and writes nothing).
-// X(path, kernel, operator: DESTINATION | SOURCE_OVER | BLEND_DOUBLE | PORTER_DUFF | ANY_OPERATOR,
-//   paint: OPAQUE_SOLID | TRANSLUCENT_SOLID | ANY_PAINT, coverage: MASK | ANY_COVERAGE,
+// Each row: (path, kernel, operator: DESTINATION | SOURCE_OVER | BLEND_DOUBLE | PORTER_DUFF |
+//   ANY_OPERATOR, paint: OPAQUE_SOLID | TRANSLUCENT_SOLID | ANY_PAINT, coverage: MASK | ANY_COVERAGE,
 //   format: FORMAT_8888 | FORMAT_8)
 // - path: the row's name and the CompositeEntry.h function that runs it (path_NAME);
 // - kernel: the SHEEN_KERNELS row it belongs to, as sheen-bench and Kernels.table name it.

@@ -38,12 +38,15 @@ public enum TimingFunction: Hashable, Sendable {
         }
     }
 
-    /// Checks the parameters (finite; Bézier x in [0, 1]; spring values in (0, 1]).
+    /// The allowed x of a cubic Bézier's control points (CSS's): 0…1, so that time runs forward.
+    public static let bezierXRange = 0.0 ... 1.0
+
+    /// Checks the parameters (finite; Bézier x in `bezierXRange`; spring values in (0, 1]).
     func validated() throws(LabelError) -> TimingFunction {
         switch self {
         case let .cubicBezier(x1, y1, x2, y2):
-            for (n, v) in [("x1", x1), ("x2", x2)] where !(v.isFinite && (0...1).contains(v)) {
-                throw .invalidParameter(name: "cubicBezier \(n)", value: v, allowed: "[0, 1]")
+            for (n, v) in [("x1", x1), ("x2", x2)] where !(v.isFinite && Self.bezierXRange.contains(v)) {
+                throw .invalidParameter(name: "cubicBezier \(n)", value: v, allowed: Self.bezierXRange.interval)
             }
             for (n, v) in [("y1", y1), ("y2", y2)] where !v.isFinite {
                 throw .invalidParameter(name: "cubicBezier \(n)", value: v, allowed: "finite")
