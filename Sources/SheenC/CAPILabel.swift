@@ -386,6 +386,53 @@ public func sheenLabelSetHyphenation(_ label: OpaquePointer?, _ language: Unsafe
     change(label) { $0.hyphenationLanguage = language.map { String(cString: $0) } }
 }
 
+/// The label property `key` names (a spec key) when its access is of a kind `matches` accepts;
+/// refused, listing the keys of that kind, otherwise.
+private func accessible(_ key: UnsafePointer<CChar>?, _ kind: String,
+                        _ matches: (LabelProperty.Access) -> Bool) throws -> LabelProperty {
+    let name = try string(key, "key")
+    let fitting = LabelProperty.accessible.filter { matches($0.access!) }
+    guard let property = fitting.first(where: { $0.key == name }) else {
+        throw CAPIError.invalid("key \"\(name)\" is not a \(kind) property: \(fitting.map(\.key).joined(separator: ", "))")
+    }
+    return property
+}
+
+/// A property's own refusal (its range, a word it does not know) as the C API's, naming it.
+private func setting(_ property: LabelProperty, _ body: () throws(LabelSpecError) -> Void) throws {
+    do { try body() } catch { throw CAPIError.invalid("\(property.key): \(error.message)") }
+}
+
+/// `sheen_label_set_number` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_number")
+public func sheenLabelSetNumber(_ label: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ value: Double) -> sheen_status {
+    change(label) { l in
+        let property = try accessible(key, "number") {
+            switch $0 { case .number, .count: true; default: false }
+        }
+        try setting(property) { () throws(LabelSpecError) in try property.set(value, on: &l) }
+    }
+}
+
+/// `sheen_label_set_flag` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_flag")
+public func sheenLabelSetFlag(_ label: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ value: Bool) -> sheen_status {
+    change(label) { l in
+        let property = try accessible(key, "flag") { if case .flag = $0 { true } else { false } }
+        try setting(property) { () throws(LabelSpecError) in try property.set(value ? "true" : "false", on: &l) }
+    }
+}
+
+/// `sheen_label_set_word` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_word")
+public func sheenLabelSetWord(_ label: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ word: UnsafePointer<CChar>?) -> sheen_status {
+    change(label) { l in
+        let property = try accessible(key, "word") { if case .word = $0 { true } else { false } }
+        let text = try string(word, "word")
+        try setting(property) { () throws(LabelSpecError) in try property.set(text, on: &l) }
+    }
+}
+
 /// `sheen_label_set_baseline` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_set_baseline")
 public func sheenLabelSetBaseline(_ label: OpaquePointer?, _ baseline: Int32) -> sheen_status {

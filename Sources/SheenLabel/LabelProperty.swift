@@ -13,6 +13,11 @@ import SheenText
 /// and the setter its snake-case form (`sheen_label_set_line_break`); the Swift property keeps
 /// UILabel's name (`lineBreakMode`). Older names still accepted are in `oldNames`.
 public struct LabelProperty: Sendable, Hashable {
+    /// Properties are their keys.
+    public static func == (a: LabelProperty, b: LabelProperty) -> Bool { a.key == b.key }
+    /// Hashes the key.
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
     /// The key in a JSON label spec (top level and keyframes): the property's one name.
     public let key: String
     /// The Swift property of `Label` it sets (a path: `font.size`).
@@ -31,9 +36,11 @@ public struct LabelProperty: Sendable, Hashable {
     /// Names kept for one release (a flag, spec key or C setter spelt another way), listed in
     /// CHANGELOG.md.
     public let oldNames: [String]
+    /// How the generic surfaces read and write it (see `Access`); nil where it has code of its own.
+    public let access: Access?
 
     init(_ key: String, swift: String, flag: String? = "", setter: String? = "", range: ClosedRange<Double>? = nil,
-         source: String? = nil, oldNames: [String] = [], _ summary: String) {
+         source: String? = nil, oldNames: [String] = [], access: Access? = nil, _ summary: String) {
         self.key = key
         self.swift = swift
         self.flag = flag == "" ? "--" + Self.separated(key, by: "-") : flag
@@ -42,14 +49,15 @@ public struct LabelProperty: Sendable, Hashable {
         rangeSource = source
         self.summary = summary
         self.oldNames = oldNames
+        self.access = access
     }
 
     /// A property whose value is a word of vocabulary `V`: its summary is `prefix` and the words
     /// with their meanings, from `V`'s table.
     init<V: Vocabulary>(_ key: String, swift: String, flag: String? = "", setter: String? = "", oldNames: [String] = [],
-                        words _: V.Type, _ prefix: String = "") {
+                        words path: WritableKeyPath<Label, V> & Sendable, _ prefix: String = "") {
         let words = V.listed.map { "`\($0.word)`" + ($0.summary.isEmpty ? "" : " (\($0.summary))") }.joined(separator: ", ")
-        self.init(key, swift: swift, flag: flag, setter: setter, oldNames: oldNames, prefix + words)
+        self.init(key, swift: swift, flag: flag, setter: setter, oldNames: oldNames, access: .word(path), prefix + words)
     }
 
     /// `camelCase` as `camel-case` (or `camel_case`): a key's flag and setter spellings, and the
@@ -101,33 +109,39 @@ public struct LabelProperty: Sendable, Hashable {
                       range: 0 ... Double(Label.maximumShadows), source: "Label.maximumShadows",
                       "blurred shadows and glows, cast by fill and stroke together; at most this many"),
         LabelProperty("background", swift: "backgroundColor", "colour painted over the frame"),
-        LabelProperty("align", swift: "textAlignment", oldNames: ["sheen_label_set_alignment"], words: TextAlignment.self),
-        LabelProperty("vertical", swift: "verticalAlignment", words: VerticalAlignment.self),
+        LabelProperty("align", swift: "textAlignment", oldNames: ["sheen_label_set_alignment"], words: \.textAlignment),
+        LabelProperty("vertical", swift: "verticalAlignment", words: \.verticalAlignment),
         LabelProperty("lines", swift: "numberOfLines", range: Double(TextLayoutOptions.numberOfLinesRange.lowerBound) ... Double(Label.maximumLines),
-                      source: "TextLayoutOptions.numberOfLinesRange",
+                      source: "TextLayoutOptions.numberOfLinesRange", access: .count(\.numberOfLines),
                       "maximum lines, 0 = unlimited (default 1)"),
-        LabelProperty("lineBreak", swift: "lineBreakMode", words: LineBreakMode.self),
+        LabelProperty("lineBreak", swift: "lineBreakMode", words: \.lineBreakMode),
         LabelProperty("minScale", swift: "minimumScaleFactor", range: TextLayoutOptions.minimumScaleFactorRange,
                       source: "TextLayoutOptions.minimumScaleFactorRange", oldNames: ["sheen_label_set_adjusts_font_size"],
+                      access: .number(get: { $0.minimumScaleFactor }, set: { $0.minimumScaleFactor = $1; $0.adjustsFontSizeToFitWidth = $1 > 0 },
+                                      animates: false),
                       "auto-shrink down to this scale (0: off)"),
-        LabelProperty("tighten", swift: "allowsDefaultTighteningForTruncation", "tighten letter spacing before truncating"),
+        LabelProperty("tighten", swift: "allowsDefaultTighteningForTruncation", access: .flag(\.allowsDefaultTighteningForTruncation),
+                      "tighten letter spacing before truncating"),
         LabelProperty("hyphenation", swift: "hyphenationLanguage", oldNames: ["--hyphenate"],
                       "hyphenate words that do not fit, in this language (`\"en_US\"`: libhyphen's dictionaries, Debian hyphen-LANG)"),
-        LabelProperty("baseline", swift: "baselineAdjustment", words: BaselineAdjustment.self, "shrunk text: "),
+        LabelProperty("baseline", swift: "baselineAdjustment", words: \.baselineAdjustment, "shrunk text: "),
         LabelProperty("lineHeight", swift: "lineHeightMultiple", range: TextLayoutOptions.lineHeightMultipleRange,
-                      source: "TextLayoutOptions.lineHeightMultipleRange", "line height multiple"),
+                      source: "TextLayoutOptions.lineHeightMultipleRange", access: .number(\.lineHeightMultiple, animates: true),
+                      "line height multiple"),
         LabelProperty("lineSpacing", swift: "lineSpacing", range: TextLayoutOptions.lineSpacingRange,
-                      source: "TextLayoutOptions.lineSpacingRange", "extra pixels between lines"),
+                      source: "TextLayoutOptions.lineSpacingRange", access: .number(\.lineSpacing, animates: true),
+                      "extra pixels between lines"),
         LabelProperty("insets", swift: "insets", range: 0 ... Label.maximumSide, source: "Label.maximumSide",
                       "`[top, left, bottom, right]` pixels"),
-        LabelProperty("insetShadows", swift: "insetsTextForShadows", "inset the text so its shadows fit the frame"),
-        LabelProperty("clip", swift: "clipsToBounds", oldNames: ["sheen_label_set_clips_to_bounds"],
+        LabelProperty("insetShadows", swift: "insetsTextForShadows", access: .flag(\.insetsTextForShadows),
+                      "inset the text so its shadows fit the frame"),
+        LabelProperty("clip", swift: "clipsToBounds", oldNames: ["sheen_label_set_clips_to_bounds"], access: .flag(\.clipsToBounds),
                       "clip everything drawn to the frame"),
-        LabelProperty("enabled", swift: "isEnabled", flag: "--disabled", "a disabled label draws at half its alpha"),
-        LabelProperty("alpha", swift: "alpha", range: Label.alphaRange, source: "Label.alphaRange",
+        LabelProperty("enabled", swift: "isEnabled", flag: "--disabled", access: .flag(\.isEnabled), "a disabled label draws at half its alpha"),
+        LabelProperty("alpha", swift: "alpha", range: Label.alphaRange, source: "Label.alphaRange", access: .number(\.alpha, animates: true),
                       "opacity of the whole label: drawn, then faded as one group (default 1; animates)"),
         LabelProperty("highlight", swift: "highlightedTextColor", "draw highlighted in this colour"),
-        LabelProperty("hinting", swift: "hinting", words: Hinting.self, "glyph hinting (default `none`): "),
+        LabelProperty("hinting", swift: "hinting", words: \.hinting, "glyph hinting (default `none`): "),
     ]
 
     /// docs/label-spec.md's table of label fields, made from `all`.
@@ -142,8 +156,14 @@ public struct LabelProperty: Sendable, Hashable {
         var lines = ["| field | meaning | range | command line | C | Swift (`Label`) |", "|---|---|---|---|---|---|"]
         for p in all {
             let range = p.range.map { r in "\(number(r.lowerBound))…\(number(r.upperBound))" + (p.rangeSource.map { " (`\($0)`)" } ?? "") }
-            let flag = p.key == "text" ? "the argument, `--text-file`" : code(p.flag)
-            lines.append("| `\(p.key)` | \(p.summary) | \(range ?? "") | \(flag) | \(code(p.setter)) | `\(p.swift)` |")
+            var flag = p.key == "text" ? "the argument, `--text-file`" : code(p.flag)
+            var setter = code(p.setter)
+            if let access = p.access {
+                // Every property with an access is also set through the generic surfaces.
+                flag = (p.flag == nil ? "" : flag + ", ") + "`--property \(p.key)=…`"
+                setter = (p.setter == nil ? "" : setter + ", ") + "`\(access.cSetter)(\"\(p.key)\")`"
+            }
+            lines.append("| `\(p.key)` | \(p.summary) | \(range ?? "") | \(flag) | \(setter) | `\(p.swift)` |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

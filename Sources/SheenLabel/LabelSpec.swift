@@ -89,35 +89,32 @@ public struct LabelSpec: Sendable {
         if let n = o.optional("stroke") { label.stroke = try stroke(n) }
         if let n = o.optional("shadows") { label.shadows = try n.array().map(shadow) }
         if let n = o.optional("background") { label.backgroundColor = try color(n) }
-        if let n = o.optional("align") { label.textAlignment = try n.named(TextAlignment.self) }
-        if let n = o.optional("vertical") { label.verticalAlignment = try n.named(VerticalAlignment.self) }
-        if let n = o.optional("lines") { label.numberOfLines = try n.integer(in: TextLayoutOptions.numberOfLinesRange) }
-        if let n = o.optional("lineBreak") {
-            label.lineBreakMode = try n.named(LineBreakMode.self)
-        }
-        if let n = o.optional("minScale") {
-            label.minimumScaleFactor = try n.number(in: range("minScale"))
-            label.adjustsFontSizeToFitWidth = label.minimumScaleFactor > 0
-        }
-        if let n = o.optional("tighten") { label.allowsDefaultTighteningForTruncation = try n.bool() }
-        if let n = o.optional("baseline") {
-            label.baselineAdjustment = try n.named(BaselineAdjustment.self)
-        }
+        try applyAccessible(o, to: &label)
         if let n = o.optional("hyphenation") { label.hyphenationLanguage = try n.string() }
-        if let n = o.optional("lineHeight") { label.lineHeightMultiple = try n.number(in: range("lineHeight")) }
-        if let n = o.optional("lineSpacing") { label.lineSpacing = try n.number(in: range("lineSpacing")) }
         if let n = o.optional("insets") {
             let v = try n.numbers(4, in: range("insets"))
             label.insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
-        if let n = o.optional("insetShadows") { label.insetsTextForShadows = try n.bool() }
-        if let n = o.optional("clip") { label.clipsToBounds = try n.bool() }
-        if let n = o.optional("enabled") { label.isEnabled = try n.bool() }
-        if let n = o.optional("alpha") { label.alpha = try n.number(in: range("alpha")) }
-        if let n = o.optional("hinting") { label.hinting = try n.named(Hinting.self) }
         if let n = o.optional("highlight") {
             label.isHighlighted = true
             label.highlightedTextColor = try color(n)
+        }
+    }
+
+    /// The properties with an access (`LabelProperty.accessible`), each read as its access says:
+    /// a number or whole number in its row's range, a boolean, or a word.
+    static func applyAccessible(_ o: SpecObject, to label: inout Label) throws {
+        for property in LabelProperty.accessible {
+            guard let n = o.optional(property.key), let access = property.access else { continue }
+            switch access {
+            // Every number and whole number has its range (LabelPropertyTests).
+            case let .number(_, set, _): set(&label, try n.number(in: property.range!))
+            case let .count(set): set(&label, try n.integer(in: Int(property.range!.lowerBound) ... Int(property.range!.upperBound)))
+            case let .flag(set): set(&label, try n.bool())
+            case let .word(words, set):
+                let word = try n.string()
+                guard set(&label, word) else { throw n.error("\"\(word)\" is not one of: \(words.joined(separator: ", "))") }
+            }
         }
     }
 

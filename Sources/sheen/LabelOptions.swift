@@ -201,6 +201,9 @@ struct LabelLineOptions: ParsableArguments {
     @Flag(name: .customLong("inset-shadows"), help: "Inset the text so shadows fit inside the canvas.") var insetShadows = false
     @Flag(help: "Draw the label disabled (half its opacity).") var disabled = false
     @Option(name: .customLong("highlight"), help: "Draw highlighted in this colour.") var highlight: String?
+    @Option(name: .customLong("property"),
+            help: "KEY=VALUE: any of these label spec properties, repeatable, applied after the other options: \(LabelProperty.accessible.map(\.key).joined(separator: ", ")).")
+    var property: [String] = []
 
     /// Sets these options on `label`.
     func apply(to label: inout Label) throws {
@@ -220,6 +223,14 @@ struct LabelLineOptions: ParsableArguments {
         if let highlight {
             label.isHighlighted = true
             label.highlightedTextColor = try Parse.color(highlight, option: "--highlight")
+        }
+        for setting in property {
+            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let p = LabelProperty.named(parts[0]), p.access != nil else {
+                throw ValidationError("--property \"\(setting)\" is not KEY=VALUE with KEY one of: "
+                                      + LabelProperty.accessible.map(\.key).joined(separator: ", "))
+            }
+            do { try p.set(parts[1], on: &label) } catch { throw ValidationError("--property \(p.key): \(error)") }
         }
     }
 }

@@ -137,6 +137,10 @@ int main() {
     bool linesRefused = false;
     try { wrapped.lines(100001); } catch (const sheen::Error &) { linesRefused = true; }
     CHECK(linesRefused);
+    wrapped.set("lineSpacing", 0).setFlag("tighten", false).setWord("align", "natural");
+    bool unknownRefused = false;
+    try { wrapped.set("noSuchKey", 1); } catch (const sheen::Error &) { unknownRefused = true; }
+    CHECK(unknownRefused);
     field.stroke(2, colors[0]).alignment(SHEEN_ALIGN_CENTER).insets(2, 4, 2, 4).caretStyle(colors[1], 3)
         .caretAffinity(SHEEN_AFFINITY_TRAILING).placeholderGradient(colors).alpha(0.5).hinting(SHEEN_HINTING_LIGHT)
         .secure(true).enabled(false).adjustsFontSize(true, 10);

@@ -173,6 +173,23 @@ import SheenText
         }
     }
 
+    /// `--property KEY=VALUE` sets every property with an access as its own flag does, and
+    /// refuses an unknown key, a key without access and a value out of range, naming the problem.
+    @Test func propertyOptionSetsWhatTheFlagsSet() throws {
+        func options(_ args: [String]) throws -> Label { try LabelOptions.parse(["Two lines of text"] + args).makeLabel() }
+        let byFlags = try options(["--line-spacing", "4", "--align", "center", "--lines", "3", "--tighten", "--alpha", "0.5",
+                                   "--line-height", "1.5", "--baseline", "none", "--clip"])
+        let byProperty = try options(["--property", "lineSpacing=4", "--property", "align=center", "--property", "lines=3",
+                                      "--property", "tighten=true", "--property", "alpha=0.5", "--property", "lineHeight=1.5",
+                                      "--property", "baseline=none", "--property", "clip=true"])
+        #expect("\(byFlags.layoutOptions) \(byFlags.alpha) \(byFlags.clipsToBounds)"
+                == "\(byProperty.layoutOptions) \(byProperty.alpha) \(byProperty.clipsToBounds)")
+        for (bad, says) in [("colour=red", "KEY=VALUE"), ("font=Serif", "KEY=VALUE"), ("lines=100001", "lines"), ("align", "KEY=VALUE"),
+                            ("align=sideways", "align")] {
+            #expect { try options(["--property", bad]) } throws: { "\($0)".contains(says) }
+        }
+    }
+
     /// The old name of a renamed option still works this release.
     @Test func oldHyphenationFlagStillWorks() throws {
         let new = try LabelLineOptions.parse(["--hyphenation", "en_US"]), old = try LabelLineOptions.parse(["--hyphenate", "en_US"])

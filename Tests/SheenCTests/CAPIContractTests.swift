@@ -321,6 +321,17 @@ import Testing
         },
         e("sheen_label_set_inset_shadows", setter: true) { p, w in sheen_label_set_inset_shadows(p.handle("label", w.label, wrong: w.field), false) },
         e("sheen_label_set_clip", setter: true) { p, w in sheen_label_set_clip(p.handle("label", w.label, wrong: w.field), true) },
+        e("sheen_label_set_number", setter: true) { p, w in
+            sheen_label_set_number(p.handle("label", w.label, wrong: w.field), p.text("key", "lineSpacing", invalid: Array("align".utf8)),
+                                   p.number("value", 2))
+        },
+        e("sheen_label_set_flag", setter: true) { p, w in
+            sheen_label_set_flag(p.handle("label", w.label, wrong: w.field), p.text("key", "tighten", invalid: Array("lines".utf8)), true)
+        },
+        e("sheen_label_set_word", setter: true) { p, w in
+            sheen_label_set_word(p.handle("label", w.label, wrong: w.field), p.text("key", "align", invalid: Array("clip".utf8)),
+                                 p.text("word", "center", invalid: Array("sideways".utf8)))
+        },
         e("sheen_label_set_highlight", setter: true) { p, w in
             sheen_label_set_highlight(p.handle("label", w.label, wrong: w.field), p.input("color", [color(p, "color")], nullable: true))
         },

@@ -295,6 +295,14 @@ public:
     Label &alpha(double alpha) { check(sheen_label_set_alpha(get(), alpha)); return *this; }
     Label &hinting(sheen_hinting hinting) { check(sheen_label_set_hinting(get(), hinting)); return *this; }
     Label &enabled(bool enabled) { check(sheen_label_set_enabled(get(), enabled)); return *this; }
+    /** Any number, whole-number, on/off or word property by its spec key ("lineHeight", "tighten",
+     *  "align"): what a property without a setter of its own takes. */
+    Label &set(const std::string &key, double value) { check(sheen_label_set_number(get(), key.c_str(), value)); return *this; }
+    Label &setFlag(const std::string &key, bool value) { check(sheen_label_set_flag(get(), key.c_str(), value)); return *this; }
+    Label &setWord(const std::string &key, const std::string &word) {
+        check(sheen_label_set_word(get(), key.c_str(), word.c_str()));
+        return *this;
+    }
     /** `clip`: clip everything drawn to the frame. */
     Label &clip(bool clip) { check(sheen_label_set_clip(get(), clip)); return *this; }
     [[deprecated("use clip")]] Label &clipsToBounds(bool clips) { return clip(clips); }

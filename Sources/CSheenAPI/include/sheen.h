@@ -661,6 +661,16 @@ sheen_status sheen_label_set_clips_to_bounds(sheen_label *label, bool clips);
  * _set_alignment, _set_adjusts_font_size and _set_clips_to_bounds are the older names (kept this
  * release). */
 
+/* Any property docs/label-spec.md marks with a generic setter, by its spec key: the properties
+ * added to the table take these, without a setter of their own. An unknown key, or one of
+ * another kind, is refused naming the keys of this kind. */
+/** Number (or whole-number) property `key` ("lineHeight", "lines") to `value`, in its range. */
+sheen_status sheen_label_set_number(sheen_label *label, const char *key, double value);
+/** On/off property `key` ("tighten", "clip"). */
+sheen_status sheen_label_set_flag(sheen_label *label, const char *key, bool value);
+/** Word property `key` ("align") to `word` ("center"), as the spec spells it. */
+sheen_status sheen_label_set_word(sheen_label *label, const char *key, const char *word);
+
 /** Shrunk text's baseline (`baseline`). */
 typedef enum sheen_baseline {
     /** `baselines`: the shrunk baseline where the full-size one would be. */

@@ -14,10 +14,11 @@ struct LabelMixer {
         out.shadowColor = optionalColor(a.shadowColor, b.shadowColor, t)
         out.shadowOffset = SheenLabel.mix(a.shadowOffset, b.shadowOffset, t)
         out.backgroundColor = optionalColor(a.backgroundColor, b.backgroundColor, t)
-        out.lineSpacing = SheenLabel.mix(a.lineSpacing, b.lineSpacing, t)
-        out.alpha = min(max(SheenLabel.mix(a.alpha, b.alpha, t), 0), 1)
-        let heights = TextLayoutOptions.lineHeightMultipleRange
-        out.lineHeightMultiple = min(max(SheenLabel.mix(a.lineHeightMultiple, b.lineHeightMultiple, t), heights.lowerBound), heights.upperBound)
+        // Every animating number (LabelProperty.Access), kept in its range when a timing overshoots.
+        for property in LabelProperty.accessible {
+            guard case let .number(get, set, true)? = property.access, let range = property.range else { continue }
+            set(&out, min(max(SheenLabel.mix(get(a), get(b), t), range.lowerBound), range.upperBound))
+        }
         out.insets = EdgeInsets(top: max(0, SheenLabel.mix(a.insets.top, b.insets.top, t)),
                                 left: max(0, SheenLabel.mix(a.insets.left, b.insets.left, t)),
                                 bottom: max(0, SheenLabel.mix(a.insets.bottom, b.insets.bottom, t)),

@@ -1,0 +1,103 @@
+import SheenRaster
+import SheenText
+
+extension LabelProperty {
+    /// How a property is read and written where no code of its own is needed: the spec reader,
+    /// `--property KEY=VALUE`, the C API's `sheen_label_set_number`, `_flag` and `_word`, and
+    /// the animation mixer all go through it. A property with an access needs nothing but its
+    /// row, its stored property and its effect.
+    public enum Access: Sendable {
+        /// A number in the row's range; `animates`: keyframes interpolate it (clamped to the range).
+        case number(get: @Sendable (Label) -> Double, set: @Sendable (inout Label, Double) -> Void, animates: Bool)
+        /// A whole number in the row's range.
+        case count(@Sendable (inout Label, Int) -> Void)
+        /// On or off.
+        case flag(@Sendable (inout Label, Bool) -> Void)
+        /// A word of a vocabulary (`words` listed); `set` is false for a word it does not know.
+        case word(words: [String], set: @Sendable (inout Label, String) -> Bool)
+
+        /// The number at `path`.
+        static func number(_ path: WritableKeyPath<Label, Double> & Sendable, animates: Bool = false) -> Access {
+            .number(get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 }, animates: animates)
+        }
+
+        /// The whole number at `path`.
+        static func count(_ path: WritableKeyPath<Label, Int> & Sendable) -> Access { .count { $0[keyPath: path] = $1 } }
+
+        /// The flag at `path`.
+        static func flag(_ path: WritableKeyPath<Label, Bool> & Sendable) -> Access { .flag { $0[keyPath: path] = $1 } }
+
+        /// The vocabulary value at `path`, by word (alternate spellings too, any case).
+        static func word<V: Vocabulary>(_ path: WritableKeyPath<Label, V> & Sendable) -> Access {
+            .word(words: V.listed.map(\.word)) { label, word in
+                guard let v = ValueSyntax.value(word, in: V.self) else { return false }
+                label[keyPath: path] = v
+                return true
+            }
+        }
+
+        /// The C API's generic setter of this kind of value.
+        public var cSetter: String {
+            switch self {
+            case .number, .count: "sheen_label_set_number"
+            case .flag: "sheen_label_set_flag"
+            case .word: "sheen_label_set_word"
+            }
+        }
+
+        /// What kind of value it takes, as messages name it: "a number", "a whole number", "true
+        /// or false", or the words.
+        public var expected: String {
+            switch self {
+            case .number: "a number"
+            case .count: "a whole number"
+            case .flag: "true or false"
+            case let .word(words, _): "one of: " + words.joined(separator: ", ")
+            }
+        }
+    }
+
+    /// The properties with an access, in `all`'s order: what `--property`, the spec reader's
+    /// loop and the C API's generic setters take.
+    public static var accessible: [LabelProperty] { all.filter { $0.access != nil } }
+
+    /// Sets this property of `label` from `text` (a number, a whole number, true/false or a
+    /// word, as its access takes), checked against its range; the error says what is wrong,
+    /// without the property's name. Nil access: refused.
+    package func set(_ text: String, on label: inout Label) throws(LabelSpecError) {
+        guard let access else { throw LabelSpecError("has no generic access") }
+        switch access {
+        case let .number(_, set, _):
+            guard let v = Double(text), v.isFinite else { throw LabelSpecError("\"\(text)\" is not a number") }
+            set(&label, try checked(v))
+        case let .count(set):
+            guard let v = Int(text) else { throw LabelSpecError("\"\(text)\" is not a whole number") }
+            set(&label, Int(try checked(Double(v))))
+        case let .flag(set):
+            guard let v = Bool(text) else { throw LabelSpecError("\"\(text)\" is not true or false") }
+            set(&label, v)
+        case let .word(words, set):
+            guard set(&label, text) else { throw LabelSpecError("\"\(text)\" is not one of: \(words.joined(separator: ", "))") }
+        }
+    }
+
+    /// Sets this number or whole-number property of `label` to `value` after checking its range.
+    package func set(_ value: Double, on label: inout Label) throws(LabelSpecError) {
+        switch access {
+        case let .number(_, set, _)?: set(&label, try checked(value))
+        case let .count(set)?:
+            guard value == value.rounded() else { throw LabelSpecError("\(value) is not a whole number") }
+            set(&label, Int(try checked(value)))
+        default: throw LabelSpecError("is not a number")
+        }
+    }
+
+    /// `v` when it lies in the row's range (any finite number without one).
+    func checked(_ v: Double) throws(LabelSpecError) -> Double {
+        guard v.isFinite else { throw LabelSpecError("\(v) is not a finite number") }
+        if let range, !range.contains(v) {
+            throw LabelSpecError("\(ClosedRange.written(v)) is outside \(ClosedRange.written(range.lowerBound))…\(ClosedRange.written(range.upperBound))")
+        }
+        return v
+    }
+}
