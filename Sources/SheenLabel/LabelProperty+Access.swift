@@ -10,11 +10,11 @@ extension LabelProperty {
         /// A number in the row's range; `animates`: keyframes interpolate it (clamped to the range).
         case number(get: @Sendable (Label) -> Double, set: @Sendable (inout Label, Double) -> Void, animates: Bool)
         /// A whole number in the row's range.
-        case count(@Sendable (inout Label, Int) -> Void)
+        case count(get: @Sendable (Label) -> Int, set: @Sendable (inout Label, Int) -> Void)
         /// On or off.
-        case flag(@Sendable (inout Label, Bool) -> Void)
+        case flag(get: @Sendable (Label) -> Bool, set: @Sendable (inout Label, Bool) -> Void)
         /// A word of a vocabulary (`words` listed); `set` is false for a word it does not know.
-        case word(words: [String], set: @Sendable (inout Label, String) -> Bool)
+        case word(words: [String], get: @Sendable (Label) -> String, set: @Sendable (inout Label, String) -> Bool)
 
         /// The number at `path`.
         static func number(_ path: WritableKeyPath<Label, Double> & Sendable, animates: Bool = false) -> Access {
@@ -22,14 +22,18 @@ extension LabelProperty {
         }
 
         /// The whole number at `path`.
-        static func count(_ path: WritableKeyPath<Label, Int> & Sendable) -> Access { .count { $0[keyPath: path] = $1 } }
+        static func count(_ path: WritableKeyPath<Label, Int> & Sendable) -> Access {
+            .count(get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+        }
 
         /// The flag at `path`.
-        static func flag(_ path: WritableKeyPath<Label, Bool> & Sendable) -> Access { .flag { $0[keyPath: path] = $1 } }
+        static func flag(_ path: WritableKeyPath<Label, Bool> & Sendable) -> Access {
+            .flag(get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 })
+        }
 
         /// The vocabulary value at `path`, by word (alternate spellings too, any case).
         static func word<V: Vocabulary>(_ path: WritableKeyPath<Label, V> & Sendable) -> Access {
-            .word(words: V.listed.map(\.word)) { label, word in
+            .word(words: V.listed.map(\.word), get: { $0[keyPath: path].word }) { label, word in
                 guard let v = ValueSyntax.value(word, in: V.self) else { return false }
                 label[keyPath: path] = v
                 return true
@@ -52,7 +56,17 @@ extension LabelProperty {
             case .number: "a number"
             case .count: "a whole number"
             case .flag: "true or false"
-            case let .word(words, _): "one of: " + words.joined(separator: ", ")
+            case let .word(words, _, _): "one of: " + words.joined(separator: ", ")
+            }
+        }
+
+        /// The property's value in `label`, written as `set` reads it.
+        public func value(in label: Label) -> String {
+            switch self {
+            case let .number(get, _, _): "\(get(label))"
+            case let .count(get, _): "\(get(label))"
+            case let .flag(get, _): "\(get(label))"
+            case let .word(_, get, _): get(label)
             }
         }
     }
@@ -70,13 +84,13 @@ extension LabelProperty {
         case let .number(_, set, _):
             guard let v = Double(text), v.isFinite else { throw LabelSpecError("\"\(text)\" is not a number") }
             set(&label, try checked(v))
-        case let .count(set):
+        case let .count(_, set):
             guard let v = Int(text) else { throw LabelSpecError("\"\(text)\" is not a whole number") }
             set(&label, Int(try checked(Double(v))))
-        case let .flag(set):
+        case let .flag(_, set):
             guard let v = Bool(text) else { throw LabelSpecError("\"\(text)\" is not true or false") }
             set(&label, v)
-        case let .word(words, set):
+        case let .word(words, _, set):
             guard set(&label, text) else { throw LabelSpecError("\"\(text)\" is not one of: \(words.joined(separator: ", "))") }
         }
     }
@@ -85,7 +99,7 @@ extension LabelProperty {
     package func set(_ value: Double, on label: inout Label) throws(LabelSpecError) {
         switch access {
         case let .number(_, set, _)?: set(&label, try checked(value))
-        case let .count(set)?:
+        case let .count(_, set)?:
             guard value == value.rounded() else { throw LabelSpecError("\(value) is not a whole number") }
             set(&label, Int(try checked(value)))
         default: throw LabelSpecError("is not a number")

@@ -109,9 +109,9 @@ public struct LabelSpec: Sendable {
             switch access {
             // Every number and whole number has its range (LabelPropertyTests).
             case let .number(_, set, _): set(&label, try n.number(in: property.range!))
-            case let .count(set): set(&label, try n.integer(in: Int(property.range!.lowerBound) ... Int(property.range!.upperBound)))
-            case let .flag(set): set(&label, try n.bool())
-            case let .word(words, set):
+            case let .count(_, set): set(&label, try n.integer(in: Int(property.range!.lowerBound) ... Int(property.range!.upperBound)))
+            case let .flag(_, set): set(&label, try n.bool())
+            case let .word(words, _, set):
                 let word = try n.string()
                 guard set(&label, word) else { throw n.error("\"\(word)\" is not one of: \(words.joined(separator: ", "))") }
             }

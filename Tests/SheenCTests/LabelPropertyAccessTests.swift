@@ -31,16 +31,16 @@ import Testing
         case .flag:
             let v = differs("true") ? "true" : "false"
             return (v, v, "maybe")
-        case let .word(words, _):
+        case let .word(words, _, _):
             let w = try #require(words.first(where: differs))
             return ("\"\(w)\"", w, "no-such-word")
         }
     }
 
-    /// What the accessible properties set, as one value to compare (Label is not Equatable: it
+    /// Every accessible property's value, as one value to compare (Label is not Equatable: it
     /// holds a font).
     static func state(_ l: Label) -> String {
-        "\(l.layoutOptions) alpha \(l.alpha) enabled \(l.isEnabled) clip \(l.clipsToBounds) insetShadows \(l.insetsTextForShadows)"
+        LabelProperty.accessible.map { "\($0.key)=\($0.access!.value(in: l))" }.joined(separator: " ")
     }
 
     /// The Swift label inside a C handle.
