@@ -444,7 +444,7 @@ static void on_fault(int sig) {
     _exit(3);
 }
 
-static void skip_composite(const SheenCompositeJob *job) { (void)job; }
+static int skip_composite(const SheenCompositeJob *job) { (void)job; return 0; }
 static void skip_gradient(const SheenGradientJob *job) { (void)job; }
 static void skip_blur(const SheenBlurJob *job, int pass, intptr_t begin, intptr_t end, void *scratch) {
     (void)job; (void)pass; (void)begin; (void)end; (void)scratch;
