@@ -49,17 +49,6 @@ extension LabelProperty {
             }
         }
 
-        /// What kind of value it takes, as messages name it: "a number", "a whole number", "true
-        /// or false", or the words.
-        public var expected: String {
-            switch self {
-            case .number: "a number"
-            case .count: "a whole number"
-            case .flag: "true or false"
-            case let .word(words, _, _): "one of: " + words.joined(separator: ", ")
-            }
-        }
-
         /// The property's value in `label`, written as `set` reads it.
         public func value(in label: Label) -> String {
             switch self {

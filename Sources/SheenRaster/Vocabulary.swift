@@ -69,9 +69,6 @@ extension Vocabulary {
         return words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
-    /// Every (word, value) pair, alternates included: what the parsers that take pairs read.
-    public static var pairs: [(String, Self)] { vocabulary.map { ($0.word, $0.value) } }
-
     /// The value whose C constant is `value`, nil outside 0…count − 1.
     public init?(cValue value: Int32) {
         let listed = Self.listed
