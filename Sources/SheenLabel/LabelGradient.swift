@@ -22,6 +22,20 @@ public struct LabelGradient: Hashable, Sendable {
         case conic(center: Point, startAngle: Double)
     }
 
+    /// A label gradient's kinds, as a spec's `kind` names them: SheenRaster's shape kinds, then
+    /// `points` (a linear gradient between two points), the label's own.
+    public enum Kind: Sendable, Hashable, Vocabulary {
+        /// A SheenRaster shape kind (`linear`: by an angle).
+        case shape(GradientShape.Kind)
+        /// `.points`.
+        case points
+
+        /// The raster kinds' words, then `points`.
+        public static let vocabulary: [VocabularyWord<Kind>] =
+            GradientShape.Kind.listed.map { VocabularyWord($0.word, .shape($0.value), $0.constant, $0.summary) }
+            + [VocabularyWord("points", .points)]
+    }
+
     /// Geometry relative to the extent rectangle.
     public var geometry: Geometry
     /// Colour stops (CSS rules: offsets clamped and sorted; at least one).

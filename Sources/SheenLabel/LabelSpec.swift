@@ -253,14 +253,15 @@ public struct LabelSpec: Sendable {
             let angle = try o.optional("angle")?.number() ?? 0
             let center = try o.optional("center").map { try $0.numbers(2) }.map { Point($0[0], $0[1]) } ?? Point(0.5, 0.5)
             let geometry: LabelGradient.Geometry
-            switch try o.optional("kind")?.named([("linear", 0), ("radial", 1), ("conic", 2), ("points", 3)]) ?? 0 {
-            case 1: geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: LabelGradient.radiusRange) ?? 0.5)
-            case 2: geometry = .conic(center: center, startAngle: angle)
-            case 3:
+            switch try o.optional("kind")?.named(LabelGradient.Kind.self) ?? .shape(.linear) {
+            case .shape(.radial):
+                geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: LabelGradient.radiusRange) ?? 0.5)
+            case .shape(.conic): geometry = .conic(center: center, startAngle: angle)
+            case .points:
                 guard let from = o.optional("from"), let to = o.optional("to") else { throw n.error("a points gradient needs \"from\" and \"to\"") }
                 let a = try from.numbers(2), b = try to.numbers(2)
                 geometry = .points(from: Point(a[0], a[1]), to: Point(b[0], b[1]))
-            default: geometry = .linear(angle: angle)
+            case .shape(.linear): geometry = .linear(angle: angle)
             }
             var g = LabelGradient(stops: stops, geometry: geometry)
             if let s = o.optional("space") { g.space = try s.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }

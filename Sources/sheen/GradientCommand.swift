@@ -15,7 +15,7 @@ struct GradientCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "linear, radial or conic.") var kind = "linear"
+    @Option(help: "\(GradientShape.Kind.wordList).") var kind = GradientShape.Kind.linear.word
     @Option(help: "Linear: start point; radial: start circle centre (x,y).") var from: String?
     @Option(help: "Linear: end point; radial: end circle centre (x,y).") var to: String?
     @Option(help: "Conic centre, or both radial centres (x,y). Default: the image centre.") var center: String?
@@ -59,19 +59,17 @@ struct GradientCommand: ParsableCommand {
         }
         let centre = try center.map { try Parse.point($0, option: "--center") } ?? Point(w / 2, h / 2)
         let shape: GradientShape
-        switch kind.lowercased() {
-        case "linear":
+        switch try Parse.named(kind, option: "--kind", GradientShape.Kind.self) {
+        case .linear:
             shape = .linear(start: try from.map { try Parse.point($0, option: "--from") } ?? Point(0, 0),
                             end: try to.map { try Parse.point($0, option: "--to") } ?? Point(w, 0))
-        case "radial":
+        case .radial:
             shape = .radial(startCenter: try from.map { try Parse.point($0, option: "--from") } ?? centre,
                             startRadius: startRadius,
                             endCenter: try to.map { try Parse.point($0, option: "--to") } ?? centre,
                             endRadius: endRadius ?? (w * w + h * h).squareRoot() / 2)
-        case "conic":
+        case .conic:
             shape = .conic(center: centre, startAngle: angle * Double.pi / 180)
-        default:
-            throw ValidationError("--kind \"\(kind)\" is not one of: linear, radial, conic")
         }
         var g = Gradient(shape: shape, stops: try Parse.stops(stops),
                          spread: try Parse.choice(spread, option: "--spread"),

@@ -16,7 +16,7 @@ struct LabelStyleOptions: ParsableArguments {
     @Option(help: "Fill: one colour, or gradient stops \"#3478F6,#FF3B30\" (\"#C@offset\" allowed).") var fill = "#3478F6,#FF3B30"
     @Option(help: "Gradient extent: \(GradientExtent.wordList).") var extent = GradientExtent.ink.word
     @Option(parsing: .unconditional, help: "Gradient angle in degrees (0 = left to right, 90 = top to bottom).") var angle = 0.0
-    @Option(help: "Gradient kind: linear, radial or conic.") var gradient = "linear"
+    @Option(help: "Gradient kind: \(GradientShape.Kind.wordList).") var gradient = GradientShape.Kind.linear.word
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Flag(help: "Dither the gradient against banding.") var dither = false
     @Option(help: "Stroke \"WIDTH,#COLOR\" (pixels).") var stroke: String?
@@ -139,11 +139,11 @@ struct LabelStyleOptions: ParsableArguments {
     }
 
     func gradient(_ stops: [GradientStop]) throws -> LabelGradient {
-        let geometry: LabelGradient.Geometry = try Parse.named(self.gradient, option: "--gradient", [
-            ("linear", .linear(angle: angle)),
-            ("radial", .radial(center: Point(0.5, 0.5), radius: 0.5)),
-            ("conic", .conic(center: Point(0.5, 0.5), startAngle: angle)),
-        ])
+        let geometry: LabelGradient.Geometry = switch try Parse.named(self.gradient, option: "--gradient", GradientShape.Kind.self) {
+        case .linear: .linear(angle: angle)
+        case .radial: .radial(center: Point(0.5, 0.5), radius: 0.5)
+        case .conic: .conic(center: Point(0.5, 0.5), startAngle: angle)
+        }
         return LabelGradient(stops: stops, geometry: geometry, space: try Parse.choice(space, option: "--space"), dither: dither)
     }
 

@@ -138,6 +138,29 @@ public enum GradientShape: Hashable, Sendable {
     /// Sweep gradient around `center`: t = angle / 2π, the angle measured from `startAngle`
     /// (radians; 0 points along +x) in the direction that turns +x towards +y (clockwise on screen).
     case conic(center: Point, startAngle: Double)
+
+    /// The kinds of shape, as the command line and the label spec name them.
+    public enum Kind: Sendable, Hashable, Vocabulary {
+        /// `.linear`.
+        case linear
+        /// `.radial` (two-point conical).
+        case radial
+        /// `.conic`.
+        case conic
+
+        /// The kinds' words (`sheen gradient --kind`, `--gradient`, a label spec gradient's
+        /// `kind`).
+        public static let vocabulary: [VocabularyWord<Kind>] = [.init("linear", .linear), .init("radial", .radial), .init("conic", .conic)]
+    }
+
+    /// The shape's kind.
+    public var kind: Kind {
+        switch self {
+        case .linear: .linear
+        case .radial: .radial
+        case .conic: .conic
+        }
+    }
 }
 
 
