@@ -128,12 +128,12 @@ INLINE void scale_mask_row(const uint8_t *m, uint32_t alpha, intptr_t width, uin
 static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job) {
     // A row's paint is rows or a solid colour of either opacity: refused before any row is
     // written unless each of those has a path.
-    SheenCompositeJob as_solid = *job;
-    for (uint32_t alpha = 0; alpha <= 255; alpha += 255) {
-        as_solid.solid = alpha << 24;
-        if (job_path(&as_solid, 1) < 0) return SHEEN_COMPOSITE_NO_PATH;
+    const int masked = job->mask != NULL;
+    if (sheen_simd_composite_path(job->op, 0, 0, masked, job->bytesPerPixel) < 0 ||
+        sheen_simd_composite_path(job->op, 1, 0, masked, job->bytesPerPixel) < 0 ||
+        sheen_simd_composite_path(job->op, 1, 1, masked, job->bytesPerPixel) < 0) {
+        return SHEEN_COMPOSITE_NO_PATH;
     }
-    if (job_path(job, 0) < 0) return SHEEN_COMPOSITE_NO_PATH;
     const int scaled = job->mask != NULL && job->coverage < 255;
     uint8_t *const paint_row = (uint8_t *)job->scratch;
     uint8_t *const mask_row = paint_row + sheen_composite_scratch_mask_offset(job->width);

@@ -419,7 +419,7 @@ public func sheenLabelSetNumber(_ label: OpaquePointer?, _ key: UnsafePointer<CC
 public func sheenLabelSetFlag(_ label: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ value: Bool) -> sheen_status {
     change(label) { l in
         let property = try accessible(key, "flag") { if case .flag = $0 { true } else { false } }
-        try setting(property) { () throws(LabelSpecError) in try property.set(value ? "true" : "false", on: &l) }
+        try setting(property) { () throws(LabelSpecError) in try property.set(value, on: &l) }
     }
 }
 

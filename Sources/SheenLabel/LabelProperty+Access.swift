@@ -62,7 +62,7 @@ extension LabelProperty {
 
     /// The properties with an access, in `all`'s order: what `--property`, the spec reader's
     /// loop and the C API's generic setters take.
-    public static var accessible: [LabelProperty] { all.filter { $0.access != nil } }
+    public static let accessible = all.filter { $0.access != nil }
 
     /// Sets this property of `label` from `text` (a number, a whole number, true/false or a
     /// word, as its access takes), checked against its range; the error says what is wrong,
@@ -76,9 +76,9 @@ extension LabelProperty {
         case let .count(_, set):
             guard let v = Int(text) else { throw LabelSpecError("\"\(text)\" is not a whole number") }
             set(&label, Int(try checked(Double(v))))
-        case let .flag(_, set):
+        case .flag:
             guard let v = Bool(text) else { throw LabelSpecError("\"\(text)\" is not true or false") }
-            set(&label, v)
+            try self.set(v, on: &label)
         case let .word(words, _, set):
             guard set(&label, text) else { throw LabelSpecError("\"\(text)\" is not one of: \(words.joined(separator: ", "))") }
         }
@@ -95,12 +95,16 @@ extension LabelProperty {
         }
     }
 
+    /// Sets this on/off property of `label` to `value`.
+    package func set(_ value: Bool, on label: inout Label) throws(LabelSpecError) {
+        guard case let .flag(_, set)? = access else { throw LabelSpecError("is not on or off") }
+        set(&label, value)
+    }
+
     /// `v` when it lies in the row's range (any finite number without one).
     func checked(_ v: Double) throws(LabelSpecError) -> Double {
         guard v.isFinite else { throw LabelSpecError("\(v) is not a finite number") }
-        if let range, !range.contains(v) {
-            throw LabelSpecError("\(ClosedRange.written(v)) is outside \(ClosedRange.written(range.lowerBound))…\(ClosedRange.written(range.upperBound))")
-        }
+        if let range, !range.contains(v) { throw LabelSpecError("\(v) is not in \(range.interval)") }
         return v
     }
 }

@@ -150,12 +150,9 @@ public struct LabelProperty: Sendable, Hashable {
             guard let s else { return "–" }
             return s.split(separator: ",").map { "`\($0.drop { $0 == " " })`" }.joined(separator: ", ")
         }
-        func number(_ d: Double) -> String {
-            d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-        }
         var lines = ["| field | meaning | range | command line | C | Swift (`Label`) |", "|---|---|---|---|---|---|"]
         for p in all {
-            let range = p.range.map { r in "\(number(r.lowerBound))…\(number(r.upperBound))" + (p.rangeSource.map { " (`\($0)`)" } ?? "") }
+            let range = p.range.map { r in "\(ClosedRange.written(r.lowerBound))…\(ClosedRange.written(r.upperBound))" + (p.rangeSource.map { " (`\($0)`)" } ?? "") }
             var flag = p.key == "text" ? "the argument, `--text-file`" : code(p.flag)
             var setter = code(p.setter)
             if let access = p.access {

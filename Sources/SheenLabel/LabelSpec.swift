@@ -101,19 +101,26 @@ public struct LabelSpec: Sendable {
         }
     }
 
-    /// The properties with an access (`LabelProperty.accessible`), each read as its access says:
-    /// a number or whole number in its row's range, a boolean, or a word.
+    /// The properties with an access (`LabelProperty.accessible`), each through the setter
+    /// `--property` and the C API use: a JSON number, boolean or string as its access takes it,
+    /// checked against its row's range; a refusal names the field.
     static func applyAccessible(_ o: SpecObject, to label: inout Label) throws {
         for property in LabelProperty.accessible {
             guard let n = o.optional(property.key), let access = property.access else { continue }
+            // The node's own refusals (not a number, …) name the field; the setter's are named here.
+            func naming(_ set: () throws(LabelSpecError) -> Void) throws(LabelSpecError) {
+                do { try set() } catch { throw n.error(error.message) }
+            }
             switch access {
-            // Every number and whole number has its range (LabelPropertyTests).
-            case let .number(_, set, _): set(&label, try n.number(in: property.range!))
-            case let .count(_, set): set(&label, try n.integer(in: Int(property.range!.lowerBound) ... Int(property.range!.upperBound)))
-            case let .flag(_, set): set(&label, try n.bool())
-            case let .word(words, _, set):
-                let word = try n.string()
-                guard set(&label, word) else { throw n.error("\"\(word)\" is not one of: \(words.joined(separator: ", "))") }
+            case .number, .count:
+                let v = try n.number()
+                try naming { () throws(LabelSpecError) in try property.set(v, on: &label) }
+            case .flag:
+                let v = try n.bool()
+                try naming { () throws(LabelSpecError) in try property.set(v, on: &label) }
+            case .word:
+                let v = try n.string()
+                try naming { () throws(LabelSpecError) in try property.set(v, on: &label) }
             }
         }
     }

@@ -15,7 +15,7 @@ struct SpecNode {
     /// A finite number in `range`.
     func number(in range: ClosedRange<Double> = -1e9...1e9) throws(LabelSpecError) -> Double {
         guard case let .number(n) = value else { throw error("expected a number, found \(value.kind)") }
-        guard n.isFinite, range.contains(n) else { throw error("\(n) is not in [\(range.lowerBound), \(range.upperBound)]") }
+        guard n.isFinite, range.contains(n) else { throw error("\(n) is not in \(range.interval)") }
         return n
     }
 
