@@ -1,6 +1,7 @@
 // Rows of a gradient (the last layer of GradientBody.h): blocks whose base is computed in Double,
 // windows of 16 pixels cut by the span's ends, rows, columns of one colour per row, and the entry
-// SHEEN_ENTRY with each shape and spread a loop of its own.
+// SHEEN_ENTRY with each shape and spread a loop of its own (the point shapes from their rows in
+// CSheenSIMD.h).
 
 /// The base of the aligned block whose first pixel's centre is X in a row whose x-independent
 /// Double terms are `row`: the reduced t (linear) or the gradient-space point (radial, conic) in
@@ -213,13 +214,21 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         }                                                                                              \
     } while (0)
 
+/// A row's `spreads` column as the entry runs it: every spread, or the wrapped t alone.
+#define SHEEN_RUN_SPREAD(SHAPE) SHEEN_RUN_SPREADS(SHAPE)
+#define SHEEN_RUN_WRAPS(SHAPE) SHEEN_RUN_VARIANTS(SHAPE, SHEEN_GRADIENT_WRAPPED)
+
+/// Runs the job; a shape that is neither linear nor a row of SHEEN_GRADIENT_POINT_SHAPES writes
+/// nothing (KernelGradient never makes one).
 void SHEEN_ENTRY(const SheenGradientJob *job) {
     const int single = job->segments == 1, opaque = job->opaque != 0;
     const int fast = job->bytesPerPixel == 4 && !job->dither;
     switch (job->shape) {
     case SHEEN_GRADIENT_LINEAR: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_LINEAR); break;
-    case SHEEN_GRADIENT_RADIAL: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_RADIAL); break;
-    case SHEEN_GRADIENT_RADIAL_CONCENTRIC: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_RADIAL_CONCENTRIC); break;
-    default: SHEEN_RUN_VARIANTS(SHEEN_GRADIENT_CONIC, SHEEN_GRADIENT_WRAPPED); break;
+#define SHEEN_ENTRY_CASE(constant, function, spreads)                                                 \
+    case constant: SHEEN_RUN_##spreads(constant); break;
+    SHEEN_GRADIENT_POINT_SHAPES(SHEEN_ENTRY_CASE)
+#undef SHEEN_ENTRY_CASE
+    default: break;
     }
 }

@@ -1,6 +1,7 @@
 // t of every shape and spread (the second layer of GradientBody.h): the linear block base reduced
-// in Double and the lanes' Float half of the spread, two-point conical and concentric radial t,
-// and the conic angle.
+// in Double and the lanes' Float half of the spread, then the point shapes, one function each,
+// named by their rows in CSheenSIMD.h's SHEEN_GRADIENT_POINT_SHAPES and all of one signature:
+// (job, px, py, painted) → t before the spread.
 
 /// The linear block base reduced by the spread, in Double (the twin's `reducedBase`): repeat into
 /// [−½, ½), reflect into [−1, 1) — centred on the wrap, so that a t just below or above it stays
@@ -78,9 +79,17 @@ INLINE vf radial_t(const SheenGradientJob *j, vf px, vf py, vi *painted) {
     return sel(ok1 & (~ok2 | (t1 > t2)), t1, t2);
 }
 
+/// Concentric radial t (equal centres): (|P| − r0)·(1/dr).
+INLINE vf concentric_t(const SheenGradientJob *j, vf px, vf py, vi *painted) {
+    (void)painted;
+    return (__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8];
+}
+
 /// Conic t: the angle of (dx, dy) in turns from a polynomial atan (error 1.7·10⁻⁶ rad), minus the
-/// start, wrapped into [0, 1].
-INLINE vf conic_t(float start, vf dx, vf dy) {
+/// start (p[0]), wrapped into [0, 1].
+INLINE vf conic_t(const SheenGradientJob *j, vf dx, vf dy, vi *painted) {
+    (void)painted;
+    const float start = j->p[0];
     vf ax = vabs(dx), ay = vabs(dy);
     vf mx = vmax(ax, ay), mn = vmin(ax, ay);
     vf q = mn / sel(mx == 0.0f, 1.0f, mx);
@@ -99,13 +108,20 @@ INLINE vf conic_t(float start, vf dx, vf dy) {
     return v - __builtin_elementwise_floor(v);
 }
 
-/// t of a radial or conic gradient at gradient-space offsets (px, py), spread; `painted` as in
-/// radial_t (all ones for the other shapes).
+/// What a row's `spreads` column does with its function's t: SPREAD maps it by the job's spread,
+/// WRAPS keeps it (the function wrapped it).
+#define SHEEN_POINT_SPREAD(t, spread) spread_t(t, spread)
+#define SHEEN_POINT_WRAPS(t, spread) (t)
+
+/// t of a point shape at gradient-space offsets (px, py), spread; `painted` as its function
+/// leaves it (all ones where every pixel is painted).
 INLINE vf point_t(const SheenGradientJob *j, vf px, vf py, const uint32_t shape, const uint32_t spread, vi *painted) {
     switch (shape) {
-    case SHEEN_GRADIENT_RADIAL: return spread_t(radial_t(j, px, py, painted), spread);
-    case SHEEN_GRADIENT_RADIAL_CONCENTRIC:
-        return spread_t((__builtin_elementwise_sqrt(px * px + py * py) - j->p[2]) * j->p[8], spread);
-    default: return conic_t(j->p[0], px, py);
+#define SHEEN_POINT_CASE(constant, function, spreads)                                                 \
+    case constant: return SHEEN_POINT_##spreads(function(j, px, py, painted), spread);
+    SHEEN_GRADIENT_POINT_SHAPES(SHEEN_POINT_CASE)
+#undef SHEEN_POINT_CASE
     }
+    // The entry runs only the rows' shapes (GradientRows.h), so no other value reaches here.
+    __builtin_unreachable();
 }

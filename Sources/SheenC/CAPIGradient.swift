@@ -89,6 +89,26 @@ public func sheenGradientCreateConic(_ cx: Double, _ cy: Double, _ startAngle: D
     }
 }
 
+/// A shape of C kind `kind` from `count` C numbers.
+func shape(_ kind: Int32, _ numbers: UnsafePointer<Double>?, _ count: Int) throws -> GradientShape {
+    let kind: GradientShape.Kind = try enumeration(kind, "kind")
+    guard try size(count, "count") == kind.numberCount else {
+        throw CAPIError.invalid("count \(count) is not the \(kind.numberCount) numbers of a \(kind.word) gradient")
+    }
+    guard let numbers else { throw CAPIError.null("numbers") }
+    return try GradientShape(kind: kind, numbers: (0 ..< count).map { i in try finite(numbers[i], "numbers[\(i)]") })
+}
+
+/// `sheen_gradient_create_shape` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_create_shape")
+public func sheenGradientCreateShape(_ kind: Int32, _ numbers: UnsafePointer<Double>?, _ count: Int,
+                                     _ stopArray: UnsafePointer<sheen_gradient_stop>?, _ stopCount: Int,
+                                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        try makeGradient(Gradient(shape: try shape(kind, numbers, count), stops: try stops(stopArray, stopCount)), out)
+    }
+}
+
 /// A spread from its C value.
 func spread(_ value: Int32) throws -> GradientSpread {
     switch UInt32(bitPattern: value) {

@@ -165,6 +165,19 @@ func labelPaint(_ g: UnsafePointer<sheen_label_gradient>?) throws -> LabelPaint?
     return .gradient(gradient, extent: try enumeration(g.extent, "extent"))
 }
 
+/// `sheen_label_set_fill_shape` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_label_set_fill_shape")
+public func sheenLabelSetFillShape(_ label: OpaquePointer?, _ gradient: UnsafePointer<sheen_label_gradient>?, _ kind: Int32,
+                                   _ numbers: UnsafePointer<Double>?, _ count: Int) -> sheen_status {
+    change(label) {
+        guard let gradient else { throw CAPIError.null("gradient") }
+        guard case let .gradient(g, extent)? = try labelPaint(gradient) else { return }
+        var shaped = g
+        shaped.geometry = .shape(try shape(kind, numbers, count))
+        $0.fill = .gradient(shaped, extent: extent)
+    }
+}
+
 /// `sheen_label_gradient_default` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_label_gradient_default")
 public func sheenLabelGradientDefault(_ gradient: UnsafeMutablePointer<sheen_label_gradient>?) {

@@ -20,6 +20,10 @@ public struct LabelGradient: Hashable, Sendable {
         /// A sweep around `center` (unit coordinates) starting at `startAngle` degrees (0 points
         /// right, clockwise on screen).
         case conic(center: Point, startAngle: Double)
+        /// Any SheenRaster shape in unit coordinates of the rectangle, stretched onto it (a
+        /// length of 0.5 reaches half its width across and half its height down): how a spec,
+        /// `--gradient` and C give a kind that has no case of its own here.
+        case shape(GradientShape)
     }
 
     /// A label gradient's kinds, as a spec's `kind` names them: SheenRaster's shape kinds, then
@@ -105,11 +109,19 @@ public struct LabelGradient: Hashable, Sendable {
         case let .radial(center, radius):
             // A circle in unit space, stretched onto the rectangle.
             shape = .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
-            transform = Matrix2D(a: max(rect.width, 1e-9), b: 0, c: 0, d: max(rect.height, 1e-9), tx: rect.x, ty: rect.y)
+            transform = Self.stretch(onto: rect)
         case let .conic(center, startAngle):
             shape = .conic(center: unit(center), startAngle: startAngle.truncatingRemainder(dividingBy: 360) * .pi / 180)
+        case let .shape(s):
+            shape = s
+            transform = Self.stretch(onto: rect)
         }
         return Gradient(shape: shape, stops: stops, spread: spread, space: space, transform: transform, dither: dither)
+    }
+
+    /// The unit square stretched onto `rect` (an empty side kept invertible).
+    private static func stretch(onto rect: Rect) -> Matrix2D {
+        Matrix2D(a: max(rect.width, 1e-9), b: 0, c: 0, d: max(rect.height, 1e-9), tx: rect.x, ty: rect.y)
     }
 }
 

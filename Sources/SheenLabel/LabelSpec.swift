@@ -269,6 +269,7 @@ public struct LabelSpec: Sendable {
                 let a = try from.numbers(2), b = try to.numbers(2)
                 geometry = .points(from: Point(a[0], a[1]), to: Point(b[0], b[1]))
             case .shape(.linear): geometry = .linear(angle: angle)
+            case let .shape(kind): geometry = .shape(try shape(kind, o))
             }
             var g = LabelGradient(stops: stops, geometry: geometry)
             if let s = o.optional("space") { g.space = try s.named(ColorSpace.allCases.map { ($0.rawValue, $0) }) }
@@ -276,9 +277,25 @@ public struct LabelSpec: Sendable {
             if let d = o.optional("dither") { g.dither = try d.bool() }
             let extent = try o.optional("extent")?.named(GradientExtent.self) ?? .ink
             try o.finish(known: ["colors", "stops", "kind", "angle", "center", "radius", "from", "to", "space", "spread",
-                                 "dither", "extent"])
+                                 "dither", "extent"] + Set(GradientShape.Kind.listed.flatMap { $0.value.parameters.map(\.name) }))
             return .gradient(g, extent: extent)
         }
+    }
+
+    /// A shape of `kind` read from its parameters' names in `o`, in unit coordinates of the
+    /// gradient's rectangle: a point [x, y], a length a number in `LabelGradient.radiusRange`, an
+    /// angle degrees; a parameter not given takes its standard value.
+    static func shape(_ kind: GradientShape.Kind, _ o: SpecObject) throws -> GradientShape {
+        var numbers: [Double] = []
+        for p in kind.parameters {
+            let node = o.optional(p.name)
+            switch p.role {
+            case .point: numbers += try node?.numbers(2) ?? p.standard
+            case .length: numbers.append(try node?.number(in: LabelGradient.radiusRange) ?? p.standard[0])
+            case .angle: numbers.append(try node.map { try $0.number().truncatingRemainder(dividingBy: 360) * .pi / 180 } ?? p.standard[0])
+            }
+        }
+        return try liftRaster(GradientShape(kind: kind, numbers: numbers))
     }
 
     /// {"width", "color" or "paint", "placement", "join"}.

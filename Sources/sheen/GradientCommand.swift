@@ -24,6 +24,11 @@ struct GradientCommand: ParsableCommand {
     var endRadius: Double?
     @Option(name: [.customLong("start-angle"), .customLong("angle")], parsing: .unconditional,
             help: "Conic: start angle in degrees (--angle, its old name, still works).") var angle = 0.0
+    @Option(name: .customLong("parameter"), help: ArgumentHelp(
+        "Any parameter of the kind by its name, NAME=VALUE (repeatable): a point x,y and a length in px, an angle in degrees. "
+            + GradientShape.Kind.listed.map { "\($0.word): " + $0.value.parameters.map(\.name).joined(separator: ", ") }.joined(separator: "; ")
+            + ". A kind without options of its own starts from points at their place in the unit square stretched onto the image and lengths in units of its shorter side.",
+        valueName: "name=value")) var parameters: [String] = []
     @Option(help: "Colour stops, e.g. \"#3478F6,#FF3B30\" or \"#3478F6@0,#FF3B30@1\".") var stops = "#3478F6,#FF3B30"
     @Option(help: "Interpolation space: sRGB, linearSRGB or oklab.") var space = "sRGB"
     @Option(help: "pad, repeat or reflect.") var spread = "pad"
@@ -58,7 +63,7 @@ struct GradientCommand: ParsableCommand {
             throw ValidationError("\(option) \(value) is not a finite number")
         }
         let centre = try center.map { try Parse.point($0, option: "--center") } ?? Point(w / 2, h / 2)
-        let shape: GradientShape
+        var shape: GradientShape
         switch try Parse.named(kind, option: "--kind", GradientShape.Kind.self) {
         case .linear:
             shape = .linear(start: try from.map { try Parse.point($0, option: "--from") } ?? Point(0, 0),
@@ -70,7 +75,10 @@ struct GradientCommand: ParsableCommand {
                             endRadius: endRadius ?? (w * w + h * h).squareRoot() / 2)
         case .conic:
             shape = .conic(center: centre, startAngle: angle * Double.pi / 180)
+        case let other:
+            shape = .standard(other, in: Rect(x: 0, y: 0, width: w, height: h))
         }
+        for item in parameters { shape = try setting(item, in: shape) }
         var g = Gradient(shape: shape, stops: try Parse.stops(stops),
                          spread: try Parse.choice(spread, option: "--spread"),
                          space: try Parse.choice(space, option: "--space"),
@@ -80,5 +88,28 @@ struct GradientCommand: ParsableCommand {
         // Validate now, so a bad gradient is reported before anything is written.
         do { _ = try GradientFill(g) } catch { throw ValidationError("invalid gradient: \(error)") }
         return g
+    }
+
+    /// `shape` with the parameter `item` ("NAME=VALUE") gives set: a point x,y, a length, an
+    /// angle in degrees.
+    func setting(_ item: String, in shape: GradientShape) throws -> GradientShape {
+        let option = "--parameter"
+        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+        let names = shape.kind.parameters.map(\.name).joined(separator: ", ")
+        guard parts.count == 2, let p = shape.kind.parameters.first(where: { $0.name == parts[0] }) else {
+            throw ValidationError("\(option) \"\(item)\" is not NAME=VALUE with NAME one of \(shape.kind.word)'s: \(names)")
+        }
+        let values: [Double]
+        switch p.role {
+        case .point:
+            let point = try Parse.point(parts[1], option: "\(option) \(p.name)")
+            values = [point.x, point.y]
+        case .length, .angle:
+            guard let v = Double(parts[1]), v.isFinite else {
+                throw ValidationError("\(option) \(p.name)=\(parts[1]) is not a finite number")
+            }
+            values = [p.role == .angle ? v * Double.pi / 180 : v]
+        }
+        return shape.setting(p.name, to: values)!
     }
 }

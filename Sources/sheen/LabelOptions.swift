@@ -139,10 +139,18 @@ struct LabelStyleOptions: ParsableArguments {
     }
 
     func gradient(_ stops: [GradientStop]) throws -> LabelGradient {
-        let geometry: LabelGradient.Geometry = switch try Parse.named(self.gradient, option: "--gradient", GradientShape.Kind.self) {
-        case .linear: .linear(angle: angle)
-        case .radial: .radial(center: Point(0.5, 0.5), radius: 0.5)
-        case .conic: .conic(center: Point(0.5, 0.5), startAngle: angle)
+        let geometry: LabelGradient.Geometry
+        switch try Parse.named(self.gradient, option: "--gradient", GradientShape.Kind.self) {
+        case .linear: geometry = .linear(angle: angle)
+        case .radial: geometry = .radial(center: Point(0.5, 0.5), radius: 0.5)
+        case .conic: geometry = .conic(center: Point(0.5, 0.5), startAngle: angle)
+        case let kind:
+            // Any other kind: its standard shape over the rectangle, --angle on its angles.
+            var shape = GradientShape.standard(kind, in: Rect(x: 0, y: 0, width: 1, height: 1))
+            for p in kind.parameters where p.role == .angle {
+                shape = shape.setting(p.name, to: [angle.truncatingRemainder(dividingBy: 360) * .pi / 180]) ?? shape
+            }
+            geometry = .shape(shape)
         }
         return LabelGradient(stops: stops, geometry: geometry, space: try Parse.choice(space, option: "--space"), dither: dither)
     }

@@ -478,6 +478,23 @@ static void render(const char *dir) {
                                      { 1, sheen_color_from_rgba(0xAF52DEFF) } };
     sheen_gradient *gradient = NULL;
     OK(sheen_gradient_create_conic(150, 60, 0.5, stops, 3, &gradient));
+    {
+        /* Any kind by its numbers: the same conic, pixel for pixel; a count that is not the
+         * kind's is refused and writes nothing. */
+        const double numbers[3] = { 150, 60, 0.5 };
+        sheen_gradient *by_shape = NULL, *untouched = NULL;
+        OK(sheen_gradient_create_shape(SHEEN_GRADIENT_KIND_CONIC, numbers, 3, stops, 3, &by_shape));
+        CHECK(sheen_gradient_create_shape(SHEEN_GRADIENT_KIND_CONIC, numbers, 2, stops, 3, &untouched) ==
+                  SHEEN_ERROR_INVALID_ARGUMENT && untouched == NULL, "a conic with 2 numbers was not refused");
+        fenced a = fenced_make(40, 9, 5, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0);
+        fenced b = fenced_make(40, 9, 5, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0);
+        OK(sheen_fill_gradient(&a.buffer, gradient));
+        OK(sheen_fill_gradient(&b.buffer, by_shape));
+        CHECK(memcmp(a.memory, b.memory, a.total) == 0, "sheen_gradient_create_shape's conic differs from _conic's");
+        free(a.memory);
+        free(b.memory);
+        sheen_gradient_destroy(by_shape);
+    }
     OK(sheen_gradient_set_spread(gradient, SHEEN_SPREAD_REFLECT));
     OK(sheen_gradient_set_color_space(gradient, SHEEN_COLOR_SPACE_OKLAB));
     fenced canvas = fenced_make(320, 130, 24, SHEEN_FORMAT_RGBA8_PREMULTIPLIED, 0);

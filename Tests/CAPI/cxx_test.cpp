@@ -154,6 +154,9 @@ int main() {
     radial.extent = SHEEN_EXTENT_FRAME;
     radial.dither = true;
     wrapped.fill(&radial).fill(nullptr).fill(&radial);
+    wrapped.fill(radial, SHEEN_GRADIENT_KIND_CONIC, {0.5, 0.5, 1.0});
+    sheen::Gradient::shape(SHEEN_GRADIENT_KIND_RADIAL, {128, 2, 0, 128, 2, 100}, {{0, colors[0]}, {1, colors[1]}})
+        .fill(strip.buffer());
     CHECK(wrapped.image().buffer().width >= 1);
     const auto fieldFit = field.sizeThatFits();
     field.size(fieldFit[0], fieldFit[1]).render(target.buffer(), 10, 60);

@@ -86,6 +86,12 @@ import Testing
             sheen_gradient_create_conic(p.number("cx", 5), p.number("cy", 5), p.number("start_angle", 0), p.input("stops", stops),
                                         p.int("count", 2), p.out("out", OpaquePointer?.self))
         },
+        e("sheen_gradient_create_shape") { p, _ in
+            sheen_gradient_create_shape(p.int32("kind", Int32(SHEEN_GRADIENT_KIND_CONIC.rawValue)),
+                                        p.input("numbers", [p.number("numbers[0]", 5), p.number("numbers[1]", 5), p.number("numbers[2]", 1)]),
+                                        p.int("count", 3), p.input("stops", stops), p.int("stop_count", 2),
+                                        p.out("out", OpaquePointer?.self))
+        },
         e("sheen_gradient_create_canvas_linear") { p, _ in
             sheen_gradient_create_canvas_linear(p.number("x0", 0), p.number("y0", 0), p.number("x1", 10), p.number("y1", 0),
                                                 p.input("stops", stops), p.int("count", 2), p.out("out", OpaquePointer?.self))
@@ -263,6 +269,12 @@ import Testing
                                           p.number("angle", 10), p.int32("extent", 0), p.int32("space", 0))
         },
         e("sheen_label_set_fill", setter: true) { p, w in sheen_label_set_fill(p.handle("label", w.label, wrong: w.field), labelGradient(p)) },
+        e("sheen_label_set_fill_shape", setter: true) { p, w in
+            sheen_label_set_fill_shape(p.handle("label", w.label, wrong: w.field), labelGradient(p),
+                                       p.int32("shape_kind", Int32(SHEEN_GRADIENT_KIND_RADIAL.rawValue)),
+                                       p.input("numbers", [0.5, 0.5, 0, 0.5, 0.5, p.number("numbers[5]", 0.5, invalid: -1)]),
+                                       p.int("numbers_count", 6))
+        },
         e("sheen_label_set_stroke", setter: true) { p, w in
             sheen_label_set_stroke(p.handle("label", w.label, wrong: w.field), p.number("width", 2, invalid: -1), color(p, "color"),
                                    p.int32("placement", 0))

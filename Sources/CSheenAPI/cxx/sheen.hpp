@@ -150,6 +150,13 @@ public:
         check(sheen_gradient_create_conic(cx, cy, startAngle, stops.data(), stops.size(), &out));
         return Gradient(out);
     }
+    /** Any shape kind from its numbers (sheen_gradient_create_shape). */
+    static Gradient shape(sheen_gradient_kind kind, const std::vector<double> &numbers,
+                          const std::vector<sheen_gradient_stop> &stops) {
+        sheen_gradient *out = nullptr;
+        check(sheen_gradient_create_shape(kind, numbers.data(), numbers.size(), stops.data(), stops.size(), &out));
+        return Gradient(out);
+    }
     /** The canvas rules (sheen_gradient_create_canvas_*): no stops paint transparent black, an
      *  offset outside 0…1 throws. */
     static Gradient canvasLinear(double x0, double y0, double x1, double y1, const std::vector<sheen_gradient_stop> &stops) {
@@ -308,6 +315,11 @@ public:
     [[deprecated("use clip")]] Label &clipsToBounds(bool clips) { return clip(clips); }
     /** Any label gradient (radial, conic, stops, spread, extent, dither); nullptr: the text colour. */
     Label &fill(const sheen_label_gradient *gradient) { check(sheen_label_set_fill(get(), gradient)); return *this; }
+    /** `gradient` on a shape of any kind, its numbers in unit coordinates (sheen_label_set_fill_shape). */
+    Label &fill(const sheen_label_gradient &gradient, sheen_gradient_kind kind, const std::vector<double> &numbers) {
+        check(sheen_label_set_fill_shape(get(), &gradient, kind, numbers.data(), numbers.size()));
+        return *this;
+    }
     /** UILabel's sizeThatFits within width × height (0: unconstrained): {width, height}. */
     std::array<double, 2> sizeThatFits(double width = 0, double height = 0) const {
         std::array<double, 2> out{};

@@ -171,6 +171,21 @@ sheen_status sheen_gradient_create_canvas_radial(double cx0, double cy0, double 
                                                  const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
 sheen_status sheen_gradient_create_canvas_conic(double cx, double cy, double start_angle,
                                                 const sheen_gradient_stop *stops, size_t count, sheen_gradient **out);
+/** The shape kinds of sheen_gradient_create_shape and sheen_label_set_fill_shape, each with its
+ *  numbers in order (a point's x then y). */
+typedef enum sheen_gradient_kind {
+    /** `linear`: numbers start.x, start.y, end.x, end.y. */
+    SHEEN_GRADIENT_KIND_LINEAR = 0,
+    /** `radial`: numbers startCenter.x, startCenter.y, startRadius (≥ 0), endCenter.x, endCenter.y, endRadius (≥ 0). */
+    SHEEN_GRADIENT_KIND_RADIAL = 1,
+    /** `conic`: numbers center.x, center.y, startAngle (radians). */
+    SHEEN_GRADIENT_KIND_CONIC = 2
+} sheen_gradient_kind;
+/** A gradient of any shape: `kind` (a sheen_gradient_kind) from exactly its `count` numbers, in
+ *  the order its constant lists them, in pixels (lengths ≥ 0, angles in radians, clockwise on
+ *  screen from +x); sheen_gradient_create_linear, _radial and _conic are three of them. */
+sheen_status sheen_gradient_create_shape(int32_t kind, const double *numbers, size_t count,
+                                         const sheen_gradient_stop *stops, size_t stop_count, sheen_gradient **out);
 sheen_status sheen_gradient_set_spread(sheen_gradient *gradient, int32_t spread);
 sheen_status sheen_gradient_set_color_space(sheen_gradient *gradient, int32_t space);
 sheen_status sheen_gradient_set_alpha_interpolation(sheen_gradient *gradient, int32_t interpolation);
@@ -626,6 +641,12 @@ typedef struct sheen_label_gradient {
 void sheen_label_gradient_default(sheen_label_gradient *gradient);
 /** Paints the text with `gradient` (copied); NULL paints it in its text colour again. */
 sheen_status sheen_label_set_fill(sheen_label *label, const sheen_label_gradient *gradient);
+/** Paints the text with `gradient`'s stops, spread, space, extent and dither (its kind, angle,
+ *  cx, cy and radius unused) on a shape of any sheen_gradient_kind `kind` with its `count`
+ *  numbers in unit coordinates of the extent rectangle, stretched onto it (a length of 0.5
+ *  reaches half its width across and half its height down; angles in radians). */
+sheen_status sheen_label_set_fill_shape(sheen_label *label, const sheen_label_gradient *gradient, int32_t kind,
+                                        const double *numbers, size_t count);
 /** A stroke `width` pixels wide, 0…256 (0 removes it). */
 sheen_status sheen_label_set_stroke(sheen_label *label, double width, sheen_color color, int32_t placement);
 /** Adds a shadow offset (dx, dy) px, blurred by σ `sigma` px (0…256), grown by `spread` px

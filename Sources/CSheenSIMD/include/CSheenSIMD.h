@@ -168,13 +168,39 @@ void sheen_blur_avx512(const SheenBlurJob *job, int pass, intptr_t begin, intptr
 intptr_t sheen_blur_scratch_bytes(const SheenBlurJob *job);
 
 
-/// Gradient geometries a span job evaluates (SheenRaster/Gradient/KernelGradient.swift).
+/// The point shapes a span job evaluates, one row each: X(constant, function, spreads). `function`
+/// (GradientShapes.h) takes the job and the gradient-space point (px, py) and returns t, clearing
+/// `painted` where the pixel gets nothing; `spreads` is SPREAD for a t the job's spread maps into
+/// [0, 1] and WRAPS for a shape that wraps t itself (its jobs carry SHEEN_GRADIENT_WRAPPED).
+/// The rows are the whole dispatch: GradientRows.h's entry and point_t are made from them, and
+/// each has its Swift twin in a shape's row (SheenRaster/Gradient/Shapes/).
+#define SHEEN_GRADIENT_POINT_SHAPES(X)                                                             \
+    X(SHEEN_GRADIENT_RADIAL, radial_t, SPREAD)             /* two-point conical, largest root, r ≥ 0 */ \
+    X(SHEEN_GRADIENT_RADIAL_CONCENTRIC, concentric_t, SPREAD) /* equal centres: (|P| − r0)·(1/dr) */ \
+    X(SHEEN_GRADIENT_CONIC, conic_t, WRAPS)                /* fract(atan2 in turns − start) */
+
+/// Gradient geometries a span job evaluates (SheenRaster/Gradient/KernelGradient.swift): linear,
+/// t from g[0..2]: T = g0·(bx + ½) + (g1·(y + ½) + g2), then the point shapes in their rows' order.
 enum {
-    SHEEN_GRADIENT_LINEAR = 0,             ///< t from g[0..2]: T = g0·(bx + ½) + (g1·(y + ½) + g2)
-    SHEEN_GRADIENT_RADIAL = 1,             ///< two-point conical, the largest root with r ≥ 0
-    SHEEN_GRADIENT_RADIAL_CONCENTRIC = 2,  ///< equal centres: t = (|P| − r0)·(1/dr)
-    SHEEN_GRADIENT_CONIC = 3,              ///< t = fract(atan2 in turns − start)
+    SHEEN_GRADIENT_LINEAR = 0,
+#define SHEEN_GRADIENT_POINT_CONSTANT(constant, function, spreads) constant,
+    SHEEN_GRADIENT_POINT_SHAPES(SHEEN_GRADIENT_POINT_CONSTANT)
+#undef SHEEN_GRADIENT_POINT_CONSTANT
 };
+
+/// 1 when `shape` is a point shape whose row WRAPS its t, 0 for linear and the SPREAD rows, −1 for
+/// a value that is no shape: the rows' `spreads` column as Swift reads it (GradientShape+Row.swift).
+static inline int sheen_gradient_shape_wraps(uint32_t shape) {
+    switch (shape) {
+    case SHEEN_GRADIENT_LINEAR: return 0;
+#define SHEEN_GRADIENT_SPREAD_WRAPS 0
+#define SHEEN_GRADIENT_WRAPS_WRAPS 1
+#define SHEEN_GRADIENT_POINT_WRAPS(constant, function, spreads) case constant: return SHEEN_GRADIENT_##spreads##_WRAPS;
+    SHEEN_GRADIENT_POINT_SHAPES(SHEEN_GRADIENT_POINT_WRAPS)
+#undef SHEEN_GRADIENT_POINT_WRAPS
+    }
+    return -1;
+}
 
 /// What a span job does with t outside [0, 1] (conic: SHEEN_GRADIENT_WRAPPED, its geometry wraps).
 enum { SHEEN_GRADIENT_PAD = 0, SHEEN_GRADIENT_REPEAT = 1, SHEEN_GRADIENT_REFLECT = 2, SHEEN_GRADIENT_WRAPPED = 3 };
@@ -209,7 +235,8 @@ typedef struct SheenGradientJob {
     /// Per lane 0…15: linear, the reduced t offset; radial and conic, the P offsets (x, then y).
     const float *laneX;
     const float *laneY;
-    /// Radial: cdx, cdy, r0, dr, a, 1/a, r0·dr, r0², 1/dr. Conic: p[0] = start in turns.
+    /// The point shape's Float parameters, as its row in SheenRaster/Gradient/Shapes/ prepares
+    /// them (radial: cdx, cdy, r0, dr, a, 1/a, r0·dr, r0², 1/dr; conic: p[0] = start in turns).
     float p[9];
     /// 8 rows × 16 lanes of dither offsets in levels (row y & 7, lane x & 15).
     const float *ditherTable;

@@ -12,9 +12,11 @@ package struct ExactGradient {
     let inverse: Matrix2D
     /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
     let linear: LinearCoefficients?
-    /// Conic gradients: the start angle reduced to (−π, π] with libm's exact range reduction
-    /// (a start of 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
-    let conicStart: Double
+    /// Point shapes: the row's evaluation (nil for linear), the shape's numbers and what the
+    /// row's `prepare` made of them.
+    let point: PointShape?
+    let numbers: SIMD8<Double>
+    let prepared: SIMD8<Double>
 
     /// Validates and converts `gradient`, its stops included.
     init(_ gradient: Gradient) throws(RasterError) {
@@ -31,11 +33,9 @@ package struct ExactGradient {
         } else {
             linear = nil
         }
-        if case let .conic(_, start) = gradient.shape {
-            conicStart = libmAtan2(libmSin(start), libmCos(start))
-        } else {
-            conicStart = 0
-        }
+        point = gradient.shape.kind.row.point
+        numbers = gradient.shape.scalars
+        prepared = point?.prepare(numbers) ?? .zero
         self.inverse = inverse
         self.gradient = gradient
         self.colors = colors
@@ -44,44 +44,16 @@ package struct ExactGradient {
     /// t for the pixel-space position (x, y) before spreading, or nil where the gradient paints
     /// nothing (degenerate shapes, radial pixels on no circle).
     func rawT(x: Double, y: Double) -> Double? {
-        let p = inverse.apply(Point(x, y))
-        switch gradient.shape {
-        case .linear:
+        guard let point else {
             guard let k = linear else { return nil }
             return k.a * x + k.b * y + k.c
-        case let .radial(c0, r0, c1, r1):
-            // Circles C(t) = c0 + t·(c1 − c0), r(t) = r0 + t·(r1 − r0). The pixel lies on C(t) when
-            //   a·t² − 2·b·t + c = 0,  a = |cd|² − dr², b = pd·cd + r0·dr, c = |pd|² − r0².
-            // Roots by the cancellation-free pair q/a, c/q with q = b + sign(b)·√(b² − a·c).
-            // t is unchanged when every length is scaled alike: scale by a power of two so that
-            // centres and radii near ±10³⁰⁸ neither overflow nor lose their differences.
-            let f = powerOfTwoScale(bringing: max(abs(p.x), abs(p.y), abs(c0.x), abs(c0.y), abs(c1.x), abs(c1.y), r0, r1),
-                                    toExponent: 0)
-            let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f, dr = r1 * f - r0 * f
-            let pdx = p.x * f - c0.x * f, pdy = p.y * f - c0.y * f
-            let r0 = r0 * f
-            let a = cdx * cdx + cdy * cdy - dr * dr
-            let b = pdx * cdx + pdy * cdy + r0 * dr
-            let c = pdx * pdx + pdy * pdy - r0 * r0
-            let disc = b * b - a * c
-            if disc < 0 { return nil }
-            let root = disc.squareRoot()
-            let q = b >= 0 ? b + root : b - root
-            let t1 = q / a, t2 = c / q
-            var best: Double? = nil
-            for t in [t1, t2] where t.isFinite && r0 + t * dr >= 0 {
-                if best == nil || t > best! { best = t }
-            }
-            return best
-        case let .conic(center, _):
-            let angle = libmAtan2(p.y - center.y, p.x - center.x)
-            return (angle - conicStart) / (2 * Double.pi)
         }
+        return point.exactT(inverse.apply(Point(x, y)), numbers, prepared)
     }
 
-    /// t mapped into [0, 1] by the spread (conic gradients always wrap).
+    /// t mapped into [0, 1] by the spread (shapes that wrap, conic, always wrap).
     func spreadT(_ t: Double) -> Double {
-        if case .conic = gradient.shape { return t - t.rounded(.down) }
+        if point?.wraps == true { return t - t.rounded(.down) }
         switch gradient.spread {
         case .pad: return min(max(t, 0), 1)
         case .repeat: return t - t.rounded(.down)

@@ -81,7 +81,7 @@ struct GradientColors {
 extension Gradient {
     /// True when t wraps around (repeat, reflect, conic); see `GradientColors.wraps`.
     var wraps: Bool {
-        if case .conic = shape { return true }
+        if shape.kind.row.wraps { return true }
         return spread != .pad
     }
 }

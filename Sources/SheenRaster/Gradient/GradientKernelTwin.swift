@@ -11,13 +11,17 @@ enum GradientKernelTwin {
         let j = job
         let g = withUnsafeBytes(of: j.g) { Array($0.bindMemory(to: Double.self)) }
         let p = withUnsafeBytes(of: j.p) { Array($0.bindMemory(to: Float.self)) }
+        // The point shape's twin, looked up once (nil for linear); a shape that is no row writes
+        // nothing, as the C entry does.
+        let twin = PointTwin.of(j.shape)
+        if twin == nil && Int(j.shape) != SHEEN_GRADIENT_LINEAR { return }
         for r in 0 ..< j.height {
             let y = j.y + r
             let Y = Double(y) + 0.5
             let row0 = g[1] * Y + g[2], row1 = g[4] * Y + g[5]
             let d = UnsafeMutableRawPointer(j.dst!) + r * j.dstStride
             for x in j.x ..< j.x + j.width {
-                let v = pixel(j, g, p, X: Double(x & ~15) + 0.5, row0: row0, row1: row1, lane: x & 15, y: y)
+                let v = pixel(j, g, p, twin, X: Double(x & ~15) + 0.5, row0: row0, row1: row1, lane: x & 15, y: y)
                 if j.bytesPerPixel == 4 {
                     d.storeBytes(of: UInt32(bitPattern: v).littleEndian, toByteOffset: (x - j.x) * 4, as: UInt32.self)
                 } else {
@@ -27,25 +31,18 @@ enum GradientKernelTwin {
         }
     }
 
-    /// The pixel in lane `lane` of the block whose first pixel's centre is at X.
-    static func pixel(_ j: SheenGradientJob, _ g: [Double], _ p: [Float], X: Double, row0: Double, row1: Double,
-                      lane: Int, y: Int) -> Int32 {
+    /// The pixel in lane `lane` of the block whose first pixel's centre is at X; `twin` is the
+    /// point shape's (nil: linear).
+    static func pixel(_ j: SheenGradientJob, _ g: [Double], _ p: [Float], _ twin: PointTwin?, X: Double, row0: Double,
+                      row1: Double, lane: Int, y: Int) -> Int32 {
         let lx = j.laneX[lane]
         var t: Float
-        switch Int(j.shape) {
-        case SHEEN_GRADIENT_LINEAR:
-            t = linearT(linearBase(reducedBase(g[0] * X + row0, j.spread), j.spread) + lx, j.spread)
-        case SHEEN_GRADIENT_RADIAL, SHEEN_GRADIENT_RADIAL_CONCENTRIC:
+        if let twin {
             let px = Float(g[0] * X + row0) + lx, py = Float(g[3] * X + row1) + j.laneY[lane]
-            if Int(j.shape) == SHEEN_GRADIENT_RADIAL {
-                guard let r = radialT(p, px, py) else { return 0 }
-                t = r
-            } else {
-                t = ((px * px + py * py).squareRoot() - p[2]) * p[8]
-            }
-            t = spreadT(t, j.spread)
-        default:
-            t = conicT(p[0], Float(g[0] * X + row0) + lx, Float(g[3] * X + row1) + j.laneY[lane])
+            guard let u = twin.t(p, px, py) else { return 0 }
+            t = sheen_gradient_shape_wraps(j.shape) == 1 ? u : spreadT(u, j.spread)
+        } else {
+            t = linearT(linearBase(reducedBase(g[0] * X + row0, j.spread), j.spread) + lx, j.spread)
         }
         let d: Float = j.dither != 0 ? j.ditherTable[(y & 7) * 16 + lane] : 0
         return shade(j, t, d)
@@ -90,42 +87,6 @@ enum GradientKernelTwin {
             return 1 - abs(u - 1)
         default: return minF(maxF(t, 0), 1)
         }
-    }
-
-    /// Two-point conical t, or nil where the pixel lies on no circle of non-negative radius.
-    static func radialT(_ p: [Float], _ px: Float, _ py: Float) -> Float? {
-        let cdx = p[0], cdy = p[1], r0 = p[2], dr = p[3], a = p[4], invA = p[5], r0dr = p[6], r0sq = p[7]
-        let b = (px * cdx + py * cdy) + r0dr
-        let c = (px * px + py * py) - r0sq
-        let disc = b * b - a * c
-        let root = maxF(disc, 0).squareRoot()
-        let q = b < 0 ? b - root : b + root
-        let t1 = q * invA
-        let t2 = c / q
-        let ok1 = abs(t1) < .infinity && r0 + t1 * dr >= 0
-        let ok2 = abs(t2) < .infinity && r0 + t2 * dr >= 0
-        guard disc >= 0 && (ok1 || ok2) else { return nil }
-        return ok1 && (!ok2 || t1 > t2) ? t1 : t2
-    }
-
-    static func conicT(_ start: Float, _ dx: Float, _ dy: Float) -> Float {
-        let ax = abs(dx), ay = abs(dy)
-        let mx = maxF(ax, ay), mn = minF(ax, ay)
-        let q = mn / (mx == 0 ? 1 : mx)
-        let s = q * q
-        // Each step one fused multiply-add, as the C kernels' FMA.
-        var p: Float = -0.0018671389
-        p = Float(0.0083845339).addingProduct(p, s)
-        p = Float(-0.0185352993).addingProduct(p, s)
-        p = Float(0.0308052923).addingProduct(p, s)
-        p = Float(-0.0529389941).addingProduct(p, s)
-        p = Float(0.1591513382).addingProduct(p, s)
-        p = p * q
-        if ay > ax { p = 0.25 - p }
-        if dx < 0 { p = 0.5 - p }
-        if dy < 0 { p = -p }
-        let v = p - start
-        return v - v.rounded(.down)
     }
 
     /// x86's round-to-nearest-even conversion (NaN and values beyond Int32 give Int32.min),

@@ -23,14 +23,12 @@ extension KernelGradient {
         job.x = x; job.y = y; job.width = width; job.height = height
         job.bytesPerPixel = UInt32(bytesPerPixel)
         switch geometry {
-        case .linear: job.shape = UInt32(SHEEN_GRADIENT_LINEAR)
-        case .radial: job.shape = UInt32(SHEEN_GRADIENT_RADIAL)
-        case .concentric: job.shape = UInt32(SHEEN_GRADIENT_RADIAL_CONCENTRIC)
-        case .conic, .empty: job.shape = UInt32(SHEEN_GRADIENT_CONIC)
-        }
-        if case .conic = geometry {
-            job.spread = UInt32(SHEEN_GRADIENT_WRAPPED)
-        } else {
+        case let .point(shape, wraps):
+            job.shape = shape
+            job.spread = wraps ? UInt32(SHEEN_GRADIENT_WRAPPED) : Self.jobSpread(spread)
+        case .linear, .empty:
+            // An empty gradient never reaches a kernel (KernelGradient.shade).
+            job.shape = UInt32(SHEEN_GRADIENT_LINEAR)
             job.spread = Self.jobSpread(spread)
         }
         job.dither = dithered ? 1 : 0

@@ -17,8 +17,9 @@ struct KernelGradient: Sendable {
     enum Geometry: Sendable {
         /// t = a·X + b·Y + c at pixel-space (X, Y).
         case linear(LinearCoefficients)
-        /// Two-point conical (`concentric` when the centres are equal) or conic, through `g`.
-        case radial, concentric, conic
+        /// A point shape: C shape `shape` (a row of CSheenSIMD.h's SHEEN_GRADIENT_POINT_SHAPES)
+        /// at the point `g` gives; `wraps` when its t wraps whatever the spread.
+        case point(shape: UInt32, wraps: Bool)
         /// Paints nothing (zero-length line, identical circles): every pixel transparent.
         case empty
     }
@@ -59,58 +60,46 @@ struct KernelGradient: Sendable {
         if !(i.a.isFinite && i.b.isFinite && i.c.isFinite && i.d.isFinite && i.tx.isFinite && i.ty.isFinite) {
             throw RasterError.singularTransform(determinant: g0.transform.a * g0.transform.d - g0.transform.b * g0.transform.c)
         }
-        switch g0.shape {
-        case let .linear(s, e):
-            guard let k = model.linear else { return empty }
-            // Too steep in pixel space: blame the line when it is short itself, else the transform.
-            let length = Self.distance(s, e)
-            let culprit = length < 1 / Self.steepestLinear ? "end" : "transform"
-            guard abs(k.a) <= Self.steepestLinear, abs(k.b) <= Self.steepestLinear, k.c.isFinite else {
-                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
-                                             range: "a line at least 2⁻⁴⁰ px long in pixel space")
-            }
-            if g0.spread != .pad {
-                guard abs(k.a) <= Self.steepestRepeating, abs(k.b) <= Self.steepestRepeating else {
-                    let culprit = length < 1 / Self.steepestRepeating ? "end" : "transform"
-                    throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
-                                                 range: "a repeat period of at least 1/256 px in pixel space")
-                }
-                // A period beyond 2⁴⁰ px puts the whole canvas within 10⁻¹² of one wrap, where which
-                // side a pixel is on is below what t can resolve.
-                let period = 1 / (k.a * k.a + k.b * k.b).squareRoot()
-                guard period <= Self.longestRepeating else {
-                    let culprit = length > Self.longestRepeating ? "end" : "transform"
-                    throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
-                                                 range: "a repeat period of at most 2⁴⁰ px in pixel space")
-                }
-                guard abs(k.c) <= Self.farthestRepeating else {
-                    throw RasterError.outOfRange(name: "start", value: abs(s.x) > abs(s.y) ? s.x : s.y,
-                                                 range: "fewer than 2⁴⁰ repeat periods from the pixel grid's origin")
-                }
-            }
-            let lanes = Self.linearLanes(k.a, spread: g0.spread)
-            return (.linear(k), SIMD8(k.a, k.b, k.c, 0, 0, 0, 0, 0), lanes, lanes, .zero)
-        case let .radial(c0, r0, c1, r1):
-            try Self.requireRadialLengths(c0: c0, r0: r0, c1: c1, r1: r1, transform: g0.transform)
-            let concentric = c0 == c1
-            if concentric && r0 == r1 { return empty }
-            let f = Self.scale(i, c0.x, c0.y, c1.x, c1.y, r0, r1)
-            let (g, laneX, laneY) = Self.pointGeometry(i, origin: c0, scale: f)
-            let cdx = c1.x * f - c0.x * f, cdy = c1.y * f - c0.y * f
-            let r0s = r0 * f, dr = r1 * f - r0 * f
-            let a = cdx * cdx + cdy * cdy - dr * dr
-            let params = SIMD16<Float>(Float(cdx), Float(cdy), Float(r0s), Float(dr), Float(a),
-                                       a == 0 ? .infinity : Float(1 / a), Float(r0s * dr), Float(r0s * r0s),
-                                       dr == 0 ? 0 : Float(1 / dr), 0, 0, 0, 0, 0, 0, 0)
-            return (concentric ? .concentric : .radial, g, laneX, laneY, params)
-        case let .conic(center, _):
-            let f = Self.scale(i, center.x, center.y)
-            let (g, laneX, laneY) = Self.pointGeometry(i, origin: center, scale: f)
-            let turns = model.conicStart / (2 * Double.pi)
-            var p = SIMD16<Float>()
-            p[0] = Float(turns - turns.rounded(.down))
-            return (.conic, g, laneX, laneY, p)
+        guard let point = model.point else {
+            guard case let .linear(s, e) = g0.shape, let k = model.linear else { return empty }
+            return try linearParts(k, start: s, end: e, gradient: g0)
         }
+        guard let form = try point.kernel(model.numbers, model.prepared, i, g0.transform) else { return empty }
+        let (g, laneX, laneY) = Self.pointGeometry(i, origin: form.origin, scale: form.scale)
+        return (.point(shape: form.shape, wraps: point.wraps), g, laneX, laneY, form.p)
+    }
+
+    /// The linear gradient's parts, or the error naming what is too extreme.
+    private static func linearParts(_ k: LinearCoefficients, start s: Point, end e: Point,
+                                    gradient g0: Gradient) throws(RasterError) -> Parts {
+        // Too steep in pixel space: blame the line when it is short itself, else the transform.
+        let length = Self.distance(s, e)
+        let culprit = length < 1 / Self.steepestLinear ? "end" : "transform"
+        guard abs(k.a) <= Self.steepestLinear, abs(k.b) <= Self.steepestLinear, k.c.isFinite else {
+            throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                         range: "a line at least 2⁻⁴⁰ px long in pixel space")
+        }
+        if g0.spread != .pad {
+            guard abs(k.a) <= Self.steepestRepeating, abs(k.b) <= Self.steepestRepeating else {
+                let culprit = length < 1 / Self.steepestRepeating ? "end" : "transform"
+                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                             range: "a repeat period of at least 1/256 px in pixel space")
+            }
+            // A period beyond 2⁴⁰ px puts the whole canvas within 10⁻¹² of one wrap, where which
+            // side a pixel is on is below what t can resolve.
+            let period = 1 / (k.a * k.a + k.b * k.b).squareRoot()
+            guard period <= Self.longestRepeating else {
+                let culprit = length > Self.longestRepeating ? "end" : "transform"
+                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                                             range: "a repeat period of at most 2⁴⁰ px in pixel space")
+            }
+            guard abs(k.c) <= Self.farthestRepeating else {
+                throw RasterError.outOfRange(name: "start", value: abs(s.x) > abs(s.y) ? s.x : s.y,
+                                             range: "fewer than 2⁴⁰ repeat periods from the pixel grid's origin")
+            }
+        }
+        let lanes = Self.linearLanes(k.a, spread: g0.spread)
+        return (.linear(k), SIMD8(k.a, k.b, k.c, 0, 0, 0, 0, 0), lanes, lanes, .zero)
     }
 
     /// The dither table every gradient shares (made once): 8 rows × 16 lanes of offsets (levels).
@@ -150,9 +139,9 @@ struct KernelGradient: Sendable {
         return f
     }
 
-    /// The power of two that brings the largest length a radial or conic gradient involves (its
-    /// points and radii, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
-    private static func scale(_ i: Matrix2D, _ lengths: Double...) -> Double {
+    /// The power of two that brings the largest length a point shape involves (its points and
+    /// lengths, the transform's translation and its reach over 2³¹ pixels) to about 2²⁰.
+    static func scale(_ i: Matrix2D, _ lengths: Double...) -> Double {
         let reach = (abs(i.a) + abs(i.b) + abs(i.c) + abs(i.d)) * 0x1p31
         var m = max(abs(i.tx), abs(i.ty), reach)
         for l in lengths { m = max(m, abs(l)) }

@@ -1,0 +1,76 @@
+// A gradient shape kind's row: its parameters and how its t is evaluated — exactly, by the
+// kernels and by the kernels' twin. GradientShape.Kind.row picks it; the rows are the files in
+// Shapes/. ExactGradient, KernelGradient and GradientKernelTwin ask the row and know no shape.
+
+import CSheenSIMD
+
+/// One shape kind's row.
+struct GradientShapeRow: Sendable {
+    /// Its parameters, in the order `GradientShape.numbers` lists their numbers.
+    let parameters: [GradientShape.Parameter]
+    /// How t is evaluated.
+    let evaluation: Evaluation
+
+    /// How a shape's t is evaluated.
+    enum Evaluation: Sendable {
+        /// t affine in the pixel position (linear): LinearCoefficients, and the kernels' linear path.
+        case affine
+        /// t a function of the gradient-space point.
+        case point(PointShape)
+    }
+
+    /// The point shape's evaluation, nil for an affine one.
+    var point: PointShape? {
+        if case let .point(p) = evaluation { return p }
+        return nil
+    }
+
+    /// True when t wraps every turn whatever the spread (conic).
+    var wraps: Bool { point?.wraps ?? false }
+}
+
+/// A shape whose t is a function of the gradient-space point P. `n` below is the shape's numbers
+/// (`GradientShape.scalars`), `prepared` what `prepare` made of them.
+struct PointShape: Sendable {
+    /// Double values the exact t needs besides the numbers, computed once per gradient.
+    let prepare: @Sendable (_ n: SIMD8<Double>) -> SIMD8<Double>
+    /// The exact t (before the spread) at gradient-space point `p`, nil where the pixel gets
+    /// nothing.
+    let exactT: @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD8<Double>) -> Double?
+    /// The kernel form for pixel space through `inverse` (pixel → gradient space) and `transform`
+    /// (its inverse), or nil for a shape that paints nothing; throws, naming the number, for a
+    /// shape too extreme for the kernels' precision.
+    let kernel: @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD8<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
+        throws(RasterError) -> PointKernelForm?
+    /// The kernel shapes (rows of CSheenSIMD.h's SHEEN_GRADIENT_POINT_SHAPES) `kernel` chooses
+    /// from, each with its twin's t; the first says whether the shape wraps.
+    let twins: [PointTwin]
+
+    /// True when t wraps whatever the spread: the C row's `spreads` column is WRAPS.
+    var wraps: Bool { sheen_gradient_shape_wraps(twins[0].shape) == 1 }
+}
+
+/// A point shape as the kernels take it: the C shape, the gradient-space origin the kernels
+/// measure P from, the power of two every length is scaled by (`KernelGradient.scale`) and the
+/// job's Float parameters `p`.
+struct PointKernelForm {
+    let shape: UInt32
+    let origin: Point
+    let scale: Double
+    let p: SIMD16<Float>
+}
+
+/// One C point shape's twin: t (before the spread) at the Float point (px, py) from the job's
+/// parameters `p`, every step as the C function takes it, or nil where the pixel gets nothing.
+struct PointTwin: Sendable {
+    let shape: UInt32
+    let t: @Sendable (_ p: [Float], _ px: Float, _ py: Float) -> Float?
+
+    /// The twin of C shape `shape`, nil for linear and for a value that is no shape.
+    static func of(_ shape: UInt32) -> PointTwin? {
+        for kind in GradientShape.Kind.listed {
+            if let twin = kind.value.row.point?.twins.first(where: { $0.shape == shape }) { return twin }
+        }
+        return nil
+    }
+}
