@@ -260,7 +260,13 @@ public struct LabelSpec: Sendable {
             let angle = try o.optional("angle")?.number() ?? 0
             let center = try o.optional("center").map { try $0.numbers(2) }.map { Point($0[0], $0[1]) } ?? Point(0.5, 0.5)
             let geometry: LabelGradient.Geometry
-            switch try o.optional("kind")?.named(LabelGradient.Kind.self) ?? .shape(.linear) {
+            let kind = try o.optional("kind")?.named(LabelGradient.Kind.self) ?? .shape(.linear)
+            // A kind given by its raster parameters' own names ("endRadius", "startAngle") is
+            // read as that shape whole, whatever short spelling the kind also has.
+            let byParameters: GradientShape.Kind? = if case let .shape(k) = kind,
+                k.parameters.contains(where: { !shortGradientKeys.contains($0.name) && o.has($0.name) }) { k } else { nil }
+            switch kind {
+            case _ where byParameters != nil: geometry = .shape(try shape(byParameters!, o))
             case .shape(.radial):
                 geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: LabelGradient.radiusRange) ?? 0.5)
             case .shape(.conic): geometry = .conic(center: center, startAngle: angle)
@@ -276,11 +282,13 @@ public struct LabelSpec: Sendable {
             if let s = o.optional("spread") { g.spread = try s.named(GradientSpread.allCases.map { ($0.rawValue, $0) }) }
             if let d = o.optional("dither") { g.dither = try d.bool() }
             let extent = try o.optional("extent")?.named(GradientExtent.self) ?? .ink
-            try o.finish(known: ["colors", "stops", "kind", "angle", "center", "radius", "from", "to", "space", "spread",
-                                 "dither", "extent"] + Set(GradientShape.Kind.listed.flatMap { $0.value.parameters.map(\.name) }))
+            try o.finish(known: ["colors", "stops", "kind", "space", "spread", "dither", "extent"] + shortGradientKeys + Set(GradientShape.Kind.listed.flatMap { $0.value.parameters.map(\.name) }))
             return .gradient(g, extent: extent)
         }
     }
+
+    /// The keys of a gradient's short spellings (an angle, a centre and radius, two points).
+    static let shortGradientKeys = ["angle", "center", "radius", "from", "to"]
 
     /// A shape of `kind` read from its parameters' names in `o`, in unit coordinates of the
     /// gradient's rectangle: a point [x, y], a length a number in `LabelGradient.radiusRange`, an

@@ -31,6 +31,24 @@ import SheenRaster
         #expect(ia.width == 64 && ia.height == 48 && ia.bytes == ib.bytes)
     }
 
+    /// `--parameter NAME=VALUE` sets any parameter of the kind by its row's name (pixels,
+    /// degrees): the same image as the kind's own options; a name the kind lacks is refused.
+    @Test func aParameterByNameIsTheKindsOption() throws {
+        let a = temporaryPath("byname.png"), b = temporaryPath("byoption.png")
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        try run(["gradient", "--kind", "radial", "--parameter", "endRadius=17", "--parameter", "startCenter=9,8",
+                 "--canvas", "40x30", "-o", a])
+        try run(["gradient", "--kind", "radial", "--end-radius", "17", "--from", "9,8", "--canvas", "40x30", "-o", b])
+        let ia = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: a))))
+        let ib = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: b))))
+        #expect(ia.bytes == ib.bytes)
+        try run(["gradient", "--kind", "conic", "--parameter", "startAngle=-30", "--canvas", "40x30", "-o", a])
+        try run(["gradient", "--kind", "conic", "--start-angle", "-30", "--canvas", "40x30", "-o", b])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        #expect(throws: (any Error).self) { try run(["gradient", "--kind", "conic", "--parameter", "endRadius=3", "-o", a]) }
+        #expect(throws: (any Error).self) { try run(["gradient", "--kind", "conic", "--parameter", "startAngle=nan", "-o", a]) }
+    }
+
     @Test func everyOptionIsReachable() throws {
         let out = temporaryPath("all.png")
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -58,20 +58,51 @@ import Testing
         var cStops = stops.map { sheen_gradient_stop(offset: $0.offset, color: cColor($0.color)) }
         var handle: OpaquePointer?
         let status: sheen_status
-        switch shape {
-        case let .linear(s, e): status = sheen_gradient_create_linear(s.x, s.y, e.x, e.y, &cStops, cStops.count, &handle)
-        case let .radial(c0, r0, c1, r1): status = sheen_gradient_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1, &cStops, cStops.count, &handle)
-        case let .conic(c, a): status = sheen_gradient_create_conic(c.x, c.y, a, &cStops, cStops.count, &handle)
-        }
+        let numbers = shape.numbers
+        status = sheen_gradient_create_shape(shape.kind.cValue, numbers, numbers.count, &cStops, cStops.count, &handle)
         #expect(status == SHEEN_OK, "\(String(cString: sheen_last_error_message()))")
         return try #require(handle)
     }
 
+    /// A few shapes, then every kind's standard shape over the 45 × 18 test image.
     static let shapes: [GradientShape] = [
         .linear(start: Point(3, 2), end: Point(40, 17)),
         .radial(startCenter: Point(10, 8), startRadius: 2, endCenter: Point(20, 10), endRadius: 25),
         .conic(center: Point(20, 9), startAngle: 1),
-    ]
+    ] + GradientShape.Kind.listed.map { GradientShape.standard($0.value, in: Rect(x: 0, y: 0, width: 45, height: 18)) }
+
+    /// The creators of one kind each make what sheen_gradient_create_shape makes of its numbers.
+    @Test func eachKindsCreatorIsTheShapeCreator() throws {
+        var cStops = Self.stops.map { sheen_gradient_stop(offset: $0.offset, color: Self.cColor($0.color)) }
+        for shape in Self.shapes.prefix(3) {
+            var handle: OpaquePointer?
+            let status: sheen_status
+            // (Not a switch: a shape without a creator of its own is skipped, and one added to the
+            // table must not need this test edited.)
+            if case let .linear(s, e) = shape {
+                status = sheen_gradient_create_linear(s.x, s.y, e.x, e.y, &cStops, cStops.count, &handle)
+            } else if case let .radial(c0, r0, c1, r1) = shape {
+                status = sheen_gradient_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1, &cStops, cStops.count, &handle)
+            } else if case let .conic(c, a) = shape {
+                status = sheen_gradient_create_conic(c.x, c.y, a, &cStops, cStops.count, &handle)
+            } else {
+                continue
+            }
+            #expect(status == SHEEN_OK)
+            let byKind = try #require(handle), byShape = try Self.cGradient(shape)
+            defer { sheen_gradient_destroy(byKind); sheen_gradient_destroy(byShape) }
+            var a = [UInt8](repeating: 0, count: 45 * 18 * 4), b = a
+            a.withUnsafeMutableBytes { raw in
+                var buffer = sheen_buffer(pixels: raw.baseAddress, width: 45, height: 18, bytes_per_row: 180, format: 0)
+                #expect(sheen_fill_gradient(&buffer, byKind) == SHEEN_OK)
+            }
+            b.withUnsafeMutableBytes { raw in
+                var buffer = sheen_buffer(pixels: raw.baseAddress, width: 45, height: 18, bytes_per_row: 180, format: 0)
+                #expect(sheen_fill_gradient(&buffer, byShape) == SHEEN_OK)
+            }
+            #expect(a == b, "\(shape)")
+        }
+    }
 
     @Test func gradientFillsEqualSwift() throws {
         let spreads: [(Int32, GradientSpread)] = [(0, .pad), (1, .repeat), (2, .reflect)]

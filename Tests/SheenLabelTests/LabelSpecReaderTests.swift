@@ -125,6 +125,33 @@ struct LabelSpecReaderTests {
         #expect(spec.animation == nil)
     }
 
+    /// A gradient given by its raster parameters' names is that shape whole, in unit
+    /// coordinates (angles in degrees), the others at their standard values — for every kind of
+    /// the shape table; a parameter of another kind is refused.
+    @Test func aGradientByItsParametersIsThatShape() throws {
+        func geometry(_ fill: String) throws -> LabelGradient.Geometry? {
+            let spec = try LabelSpec(json: #"{"text": "Shape", "canvas": "120x40", "fill": \#(fill)}"#)
+            guard case let .gradient(g, _)? = spec.label.fill else { return nil }
+            return g.geometry
+        }
+        #expect(try geometry(#"{"kind": "radial", "colors": ["red", "blue"], "startRadius": 0.1, "endCenter": [0.6, 0.5]}"#)
+                == .shape(.radial(startCenter: Point(0.5, 0.5), startRadius: 0.1, endCenter: Point(0.6, 0.5), endRadius: 0.5)))
+        #expect(try geometry(#"{"kind": "conic", "colors": ["red", "blue"], "startAngle": 90, "center": [0.2, 0.3]}"#)
+                == .shape(.conic(center: Point(0.2, 0.3), startAngle: Double.pi / 2)))
+        for kind in GradientShape.Kind.listed {
+            let p = try #require(kind.value.parameters.last { !LabelSpec.shortGradientKeys.contains($0.name) })
+            let value = p.role == .point ? "[0.25, 0.75]" : "0.25"
+            let got = try geometry(#"{"kind": "\#(kind.word)", "colors": ["red", "blue"], "\#(p.name)": \#(value)}"#)
+            let number = p.role == .angle ? 0.25 * Double.pi / 180 : 0.25
+            let expected = GradientShape.standard(kind.value, in: Rect(x: 0, y: 0, width: 1, height: 1))
+                .setting(p.name, to: p.role == .point ? [0.25, 0.75] : [number])
+            #expect(got == expected.map { .shape($0) }, "\(kind.word).\(p.name)")
+        }
+        #expect(throws: LabelSpecError.self) {
+            _ = try geometry(#"{"kind": "conic", "colors": ["red", "blue"], "startAngle": 1, "endRadius": 0.3}"#)
+        }
+    }
+
     @Test func withoutACanvasTheLabelFitsItsText() throws {
         let spec = try LabelSpec(json: #"{"text": "Fits", "font": "DejaVu Sans", "size": 24}"#)
         let fitted = try spec.label.sizeThatFits(Size(width: 0, height: 0))

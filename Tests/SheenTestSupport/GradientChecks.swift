@@ -11,7 +11,7 @@ public func randomGradient(_ rng: inout SeededGenerator, size: Int = 80) -> Grad
                      blue: .random(in: 0 ... 1, using: &rng), alpha: a)
     }
     let shape: GradientShape
-    switch Int.random(in: 0 ..< 6, using: &rng) {
+    switch Int.random(in: 0 ..< 7, using: &rng) {
     case 0: let y = coord(); shape = .linear(start: Point(coord(), y), end: Point(coord(), y))
     case 1: let x = coord(); shape = .linear(start: Point(x, coord()), end: Point(x, coord()))
     case 2, 3: shape = .linear(start: Point(coord(), coord()), end: Point(coord(), coord()))
@@ -20,7 +20,19 @@ public func randomGradient(_ rng: inout SeededGenerator, size: Int = 80) -> Grad
         let focal = Bool.random(using: &rng)
         shape = .radial(startCenter: c0, startRadius: focal ? 0 : .random(in: 0 ... 30, using: &rng),
                         endCenter: focal ? c0 : Point(coord(), coord()), endRadius: .random(in: 1 ... 60, using: &rng))
-    default: shape = .conic(center: Point(coord(), coord()), startAngle: .random(in: -7 ... 7, using: &rng))
+    case 5: shape = .conic(center: Point(coord(), coord()), startAngle: .random(in: -7 ... 7, using: &rng))
+    default:
+        // Any kind from its row, numbers by role: a shape added to the table is drawn here too.
+        let kind = GradientShape.Kind.listed.randomElement(using: &rng)!.value
+        var numbers: [Double] = []
+        for p in kind.parameters {
+            switch p.role {
+            case .point: numbers += [coord(), coord()]
+            case .length: numbers.append(.random(in: 1 ... 60, using: &rng))
+            case .angle: numbers.append(.random(in: -7 ... 7, using: &rng))
+            }
+        }
+        shape = try! GradientShape(kind: kind, numbers: numbers)
     }
     // Evenly spaced stops, sometimes a hard stop.
     let n = Int.random(in: 1 ... 5, using: &rng)
