@@ -155,14 +155,18 @@ struct RasterFuzzCase: CustomStringConvertible {
             let rgba = (0 ..< 4).map { _ in Float(reader.byte()) / 255 }
             stops.append(GradientStop(offset, Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])))
         }
-        let shape: GradientShape
-        switch reader.byte() % 3 {
-        case 0: shape = .linear(start: Point(reader.number(-50 ... 100), reader.number(-50 ... 100)),
-                                end: Point(reader.number(-50 ... 100), reader.number(-50 ... 100)))
-        case 1: shape = .radial(startCenter: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), startRadius: reader.number(0 ... 40),
-                                endCenter: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), endRadius: reader.number(0 ... 80))
-        default: shape = .conic(center: Point(reader.number(-20 ... 80), reader.number(-20 ... 80)), startAngle: reader.number(-7 ... 7))
+        // Any kind of the shape table, its numbers by role: a shape added to the table is fuzzed too.
+        let kinds = GradientShape.Kind.listed
+        let kind = kinds[Int(reader.byte()) % kinds.count].value
+        var numbers: [Double] = []
+        for p in kind.parameters {
+            switch p.role {
+            case .point: numbers += [reader.number(-50 ... 100), reader.number(-50 ... 100)]
+            case .length: numbers.append(reader.number(0 ... 80))
+            case .angle: numbers.append(reader.number(-7 ... 7))
+            }
         }
+        guard let shape = try? GradientShape(kind: kind, numbers: numbers) else { return "\(kind) refused its own count of numbers" }
         var gradient = Gradient(shape: shape, stops: stops, spread: GradientSpread.allCases[Int(reader.byte()) % 3],
                                 space: ColorSpace.allCases[Int(reader.byte()) % 3],
                                 alphaInterpolation: AlphaInterpolation.allCases[Int(reader.byte()) % 2])

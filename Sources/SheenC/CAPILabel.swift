@@ -406,7 +406,7 @@ private func accessible(_ key: UnsafePointer<CChar>?, _ kind: String,
     let name = try string(key, "key")
     let fitting = LabelProperty.accessible.filter { matches($0.access!) }
     guard let property = fitting.first(where: { $0.key == name }) else {
-        throw CAPIError.invalid("key \"\(name)\" is not a \(kind) property: \(fitting.map(\.key).joined(separator: ", "))")
+        throw CAPIError.invalid("key \(name.quotedExcerpt) is not a \(kind) property: \(fitting.map(\.key).joined(separator: ", "))")
     }
     return property
 }

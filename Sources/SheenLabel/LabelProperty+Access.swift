@@ -80,7 +80,7 @@ extension LabelProperty {
             guard let v = Bool(text) else { throw LabelSpecError("\"\(text)\" is not true or false") }
             try self.set(v, on: &label)
         case let .word(words, _, set):
-            guard set(&label, text) else { throw LabelSpecError("\"\(text)\" is not one of: \(words.joined(separator: ", "))") }
+            guard set(&label, text) else { throw LabelSpecError("\(text.quotedExcerpt) is not one of: \(words.joined(separator: ", "))") }
         }
     }
 

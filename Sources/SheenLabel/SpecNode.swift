@@ -1,3 +1,5 @@
+import SheenRaster
+
 /// One value of a label spec and where it is ("runs[2].underline"), so that each refusal names
 /// the field.
 struct SpecNode {
@@ -45,14 +47,14 @@ struct SpecNode {
     func named<T>(_ table: [(String, T)]) throws(LabelSpecError) -> T {
         let s = try string()
         if let hit = table.first(where: { $0.0.lowercased() == s.lowercased() }) { return hit.1 }
-        throw error("\"\(s)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
+        throw error("\(s.quotedExcerpt) is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
     /// A word of vocabulary `T` (matched case-insensitively; alternate spellings too).
     func named<T: Vocabulary>(_: T.Type) throws(LabelSpecError) -> T {
         let s = try string()
         if let v = ValueSyntax.value(s, in: T.self) { return v }
-        throw error("\"\(s)\" is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
+        throw error("\(s.quotedExcerpt) is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
     }
 
     /// Exactly `count` finite numbers, as an array.

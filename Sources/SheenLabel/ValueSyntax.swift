@@ -70,7 +70,7 @@ package enum ValueSyntax {
     /// A value from a fixed list of names, matched case-insensitively.
     package static func named<T>(_ text: String, name: String, _ table: [(String, T)]) throws(LabelSpecError) -> T {
         if let hit = table.first(where: { $0.0.lowercased() == text.lowercased() }) { return hit.1 }
-        throw LabelSpecError("\(name) \"\(text)\" is not one of: \(table.map(\.0).joined(separator: ", "))")
+        throw LabelSpecError("\(name) \(text.quotedExcerpt) is not one of: \(table.map(\.0).joined(separator: ", "))")
     }
 
     /// The value of vocabulary `T` whose word (or alternate spelling) is `text`, matched
@@ -83,7 +83,7 @@ package enum ValueSyntax {
     /// and listing the words.
     package static func named<T: Vocabulary>(_ text: String, name: String, _: T.Type) throws(LabelSpecError) -> T {
         if let v = value(text, in: T.self) { return v }
-        throw LabelSpecError("\(name) \"\(text)\" is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
+        throw LabelSpecError("\(name) \(text.quotedExcerpt) is not one of: \(T.listed.map(\.word).joined(separator: ", "))")
     }
 
     /// A timing function: linear, easeIn, easeOut, easeInOut, ease, cubic-bezier(x1,y1,x2,y2)

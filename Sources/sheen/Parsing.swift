@@ -50,7 +50,7 @@ enum Parse {
     where T.RawValue == String {
         if let v = T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return v }
         let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw ValidationError("\(option) \"\(text)\" is not one of: \(names)")
+        throw ValidationError("\(option) \(text.quotedExcerpt) is not one of: \(names)")
     }
 
     /// "a,b,…" → exactly `count` finite numbers; `shape` describes them in the refusal.

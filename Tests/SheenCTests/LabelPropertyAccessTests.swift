@@ -95,4 +95,23 @@ import Testing
         #expect(String(cString: sheen_last_error_message()).contains("align"))
         #expect(sheen_label_set_number(handle, nil, 1) == SHEEN_ERROR_NULL_POINTER)
     }
+
+    /// A key or word of a megabyte is refused like a short one, with a message of ordinary length
+    /// (the text is not echoed whole), and the label is unchanged.
+    @Test func aMegabyteKeyOrWordIsRefusedBriefly() throws {
+        var handle: OpaquePointer?
+        let spec = #"{"text": "x", "align": "right"}"#
+        #expect(spec.withCString { sheen_label_create_from_spec($0, spec.utf8.count, &handle) } == SHEEN_OK)
+        defer { sheen_label_destroy(handle) }
+        let before = Self.state(try Self.label(handle))
+        let huge = String(repeating: "a", count: 1 << 20)
+        for (key, word) in [(huge, "center"), ("align", huge)] {
+            #expect(sheen_label_set_word(handle, key, word) == SHEEN_ERROR_INVALID_ARGUMENT)
+            let message = String(cString: sheen_last_error_message())
+            #expect(message.utf8.count < 1000, "\(message.utf8.count) bytes: \(message.prefix(120))")
+        }
+        #expect(sheen_label_set_number(handle, huge, 1) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(String(cString: sheen_last_error_message()).utf8.count < 1000)
+        #expect(Self.state(try Self.label(handle)) == before)
+    }
 }

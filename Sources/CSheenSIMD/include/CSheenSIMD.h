@@ -188,13 +188,15 @@ enum {
 #undef SHEEN_GRADIENT_POINT_CONSTANT
 };
 
+/// The `spreads` column as a number: 1 for a row that wraps its t.
+#define SHEEN_GRADIENT_SPREAD_WRAPS 0
+#define SHEEN_GRADIENT_WRAPS_WRAPS 1
+
 /// 1 when `shape` is a point shape whose row WRAPS its t, 0 for linear and the SPREAD rows, −1 for
-/// a value that is no shape: the rows' `spreads` column as Swift reads it (GradientShape+Row.swift).
+/// a value that is no shape: the rows' `spreads` column as Swift reads it (GradientShapeRow.swift).
 static inline int sheen_gradient_shape_wraps(uint32_t shape) {
     switch (shape) {
     case SHEEN_GRADIENT_LINEAR: return 0;
-#define SHEEN_GRADIENT_SPREAD_WRAPS 0
-#define SHEEN_GRADIENT_WRAPS_WRAPS 1
 #define SHEEN_GRADIENT_POINT_WRAPS(constant, function, spreads) case constant: return SHEEN_GRADIENT_##spreads##_WRAPS;
     SHEEN_GRADIENT_POINT_SHAPES(SHEEN_GRADIENT_POINT_WRAPS)
 #undef SHEEN_GRADIENT_POINT_WRAPS
