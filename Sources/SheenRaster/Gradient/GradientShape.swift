@@ -59,7 +59,7 @@ public enum GradientShape: Hashable, Sendable {
         }
 
         /// How many numbers a shape of this kind has (a point counts two).
-        public var numberCount: Int { row.parameters.reduce(0) { $0 + $1.role.numberCount } }
+        public var numberCount: Int { row.numberCount }
     }
 
     /// The shape's kind.
@@ -182,21 +182,20 @@ extension Gradient {
     /// are built only for a value that fails.)
     package func validateShape() throws(RasterError) {
         let n = shape.scalars
-        let count = shape.kind.numberCount
-        var finite = true
-        for i in 0 ..< count where !n[i].isFinite { finite = false }
-        let parameters = shape.kind.parameters
-        if !finite {
-            var i = 0
-            for p in parameters {
-                for name in p.numberNames {
-                    try RasterError.requireFinite(n[i], name)
-                    i += 1
-                }
+        let row = shape.kind.row
+        var bad = false
+        for i in 0 ..< row.numberCount where !n[i].isFinite || (row.lengthNumbers >> i) & 1 == 1 && n[i] < 0 { bad = true }
+        if !bad { return }
+        // Something is wrong: name it, non-finite numbers first.
+        var i = 0
+        for p in row.parameters {
+            for name in p.numberNames {
+                try RasterError.requireFinite(n[i], name)
+                i += 1
             }
         }
-        var i = 0
-        for p in parameters {
+        i = 0
+        for p in row.parameters {
             if p.role == .length && n[i] < 0 { throw RasterError.outOfRange(name: p.name, value: n[i], range: "[0, ∞)") }
             i += p.role.numberCount
         }

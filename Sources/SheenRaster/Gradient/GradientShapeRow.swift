@@ -4,12 +4,29 @@
 
 import CSheenSIMD
 
-/// One shape kind's row.
-struct GradientShapeRow: Sendable {
+/// One shape kind's row. (A class, made once per kind: a gradient made per call takes a
+/// reference to its row, not a copy of its arrays and closures.)
+final class GradientShapeRow: Sendable {
     /// Its parameters, in the order `GradientShape.numbers` lists their numbers.
     let parameters: [GradientShape.Parameter]
     /// How t is evaluated.
     let evaluation: Evaluation
+    /// How many numbers the parameters take (a point two).
+    let numberCount: Int
+    /// Bit i set when number i is a length (≥ 0): checked without walking the parameters.
+    let lengthNumbers: UInt8
+
+    init(parameters: [GradientShape.Parameter], evaluation: Evaluation) {
+        self.parameters = parameters
+        self.evaluation = evaluation
+        var count = 0, lengths: UInt8 = 0
+        for p in parameters {
+            if p.role == .length { lengths |= 1 << count }
+            count += p.role.numberCount
+        }
+        numberCount = count
+        lengthNumbers = lengths
+    }
 
     /// How a shape's t is evaluated.
     enum Evaluation: Sendable {
@@ -31,7 +48,7 @@ struct GradientShapeRow: Sendable {
 
 /// A shape whose t is a function of the gradient-space point P. `n` below is the shape's numbers
 /// (`GradientShape.scalars`), `prepared` what `prepare` made of them.
-struct PointShape: Sendable {
+final class PointShape: Sendable {
     /// Double values the exact t needs besides the numbers, computed once per gradient.
     let prepare: @Sendable (_ n: SIMD8<Double>) -> SIMD8<Double>
     /// The exact t (before the spread) at gradient-space point `p`, nil where the pixel gets
@@ -47,7 +64,19 @@ struct PointShape: Sendable {
     let twins: [PointTwin]
 
     /// True when t wraps whatever the spread: the C row's `spreads` column is WRAPS.
-    var wraps: Bool { sheen_gradient_shape_wraps(twins[0].shape) == 1 }
+    let wraps: Bool
+
+    init(prepare: @escaping @Sendable (_ n: SIMD8<Double>) -> SIMD8<Double>,
+         exactT: @escaping @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD8<Double>) -> Double?,
+         kernel: @escaping @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD8<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
+             throws(RasterError) -> PointKernelForm?,
+         twins: [PointTwin]) {
+        self.prepare = prepare
+        self.exactT = exactT
+        self.kernel = kernel
+        self.twins = twins
+        wraps = sheen_gradient_shape_wraps(twins[0].shape) == 1
+    }
 }
 
 /// A point shape as the kernels take it: the C shape, the gradient-space origin the kernels
