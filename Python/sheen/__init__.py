@@ -5,7 +5,7 @@ Pixels are NumPy uint8 arrays of shape (n, 4) — premultiplied R, G, B, A — o
 coverage is a uint8 array of shape (n,) or None (fully covered). Operators are named as Swift
 names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
 
-from ._library import SheenError, lib, operators as _operators
+from ._library import SheenError, gradient_kinds, lib, operators as _operators
 from .exact import Gradient, exact_blur, exact_composite, exact_gradient
 from .kernels import blur, composite, fill_gradient
 from .survey import Survey, survey, survey_blur
@@ -20,4 +20,5 @@ def library_version():
 
 
 __all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
+           "gradient_kinds",
            "exact_gradient", "fill_gradient", "library_version", "survey", "survey_blur"]

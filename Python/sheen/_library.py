@@ -65,12 +65,10 @@ def _load():
         "sheen_operator_name": ([i32], ctypes.c_char_p),
         "sheen_exact_composite": ([i32, i32, i32, u8p, u8p, u8p, ip, dp], ctypes.c_int),
         "sheen_composite": ([ctypes.POINTER(Buffer), ctypes.POINTER(Paint), i32, ctypes.POINTER(Coverage)], ctypes.c_int),
-        "sheen_gradient_create_linear": ([ctypes.c_double] * 4 + [ctypes.POINTER(GradientStop), ctypes.c_size_t,
-                                                                   ctypes.POINTER(vp)], ctypes.c_int),
-        "sheen_gradient_create_radial": ([ctypes.c_double] * 6 + [ctypes.POINTER(GradientStop), ctypes.c_size_t,
-                                                                   ctypes.POINTER(vp)], ctypes.c_int),
-        "sheen_gradient_create_conic": ([ctypes.c_double] * 3 + [ctypes.POINTER(GradientStop), ctypes.c_size_t,
-                                                                  ctypes.POINTER(vp)], ctypes.c_int),
+        "sheen_gradient_create_shape": ([i32, dp, ctypes.c_size_t, ctypes.POINTER(GradientStop), ctypes.c_size_t,
+                                         ctypes.POINTER(vp)], ctypes.c_int),
+        "sheen_gradient_kind_name": ([i32], ctypes.c_char_p),
+        "sheen_gradient_kind_numbers": ([i32], ctypes.c_char_p),
         "sheen_gradient_set_spread": ([vp, i32], ctypes.c_int),
         "sheen_gradient_set_color_space": ([vp, i32], ctypes.c_int),
         "sheen_gradient_set_alpha_interpolation": ([vp, i32], ctypes.c_int),
@@ -94,6 +92,19 @@ def check(status):
     """Raises SheenError for a status other than SHEEN_OK."""
     if status != 0:
         raise SheenError(status, lib.sheen_last_error_message().decode())
+
+
+@functools.lru_cache(maxsize=1)
+def gradient_kinds():
+    """The gradient kinds, {name: (C value, names of its numbers in order)}, from the C API's own
+    table, read once."""
+    kinds, i = {}, 0
+    while True:
+        name = lib.sheen_gradient_kind_name(i)
+        if name is None:
+            return kinds
+        kinds[name.decode()] = (i, tuple(lib.sheen_gradient_kind_numbers(i).decode().split(",")))
+        i += 1
 
 
 @functools.lru_cache(maxsize=1)

@@ -4,7 +4,8 @@ import ctypes
 
 import numpy as np
 
-from ._library import EDGES, FORMATS, RULES, SPACES, SPREADS, Buffer, Color, GradientStop, check, lib, operators
+from ._library import (EDGES, FORMATS, RULES, SPACES, SPREADS, Buffer, Color, GradientStop, check, gradient_kinds, lib,
+                       operators)
 
 
 def _op(op):
@@ -63,8 +64,9 @@ def exact_composite(op, paint, destination, coverage=None, rule="sheen", format=
 class Gradient:
     """A gradient in the HTML canvas's terms, held as a Sheen gradient handle.
 
-    shape "linear": points=(x0, y0, x1, y1); "radial" (two-point conical): points=(x0, y0, r0, x1,
-    y1, r1); "conic": points=(cx, cy, start_angle). stops: [(offset, (r, g, b, a)), ...] straight
+    shape: a kind of `gradient_kinds()` with its numbers in order as points — "linear":
+    (x0, y0, x1, y1); "radial" (two-point conical): (x0, y0, r0, x1, y1, r1); "conic": (cx, cy,
+    start_angle); any other kind the library has: the numbers it names. stops: [(offset, (r, g, b, a)), ...] straight
     sRGB components in 0…1. spread "pad" | "repeat" | "reflect"; space "srgb" | "linear" |
     "oklab"; premultiplied: interpolate premultiplied colour (CSS) or straight."""
 
@@ -73,14 +75,15 @@ class Gradient:
         self.spread, self.space, self.premultiplied = spread, space, premultiplied
         cstops = (GradientStop * max(len(stops), 1))(*[GradientStop(o, Color(*c)) for o, c in stops])
         handle = ctypes.c_void_p()
-        create = {"linear": (lib.sheen_gradient_create_linear, 4), "radial": (lib.sheen_gradient_create_radial, 6),
-                  "conic": (lib.sheen_gradient_create_conic, 3)}
-        if shape not in create:
-            raise ValueError(f"unknown gradient shape {shape!r}")
-        f, n = create[shape]
-        if len(self.points) != n:
-            raise ValueError(f"a {shape} gradient takes {n} numbers, not {len(self.points)}")
-        check(f(*self.points, cstops, len(stops), ctypes.byref(handle)))
+        kinds = gradient_kinds()
+        if shape not in kinds:
+            raise ValueError(f"unknown gradient shape {shape!r}: one of {', '.join(kinds)}")
+        kind, names = kinds[shape]
+        if len(self.points) != len(names):
+            raise ValueError(f"a {shape} gradient takes {len(names)} numbers ({', '.join(names)}), "
+                             f"not {len(self.points)}")
+        numbers = (ctypes.c_double * len(names))(*self.points)
+        check(lib.sheen_gradient_create_shape(kind, numbers, len(names), cstops, len(stops), ctypes.byref(handle)))
         self.handle = handle
         if spread not in SPREADS or space not in SPACES:
             raise ValueError(f"unknown spread {spread!r} or space {space!r}")

@@ -69,6 +69,21 @@ def test_bad_input_raises_and_names_it():
         sheen.Gradient("linear", (0, 0, 10, 0), [(float("nan"), (1, 0, 0, 1)), (1, (0, 0, 1, 1))])
 
 
+def test_every_kind_of_the_library_is_a_gradient():
+    kinds = sheen.gradient_kinds()
+    assert {"linear", "radial", "conic"} <= set(kinds)
+    assert kinds["conic"][1] == ("center.x", "center.y", "startAngle")
+    for name, (_, numbers) in kinds.items():
+        g = sheen.Gradient(name, [3 + i for i in range(len(numbers))], [(0, (1, 0, 0, 1)), (1, (0, 0, 1, 1))])
+        filled = sheen.fill_gradient(g, 12, 3)
+        centres = np.array([[x + 0.5, y + 0.5] for y in range(3) for x in range(12)])
+        assert np.abs(filled.reshape(-1, 4).astype(float) - sheen.exact_gradient(g, centres)).max() <= 1, name
+    with pytest.raises(ValueError, match="unknown gradient shape 'diamond': one of linear"):
+        sheen.Gradient("diamond", (0, 0, 1), [(0, (1, 0, 0, 1))])
+    with pytest.raises(ValueError, match=r"takes 3 numbers \(center.x, center.y, startAngle\), not 2"):
+        sheen.Gradient("conic", (0, 0), [(0, (1, 0, 0, 1))])
+
+
 def test_gradient_exact_colour_and_fill():
     g = sheen.Gradient("linear", (0, 0, 10, 0), [(0, (0, 0, 1, 1)), (1, (1, 0, 0, 1))])
     exact = sheen.exact_gradient(g, [[1, 2], [5, 0]])

@@ -2,6 +2,7 @@
 // and reused by every draw.
 
 import CSheenAPI
+import SheenPlatform
 import SheenRaster
 
 /// Stops from a C array (count ≥ 1 — or 0 with `mayBeEmpty`, stops then possibly NULL —,
@@ -107,6 +108,27 @@ public func sheenGradientCreateShape(_ kind: Int32, _ numbers: UnsafePointer<Dou
     capi {
         try makeGradient(Gradient(shape: try shape(kind, numbers, count), stops: try stops(stopArray, stopCount)), out)
     }
+}
+
+/// The kinds' words and their numbers' names as C strings, made once (they live as long as the
+/// library).
+nonisolated(unsafe) private let kindWords: [UnsafeMutablePointer<CChar>] =
+    GradientShape.Kind.listed.map { strdup($0.word)! }
+nonisolated(unsafe) private let kindNumbers: [UnsafeMutablePointer<CChar>] =
+    GradientShape.Kind.listed.map { strdup($0.value.parameters.flatMap(\.numberNames).joined(separator: ","))! }
+
+/// `sheen_gradient_kind_name` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_kind_name")
+public func sheenGradientKindName(_ kind: Int32) -> UnsafePointer<CChar>? {
+    guard kind >= 0, Int(kind) < kindWords.count else { return nil }
+    return UnsafePointer(kindWords[Int(kind)])
+}
+
+/// `sheen_gradient_kind_numbers` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_gradient_kind_numbers")
+public func sheenGradientKindNumbers(_ kind: Int32) -> UnsafePointer<CChar>? {
+    guard kind >= 0, Int(kind) < kindNumbers.count else { return nil }
+    return UnsafePointer(kindNumbers[Int(kind)])
 }
 
 /// A spread from its C value.

@@ -3,6 +3,7 @@ import Foundation
 import SheenC
 import SheenTestSupport
 import Testing
+import SheenRaster
 
 /// sheen.h's conventions held generically, for every function it declares (a function missing
 /// from `entries` fails `everyFunctionIsListed`): a failing call writes nothing (every
@@ -497,7 +498,8 @@ import Testing
 
     /// Functions without a status, each held to its own contract in `functionsWithoutAStatus`.
     static let withoutStatus = ["sheen_last_error_message", "sheen_version", "sheen_free", "sheen_color_from_rgba",
-                                "sheen_operator_name", "sheen_text_options_default", "sheen_label_gradient_default"]
+                                "sheen_operator_name", "sheen_text_options_default", "sheen_label_gradient_default",
+                                "sheen_gradient_kind_name", "sheen_gradient_kind_numbers"]
 
     /// Every function sheen.h declares is listed here: one added without being listed fails.
     @Test func everyFunctionIsListed() throws {
@@ -591,6 +593,11 @@ import Testing
         #expect(sheen_color_from_rgba(0xFF00_0080).alpha > 0.5)
         #expect(String(cString: sheen_operator_name(Self.over)) == "sourceOver")
         _ = sheen_operator_name(99)
+        for kind in GradientShape.Kind.listed {
+            #expect(String(cString: sheen_gradient_kind_name(kind.value.cValue)) == kind.word)
+            #expect(String(cString: sheen_gradient_kind_numbers(kind.value.cValue)).split(separator: ",").count == kind.value.numberCount)
+        }
+        #expect(sheen_gradient_kind_name(-1) == nil && sheen_gradient_kind_numbers(Int32(GradientShape.Kind.listed.count)) == nil)
         _ = sheen_operator_name(-1)
         sheen_text_options_default(nil)
         sheen_label_gradient_default(nil)

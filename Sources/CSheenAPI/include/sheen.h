@@ -186,6 +186,13 @@ typedef enum sheen_gradient_kind {
  *  screen from +x); sheen_gradient_create_linear, _radial and _conic are three of them. */
 sheen_status sheen_gradient_create_shape(int32_t kind, const double *numbers, size_t count,
                                          const sheen_gradient_stop *stops, size_t stop_count, sheen_gradient **out);
+/** The kind's word ("radial"), or NULL for a value that is not a sheen_gradient_kind; with
+ *  sheen_gradient_kind_numbers, how bindings learn the kinds without a list of their own. The
+ *  string is static. */
+const char *sheen_gradient_kind_name(int32_t kind);
+/** The names of the kind's numbers in order, comma-separated ("center.x,center.y,startAngle"),
+ *  or NULL for a value that is not a sheen_gradient_kind. The string is static. */
+const char *sheen_gradient_kind_numbers(int32_t kind);
 sheen_status sheen_gradient_set_spread(sheen_gradient *gradient, int32_t spread);
 sheen_status sheen_gradient_set_color_space(sheen_gradient *gradient, int32_t space);
 sheen_status sheen_gradient_set_alpha_interpolation(sheen_gradient *gradient, int32_t interpolation);
