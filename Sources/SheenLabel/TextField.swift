@@ -142,11 +142,18 @@ public struct TextField: Sendable {
         var probe = self
         probe.size = Size(width: 1, height: 1)
         try probe.validate()
-        var label = styled(Self.shownLine(text.utf16.count >= placeholder.utf16.count ? text : placeholder))
-        label.insets = .zero
-        label.insetsTextForShadows = false
-        label.numberOfLines = 1
-        let fitted = try label.sizeThatFits(Size(width: 0, height: 0))
+        // A secure field is sized from its bullets, one a character: its size must not tell the
+        // secret's glyph widths.
+        let shown = isSecureTextEntry && !text.isEmpty ? Self.bullets(text.count) : text
+        var fitted = Size(width: 0, height: 0)
+        for string in [shown, placeholder] where !string.isEmpty || fitted.height == 0 {
+            var label = styled(Self.shownLine(string))
+            label.insets = .zero
+            label.insetsTextForShadows = false
+            label.numberOfLines = 1
+            let size = try label.sizeThatFits(Size(width: 0, height: 0))
+            fitted = Size(width: max(fitted.width, size.width), height: max(fitted.height, size.height))
+        }
         // The decorations' whole insets: measured in a frame with room for all of them (a small
         // frame shrinks them).
         var roomy = self
@@ -265,6 +272,9 @@ public struct TextField: Sendable {
         return String(scalars)
     }
 
+    /// What secure entry shows for `count` characters: a bullet "•" each.
+    static func bullets(_ count: Int) -> String { String(repeating: "\u{2022}", count: count) }
+
     /// The content and the scroll offset used for it. Text wider than the text rectangle scrolls
     /// while editing; at rest it ends in "…" at the rectangle's edge and shows its start, as
     /// UITextField draws a long text it is not editing.
@@ -278,7 +288,7 @@ public struct TextField: Sendable {
             var offsets = [0]
             for c in text { offsets.append(offsets[offsets.count - 1] + c.utf16.count) }
             bullets = offsets
-            shown = String(repeating: "\u{2022}", count: offsets.count - 1)
+            shown = Self.bullets(offsets.count - 1)
         }
         var label = styled(Self.shownLine(shown))
         if showsPlaceholder {

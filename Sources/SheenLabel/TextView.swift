@@ -9,8 +9,9 @@ import SheenText
 ///
 /// Its text, style and editing state are a `TextField`'s (`field`), read and written through the
 /// view (`view.text`, `view.caretIndex`, `view.fill`…): everything a field has means the same
-/// here, except what only a one-line field does — `scrollOffset` (horizontal), secure entry and
-/// auto-shrink are not used. `insets` are UITextView's text container insets, 8 px above and
+/// here, except what only a one-line field does — `scrollOffset` (horizontal) and auto-shrink are
+/// not used, and secure entry is refused (UITextView has none; a view drawing its text would show
+/// the secret). `insets` are UITextView's text container insets, 8 px above and
 /// below and UIKit's 5-px line fragment padding at the sides by default. Coordinates are pixels,
 /// (0, 0) at the frame's top-left, y downwards; rectangles of lines scrolled out of view lie
 /// outside the frame.
@@ -39,9 +40,13 @@ public struct TextView: Sendable {
     /// decorations' (as `TextField.textRect`). Pixels, view coordinates.
     public var textRect: Rect { field.textRect }
 
-    /// Checks what drawing checks first: the field's values and the content offset.
+    /// Checks what drawing checks first: the field's values, no secure entry, and the content
+    /// offset.
     public func validate() throws(LabelError) {
         try field.validate()
+        guard !field.isSecureTextEntry else {
+            throw .invalidParameter(name: "isSecureTextEntry", value: 1, allowed: "false: a text view has no secure entry")
+        }
         guard contentOffset.isFinite, contentOffset >= 0 else {
             throw .invalidParameter(name: "contentOffset", value: contentOffset, allowed: "≥ 0 px")
         }
@@ -67,6 +72,7 @@ public struct TextView: Sendable {
         }
         label.insets = .zero
         label.insetsTextForShadows = false
+        label.textAlignment = field.textAlignment
         label.verticalAlignment = .top
         label.numberOfLines = 0
         label.lineBreakMode = .byWordWrapping

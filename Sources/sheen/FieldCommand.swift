@@ -44,6 +44,8 @@ struct FieldCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
+        // A text view has no secure entry (UITextView has none): drawing it would show the secret.
+        if secure && multiline { throw ValidationError("--secure is for a one-line field; a --multiline view has no secure entry") }
         let target = try OutputTarget(output)
         let style = try label.makeLabel()
         var field = TextField(text: style.text, font: style.font, size: style.size)

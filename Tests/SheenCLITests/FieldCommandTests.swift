@@ -47,6 +47,7 @@ import Testing
         (["x", "--editing", "--caret", "9"], "caretIndex = 9.0"),
         (["x", "--scroll", "nan"], "scrollOffset"),
         (["x", "--placeholder-fill", "#12"], "--placeholder-fill"),
+        (["secret", "--secure", "--multiline"], "--secure"),
     ])
     func badArgumentsWriteNothing(extra: [String], mentions: String) throws {
         let out = CLI.temporaryPath("bad-field.png")

@@ -377,6 +377,23 @@ import SheenText
         #expect(before.midX - after.midX > 40)
     }
 
+    /// A secure field's size is its bullets', whatever the characters: "iiiiiii" and "WWWWWWW"
+    /// fit the same frame (it was 72 and 221 px wide), and the bullets fit in it unclipped.
+    @Test func aSecureFieldIsSizedFromItsBullets() throws {
+        var narrow = TextField(text: "iiiiiii", font: try TestFonts.sans(28), size: Size(width: 1, height: 1))
+        narrow.isSecureTextEntry = true
+        var wide = narrow
+        wide.text = "WWWWWWW"
+        let size = try narrow.sizeThatFits()
+        #expect(size == (try wide.sizeThatFits()))
+        var bullets = narrow
+        bullets.isSecureTextEntry = false
+        bullets.text = String(repeating: "\u{2022}", count: 7)
+        #expect(size == (try bullets.sizeThatFits()))
+        narrow.size = size
+        #expect(try !narrow.content().content.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 }, "the bullets end in …")
+    }
+
     /// Secure entry draws a bullet per character — the field drawing "é👍🏽x" securely is the
     /// field drawing "•••" — while its indices stay the text's: the caret after "é" (offset 2)
     /// stands after the first bullet, a tap there gives 2 back, a selection of the emoji covers

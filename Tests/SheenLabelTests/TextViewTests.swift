@@ -30,6 +30,31 @@ import Testing
         #expect(try fitted.resolvedContentOffset() == 0)
     }
 
+    /// The view aligns its lines as its `textAlignment` says (it drew every view left-aligned):
+    /// right puts a short line's end at the text rectangle's right edge, centre its middle at
+    /// the centre, and left puts a Hebrew line at the left.
+    @Test func linesFollowTheAlignment() throws {
+        var v = try view("Short")
+        let width = v.textRect.width
+        v.textAlignment = .right
+        #expect(abs(try v.layout().lines[0].typographicRect.maxX - width) <= 1)
+        v.textAlignment = .center
+        #expect(abs(try v.layout().lines[0].typographicRect.x + (try v.layout().lines[0].typographicRect.width) / 2 - width / 2) <= 1)
+        var hebrew = try view("שלום")
+        hebrew.textAlignment = .left
+        #expect(try hebrew.layout().lines[0].typographicRect.x <= 1)
+        hebrew.textAlignment = .natural
+        #expect(abs(try hebrew.layout().lines[0].typographicRect.maxX - width) <= 1)
+    }
+
+    /// A view refuses secure entry, which it would draw in clear.
+    @Test func secureEntryIsRefused() throws {
+        var v = try view("secret")
+        v.isSecureTextEntry = true
+        #expect(throws: LabelError.self) { _ = try v.image() }
+        #expect(throws: LabelError.self) { _ = try v.sizeThatFits(width: 100) }
+    }
+
     /// A last line break begins an empty line, where the caret after it stands (UITextView);
     /// a label draws no such line.
     @Test func aLastLineBreakBeginsALine() throws {
