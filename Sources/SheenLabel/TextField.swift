@@ -263,7 +263,7 @@ public struct TextField: Sendable {
         for u in string.unicodeScalars {
             switch u.value {
             case 0x0A where afterCR: scalars.append("\u{34F}")
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: scalars.append(" ")
+            case let v where HardLineBreak.contains(v): scalars.append(" ")
             default: scalars.append(u)
             }
             afterCR = u.value == 0x0D

@@ -62,7 +62,7 @@ public struct TextView: Sendable {
         // empty line after it, so it is given one (a zero-width space). White space at the very
         // end keeps its width for the caret after it (a word joiner).
         if let last = shown.unicodeScalars.last {
-            if [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(last.value) { shown += "\u{200B}" }
+            if HardLineBreak.contains(last.value) { shown += "\u{200B}" }
             else if last.properties.isWhitespace { shown += "\u{2060}" }
         }
         var label = field.styled(shown)

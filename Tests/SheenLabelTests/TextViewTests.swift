@@ -47,6 +47,26 @@ import Testing
         #expect(abs(try hebrew.layout().lines[0].typographicRect.maxX - width) <= 1)
     }
 
+    /// After a hard line break the caret stands on the next line whatever its affinity: a tap on
+    /// the empty last line of "Short\n" and index 6 with trailing affinity were drawn at the end
+    /// of line 1; in "Short\nNext" too.
+    @Test func afterALineBreakTheCaretIsOnTheNextLine() throws {
+        for text in ["Short\n", "Short\nNext", "Short\r\nNext", "Short\u{2029}Next"] {
+            let v = try view(text)
+            let index = text.hasPrefix("Short\r\n") ? 7 : 6
+            let leading = try v.caretRect(at: index, affinity: .leading)
+            let trailing = try v.caretRect(at: index, affinity: .trailing)
+            let first = try v.caretRect(at: 5)
+            #expect(leading == trailing, "\(text.debugDescription)")
+            #expect(trailing.y >= first.maxY - 1e-9, "\(text.debugDescription)")
+        }
+        let v = try view("Short\n")
+        let line2 = try v.caretRect(at: 6)
+        let tap = try v.caretPosition(at: Point(line2.x + 40, line2.y + line2.height / 2))
+        #expect(tap.index == 6)
+        #expect(try v.caretRect(at: tap.index, affinity: tap.affinity) == line2)
+    }
+
     /// A view refuses secure entry, which it would draw in clear.
     @Test func secureEntryIsRefused() throws {
         var v = try view("secret")

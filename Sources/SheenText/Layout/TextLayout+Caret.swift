@@ -154,7 +154,9 @@ extension TextLayout {
     public func caret(at offset: Int, affinity: CaretAffinity = .leading) -> (line: Int, x: Double)? {
         guard !lines.isEmpty else { return nil }
         let o = graphemeBoundary(atOrBefore: offset)
-        if affinity == .trailing, o > 0 {
+        // After a hard line break the offset begins the next paragraph on either side: the break
+        // ends its line and has no trailing edge a caret could stand at.
+        if affinity == .trailing, o > 0, !HardLineBreak.contains(UInt32(text.utf16[o - 1])) {
             // The character before the offset: its line, and its cluster's trailing edge.
             let index = caretLine(o - 1)
             let clusters = caretClusters(line: index)

@@ -158,12 +158,12 @@ public struct TextLayout: Sendable {
             out.append(piece)
         }
         while i < units.count {
-            switch units[i] {
-            case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
-                cut(i); i += 1; start = i
-            case 0x0D:
+            let u = units[i]
+            if u == 0x0D {
                 cut(i); i += (i + 1 < units.count && units[i + 1] == 0x0A) ? 2 : 1; start = i
-            default:
+            } else if HardLineBreak.contains(UInt32(u)) {
+                cut(i); i += 1; start = i
+            } else {
                 i += 1
             }
         }
