@@ -99,8 +99,15 @@ public struct TextField: Sendable {
     /// beyond the offset). Decorations never take the text's room: where the frame is too small
     /// for them, their insets shrink (the shadows first, then the stroke and caret margin) so that
     /// the rectangle keeps the font's line height (ascender + descender) and half the inner width,
-    /// and what no longer fits of a shadow or glow is cropped at the frame. Pixels, field coordinates.
-    public var textRect: Rect {
+    /// and what no longer fits of a shadow or glow is cropped at the frame. Pixels, field
+    /// coordinates. (A text wider than this takes the shadows' room at the sides before it
+    /// scrolls or ends in "…": `content()` draws it in `textRect(forTextWidth:)`.)
+    public var textRect: Rect { textRect(forTextWidth: nil) }
+
+    /// `textRect`, except that a text `width` pixels wide takes as much of the shadows' room at
+    /// the left and right as it needs (shadows and glows never cost the text its width; what of
+    /// them no longer fits is cropped at the frame).
+    func textRect(forTextWidth width: Double?) -> Rect {
         let inner = Rect(x: insets.left, y: insets.top, width: max(0, size.width - insets.left - insets.right),
                          height: max(0, size.height - insets.top - insets.bottom))
         let strokeReach = stroke?.textStroke.reach ?? 0
@@ -124,7 +131,17 @@ public struct TextField: Sendable {
             let k = want > room ? room / want : 1
             return (f + max(0, a) * k, f + max(0, b) * k)
         }
-        let (left, right) = axis(inner.width, inner.width / 2, floorX, extra.left, extra.right)
+        var (left, right) = axis(inner.width, inner.width / 2, floorX, extra.left, extra.right)
+        if let width, width > inner.width - left - right {
+            // The shadows' part of each side (beyond the floor), given up for the text in proportion.
+            let (floorLeft, floorRight) = axis(inner.width, inner.width / 2, floorX, 0, 0)
+            let shadowLeft = left - floorLeft, shadowRight = right - floorRight, shadows = shadowLeft + shadowRight
+            if shadows > 0 {
+                let k = max(0, shadows - (width - (inner.width - left - right))) / shadows
+                left = floorLeft + shadowLeft * k
+                right = floorRight + shadowRight * k
+            }
+        }
         let (top, bottom) = axis(inner.height, min(inner.height, font.ascender + font.descender), floorY, extra.top, extra.bottom)
         return Rect(x: inner.x + left, y: inner.y + top, width: max(0, inner.width - left - right),
                     height: max(0, inner.height - top - bottom))
@@ -281,7 +298,7 @@ public struct TextField: Sendable {
     func content() throws(LabelError) -> (content: Content, scroll: Double) {
         try validate()
         let showsPlaceholder = text.isEmpty
-        let rect = textRect
+        var rect = textRect
         var bullets: [Int]?
         var shown = showsPlaceholder ? placeholder : text
         if isSecureTextEntry, !showsPlaceholder {
@@ -306,6 +323,8 @@ public struct TextField: Sendable {
         var layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: 0, height: rect.height),
                                                    options: label.layoutOptions)
         var width = layout.lines.first?.typographicRect.maxX ?? 0
+        // A text wider than the rectangle takes the shadows' room at the sides first.
+        if width > rect.width { rect = textRect(forTextWidth: width) }
         if adjustsFontSizeToFitWidth, width > rect.width, rect.width > 0 {
             // Auto-shrink: the size at which the line's width (nearly proportional to it) fits,
             // no smaller than the minimum; then as usual — scrolled, or "…" — if it still does not.

@@ -377,6 +377,29 @@ import SheenText
         #expect(before.midX - after.midX > 40)
     }
 
+    /// Shadows and glows never cost the text its width: a text that fits the plain field fits it
+    /// with a glow (what of the glow no longer fits is cropped at the frame) — "Shadowy gyp" in
+    /// 220 px with a 12-px glow was "Shado…", "Tiny" in 60 × 40 with a shadow and a glow "…".
+    /// A short text keeps the shadows' insets.
+    @Test func shadowsGiveTheTextItsWidth() throws {
+        let glow = LabelShadow(color: Color(rgba: 0xFF88_00FF), sigma: 12)
+        let shadow = LabelShadow(color: Color(rgba: 0x0000_0080), offset: Point(2, 3), sigma: 4)
+        for (text, size, width, height, shadows) in [("Shadowy gyp", 28.0, 220.0, 60.0, [glow]),
+                                                     ("Tiny", 20.0, 60.0, 40.0, [shadow, glow])] {
+            var f = TextField(text: text, font: try TestFonts.sans(size), size: Size(width: width, height: height))
+            let plain = try f.content().content.layout
+            #expect(!plain.lines[0].glyphs.contains { $0.sourceOffset < 0 }, "\(text) fits the plain field")
+            f.shadows = shadows
+            let (content, scroll) = try f.content()
+            #expect(!content.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 }, "\(text) ends in … beside its shadows")
+            #expect(scroll == 0)
+            #expect(content.origin.x >= 0 && Double(content.origin.x) + content.layout.lines[0].typographicRect.maxX <= width + 1)
+        }
+        var short = TextField(text: "ab", font: try TestFonts.sans(20), size: Size(width: 220, height: 60))
+        short.shadows = [glow]
+        #expect(try short.content().content.origin.x > 20, "a short text keeps the glow's inset")
+    }
+
     /// A secure field's size is its bullets', whatever the characters: "iiiiiii" and "WWWWWWW"
     /// fit the same frame (it was 72 and 221 px wide), and the bullets fit in it unclipped.
     @Test func aSecureFieldIsSizedFromItsBullets() throws {
