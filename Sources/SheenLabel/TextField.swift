@@ -289,6 +289,15 @@ public struct TextField: Sendable {
         return String(scalars)
     }
 
+    /// `label` as the placeholder is drawn: the font with the placeholder's colour or paint, no
+    /// stroke and no shadows or glows (UITextField's placeholder takes the font and its colour).
+    func styleAsPlaceholder(_ label: inout Label) {
+        label.textColor = placeholderColor
+        label.fill = placeholderFill
+        label.stroke = nil
+        label.shadows = []
+    }
+
     /// What secure entry shows for `count` characters: a bullet "•" each.
     static func bullets(_ count: Int) -> String { String(repeating: "\u{2022}", count: count) }
 
@@ -308,10 +317,7 @@ public struct TextField: Sendable {
             shown = Self.bullets(offsets.count - 1)
         }
         var label = styled(Self.shownLine(shown))
-        if showsPlaceholder {
-            label.textColor = placeholderColor
-            label.fill = placeholderFill
-        }
+        if showsPlaceholder { styleAsPlaceholder(&label) }
         label.insets = .zero
         label.insetsTextForShadows = false
         label.textAlignment = .left
@@ -341,8 +347,9 @@ public struct TextField: Sendable {
         let rtl = layout.lines.first?.isRightToLeft ?? false
         var scroll = 0.0
         let x: Double
-        if width > rect.width, !isEditing {
-            // At rest: the start, truncated with "…" at the rectangle's edge, in its direction.
+        if width > rect.width, !isEditing || showsPlaceholder {
+            // At rest, or the placeholder (which does not scroll): the start, truncated with "…"
+            // at the rectangle's edge, in its direction.
             label.size = Size(width: rect.width, height: rect.height)
             label.textAlignment = .natural
             label.lineBreakMode = .byTruncatingTail

@@ -66,10 +66,7 @@ public struct TextView: Sendable {
             else if last.properties.isWhitespace { shown += "\u{2060}" }
         }
         var label = field.styled(shown)
-        if showsPlaceholder {
-            label.textColor = field.placeholderColor
-            label.fill = field.placeholderFill
-        }
+        if showsPlaceholder { field.styleAsPlaceholder(&label) }
         label.insets = .zero
         label.insetsTextForShadows = false
         label.textAlignment = field.textAlignment
@@ -82,7 +79,9 @@ public struct TextView: Sendable {
         let height = layout.lines.last?.lineBox.maxY ?? 0
         label.size = Size(width: width, height: min(Label.maximumSide, max(1, height.rounded(.up))))
         let limit = max(0, height - rect.height)
-        var offset = min(contentOffset, limit)
+        // The placeholder does not scroll: an empty view shows it from the top, its caret in view,
+        // whatever the view had scrolled to before.
+        var offset = showsPlaceholder ? 0 : min(contentOffset, limit)
         if field.isEditing, !showsPlaceholder, field.selectedRange?.isEmpty ?? true,
            let caret = layout.caret(at: field.caretIndex, affinity: field.caretAffinity) {
             let box = layout.lines[caret.line].lineBox

@@ -67,6 +67,46 @@ import Testing
         #expect(try v.caretRect(at: tap.index, affinity: tap.affinity) == line2)
     }
 
+    /// The placeholder does not scroll: an empty view that had scrolled shows its placeholder
+    /// from the top with the caret in view (it showed the placeholder's end and no caret), and
+    /// an empty field shows the placeholder's start, whatever its old scroll offset.
+    @Test func thePlaceholderDoesNotScroll() throws {
+        var v = try view("", width: 120, height: 50)
+        v.placeholder = "A placeholder long enough to wrap onto several lines of this small view"
+        v.isEditing = true
+        v.contentOffset = 300
+        #expect(try v.resolvedContentOffset() == 0)
+        let caret = try v.caretRect(at: 0)
+        #expect(caret.y >= 0 && caret.maxY <= 50)
+        var f = TextField(text: "", font: try TestFonts.sans(20), size: Size(width: 120, height: 40))
+        f.placeholder = "A placeholder wider than the field"
+        f.isEditing = true
+        f.scrollOffset = 80
+        let (content, scroll) = try f.content()
+        #expect(scroll == 0)
+        #expect(content.layout.lines[0].glyphs.contains { $0.sourceOffset < 0 }, "the placeholder ends in …")
+    }
+
+    /// The placeholder takes the font and its own colour, not the text's stroke and shadows
+    /// (UIKit), in the field and in the view; the text itself keeps them.
+    @Test func thePlaceholderHasNoStrokeOrShadow() throws {
+        var f = TextField(text: "", font: try TestFonts.sans(20), size: Size(width: 160, height: 40))
+        f.placeholder = "Search"
+        f.stroke = LabelStroke(width: 2, paint: .color(Color(rgba: 0xFF00_00FF)))
+        f.shadows = [LabelShadow(color: .black, offset: Point(2, 2), sigma: 3)]
+        let content = try f.content().content
+        #expect(content.label.stroke == nil && content.label.shadows.isEmpty)
+        var v = try view("")
+        v.placeholder = "Type"
+        v.stroke = f.stroke
+        v.shadows = f.shadows
+        let viewContent = try v.content().content
+        #expect(viewContent.label.stroke == nil && viewContent.label.shadows.isEmpty)
+        f.text = "Query"
+        let text = try f.content().content
+        #expect(text.label.stroke != nil && text.label.shadows.count == 1)
+    }
+
     /// A view refuses secure entry, which it would draw in clear.
     @Test func secureEntryIsRefused() throws {
         var v = try view("secret")
