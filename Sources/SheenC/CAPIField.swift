@@ -113,8 +113,9 @@ public func sheenTextFieldSetEditing(_ field: OpaquePointer?, _ editing: Bool, _
         $0.isEditing = editing
         $0.caretIndex = try utf16Offset(ofByte: size(caret, "caret"), in: $0.text, "caret")
         let start = try size(start, "selection_start"), end = try size(end, "selection_end")
+        guard start <= end else { throw CAPIError.invalid("selection_start \(start) is after selection_end \(end)") }
         let a = try utf16Offset(ofByte: start, in: $0.text, "selection_start")
-        let b = try utf16Offset(ofByte: max(start, end), in: $0.text, "selection_end")
+        let b = try utf16Offset(ofByte: end, in: $0.text, "selection_end")
         $0.selectedRange = a < b ? a..<b : nil
     }
 }

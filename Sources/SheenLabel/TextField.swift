@@ -157,7 +157,7 @@ public struct TextField: Sendable {
     /// shadows around it. The field's own size does not matter (it may be zero).
     public func sizeThatFits() throws(LabelError) -> Size {
         var probe = self
-        probe.size = Size(width: 1, height: 1)
+        probe.size = Self.probeSize(insets)
         try probe.validate()
         // A secure field is sized from its bullets, one a character: its size must not tell the
         // secret's glyph widths.
@@ -180,13 +180,25 @@ public struct TextField: Sendable {
                     height: max(1, (fitted.height + roomy.size.height - rect.height).rounded(.up)))
     }
 
+    /// The smallest frame with room inside `insets` (1 px each way), or 1 × 1 for insets that are
+    /// not numbers ≥ 0 (validation then names them): what sizing checks the rest of the values in.
+    static func probeSize(_ insets: EdgeInsets) -> Size {
+        let w = insets.left + insets.right + 1, h = insets.top + insets.bottom + 1
+        return w.isFinite && h.isFinite && w >= 1 && h >= 1 ? Size(width: w, height: h) : Size(width: 1, height: 1)
+    }
+
     /// Checks what drawing checks first, without drawing: the size (a field of no width or no
     /// height shows nothing, so it is refused, where a label may be sized to its text), the style
-    /// (as `Label.validate()`), `alpha`, the caret's index and width, the selection, the scroll
-    /// offset.
+    /// (as `Label.validate()`), insets that leave the text room, `alpha`, the caret's index and
+    /// width, the selection, the scroll offset.
     public func validate() throws(LabelError) {
         guard size.width > 0, size.height > 0 else { throw .invalidSize(width: size.width, height: size.height) }
         try styled(text).validate()
+        // Insets that leave the text no room show nothing: refused, as a frame of no size is.
+        for (name, sum, side) in [("insets.left + insets.right", insets.left + insets.right, size.width),
+                                  ("insets.top + insets.bottom", insets.top + insets.bottom, size.height)] where !(sum < side) {
+            throw .invalidParameter(name: name, value: sum, allowed: "less than the frame's \(side) px")
+        }
         let count = text.utf16.count
         func check(_ name: String, _ v: Double, _ allowed: String, _ ok: Bool) throws(LabelError) {
             guard v.isFinite, ok else { throw .invalidParameter(name: name, value: v, allowed: allowed) }

@@ -104,7 +104,7 @@ public struct TextView: Sendable {
     /// the insets and the decorations' whole insets.
     public func sizeThatFits(width: Double) throws(LabelError) -> Size {
         var probe = self
-        probe.field.size = Size(width: 1, height: 1)
+        probe.field.size = TextField.probeSize(field.insets)
         try probe.validate()
         // The decorations' whole insets: measured in a frame with room for all of them.
         probe.field.size = Size(width: 4 * Label.maximumSide, height: 4 * Label.maximumSide)

@@ -47,6 +47,23 @@ import Testing
         sheen_label_destroy(again)
     }
 
+    /// An inverted selection and insets that leave the text no room are refused, naming them,
+    /// and change nothing (both were accepted: the one as a caret, the other as an empty field).
+    @Test func invertedSelectionsAndOversizedInsetsAreRefused() throws {
+        let font = try Self.font()
+        defer { sheen_font_destroy(font) }
+        var field: OpaquePointer?
+        #expect(sheen_text_field_create("hello", font, 100, 40, &field) == SHEEN_OK)
+        defer { sheen_text_field_destroy(field) }
+        #expect(sheen_text_field_set_editing(field, true, 1, 4, 2) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(Self.message.contains("selection_start 4 is after selection_end 2"))
+        #expect(sheen_text_field_set_editing(field, true, 1, 2, 2) == SHEEN_OK)
+        #expect(sheen_text_field_set_insets(field, 0, 60, 0, 40) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(Self.message.contains("insets.left + insets.right"))
+        #expect(sheen_text_field_set_insets(field, 25, 0, 15, 0) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_text_field_set_insets(field, 5, 30, 5, 30) == SHEEN_OK)
+    }
+
     @Test func sizesAboveIntptrMaxAreRefused() throws {
         let font = try Self.font()
         defer { sheen_font_destroy(font) }

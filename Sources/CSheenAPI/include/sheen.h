@@ -787,7 +787,7 @@ sheen_status sheen_text_field_add_shadow(sheen_text_field *field, double dx, dou
 /** A background filling the field; NULL removes it. */
 sheen_status sheen_text_field_set_background(sheen_text_field *field, const sheen_color *color);
 /** The editing state: the caret at byte `caret`, or when `selection_start` < `selection_end` that
- *  range selected (bytes). Not editing, neither is drawn. */
+ *  range selected (bytes; a start after the end is refused). Not editing, neither is drawn. */
 sheen_status sheen_text_field_set_editing(sheen_text_field *field, bool editing, size_t caret, size_t selection_start,
                                           size_t selection_end);
 /** The scroll offset the field had (pixels ≥ 0); drawing moves it only to show the caret. */
@@ -814,7 +814,8 @@ sheen_status sheen_text_field_set_stroke(sheen_text_field *field, double width, 
 sheen_status sheen_text_field_clear_shadows(sheen_text_field *field);
 /** Horizontal alignment of text that fits (sheen_text_alignment); wider text scrolls. */
 sheen_status sheen_text_field_set_alignment(sheen_text_field *field, int32_t alignment);
-/** Insets of the text rectangle from the frame, pixels ≥ 0. */
+/** Insets of the text rectangle from the frame, pixels ≥ 0, left + right below the width and top +
+ *  bottom below the height. */
 sheen_status sheen_text_field_set_insets(sheen_text_field *field, double top, double left, double bottom, double right);
 /** Whether the text rectangle is inset further by the shadows' reach (default true). */
 sheen_status sheen_text_field_set_insets_text_for_shadows(sheen_text_field *field, bool insets);
