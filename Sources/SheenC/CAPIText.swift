@@ -14,6 +14,17 @@ public func sheenFontCreateNamed(_ pattern: UnsafePointer<CChar>?, _ size: Doubl
     }
 }
 
+/// `sheen_font_create_named_strict` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_font_create_named_strict")
+public func sheenFontCreateNamedStrict(_ pattern: UnsafePointer<CChar>?, _ size: Double,
+                                       _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        let name = try string(pattern, "pattern")
+        let out = try required(out, "out")
+        store(FontBox(try Font(named: name, size: size, requiringFamily: true)), into: out)
+    }
+}
+
 /// `sheen_font_create_file` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_create_file")
 public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int, _ size: Double,

@@ -9,7 +9,9 @@ import SheenText
 struct LabelStyleOptions: ParsableArguments {
     @Argument(help: "The text (\"-\" reads standard input).") var text: String?
     @Option(name: .customLong("text-file"), help: "Read the text from this file (UTF-8).") var textFile: String?
-    @Option(help: "fontconfig pattern, e.g. \"DejaVu Sans:bold\".") var font = "DejaVu Sans:bold"
+    @Option(help: "fontconfig pattern, e.g. \"DejaVu Sans:bold\". A family that is not installed draws in fontconfig's nearest, with a warning.") var font = "DejaVu Sans:bold"
+    @Flag(name: .customLong("strict-font"), help: "Refuse a --font whose family is not installed (instead of the warning).")
+    var strictFont = false
     @Option(name: .customLong("font-file"), help: "A font file (TTF/OTF/TTC) instead of --font.") var fontFile: String?
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a collection (TTC).") var faceIndex = 0
     @Option(parsing: .unconditional, help: "Font size in pixels.") var size = 48.0
@@ -81,9 +83,15 @@ struct LabelStyleOptions: ParsableArguments {
         let (w, h) = try canvasSize()
         let font: Font
         do {
-            font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) } ?? Font(named: self.font, size: size)
+            font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) }
+                ?? Font(named: self.font, size: size, requiringFamily: strictFont)
         } catch {
-            throw ValidationError("font: \(error)")
+            throw ValidationError("font: \(error)" + (strictFont ? " (--strict-font: its family is not installed)" : ""))
+        }
+        if fontFile == nil, !font.isOfFamily(namedIn: self.font) {
+            // Not silently: the picture is drawn, but in another family than asked for.
+            FileHandle.standardError.write(Data(("sheen: warning: --font \(self.font.quotedExcerpt) is not installed; drawing in "
+                + "\(font.primaryFace.familyName.quotedExcerpt) (--strict-font refuses it)\n").utf8))
         }
         var label = Label(try readText(), font: font, size: Size(width: Double(max(w, 1)), height: Double(max(h, 1))))
         label.fill = try paint(fill, option: "--fill")

@@ -342,6 +342,24 @@ import SheenText
         #expect(!FileManager.default.fileExists(atPath: "/tmp/sheen-never-written"))
     }
 
+    /// A --font family that is not installed draws in fontconfig's nearest with a warning on
+    /// standard error (it was silent, exit 0), and --strict-font refuses it, writing nothing; an
+    /// installed family or a generic one draws without a word.
+    @Test func anUnknownFontFamilyIsSaid() throws {
+        let out = CLI.temporaryPath("font.png")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let warned = try CLIProcess.run(["render", "Hi", "--font", "NoSuchFamily", "-o", out])
+        #expect(warned.status == 0 && FileManager.default.fileExists(atPath: out))
+        #expect(warned.stderr.hasPrefix("sheen: warning: --font \"NoSuchFamily\" is not installed"), "\(warned.stderr)")
+        try FileManager.default.removeItem(atPath: out)
+        let strict = try CLIProcess.run(["render", "Hi", "--font", "NoSuchFamily", "--strict-font", "-o", out])
+        #expect(strict.status == 64 && strict.stderr.contains("--strict-font") && !FileManager.default.fileExists(atPath: out))
+        for font in ["DejaVu Serif:bold", "sans-serif"] {
+            let quiet = try CLIProcess.run(["render", "Hi", "--font", font, "--strict-font", "-o", out])
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(font): \(quiet.stderr)")
+        }
+    }
+
     /// Syntax errors keep ArgumentParser's report with the usage, and exit 64.
     @Test func syntaxErrorsShowTheUsage() throws {
         let (exit, stderr) = try CLIProcess.run(["render", "Hi", "--no-such-option", "-o", "/tmp/sheen-never-written.png"])

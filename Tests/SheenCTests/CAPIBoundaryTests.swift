@@ -64,6 +64,19 @@ import Testing
         #expect(sheen_text_field_set_insets(field, 5, 30, 5, 30) == SHEEN_OK)
     }
 
+    /// sheen_font_create_named takes fontconfig's nearest family for one not installed;
+    /// sheen_font_create_named_strict refuses it and writes nothing.
+    @Test func aStrictFontRefusesAFamilyNotInstalled() throws {
+        var font: OpaquePointer?
+        #expect(sheen_font_create_named("NoSuchFamily", 12, &font) == SHEEN_OK)
+        sheen_font_destroy(font)
+        font = nil
+        #expect(sheen_font_create_named_strict("NoSuchFamily", 12, &font) == SHEEN_ERROR_FONT && font == nil)
+        #expect(Self.message.contains("NoSuchFamily"))
+        #expect(sheen_font_create_named_strict("DejaVu Sans:bold", 12, &font) == SHEEN_OK)
+        sheen_font_destroy(font)
+    }
+
     @Test func sizesAboveIntptrMaxAreRefused() throws {
         let font = try Self.font()
         defer { sheen_font_destroy(font) }

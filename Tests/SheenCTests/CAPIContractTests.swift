@@ -189,6 +189,10 @@ import SheenRaster
             sheen_font_create_named(p.text("pattern", "DejaVu Sans", invalid: nil), p.number("size", 12, invalid: -1),
                                     p.out("out", OpaquePointer?.self))
         },
+        e("sheen_font_create_named_strict") { p, _ in
+            sheen_font_create_named_strict(p.text("pattern", "DejaVu Sans", invalid: Array("NoSuchFamily".utf8)),
+                                           p.number("size", 12, invalid: -1), p.out("out", OpaquePointer?.self))
+        },
         e("sheen_font_create_file") { p, _ in
             sheen_font_create_file(p.text("path", TestFonts.sansPath, invalid: Array("/nonexistent.ttf".utf8)), p.int("face_index", 0, invalid: 7),
                                    p.number("size", 12, invalid: -1), p.out("out", OpaquePointer?.self))

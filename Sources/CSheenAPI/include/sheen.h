@@ -409,6 +409,10 @@ typedef struct sheen_font sheen_font;
 /** A font found by fontconfig ("DejaVu Sans:bold") at `size` pixels, 0.015625…4096 (1/64 to
  *  4096), with fontconfig's fallback chain for characters it lacks. */
 sheen_status sheen_font_create_named(const char *pattern, double size, sheen_font **out);
+/** As sheen_font_create_named, but refusing (SHEEN_ERROR_FONT) a pattern none of whose families
+ *  is installed, where sheen_font_create_named takes fontconfig's nearest family instead (a
+ *  generic family, "sans-serif", takes what fontconfig maps it to in both). */
+sheen_status sheen_font_create_named_strict(const char *pattern, double size, sheen_font **out);
 /** Face `face_index` (0…65535) of the font file at `path`, at `size` pixels, with fallback. */
 sheen_status sheen_font_create_file(const char *path, intptr_t face_index, double size, sheen_font **out);
 void sheen_font_destroy(sheen_font *font);

@@ -71,10 +71,15 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
             }
             throw firstError ?? .fontNotFound(pattern: pattern)
         }
-        if requiringFamily && !Self.matchesFamily(of: pattern, primaryFace.familyName) {
+        if requiringFamily && !isOfFamily(namedIn: pattern) {
             throw .fontNotFound(pattern: pattern)
         }
     }
+
+    /// True when the font's primary face is of a family `pattern` names (or the pattern names a
+    /// generic family or none): false where fontconfig answered an unknown family with its
+    /// default, which `init(named:size:requiringFamily: true)` refuses.
+    public func isOfFamily(namedIn pattern: String) -> Bool { Self.matchesFamily(of: pattern, primaryFace.familyName) }
 
     /// Family names fontconfig resolves to a configured family rather than matching by name.
     private static let genericFamilies: Set<String> = ["serif", "sans-serif", "sans", "monospace", "mono", "cursive",
