@@ -297,6 +297,24 @@ public func sheenTextFieldCaretRectWithAffinity(_ field: OpaquePointer?, _ index
     }
 }
 
+/// `sheen_text_field_selection_rects` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_selection_rects")
+public func sheenTextFieldSelectionRects(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ rects: UnsafeMutablePointer<Double>?,
+                                         _ capacity: Int, _ outCount: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        let range = try utf16Range(start, end, in: box.field.text)
+        let capacity = try size(capacity, "capacity")
+        let outCount = try required(outCount, "out_count")
+        if capacity > 0, rects == nil { throw CAPIError.null("rects") }
+        let found = try box.editable.selectionRects(for: range)
+        for (i, r) in found.prefix(capacity).enumerated() {
+            rects![4 * i] = r.x; rects![4 * i + 1] = r.y; rects![4 * i + 2] = r.width; rects![4 * i + 3] = r.height
+        }
+        outCount.pointee = found.count
+    }
+}
+
 /// `sheen_text_field_grapheme_range` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_grapheme_range")
 public func sheenTextFieldGraphemeRange(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ outStart: UnsafeMutablePointer<Int>?,

@@ -310,6 +310,12 @@ public struct TextField: Sendable {
         label.shadows = []
     }
 
+    /// Where editing is: the caret, or a non-empty selection's end — what scrolling keeps in view.
+    var focusIndex: Int {
+        guard let r = selectedRange, !r.isEmpty else { return caretIndex }
+        return r.upperBound
+    }
+
     /// What secure entry shows for `count` characters: a bullet "•" each.
     static func bullets(_ count: Int) -> String { String(repeating: "\u{2022}", count: count) }
 
@@ -383,8 +389,9 @@ public struct TextField: Sendable {
             let margin = min(caretWidth + 1, rect.width / 2)
             let limit = excess + margin / 2
             scroll = min(scrollOffset, limit)
-            if !showsPlaceholder, selectedRange?.isEmpty ?? true,
-               let caret = layout.caret(at: Content.shown(caretIndex, bullets), affinity: caretAffinity) {
+            // Kept in view: the caret, or a selection's end (where it is being extended, as
+            // UITextField shows it).
+            if !showsPlaceholder, let caret = layout.caret(at: Content.shown(focusIndex, bullets), affinity: caretAffinity) {
                 // The caret in content pixels, and the window of them shown: [s, s + R] from the
                 // start of left-to-right text, [W − R − s, W − s] of right-to-left text.
                 let c = caret.x

@@ -82,8 +82,7 @@ public struct TextView: Sendable {
         // The placeholder does not scroll: an empty view shows it from the top, its caret in view,
         // whatever the view had scrolled to before.
         var offset = showsPlaceholder ? 0 : min(contentOffset, limit)
-        if field.isEditing, !showsPlaceholder, field.selectedRange?.isEmpty ?? true,
-           let caret = layout.caret(at: field.caretIndex, affinity: field.caretAffinity) {
+        if field.isEditing, !showsPlaceholder, let caret = layout.caret(at: field.focusIndex, affinity: field.caretAffinity) {
             let box = layout.lines[caret.line].lineBox
             if box.y < offset { offset = box.y }
             if box.maxY > offset + rect.height { offset = box.maxY - rect.height }

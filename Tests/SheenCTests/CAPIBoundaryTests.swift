@@ -77,6 +77,29 @@ import Testing
         sheen_font_destroy(font)
     }
 
+    /// sheen_text_field_selection_rects answers what Swift's selectionRects does (bytes in, one
+    /// rectangle per line and direction run), its count first when asked with no room.
+    @Test func selectionRectanglesFromC() throws {
+        let font = try Self.font()
+        defer { sheen_font_destroy(font) }
+        let text = "abc שלום def"
+        var field: OpaquePointer?
+        #expect(sheen_text_field_create(text, font, 300, 40, &field) == SHEEN_OK)
+        defer { sheen_text_field_destroy(field) }
+        // "c ש": across the direction boundary, so two rectangles apart (bytes 2..<6).
+        var count = -1
+        #expect(sheen_text_field_selection_rects(field, 2, 6, nil, 0, &count) == SHEEN_OK)
+        #expect(count >= 2, "a Latin and a Hebrew run")
+        var rects = [Double](repeating: -1, count: 4 * count)
+        var again = 0
+        #expect(sheen_text_field_selection_rects(field, 2, 6, &rects, count, &again) == SHEEN_OK && again == count)
+        let swift = TextField(text: text, font: try Font(path: TestFonts.sansPath, size: 20), size: Size(width: 300, height: 40))
+        let expected = try swift.selectionRects(for: 2..<5).flatMap { [$0.x, $0.y, $0.width, $0.height] }
+        #expect(rects == expected)
+        #expect(sheen_text_field_selection_rects(field, 3, 1, &rects, count, &again) == SHEEN_ERROR_INVALID_ARGUMENT)
+        #expect(sheen_text_field_selection_rects(field, 0, 2, nil, 1, &again) == SHEEN_ERROR_NULL_POINTER)
+    }
+
     @Test func sizesAboveIntptrMaxAreRefused() throws {
         let font = try Self.font()
         defer { sheen_font_destroy(font) }

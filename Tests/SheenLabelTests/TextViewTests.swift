@@ -107,6 +107,26 @@ import Testing
         #expect(text.label.stroke != nil && text.label.shadows.count == 1)
     }
 
+    /// A selection's end is scrolled into view as the caret is (a field and a view scrolled only
+    /// to a caret, so a selection at the end of a long text stayed out of view).
+    @Test func aSelectionIsScrolledIntoView() throws {
+        var f = TextField(text: "The quick brown fox jumps over the lazy dog", font: try TestFonts.sans(20),
+                          size: Size(width: 150, height: 40))
+        let n = f.text.utf16.count
+        f.isEditing = true
+        f.selectedRange = (n - 4)..<n
+        #expect(try f.resolvedScrollOffset() > 0)
+        let rects = try f.selectionRects(for: (n - 4)..<n)
+        #expect(!rects.isEmpty && rects.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 150 + 1 })
+        var v = try view(Self.text, width: 220, height: 60)
+        let m = Self.text.utf16.count
+        v.isEditing = true
+        v.selectedRange = (m - 5)..<m
+        #expect(try v.resolvedContentOffset() > 0)
+        let last = try v.selectionRects(for: (m - 5)..<m)
+        #expect(!last.isEmpty && last.allSatisfy { $0.y >= 0 && $0.y + $0.height <= 60 + 1 })
+    }
+
     /// A view refuses secure entry, which it would draw in clear.
     @Test func secureEntryIsRefused() throws {
         var v = try view("secret")

@@ -452,6 +452,14 @@ public:
         check(sheen_text_field_caret_rect(get(), index, out.data()));
         return out;
     }
+    /** The rectangles a selection of bytes [start, end) highlights (sheen_text_field_selection_rects). */
+    std::vector<std::array<double, 4>> selectionRects(size_t start, size_t end) const {
+        size_t count = 0;
+        check(sheen_text_field_selection_rects(get(), start, end, nullptr, 0, &count));
+        std::vector<std::array<double, 4>> out(count);
+        if (count > 0) check(sheen_text_field_selection_rects(get(), start, end, out[0].data(), count, &count));
+        return out;
+    }
     void render(const sheen_buffer &destination, intptr_t x = 0, intptr_t y = 0) const {
         check(sheen_text_field_render(get(), &destination, x, y));
     }

@@ -848,6 +848,12 @@ sheen_status sheen_text_field_caret_position_at(const sheen_text_field *field, d
 /** sheen_text_field_caret_rect on the side `affinity` says. */
 sheen_status sheen_text_field_caret_rect_with_affinity(const sheen_text_field *field, size_t index, int32_t affinity,
                                                        double out[4]);
+/** The rectangles a selection of `[start, end)` (bytes, character boundaries) highlights, field
+ *  coordinates, as {x, y, width, height} in `rects`: one per line and direction run (bidi text
+ *  has several on a line), the first min(`capacity`, count) of them written and the count in
+ *  `*out_count` (call with capacity 0 and rects NULL to learn it). */
+sheen_status sheen_text_field_selection_rects(const sheen_text_field *field, size_t start, size_t end, double *rects,
+                                              size_t capacity, size_t *out_count);
 /** `[start, end)` (bytes, character boundaries) widened to whole grapheme clusters, as a
  *  selection of it is drawn; with start == end, the caret index it snaps to (moved back). */
 sheen_status sheen_text_field_grapheme_range(const sheen_text_field *field, size_t start, size_t end, size_t *out_start,
