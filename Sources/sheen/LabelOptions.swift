@@ -86,12 +86,13 @@ struct LabelStyleOptions: ParsableArguments {
             font = try fontFile.map { try Font(path: $0, size: size, faceIndex: faceIndex) }
                 ?? Font(named: self.font, size: size, requiringFamily: strictFont)
         } catch {
-            throw ValidationError("font: \(error)" + (strictFont ? " (--strict-font: its family is not installed)" : ""))
+            let missingFamily = if case .fontNotFound? = error as? TextError { strictFont } else { false }
+            throw ValidationError("font: \(error)" + (missingFamily ? " (--strict-font: its family is not installed)" : ""))
         }
         if fontFile == nil, !font.isOfFamily(namedIn: self.font) {
             // Not silently: the picture is drawn, but in another family than asked for.
-            FileHandle.standardError.write(Data(("sheen: warning: --font \(self.font.quotedExcerpt) is not installed; drawing in "
-                + "\(font.primaryFace.familyName.quotedExcerpt) (--strict-font refuses it)\n").utf8))
+            SheenCommand.warn("--font \(self.font.quotedExcerpt) is not installed; drawing in "
+                              + "\(font.primaryFace.familyName.quotedExcerpt) (--strict-font refuses it)")
         }
         var label = Label(try readText(), font: font, size: Size(width: Double(max(w, 1)), height: Double(max(h, 1))))
         label.fill = try paint(fill, option: "--fill")

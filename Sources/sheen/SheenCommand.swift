@@ -48,4 +48,10 @@ struct SheenCommand: ParsableCommand {
         FileHandle.standardError.write(Data("sheen: \(LabelError.printable(message))\n".utf8))
         Foundation.exit(code)
     }
+
+    /// Prints "sheen: warning: MESSAGE" on standard error, made printable as `fail` makes its
+    /// message, and goes on.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("sheen: warning: \(LabelError.printable(message))\n".utf8))
+    }
 }

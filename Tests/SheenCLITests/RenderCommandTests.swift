@@ -354,6 +354,12 @@ import SheenText
         try FileManager.default.removeItem(atPath: out)
         let strict = try CLIProcess.run(["render", "Hi", "--font", "NoSuchFamily", "--strict-font", "-o", out])
         #expect(strict.status == 64 && strict.stderr.contains("--strict-font") && !FileManager.default.fileExists(atPath: out))
+        // A pattern's control characters reach the terminal escaped, as in every message.
+        let escaped = try CLIProcess.run(["render", "Hi", "--font", "No\u{1B}[2JSuch", "-o", out])
+        #expect(escaped.status == 0 && escaped.stderr.contains("No\\u{1B}[2JSuch") && !escaped.stderr.contains("\u{1B}"))
+        try FileManager.default.removeItem(atPath: out)
+        let badSize = try CLIProcess.run(["render", "Hi", "--size", "0", "--strict-font", "-o", out])
+        #expect(badSize.status == 64 && !badSize.stderr.contains("family is not installed"), "\(badSize.stderr)")
         for font in ["DejaVu Serif:bold", "sans-serif"] {
             let quiet = try CLIProcess.run(["render", "Hi", "--font", font, "--strict-font", "-o", out])
             #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(font): \(quiet.stderr)")
