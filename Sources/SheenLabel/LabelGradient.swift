@@ -97,9 +97,7 @@ public struct LabelGradient: Hashable, Sendable {
         func unit(_ p: Point) -> Point { Point(rect.x + p.x * rect.width, rect.y + p.y * rect.height) }
         switch geometry {
         case let .linear(angle):
-            // Whole turns dropped first, exactly (fmod), so that an angle of 10³⁰⁸° is an angle
-            // and not an overflow to NaN.
-            let r = angle.truncatingRemainder(dividingBy: 360) * .pi / 180
+            let r = GradientShape.radians(degrees: angle)
             let (dx, dy) = (cos(r), sin(r))
             let half = (abs(rect.width * dx) + abs(rect.height * dy)) / 2
             let c = Point(rect.x + rect.width / 2, rect.y + rect.height / 2)
@@ -111,7 +109,7 @@ public struct LabelGradient: Hashable, Sendable {
             shape = .radial(startCenter: center, startRadius: 0, endCenter: center, endRadius: radius)
             transform = Self.stretch(onto: rect)
         case let .conic(center, startAngle):
-            shape = .conic(center: unit(center), startAngle: startAngle.truncatingRemainder(dividingBy: 360) * .pi / 180)
+            shape = .conic(center: unit(center), startAngle: GradientShape.radians(degrees: startAngle))
         case let .shape(s):
             shape = s
             transform = Self.stretch(onto: rect)

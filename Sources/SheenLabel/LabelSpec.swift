@@ -263,10 +263,10 @@ public struct LabelSpec: Sendable {
             let kind = try o.optional("kind")?.named(LabelGradient.Kind.self) ?? .shape(.linear)
             // A kind given by its raster parameters' own names ("endRadius", "startAngle") is
             // read as that shape whole, whatever short spelling the kind also has.
-            let byParameters: GradientShape.Kind? = if case let .shape(k) = kind,
-                k.parameters.contains(where: { !shortGradientKeys.contains($0.name) && o.has($0.name) }) { k } else { nil }
+            let byParameters = if case let .shape(k) = kind,
+                k.parameters.contains(where: { !shortGradientKeys.contains($0.name) && o.has($0.name) }) { true } else { false }
             switch kind {
-            case _ where byParameters != nil: geometry = .shape(try shape(byParameters!, o))
+            case let .shape(k) where byParameters: geometry = .shape(try shape(k, o))
             case .shape(.radial):
                 geometry = .radial(center: center, radius: try o.optional("radius")?.number(in: LabelGradient.radiusRange) ?? 0.5)
             case .shape(.conic): geometry = .conic(center: center, startAngle: angle)
@@ -300,7 +300,7 @@ public struct LabelSpec: Sendable {
             switch p.role {
             case .point: numbers += try node?.numbers(2) ?? p.standard
             case .length: numbers.append(try node?.number(in: LabelGradient.radiusRange) ?? p.standard[0])
-            case .angle: numbers.append(try node.map { try $0.number().truncatingRemainder(dividingBy: 360) * .pi / 180 } ?? p.standard[0])
+            case .angle: numbers.append(try node.map { GradientShape.radians(degrees: try $0.number()) } ?? p.standard[0])
             }
         }
         return try liftRaster(GradientShape(kind: kind, numbers: numbers))

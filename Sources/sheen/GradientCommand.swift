@@ -74,7 +74,7 @@ struct GradientCommand: ParsableCommand {
                             endCenter: try to.map { try Parse.point($0, option: "--to") } ?? centre,
                             endRadius: endRadius ?? (w * w + h * h).squareRoot() / 2)
         case .conic:
-            shape = .conic(center: centre, startAngle: angle * Double.pi / 180)
+            shape = .conic(center: centre, startAngle: GradientShape.radians(degrees: angle))
         case let other:
             shape = .standard(other, in: Rect(x: 0, y: 0, width: w, height: h))
         }
@@ -108,7 +108,7 @@ struct GradientCommand: ParsableCommand {
             guard let v = Double(parts[1]), v.isFinite else {
                 throw ValidationError("\(option) \(p.name)=\(parts[1]) is not a finite number")
             }
-            values = [p.role == .angle ? v * Double.pi / 180 : v]
+            values = [p.role == .angle ? GradientShape.radians(degrees: v) : v]
         }
         return shape.setting(p.name, to: values)!
     }

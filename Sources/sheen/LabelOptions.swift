@@ -157,7 +157,7 @@ struct LabelStyleOptions: ParsableArguments {
             // Any other kind: its standard shape over the rectangle, --angle on its angles.
             var shape = GradientShape.standard(kind, in: Rect(x: 0, y: 0, width: 1, height: 1))
             for p in kind.parameters where p.role == .angle {
-                shape = shape.setting(p.name, to: [angle.truncatingRemainder(dividingBy: 360) * .pi / 180]) ?? shape
+                shape = shape.setting(p.name, to: [GradientShape.radians(degrees: angle)]) ?? shape
             }
             geometry = .shape(shape)
         }

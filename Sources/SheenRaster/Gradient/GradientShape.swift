@@ -143,6 +143,13 @@ public enum GradientShape: Hashable, Sendable {
         return GradientShape(kind: kind, scalars: n)
     }
 
+    /// `degrees` as radians, the whole turns dropped first (exactly: fmod), so that an angle of
+    /// 10³⁰⁸° is an angle and not an overflow: how every surface that speaks degrees (the label
+    /// spec, the command line, label gradients) gives an angle parameter.
+    public static func radians(degrees: Double) -> Double {
+        degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+    }
+
     /// One geometry parameter of a shape kind.
     public struct Parameter: Hashable, Sendable {
         /// What a parameter is, which says how every surface spells it and how a rectangle maps it.
