@@ -12,10 +12,9 @@ package struct ExactGradient {
     let inverse: Matrix2D
     /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
     let linear: LinearCoefficients?
-    /// Point shapes: the row's evaluation (nil for linear), the shape's numbers and what the
-    /// row's `prepare` made of them.
+    /// Point shapes: the row's evaluation (nil for linear), and what its `prepare` made of the
+    /// shape's numbers (`gradient.shape.scalars`).
     let point: PointShape?
-    let numbers: SIMD8<Double>
     let prepared: SIMD8<Double>
 
     /// Validates and converts `gradient`, its stops included.
@@ -34,8 +33,7 @@ package struct ExactGradient {
             linear = nil
         }
         point = gradient.shape.kind.row.point
-        numbers = gradient.shape.scalars
-        prepared = point?.prepare(numbers) ?? .zero
+        prepared = point?.prepare(gradient.shape.scalars) ?? .zero
         self.inverse = inverse
         self.gradient = gradient
         self.colors = colors
@@ -48,7 +46,7 @@ package struct ExactGradient {
             guard let k = linear else { return nil }
             return k.a * x + k.b * y + k.c
         }
-        return point.exactT(inverse.apply(Point(x, y)), numbers, prepared)
+        return point.exactT(inverse.apply(Point(x, y)), gradient.shape.scalars, prepared)
     }
 
     /// t mapped into [0, 1] by the spread (shapes that wrap, conic, always wrap).

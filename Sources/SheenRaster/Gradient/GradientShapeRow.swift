@@ -9,16 +9,17 @@ import CSheenSIMD
 final class GradientShapeRow: Sendable {
     /// Its parameters, in the order `GradientShape.numbers` lists their numbers.
     let parameters: [GradientShape.Parameter]
-    /// How t is evaluated.
-    let evaluation: Evaluation
+    /// How a point shape's t is evaluated; nil for the affine one (linear: LinearCoefficients
+    /// and the kernels' linear path).
+    let point: PointShape?
     /// How many numbers the parameters take (a point two).
     let numberCount: Int
     /// Bit i set when number i is a length (≥ 0): checked without walking the parameters.
     let lengthNumbers: UInt8
 
-    init(parameters: [GradientShape.Parameter], evaluation: Evaluation) {
+    init(parameters: [GradientShape.Parameter], point: PointShape?) {
         self.parameters = parameters
-        self.evaluation = evaluation
+        self.point = point
         var count = 0, lengths: UInt8 = 0
         for p in parameters {
             if p.role == .length { lengths |= 1 << count }
@@ -26,20 +27,6 @@ final class GradientShapeRow: Sendable {
         }
         numberCount = count
         lengthNumbers = lengths
-    }
-
-    /// How a shape's t is evaluated.
-    enum Evaluation: Sendable {
-        /// t affine in the pixel position (linear): LinearCoefficients, and the kernels' linear path.
-        case affine
-        /// t a function of the gradient-space point.
-        case point(PointShape)
-    }
-
-    /// The point shape's evaluation, nil for an affine one.
-    var point: PointShape? {
-        if case let .point(p) = evaluation { return p }
-        return nil
     }
 
     /// True when t wraps every turn whatever the spread (conic).

@@ -64,7 +64,7 @@ struct KernelGradient: Sendable {
             guard case let .linear(s, e) = g0.shape, let k = model.linear else { return empty }
             return try linearParts(k, start: s, end: e, gradient: g0)
         }
-        guard let form = try point.kernel(model.numbers, model.prepared, i, g0.transform) else { return empty }
+        guard let form = try point.kernel(g0.shape.scalars, model.prepared, i, g0.transform) else { return empty }
         let (g, laneX, laneY) = Self.pointGeometry(i, origin: form.origin, scale: form.scale)
         return (.point(shape: form.shape, wraps: point.wraps), g, laneX, laneY, form.p)
     }

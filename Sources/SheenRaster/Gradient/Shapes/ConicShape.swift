@@ -6,7 +6,7 @@ import CSheenSIMD
 enum ConicShape {
     static let row = GradientShapeRow(
         parameters: [.init("center", .point, 0.5, 0.5), .init("startAngle", .angle, 0)],
-        evaluation: .point(PointShape(
+        point: PointShape(
             // The start angle reduced to (−π, π] with libm's exact range reduction (a start of
             // 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
             prepare: { n in SIMD8(libmAtan2(libmSin(n[2]), libmCos(n[2])), 0, 0, 0, 0, 0, 0, 0) },
@@ -20,7 +20,7 @@ enum ConicShape {
                 return PointKernelForm(shape: UInt32(SHEEN_GRADIENT_CONIC), origin: Point(n[0], n[1]),
                                        scale: KernelGradient.scale(i, n[0], n[1]), p: p)
             },
-            twins: [PointTwin(shape: UInt32(SHEEN_GRADIENT_CONIC)) { p, dx, dy in twinT(start: p[0], dx, dy) }])))
+            twins: [PointTwin(shape: UInt32(SHEEN_GRADIENT_CONIC)) { p, dx, dy in twinT(start: p[0], dx, dy) }]))
 
     /// conic_t's steps: a polynomial atan of (dx, dy) in turns, minus the start, wrapped.
     static func twinT(start: Float, _ dx: Float, _ dy: Float) -> Float {

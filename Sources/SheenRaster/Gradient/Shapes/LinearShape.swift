@@ -4,5 +4,5 @@
 enum LinearShape {
     static let row = GradientShapeRow(
         parameters: [.init("start", .point, 0, 0), .init("end", .point, 1, 0)],
-        evaluation: .affine)
+        point: nil)
 }

@@ -8,7 +8,7 @@ enum RadialShape {
     static let row = GradientShapeRow(
         parameters: [.init("startCenter", .point, 0.5, 0.5), .init("startRadius", .length, 0),
                      .init("endCenter", .point, 0.5, 0.5), .init("endRadius", .length, 0.5)],
-        evaluation: .point(PointShape(
+        point: PointShape(
             prepare: { _ in .zero },
             exactT: { p, n, _ in exactT(p, c0: Point(n[0], n[1]), r0: n[2], c1: Point(n[3], n[4]), r1: n[5]) },
             kernel: { n, _, i, transform throws(RasterError) in
@@ -18,7 +18,7 @@ enum RadialShape {
             twins: [PointTwin(shape: UInt32(SHEEN_GRADIENT_RADIAL)) { p, px, py in twinT(p, px, py) },
                     PointTwin(shape: UInt32(SHEEN_GRADIENT_RADIAL_CONCENTRIC)) { p, px, py in
                         ((px * px + py * py).squareRoot() - p[2]) * p[8]
-                    }])))
+                    }]))
 
     static func exactT(_ p: Point, c0: Point, r0: Double, c1: Point, r1: Double) -> Double? {
         // Circles C(t) = c0 + t·(c1 − c0), r(t) = r0 + t·(r1 − r0). The pixel lies on C(t) when
