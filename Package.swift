@@ -13,6 +13,9 @@ let package = Package(
         // The C API as a shared library, libSheenC.so (Scripts/install.sh installs it with
         // sheen.h and sheen.pc).
         .library(name: "SheenC", type: .dynamic, targets: ["SheenC"]),
+        // The drop-in pixman, libsheen-pixman.so: pixman's ABI, drawn by Sheen where it can and by
+        // the system's pixman otherwise (LD_PRELOAD it, or Scripts/install.sh --pixman).
+        .library(name: "sheen-pixman", type: .dynamic, targets: ["SheenPixman"]),
         .executable(name: "sheen", targets: ["sheen"]),
         .executable(name: "sheen-bench", targets: ["sheen-bench"]),
     ],
@@ -116,6 +119,11 @@ let package = Package(
         // and its definitions in Swift, exported with @_cdecl.
         .target(name: "CSheenAPI"),
         .target(name: "SheenC", dependencies: ["CSheenAPI", "SheenRaster", "SheenText", "SheenLabel", "SheenPNG"]),
+
+        // The drop-in pixman: pixman's structures and constants (a C target, no pixman headers
+        // needed) and the interposed calls in Swift, exported with @_cdecl.
+        .target(name: "CSheenPixman"),
+        .target(name: "SheenPixman", dependencies: ["CSheenPixman", "CSheenSIMD", "SheenRaster", "SheenPlatform"]),
 
         // Every generator, fixture and comparison helper of the tests, sheen-bench and the fuzzers,
         // so the three make and check content one way. Uses no test framework.

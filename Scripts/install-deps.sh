@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sheen builds and tests against, only when one is missing.
 # Idempotent and quiet when everything is present; safe to call from README commands and CI.
-# `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi, pixman
+# `--pixman` what the drop-in pixman's installation and tests need (and a deb-src entry, for pixman's
+# source package). `--peers` also installs what Scripts/compare-peers.py needs beyond pip (cairo for cairocffi, pixman
 # for the small-call harness); `--oracle` what Scripts/oracle.sh's pixman, cairo and Blend2D adapters
 # need; `--mca` Debian's llvm-19, whose llvm-mca Scripts/llvm-mca.sh runs.
 set -euo pipefail
@@ -40,8 +41,32 @@ if [[ "${1:-}" == "--oracle" ]]; then
     python3-venv      # ... whose Blend2D adapter pip-installs blend2d-python into .build/oracle-venv
   )
 fi
+if [[ "${1:-}" == "--pixman" ]]; then
+  packages+=(
+    libpixman-1-dev   # the drop-in pixman (Scripts/install.sh --pixman, Scripts/test-pixman.sh): the system pixman it hands calls to
+    patchelf          # ... install.sh makes its libpixman-1.so.0 depend on the system's by path
+    meson             # Scripts/test-pixman.sh builds pixman's own test programs from Debian's source package
+    ninja-build
+    libpng-dev
+    dpkg-dev          # ... apt-get source
+  )
+fi
 if [[ "${1:-}" == "--mca" ]]; then
   packages+=(llvm-19)   # llvm-mca-19: core models of Neoverse V1 and N1 (llvm-14's has none)
+fi
+
+# pixman's source package (Scripts/test-pixman.sh) needs a deb-src entry for the same suites as
+# the system's deb entries: one is written beside them, once.
+if [[ "${1:-}" == "--pixman" ]] && ! grep -rqs "^Types:.*deb-src\|^deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | "${sudo_cmd[@]}" tee /etc/apt/sources.list.d/sheen-deb-src.sources >/dev/null
+  else
+    grep -h "^deb " /etc/apt/sources.list | sed 's/^deb /deb-src /' | "${sudo_cmd[@]}" tee /etc/apt/sources.list.d/sheen-deb-src.list >/dev/null
+  fi
+  echo "install-deps: added a deb-src entry for the system's suites (pixman's source package)" >&2
+  "${sudo_cmd[@]}" apt-get update -qq >/dev/null
 fi
 
 missing=()

@@ -13,11 +13,19 @@
 # without the Swift toolchain. It is built in its own scratch path, .build-shipping, since its
 # flags (passed here, on the command line: the manifest has no unsafe flags) differ from the
 # package's other builds.
+#
+# With --pixman it installs the drop-in pixman instead (docs/pixman.md), built the same way:
+#   DIR/lib/libsheen-pixman.so                for LD_PRELOAD=DIR/lib/libsheen-pixman.so PROGRAM
+#   DIR/lib/sheen-pixman/libpixman-1.so.0     the same library as pixman's SONAME, depending on the
+#                                             system's libpixman-1.so.0 by its path: put
+#                                             DIR/lib/sheen-pixman first on LD_LIBRARY_PATH
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=/usr/local
+pixman=0
 while [ $# -gt 0 ]; do
     case "$1" in
+        --pixman) pixman=1; shift ;;
         --prefix) prefix="$2"; shift 2 ;;
         --prefix=*) prefix="${1#*=}"; shift ;;
         -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
@@ -29,6 +37,31 @@ if [ "$(uname -s)" != Linux ]; then
     exit 2
 fi
 Scripts/install-deps.sh
+scratch="$(pwd)/.build-shipping"
+mkdir -p "$scratch"
+if [ "$pixman" = 1 ]; then
+    Scripts/install-deps.sh --pixman
+    # Exported: pixman's functions the drop-in interposes and its one own; the Swift runtime,
+    # linked in, stays local.
+    printf '{\n  global:\n    pixman_*;\n    sheen_pixman_*;\n  local: *;\n};\n' > "$scratch/sheen-pixman.map"
+    build=(swift build -c release --product sheen-pixman --scratch-path "$scratch" -Xswiftc -static-stdlib
+           -Xlinker "-soname=libsheen-pixman.so" -Xlinker "--version-script=$scratch/sheen-pixman.map")
+    "${build[@]}"
+    bin=$("${build[@]}" --show-bin-path)
+    system=$(ldconfig -p | awk '/libpixman-1.so.0 .*x86-64|libpixman-1.so.0 .*AArch64/ {print $NF; exit}')
+    [ -f "$system" ] || { echo "install.sh: the system's libpixman-1.so.0 was not found (ldconfig -p)" >&2; exit 1; }
+    mkdir -p "$prefix/lib/sheen-pixman"
+    prefix=$(cd "$prefix" && pwd)
+    install -m 0755 "$bin/libsheen-pixman.so" "$prefix/lib/libsheen-pixman.so"
+    # The library path's copy takes pixman's SONAME and needs the system pixman itself, by path (a
+    # name would find itself). The preloaded one keeps its own SONAME: with pixman's, the loader
+    # would take it for the program's libpixman-1.so.0 and never load the system's.
+    install -m 0755 "$bin/libsheen-pixman.so" "$prefix/lib/sheen-pixman/libpixman-1.so.0"
+    patchelf --set-soname libpixman-1.so.0 "$prefix/lib/sheen-pixman/libpixman-1.so.0"
+    patchelf --add-needed "$system" "$prefix/lib/sheen-pixman/libpixman-1.so.0"
+    echo "installed the drop-in pixman into $prefix/lib (LD_PRELOAD=$prefix/lib/libsheen-pixman.so, or LD_LIBRARY_PATH=$prefix/lib/sheen-pixman; backed by $system)"
+    exit 0
+fi
 version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheenAPI/include/sheen.h)
 IFS=. read -r major minor _ <<<"$version"
 # Before 1.0 a minor release may break the ABI, so the SONAME carries the minor version.

@@ -11,8 +11,8 @@
 # ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
 # themselves), and the scaling tests (each entry point timed at n and 4n) one at a time; then the
 # scripts' tests (peer report and charts on recorded data, sheen-bench's baselines, releases);
-# then the C API from C (Scripts/test-capi.sh, the oracle kit's self-test included); then the
-# Python package's tests (Scripts/python-package.sh --test); then README's dependency snippet
+# then the C API from C (Scripts/test-capi.sh, the oracle kit's self-test included); then pixman's
+# own test programs against the drop-in pixman (Scripts/test-pixman.sh); then the Python package's tests (Scripts/python-package.sh --test); then README's dependency snippet
 # against a clone (Scripts/test-release.sh).
 set -euo pipefail
 # It takes no arguments: --help prints this, anything else is refused before any work.
@@ -55,6 +55,9 @@ SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittes
 
 echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
 Scripts/test-capi.sh
+
+echo "== the drop-in pixman: pixman's own test programs, from Debian's source package, with libsheen-pixman preloaded"
+Scripts/test-pixman.sh
 
 echo "== Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
 Scripts/python-package.sh --prefix .build-capi/prefix --test

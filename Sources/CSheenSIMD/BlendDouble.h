@@ -43,19 +43,23 @@ INLINE dlanes maximum(drgb c) { return dmax(dmax(c.r, c.g), c.b); }
 INLINE int any(dmask m) { return __builtin_reduce_or(m) != 0; }
 
 /// ClipColor(C). Each branch's three divisions run only when some lane takes it: the untaken
-/// side of a select is discarded, so skipping it when no lane takes it changes nothing.
+/// side of a select is discarded, so skipping it when no lane takes it changes nothing. Lanes
+/// that do not take it divide by 1, as every division here does where its quotient is
+/// discarded: no lane divides by zero, so a host that traps division by zero is never stopped.
 INLINE drgb clipped(drgb c) {
     dlanes l = lum(c), n = minimum(c), x = maximum(c);
     dmask low = n < 0, high = x > 1;
     if (any(low)) {
-        c.r = dselect(low, l + ((c.r - l) * l) / (l - n), c.r);
-        c.g = dselect(low, l + ((c.g - l) * l) / (l - n), c.g);
-        c.b = dselect(low, l + ((c.b - l) * l) / (l - n), c.b);
+        dlanes den = dselect(low, l - n, dsplat(1));
+        c.r = dselect(low, l + ((c.r - l) * l) / den, c.r);
+        c.g = dselect(low, l + ((c.g - l) * l) / den, c.g);
+        c.b = dselect(low, l + ((c.b - l) * l) / den, c.b);
     }
     if (any(high)) {
-        c.r = dselect(high, l + ((c.r - l) * (1 - l)) / (x - l), c.r);
-        c.g = dselect(high, l + ((c.g - l) * (1 - l)) / (x - l), c.g);
-        c.b = dselect(high, l + ((c.b - l) * (1 - l)) / (x - l), c.b);
+        dlanes den = dselect(high, x - l, dsplat(1));
+        c.r = dselect(high, l + ((c.r - l) * (1 - l)) / den, c.r);
+        c.g = dselect(high, l + ((c.g - l) * (1 - l)) / den, c.g);
+        c.b = dselect(high, l + ((c.b - l) * (1 - l)) / den, c.b);
     }
     return c;
 }
@@ -70,22 +74,23 @@ INLINE drgb with_lum(drgb c, dlanes l) {
 INLINE drgb with_sat(drgb c, dlanes s) {
     dlanes mn = minimum(c), mx = maximum(c);
     dmask some = mx > mn;
-    return (drgb){dselect(some, ((c.r - mn) * s) / (mx - mn), dsplat(0)),
-                  dselect(some, ((c.g - mn) * s) / (mx - mn), dsplat(0)),
-                  dselect(some, ((c.b - mn) * s) / (mx - mn), dsplat(0))};
+    dlanes den = dselect(some, mx - mn, dsplat(1));
+    return (drgb){dselect(some, ((c.r - mn) * s) / den, dsplat(0)),
+                  dselect(some, ((c.g - mn) * s) / den, dsplat(0)),
+                  dselect(some, ((c.b - mn) * s) / den, dsplat(0))};
 }
 
 // B(Cb, Cs) of each Double-evaluated mode, b_NAME after its row in SheenOperators.h: per channel
 // for the separable ones, on whole colours for the others.
 INLINE dlanes b_colorDodge(dlanes cs, dlanes cb) {
     const dlanes one = dsplat(1), zero = dsplat(0);
-    dlanes v = dmin(one, cb / (1 - cs));
+    dlanes v = dmin(one, cb / dselect(cs < 1, 1 - cs, one));
     v = dselect(cs >= 1, one, v);
     return dselect(cb == 0, zero, v);
 }
 INLINE dlanes b_colorBurn(dlanes cs, dlanes cb) {
     const dlanes one = dsplat(1), zero = dsplat(0);
-    dlanes v = 1 - dmin(one, (1 - cb) / cs);
+    dlanes v = 1 - dmin(one, (1 - cb) / dselect(cs > 0, cs, one));
     v = dselect(cs <= 0, zero, v);
     return dselect(cb >= 1, one, v);
 }
@@ -182,8 +187,9 @@ INLINE void double_blend_step(int op, uint8_t *d, dwords sp, step_coverage c, un
     dlanes dr = __builtin_convertvector(dri, dlanes), dg = __builtin_convertvector(dgi, dlanes);
     dlanes db = __builtin_convertvector(dbi, dlanes), da = __builtin_convertvector(dai, dlanes);
     dmask sopaque = sa > 0, dopaque = da > 0;
-    drgb cs = {dselect(sopaque, sr / sa, dsplat(0)), dselect(sopaque, sg / sa, dsplat(0)), dselect(sopaque, sb / sa, dsplat(0))};
-    drgb cb = {dselect(dopaque, dr / da, dsplat(0)), dselect(dopaque, dg / da, dsplat(0)), dselect(dopaque, db / da, dsplat(0))};
+    dlanes sd = dselect(sopaque, sa, dsplat(1)), dd = dselect(dopaque, da, dsplat(1));
+    drgb cs = {dselect(sopaque, sr / sd, dsplat(0)), dselect(sopaque, sg / sd, dsplat(0)), dselect(sopaque, sb / sd, dsplat(0))};
+    drgb cb = {dselect(dopaque, dr / dd, dsplat(0)), dselect(dopaque, dg / dd, dsplat(0)), dselect(dopaque, db / dd, dsplat(0))};
     drgb b = double_b(op, cs, cb);
     dlanes sada = sa * da, isa = 255 - sa, ida = 255 - da;
     store_blended(d, blend_level(sr, dr, b.r, ida, isa, sada), blend_level(sg, dg, b.g, ida, isa, sada),

@@ -50,21 +50,22 @@ INLINE flanes fselect(fmask m, flanes a, flanes b) { return (flanes)(((dwords)m 
 INLINE flanes flevels(dwords v) { return __builtin_convertvector((fmask)v, flanes); }
 
 // B(Cb, Cs) of each separable Double-evaluated mode from one channel's levels (s ≤ sa, d ≤ da),
-// finite: f_NAME after its row in SheenOperators.h. colorDodge's and colorBurn's quotients divide
-// by zero only where a select then replaces them (den = 0 means s = sa or da = 0, that is d = 0,
-// for dodge; s = 0 or d = da = 0 for burn), so their denominators are not guarded. Where
-// sa·da = 0 the value is unused: its term is sa·da·B.
+// finite: f_NAME after its row in SheenOperators.h. colorDodge's and colorBurn's denominators are
+// zero only where a select then replaces the quotient (s = sa or da = 0, that is d = 0, for dodge;
+// s = 0 or d = da = 0 for burn), or where sa·da = 0 leaves it unused (its term is sa·da·B); there
+// they divide by 1 instead, so that no lane divides by zero: a host that traps division by zero
+// (pixman's own tests do, under the drop-in) is never stopped by a value nobody reads.
 INLINE flanes f_colorDodge(flanes s, flanes sa, flanes d, flanes da) {
 #pragma clang fp contract(fast)
     const flanes one = 1, zero = 0;
-    flanes v = __builtin_elementwise_min(one, (d * sa) / (da * (sa - s)));
+    flanes v = __builtin_elementwise_min(one, (d * sa) / fselect((s < sa) & (da > 0), da * (sa - s), one));
     v = fselect(s >= sa, one, v);
     return fselect(d == 0, zero, v);
 }
 INLINE flanes f_colorBurn(flanes s, flanes sa, flanes d, flanes da) {
 #pragma clang fp contract(fast)
     const flanes one = 1, zero = 0;
-    flanes v = 1 - __builtin_elementwise_min(one, ((da - d) * sa) / (da * s));
+    flanes v = 1 - __builtin_elementwise_min(one, ((da - d) * sa) / fselect((s > 0) & (da > 0), da * s, one));
     v = fselect(s <= 0, zero, v);
     return fselect(d >= da, one, v);
 }

@@ -97,13 +97,14 @@ static int composite_job(const SheenCompositeJob *job) {
 }
 
 /// The paint row at `row` converted into `out` as the job's paintConversion says: its 32-bit
-/// pixels with red and blue swapped, or their alpha bytes.
+/// pixels with red and blue swapped, or their alpha bytes (padding read as alpha 255 first where
+/// it says so).
 INLINE void convert_paint_row(const SheenCompositeJob *job, const uint8_t *row, uint8_t *out) {
     for (intptr_t i = 0; i < job->width; i++) {
         uint32_t v;
         memcpy(&v, row + 4 * i, 4);
         v = sheen_paint_converted(v, job->paintConversion);
-        if (job->paintConversion == SHEEN_PAINT_ALPHA) {
+        if (sheen_paint_conversion_is_alpha(job->paintConversion)) {
             out[i] = (uint8_t)v;
         } else {
             memcpy(out + 4 * i, &v, 4);

@@ -40,8 +40,9 @@ const char *sheen_simd_level_target(int level);
 ///   in memory byte order, or an A8 value in the low byte).
 /// - Paint in another format: with `paintConversion` SHEEN_PAINT_SWAP_RED_BLUE, `paint` holds
 ///   32-bit pixels in the other byte order (RGBA onto BGRA or back); with SHEEN_PAINT_ALPHA,
-///   32-bit pixels whose alpha bytes are the paint of an A8 destination. Each row is converted
-///   into `scratch` first.
+///   32-bit pixels whose alpha bytes are the paint of an A8 destination; plus SHEEN_PAINT_OPAQUE,
+///   32-bit pixels whose fourth byte is padding, read as alpha 255. Each row is converted into
+///   `scratch` first.
 /// - Or a paint column: when `paintColumn` is not NULL (and `gradient` is NULL), `paint` and
 ///   `solid` are ignored and row r's paint is the one value paintColumn[r] (as `solid`).
 /// - Coverage: `mask` the first coverage byte, rows `maskStride` bytes apart, scaled by
@@ -83,15 +84,26 @@ typedef struct {
     uint32_t paintConversion;
 } SheenCompositeJob;
 
-/// How a composite job's paint rows differ from its destination's format (`paintConversion`).
-enum { SHEEN_PAINT_AS_IS = 0, SHEEN_PAINT_SWAP_RED_BLUE = 1, SHEEN_PAINT_ALPHA = 2 };
+/// How a composite job's paint rows differ from its destination's format (`paintConversion`):
+/// one of the first three, plus SHEEN_PAINT_OPAQUE for pixels whose fourth byte is padding that
+/// reads as alpha 255 (pixman's x8r8g8b8 and x8b8g8r8).
+enum { SHEEN_PAINT_AS_IS = 0, SHEEN_PAINT_SWAP_RED_BLUE = 1, SHEEN_PAINT_ALPHA = 2, SHEEN_PAINT_OPAQUE = 4 };
 
-/// A 32-bit paint pixel converted as `conversion` (a paintConversion) says: itself, red and blue
-/// swapped, or its alpha. The one statement of the rule: the C entries' row conversion and
-/// SheenRaster's (its reference walker, pattern values) both call it.
+/// Whether `conversion` (a paintConversion) makes one alpha byte of each 32-bit paint pixel.
+static inline int sheen_paint_conversion_is_alpha(uint32_t conversion) {
+    return (conversion & ~(uint32_t)SHEEN_PAINT_OPAQUE) == SHEEN_PAINT_ALPHA;
+}
+
+/// A 32-bit paint pixel converted as `conversion` (a paintConversion) says: its padding byte
+/// made alpha 255 first when SHEEN_PAINT_OPAQUE is set, then itself, red and blue swapped, or
+/// its alpha. The one statement of the rule: the C entries' row conversion and SheenRaster's
+/// (its reference walker, pattern values) both call it.
 static inline uint32_t sheen_paint_converted(uint32_t v, uint32_t conversion) {
-    if (conversion == SHEEN_PAINT_ALPHA) return v >> 24;
-    if (conversion == SHEEN_PAINT_SWAP_RED_BLUE) return (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
+    if (conversion & SHEEN_PAINT_OPAQUE) v |= 0xFF000000u;
+    if (sheen_paint_conversion_is_alpha(conversion)) return v >> 24;
+    if ((conversion & ~(uint32_t)SHEEN_PAINT_OPAQUE) == SHEEN_PAINT_SWAP_RED_BLUE) {
+        return (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
+    }
     return v;
 }
 

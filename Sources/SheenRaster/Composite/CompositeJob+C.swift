@@ -22,7 +22,7 @@ extension SheenCompositeJob {
     /// Whether a composite entry runs this job (CompositeEntry.h's test): the fast path of its
     /// paint, and for a job walked row by row that of every paint a row may take (rows, a
     /// colour of either opacity). Where it does not, the entry returns SHEEN_COMPOSITE_NO_PATH.
-    var hasCompositePath: Bool {
+    package var hasCompositePath: Bool {
         func path(solid: Bool, opaque: Bool) -> Bool {
             sheen_simd_composite_path(op, solid ? 1 : 0, opaque ? 1 : 0, mask != nil ? 1 : 0, bytesPerPixel) >= 0
         }
@@ -138,6 +138,41 @@ extension CompositeJob {
             row.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: i, as: UInt8.self)
         } else {
             row.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self)
+        }
+    }
+}
+
+extension SheenCompositeJob {
+    /// A job of `op` over `width` × `height` pixels of `format` from `dst`, rows `dstStride` bytes
+    /// apart, at full coverage, its paint and mask still to set: how a caller inside the package
+    /// that reads pixels from memory it was handed (the pixman drop-in) starts one.
+    package init(op: CompositeOperator, format: PixelFormat, dst: UnsafeMutableRawPointer, dstStride: Int, width: Int, height: Int) {
+        self.init()
+        self.dst = dst
+        self.dstStride = dstStride
+        self.op = op.kernelIndex
+        bytesPerPixel = UInt32(format.bytesPerPixel)
+        redByte = UInt32(format.redByte)
+        coverage = 255
+        self.width = width
+        self.height = height
+    }
+
+    /// Runs this job, described in full by a caller inside the package that has placed and
+    /// checked it (the pixman drop-in, SheenPixman), at `level`: with the scratch rows a paint
+    /// conversion or a scaled mask needs. Returns false, having written nothing, where no
+    /// composite fast path (SheenKernels.h) takes the job.
+    package mutating func run(at level: SIMDLevel) -> Bool {
+        guard hasCompositePath else { return false }
+        let entry = KernelTable.composite(at: level)
+        if paintConversion == UInt32(SHEEN_PAINT_AS_IS) && gradient == nil && (mask == nil || coverage == 255) {
+            return entry(&self) == 0
+        }
+        let bytes = sheen_composite_scratch_bytes(width)
+        return withUnsafeTemporaryAllocation(byteCount: bytes, alignment: 64) { scratch in
+            self.scratch = scratch.baseAddress
+            defer { self.scratch = nil }
+            return entry(&self) == 0
         }
     }
 }

@@ -188,7 +188,7 @@ private func compositeJobRows(_ j: SheenCompositeJob, shading: (SheenGradientJob
                 guard let paintRow else { return }
                 for i in 0 ..< j.width {
                     let v = sheen_paint_converted(row.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), j.paintConversion)
-                    if j.paintConversion == UInt32(SHEEN_PAINT_ALPHA) {
+                    if sheen_paint_conversion_is_alpha(j.paintConversion) != 0 {
                         paintRow.storeBytes(of: UInt8(v), toByteOffset: i, as: UInt8.self)
                     } else {
                         paintRow.storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self)

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The drop-in pixman under pixman's own test programs (Scripts/test.sh runs this; docs/pixman.md).
+#   Scripts/test-pixman.sh [--long]
+# Installs the drop-in into a scratch prefix (Scripts/install.sh --pixman), fetches the source
+# package of the installed pixman version as Debian ships it (apt-get source --download-only; the
+# .orig tarball, checked against the .dsc's SHA-256) into .build-pixman/source, builds its test
+# programs there with meson — outside the repository, nothing of pixman enters it — and runs them
+# with the drop-in preloaded:
+#   - every program that checks against a reference with a tolerance, and every crash and bounds
+#     program, must pass (exit 0) — a failure fails this script;
+#   - the CRC programs (which fix pixman's own bits) are run and reported, pass or differ: Sheen
+#     rounds differently from pixman (docs/pixman.md). Without --long only the quick ones run.
+# A smoke run through the library-path copy (LD_LIBRARY_PATH) checks that Sheen draws there too.
+set -euo pipefail
+long=0
+case "${1:-}" in
+    --long) long=1 ;;
+    "") ;;
+    -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
+    *) echo "test-pixman.sh: unknown option $1" >&2; exit 2 ;;
+esac
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work="$root/.build-pixman"
+Scripts/install-deps.sh --pixman
+mkdir -p "$work"
+Scripts/install.sh --pixman --prefix "$work/prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+tail -1 "$work/install.log"
+preload="$work/prefix/lib/libsheen-pixman.so"
+
+# pixman's source, the installed version's.
+version=$(dpkg-query -W -f='${Version}' libpixman-1-0)
+upstream=${version#*:}
+upstream=${upstream%-*}
+src="$work/source/pixman-$upstream"
+if [ ! -f "$src/meson.build" ]; then
+    mkdir -p "$work/source"
+    (cd "$work/source" && apt-get source --download-only "pixman=$version" > fetch.log 2>&1) || true
+    orig="$work/source/pixman_$upstream.orig.tar.gz"
+    dsc="$work/source/pixman_$version.dsc"
+    [ -f "$orig" ] && [ -f "$dsc" ] || { cat "$work/source/fetch.log"; echo "test-pixman.sh: pixman $version's source was not fetched" >&2; exit 1; }
+    want=$(awk '/^Checksums-Sha256:/ {on = 1; next} /^[^ ]/ {on = 0} on && $3 == "'"pixman_$upstream.orig.tar.gz"'" {print $1}' "$dsc")
+    got=$(sha256sum "$orig" | cut -d' ' -f1)
+    [ -n "$want" ] && [ "$want" = "$got" ] || { echo "test-pixman.sh: $orig does not match its .dsc's SHA-256" >&2; exit 1; }
+    tar -xzf "$orig" -C "$work/source"
+fi
+if [ ! -x "$work/build/test/composite" ]; then
+    rm -rf "$work/build"
+    meson setup "$work/build" "$src" -Dgtk=disabled -Dlibpng=enabled -Dopenmp=disabled -Dtests=enabled > "$work/meson.log" 2>&1 \
+        || { cat "$work/meson.log"; exit 1; }
+    ninja -C "$work/build" > "$work/ninja.log" 2>&1 || { tail -30 "$work/ninja.log"; exit 1; }
+fi
+echo "pixman $version's test programs built in $work/build"
+
+# Programs that compare with a reference within a tolerance, and crash and bounds programs: each must pass.
+checked=(composite tolerance-test pdf-op-test pixel-test alpha-loop alphamap fetch-test combiner-test
+         oob-test stress-test gradient-crash-test radial-invalid scaling-crash-test infinite-loop
+         trap-crasher a1-trap-test fence-image-self-test region-test region-translate-test
+         region-contains-test matrix-test scaling-helpers-test prng-test)
+# Programs that compare a CRC of pixman's own bits: reported.
+crc_quick=(thread-test glyph-test solid-test cover-test)
+crc_long=(blitters-test affine-test scaling-test rotate-test composite-traps-test filter-reduction-test)
+
+failed=()
+for t in "${checked[@]}"; do
+    start=$(date +%s.%N)
+    if LD_PRELOAD="$preload" "$work/build/test/$t" > "$work/$t.log" 2>&1; then status=pass; else status="FAIL (rc $?)"; failed+=("$t"); fi
+    printf '  %-24s %-12s %6.1f s\n' "$t" "$status" "$(echo "$(date +%s.%N) - $start" | bc)"
+done
+crc=("${crc_quick[@]}")
+if [ "$long" = 1 ]; then crc+=("${crc_long[@]}"); fi
+for t in "${crc[@]}"; do
+    start=$(date +%s.%N)
+    if LD_PRELOAD="$preload" "$work/build/test/$t" > "$work/$t.log" 2>&1; then status="CRC same"; else status="CRC differs"; fi
+    printf '  %-24s %-12s %6.1f s  %s\n' "$t" "$status" "$(echo "$(date +%s.%N) - $start" | bc)" "$(tail -n 1 "$work/$t.log" | cut -c1-70)"
+done
+
+# The library-path copy: Sheen draws through it (the statistics say so) and the system pixman does the rest.
+stats=$(SHEEN_PIXMAN_STATS=1 LD_LIBRARY_PATH="$work/prefix/lib/sheen-pixman" "$work/build/test/pdf-op-test" 2>&1 >/dev/null)
+grep -q "Sheen drew [1-9]" <<<"$stats" || { echo "$stats"; echo "test-pixman.sh: nothing drawn by Sheen through LD_LIBRARY_PATH" >&2; failed+=(library-path); }
+
+if [ ${#failed[@]} -gt 0 ]; then echo "test-pixman.sh: failed: ${failed[*]}" >&2; exit 1; fi
+echo "test-pixman.sh: every tolerance and crash program of pixman $version passes with the drop-in preloaded"

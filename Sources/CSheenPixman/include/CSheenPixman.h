@@ -1,0 +1,112 @@
+// The parts of pixman's ABI (pixman.h, version 0.42) that the drop-in library, SheenPixman, reads:
+// the structures the exported calls pass and the constants of formats, operators, repeats and
+// filters. Declared here from the ABI rather than by including pixman.h, so that building Sheen
+// needs no pixman headers and the drop-in's exported pixman_* functions clash with no
+// declaration. The names are Sheen's (SheenPixman*): none of pixman's functions is declared.
+#ifndef CSHEEN_PIXMAN_H
+#define CSHEEN_PIXMAN_H
+
+#include <stdint.h>
+
+/// pixman_fixed_t: 16.16 fixed point.
+typedef int32_t SheenPixmanFixed;
+
+/// pixman_color_t: 16-bit premultiplied channels.
+typedef struct {
+    uint16_t red, green, blue, alpha;
+} SheenPixmanColor;
+
+/// pixman_point_fixed_t.
+typedef struct {
+    SheenPixmanFixed x, y;
+} SheenPixmanPointFixed;
+
+/// pixman_gradient_stop_t.
+typedef struct {
+    SheenPixmanFixed x;
+    SheenPixmanColor color;
+} SheenPixmanGradientStop;
+
+/// pixman_transform_t: rows of a 3 × 3 matrix, 16.16 fixed point, mapping destination to source.
+typedef struct {
+    SheenPixmanFixed matrix[3][3];
+} SheenPixmanTransform;
+
+/// pixman_box32_t: x1 ≤ x < x2, y1 ≤ y < y2.
+typedef struct {
+    int32_t x1, y1, x2, y2;
+} SheenPixmanBox32;
+
+/// pixman_region32_data_t: `numRects` boxes follow it in memory.
+typedef struct {
+    long size;
+    long numRects;
+} SheenPixmanRegion32Data;
+
+/// pixman_region32_t: `data` NULL for the one box `extents`; else its boxes (none when
+/// numRects is 0: the empty region).
+typedef struct {
+    SheenPixmanBox32 extents;
+    SheenPixmanRegion32Data *data;
+} SheenPixmanRegion32;
+
+/// pixman_box16_t.
+typedef struct {
+    int16_t x1, y1, x2, y2;
+} SheenPixmanBox16;
+
+/// pixman_region16_data_t: `numRects` boxes follow it in memory.
+typedef struct {
+    long size;
+    long numRects;
+} SheenPixmanRegion16Data;
+
+/// pixman_region16_t.
+typedef struct {
+    SheenPixmanBox16 extents;
+    SheenPixmanRegion16Data *data;
+} SheenPixmanRegion16;
+
+/// The boxes of a 32-bit region (its extents when it has no data) and how many there are.
+static inline const SheenPixmanBox32 *sheen_pixman_region32_boxes(const SheenPixmanRegion32 *r, long *count) {
+    if (!r->data) { *count = 1; return &r->extents; }
+    *count = r->data->numRects;
+    return (const SheenPixmanBox32 *)(r->data + 1);
+}
+
+/// The boxes of a 16-bit region (its extents when it has no data) and how many there are.
+static inline const SheenPixmanBox16 *sheen_pixman_region16_boxes(const SheenPixmanRegion16 *r, long *count) {
+    if (!r->data) { *count = 1; return &r->extents; }
+    *count = r->data->numRects;
+    return (const SheenPixmanBox16 *)(r->data + 1);
+}
+
+/// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
+enum {
+    SHEEN_PIXMAN_A8R8G8B8 = 0x20028888,
+    SHEEN_PIXMAN_X8R8G8B8 = 0x20020888,
+    SHEEN_PIXMAN_A8B8G8R8 = 0x20038888,
+    SHEEN_PIXMAN_X8B8G8R8 = 0x20030888,
+    SHEEN_PIXMAN_A8 = 0x08018000,
+};
+
+/// pixman_repeat_t.
+enum {
+    SHEEN_PIXMAN_REPEAT_NONE = 0,
+    SHEEN_PIXMAN_REPEAT_NORMAL = 1,
+    SHEEN_PIXMAN_REPEAT_PAD = 2,
+    SHEEN_PIXMAN_REPEAT_REFLECT = 3,
+};
+
+/// pixman_filter_t.
+enum {
+    SHEEN_PIXMAN_FILTER_FAST = 0,
+    SHEEN_PIXMAN_FILTER_GOOD = 1,
+    SHEEN_PIXMAN_FILTER_BEST = 2,
+    SHEEN_PIXMAN_FILTER_NEAREST = 3,
+    SHEEN_PIXMAN_FILTER_BILINEAR = 4,
+    SHEEN_PIXMAN_FILTER_CONVOLUTION = 5,
+    SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION = 6,
+};
+
+#endif

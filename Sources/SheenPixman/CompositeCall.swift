@@ -1,0 +1,204 @@
+// One pixman_image_composite32 call, drawn by Sheen's composite kernels when Sheen can draw it as
+// pixman defines it, and otherwise left, untouched, for the system pixman.
+//
+// pixman's meaning, which this follows: the destination rectangle (dest_x, dest_y, width,
+// height) clipped to the destination and its clip region; for each pixel, source and mask are
+// sampled at that pixel plus their own offsets (src_x − dest_x plus any whole-pixel translation
+// of their transform); a source or mask with repeat none is transparent outside its pixels; the
+// result is op(source × mask, destination) — so a mask scales the source — and an x8 format's
+// padding byte reads as alpha 255. Source clip regions are ignored unless the client set them
+// and turned source clipping on (those calls go to pixman).
+
+import CSheenPixman
+import CSheenSIMD
+import SheenRaster
+
+/// A pixman composite call's arguments.
+struct CompositeCall {
+    let op: UInt32
+    let source: PixmanImage?
+    let mask: PixmanImage?
+    let destination: PixmanImage?
+    let sourceX: Int, sourceY: Int, maskX: Int, maskY: Int, destinationX: Int, destinationY: Int
+    let width: Int, height: Int
+
+    /// What Sheen reads for the paint.
+    private enum Paint {
+        case solid(UInt32)
+        case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+    }
+
+    /// What Sheen reads for the coverage.
+    private enum Coverage {
+        case constant(UInt32)
+        case bits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+    }
+
+    /// Draws the call with Sheen's kernels and returns the pixels it drew, or nil — having
+    /// written nothing — where pixman must draw it.
+    func drawWithSheen(at level: SIMDLevel) -> Int? {
+        guard let op = PixmanOperator.of(op) else { return nil }
+        let (s, m, d) = ImageRegistry.lookup(source, mask, destination)
+        guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
+              dFormat != .a8 || !op.sheen.isBlendMode
+        else { return nil }
+        var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
+            .intersection(PixelRect(x: 0, y: 0, width: dWidth, height: dHeight))
+        if area.isEmpty { return 0 }
+
+        // The paint, and where it lies (a bounded operator is clipped to it; another must be
+        // covered by it).
+        guard let s else { return nil }
+        let paint: Paint
+        switch s.content {
+        case let .solid(v):
+            paint = .solid(v)
+        case let .bits(format?, data?, w, h, stride):
+            guard s.isPlainlyReadable, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
+                  format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { return nil }
+            let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
+            if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                paint = .solid(Self.argb(data.load(as: UInt32.self), format))
+            } else {
+                let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+                if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                    area = area.intersection(placed)
+                } else if area.intersection(placed) != area {
+                    return nil
+                }
+                // The same pixels read and written are drawn only in place.
+                if data == dData && (dx != 0 || dy != 0 || format != dFormat) { return nil }
+                paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
+            }
+        default:
+            return nil
+        }
+
+        // The coverage: a scaled source, so only bounded operators take a mask below full.
+        var coverage = Coverage.constant(255)
+        if mask != nil {
+            guard let m, !m.componentAlpha else { return nil }
+            switch m.content {
+            case let .solid(v):
+                coverage = .constant(v >> 24)
+            case let .bits(.a8?, data?, w, h, stride):
+                guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { return nil }
+                let dx = maskX - destinationX + tx, dy = maskY - destinationY + ty
+                if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                    coverage = .constant(UInt32(data.load(as: UInt8.self)))
+                } else {
+                    let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+                    if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                        area = area.intersection(placed)
+                    } else if area.intersection(placed) != area {
+                        return nil
+                    }
+                    coverage = .bits(data: data, stride: stride, dx: dx, dy: dy)
+                }
+            default:
+                return nil
+            }
+            if case .constant(255) = coverage {} else if !op.isBounded { return nil }
+            if case .constant(0) = coverage { return 0 }
+        }
+        if area.isEmpty { return 0 }
+
+        let rects = d.clip.map { $0.map { $0.intersection(area) }.filter { !$0.isEmpty } } ?? [area]
+        // Pixels that are not valid premultiplied colour (a level above its alpha) are pixman's
+        // to draw: pixman defines what its saturating arithmetic makes of them, Sheen does not.
+        switch paint {
+        case let .solid(v):
+            if !Self.isPremultiplied(v) { return nil }
+        case let .bits(format, data, stride, dx, dy):
+            if !format.isPadded && format != .a8
+                && !rects.allSatisfy({ Self.isPremultiplied(data, stride: stride, $0.offsetBy(dx: dx, dy: dy)) }) { return nil }
+        }
+        if !dFormat.isPadded && dFormat != .a8 && op.code != 0 && op.code != 1
+            && !rects.allSatisfy({ Self.isPremultiplied(dData, stride: dStride, $0) }) { return nil }
+        var drawn = 0
+        for r in rects {
+            let bpp = dFormat.sheenFormat.bytesPerPixel
+            var job = SheenCompositeJob(op: op.sheen, format: dFormat.sheenFormat, dst: dData + r.y * dStride + r.x * bpp,
+                                        dstStride: dStride, width: r.width, height: r.height)
+            switch paint {
+            case let .solid(v):
+                job.solid = Self.pixel(v, for: dFormat)
+            case let .bits(format, data, stride, dx, dy):
+                job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
+                job.paintStride = stride
+                job.paintConversion = Self.conversion(from: format, to: dFormat)
+            }
+            switch coverage {
+            case let .constant(c):
+                job.coverage = c
+            case let .bits(data, stride, dx, dy):
+                job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
+                job.maskStride = stride
+            }
+            // Checked before anything is written: every rectangle's job takes the same path.
+            guard job.hasCompositePath else { return drawn == 0 ? nil : drawn }
+            if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
+            _ = job.run(at: level)
+            drawn += r.width * r.height
+        }
+        return drawn
+    }
+
+    /// A pixel of `format` as pixman's a8r8g8b8 value (an x8 format's padding as alpha 255; an
+    /// a8 pixel as alpha alone).
+    private static func argb(_ v: UInt32, _ format: PixmanFormat) -> UInt32 {
+        switch format {
+        case .a8r8g8b8: v
+        case .x8r8g8b8: v | 0xFF00_0000
+        case .a8b8g8r8: sheen_paint_converted(v, UInt32(SHEEN_PAINT_SWAP_RED_BLUE))
+        case .x8b8g8r8: sheen_paint_converted(v, UInt32(SHEEN_PAINT_SWAP_RED_BLUE | SHEEN_PAINT_OPAQUE))
+        case .a8: (v & 0xFF) << 24
+        }
+    }
+
+    /// pixman's a8r8g8b8 value `v` as a solid pixel of destination `format` for a job.
+    private static func pixel(_ v: UInt32, for format: PixmanFormat) -> UInt32 {
+        switch format.sheenFormat {
+        case .bgra8Premultiplied: v
+        case .rgba8Premultiplied: sheen_paint_converted(v, UInt32(SHEEN_PAINT_SWAP_RED_BLUE))
+        case .a8: v >> 24
+        }
+    }
+
+    /// The paint conversion from source pixels of `source` to destination `destination`.
+    private static func conversion(from source: PixmanFormat, to destination: PixmanFormat) -> UInt32 {
+        let padding = source.isPadded ? UInt32(SHEEN_PAINT_OPAQUE) : 0
+        if source.sheenFormat == destination.sheenFormat { return padding == 0 ? UInt32(SHEEN_PAINT_AS_IS) : padding }
+        if destination == .a8 { return UInt32(SHEEN_PAINT_ALPHA) | padding }
+        return UInt32(SHEEN_PAINT_SWAP_RED_BLUE) | padding
+    }
+
+    /// Whether the a8r8g8b8 value `v` is valid premultiplied colour: no colour level above alpha.
+    private static func isPremultiplied(_ v: UInt32) -> Bool {
+        let a = v >> 24
+        return (v >> 16) & 0xFF <= a && (v >> 8) & 0xFF <= a && v & 0xFF <= a
+    }
+
+    /// Whether every 32-bit pixel of `r` (alpha in its fourth byte) is valid premultiplied colour.
+    private static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) -> Bool {
+        for y in r.y ..< r.y + r.height {
+            let row = UnsafePointer((data + y * stride + r.x * 4).assumingMemoryBound(to: UInt32.self))
+            var bad = false
+            for x in 0 ..< r.width {
+                let v = row[x], a = v >> 24
+                bad = bad || (v >> 16) & 0xFF > a || (v >> 8) & 0xFF > a || v & 0xFF > a
+            }
+            if bad { return false }
+        }
+        return true
+    }
+
+    /// Sets the padding byte of an x8 destination's pixels in `r` to 255, the alpha pixman reads
+    /// there, so that an operator that reads the destination's alpha reads that.
+    private static func makeOpaque(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) {
+        for y in r.y ..< r.y + r.height {
+            let row = (data + y * stride + r.x * 4).assumingMemoryBound(to: UInt32.self)
+            for x in 0 ..< r.width { row[x] |= 0xFF00_0000 }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+// pixman's drawing calls, interposed: drawn by Sheen where CompositeCall says it can, else
+// handed to the system pixman unchanged.
+
+import CSheenSIMD
+import SheenRaster
+
+/// The level Sheen's kernels run at; nil when SHEEN_SIMD asks for one this CPU lacks, in which
+/// case every call is handed to pixman.
+private let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
+
+/// pixman_image_composite32.
+@_cdecl("pixman_image_composite32")
+public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: OpaquePointer?, _ dest: OpaquePointer?,
+                                   _ srcX: Int32, _ srcY: Int32, _ maskX: Int32, _ maskY: Int32,
+                                   _ destX: Int32, _ destY: Int32, _ width: Int32, _ height: Int32) {
+    let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,
+                             sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
+                             destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
+    let drawn = drawingLevel.flatMap { call.drawWithSheen(at: $0) }
+    if drawn == nil {
+        SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
+    } else {
+        drawnCalls.add(1, ordering: .relaxed)
+    }
+    if DropInStats.isOn { DropInStats.count(call, drawnBySheen: drawn != nil) }
+}
+
+/// pixman_image_composite: the 16-bit form of the same call.
+@_cdecl("pixman_image_composite")
+public func sheenPixmanComposite(_ op: UInt32, _ src: OpaquePointer?, _ mask: OpaquePointer?, _ dest: OpaquePointer?,
+                                 _ srcX: Int16, _ srcY: Int16, _ maskX: Int16, _ maskY: Int16,
+                                 _ destX: Int16, _ destY: Int16, _ width: UInt16, _ height: UInt16) {
+    sheenPixmanComposite32(op, src, mask, dest, Int32(srcX), Int32(srcY), Int32(maskX), Int32(maskY),
+                           Int32(destX), Int32(destY), Int32(width), Int32(height))
+}
+
+/// pixman_fill: a rectangle of 32- or 8-bit pixels set to `filler` (its low byte for 8-bit);
+/// other depths go to pixman. Like pixman, it trusts the caller's rectangle.
+@_cdecl("pixman_fill")
+public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32, _ bpp: Int32,
+                            _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ filler: UInt32) -> Int32 {
+    guard let level = drawingLevel, let bits, bpp == 32 || bpp == 8 else {
+        return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler)
+    }
+    if width <= 0 || height <= 0 { return 1 }
+    let format: PixelFormat = bpp == 32 ? .bgra8Premultiplied : .a8
+    let rowBytes = Int(stride) * 4
+    let first = UnsafeMutableRawPointer(bits) + Int(y) * rowBytes + Int(x) * format.bytesPerPixel
+    var job = SheenCompositeJob(op: .source, format: format, dst: first, dstStride: rowBytes, width: Int(width), height: Int(height))
+    job.solid = bpp == 32 ? filler : filler & 0xFF
+    guard job.run(at: level) else { return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler) }
+    drawnCalls.add(1, ordering: .relaxed)
+    if DropInStats.isOn { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
+    return 1
+}

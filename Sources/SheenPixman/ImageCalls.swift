@@ -1,0 +1,180 @@
+// pixman's image constructors, reference counting and setters, interposed: each is handed to the
+// system pixman unchanged and its effect copied into the image's record (ImageRecord.swift).
+
+import CSheenPixman
+import SheenRaster
+
+/// pixman_image_create_bits.
+@_cdecl("pixman_image_create_bits")
+public func sheenPixmanCreateBits(_ format: UInt32, _ width: Int32, _ height: Int32,
+                                  _ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32) -> OpaquePointer? {
+    recordBits(SystemPixman.shared.createBits(format, width, height, bits, stride), format, width, height)
+}
+
+/// pixman_image_create_bits_no_clear.
+@_cdecl("pixman_image_create_bits_no_clear")
+public func sheenPixmanCreateBitsNoClear(_ format: UInt32, _ width: Int32, _ height: Int32,
+                                         _ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32) -> OpaquePointer? {
+    recordBits(SystemPixman.shared.createBitsNoClear(format, width, height, bits, stride), format, width, height)
+}
+
+/// Records a bits image pixman made (its data and stride as pixman settled them).
+private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32, _ height: Int32) -> PixmanImage? {
+    guard let image else { return nil }
+    let system = SystemPixman.shared
+    ImageRegistry.insert(image, ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
+                                                  width: Int(width), height: Int(height), stride: Int(system.getStride(image)))))
+    return image
+}
+
+/// pixman_image_create_solid_fill.
+@_cdecl("pixman_image_create_solid_fill")
+public func sheenPixmanCreateSolidFill(_ color: UnsafePointer<SheenPixmanColor>?) -> OpaquePointer? {
+    let image = SystemPixman.shared.createSolidFill(color)
+    if let image, let c = color?.pointee {
+        // pixman's own conversion to 8 bits: each channel's high byte.
+        let value = UInt32(c.alpha >> 8) << 24 | UInt32(c.red >> 8) << 16 | UInt32(c.green >> 8) << 8 | UInt32(c.blue >> 8)
+        ImageRegistry.insert(image, ImageRecord(.solid(value)))
+    }
+    return image
+}
+
+/// pixman_image_create_linear_gradient.
+@_cdecl("pixman_image_create_linear_gradient")
+public func sheenPixmanCreateLinearGradient(_ p1: UnsafePointer<SheenPixmanPointFixed>?, _ p2: UnsafePointer<SheenPixmanPointFixed>?,
+                                            _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
+    let image = SystemPixman.shared.createLinearGradient(p1, p2, stops, count)
+    ImageRegistry.insert(image, ImageRecord(.gradient))
+    return image
+}
+
+/// pixman_image_create_radial_gradient.
+@_cdecl("pixman_image_create_radial_gradient")
+public func sheenPixmanCreateRadialGradient(_ inner: UnsafePointer<SheenPixmanPointFixed>?, _ outer: UnsafePointer<SheenPixmanPointFixed>?,
+                                            _ innerRadius: Int32, _ outerRadius: Int32,
+                                            _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
+    let image = SystemPixman.shared.createRadialGradient(inner, outer, innerRadius, outerRadius, stops, count)
+    ImageRegistry.insert(image, ImageRecord(.gradient))
+    return image
+}
+
+/// pixman_image_create_conical_gradient.
+@_cdecl("pixman_image_create_conical_gradient")
+public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixmanPointFixed>?, _ angle: Int32,
+                                             _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
+    let image = SystemPixman.shared.createConicalGradient(center, angle, stops, count)
+    ImageRegistry.insert(image, ImageRecord(.gradient))
+    return image
+}
+
+/// pixman_image_unref: the record goes with the image.
+@_cdecl("pixman_image_unref")
+public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
+    let freed = SystemPixman.shared.unref(image)
+    if freed != 0, let image { ImageRegistry.remove(image) }
+    return freed
+}
+
+/// pixman_image_set_clip_region32.
+@_cdecl("pixman_image_set_clip_region32")
+public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: UnsafePointer<SheenPixmanRegion32>?) -> Int32 {
+    let ok = SystemPixman.shared.setClipRegion32(image, region)
+    ImageRegistry.update(image) { record in
+        guard ok != 0, let region else { record.clip = nil; return }
+        var count = 0
+        let boxes = sheen_pixman_region32_boxes(region, &count)
+        record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
+    }
+    return ok
+}
+
+/// pixman_image_set_clip_region (16-bit boxes).
+@_cdecl("pixman_image_set_clip_region")
+public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePointer<SheenPixmanRegion16>?) -> Int32 {
+    let ok = SystemPixman.shared.setClipRegion(image, region)
+    ImageRegistry.update(image) { record in
+        guard ok != 0, let region else { record.clip = nil; return }
+        var count = 0
+        let boxes = sheen_pixman_region16_boxes(region, &count)
+        record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
+    }
+    return ok
+}
+
+/// A region's non-empty boxes, given as (x1, y1, x2, y2), as rectangles.
+private func clipRects(_ count: Int, _ box: (Int) -> (Int, Int, Int, Int)) -> [PixelRect] {
+    (0 ..< count).compactMap { i in
+        let (x1, y1, x2, y2) = box(i)
+        return x2 > x1 && y2 > y1 ? PixelRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) : nil
+    }
+}
+
+/// pixman_image_set_has_client_clip.
+@_cdecl("pixman_image_set_has_client_clip")
+public func sheenPixmanSetHasClientClip(_ image: OpaquePointer?, _ flag: Int32) {
+    SystemPixman.shared.setHasClientClip(image, flag)
+    ImageRegistry.update(image) { $0.hasClientClip = flag != 0 }
+}
+
+/// pixman_image_set_source_clipping.
+@_cdecl("pixman_image_set_source_clipping")
+public func sheenPixmanSetSourceClipping(_ image: OpaquePointer?, _ flag: Int32) {
+    SystemPixman.shared.setSourceClipping(image, flag)
+    ImageRegistry.update(image) { $0.clipsAsSource = flag != 0 }
+}
+
+/// pixman_image_set_component_alpha.
+@_cdecl("pixman_image_set_component_alpha")
+public func sheenPixmanSetComponentAlpha(_ image: OpaquePointer?, _ flag: Int32) {
+    SystemPixman.shared.setComponentAlpha(image, flag)
+    ImageRegistry.update(image) { $0.componentAlpha = flag != 0 }
+}
+
+/// pixman_image_set_transform: whole-pixel translations are kept as offsets.
+@_cdecl("pixman_image_set_transform")
+public func sheenPixmanSetTransform(_ image: OpaquePointer?, _ transform: UnsafePointer<SheenPixmanTransform>?) -> Int32 {
+    let ok = SystemPixman.shared.setTransform(image, transform)
+    ImageRegistry.update(image) { record in
+        guard ok != 0 else { record.placement = .transformed; return }
+        record.placement = transform.map { placement(of: $0.pointee) } ?? .offset(dx: 0, dy: 0)
+    }
+    return ok
+}
+
+/// The placement a transform gives: an offset for the identity or a whole-pixel translation.
+func placement(of t: SheenPixmanTransform) -> ImageRecord.Placement {
+    let one: Int32 = 0x10000
+    let m = t.matrix
+    guard m.0.0 == one, m.0.1 == 0, m.1.0 == 0, m.1.1 == one, m.2.0 == 0, m.2.1 == 0, m.2.2 == one,
+          m.0.2 % one == 0, m.1.2 % one == 0 else { return .transformed }
+    return .offset(dx: Int(m.0.2 / one), dy: Int(m.1.2 / one))
+}
+
+/// pixman_image_set_repeat.
+@_cdecl("pixman_image_set_repeat")
+public func sheenPixmanSetRepeat(_ image: OpaquePointer?, _ mode: UInt32) {
+    SystemPixman.shared.setRepeat(image, mode)
+    ImageRegistry.update(image) { $0.repeatMode = mode }
+}
+
+/// pixman_image_set_filter.
+@_cdecl("pixman_image_set_filter")
+public func sheenPixmanSetFilter(_ image: OpaquePointer?, _ filter: UInt32, _ params: UnsafePointer<Int32>?, _ count: Int32) -> Int32 {
+    let ok = SystemPixman.shared.setFilter(image, filter, params, count)
+    if ok != 0 { ImageRegistry.update(image) { $0.filter = filter } }
+    return ok
+}
+
+/// pixman_image_set_alpha_map.
+@_cdecl("pixman_image_set_alpha_map")
+public func sheenPixmanSetAlphaMap(_ image: OpaquePointer?, _ map: OpaquePointer?, _ x: Int16, _ y: Int16) {
+    SystemPixman.shared.setAlphaMap(image, map, x, y)
+    ImageRegistry.update(image) { $0.hasAlphaMap = map != nil }
+}
+
+/// pixman_image_set_accessors.
+@_cdecl("pixman_image_set_accessors")
+public func sheenPixmanSetAccessors(_ image: OpaquePointer?, _ read: UnsafeMutableRawPointer?, _ write: UnsafeMutableRawPointer?) {
+    SystemPixman.shared.setAccessors(image, read, write)
+    ImageRegistry.update(image) { $0.hasAccessors = read != nil || write != nil }
+}

@@ -1,0 +1,93 @@
+// What the drop-in knows of each pixman image: pixman keeps an image's properties private (it has
+// getters for a bits image's data, size, stride and format, none for its repeat, transform,
+// filter, clip, or a solid or gradient image's parameters), so the drop-in interposes the
+// constructors and setters, hands each call on, and keeps a copy here. Every image a program
+// makes goes through them; an image with no record (made some other way, or whose record is
+// gone) is simply handed to pixman.
+
+import CSheenPixman
+import SheenRaster
+
+/// The drop-in's copy of one image's properties.
+struct ImageRecord {
+    /// What the image holds.
+    enum Content {
+        /// Pixels in memory: `format` nil for a format Sheen leaves to pixman.
+        case bits(format: PixmanFormat?, data: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int)
+        /// One colour, as pixman keeps it: a8r8g8b8 (each 16-bit channel's high byte).
+        case solid(UInt32)
+        /// A gradient; drawn by pixman for now.
+        case gradient
+    }
+
+    /// How the image's transform places it.
+    enum Placement: Equatable {
+        /// Identity, or a translation by whole pixels: source pixel (x + dx, y + dy) for
+        /// destination pixel (x, y).
+        case offset(dx: Int, dy: Int)
+        /// Anything else: handed to pixman.
+        case transformed
+    }
+
+    var content: Content
+    /// pixman_repeat_t.
+    var repeatMode: UInt32 = UInt32(SHEEN_PIXMAN_REPEAT_NONE)
+    var placement: Placement = .offset(dx: 0, dy: 0)
+    /// pixman_filter_t (pixman's default is nearest). The convolution filters blur even an
+    /// untransformed image, so they are handed to pixman.
+    var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
+    /// The clip region's boxes, nil for none.
+    var clip: [PixelRect]? = nil
+    /// Whether the clip was set by the client and source clipping is on: pixman then clips a
+    /// source by it, which the drop-in hands over.
+    var hasClientClip = false
+    var clipsAsSource = false
+    var componentAlpha = false
+    /// An alpha map, read and write accessors: handed to pixman.
+    var hasAlphaMap = false
+    var hasAccessors = false
+
+    init(_ content: Content) { self.content = content }
+
+    /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
+    /// accessors, no convolution filter, no transform but whole-pixel offsets.
+    var isPlainlyReadable: Bool {
+        !hasAlphaMap && !hasAccessors && placement != .transformed
+            && filter != UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION) && filter != UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION)
+    }
+}
+
+/// Every image's record, by address, behind one lock: cairo draws from several threads.
+enum ImageRegistry {
+    private static let records = Locked<[UInt: ImageRecord]>([:])
+
+    static func key(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
+
+    /// Records a new image (replacing whatever a freed image at the same address left).
+    static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
+        guard let image else { return }
+        records.withLock { $0[key(image)] = record }
+    }
+
+    /// Forgets a freed image.
+    static func remove(_ image: PixmanImage) {
+        _ = records.withLock { $0.removeValue(forKey: key(image)) }
+    }
+
+    /// Changes a recorded image's properties (nothing for an image with no record).
+    static func update(_ image: PixmanImage?, _ change: (inout ImageRecord) -> Void) {
+        guard let image else { return }
+        records.withLock { table in
+            let k = key(image)
+            if table[k] != nil { change(&table[k]!) }
+        }
+    }
+
+    /// The records of a composite's three images, under one lock; nil for a nil image or one
+    /// with no record.
+    static func lookup(_ a: PixmanImage?, _ b: PixmanImage?, _ c: PixmanImage?) -> (ImageRecord?, ImageRecord?, ImageRecord?) {
+        records.withLock { table in
+            (a.flatMap { table[key($0)] }, b.flatMap { table[key($0)] }, c.flatMap { table[key($0)] })
+        }
+    }
+}

@@ -1,0 +1,73 @@
+// pixman's operators that Sheen draws: each row says which of Sheen's operators is pixman's
+// and the two properties that decide which calls Sheen may take.
+
+import SheenRaster
+
+/// One of pixman's operators (pixman_op_t) that Sheen has.
+struct PixmanOperator {
+    /// pixman's code.
+    let code: UInt32
+    /// pixman's name without PIXMAN_OP_, as the statistics print it.
+    let name: String
+    /// Sheen's operator of the same formula.
+    let sheen: CompositeOperator
+    /// Whether a transparent source leaves the destination as it is, and a mask m applied as
+    /// pixman does — op(S·m, D) — equals Sheen's rule for the operator in real numbers
+    /// (`CompositeOperator.coverageScalesPaint`, or a blend mode, whose result is linear in S at
+    /// a fixed unpremultiplied source colour). Only these operators are drawn through a mask or
+    /// clipped to where the source and mask lie; the others (clear, src, in, in_reverse, out,
+    /// atop_reverse) change pixels the source and mask do not reach, and Sheen draws them only
+    /// unmasked with the source covering every pixel.
+    let isBounded: Bool
+    /// Whether the colour it writes depends on the destination's alpha: an x8 destination's
+    /// padding is then made alpha 255 before the operator reads it.
+    let readsDestinationAlpha: Bool
+
+    private init(_ code: UInt32, _ name: String, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool) {
+        self.code = code; self.name = name; self.sheen = sheen; isBounded = bounded; readsDestinationAlpha = readsAlpha
+    }
+
+    /// pixman's operators that Sheen draws. Not here, so handed to pixman: saturate and the
+    /// disjoint and conjoint families.
+    static let all: [PixmanOperator] = [
+        .init(0x00, "CLEAR", .clear, bounded: false, readsAlpha: false),
+        .init(0x01, "SRC", .source, bounded: false, readsAlpha: false),
+        .init(0x02, "DST", .destination, bounded: true, readsAlpha: false),
+        .init(0x03, "OVER", .sourceOver, bounded: true, readsAlpha: false),
+        .init(0x04, "OVER_REVERSE", .destinationOver, bounded: true, readsAlpha: true),
+        .init(0x05, "IN", .sourceIn, bounded: false, readsAlpha: true),
+        .init(0x06, "IN_REVERSE", .destinationIn, bounded: false, readsAlpha: false),
+        .init(0x07, "OUT", .sourceOut, bounded: false, readsAlpha: true),
+        .init(0x08, "OUT_REVERSE", .destinationOut, bounded: true, readsAlpha: false),
+        .init(0x09, "ATOP", .sourceAtop, bounded: true, readsAlpha: true),
+        .init(0x0a, "ATOP_REVERSE", .destinationAtop, bounded: false, readsAlpha: true),
+        .init(0x0b, "XOR", .xor, bounded: true, readsAlpha: true),
+        .init(0x0c, "ADD", .plus, bounded: true, readsAlpha: false),
+        .init(0x30, "MULTIPLY", .multiply, bounded: true, readsAlpha: true),
+        .init(0x31, "SCREEN", .screen, bounded: true, readsAlpha: true),
+        .init(0x32, "OVERLAY", .overlay, bounded: true, readsAlpha: true),
+        .init(0x33, "DARKEN", .darken, bounded: true, readsAlpha: true),
+        .init(0x34, "LIGHTEN", .lighten, bounded: true, readsAlpha: true),
+        .init(0x35, "COLOR_DODGE", .colorDodge, bounded: true, readsAlpha: true),
+        .init(0x36, "COLOR_BURN", .colorBurn, bounded: true, readsAlpha: true),
+        .init(0x37, "HARD_LIGHT", .hardLight, bounded: true, readsAlpha: true),
+        .init(0x38, "SOFT_LIGHT", .softLight, bounded: true, readsAlpha: true),
+        .init(0x39, "DIFFERENCE", .difference, bounded: true, readsAlpha: true),
+        .init(0x3a, "EXCLUSION", .exclusion, bounded: true, readsAlpha: true),
+        .init(0x3b, "HSL_HUE", .hue, bounded: true, readsAlpha: true),
+        .init(0x3c, "HSL_SATURATION", .saturation, bounded: true, readsAlpha: true),
+        .init(0x3d, "HSL_COLOR", .color, bounded: true, readsAlpha: true),
+        .init(0x3e, "HSL_LUMINOSITY", .luminosity, bounded: true, readsAlpha: true),
+    ]
+
+    /// The rows by pixman's code (0…0x3e), nil where Sheen has no such operator.
+    static let byCode: [PixmanOperator?] = {
+        var table = [PixmanOperator?](repeating: nil, count: 0x40)
+        for row in all { table[Int(row.code)] = row }
+        return table
+    }()
+
+    /// The row of pixman's operator `code`, or nil.
+    @inline(__always)
+    static func of(_ code: UInt32) -> PixmanOperator? { code < 0x40 ? byCode[Int(code)] : nil }
+}
