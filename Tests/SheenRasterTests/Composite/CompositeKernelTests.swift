@@ -1,3 +1,4 @@
+import CSheenSIMD
 @testable import SheenRaster
 import SheenTestSupport
 import Testing
@@ -83,6 +84,68 @@ import Testing
             c.guardPages = FencedBuffer.GuardPages.allCases[caseIndex % 3]
             let problems = c.checkEveryLevel()
             #expect(problems.isEmpty, "case \(caseIndex): \(c): \(problems)")
+        }
+    }
+}
+
+/// A job's paint read with its fourth byte as alpha 255 (SHEEN_PAINT_OPAQUE: pixman's x8 formats,
+/// which the drop-in pixman composites) at every level.
+@Suite struct PaddedPaintTests {
+    /// With SHEEN_PAINT_OPAQUE, paint rows whose fourth byte holds anything composite as the same
+    /// rows with that byte 255 — alone, with the red–blue swap and onto A8 — at every level, for
+    /// a few operators and widths covering every tail; the padding bytes themselves are not
+    /// written.
+    @Test func paddingReadsAsOpaqueAtEveryLevel() throws {
+        var rng = SeededGenerator(seed: 0x7838_7061)
+        for op in [CompositeOperator.sourceOver, .source, .multiply, .xor] {
+            for (conversion, format) in [(SHEEN_PAINT_AS_IS, PixelFormat.bgra8Premultiplied),
+                                         (SHEEN_PAINT_SWAP_RED_BLUE, .rgba8Premultiplied), (SHEEN_PAINT_ALPHA, .a8)]
+            where format != .a8 || op.isAlphaOnly {
+                for width in [1, 3, 7, 16, 17, 33] {
+                    let height = 3
+                    // Opaque colours with random padding: valid premultiplied once the padding reads as 255.
+                    var padded = (0 ..< width * height).map { _ in UInt32.random(in: 0 ... .max, using: &rng) }
+                    let opaque = padded.map { $0 | 0xFF00_0000 }
+                    let destination = (0 ..< width * height * format.bytesPerPixel).map { _ in
+                        UInt8.random(in: 0 ... 255, using: &rng)
+                    }
+                    let mask = (0 ..< width * height).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }
+                    // Destination colour levels at most their alpha (valid premultiplied).
+                    var valid = destination
+                    if format.bytesPerPixel == 4 {
+                        for p in 0 ..< width * height {
+                            for c in 0 ..< 3 { valid[4 * p + c] = min(valid[4 * p + c], valid[4 * p + 3]) }
+                        }
+                    }
+                    func run(_ paint: [UInt32], _ conv: Int, _ level: SIMDLevel) -> [UInt8] {
+                        var out = valid
+                        paint.withUnsafeBytes { p in
+                            mask.withUnsafeBytes { m in
+                                out.withUnsafeMutableBytes { d in
+                                    var job = SheenCompositeJob(op: op, format: format, dst: d.baseAddress!,
+                                                                dstStride: width * format.bytesPerPixel, width: width, height: height)
+                                    job.paint = p.baseAddress
+                                    job.paintStride = 4 * width
+                                    job.paintConversion = UInt32(conv)
+                                    job.mask = m.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                                    job.maskStride = width
+                                    let ran = job.run(at: level)
+                                    #expect(ran)
+                                }
+                            }
+                        }
+                        return out
+                    }
+                    for level in Kernels.supported {
+                        let before = padded
+                        let got = run(padded, conversion | SHEEN_PAINT_OPAQUE, level)
+                        let want = run(opaque, conversion, level)
+                        #expect(got == want, "\(op) \(format) width \(width) at \(level)")
+                        #expect(padded == before)
+                        padded = before
+                    }
+                }
+            }
         }
     }
 }
