@@ -103,20 +103,26 @@ struct CompositeCall {
         }
         if area.isEmpty { return 0 }
 
-        let rects = d.clip.map { $0.map { $0.intersection(area) }.filter { !$0.isEmpty } } ?? [area]
+        // The clip's boxes within the area; the area alone (no array made) without a clip.
+        let boxes = d.clip ?? []
+        let count = d.clip == nil ? 1 : boxes.count
+        func rect(_ i: Int) -> PixelRect { d.clip == nil ? area : boxes[i].intersection(area) }
         // Pixels that are not valid premultiplied colour (a level above its alpha) are pixman's
-        // to draw: pixman defines what its saturating arithmetic makes of them, Sheen does not.
+        // to draw where its saturating arithmetic and Sheen's kernels part ways on them
+        // (PixmanOperator.checksSource, .checksDestination).
         switch paint {
         case let .solid(v):
             if !Self.isPremultiplied(v) { return nil }
         case let .bits(format, data, stride, dx, dy):
-            if !format.isPadded && format != .a8
-                && !rects.allSatisfy({ Self.isPremultiplied(data, stride: stride, $0.offsetBy(dx: dx, dy: dy)) }) { return nil }
+            if op.checksSource && !format.isPadded && format != .a8
+                && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy)) }) { return nil }
         }
-        if !dFormat.isPadded && dFormat != .a8 && op.code != 0 && op.code != 1
-            && !rects.allSatisfy({ Self.isPremultiplied(dData, stride: dStride, $0) }) { return nil }
+        if op.checksDestination && !dFormat.isPadded && dFormat != .a8
+            && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) { return nil }
         var drawn = 0
-        for r in rects {
+        for i in 0 ..< count {
+            let r = rect(i)
+            if r.isEmpty { continue }
             let bpp = dFormat.sheenFormat.bytesPerPixel
             var job = SheenCompositeJob(op: op.sheen, format: dFormat.sheenFormat, dst: dData + r.y * dStride + r.x * bpp,
                                         dstStride: dStride, width: r.width, height: r.height)
@@ -179,16 +185,26 @@ struct CompositeCall {
         return (v >> 16) & 0xFF <= a && (v >> 8) & 0xFF <= a && v & 0xFF <= a
     }
 
-    /// Whether every 32-bit pixel of `r` (alpha in its fourth byte) is valid premultiplied colour.
+    /// Whether every 32-bit pixel of `r` (alpha in its fourth byte) is valid premultiplied colour,
+    /// sixteen pixels at a time.
     private static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) -> Bool {
+        if r.isEmpty { return true }
+        let byte = SIMD16<UInt32>(repeating: 0xFF)
         for y in r.y ..< r.y + r.height {
-            let row = UnsafePointer((data + y * stride + r.x * 4).assumingMemoryBound(to: UInt32.self))
-            var bad = false
-            for x in 0 ..< r.width {
-                let v = row[x], a = v >> 24
-                bad = bad || (v >> 16) & 0xFF > a || (v >> 8) & 0xFF > a || v & 0xFF > a
+            let row = UnsafeRawPointer(data + y * stride + r.x * 4)
+            var x = 0
+            var bad = SIMDMask<SIMD16<Int32>>()
+            while x + 16 <= r.width {
+                let v = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt32>.self)
+                let a = v &>> 24
+                bad .|= ((v &>> 16) & byte) .> a .| ((v &>> 8) & byte) .> a .| (v & byte) .> a
+                x += 16
             }
-            if bad { return false }
+            if any(bad) { return false }
+            while x < r.width {
+                if !isPremultiplied(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)) { return false }
+                x += 1
+            }
         }
         return true
     }

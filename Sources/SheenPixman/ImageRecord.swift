@@ -59,35 +59,93 @@ struct ImageRecord {
 
 /// Every image's record, by address, behind one lock: cairo draws from several threads.
 enum ImageRegistry {
-    private static let records = Locked<[UInt: ImageRecord]>([:])
-
-    static func key(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
+    private static let records = Locked(RecordTable())
 
     /// Records a new image (replacing whatever a freed image at the same address left).
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
         guard let image else { return }
-        records.withLock { $0[key(image)] = record }
+        records.withLock { $0.insert(key(image), record) }
     }
 
     /// Forgets a freed image.
     static func remove(_ image: PixmanImage) {
-        _ = records.withLock { $0.removeValue(forKey: key(image)) }
+        records.withLock { $0.remove(key(image)) }
     }
 
     /// Changes a recorded image's properties (nothing for an image with no record).
     static func update(_ image: PixmanImage?, _ change: (inout ImageRecord) -> Void) {
         guard let image else { return }
-        records.withLock { table in
-            let k = key(image)
-            if table[k] != nil { change(&table[k]!) }
-        }
+        records.withLock { $0.update(key(image), change) }
     }
 
     /// The records of a composite's three images, under one lock; nil for a nil image or one
     /// with no record.
     static func lookup(_ a: PixmanImage?, _ b: PixmanImage?, _ c: PixmanImage?) -> (ImageRecord?, ImageRecord?, ImageRecord?) {
         records.withLock { table in
-            (a.flatMap { table[key($0)] }, b.flatMap { table[key($0)] }, c.flatMap { table[key($0)] })
+            (a.flatMap { table.find(key($0)) }, b.flatMap { table.find(key($0)) }, c.flatMap { table.find(key($0)) })
         }
+    }
+
+    private static func key(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
+}
+
+/// An open-addressing table from image addresses to records: a composite looks up three images
+/// per call, and a Dictionary's seeded hashing of each cost more than the 1 × 1 composite itself.
+/// Linear probing from a Fibonacci hash of the address; a removed slot is a tombstone until the
+/// table is rebuilt (when live and removed slots fill half of it).
+struct RecordTable {
+    private static let empty: UInt = 0, removed: UInt = 1
+    private var keys = [UInt](repeating: 0, count: 64)
+    private var values = [ImageRecord?](repeating: nil, count: 64)
+    private var used = 0   // live and removed slots
+
+    private func start(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
+    }
+
+    /// The slot holding `key`, or nil.
+    private func slot(of key: UInt) -> Int? {
+        let mask = keys.count - 1
+        var i = start(key)
+        while keys[i] != Self.empty {
+            if keys[i] == key { return i }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    func find(_ key: UInt) -> ImageRecord? { slot(of: key).flatMap { values[$0] } }
+
+    mutating func insert(_ key: UInt, _ record: ImageRecord) {
+        if let i = slot(of: key) { values[i] = record; return }
+        if 2 * (used + 1) > keys.count { rebuild() }
+        let mask = keys.count - 1
+        var i = start(key)
+        while keys[i] != Self.empty && keys[i] != Self.removed { i = (i + 1) & mask }
+        if keys[i] == Self.empty { used += 1 }
+        keys[i] = key
+        values[i] = record
+    }
+
+    mutating func remove(_ key: UInt) {
+        guard let i = slot(of: key) else { return }
+        keys[i] = Self.removed
+        values[i] = nil
+    }
+
+    mutating func update(_ key: UInt, _ change: (inout ImageRecord) -> Void) {
+        guard let i = slot(of: key), values[i] != nil else { return }
+        change(&values[i]!)
+    }
+
+    /// Rehashes the live records into a table at least four times their number.
+    private mutating func rebuild() {
+        let live = zip(keys, values).compactMap { k, v in k > Self.removed ? v.map { (k, $0) } : nil }
+        var size = 64
+        while size < 4 * (live.count + 1) { size *= 2 }
+        keys = [UInt](repeating: Self.empty, count: size)
+        values = [ImageRecord?](repeating: nil, count: size)
+        used = 0
+        for (k, v) in live { insert(k, v) }
     }
 }

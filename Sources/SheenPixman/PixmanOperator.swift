@@ -22,9 +22,19 @@ struct PixmanOperator {
     /// Whether the colour it writes depends on the destination's alpha: an x8 destination's
     /// padding is then made alpha 255 before the operator reads it.
     let readsDestinationAlpha: Bool
+    /// Whether pixman and Sheen part ways (beyond rounding) on a source or destination that is
+    /// not valid premultiplied colour (a level above its alpha): pixman's saturating arithmetic
+    /// defines a result there, Sheen's kernels do not. A call of such an operator is checked for
+    /// such pixels first, and handed to pixman when it has any. Measured over every operator,
+    /// masked and unmasked (Tests/Pixman/invalid_colours.c, which Scripts/test-pixman.sh runs):
+    /// the others agree within 2 levels.
+    let checksSource: Bool
+    let checksDestination: Bool
 
-    private init(_ code: UInt32, _ name: String, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool) {
+    private init(_ code: UInt32, _ name: String, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool,
+                 checks: (source: Bool, destination: Bool) = (false, false)) {
         self.code = code; self.name = name; self.sheen = sheen; isBounded = bounded; readsDestinationAlpha = readsAlpha
+        checksSource = checks.source; checksDestination = checks.destination
     }
 
     /// pixman's operators that Sheen draws. Not here, so handed to pixman: saturate and the
@@ -33,31 +43,31 @@ struct PixmanOperator {
         .init(0x00, "CLEAR", .clear, bounded: false, readsAlpha: false),
         .init(0x01, "SRC", .source, bounded: false, readsAlpha: false),
         .init(0x02, "DST", .destination, bounded: true, readsAlpha: false),
-        .init(0x03, "OVER", .sourceOver, bounded: true, readsAlpha: false),
-        .init(0x04, "OVER_REVERSE", .destinationOver, bounded: true, readsAlpha: true),
+        .init(0x03, "OVER", .sourceOver, bounded: true, readsAlpha: false, checks: (true, false)),
+        .init(0x04, "OVER_REVERSE", .destinationOver, bounded: true, readsAlpha: true, checks: (false, true)),
         .init(0x05, "IN", .sourceIn, bounded: false, readsAlpha: true),
         .init(0x06, "IN_REVERSE", .destinationIn, bounded: false, readsAlpha: false),
         .init(0x07, "OUT", .sourceOut, bounded: false, readsAlpha: true),
         .init(0x08, "OUT_REVERSE", .destinationOut, bounded: true, readsAlpha: false),
-        .init(0x09, "ATOP", .sourceAtop, bounded: true, readsAlpha: true),
-        .init(0x0a, "ATOP_REVERSE", .destinationAtop, bounded: false, readsAlpha: true),
+        .init(0x09, "ATOP", .sourceAtop, bounded: true, readsAlpha: true, checks: (true, false)),
+        .init(0x0a, "ATOP_REVERSE", .destinationAtop, bounded: false, readsAlpha: true, checks: (false, true)),
         .init(0x0b, "XOR", .xor, bounded: true, readsAlpha: true),
         .init(0x0c, "ADD", .plus, bounded: true, readsAlpha: false),
-        .init(0x30, "MULTIPLY", .multiply, bounded: true, readsAlpha: true),
-        .init(0x31, "SCREEN", .screen, bounded: true, readsAlpha: true),
-        .init(0x32, "OVERLAY", .overlay, bounded: true, readsAlpha: true),
-        .init(0x33, "DARKEN", .darken, bounded: true, readsAlpha: true),
-        .init(0x34, "LIGHTEN", .lighten, bounded: true, readsAlpha: true),
-        .init(0x35, "COLOR_DODGE", .colorDodge, bounded: true, readsAlpha: true),
-        .init(0x36, "COLOR_BURN", .colorBurn, bounded: true, readsAlpha: true),
-        .init(0x37, "HARD_LIGHT", .hardLight, bounded: true, readsAlpha: true),
-        .init(0x38, "SOFT_LIGHT", .softLight, bounded: true, readsAlpha: true),
-        .init(0x39, "DIFFERENCE", .difference, bounded: true, readsAlpha: true),
-        .init(0x3a, "EXCLUSION", .exclusion, bounded: true, readsAlpha: true),
-        .init(0x3b, "HSL_HUE", .hue, bounded: true, readsAlpha: true),
-        .init(0x3c, "HSL_SATURATION", .saturation, bounded: true, readsAlpha: true),
-        .init(0x3d, "HSL_COLOR", .color, bounded: true, readsAlpha: true),
-        .init(0x3e, "HSL_LUMINOSITY", .luminosity, bounded: true, readsAlpha: true),
+        .init(0x30, "MULTIPLY", .multiply, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x31, "SCREEN", .screen, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x32, "OVERLAY", .overlay, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x33, "DARKEN", .darken, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x34, "LIGHTEN", .lighten, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x35, "COLOR_DODGE", .colorDodge, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x36, "COLOR_BURN", .colorBurn, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x37, "HARD_LIGHT", .hardLight, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x38, "SOFT_LIGHT", .softLight, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x39, "DIFFERENCE", .difference, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x3a, "EXCLUSION", .exclusion, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x3b, "HSL_HUE", .hue, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x3c, "HSL_SATURATION", .saturation, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x3d, "HSL_COLOR", .color, bounded: true, readsAlpha: true, checks: (true, true)),
+        .init(0x3e, "HSL_LUMINOSITY", .luminosity, bounded: true, readsAlpha: true, checks: (true, true)),
     ]
 
     /// The rows by pixman's code (0…0x3e), nil where Sheen has no such operator.
