@@ -79,8 +79,10 @@ public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
 @_cdecl("pixman_image_set_clip_region32")
 public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: UnsafePointer<SheenPixmanRegion32>?) -> Int32 {
     let ok = SystemPixman.shared.setClipRegion32(image, region)
+    // pixman's clip after a failure is not known: the image is left to pixman from then on.
+    guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
     ImageRegistry.update(image) { record in
-        guard ok != 0, let region else { record.clip = nil; return }
+        guard let region else { record.clip = nil; return }
         var count = 0
         let boxes = sheen_pixman_region32_boxes(region, &count)
         record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
@@ -92,8 +94,10 @@ public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: Unsafe
 @_cdecl("pixman_image_set_clip_region")
 public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePointer<SheenPixmanRegion16>?) -> Int32 {
     let ok = SystemPixman.shared.setClipRegion(image, region)
+    // pixman's clip after a failure is not known: the image is left to pixman from then on.
+    guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
     ImageRegistry.update(image) { record in
-        guard ok != 0, let region else { record.clip = nil; return }
+        guard let region else { record.clip = nil; return }
         var count = 0
         let boxes = sheen_pixman_region16_boxes(region, &count)
         record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }

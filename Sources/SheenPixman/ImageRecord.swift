@@ -8,8 +8,10 @@
 import CSheenPixman
 import SheenRaster
 
-/// The drop-in's copy of one image's properties.
-struct ImageRecord {
+/// The drop-in's copy of one image's properties. Never changed once in the registry: a setter
+/// publishes a changed copy, so that a composite holds its three records by reference (one
+/// retain each) while other threads set other images' properties.
+final class ImageRecord {
     /// What the image holds.
     enum Content {
         /// Pixels in memory: `format` nil for a format Sheen leaves to pixman.
@@ -49,6 +51,15 @@ struct ImageRecord {
 
     init(_ content: Content) { self.content = content }
 
+    /// A copy, to change before it replaces this one.
+    func copy() -> ImageRecord {
+        let r = ImageRecord(content)
+        r.repeatMode = repeatMode; r.placement = placement; r.filter = filter; r.clip = clip
+        r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
+        r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
+        return r
+    }
+
     /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
     /// accessors, no convolution filter, no transform but whole-pixel offsets.
     var isPlainlyReadable: Bool {
@@ -72,8 +83,9 @@ enum ImageRegistry {
         records.withLock { $0.remove(key(image)) }
     }
 
-    /// Changes a recorded image's properties (nothing for an image with no record).
-    static func update(_ image: PixmanImage?, _ change: (inout ImageRecord) -> Void) {
+    /// Changes a recorded image's properties, in a copy that replaces its record (nothing for an
+    /// image with no record).
+    static func update(_ image: PixmanImage?, _ change: (ImageRecord) -> Void) {
         guard let image else { return }
         records.withLock { $0.update(key(image), change) }
     }
@@ -133,9 +145,11 @@ struct RecordTable {
         values[i] = nil
     }
 
-    mutating func update(_ key: UInt, _ change: (inout ImageRecord) -> Void) {
-        guard let i = slot(of: key), values[i] != nil else { return }
-        change(&values[i]!)
+    mutating func update(_ key: UInt, _ change: (ImageRecord) -> Void) {
+        guard let i = slot(of: key), let old = values[i] else { return }
+        let new = old.copy()
+        change(new)
+        values[i] = new
     }
 
     /// Rehashes the live records into a table at least four times their number.
