@@ -23,7 +23,9 @@ class UsageTests(unittest.TestCase):
                     "docs.sh": "Builds the DocC documentation", "scripts-python.sh": "Prints the path of a Python",
                     "test-arm64.sh": "The C kernel levels against the Swift reference twins",
                     "llvm-mca.sh": "Predicted cycles per 16 pixels", "oracle.sh": "Builds and runs the oracle kit",
-                    "python-package.sh": "Builds the Python package", "mutate.sh": "Mutation testing of the C kernels"}
+                    "python-package.sh": "Builds the Python package", "mutate.sh": "Mutation testing of the C kernels",
+                    "test-pixman.sh": "The drop-in pixman under pixman's own test programs",
+                    "bench-pixman.sh": "The drop-in pixman's speed against the system pixman"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)
@@ -36,7 +38,8 @@ class UsageTests(unittest.TestCase):
         # demo.sh once made a directory named --help; bench.sh started two builds.
         with tempfile.TemporaryDirectory() as d:
             for script in ("bench.sh", "test.sh", "demo.sh", "fuzz.sh", "release.sh", "test-release.sh", "docs.sh", "scripts-python.sh",
-                           "test-arm64.sh", "llvm-mca.sh", "oracle.sh", "python-package.sh", "mutate.sh"):
+                           "test-arm64.sh", "llvm-mca.sh", "oracle.sh", "python-package.sh", "mutate.sh", "test-pixman.sh",
+                           "bench-pixman.sh"):
                 self.assertEqual(run(script, "--help", cwd=d).returncode, 0)
             self.assertEqual(os.listdir(d), [])
         self.assertFalse(os.path.exists(os.path.join(ROOT, "--help")))
@@ -45,7 +48,8 @@ class UsageTests(unittest.TestCase):
         for script, args in (("test.sh", ["--filter", "x"]), ("demo.sh", ["--size"]), ("fuzz.sh", ["--bogus"]), ("docs.sh", ["--bogus"]),
                              ("test-arm64.sh", ["--bogus"]), ("llvm-mca.sh", ["--bogus"]), ("oracle.sh", ["--bogus"]),
                              ("oracle.sh", ["--survey", "nosuchlibrary"]), ("oracle.sh", []),
-                             ("python-package.sh", ["--bogus"]), ("mutate.sh", ["--bogus"]), ("mutate.sh", ["--count", "x"])):
+                             ("python-package.sh", ["--bogus"]), ("mutate.sh", ["--bogus"]), ("mutate.sh", ["--count", "x"]),
+                             ("test-pixman.sh", ["--bogus"]), ("bench-pixman.sh", ["--rounds", "x"]), ("bench-pixman.sh", ["--cairo"])):
             r = run(script, *args)
             self.assertEqual(r.returncode, 2, f"{script} {args}: {r.stdout} {r.stderr}")
             self.assertTrue(r.stderr.strip(), script)

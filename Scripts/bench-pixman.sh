@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The drop-in pixman's speed against the system pixman it stands in for (docs/pixman.md).
+#   Scripts/bench-pixman.sh [--rounds N] [--cairo TEST ...]
+# Installs the drop-in (Scripts/install.sh --pixman into .build-pixman/prefix), then on one pinned
+# core, alternating without and with LD_PRELOAD=libsheen-pixman.so for N rounds (default 5):
+#   - Benchmarks/pixman/dropin_calls.c: nanoseconds per small call (1 × 1 composites: the
+#     interposition's cost; a glyph-sized mask; a 64 × 64 image; a fill), best of each run;
+#   - with --cairo, Debian's cairo-perf-micro (cairo-perf-utils) on the image backend over the
+#     named tests (cairo-perf-micro's own substring match, e.g. paint-with-alpha mask text):
+#     each case's fastest iteration per round (in cairo-perf's ticks), the median over the rounds.
+# Prints a Markdown table per part: without, with, the ratio (above 1: the drop-in is faster).
+# Not part of the tests: a benchmark needs the machine to itself.
+set -euo pipefail
+rounds=5
+cairo=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) [[ "${2:-}" =~ ^[1-9][0-9]?$ ]] || { echo "bench-pixman.sh: --rounds takes 1…99" >&2; exit 2; }; rounds=$2; shift 2 ;;
+        --cairo) shift; while [ $# -gt 0 ] && [[ "$1" != --* ]]; do cairo+=("$1"); shift; done
+                 [ ${#cairo[@]} -gt 0 ] || { echo "bench-pixman.sh: --cairo takes test names" >&2; exit 2; } ;;
+        -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
+        *) echo "bench-pixman.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+cd "$(dirname "$0")/.."
+work=.build-pixman
+mkdir -p "$work"
+if [ ${#cairo[@]} -gt 0 ]; then
+    dpkg-query -W -f='${Status}' cairo-perf-utils 2>/dev/null | grep -q "ok installed" \
+        || { sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo); "${sudo_cmd[@]}" apt-get install -y -qq cairo-perf-utils >/dev/null; }
+fi
+Scripts/install.sh --pixman --prefix "$work/prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+preload="$work/prefix/lib/libsheen-pixman.so"
+cc -O2 Benchmarks/pixman/dropin_calls.c $(pkg-config --cflags --libs pixman-1) -o "$work/dropin_calls"
+core=$(( $(nproc) - 1 ))
+echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), core $core; pixman $(dpkg-query -W -f='${Version}' libpixman-1-0); $rounds rounds alternated"
+
+python3 - "$work" "$preload" "$core" "$rounds" "${cairo[@]}" <<'PY'
+import os, re, statistics, subprocess, sys
+work, preload, core, rounds, tests = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+
+def run(cmd, preloaded, env=None):
+    e = dict(os.environ, **(env or {}))
+    e.pop("LD_PRELOAD", None)
+    if preloaded:
+        e["LD_PRELOAD"] = os.path.abspath(preload)
+    return subprocess.run(["taskset", "-c", core] + cmd, env=e, capture_output=True, text=True, check=True).stdout
+
+def table(title, unit, rows, faster_is_lower=True):
+    print(f"\n### {title}\n\n| case | without ({unit}) | with ({unit}) | ratio |\n|---|---:|---:|---:|")
+    for name, (a, b) in rows.items():
+        print(f"| {name} | {a:,.1f} | {b:,.1f} | {a / b:.2f}× |")
+
+calls = {}
+for r in range(rounds):
+    for preloaded in (False, True):
+        for line in run([os.path.join(work, "dropin_calls"), "3"], preloaded).splitlines():
+            name, ns = line.split()
+            calls.setdefault(name, ([], []))[preloaded].append(float(ns))
+table("Small calls (ns per call, best of each run, best over the runs)", "ns",
+      {n: (min(a), min(b)) for n, (a, b) in calls.items()})
+
+if tests:
+    # A case's line: index, backend, name, its fastest iteration in ticks, [ticks/iterations],
+    # min and median in ms (3 decimals: too coarse for the small sizes, so ticks are used).
+    pattern = re.compile(r"image\.rgba\s+(\S+)\s+([\d.]+)\s+\[")
+    cases = {}
+    for r in range(rounds):
+        for preloaded in (False, True):
+            out = run(["cairo-perf-micro", "-i", "5"] + tests, preloaded, {"CAIRO_TEST_TARGET": "image"})
+            for name, ticks in pattern.findall(out):
+                cases.setdefault(name, ([], []))[preloaded].append(float(ticks))
+    rows = {n: (statistics.median(a), statistics.median(b)) for n, (a, b) in cases.items() if a and b and min(a) > 0 and min(b) > 0}
+    table("cairo-perf-micro, image backend (ticks of each run's fastest iteration, median over the runs)", "ticks", rows)
+    ratios = [a / b for a, b in rows.values()]
+    if ratios:
+        print(f"\ngeometric mean {statistics.geometric_mean(ratios):.2f}×, lowest {min(ratios):.2f}× over {len(ratios)} cases")
+PY
