@@ -63,18 +63,21 @@ checked=(composite tolerance-test pdf-op-test pixel-test alpha-loop alphamap fet
 crc_quick=(thread-test glyph-test solid-test cover-test)
 crc_long=(blitters-test affine-test scaling-test rotate-test composite-traps-test filter-reduction-test)
 
+# Seconds (one decimal) since `date +%s%N` said $1.
+seconds_since() { local ms=$(( ($(date +%s%N) - $1) / 1000000 )); echo "$((ms / 1000)).$((ms % 1000 / 100))"; }
+
 failed=()
 for t in "${checked[@]}"; do
-    start=$(date +%s.%N)
+    start=$(date +%s%N)
     if LD_PRELOAD="$preload" "$work/build/test/$t" > "$work/$t.log" 2>&1; then status=pass; else status="FAIL (rc $?)"; failed+=("$t"); fi
-    printf '  %-24s %-12s %6.1f s\n' "$t" "$status" "$(echo "$(date +%s.%N) - $start" | bc)"
+    printf '  %-24s %-12s %6s s\n' "$t" "$status" "$(seconds_since "$start")"
 done
 crc=("${crc_quick[@]}")
 if [ "$long" = 1 ]; then crc+=("${crc_long[@]}"); fi
 for t in "${crc[@]}"; do
-    start=$(date +%s.%N)
+    start=$(date +%s%N)
     if LD_PRELOAD="$preload" "$work/build/test/$t" > "$work/$t.log" 2>&1; then status="CRC same"; else status="CRC differs"; fi
-    printf '  %-24s %-12s %6.1f s  %s\n' "$t" "$status" "$(echo "$(date +%s.%N) - $start" | bc)" "$(tail -n 1 "$work/$t.log" | cut -c1-70)"
+    printf '  %-24s %-12s %6s s  %s\n' "$t" "$status" "$(seconds_since "$start")" "$(tail -n 1 "$work/$t.log" | cut -c1-70)"
 done
 
 # thread-test's CRC differs from pixman's (Sheen's rounding) but must be the same on every run:
