@@ -26,8 +26,11 @@ cd "$(dirname "$0")/.."
 work=.build-pixman
 mkdir -p "$work"
 if [ ${#cairo[@]} -gt 0 ]; then
-    dpkg-query -W -f='${Status}' cairo-perf-utils 2>/dev/null | grep -q "ok installed" \
-        || { sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo); "${sudo_cmd[@]}" apt-get install -y -qq cairo-perf-utils >/dev/null; }
+    status=$(dpkg-query -W -f='${Status}' cairo-perf-utils 2>/dev/null || true)
+    if [ "$status" != "install ok installed" ]; then
+        sudo_cmd=(); if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+        "${sudo_cmd[@]}" apt-get install -y -qq cairo-perf-utils >/dev/null
+    fi
 fi
 Scripts/install.sh --pixman --prefix "$work/prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 preload="$work/prefix/lib/libsheen-pixman.so"

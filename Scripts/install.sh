@@ -48,7 +48,8 @@ if [ "$pixman" = 1 ]; then
            -Xlinker "-soname=libsheen-pixman.so" -Xlinker "--version-script=$scratch/sheen-pixman.map")
     "${build[@]}"
     bin=$("${build[@]}" --show-bin-path)
-    system=$(ldconfig -p | awk '/libpixman-1.so.0 .*x86-64|libpixman-1.so.0 .*AArch64/ {print $NF; exit}')
+    # awk reads the whole listing: stopping early would end ldconfig with SIGPIPE, a failure under pipefail.
+    system=$(ldconfig -p | awk '/libpixman-1.so.0 .*(x86-64|AArch64)/ && !found {print $NF; found = 1}')
     [ -f "$system" ] || { echo "install.sh: the system's libpixman-1.so.0 was not found (ldconfig -p)" >&2; exit 1; }
     mkdir -p "$prefix/lib/sheen-pixman"
     prefix=$(cd "$prefix" && pwd)

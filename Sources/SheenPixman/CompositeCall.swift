@@ -66,8 +66,12 @@ struct CompositeCall {
                 } else if area.intersection(placed) != area {
                     return nil
                 }
-                // The same pixels read and written are drawn only in place.
-                if data == dData && (dx != 0 || dy != 0 || format != dFormat) { return nil }
+                // Pixels read and written in the same memory are drawn only in place (the same
+                // image at the same position); any other overlap, such as two images over one
+                // buffer, is pixman's.
+                if Self.overlaps(data, h, stride, dData, dHeight, dStride) && !(data == dData && dx == 0 && dy == 0 && format == dFormat) {
+                    return nil
+                }
                 paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
             }
         default:
@@ -93,6 +97,7 @@ struct CompositeCall {
                     } else if area.intersection(placed) != area {
                         return nil
                     }
+                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) { return nil }
                     coverage = .bits(data: data, stride: stride, dx: dx, dy: dy)
                 }
             default:
@@ -148,6 +153,18 @@ struct CompositeCall {
             drawn += r.width * r.height
         }
         return drawn
+    }
+
+    /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.
+    private static func overlaps(_ a: UnsafeMutableRawPointer, _ aRows: Int, _ aStride: Int,
+                                 _ b: UnsafeMutableRawPointer, _ bRows: Int, _ bStride: Int) -> Bool {
+        func span(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int) -> (UInt, UInt) {
+            let first = UInt(bitPattern: p), last = UInt(bitPattern: p + (rows - 1) * stride)
+            let (low, high) = (min(first, last), max(first, last))
+            return (low, high + UInt(abs(stride)))
+        }
+        let (a0, a1) = span(a, max(aRows, 1), aStride), (b0, b1) = span(b, max(bRows, 1), bStride)
+        return a0 < b1 && b0 < a1
     }
 
     /// A pixel of `format` as pixman's a8r8g8b8 value (an x8 format's padding as alpha 255; an
