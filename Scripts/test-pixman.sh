@@ -11,7 +11,7 @@
 #   - the CRC programs (which fix pixman's own bits) are run and reported, pass or differ: Sheen
 #     rounds differently from pixman (docs/pixman.md). Without --long only the quick ones run.
 # Then Tests/Pixman/invalid_colours.c (the drop-in against the system pixman on colours that are
-# not valid premultiplied), and a run through the library-path copy (LD_LIBRARY_PATH) that checks
+# not valid premultiplied) and Tests/Pixman/gradients.c (gradients drawn by both), and a run through the library-path copy (LD_LIBRARY_PATH) that checks
 # that Sheen draws there too.
 set -euo pipefail
 long=0
@@ -89,6 +89,12 @@ if [ "$crcs" != 1 ]; then echo "thread-test: the CRC differs between runs" >&2; 
 # defines and Sheen does not, the drop-in writes what pixman writes (Tests/Pixman/invalid_colours.c).
 cc -Wall -Werror -O1 Tests/Pixman/invalid_colours.c $(pkg-config --cflags --libs pixman-1) -ldl -o "$work/invalid_colours"
 LD_PRELOAD="$preload" "$work/invalid_colours" || failed+=(invalid_colours)
+# And gradients: the drop-in's against the system pixman's, drawn as pixman defines them
+# (Tests/Pixman/gradients.c; 4,000 random calls a seed, 20 seeds with --long).
+cc -Wall -Werror -O1 Tests/Pixman/gradients.c $(pkg-config --cflags --libs pixman-1) -ldl -lm -o "$work/gradients"
+for seed in $(seq 1 $((long ? 20 : 4))); do
+    LD_PRELOAD="$preload" "$work/gradients" "$seed" || { failed+=("gradients seed $seed"); break; }
+done
 
 # The library-path copy: Sheen draws through it (the statistics say so) and the system pixman does the rest.
 stats=$(SHEEN_PIXMAN_STATS=1 LD_LIBRARY_PATH="$work/prefix/lib/sheen-pixman" "$work/build/test/pdf-op-test" 2>&1 >/dev/null)

@@ -26,6 +26,8 @@ struct CompositeCall {
     private enum Paint {
         case solid(UInt32)
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+        /// A gradient and the map from destination pixels to its space.
+        case gradient(PixmanGradient, map: Matrix2D, repeatMode: UInt32)
     }
 
     /// What Sheen reads for the coverage.
@@ -74,6 +76,13 @@ struct CompositeCall {
                 }
                 paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
             }
+        case let .gradient(g?):
+            // Filters do not apply to gradients (pixman computes every pixel), a transform does.
+            guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
+                  let map = s.map else { return nil }
+            // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
+            let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
+            paint = .gradient(g, map: map.concatenating(after: offset), repeatMode: s.repeatMode)
         default:
             return nil
         }
@@ -118,12 +127,18 @@ struct CompositeCall {
         switch paint {
         case let .solid(v):
             if !Self.isPremultiplied(v) { return nil }
+        case .gradient:
+            break   // gradients are valid premultiplied colour
         case let .bits(format, data, stride, dx, dy):
             if op.checksSource && !format.isPadded && format != .a8
                 && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy)) }) { return nil }
         }
         if op.checksDestination && !dFormat.isPadded && dFormat != .a8
             && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) { return nil }
+        if case let .gradient(g, map, repeatMode) = paint {
+            return drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage,
+                                onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
+        }
         var drawn = 0
         for i in 0 ..< count {
             let r = rect(i)
@@ -134,6 +149,8 @@ struct CompositeCall {
             switch paint {
             case let .solid(v):
                 job.solid = Self.pixel(v, for: dFormat)
+            case .gradient:
+                return nil   // drawn above
             case let .bits(format, data, stride, dx, dy):
                 job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
                 job.paintStride = stride
@@ -153,6 +170,40 @@ struct CompositeCall {
             drawn += r.width * r.height
         }
         return drawn
+    }
+
+    /// Draws a gradient paint into each of `boxes` of the destination with Sheen's compositing
+    /// call; nil, having written nothing, where Sheen cannot draw it as pixman defines it (or
+    /// refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
+    private func drawGradient(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator, coverage: Coverage,
+                              onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int), boxes: [PixelRect]) -> Int? {
+        // Every box's view, coverage and fill are made before anything is drawn (each box is its
+        // own pixel space, whose (0, 0) is the box's corner), so that a refusal writes nothing.
+        let bpp = d.format.sheenFormat.bytesPerPixel
+        var work: [(RasterBuffer, SheenRaster.Coverage, GradientFill)] = []
+        work.reserveCapacity(boxes.count)
+        for r in boxes {
+            guard let gradient = g.sheenGradient(repeatMode: repeatMode,
+                                                 map: map.concatenating(after: .translation(Double(r.x), Double(r.y)))),
+                  let fill = try? GradientFill(gradient),
+                  let view = try? RasterBuffer(base: d.data + r.y * d.stride + r.x * bpp, width: r.width, height: r.height,
+                                               bytesPerRow: d.stride, format: d.format.sheenFormat) else { return nil }
+            switch coverage {
+            case let .constant(c):
+                work.append((view, c >= 255 ? .full : .alpha(UInt8(c)), fill))
+            case let .bits(data, stride, dx, dy):
+                guard let mask = try? ReadOnlyRasterBuffer(base: data + (r.y + dy) * stride + (r.x + dx), width: r.width, height: r.height,
+                                                           bytesPerRow: stride, format: .a8) else { return nil }
+                work.append((view, .mask(mask), fill))
+            }
+        }
+        for (r, (view, coverage, fill)) in zip(boxes, work) {
+            if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, r) }
+            // Cannot throw: the level is the drop-in's (SHEEN_SIMD, checked once) and every
+            // argument was validated above.
+            try? view.composite(.gradient(fill), operator: op.sheen, coverage: coverage)
+        }
+        return boxes.reduce(0) { $0 + $1.width * $1.height }
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

@@ -50,7 +50,8 @@ enum DropInStats {
         }
     }
 
-    /// An image as the statistics name it: its format, "solid", "gradient", "none" or "unknown"
+    /// An image as the statistics name it: its format, "solid", "linear-gradient" (radial,
+    /// conical; "gradient" for one whose stops were not read), "none" or "unknown"
     /// (an image made without the drop-in seeing it).
     private static func describe(_ record: ImageRecord?, present: Bool) -> String {
         guard present else { return "none" }
@@ -58,7 +59,7 @@ enum DropInStats {
         switch record.content {
         case let .bits(format, _, _, _, _): return format?.name ?? "other-format"
         case .solid: return "solid"
-        case .gradient: return "gradient"
+        case let .gradient(g): return g.map { $0.geometry.name + "-gradient" } ?? "gradient"
         }
     }
 

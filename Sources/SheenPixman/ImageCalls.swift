@@ -44,7 +44,12 @@ public func sheenPixmanCreateSolidFill(_ color: UnsafePointer<SheenPixmanColor>?
 public func sheenPixmanCreateLinearGradient(_ p1: UnsafePointer<SheenPixmanPointFixed>?, _ p2: UnsafePointer<SheenPixmanPointFixed>?,
                                             _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
     let image = SystemPixman.shared.createLinearGradient(p1, p2, stops, count)
-    ImageRegistry.insert(image, ImageRecord(.gradient))
+    if let p1, let p2 {
+        let geometry = PixmanGradient.Geometry.linear(PixmanGradient.point(p1.pointee), PixmanGradient.point(p2.pointee))
+        ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(geometry, stops, count))))
+    } else {
+        ImageRegistry.insert(image, ImageRecord(.gradient(nil)))
+    }
     return image
 }
 
@@ -54,7 +59,13 @@ public func sheenPixmanCreateRadialGradient(_ inner: UnsafePointer<SheenPixmanPo
                                             _ innerRadius: Int32, _ outerRadius: Int32,
                                             _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
     let image = SystemPixman.shared.createRadialGradient(inner, outer, innerRadius, outerRadius, stops, count)
-    ImageRegistry.insert(image, ImageRecord(.gradient))
+    if let inner, let outer {
+        let geometry = PixmanGradient.Geometry.radial(inner: PixmanGradient.point(inner.pointee), innerRadius: Double(innerRadius) / 65536,
+                                                      outer: PixmanGradient.point(outer.pointee), outerRadius: Double(outerRadius) / 65536)
+        ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(geometry, stops, count))))
+    } else {
+        ImageRegistry.insert(image, ImageRecord(.gradient(nil)))
+    }
     return image
 }
 
@@ -63,7 +74,7 @@ public func sheenPixmanCreateRadialGradient(_ inner: UnsafePointer<SheenPixmanPo
 public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixmanPointFixed>?, _ angle: Int32,
                                              _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
     let image = SystemPixman.shared.createConicalGradient(center, angle, stops, count)
-    ImageRegistry.insert(image, ImageRecord(.gradient))
+    ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(.conical, stops, count))))
     return image
 }
 
@@ -139,8 +150,9 @@ public func sheenPixmanSetComponentAlpha(_ image: OpaquePointer?, _ flag: Int32)
 public func sheenPixmanSetTransform(_ image: OpaquePointer?, _ transform: UnsafePointer<SheenPixmanTransform>?) -> Int32 {
     let ok = SystemPixman.shared.setTransform(image, transform)
     ImageRegistry.update(image) { record in
-        guard ok != 0 else { record.placement = .transformed; return }
+        guard ok != 0 else { record.placement = .transformed; record.map = nil; return }
         record.placement = transform.map { placement(of: $0.pointee) } ?? .offset(dx: 0, dy: 0)
+        record.map = transform.map { affineMap(of: $0.pointee) } ?? .identity
     }
     return ok
 }
@@ -152,6 +164,15 @@ func placement(of t: SheenPixmanTransform) -> ImageRecord.Placement {
     guard m.0.0 == one, m.0.1 == 0, m.1.0 == 0, m.1.1 == one, m.2.0 == 0, m.2.1 == 0, m.2.2 == one,
           m.0.2 % one == 0, m.1.2 % one == 0 else { return .transformed }
     return .offset(dx: Int(m.0.2 / one), dy: Int(m.1.2 / one))
+}
+
+/// A transform as an affine map (pixman's rows: x' = m00·x + m01·y + m02), nil for a projective one.
+func affineMap(of t: SheenPixmanTransform) -> Matrix2D? {
+    let one: Int32 = 0x10000
+    let m = t.matrix
+    guard m.2.0 == 0, m.2.1 == 0, m.2.2 == one else { return nil }
+    func v(_ f: Int32) -> Double { Double(f) / 65536 }
+    return Matrix2D(a: v(m.0.0), b: v(m.1.0), c: v(m.0.1), d: v(m.1.1), tx: v(m.0.2), ty: v(m.1.2))
 }
 
 /// pixman_image_set_repeat.

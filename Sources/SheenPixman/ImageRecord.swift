@@ -18,8 +18,8 @@ final class ImageRecord {
         case bits(format: PixmanFormat?, data: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int)
         /// One colour, as pixman keeps it: a8r8g8b8 (each 16-bit channel's high byte).
         case solid(UInt32)
-        /// A gradient; drawn by pixman for now.
-        case gradient
+        /// A gradient (nil: one whose stops the drop-in could not read; pixman's).
+        case gradient(PixmanGradient?)
     }
 
     /// How the image's transform places it.
@@ -35,6 +35,9 @@ final class ImageRecord {
     /// pixman_repeat_t.
     var repeatMode: UInt32 = UInt32(SHEEN_PIXMAN_REPEAT_NONE)
     var placement: Placement = .offset(dx: 0, dy: 0)
+    /// The transform as an affine map from destination to image space (pixman's direction), nil
+    /// for a projective one.
+    var map: Matrix2D? = .identity
     /// pixman_filter_t (pixman's default is nearest). The convolution filters blur even an
     /// untransformed image, so they are handed to pixman.
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
@@ -54,7 +57,7 @@ final class ImageRecord {
     /// A copy, to change before it replaces this one.
     func copy() -> ImageRecord {
         let r = ImageRecord(content)
-        r.repeatMode = repeatMode; r.placement = placement; r.filter = filter; r.clip = clip
+        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.filter = filter; r.clip = clip
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
         return r
