@@ -31,6 +31,14 @@ SHEEN_BEGIN_AVX2
             _mm256_maskstore_epi32((int *)(p), lanes_, (__m256i)(v));                             \
         }                                                                                         \
     } while (0)
+// table[s] of a 16-Float table (GradientRows.h's layout): a permute of each half and a blend on
+// the index's bit 3.
+#define SHEEN_TABLE_LOOKUP_MIN 4
+#define SHEEN_TABLE_LOOKUP_MAX 16
+#define SHEEN_TABLE_LOOKUP(table, s)                                                                \
+    ((vf)_mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_loadu_ps(table), (__m256i)(s)),          \
+                          _mm256_permutevar8x32_ps(_mm256_loadu_ps((table) + 8), (__m256i)(s)),    \
+                          _mm256_castsi256_ps(_mm256_slli_epi32((__m256i)(s), 28))))
 #define SHEEN_ENTRY sheen_gradient_span_avx2
 #include "GradientBody.h"
 SHEEN_END_LEVEL

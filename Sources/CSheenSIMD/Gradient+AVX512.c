@@ -23,6 +23,11 @@ SHEEN_BEGIN_AVX512
         if (a8) _mm_mask_storeu_epi8((void *)(p), lanes_, _mm512_cvtepi32_epi8((__m512i)(v)));     \
         else _mm512_mask_storeu_epi32((void *)(p), lanes_, (__m512i)(v));                         \
     } while (0)
+// table[s] of a 32-Float table (GradientRows.h's layout): one two-source permute.
+#define SHEEN_TABLE_LOOKUP_MIN 4
+#define SHEEN_TABLE_LOOKUP_MAX 32
+#define SHEEN_TABLE_LOOKUP(table, s) \
+    ((vf)_mm512_permutex2var_ps(_mm512_loadu_ps(table), (__m512i)(s), _mm512_loadu_ps((table) + 16)))
 #define SHEEN_ENTRY sheen_gradient_span_avx512
 #include "GradientBody.h"
 SHEEN_END_LEVEL

@@ -154,6 +154,22 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
     // Broadcast ramps are read from a local copy: the byte stores to dst may alias the caller's
     // table, which would make the compiler reload every constant for every block.
     float pieces[9 * SHEEN_GRADIENT_BROADCAST_SEGMENTS];
+#ifdef SHEEN_TABLE_LOOKUP
+    // A ramp that shade() reads by permutes: each field and the bounds at SHEEN_TABLE_LOOKUP_MAX
+    // Floats, padded (fields with 0, bounds with +∞, which no t reaches), from a local copy whose
+    // loads the compiler keeps out of the loop.
+    float table[10 * SHEEN_TABLE_LOOKUP_MAX];
+    if (j.segments > SHEEN_TABLE_LOOKUP_MIN && j.segments <= SHEEN_TABLE_LOOKUP_MAX) {
+        const uint32_t n = j.segments;
+        for (uint32_t k = 0; k < 9; k++) {
+            for (uint32_t i = 0; i < SHEEN_TABLE_LOOKUP_MAX; i++)
+                table[k * SHEEN_TABLE_LOOKUP_MAX + i] = i < n ? j.pieces[k * n + i] : 0.0f;
+        }
+        for (uint32_t i = 0; i < SHEEN_TABLE_LOOKUP_MAX; i++)
+            table[9 * SHEEN_TABLE_LOOKUP_MAX + i] = i < n ? j.bounds[i] : __builtin_inff();
+        j.pieces = table;
+    } else
+#endif
     if (j.segments <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
         memcpy(pieces, j.pieces, sizeof(float) * 9 * j.segments);
         j.pieces = pieces;

@@ -103,7 +103,12 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
     const uint32_t n = single ? 1 : j->segments;
     const float *P = j->pieces;
     vf o, b0, b1, b2, b3, s0, s1, s2, s3;
-    if (n <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
+#ifdef SHEEN_TABLE_LOOKUP
+    const int table = n > SHEEN_TABLE_LOOKUP_MIN && n <= SHEEN_TABLE_LOOKUP_MAX;
+#else
+    const int table = 0;
+#endif
+    if (n <= SHEEN_GRADIENT_BROADCAST_SEGMENTS && !table) {
         o = P[0]; b0 = P[n]; b1 = P[2 * n]; b2 = P[3 * n]; b3 = P[4 * n];
         s0 = P[5 * n]; s1 = P[6 * n]; s2 = P[7 * n]; s3 = P[8 * n];
         for (uint32_t i = 1; i < n; i++) {
@@ -115,7 +120,32 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
                 s0 = sel(m, P[5 * n + i], s0); s1 = sel(m, P[6 * n + i], s1); s2 = sel(m, P[7 * n + i], s2);
             }
         }
-    } else {
+    }
+#ifdef SHEEN_TABLE_LOOKUP
+    else if (table) {
+        // A ramp of 5 to a few dozen pieces (a straight-alpha or OKLab ramp's chords) fits in a
+        // level's registers (run() lays it out as SHEEN_TABLE_LOOKUP_MAX Floats a field, then
+        // the bounds, padded with +∞): the piece is found by a binary search of the bounds — the
+        // twin's last bound ≤ t (NaN: none, piece 0) — and each field is one permute across its
+        // table, where the selects above cost nine blends a piece and the cell table below a
+        // scalar load per lane and field.
+        const float *T = P;
+        vi s = (vi)0;
+        for (uint32_t step = SHEEN_TABLE_LOOKUP_MAX / 2; step > 0; step >>= 1) {
+            if (step >= n) continue;
+            const vi c = s + (int32_t)step;
+            s = seli(t >= SHEEN_TABLE_LOOKUP(T + 9 * SHEEN_TABLE_LOOKUP_MAX, c), c, s);
+        }
+        o = SHEEN_TABLE_LOOKUP(T, s);
+        b3 = SHEEN_TABLE_LOOKUP(T + 4 * SHEEN_TABLE_LOOKUP_MAX, s); s3 = SHEEN_TABLE_LOOKUP(T + 8 * SHEEN_TABLE_LOOKUP_MAX, s);
+        if (!a8) {
+            b0 = SHEEN_TABLE_LOOKUP(T + 1 * SHEEN_TABLE_LOOKUP_MAX, s); b1 = SHEEN_TABLE_LOOKUP(T + 2 * SHEEN_TABLE_LOOKUP_MAX, s);
+            b2 = SHEEN_TABLE_LOOKUP(T + 3 * SHEEN_TABLE_LOOKUP_MAX, s); s0 = SHEEN_TABLE_LOOKUP(T + 5 * SHEEN_TABLE_LOOKUP_MAX, s);
+            s1 = SHEEN_TABLE_LOOKUP(T + 6 * SHEEN_TABLE_LOOKUP_MAX, s); s2 = SHEEN_TABLE_LOOKUP(T + 7 * SHEEN_TABLE_LOOKUP_MAX, s);
+        }
+    }
+#endif
+    else {
         // Unpainted lanes may hold NaN: clamp (NaN → 0) before t becomes an index.
         vf tc = vmin(vmax(t, 0.0f), 1.0f);
         vi cell = __builtin_convertvector(tc * (float)j->cellCount, vi);
