@@ -220,7 +220,8 @@ static inline int sheen_gradient_shape_wraps(uint32_t shape) {
 enum { SHEEN_GRADIENT_PAD = 0, SHEEN_GRADIENT_REPEAT = 1, SHEEN_GRADIENT_REFLECT = 2, SHEEN_GRADIENT_WRAPPED = 3 };
 
 /// Segments up to which a ramp is selected by comparisons against broadcast bounds; above it,
-/// through the cell index and gathers.
+/// through the cell index and gathers. (AVX2 and AVX-512 read a ramp of 5 to 16 or 32 pieces by
+/// permutes instead, GradientShade.h; every way picks the same piece.)
 #define SHEEN_GRADIENT_BROADCAST_SEGMENTS 8
 
 /// One gradient fill of `width` × `height` pixels starting at destination pixel (x, y) (the
