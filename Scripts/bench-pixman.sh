@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # The drop-in pixman's speed against the system pixman it stands in for (docs/pixman.md).
-#   Scripts/bench-pixman.sh [--rounds N] [--cairo TEST ...]
+#   Scripts/bench-pixman.sh [--rounds N] [--fast] [--cairo TEST ...]
 # Installs the drop-in (Scripts/install.sh --pixman into .build-pixman/prefix), then on one pinned
 # core, alternating without and with LD_PRELOAD=libsheen-pixman.so for N rounds (default 5):
 #   - Benchmarks/pixman/dropin_calls.c: nanoseconds per small call (1 × 1 composites: the
 #     interposition's cost; a glyph-sized mask; a 64 × 64 image; a fill), best of each run;
 #   - with --cairo, Debian's cairo-perf-micro (cairo-perf-utils) on the image backend over the
 #     named tests (cairo-perf-micro's own substring match, e.g. paint-with-alpha mask text):
-#     each case's fastest iteration per round (in cairo-perf's ticks), the median over the rounds.
+#     each case's fastest iteration per round (in cairo-perf's ticks), the median over the rounds;
+#     --fast passes cairo-perf-micro's -f (shorter runs: its paint test's 96 cases then take about
+#     two minutes a run rather than half an hour).
 # Prints a Markdown table per part: without, with, the ratio (above 1: the drop-in is faster).
 # Not part of the tests: a benchmark needs the machine to itself.
 set -euo pipefail
 rounds=5
+fast=()
 cairo=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) [[ "${2:-}" =~ ^[1-9][0-9]?$ ]] || { echo "bench-pixman.sh: --rounds takes 1…99" >&2; exit 2; }; rounds=$2; shift 2 ;;
+        --fast) fast=(-f); shift ;;
         --cairo) shift; while [ $# -gt 0 ] && [[ "$1" != --* ]]; do cairo+=("$1"); shift; done
                  [ ${#cairo[@]} -gt 0 ] || { echo "bench-pixman.sh: --cairo takes test names" >&2; exit 2; } ;;
         -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
@@ -38,9 +42,9 @@ cc -O2 Benchmarks/pixman/dropin_calls.c $(pkg-config --cflags --libs pixman-1) -
 core=$(( $(nproc) - 1 ))
 echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), core $core; pixman $(dpkg-query -W -f='${Version}' libpixman-1-0); $rounds rounds alternated"
 
-python3 - "$work" "$preload" "$core" "$rounds" "${cairo[@]}" <<'PY'
+python3 - "$work" "$preload" "$core" "$rounds" "${#fast[@]}" "${cairo[@]}" <<'PY'
 import os, re, statistics, subprocess, sys
-work, preload, core, rounds, tests = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+work, preload, core, rounds, fast, tests = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] != "0", sys.argv[6:]
 
 def run(cmd, preloaded, env=None):
     e = dict(os.environ, **(env or {}))
@@ -70,7 +74,7 @@ if tests:
     cases = {}
     for r in range(rounds):
         for preloaded in (False, True):
-            out = run(["cairo-perf-micro", "-i", "5"] + tests, preloaded, {"CAIRO_TEST_TARGET": "image"})
+            out = run(["cairo-perf-micro"] + (["-f"] if fast else []) + ["-i", "5"] + tests, preloaded, {"CAIRO_TEST_TARGET": "image"})
             for name, ticks in pattern.findall(out):
                 cases.setdefault(name, ([], []))[preloaded].append(float(ticks))
     rows = {n: (statistics.median(a), statistics.median(b)) for n, (a, b) in cases.items() if a and b and min(a) > 0 and min(b) > 0}
