@@ -36,28 +36,34 @@ struct CompositeCall {
         case bits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
     }
 
-    /// Draws the call with Sheen's kernels and returns the pixels it drew, or nil — having
-    /// written nothing — where pixman must draw it.
-    func drawWithSheen(at level: SIMDLevel) -> Int? {
-        guard let op = PixmanOperator.of(op) else { return nil }
+    /// Why a call is handed to pixman, as SHEEN_PIXMAN_STATS prints it.
+    struct Handover: Error {
+        let reason: StaticString
+        init(_ reason: StaticString) { self.reason = reason }
+    }
+
+    /// Draws the call with Sheen's kernels and returns the pixels it drew; throws — having
+    /// written nothing — where pixman must draw it, saying why.
+    func drawWithSheen(at level: SIMDLevel) throws(Handover) -> Int {
+        guard let op = PixmanOperator.of(op) else { throw Handover("operator") }
         let (s, m, d) = ImageRegistry.lookup(source, mask, destination)
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
               dFormat != .a8 || !op.sheen.isBlendMode
-        else { return nil }
+        else { throw Handover("destination") }
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
             .intersection(PixelRect(x: 0, y: 0, width: dWidth, height: dHeight))
         if area.isEmpty { return 0 }
 
         // The paint, and where it lies (a bounded operator is clipped to it; another must be
         // covered by it).
-        guard let s else { return nil }
+        guard let s else { throw Handover("no source") }
         let paint: Paint
         switch s.content {
         case let .solid(v):
             paint = .solid(v)
         case let .bits(format?, data?, w, h, stride):
             guard s.isPlainlyReadable, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
-                  format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { return nil }
+                  format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
             let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
             if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                 paint = .solid(Self.argb(data.load(as: UInt32.self), format))
@@ -66,36 +72,36 @@ struct CompositeCall {
                 if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                     area = area.intersection(placed)
                 } else if area.intersection(placed) != area {
-                    return nil
+                    throw Handover("source repeat")
                 }
                 // Pixels read and written in the same memory are drawn only in place (the same
                 // image at the same position); any other overlap, such as two images over one
                 // buffer, is pixman's.
                 if Self.overlaps(data, h, stride, dData, dHeight, dStride) && !(data == dData && dx == 0 && dy == 0 && format == dFormat) {
-                    return nil
+                    throw Handover("source overlaps destination")
                 }
                 paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
             }
         case let .gradient(g?):
             // Filters do not apply to gradients (pixman computes every pixel), a transform does.
             guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
-                  let map = s.map else { return nil }
+                  let map = s.map else { throw Handover("gradient clip or projective transform") }
             // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
             let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
             paint = .gradient(g, map: map.concatenating(after: offset), repeatMode: s.repeatMode)
         default:
-            return nil
+            throw Handover("source kind")
         }
 
         // The coverage: a scaled source, so only bounded operators take a mask below full.
         var coverage = Coverage.constant(255)
         if mask != nil {
-            guard let m, !m.componentAlpha else { return nil }
+            guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
             switch m.content {
             case let .solid(v):
                 coverage = .constant(v >> 24)
             case let .bits(.a8?, data?, w, h, stride):
-                guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { return nil }
+                guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
                 let dx = maskX - destinationX + tx, dy = maskY - destinationY + ty
                 if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                     coverage = .constant(UInt32(data.load(as: UInt8.self)))
@@ -104,15 +110,15 @@ struct CompositeCall {
                     if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                         area = area.intersection(placed)
                     } else if area.intersection(placed) != area {
-                        return nil
+                        throw Handover("mask repeat")
                     }
-                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) { return nil }
+                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("mask overlaps destination") }
                     coverage = .bits(data: data, stride: stride, dx: dx, dy: dy)
                 }
             default:
-                return nil
+                throw Handover("mask kind")
             }
-            if case .constant(255) = coverage {} else if !op.isBounded { return nil }
+            if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
             if case .constant(0) = coverage { return 0 }
         }
         if area.isEmpty { return 0 }
@@ -126,17 +132,21 @@ struct CompositeCall {
         // (PixmanOperator.checksSource, .checksDestination).
         switch paint {
         case let .solid(v):
-            if !Self.isPremultiplied(v) { return nil }
+            if !Self.isPremultiplied(v) { throw Handover("source not premultiplied") }
         case .gradient:
             break   // gradients are valid premultiplied colour
         case let .bits(format, data, stride, dx, dy):
             if op.checksSource && !format.isPadded && format != .a8
-                && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy)) }) { return nil }
+                && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy)) }) {
+                throw Handover("source not premultiplied")
+            }
         }
         if op.checksDestination && !dFormat.isPadded && dFormat != .a8
-            && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) { return nil }
+            && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) {
+            throw Handover("destination not premultiplied")
+        }
         if case let .gradient(g, map, repeatMode) = paint {
-            return drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage,
+            return try drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
         }
         var drawn = 0
@@ -150,7 +160,7 @@ struct CompositeCall {
             case let .solid(v):
                 job.solid = Self.pixel(v, for: dFormat)
             case .gradient:
-                return nil   // drawn above
+                throw Handover("gradient")   // not reached: drawn above
             case let .bits(format, data, stride, dx, dy):
                 job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
                 job.paintStride = stride
@@ -163,8 +173,12 @@ struct CompositeCall {
                 job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
                 job.maskStride = stride
             }
-            // Checked before anything is written: every rectangle's job takes the same path.
-            guard job.hasCompositePath else { return drawn == 0 ? nil : drawn }
+            // Checked before anything is written: every rectangle's job takes the same path (so a
+            // refusal comes with the first, drawn still 0).
+            guard job.hasCompositePath else {
+                if drawn == 0 { throw Handover("no kernel path") }
+                return drawn
+            }
             if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
             _ = job.run(at: level)
             drawn += r.width * r.height
@@ -173,10 +187,10 @@ struct CompositeCall {
     }
 
     /// Draws a gradient paint into each of `boxes` of the destination with Sheen's compositing
-    /// call; nil, having written nothing, where Sheen cannot draw it as pixman defines it (or
+    /// call; throws, having written nothing, where Sheen cannot draw it as pixman defines it (or
     /// refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
     private func drawGradient(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator, coverage: Coverage,
-                              onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int), boxes: [PixelRect]) -> Int? {
+                              onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int), boxes: [PixelRect]) throws(Handover) -> Int {
         // Every box's view, coverage and fill are made before anything is drawn (each box is its
         // own pixel space, whose (0, 0) is the box's corner), so that a refusal writes nothing.
         let bpp = d.format.sheenFormat.bytesPerPixel
@@ -184,16 +198,18 @@ struct CompositeCall {
         work.reserveCapacity(boxes.count)
         for r in boxes {
             guard let gradient = g.sheenGradient(repeatMode: repeatMode,
-                                                 map: map.concatenating(after: .translation(Double(r.x), Double(r.y)))),
-                  let fill = try? GradientFill(gradient),
-                  let view = try? RasterBuffer(base: d.data + r.y * d.stride + r.x * bpp, width: r.width, height: r.height,
-                                               bytesPerRow: d.stride, format: d.format.sheenFormat) else { return nil }
+                                                 map: map.concatenating(after: .translation(Double(r.x), Double(r.y)))) else {
+                throw Handover("gradient stops, repeat or kind")
+            }
+            guard let fill = try? GradientFill(gradient) else { throw Handover("gradient numbers") }
+            guard let view = try? RasterBuffer(base: d.data + r.y * d.stride + r.x * bpp, width: r.width, height: r.height,
+                                               bytesPerRow: d.stride, format: d.format.sheenFormat) else { throw Handover("destination layout") }
             switch coverage {
             case let .constant(c):
                 work.append((view, c >= 255 ? .full : .alpha(UInt8(c)), fill))
             case let .bits(data, stride, dx, dy):
                 guard let mask = try? ReadOnlyRasterBuffer(base: data + (r.y + dy) * stride + (r.x + dx), width: r.width, height: r.height,
-                                                           bytesPerRow: stride, format: .a8) else { return nil }
+                                                           bytesPerRow: stride, format: .a8) else { throw Handover("mask layout") }
                 work.append((view, .mask(mask), fill))
             }
         }

@@ -16,13 +16,18 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
     let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
-    let drawn = drawingLevel.flatMap { call.drawWithSheen(at: $0) }
-    if drawn == nil {
+    var handover: CompositeCall.Handover? = nil
+    if let level = drawingLevel {
+        do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch { handover = error }
+    } else {
+        handover = CompositeCall.Handover("SHEEN_SIMD level unavailable")
+    }
+    if handover != nil {
         SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
     } else {
         drawnCalls.add(1, ordering: .relaxed)
     }
-    if DropInStats.isOn { DropInStats.count(call, drawnBySheen: drawn != nil) }
+    if DropInStats.isOn { DropInStats.count(call, handedBecause: handover?.reason) }
 }
 
 /// pixman_image_composite: the 16-bit form of the same call.

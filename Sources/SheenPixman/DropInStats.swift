@@ -1,5 +1,5 @@
 // SHEEN_PIXMAN_STATS=1: at exit, per path (operator × source × mask × destination), the calls and
-// pixels Sheen drew and those handed to pixman, on standard error. A call's pixels are its
+// pixels Sheen drew and those handed to pixman, with why they were handed, on standard error. A call's pixels are its
 // rectangle within the destination, before clip regions and repeat-none clipping, so that drawn
 // and handed calls count alike.
 
@@ -11,6 +11,8 @@ enum DropInStats {
     /// Calls and pixels of one path, Sheen's and pixman's.
     struct Counts {
         var sheenCalls = 0, sheenPixels = 0, pixmanCalls = 0, pixmanPixels = 0
+        /// Handed calls by reason (CompositeCall.Handover's words).
+        var reasons: [String: Int] = [:]
     }
 
     /// Whether counting is on (read once).
@@ -22,8 +24,8 @@ enum DropInStats {
 
     private static let table = Locked<[String: Counts]>([:])
 
-    /// Counts a composite call.
-    static func count(_ call: CompositeCall, drawnBySheen: Bool) {
+    /// Counts a composite call: drawn by Sheen, or handed to pixman for `reason`.
+    static func count(_ call: CompositeCall, handedBecause reason: StaticString?) {
         let (s, m, d) = ImageRegistry.lookup(call.source, call.mask, call.destination)
         let op = PixmanOperator.of(call.op)?.name ?? "op 0x" + String(call.op, radix: 16)
         let key = [op, describe(s, present: call.source != nil), describe(m, present: call.mask != nil),
@@ -34,18 +36,23 @@ enum DropInStats {
                 .intersection(PixelRect(x: 0, y: 0, width: w, height: h))
             pixels = clipped.width * clipped.height
         }
-        add(key, pixels: pixels, sheen: drawnBySheen)
+        add(key, pixels: pixels, handedBecause: reason.map { "\($0)" })
     }
 
     /// Counts a pixman_fill drawn by Sheen.
     static func countFill(bpp: Int, pixels: Int) {
-        add("fill \(bpp)bpp", pixels: pixels, sheen: true)
+        add("fill \(bpp)bpp", pixels: pixels, handedBecause: nil)
     }
 
-    private static func add(_ key: String, pixels: Int, sheen: Bool) {
+    private static func add(_ key: String, pixels: Int, handedBecause reason: String?) {
         table.withLock { t in
             var c = t[key] ?? Counts()
-            if sheen { c.sheenCalls += 1; c.sheenPixels += pixels } else { c.pixmanCalls += 1; c.pixmanPixels += pixels }
+            if let reason {
+                c.pixmanCalls += 1; c.pixmanPixels += pixels
+                c.reasons[reason, default: 0] += 1
+            } else {
+                c.sheenCalls += 1; c.sheenPixels += pixels
+            }
             t[key] = c
         }
     }
@@ -69,7 +76,9 @@ enum DropInStats {
         var lines = ["libsheen-pixman statistics (operator source mask destination: calls and pixels drawn by Sheen | handed to pixman)"]
         var total = Counts()
         for (key, c) in rows {
-            lines.append("  \(key): \(c.sheenCalls) calls \(c.sheenPixels) px | \(c.pixmanCalls) calls \(c.pixmanPixels) px")
+            let why = c.reasons.sorted { $0.value > $1.value }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            lines.append("  \(key): \(c.sheenCalls) calls \(c.sheenPixels) px | \(c.pixmanCalls) calls \(c.pixmanPixels) px"
+                         + (why.isEmpty ? "" : " (\(why))"))
             total.sheenCalls += c.sheenCalls; total.sheenPixels += c.sheenPixels
             total.pixmanCalls += c.pixmanCalls; total.pixmanPixels += c.pixmanPixels
         }
