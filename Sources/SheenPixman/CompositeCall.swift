@@ -146,7 +146,7 @@ struct CompositeCall {
             throw Handover("destination not premultiplied")
         }
         if case let .gradient(g, map, repeatMode) = paint {
-            return try drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage,
+            return try drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage, level: level,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
         }
         var drawn = 0
@@ -190,7 +190,12 @@ struct CompositeCall {
     /// call; throws, having written nothing, where Sheen cannot draw it as pixman defines it (or
     /// refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
     private func drawGradient(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator, coverage: Coverage,
-                              onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int), boxes: [PixelRect]) throws(Handover) -> Int {
+                              level: SIMDLevel, onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
+                              boxes: [PixelRect]) throws(Handover) -> Int {
+        if case let .bits(data, stride, dx, dy) = coverage, boxes.contains(where: { stride < $0.width }) {
+            return try drawGradientInBands(g, map: map, repeatMode: repeatMode, op: op, mask: (data, stride, dx, dy), level: level,
+                                           onto: d, boxes: boxes)
+        }
         // Every box's view, coverage and fill are made before anything is drawn (each box is its
         // own pixel space, whose (0, 0) is the box's corner), so that a refusal writes nothing.
         let bpp = d.format.sheenFormat.bytesPerPixel
@@ -220,6 +225,58 @@ struct CompositeCall {
             try? view.composite(.gradient(fill), operator: op.sheen, coverage: coverage)
         }
         return boxes.reduce(0) { $0 + $1.width * $1.height }
+    }
+
+    /// A gradient through an a8 mask whose rows overlap — a stride below the width: cairo repeats
+    /// one row of coverage down a rectangle with stride 0 — which a mask view cannot describe.
+    /// The gradient is shaded 16 rows at a time into scratch memory and composited from there as
+    /// an image, through the mask's rows as they are, by the job a bits source takes. Every band's
+    /// fill is made, and the job's path checked, before anything is written.
+    private func drawGradientInBands(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator,
+                                     mask: (data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int), level: SIMDLevel,
+                                     onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
+                                     boxes: [PixelRect]) throws(Handover) -> Int {
+        let bandRows = 16
+        let format = d.format.sheenFormat, bpp = format.bytesPerPixel
+        var bands: [(PixelRect, GradientFill)] = []
+        for r in boxes {
+            for y0 in Swift.stride(from: 0, to: r.height, by: bandRows) {
+                let b = PixelRect(x: r.x, y: r.y + y0, width: r.width, height: min(bandRows, r.height - y0))
+                guard let gradient = g.sheenGradient(repeatMode: repeatMode,
+                                                     map: map.concatenating(after: .translation(Double(b.x), Double(b.y)))) else {
+                    throw Handover("gradient stops, repeat or kind")
+                }
+                guard let fill = try? GradientFill(gradient) else { throw Handover("gradient numbers") }
+                bands.append((b, fill))
+            }
+        }
+        let widest = boxes.map(\.width).max() ?? 0
+        func job(_ b: PixelRect, paint: UnsafeRawPointer) -> SheenCompositeJob {
+            var job = SheenCompositeJob(op: op.sheen, format: format, dst: d.data + b.y * d.stride + b.x * bpp, dstStride: d.stride,
+                                        width: b.width, height: b.height)
+            job.paint = paint
+            job.paintStride = b.width * bpp
+            job.paintConversion = UInt32(SHEEN_PAINT_AS_IS)
+            job.mask = UnsafePointer((mask.data + (b.y + mask.dy) * mask.stride + (b.x + mask.dx)).assumingMemoryBound(to: UInt8.self))
+            job.maskStride = mask.stride
+            return job
+        }
+        let drawn = withUnsafeTemporaryAllocation(byteCount: max(widest * bpp * bandRows, 1), alignment: 64) { scratch -> Int? in
+            let base = scratch.baseAddress!
+            guard bands.allSatisfy({ job($0.0, paint: base).hasCompositePath }) else { return nil }
+            for (b, fill) in bands {
+                // Cannot fail: a valid layout, and the drop-in's level.
+                guard let view = try? RasterBuffer(base: base, width: b.width, height: b.height, bytesPerRow: b.width * bpp, format: format)
+                else { continue }
+                try? fill.fill(view)
+                if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, b) }
+                var bandJob = job(b, paint: UnsafeRawPointer(base))
+                _ = bandJob.run(at: level)
+            }
+            return bands.reduce(0) { $0 + $1.0.width * $1.0.height }
+        }
+        guard let drawn else { throw Handover("no kernel path") }
+        return drawn
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

@@ -1,7 +1,8 @@
 /* The drop-in pixman's gradients against the system pixman's: random linear and radial gradients
  * (16-bit colours, 1–5 stops, coincident stops, stops outside 0…1, every repeat, identity,
  * translated, scaled and rotated transforms, a few projective ones), composited with random
- * operators through no mask, a solid or an a8 mask, into a8r8g8b8, x8r8g8b8, a8b8g8r8 and a8
+ * operators through no mask, a solid or an a8 mask (also one row repeated down: stride 0, as
+ * cairo makes for paint with alpha), into a8r8g8b8, x8r8g8b8, a8b8g8r8 and a8
  * destinations at random offsets, with and without a clip region, through the drop-in (this
  * program runs with libsheen-pixman preloaded). The reference: the same gradient drawn by the
  * system pixman into an image, composited as an image through the drop-in — so the two differ by
@@ -85,7 +86,7 @@ int main(int argc, char **argv) {
     static const pixman_format_code_t formats[] = {PIXMAN_a8r8g8b8, PIXMAN_x8r8g8b8, PIXMAN_a8b8g8r8, PIXMAN_a8};
     static uint32_t want[N], got[N], before[N], pixman_gradient[N];
     static uint8_t maskbits[64 * H];
-    int failures = 0, reported = 0, plain = 0, plain_drawn = 0, drawn_calls = 0, edge_pixels = 0, compared = 0, worst = 0;
+    int failures = 0, reported = 0, line_masks = 0, line_masks_drawn = 0, plain = 0, plain_drawn = 0, drawn_calls = 0, edge_pixels = 0, compared = 0, worst = 0;
     for (int call = 0; call < CALLS; call++) {
         int edges = call & 1;
         int radial = below(10) < 3;
@@ -133,14 +134,14 @@ int main(int argc, char **argv) {
         pixman_op_t op = edges ? (below(2) ? PIXMAN_OP_OVER : PIXMAN_OP_SRC) : ops[below(sizeof ops / sizeof *ops)];
         pixman_format_code_t format = formats[below(4)];
         if (format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY) op = PIXMAN_OP_OVER;
-        int masked = edges ? 0 : below(3); /* none, solid, a8 */
+        int masked = edges ? 0 : below(4); /* none, solid, a8, a8 of one row repeated (stride 0, as cairo makes) */
         pixman_image_t *mask = NULL;
         if (masked == 1) {
             pixman_color_t c = {0, 0, 0, (uint16_t)next()};
             mask = pixman_image_create_solid_fill(&c);
-        } else if (masked == 2) {
+        } else if (masked >= 2) {
             for (int i = 0; i < 64 * H; i++) maskbits[i] = (uint8_t)next();
-            mask = pixman_image_create_bits(PIXMAN_a8, W, H, (uint32_t *)maskbits, 64);
+            mask = pixman_image_create_bits(PIXMAN_a8, W, H, (uint32_t *)maskbits, masked == 2 ? 64 : 0);
         }
         uint32_t fill = edges ? next() & 0x7f7f7f7f : 0;
         if (format == PIXMAN_a8) fill = (fill & 0xff) * 0x01010101u; /* four a8 pixels a word */
@@ -198,6 +199,8 @@ int main(int argc, char **argv) {
         pixman_image_composite32(op, drawn_by_pixman, mask, dw, x, y, mx, my, x, y, w, h);
         pixman_image_unref(drawn_by_pixman);
         drawn_calls += by_sheen;
+        line_masks += masked == 3;
+        line_masks_drawn += masked == 3 && by_sheen;
         int is_plain = (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC) && !masked && !clipped && !projective
             && (radial ? repeat != PIXMAN_REPEAT_NONE && !outside
                          && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0) : 1);
@@ -280,6 +283,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gradients: %d of %d pixels drawn with edges differ beyond %d levels (2 %% allowed)\n", edge_pixels, compared, TOLERANCE);
         failures++;
     }
+    /* Most calls through a one-row mask are Sheen's (the bounded operators': the others go to
+     * pixman with any mask), so that path is the one compared. */
+    if (line_masks_drawn * 2 < line_masks) {
+        fprintf(stderr, "gradients: only %d of %d calls through a one-row mask drawn by Sheen\n", line_masks_drawn, line_masks);
+        failures++;
+    }
+    printf("gradients: %d calls through a one-row mask, %d drawn by Sheen\n", line_masks, line_masks_drawn);
     printf("gradients: %d calls, %d drawn by Sheen (%d of %d plain ones); smooth family: largest difference %d levels; "
            "with edges: %d of %d pixels differ beyond %d levels, each on an edge; %d failures\n",
            CALLS, drawn_calls, plain_drawn, plain, worst, edge_pixels, compared, TOLERANCE, failures);
