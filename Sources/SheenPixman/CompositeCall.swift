@@ -57,69 +57,83 @@ struct CompositeCall {
         // The paint, and where it lies (a bounded operator is clipped to it; another must be
         // covered by it).
         guard let s else { throw Handover("no source") }
-        let paint: Paint
-        switch s.content {
-        case let .solid(v):
-            paint = .solid(v)
-        case let .bits(format?, data?, w, h, stride):
-            guard s.isPlainlyReadable, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
-                  format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
-            let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
-            if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                paint = .solid(Self.argb(data.load(as: UInt32.self), format))
-            } else {
-                let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
-                if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                    area = area.intersection(placed)
-                } else if area.intersection(placed) != area {
-                    throw Handover("source repeat")
-                }
-                // Pixels read and written in the same memory are drawn only in place (the same
-                // image at the same position); any other overlap, such as two images over one
-                // buffer, is pixman's.
-                if Self.overlaps(data, h, stride, dData, dHeight, dStride) && !(data == dData && dx == 0 && dy == 0 && format == dFormat) {
-                    throw Handover("source overlaps destination")
-                }
-                paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
+
+        // An a8 image as coverage: clips the area to it with repeat none (and must cover it
+        // otherwise).
+        func a8Coverage(of m: ImageRecord, x: Int, y: Int) throws(Handover) -> Coverage {
+            guard case let .bits(.a8?, data?, w, h, stride) = m.content else { throw Handover("mask kind") }
+            guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
+            let dx = x - destinationX + tx, dy = y - destinationY + ty
+            if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                return .constant(UInt32(data.load(as: UInt8.self)))
             }
-        case let .gradient(g?):
-            // Filters do not apply to gradients (pixman computes every pixel), a transform does.
-            guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
-                  let map = s.map else { throw Handover("gradient clip or projective transform") }
-            // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
-            let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
-            paint = .gradient(g, map: map.concatenating(after: offset), repeatMode: s.repeatMode)
-        default:
-            throw Handover("source kind")
+            let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+            if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                area = area.intersection(placed)
+            } else if area.intersection(placed) != area {
+                throw Handover("mask repeat")
+            }
+            if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("mask overlaps destination") }
+            return .bits(data: data, stride: stride, dx: dx, dy: dy)
         }
 
-        // The coverage: a scaled source, so only bounded operators take a mask below full.
+        let paint: Paint
         var coverage = Coverage.constant(255)
-        if mask != nil {
-            guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
-            switch m.content {
+        if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content,
+           !(s.hasClientClip && s.clipsAsSource && s.clip != nil) {
+            // An a8 source onto colour is black at its alpha, (0, 0, 0, a): for a bounded
+            // operator, where a mask scales the source, that is opaque black through the a8 image
+            // as a mask, which Sheen draws (cairo clears under a source with out-reverse of one).
+            paint = .solid(0xFF00_0000)
+            coverage = try a8Coverage(of: s, x: sourceX, y: sourceY)
+            if case .constant(0) = coverage { return 0 }
+        } else {
+            switch s.content {
             case let .solid(v):
-                coverage = .constant(v >> 24)
-            case let .bits(.a8?, data?, w, h, stride):
-                guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
-                let dx = maskX - destinationX + tx, dy = maskY - destinationY + ty
-                if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                    coverage = .constant(UInt32(data.load(as: UInt8.self)))
+                paint = .solid(v)
+            case let .bits(format?, data?, w, h, stride):
+                guard s.isPlainlyReadable, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
+                      format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
+                let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
+                if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                    paint = .solid(Self.argb(data.load(as: UInt32.self), format))
                 } else {
                     let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
-                    if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                    if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                         area = area.intersection(placed)
                     } else if area.intersection(placed) != area {
-                        throw Handover("mask repeat")
+                        throw Handover("source repeat")
                     }
-                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("mask overlaps destination") }
-                    coverage = .bits(data: data, stride: stride, dx: dx, dy: dy)
+                    // Pixels read and written in the same memory are drawn only in place (the same
+                    // image at the same position); any other overlap, such as two images over one
+                    // buffer, is pixman's.
+                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) && !(data == dData && dx == 0 && dy == 0 && format == dFormat) {
+                        throw Handover("source overlaps destination")
+                    }
+                    paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
                 }
+            case let .gradient(g?):
+                // Filters do not apply to gradients (pixman computes every pixel), a transform does.
+                guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
+                      let map = s.map else { throw Handover("gradient clip or projective transform") }
+                // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
+                let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
+                paint = .gradient(g, map: map.concatenating(after: offset), repeatMode: s.repeatMode)
             default:
-                throw Handover("mask kind")
+                throw Handover("source kind")
             }
-            if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
-            if case .constant(0) = coverage { return 0 }
+
+            // The coverage: a scaled source, so only bounded operators take a mask below full.
+            if mask != nil {
+                guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
+                if case let .solid(v) = m.content {
+                    coverage = .constant(v >> 24)
+                } else {
+                    coverage = try a8Coverage(of: m, x: maskX, y: maskY)
+                }
+                if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
+                if case .constant(0) = coverage { return 0 }
+            }
         }
         if area.isEmpty { return 0 }
 
