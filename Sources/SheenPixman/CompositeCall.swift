@@ -26,8 +26,9 @@ struct CompositeCall {
     private enum Paint {
         case solid(UInt32)
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
-        /// A gradient and the map from destination pixels to its space.
-        case gradient(PixmanGradient, map: Matrix2D, repeatMode: UInt32)
+        /// A gradient (its parameters apart, in `gradient`, so that this enum stays plain
+        /// values on the path every small call takes).
+        case gradient
     }
 
     /// What Sheen reads for the coverage.
@@ -58,26 +59,11 @@ struct CompositeCall {
         // covered by it).
         guard let s else { throw Handover("no source") }
 
-        // An a8 image as coverage: clips the area to it with repeat none (and must cover it
-        // otherwise).
-        func a8Coverage(of m: ImageRecord, x: Int, y: Int) throws(Handover) -> Coverage {
-            guard case let .bits(.a8?, data?, w, h, stride) = m.content else { throw Handover("mask kind") }
-            guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
-            let dx = x - destinationX + tx, dy = y - destinationY + ty
-            if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                return .constant(UInt32(data.load(as: UInt8.self)))
-            }
-            let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
-            if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                area = area.intersection(placed)
-            } else if area.intersection(placed) != area {
-                throw Handover("mask repeat")
-            }
-            if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("mask overlaps destination") }
-            return .bits(data: data, stride: stride, dx: dx, dy: dy)
-        }
-
         let paint: Paint
+        // A gradient paint's parameters (separate plain variables: an optional tuple of them cost
+        // the small call a generic runtime look-up).
+        var gradient: PixmanGradient? = nil
+        var gradientMap = Matrix2D.identity
         var coverage = Coverage.constant(255)
         if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content,
            !(s.hasClientClip && s.clipsAsSource && s.clip != nil) {
@@ -85,7 +71,8 @@ struct CompositeCall {
             // operator, where a mask scales the source, that is opaque black through the a8 image
             // as a mask, which Sheen draws (cairo clears under a source with out-reverse of one).
             paint = .solid(0xFF00_0000)
-            coverage = try a8Coverage(of: s, x: sourceX, y: sourceY)
+            coverage = try Self.a8Coverage(of: s, x: sourceX - destinationX, y: sourceY - destinationY, area: &area,
+                                      destination: (dData, dHeight, dStride))
             if case .constant(0) = coverage { return 0 }
         } else {
             switch s.content {
@@ -112,13 +99,16 @@ struct CompositeCall {
                     }
                     paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
                 }
-            case let .gradient(g?):
+            case .gradient:
+                guard let g = s.gradient else { throw Handover("source kind") }
                 // Filters do not apply to gradients (pixman computes every pixel), a transform does.
                 guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
                       let map = s.map else { throw Handover("gradient clip or projective transform") }
                 // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
                 let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
-                paint = .gradient(g, map: map.concatenating(after: offset), repeatMode: s.repeatMode)
+                gradient = g
+                gradientMap = map.concatenating(after: offset)
+                paint = .gradient
             default:
                 throw Handover("source kind")
             }
@@ -129,7 +119,8 @@ struct CompositeCall {
                 if case let .solid(v) = m.content {
                     coverage = .constant(v >> 24)
                 } else {
-                    coverage = try a8Coverage(of: m, x: maskX, y: maskY)
+                    coverage = try Self.a8Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
+                                          destination: (dData, dHeight, dStride))
                 }
                 if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
                 if case .constant(0) = coverage { return 0 }
@@ -159,16 +150,20 @@ struct CompositeCall {
             && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) {
             throw Handover("destination not premultiplied")
         }
-        if case let .gradient(g, map, repeatMode) = paint {
-            return try drawGradient(g, map: map, repeatMode: repeatMode, op: op, coverage: coverage, level: level,
+        if let g = gradient {
+            return try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
         }
+        // Over an opaque image (x8: its padding read as alpha 255) with full coverage is that
+        // image, exactly: drawn as source, a copy, not a blend of every pixel.
+        var drawOp = op.sheen
+        if op.code == 0x03, case let .bits(format, _, _, _, _) = paint, format.isPadded, case .constant(255) = coverage { drawOp = .source }
         var drawn = 0
         for i in 0 ..< count {
             let r = rect(i)
             if r.isEmpty { continue }
             let bpp = dFormat.sheenFormat.bytesPerPixel
-            var job = SheenCompositeJob(op: op.sheen, format: dFormat.sheenFormat, dst: dData + r.y * dStride + r.x * bpp,
+            var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData + r.y * dStride + r.x * bpp,
                                         dstStride: dStride, width: r.width, height: r.height)
             switch paint {
             case let .solid(v):
@@ -291,6 +286,26 @@ struct CompositeCall {
         }
         guard let drawn else { throw Handover("no kernel path") }
         return drawn
+    }
+
+    /// An a8 image as coverage, sampled at (x + dx, y + dy) for destination pixel (x, y): clips
+    /// `area` to the image with repeat none (which must cover it otherwise).
+    private static func a8Coverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect,
+                                   destination d: (data: UnsafeMutableRawPointer, height: Int, stride: Int)) throws(Handover) -> Coverage {
+        guard case let .bits(.a8?, data?, w, h, stride) = m.content else { throw Handover("mask kind") }
+        guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
+        let dx = x + tx, dy = y + ty
+        if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+            return .constant(UInt32(data.load(as: UInt8.self)))
+        }
+        let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+        if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+            area = area.intersection(placed)
+        } else if area.intersection(placed) != area {
+            throw Handover("mask repeat")
+        }
+        if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
+        return .bits(data: data, stride: stride, dx: dx, dy: dy)
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

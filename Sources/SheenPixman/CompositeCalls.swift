@@ -6,7 +6,7 @@ import SheenRaster
 
 /// The level Sheen's kernels run at; nil when SHEEN_SIMD asks for one this CPU lacks, in which
 /// case every call is handed to pixman.
-let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
+private let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
 
 /// pixman_image_composite32.
 @_cdecl("pixman_image_composite32")

@@ -66,7 +66,7 @@ enum DropInStats {
         switch record.content {
         case let .bits(format, _, _, _, _): return format?.name ?? "other-format"
         case .solid: return "solid"
-        case let .gradient(g): return g.map { $0.geometry.name + "-gradient" } ?? "gradient"
+        case .gradient: return record.gradient.map { $0.geometry.name + "-gradient" } ?? "gradient"
         }
     }
 

@@ -21,7 +21,6 @@ public func sheenPixmanCreateBitsNoClear(_ format: UInt32, _ width: Int32, _ hei
 /// Records a bits image pixman made (its data and stride as pixman settled them).
 private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32, _ height: Int32) -> PixmanImage? {
     guard let image else { return nil }
-    sheen_dropin_capture_offer(UnsafeMutableRawPointer(image), width, height, format)   // a glyph's copy (GlyphCalls.swift)
     let system = SystemPixman.shared
     ImageRegistry.insert(image, ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
                                                   width: Int(width), height: Int(height), stride: Int(system.getStride(image)))))
@@ -47,9 +46,9 @@ public func sheenPixmanCreateLinearGradient(_ p1: UnsafePointer<SheenPixmanPoint
     let image = SystemPixman.shared.createLinearGradient(p1, p2, stops, count)
     if let p1, let p2 {
         let geometry = PixmanGradient.Geometry.linear(PixmanGradient.point(p1.pointee), PixmanGradient.point(p2.pointee))
-        ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(geometry, stops, count))))
+        ImageRegistry.insert(image, ImageRecord(gradient: PixmanGradient(geometry, stops, count)))
     } else {
-        ImageRegistry.insert(image, ImageRecord(.gradient(nil)))
+        ImageRegistry.insert(image, ImageRecord(gradient: nil))
     }
     return image
 }
@@ -63,9 +62,9 @@ public func sheenPixmanCreateRadialGradient(_ inner: UnsafePointer<SheenPixmanPo
     if let inner, let outer {
         let geometry = PixmanGradient.Geometry.radial(inner: PixmanGradient.point(inner.pointee), innerRadius: Double(innerRadius) / 65536,
                                                       outer: PixmanGradient.point(outer.pointee), outerRadius: Double(outerRadius) / 65536)
-        ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(geometry, stops, count))))
+        ImageRegistry.insert(image, ImageRecord(gradient: PixmanGradient(geometry, stops, count)))
     } else {
-        ImageRegistry.insert(image, ImageRecord(.gradient(nil)))
+        ImageRegistry.insert(image, ImageRecord(gradient: nil))
     }
     return image
 }
@@ -75,7 +74,7 @@ public func sheenPixmanCreateRadialGradient(_ inner: UnsafePointer<SheenPixmanPo
 public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixmanPointFixed>?, _ angle: Int32,
                                              _ stops: UnsafePointer<SheenPixmanGradientStop>?, _ count: Int32) -> OpaquePointer? {
     let image = SystemPixman.shared.createConicalGradient(center, angle, stops, count)
-    ImageRegistry.insert(image, ImageRecord(.gradient(PixmanGradient(.conical, stops, count))))
+    ImageRegistry.insert(image, ImageRecord(gradient: PixmanGradient(.conical, stops, count)))
     return image
 }
 
@@ -83,10 +82,7 @@ public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixman
 @_cdecl("pixman_image_unref")
 public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     let freed = SystemPixman.shared.unref(image)
-    if freed != 0, let image {
-        ImageRegistry.remove(image)
-        GlyphRegistry.imageFreed(image)
-    }
+    if freed != 0, let image { ImageRegistry.remove(image) }
     return freed
 }
 

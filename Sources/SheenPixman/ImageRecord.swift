@@ -18,8 +18,9 @@ final class ImageRecord {
         case bits(format: PixmanFormat?, data: UnsafeMutableRawPointer?, width: Int, height: Int, stride: Int)
         /// One colour, as pixman keeps it: a8r8g8b8 (each 16-bit channel's high byte).
         case solid(UInt32)
-        /// A gradient (nil: one whose stops the drop-in could not read; pixman's).
-        case gradient(PixmanGradient?)
+        /// A gradient, its parameters in `gradient` (kept apart so that this enum stays plain
+        /// values: matched on every composite, it is copied without reference counting).
+        case gradient
     }
 
     /// How the image's transform places it.
@@ -32,6 +33,9 @@ final class ImageRecord {
     }
 
     var content: Content
+    /// A gradient image's shape and stops (nil for any other image, and for a gradient whose
+    /// stops the drop-in could not read: pixman's).
+    var gradient: PixmanGradient?
     /// pixman_repeat_t.
     var repeatMode: UInt32 = UInt32(SHEEN_PIXMAN_REPEAT_NONE)
     var placement: Placement = .offset(dx: 0, dy: 0)
@@ -54,9 +58,16 @@ final class ImageRecord {
 
     init(_ content: Content) { self.content = content }
 
+    /// A gradient image's record.
+    init(gradient: PixmanGradient?) {
+        content = .gradient
+        self.gradient = gradient
+    }
+
     /// A copy, to change before it replaces this one.
     func copy() -> ImageRecord {
         let r = ImageRecord(content)
+        r.gradient = gradient
         r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.filter = filter; r.clip = clip
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
