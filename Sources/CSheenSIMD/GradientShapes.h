@@ -73,10 +73,17 @@ INLINE vf radial_t(const SheenGradientJob *j, vf px, vf py, vi *painted) {
     vf t1 = q * invA;
     vf t2 = c / q;
     const float inf = __builtin_inff();
-    vi ok1 = (vabs(t1) < inf) & ((r0 + t1 * dr) >= 0.0f);
-    vi ok2 = (vabs(t2) < inf) & ((r0 + t2 * dr) >= 0.0f);
-    *painted = (disc >= 0.0f) & (ok1 | ok2);
-    return sel(ok1 & (~ok2 | (t1 > t2)), t1, t2);
+    vf ra = r0 + t1 * dr, rb = r0 + t2 * dr;
+    vi ok1 = (vabs(t1) < inf) & (ra >= 0.0f);
+    vi ok2 = (vabs(t2) < inf) & (rb >= 0.0f);
+    // a < 0: the circles grow faster than their centres move, so every pixel lies on exactly one
+    // circle of radius ≥ 0; near the cone's apex (radius 0) rounding can make the discriminant
+    // or both radii slightly negative, and the pixel then takes the root of the larger radius.
+    const vi covers = (vi)(-(int32_t)(a < 0.0f));
+    vi none = ~(ok1 | ok2);
+    *painted = ((disc >= 0.0f) | covers) & (~none | covers);
+    vi pick1 = (none & ((ra >= rb) | ~(vabs(t2) < inf))) | (~none & ok1 & (~ok2 | (t1 > t2)));
+    return sel(pick1, t1, t2);
 }
 
 /// Concentric radial t (equal centres): (|P| − r0)·(1/dr).

@@ -29,6 +29,32 @@ struct GradientLevelTests {
         }
     }
 
+    /// A pixel centre at a radial gradient's apex (radius 0, where the start circle lies inside
+    /// the end circle, so every point lies on a circle): rounding there made the discriminant or
+    /// both radii slightly negative, and every level and the twin left the pixel transparent
+    /// where the exact colour has alpha 102 (found by the oracle's fuzzer).
+    @Test func aPixelAtTheConesApexTakesItsColour() throws {
+        let stops = [GradientStop(0x1.f4d5101483b7p-4, Color(red: 0x1.212122p-3, green: 0x1.515152p-1, blue: 0x1.f1f1f2p-1, alpha: 1)),
+                     GradientStop(0x1.9c1831a6bd85bp-2, Color(red: 0x1.c7c7c8p-1, green: 0x1.b9b9bap-1, blue: 0x1.a9a9aap-3, alpha: 0x1.a1a1a2p-2)),
+                     GradientStop(0x1.2ad72da85961p-1, Color(red: 0x1.757576p-2, green: 0x1.f1f1f2p-4, blue: 0x1.313132p-3, alpha: 1)),
+                     GradientStop(0x1.788e4fa4631ap-1, Color(red: 0x1.010102p-8, green: 0x1.cfcfdp-1, blue: 0x1.f1f1f2p-4, alpha: 0x1.818182p-2)),
+                     GradientStop(1, Color(red: 0x1.010102p-1, green: 0x1.151516p-2, blue: 0x1.d9d9dap-3, alpha: 1))]
+        let g = Gradient(shape: .radial(startCenter: Point(0x1.048112f25b32p+0, 0x1.7b82f51f1f34cp+0), startRadius: 0x1.dbf5c6fc5de16p+2,
+                                        endCenter: Point(0x1.ba0b7f13b248p+0, 0x1.6a015b0361a88p+1), endRadius: 0x1.1a2009a9dc69ap+4),
+                         stops: stops, spread: .reflect)
+        let fill = try GradientFill(g)
+        let exact = fill.exactColor(x: 0, y: 0)
+        #expect(exact.w > 100)
+        for level in Kernels.supported {
+            let got = FencedBuffer(width: 1, height: 1, format: .rgba8Premultiplied)
+            try Kernels.withLevel(level) { try fill.fill(got.buffer) }
+            let pixel = pixelBytes(got.buffer)
+            for k in 0 ..< 4 {
+                #expect(abs(Double(pixel[k]) - exact[k]) <= 1, "\(level) byte \(k): \(pixel[k]), exact \(exact[k])")
+            }
+        }
+    }
+
     /// Width-1 jobs take the kernels' column path (16 rows a vector): every pixel equals the
     /// twin's at every level, for every shape, both formats, dither on and off, any column.
     @Test func columnsEqualTheTwin() throws {

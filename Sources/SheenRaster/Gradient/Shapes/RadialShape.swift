@@ -34,14 +34,23 @@ enum RadialShape {
         let a = cdx * cdx + cdy * cdy - dr * dr
         let b = pdx * cdx + pdy * cdy + r0 * dr
         let c = pdx * pdx + pdy * pdy - r0 * r0
-        let disc = b * b - a * c
-        if disc < 0 { return nil }
+        // a < 0: every point lies on exactly one circle of radius ≥ 0 (the circles grow faster
+        // than their centres move); a negative discriminant or radius there is rounding, at the
+        // cone's apex, and the root of the larger radius is the point's.
+        var disc = b * b - a * c
+        if disc < 0 {
+            if a >= 0 { return nil }
+            disc = 0
+        }
         let root = disc.squareRoot()
         let q = b >= 0 ? b + root : b - root
         let t1 = q / a, t2 = c / q
         var best: Double? = nil
         for t in [t1, t2] where t.isFinite && r0 + t * dr >= 0 {
             if best == nil || t > best! { best = t }
+        }
+        if best == nil && a < 0 {
+            best = [t1, t2].filter(\.isFinite).max { r0 + $0 * dr < r0 + $1 * dr }
         }
         return best
     }
@@ -72,9 +81,14 @@ enum RadialShape {
         let q = b < 0 ? b - root : b + root
         let t1 = q * invA
         let t2 = c / q
-        let ok1 = abs(t1) < .infinity && r0 + t1 * dr >= 0
-        let ok2 = abs(t2) < .infinity && r0 + t2 * dr >= 0
-        guard disc >= 0 && (ok1 || ok2) else { return nil }
+        let ra = r0 + t1 * dr, rb = r0 + t2 * dr
+        let ok1 = abs(t1) < .infinity && ra >= 0
+        let ok2 = abs(t2) < .infinity && rb >= 0
+        // a < 0: every pixel lies on one circle of radius ≥ 0; near the apex rounding may say
+        // otherwise, and the root of the larger radius is taken (radial_t's rule).
+        let covers = a < 0
+        guard (disc >= 0 || covers) && (ok1 || ok2 || covers) else { return nil }
+        if !ok1 && !ok2 { return ra >= rb || !(abs(t2) < .infinity) ? t1 : t2 }
         return ok1 && (!ok2 || t1 > t2) ? t1 : t2
     }
 }
