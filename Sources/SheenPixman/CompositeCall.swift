@@ -208,14 +208,11 @@ struct CompositeCall {
         // Every box's view, coverage and fill are made before anything is drawn (each box is its
         // own pixel space, whose (0, 0) is the box's corner), so that a refusal writes nothing.
         let bpp = d.format.sheenFormat.bytesPerPixel
+        guard let gradient = g.sheenGradient(repeatMode: repeatMode, map: map) else { throw Handover("gradient stops, repeat or kind") }
         var work: [(RasterBuffer, SheenRaster.Coverage, GradientFill)] = []
         work.reserveCapacity(boxes.count)
         for r in boxes {
-            guard let gradient = g.sheenGradient(repeatMode: repeatMode,
-                                                 map: map.concatenating(after: .translation(Double(r.x), Double(r.y)))) else {
-                throw Handover("gradient stops, repeat or kind")
-            }
-            guard let fill = try? GradientFill(gradient) else { throw Handover("gradient numbers") }
+            guard let fill = try? GradientFill(Self.placed(gradient, at: r)) else { throw Handover("gradient numbers") }
             guard let view = try? RasterBuffer(base: d.data + r.y * d.stride + r.x * bpp, width: r.width, height: r.height,
                                                bytesPerRow: d.stride, format: d.format.sheenFormat) else { throw Handover("destination layout") }
             switch coverage {
@@ -247,15 +244,12 @@ struct CompositeCall {
                                      boxes: [PixelRect]) throws(Handover) -> Int {
         let bandRows = 16
         let format = d.format.sheenFormat, bpp = format.bytesPerPixel
+        guard let gradient = g.sheenGradient(repeatMode: repeatMode, map: map) else { throw Handover("gradient stops, repeat or kind") }
         var bands: [(PixelRect, GradientFill)] = []
         for r in boxes {
             for y0 in Swift.stride(from: 0, to: r.height, by: bandRows) {
                 let b = PixelRect(x: r.x, y: r.y + y0, width: r.width, height: min(bandRows, r.height - y0))
-                guard let gradient = g.sheenGradient(repeatMode: repeatMode,
-                                                     map: map.concatenating(after: .translation(Double(b.x), Double(b.y)))) else {
-                    throw Handover("gradient stops, repeat or kind")
-                }
-                guard let fill = try? GradientFill(gradient) else { throw Handover("gradient numbers") }
+                guard let fill = try? GradientFill(Self.placed(gradient, at: b)) else { throw Handover("gradient numbers") }
                 bands.append((b, fill))
             }
         }
@@ -306,6 +300,15 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
+    }
+
+    /// `gradient` (in the destination's pixel space) in the pixel space of a view whose (0, 0) is
+    /// destination pixel (r.x, r.y): the stops are restated once a call, each box or band only
+    /// moves it.
+    private static func placed(_ gradient: Gradient, at r: PixelRect) -> Gradient {
+        var g = gradient
+        g.transform = Matrix2D.translation(-Double(r.x), -Double(r.y)).concatenating(after: gradient.transform)
+        return g
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.
