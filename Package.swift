@@ -114,6 +114,13 @@ let package = Package(
             dependencies: ["SheenRaster", "SheenPNG", "SheenTestSupport"],
             path: "Fuzz/sheen-fuzz-raster"
         ),
+        // The drop-in pixman's differential fuzzer (Scripts/fuzz.sh --target pixman): random pixman
+        // calls through the drop-in and through the system pixman.
+        .executableTarget(
+            name: "sheen-fuzz-pixman",
+            dependencies: ["SheenPixman", "CSheenPixman", "SheenRaster", "SheenPlatform", "SheenTestSupport"],
+            path: "Fuzz/sheen-fuzz-pixman"
+        ),
 
         // The C API: sheen.h (types and declarations, a C target so Swift sees the same types)
         // and its definitions in Swift, exported with @_cdecl.

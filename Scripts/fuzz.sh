@@ -14,12 +14,17 @@
 #               placeholder, caret and selection) rendered into fenced buffers, queried (caret,
 #               tap, selection, graphemes), edited by one character and rendered again
 #               (Fuzz/sheen-fuzz-field)
+#   pixman    — the drop-in pixman against the system pixman: random images (bits of the five
+#               formats, solid fills, linear, radial and conical gradients) and calls (composites
+#               with every operator, repeat, transform, filter, clip region, offset and size 1–300;
+#               fills), images shared between calls, into memory that ends at an unmapped page;
+#               every pixel Sheen drew held to the exact result (Fuzz/sheen-fuzz-pixman)
 # The kernel harnesses (composite, raster) run every input at every level this CPU runs
 # (simd128, avx2, avx512; SheenTestSupport's comparedLevels) against the reference, so an
 # AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text, label and field run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|pixman|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
 #   (defaults: all targets, 60 s each, 1 job)
 # --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
 # FuzzEntry.swift or fuzz case lists NAME runs with SHEEN_FUZZ_KERNEL=NAME, steering every input
@@ -35,9 +40,9 @@
 # Builds the harnesses into .build-fuzz with the fuzzer and address sanitizers (one combined
 # -sanitize flag: SwiftPM given two --sanitize flags applies only one), starts each from its
 # committed seed corpus (Fuzz/corpus, Fuzz/corpus-text, Fuzz/corpus-label,
-# Fuzz/corpus-raster, Fuzz/corpus-spec, Fuzz/corpus-field) in a scratch copy,
+# Fuzz/corpus-raster, Fuzz/corpus-spec, Fuzz/corpus-field, Fuzz/corpus-pixman) in a scratch copy,
 # and fails on any finding; crash files are left in .build-fuzz/findings. Replay one with:
-#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster, -spec, -field)
+#   swift run sheen-fuzz .build-fuzz/findings/composite-crash-…   (or sheen-fuzz-text, -label, -raster, -spec, -field, -pixman)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -53,7 +58,7 @@ limit=(-max_total_time=60)
 budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
 large=0
-targets=(composite text label raster spec field)
+targets=(composite text label raster spec field pixman)
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) limit=(-runs="$2"); shift 2 ;;
@@ -72,8 +77,8 @@ while [ $# -gt 0 ]; do
             shift 2 ;;
         --target)
             case "$2" in
-                composite|text|label|raster|spec|field) targets=("$2") ;;
-                all) targets=(composite text label raster spec field) ;;
+                composite|text|label|raster|spec|field|pixman) targets=("$2") ;;
+                all) targets=(composite text label raster spec field pixman) ;;
                 *) echo "unknown target $2" >&2; exit 2 ;;
             esac
             shift 2 ;;
@@ -82,6 +87,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 Scripts/install-deps.sh
+# The pixman harness compares with the system pixman.
+if [[ " ${targets[*]} " == *" pixman "* ]]; then Scripts/install-deps.sh --pixman; fi
 findings="$root/.build-fuzz/findings"
 suffix=""
 if [ "$large" -eq 1 ]; then
@@ -107,6 +114,7 @@ for target in "${targets[@]}"; do
         raster) product=sheen-fuzz-raster; seeds=Fuzz/corpus-raster; work="$root/.build-fuzz/corpus-raster" ;;
         spec) product=sheen-fuzz-spec; seeds=Fuzz/corpus-spec; work="$root/.build-fuzz/corpus-spec" ;;
         field) product=sheen-fuzz-field; seeds=Fuzz/corpus-field; work="$root/.build-fuzz/corpus-field" ;;
+        pixman) product=sheen-fuzz-pixman; seeds=Fuzz/corpus-pixman; work="$root/.build-fuzz/corpus-pixman" ;;
     esac
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING

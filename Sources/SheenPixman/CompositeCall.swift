@@ -83,7 +83,9 @@ struct CompositeCall {
                       format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
                 let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
                 if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                    paint = .solid(Self.argb(data.load(as: UInt32.self), format))
+                    // Its one pixel, read at its own size: an a8 image has one byte, and it may be
+                    // the last before an unmapped page.
+                    paint = .solid(Self.argb(format == .a8 ? UInt32(data.load(as: UInt8.self)) : data.load(as: UInt32.self), format))
                 } else {
                     let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
                     if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {

@@ -81,3 +81,11 @@ struct PixmanOperator {
     @inline(__always)
     static func of(_ code: UInt32) -> PixmanOperator? { code < 0x40 ? byCode[Int(code)] : nil }
 }
+
+/// Sheen's operator of the same formula as pixman's operator `code` (a pixman_op_t), or nil for
+/// the operators the drop-in hands to pixman (saturate, the disjoint and conjoint families): the
+/// differential fuzzer (Fuzz/sheen-fuzz-pixman) measures a drawn call against this operator's
+/// exact result.
+public func sheenOperator(forPixmanOperator code: UInt32) -> CompositeOperator? {
+    PixmanOperator.of(code)?.sheen
+}
