@@ -26,6 +26,9 @@ struct CompositeCall {
     private enum Paint {
         case solid(UInt32)
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+        /// A bits image that repeats past its edges over the area (RepeatedSource).
+        case repeated(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                      dx: Int, dy: Int, mode: UInt32)
         /// A gradient (its parameters apart, in `gradient`, so that this enum stays plain
         /// values on the path every small call takes).
         case gradient
@@ -88,18 +91,22 @@ struct CompositeCall {
                     paint = .solid(Self.argb(format == .a8 ? UInt32(data.load(as: UInt8.self)) : data.load(as: UInt32.self), format))
                 } else {
                     let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+                    var repeats = false
                     if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                         area = area.intersection(placed)
                     } else if area.intersection(placed) != area {
-                        throw Handover("source repeat")
+                        guard s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) else { throw Handover("source repeat") }
+                        repeats = true
                     }
                     // Pixels read and written in the same memory are drawn only in place (the same
-                    // image at the same position); any other overlap, such as two images over one
-                    // buffer, is pixman's.
-                    if Self.overlaps(data, h, stride, dData, dHeight, dStride) && !(data == dData && dx == 0 && dy == 0 && format == dFormat) {
+                    // image at the same position, not repeated); any other overlap, such as two
+                    // images over one buffer, is pixman's.
+                    if Self.overlaps(data, h, stride, dData, dHeight, dStride)
+                        && (repeats || !(data == dData && dx == 0 && dy == 0 && format == dFormat)) {
                         throw Handover("source overlaps destination")
                     }
-                    paint = .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
+                    paint = repeats ? .repeated(format: format, data: data, width: w, height: h, stride: stride, dx: dx, dy: dy, mode: s.repeatMode)
+                                    : .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
                 }
             case .gradient:
                 guard let g = s.gradient else { throw Handover("source kind") }
@@ -147,6 +154,12 @@ struct CompositeCall {
                 && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy)) }) {
                 throw Handover("source not premultiplied")
             }
+        case let .repeated(format, data, w, h, stride, _, _, _):
+            // Every pixel of the image, which the repeat may read anywhere.
+            if op.checksSource && !format.isPadded && format != .a8
+                && !Self.isPremultiplied(data, stride: stride, PixelRect(x: 0, y: 0, width: w, height: h)) {
+                throw Handover("source not premultiplied")
+            }
         }
         if op.checksDestination && !dFormat.isPadded && dFormat != .a8
             && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) {
@@ -176,6 +189,8 @@ struct CompositeCall {
                 job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
                 job.paintStride = stride
                 job.paintConversion = Self.conversion(from: format, to: dFormat)
+            case .repeated:
+                break   // below
             }
             switch coverage {
             case let .constant(c):
@@ -183,6 +198,19 @@ struct CompositeCall {
             case let .bits(data, stride, dx, dy):
                 job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
                 job.maskStride = stride
+            }
+            if case let .repeated(format, data, w, h, stride, dx, dy, mode) = paint {
+                job.paintConversion = Self.conversion(from: format, to: dFormat)
+                let source = RepeatedSource(format: format, data: data, width: w, height: h, stride: stride,
+                                            dx: r.x + dx, dy: r.y + dy, mode: mode)
+                guard source.hasPaths(job) else {
+                    if drawn == 0 { throw Handover("no kernel path") }
+                    return drawn
+                }
+                if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
+                source.draw(job, at: level)
+                drawn += r.width * r.height
+                continue
             }
             // Checked before anything is written: every rectangle's job takes the same path (so a
             // refusal comes with the first, drawn still 0).

@@ -51,7 +51,7 @@ struct PixmanOperator {
         .init(0x08, "OUT_REVERSE", .destinationOut, bounded: true, readsAlpha: false),
         .init(0x09, "ATOP", .sourceAtop, bounded: true, readsAlpha: true, checks: (true, false)),
         .init(0x0a, "ATOP_REVERSE", .destinationAtop, bounded: false, readsAlpha: true, checks: (false, true)),
-        .init(0x0b, "XOR", .xor, bounded: true, readsAlpha: true),
+        .init(0x0b, "XOR", .xor, bounded: true, readsAlpha: true, checks: (true, true)),
         .init(0x0c, "ADD", .plus, bounded: true, readsAlpha: false),
         .init(0x30, "MULTIPLY", .multiply, bounded: true, readsAlpha: true, checks: (true, true)),
         .init(0x31, "SCREEN", .screen, bounded: true, readsAlpha: true, checks: (true, true)),

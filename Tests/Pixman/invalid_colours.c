@@ -1,7 +1,7 @@
 /* The drop-in pixman against the system pixman on colours that are not valid premultiplied (a
  * level above its alpha), which pixman's saturating arithmetic defines and Sheen's kernels do
- * not: for every operator Sheen draws, masked and unmasked, with such sources and then such
- * destinations, the drop-in (this program runs with libsheen-pixman preloaded) must write what
+ * not: for every operator Sheen draws, masked and unmasked, with such sources, then such
+ * destinations, then both, the drop-in (this program runs with libsheen-pixman preloaded) must write what
  * the system pixman writes, within 2 levels — so an operator on which the two part ways must be
  * one the drop-in checks first and hands over (PixmanOperator.checksSource/.checksDestination).
  * Then, on valid colours, Sheen must have drawn the calls (sheen_pixman_drawn_calls), so the
@@ -46,13 +46,14 @@ int main(void) {
     static uint32_t src[N], want[N], got[N];
     static uint8_t mask[MASK_STRIDE * H];
     int failures = 0;
-    /* kind 0: invalid sources, 1: invalid destinations, 2: all valid (Sheen must draw). */
-    for (int kind = 0; kind < 3; kind++) {
+    /* kind 0: invalid sources, 1: invalid destinations, 2: both (xor's two terms then overflow
+     * together), 3: all valid (Sheen must draw). */
+    for (int kind = 0; kind < 4; kind++) {
         for (int masked = 0; masked < 2; masked++) {
             for (size_t k = 0; k < sizeof ops / sizeof *ops; k++) {
                 for (int i = 0; i < N; i++) {
-                    src[i] = kind == 0 ? invalid() : valid();
-                    want[i] = got[i] = kind == 1 ? invalid() : valid();
+                    src[i] = kind == 0 || kind == 2 ? invalid() : valid();
+                    want[i] = got[i] = kind == 1 || kind == 2 ? invalid() : valid();
                 }
                 for (int i = 0; i < MASK_STRIDE * H; i++) mask[i] = (uint8_t)next();
                 pixman_image_t *s = system_create(PIXMAN_a8r8g8b8, W, H, src, 4 * W);
@@ -73,11 +74,12 @@ int main(void) {
                         if (diff > worst) worst = diff;
                     }
                 }
-                const char *what = kind == 0 ? "invalid sources" : kind == 1 ? "invalid destinations" : "valid colours";
+                const char *what = kind == 0 ? "invalid sources" : kind == 1 ? "invalid destinations"
+                                 : kind == 2 ? "invalid sources and destinations" : "valid colours";
                 /* pixman's own HSL modes are off through a partial mask, by up to 255 levels
                  * (bench/oracle.md): there, on valid colours, Sheen's exact result is not held
                  * to pixman's (Sheen's kernels are held to the exact one by its own tests). */
-                int pixman_off = kind == 2 && masked && ops[k] >= 0x3b;
+                int pixman_off = kind == 3 && masked && ops[k] >= 0x3b;
                 if (worst > 2 && !pixman_off) {
                     printf("op 0x%02x %s, %s: %d levels from the system pixman\n", ops[k], masked ? "masked" : "unmasked", what, worst);
                     failures++;
@@ -85,7 +87,7 @@ int main(void) {
                 /* Unmasked, or a mask under an operator Sheen draws through one (pixman.md). */
                 int bounded = ops[k] == 0x02 || ops[k] == 0x03 || ops[k] == 0x04 || ops[k] == 0x08 || ops[k] == 0x09 ||
                               ops[k] == 0x0b || ops[k] == 0x0c || ops[k] >= 0x30;
-                if (kind == 2 && (!masked || bounded) && drawn() == before) {
+                if (kind == 3 && (!masked || bounded) && drawn() == before) {
                     printf("op 0x%02x %s, valid colours: not drawn by Sheen\n", ops[k], masked ? "masked" : "unmasked");
                     failures++;
                 }
