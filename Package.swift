@@ -138,6 +138,10 @@ let package = Package(
         // The AVX-512 level's block width built for AVX2, so its logic runs on machines without AVX-512.
         .target(name: "CSheenSIMDWidthCheck", dependencies: ["CSheenSIMD"], path: "Tests/CSheenSIMDWidthCheck"),
         .testTarget(
+            name: "SheenPixmanTests",
+            dependencies: ["SheenPixman", "CSheenPixman"]
+        ),
+        .testTarget(
             name: "SheenRasterTests",
             dependencies: ["SheenRaster", "SheenTestSupport", "CSheenSIMD", "CSheenSIMDWidthCheck"]
         ),

@@ -21,6 +21,7 @@ packages=(
   libhyphen0          # automatic hyphenation (loaded at run time, only when a layout asks)
   hyphen-en-us        # ... and its US English dictionary, which the hyphenation tests use
   pkg-config          # SwiftPM finds the system libraries through it
+  libpixman-1-0       # the system pixman the drop-in hands calls to, in its tests (Tests/SheenPixmanTests)
   gcc                 # the system C compiler the C API's tests build with (Scripts/test-capi.sh)
   g++                 # ... and the C++ compiler that checks sheen.h compiles as C++
   qemu-user-static            # Scripts/test-arm64.sh: runs the AArch64 build of the kernels
