@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The drop-in pixman's speed against the system pixman it stands in for (docs/pixman.md).
-#   Scripts/bench-pixman.sh [--rounds N] [--fast] [--cairo TEST ...]
+#   Scripts/bench-pixman.sh [--rounds N] [--fast] [--cairo TEST ...] [--blt OPERATION ...]
 # Installs the drop-in (Scripts/install.sh --pixman into .build-pixman/prefix), then on one pinned
 # core, alternating without and with LD_PRELOAD=libsheen-pixman.so for N rounds (default 5):
 #   - Benchmarks/pixman/dropin_calls.c: nanoseconds per small call (1 × 1 composites: the
@@ -10,18 +10,26 @@
 #     each case's fastest iteration per round (in cairo-perf's ticks), the median over the rounds;
 #     --fast passes cairo-perf-micro's -f (shorter runs: its paint test's 96 cases then take about
 #     two minutes a run rather than half an hour).
+#   - with --blt, pixman's own fast-path benchmark, lowlevel-blt-bench (built from Debian's source
+#     package by Scripts/test-pixman.sh, which this runs first when it is missing), over the named
+#     operations (its names, e.g. over_8888_8888 over_n_8_8888 src_8888_8888): Mpix/s of each of
+#     its tests (L1, L2, M: whole rows in and out of cache; HT, VT, R, RT: rectangles), best over
+#     the rounds.
 # Prints a Markdown table per part: without, with, the ratio (above 1: the drop-in is faster).
 # Not part of the tests: a benchmark needs the machine to itself.
 set -euo pipefail
 rounds=5
 fast=()
 cairo=()
+blt=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) [[ "${2:-}" =~ ^[1-9][0-9]?$ ]] || { echo "bench-pixman.sh: --rounds takes 1…99" >&2; exit 2; }; rounds=$2; shift 2 ;;
         --fast) fast=(-f); shift ;;
         --cairo) shift; while [ $# -gt 0 ] && [[ "$1" != --* ]]; do cairo+=("$1"); shift; done
                  [ ${#cairo[@]} -gt 0 ] || { echo "bench-pixman.sh: --cairo takes test names" >&2; exit 2; } ;;
+        --blt) shift; while [ $# -gt 0 ] && [[ "$1" != --* ]]; do blt+=("$1"); shift; done
+               [ ${#blt[@]} -gt 0 ] || { echo "bench-pixman.sh: --blt takes operation names" >&2; exit 2; } ;;
         -h|--help) "$(dirname "$0")/usage.sh" "$0"; exit 0 ;;
         *) echo "bench-pixman.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -36,15 +44,17 @@ if [ ${#cairo[@]} -gt 0 ]; then
         "${sudo_cmd[@]}" apt-get install -y -qq cairo-perf-utils >/dev/null
     fi
 fi
+if [ ${#blt[@]} -gt 0 ] && [ ! -x "$work/build/test/lowlevel-blt-bench" ]; then Scripts/test-pixman.sh; fi
 Scripts/install.sh --pixman --prefix "$work/prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 preload="$work/prefix/lib/libsheen-pixman.so"
 cc -O2 Benchmarks/pixman/dropin_calls.c $(pkg-config --cflags --libs pixman-1) -o "$work/dropin_calls"
 core=$(( $(nproc) - 1 ))
 echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), core $core; pixman $(dpkg-query -W -f='${Version}' libpixman-1-0); $rounds rounds alternated"
 
-python3 - "$work" "$preload" "$core" "$rounds" "${#fast[@]}" "${cairo[@]}" <<'PY'
+python3 - "$work" "$preload" "$core" "$rounds" "${#fast[@]}" "${#cairo[@]}" "${cairo[@]}" "${blt[@]}" <<'PY'
 import os, re, statistics, subprocess, sys
-work, preload, core, rounds, fast, tests = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] != "0", sys.argv[6:]
+work, preload, core, rounds, fast = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] != "0"
+tests, blt = sys.argv[7:7 + int(sys.argv[6])], sys.argv[7 + int(sys.argv[6]):]
 
 def run(cmd, preloaded, env=None):
     e = dict(os.environ, **(env or {}))
@@ -82,4 +92,21 @@ if tests:
     ratios = [a / b for a, b in rows.values()]
     if ratios:
         print(f"\ngeometric mean {statistics.geometric_mean(ratios):.2f}×, lowest {min(ratios):.2f}× over {len(ratios)} cases")
+
+if blt:
+    # lowlevel-blt-bench -c prints one CSV line per operation: Mpix/s of L1, L2, M, HT, VT, R, RT.
+    columns = ["L1", "L2", "M", "HT", "VT", "R", "RT"]
+    speeds = {}
+    for r in range(rounds):
+        for preloaded in (False, True):
+            for operation in blt:
+                line = run([os.path.join(work, "build", "test", "lowlevel-blt-bench"), "-c", operation], preloaded).strip().splitlines()[-1]
+                for column, value in zip(columns, line.split(",")):
+                    speeds.setdefault(f"{operation} {column}", ([], []))[preloaded].append(float(value))
+    print("\n### pixman's lowlevel-blt-bench (Mpix/s, best over the runs)\n\n| operation test | without (Mpix/s) | with (Mpix/s) | ratio |\n|---|---:|---:|---:|")
+    ratios = []
+    for name, (a, b) in speeds.items():
+        ratios.append(max(b) / max(a))
+        print(f"| {name} | {max(a):,.1f} | {max(b):,.1f} | {max(b) / max(a):.2f}× |")
+    print(f"\ngeometric mean {statistics.geometric_mean(ratios):.2f}×, lowest {min(ratios):.2f}× over {len(ratios)} tests")
 PY

@@ -47,6 +47,9 @@ if [[ "${1:-}" == "--pixman" ]]; then
     libpixman-1-dev   # the drop-in pixman (Scripts/install.sh --pixman, Scripts/test-pixman.sh): the system pixman it hands calls to
     patchelf          # ... install.sh makes its libpixman-1.so.0 depend on the system's by path
     meson             # Scripts/test-pixman.sh builds pixman's own test programs from Debian's source package
+    librsvg2-bin      # ... and draws real programs through the drop-in (Scripts/pixman-programs.py): rsvg-convert,
+    tango-icon-theme  # ... over the Tango icons' gradients,
+    pango1.0-tools    # ... and pango-view over multi-script paragraphs
     ninja-build
     libpng-dev
     dpkg-dev          # ... apt-get source

@@ -11,8 +11,9 @@
 #   - the CRC programs (which fix pixman's own bits) are run and reported, pass or differ: Sheen
 #     rounds differently from pixman (docs/pixman.md). Without --long only the quick ones run.
 # Then Tests/Pixman/invalid_colours.c (the drop-in against the system pixman on colours that are
-# not valid premultiplied) and Tests/Pixman/gradients.c (gradients drawn by both), and a run through the library-path copy (LD_LIBRARY_PATH) that checks
-# that Sheen draws there too.
+# not valid premultiplied) and Tests/Pixman/gradients.c (gradients drawn by both), a run through
+# the library-path copy (LD_LIBRARY_PATH) that checks that Sheen draws there too, and real
+# programs — rsvg-convert and pango-view — drawn both ways (Scripts/pixman-programs.py).
 set -euo pipefail
 long=0
 case "${1:-}" in
@@ -99,6 +100,11 @@ done
 # The library-path copy: Sheen draws through it (the statistics say so) and the system pixman does the rest.
 stats=$(SHEEN_PIXMAN_STATS=1 LD_LIBRARY_PATH="$work/prefix/lib/sheen-pixman" "$work/build/test/pdf-op-test" 2>&1 >/dev/null)
 grep -q "Sheen drew [1-9]" <<<"$stats" || { echo "$stats"; echo "test-pixman.sh: nothing drawn by Sheen through LD_LIBRARY_PATH" >&2; failed+=(library-path); }
+
+# Real programs: rsvg-convert over the Tango icons that draw gradients, pango-view over
+# multi-script paragraphs, with and without the drop-in (Scripts/pixman-programs.py).
+echo "  real programs (rsvg-convert, pango-view), each picture against pixman's:"
+"$(Scripts/scripts-python.sh)" Scripts/pixman-programs.py "$preload" "$work/programs" || failed+=(programs)
 
 if [ ${#failed[@]} -gt 0 ]; then echo "test-pixman.sh: failed: ${failed[*]}" >&2; exit 1; fi
 echo "test-pixman.sh: every tolerance and crash program of pixman $version passes with the drop-in preloaded"
