@@ -9,7 +9,9 @@
 #   - every program that checks against a reference with a tolerance, and every crash and bounds
 #     program, must pass (exit 0) — a failure fails this script;
 #   - the CRC programs (which fix pixman's own bits) are run and reported, pass or differ: Sheen
-#     rounds differently from pixman (docs/pixman.md). Without --long only the quick ones run.
+#     rounds differently from pixman (docs/pixman.md); where one differs, Scripts/pixman-crc.sh
+#     measures the differing pixels against the exact result, and any beyond Sheen's contract
+#     fails this script. Without --long only the quick ones run.
 # Then Tests/Pixman/invalid_colours.c (the drop-in against the system pixman on colours that are
 # not valid premultiplied) and Tests/Pixman/gradients.c (gradients drawn by both), a run through
 # the library-path copy (LD_LIBRARY_PATH) that checks that Sheen draws there too, and real
@@ -80,6 +82,12 @@ for t in "${crc[@]}"; do
     if LD_PRELOAD="$preload" "$work/build/test/$t" > "$work/$t.log" 2>&1; then status="CRC same"; else status="CRC differs"; fi
     printf '  %-24s %-12s %6s s  %s\n' "$t" "$status" "$(seconds_since "$start")" "$(tail -n 1 "$work/$t.log" | cut -c1-70)"
 done
+
+# Where a CRC differs: every pixel of the differing tests that Sheen drew, against the exact
+# result (Scripts/pixman-crc.sh; the long programs with --long).
+crc_args=()
+if [ "$long" = 1 ]; then crc_args+=(--long); fi
+Scripts/pixman-crc.sh "$preload" "$src" "$work/build" "$work/crc" "${crc_args[@]}" || failed+=(crc-contract)
 
 # thread-test's CRC differs from pixman's (Sheen's rounding) but must be the same on every run:
 # its threads composite at once through the drop-in's shared records.

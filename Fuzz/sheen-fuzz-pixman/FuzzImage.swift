@@ -27,6 +27,15 @@ func readPixel(_ p: UnsafeRawPointer, _ format: UInt32) -> SIMD4<UInt8> {
     return isARGB ? SIMD4(hi, mid, lo, a) : SIMD4(lo, mid, hi, a)
 }
 
+/// What pixman samples at pixel (x, y) of a bits image's own space (after any translation) of
+/// `format`, `width` × `height` pixels `stride` bytes a row at `pixels`: repeat none is
+/// transparent outside, normal wraps, pad clamps, reflect mirrors.
+func pixmanSample(_ x: Int, _ y: Int, format: UInt32, pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                  repeatMode: UInt32) -> SIMD4<UInt8> {
+    guard let sx = FuzzImage.wrap(x, width, repeatMode), let sy = FuzzImage.wrap(y, height, repeatMode) else { return .zero }
+    return readPixel(pixels + sy * stride + sx * bytesPerPixel(format), format)
+}
+
 /// A paired image and the state the input's calls gave it.
 final class FuzzImage {
     enum Kind {
@@ -87,10 +96,8 @@ final class FuzzImage {
         case .gradient: preconditionFailure("gradients are not sampled by the reference")
         case let .bits(format, width, height, a, _):
             let t = translation ?? (0, 0)
-            guard let sx = FuzzImage.wrap(x + t.x, width, repeatMode), let sy = FuzzImage.wrap(y + t.y, height, repeatMode) else {
-                return .zero
-            }
-            return readPixel(pixels + sy * a.stride + sx * bytesPerPixel(format), format)
+            return pixmanSample(x + t.x, y + t.y, format: format, pixels: pixels, width: width, height: height, stride: a.stride,
+                                repeatMode: repeatMode)
         }
     }
 

@@ -369,13 +369,9 @@ enum PixmanFuzzCase {
                     }
                     continue
                 }
-                let exact: SIMD4<Double> = bpp == 1
-                    ? SIMD4(0, 0, 0, ExactComposite.alpha(sheenOp, paint: s.w, destination: d.w, coverage: m, rule: .scalesPaint))
-                    : ExactComposite.pixel(sheenOp, paint: s, destination: d, coverage: m, rule: .scalesPaint)
-                // An a8 source onto colour is drawn as opaque black through the a8 image as
-                // coverage, so its contract is coverage's.
+                let exact = PixmanContract.exact(sheenOp, source: s, coverage: m, destination: d, alphaOnly: bpp == 1)
                 let a8OntoColour = src.bits.map { $0.format == UInt32(SHEEN_PIXMAN_A8) } == true && bpp == 4
-                let tolerance = (m == 255 && !a8OntoColour ? 0.5 : 1.5) + 1e-6
+                let tolerance = PixmanContract.tolerance(coverage: m, a8OntoColour: a8OntoColour)
                 for c in channels {
                     let errorA = abs(Double(a[c]) - exact[c]), errorB = abs(Double(b[c]) - exact[c])
                     if errorA > tolerance && errorA > errorB {

@@ -25,7 +25,8 @@ class UsageTests(unittest.TestCase):
                     "llvm-mca.sh": "Predicted cycles per 16 pixels", "oracle.sh": "Builds and runs the oracle kit",
                     "python-package.sh": "Builds the Python package", "mutate.sh": "Mutation testing of the C kernels",
                     "test-pixman.sh": "The drop-in pixman under pixman's own test programs",
-                    "bench-pixman.sh": "The drop-in pixman's speed against the system pixman"}
+                    "bench-pixman.sh": "The drop-in pixman's speed against the system pixman",
+                    "pixman-crc.sh": "pixman's CRC programs with the drop-in"}
         for script, phrase in expected.items():
             for flag in ("--help", "-h"):
                 r = run(script, flag)

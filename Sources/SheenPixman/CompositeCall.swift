@@ -68,8 +68,9 @@ struct CompositeCall {
         var gradient: PixmanGradient? = nil
         var gradientMap = Matrix2D.identity
         var coverage = Coverage.constant(255)
-        if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content,
-           !(s.hasClientClip && s.clipsAsSource && s.clip != nil) {
+        // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
+        if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
+        if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content {
             // An a8 source onto colour is black at its alpha, (0, 0, 0, a): for a bounded
             // operator, where a mask scales the source, that is opaque black through the a8 image
             // as a mask, which Sheen draws (cairo clears under a source with out-reverse of one).
@@ -82,7 +83,7 @@ struct CompositeCall {
             case let .solid(v):
                 paint = .solid(v)
             case let .bits(format?, data?, w, h, stride):
-                guard s.isPlainlyReadable, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
+                guard s.isPlainlyReadable,
                       format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
                 let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
                 if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
@@ -111,8 +112,8 @@ struct CompositeCall {
             case .gradient:
                 guard let g = s.gradient else { throw Handover("source kind") }
                 // Filters do not apply to gradients (pixman computes every pixel), a transform does.
-                guard !s.hasAlphaMap, !s.hasAccessors, !(s.hasClientClip && s.clipsAsSource && s.clip != nil),
-                      let map = s.map else { throw Handover("gradient clip or projective transform") }
+                guard !s.hasAlphaMap, !s.hasAccessors,
+                      let map = s.map else { throw Handover("gradient alpha map, accessors or projective transform") }
                 // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
                 let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
                 gradient = g

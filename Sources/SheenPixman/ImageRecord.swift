@@ -74,6 +74,10 @@ final class ImageRecord {
         return r
     }
 
+    /// Whether pixman clips a call to this image's clip region when it is the call's source or
+    /// mask (the client set the clip and turned source clipping on): such calls are pixman's.
+    var clipsWhenRead: Bool { hasClientClip && clipsAsSource && clip != nil }
+
     /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
     /// accessors, no convolution filter, no transform but whole-pixel offsets.
     var isPlainlyReadable: Bool {
