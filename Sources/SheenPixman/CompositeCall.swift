@@ -49,7 +49,12 @@ struct CompositeCall {
     /// Draws the call with Sheen's kernels and returns the pixels it drew; throws — having
     /// written nothing — where pixman must draw it, saying why.
     func drawWithSheen(at level: SIMDLevel) throws(Handover) -> Int {
-        guard let op = PixmanOperator.of(op) else { throw Handover("operator") }
+        guard var op = PixmanOperator.of(op) else { throw Handover("operator") }
+        // src through a mask writes S·m — transparent where the mask or the source is — which is
+        // S·m over transparent: the area is cleared first, then drawn with over (cairo draws
+        // patterns so). The source must not share memory with the destination then, even in place.
+        let clearsFirst = op.code == 0x01 && mask != nil
+        if clearsFirst { op = PixmanOperator.sourceOver }
         let (s, m, d) = ImageRegistry.lookup(source, mask, destination)
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
               dFormat != .a8 || !op.sheen.isBlendMode
@@ -57,6 +62,7 @@ struct CompositeCall {
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
             .intersection(PixelRect(x: 0, y: 0, width: dWidth, height: dHeight))
         if area.isEmpty { return 0 }
+        let fullArea = area
 
         // The paint, and where it lies (a bounded operator is clipped to it; another must be
         // covered by it).
@@ -77,7 +83,7 @@ struct CompositeCall {
             paint = .solid(0xFF00_0000)
             coverage = try Self.a8Coverage(of: s, x: sourceX - destinationX, y: sourceY - destinationY, area: &area,
                                       destination: (dData, dHeight, dStride))
-            if case .constant(0) = coverage { return 0 }
+            if case .constant(0) = coverage { return 0 }   // not src: clearsFirst has a mask
         } else {
             switch s.content {
             case let .solid(v):
@@ -103,7 +109,7 @@ struct CompositeCall {
                     // image at the same position, not repeated); any other overlap, such as two
                     // images over one buffer, is pixman's.
                     if Self.overlaps(data, h, stride, dData, dHeight, dStride)
-                        && (repeats || !(data == dData && dx == 0 && dy == 0 && format == dFormat)) {
+                        && (repeats || clearsFirst || !(data == dData && dx == 0 && dy == 0 && format == dFormat)) {
                         throw Handover("source overlaps destination")
                     }
                     paint = repeats ? .repeated(format: format, data: data, width: w, height: h, stride: stride, dx: dx, dy: dy, mode: s.repeatMode)
@@ -133,15 +139,39 @@ struct CompositeCall {
                                           destination: (dData, dHeight, dStride))
                 }
                 if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
-                if case .constant(0) = coverage { return 0 }
+                if case .constant(0) = coverage { area = PixelRect(x: 0, y: 0, width: 0, height: 0) }
             }
         }
-        if area.isEmpty { return 0 }
 
         // The clip's boxes within the area; the area alone (no array made) without a clip.
         let boxes = d.clip ?? []
         let count = d.clip == nil ? 1 : boxes.count
         func rect(_ i: Int) -> PixelRect { d.clip == nil ? area : boxes[i].intersection(area) }
+        // For src through a mask: clears the whole area (each box of it) once, before the first
+        // write; its pixels are what the call drew.
+        var cleared = false
+        func clearOnce() {
+            guard clearsFirst, !cleared else { return }
+            cleared = true
+            for i in 0 ..< count {
+                let r = d.clip == nil ? fullArea : boxes[i].intersection(fullArea)
+                if r.isEmpty { continue }
+                var job = SheenCompositeJob(op: .clear, format: dFormat.sheenFormat,
+                                            dst: dData + r.y * dStride + r.x * dFormat.sheenFormat.bytesPerPixel,
+                                            dstStride: dStride, width: r.width, height: r.height)
+                _ = job.run(at: level)
+            }
+        }
+        var clearedPixels: Int {
+            (0 ..< count).reduce(0) { total, i in
+                let r = d.clip == nil ? fullArea : boxes[i].intersection(fullArea)
+                return total + (r.isEmpty ? 0 : r.width * r.height)
+            }
+        }
+        if area.isEmpty {
+            clearOnce()
+            return clearsFirst ? clearedPixels : 0
+        }
         // Pixels that are not valid premultiplied colour (a level above its alpha) are pixman's
         // to draw where its saturating arithmetic and Sheen's kernels part ways on them
         // (PixmanOperator.checksSource, .checksDestination).
@@ -167,8 +197,9 @@ struct CompositeCall {
             throw Handover("destination not premultiplied")
         }
         if let g = gradient {
-            return try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level,
+            let drawn = try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level, before: clearOnce,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
+            return clearsFirst ? clearedPixels : drawn
         }
         // Over an opaque image (x8: its padding read as alpha 255) with full coverage is that
         // image, exactly: drawn as source, a copy, not a blend of every pixel.
@@ -208,6 +239,7 @@ struct CompositeCall {
                     if drawn == 0 { throw Handover("no kernel path") }
                     return drawn
                 }
+                clearOnce()
                 if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
                 source.draw(job, at: level)
                 drawn += r.width * r.height
@@ -219,21 +251,23 @@ struct CompositeCall {
                 if drawn == 0 { throw Handover("no kernel path") }
                 return drawn
             }
+            clearOnce()
             if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
             _ = job.run(at: level)
             drawn += r.width * r.height
         }
-        return drawn
+        return clearsFirst ? clearedPixels : drawn
     }
 
     /// Draws a gradient paint into each of `boxes` of the destination with Sheen's compositing
     /// call; throws, having written nothing, where Sheen cannot draw it as pixman defines it (or
     /// refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
     private func drawGradient(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator, coverage: Coverage,
-                              level: SIMDLevel, onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
+                              level: SIMDLevel, before firstWrite: () -> Void, onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
                               boxes: [PixelRect]) throws(Handover) -> Int {
         if case let .bits(data, stride, dx, dy) = coverage, boxes.contains(where: { stride < $0.width }) {
             return try drawGradientInBands(g, map: map, repeatMode: repeatMode, op: op, mask: (data, stride, dx, dy), level: level,
+                                           before: firstWrite,
                                            onto: d, boxes: boxes)
         }
         // Every box's view, coverage and fill are made before anything is drawn (each box is its
@@ -255,6 +289,7 @@ struct CompositeCall {
                 work.append((view, .mask(mask), fill))
             }
         }
+        firstWrite()
         for (r, (view, coverage, fill)) in zip(boxes, work) {
             if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, r) }
             // Cannot throw: the level is the drop-in's (SHEEN_SIMD, checked once) and every
@@ -271,6 +306,7 @@ struct CompositeCall {
     /// fill is made, and the job's path checked, before anything is written.
     private func drawGradientInBands(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator,
                                      mask: (data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int), level: SIMDLevel,
+                                     before firstWrite: () -> Void,
                                      onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
                                      boxes: [PixelRect]) throws(Handover) -> Int {
         let bandRows = 16
@@ -298,6 +334,7 @@ struct CompositeCall {
         let drawn = withUnsafeTemporaryAllocation(byteCount: max(widest * bpp * bandRows, 1), alignment: 64) { scratch -> Int? in
             let base = scratch.baseAddress!
             guard bands.allSatisfy({ job($0.0, paint: base).hasCompositePath }) else { return nil }
+            firstWrite()
             for (b, fill) in bands {
                 // Cannot fail: a valid layout, and the drop-in's level.
                 guard let view = try? RasterBuffer(base: base, width: b.width, height: b.height, bytesPerRow: b.width * bpp, format: format)

@@ -77,6 +77,9 @@ struct PixmanOperator {
         return table
     }()
 
+    /// pixman's over (src through a mask is drawn as over onto a cleared area).
+    static let sourceOver = of(0x03)!
+
     /// The row of pixman's operator `code`, or nil.
     @inline(__always)
     static func of(_ code: UInt32) -> PixmanOperator? { code < 0x40 ? byCode[Int(code)] : nil }

@@ -9,9 +9,9 @@
  * Record: "PXC1", op, src_x, src_y, mask_x, mask_y, dest_x, dest_y, width, height (32-bit), then
  * three images (source, mask, destination before): kind (0 none, 1 bits, 2 solid, 3 other:
  * gradients, images not made through pixman_image_create_bits), and for bits: format, width,
- * height, stride, repeat, translation x, y, whether the transform is one (1) or anything else (0),
- * component alpha, then stride × height bytes; for solid: its a8r8g8b8 colour (high bytes),
- * component alpha; then, for a bits destination, its stride × height bytes afterwards. */
+ * height, |stride|, repeat, translation x, y, whether the transform is one (1) or anything else (0),
+ * component alpha, then its rows, first to last; for solid: its a8r8g8b8 colour (high bytes),
+ * component alpha; then the destination's rows afterwards. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pixman.h>
@@ -116,6 +116,13 @@ pixman_bool_t pixman_image_set_transform(pixman_image_t *image, const pixman_tra
 
 static void put(const void *p, size_t n) { fwrite(p, 1, n, out); }
 static void put32(uint32_t v) { put(&v, 4); }
+/* An image's rows, first to last, |stride| bytes each (pixman's stride may be negative: rows
+ * then lie backwards in memory from the first). */
+static void put_rows(pixman_image_t *image) {
+    int h = pixman_image_get_height(image), stride = pixman_image_get_stride(image);
+    const uint8_t *row = (const uint8_t *)pixman_image_get_data(image);
+    for (int y = 0; y < h; y++, row += stride) put(row, (size_t)abs(stride));
+}
 
 static void put_image(pixman_image_t *image) {
     struct state *s = image ? slot(image, 0) : NULL;
@@ -124,9 +131,9 @@ static void put_image(pixman_image_t *image) {
     if (s->kind == 2) { put32(2); put32(s->colour); put32(pixman_image_get_component_alpha(image)); return; }
     int h = pixman_image_get_height(image), stride = pixman_image_get_stride(image);
     put32(1);
-    put32(pixman_image_get_format(image)); put32(pixman_image_get_width(image)); put32(h); put32(stride);
+    put32(pixman_image_get_format(image)); put32(pixman_image_get_width(image)); put32(h); put32(abs(stride));
     put32(s->repeat); put32(s->tx); put32(s->ty); put32(s->translated); put32(pixman_image_get_component_alpha(image));
-    put(pixman_image_get_data(image), (size_t)stride * h);
+    put_rows(image);
 }
 
 void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_t *mask, pixman_image_t *dst, int32_t sx, int32_t sy,
@@ -145,7 +152,7 @@ void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_
     /* Held across the call so that threads' records do not interleave (thread-test). */
     next_pixman_image_composite32(op, src, mask, dst, sx, sy, mx, my, dx, dy, w, h);
     if (recorded) {
-        put(pixman_image_get_data(dst), (size_t)pixman_image_get_stride(dst) * pixman_image_get_height(dst));
+        put_rows(dst);
         fflush(out);
     }
     pthread_mutex_unlock(&lock);
