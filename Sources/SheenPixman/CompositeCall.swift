@@ -143,33 +143,21 @@ struct CompositeCall {
             }
         }
 
-        // The clip's boxes within the area; the area alone (no array made) without a clip.
+        // The clip's boxes within the area; the area alone (no array made) without a clip. (Local
+        // functions and closures here capture constants only: a captured `var` is boxed, and a
+        // release build retained such a box after freeing it when 16 threads composited at once —
+        // pixman's thread-test crashed in swift_retain.)
         let boxes = d.clip ?? []
         let count = d.clip == nil ? 1 : boxes.count
-        func rect(_ i: Int) -> PixelRect { d.clip == nil ? area : boxes[i].intersection(area) }
-        // For src through a mask: clears the whole area (each box of it) once, before the first
-        // write; its pixels are what the call drew.
-        var cleared = false
-        func clearOnce() {
-            guard clearsFirst, !cleared else { return }
-            cleared = true
-            for i in 0 ..< count {
-                let r = d.clip == nil ? fullArea : boxes[i].intersection(fullArea)
-                if r.isEmpty { continue }
-                var job = SheenCompositeJob(op: .clear, format: dFormat.sheenFormat,
-                                            dst: dData + r.y * dStride + r.x * dFormat.sheenFormat.bytesPerPixel,
-                                            dstStride: dStride, width: r.width, height: r.height)
-                _ = job.run(at: level)
-            }
-        }
-        var clearedPixels: Int {
-            (0 ..< count).reduce(0) { total, i in
-                let r = d.clip == nil ? fullArea : boxes[i].intersection(fullArea)
-                return total + (r.isEmpty ? 0 : r.width * r.height)
-            }
-        }
+        let drawArea = area, clipped = d.clip != nil
+        func rect(_ i: Int) -> PixelRect { clipped ? boxes[i].intersection(drawArea) : drawArea }
+        // For src through a mask: the whole area's boxes, cleared once before the first write;
+        // their pixels are what the call drew.
+        let clearBoxes = clearsFirst ? (clipped ? boxes.map { $0.intersection(fullArea) } : [fullArea]).filter { !$0.isEmpty } : []
+        let clearedPixels = clearBoxes.reduce(0) { $0 + $1.width * $1.height }
+        let clearFirst = { Self.clear(clearBoxes, format: dFormat, data: dData, stride: dStride, level: level) }
         if area.isEmpty {
-            clearOnce()
+            clearFirst()
             return clearsFirst ? clearedPixels : 0
         }
         // Pixels that are not valid premultiplied colour (a level above its alpha) are pixman's
@@ -197,7 +185,7 @@ struct CompositeCall {
             throw Handover("destination not premultiplied")
         }
         if let g = gradient {
-            let drawn = try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level, before: clearOnce,
+            let drawn = try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level, before: clearFirst,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
             return clearsFirst ? clearedPixels : drawn
         }
@@ -206,6 +194,7 @@ struct CompositeCall {
         var drawOp = op.sheen
         if op.code == 0x03, case let .bits(format, _, _, _, _) = paint, format.isPadded, case .constant(255) = coverage { drawOp = .source }
         var drawn = 0
+        var cleared = false
         for i in 0 ..< count {
             let r = rect(i)
             if r.isEmpty { continue }
@@ -239,7 +228,7 @@ struct CompositeCall {
                     if drawn == 0 { throw Handover("no kernel path") }
                     return drawn
                 }
-                clearOnce()
+                if !cleared { clearFirst(); cleared = true }
                 if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
                 source.draw(job, at: level)
                 drawn += r.width * r.height
@@ -251,7 +240,7 @@ struct CompositeCall {
                 if drawn == 0 { throw Handover("no kernel path") }
                 return drawn
             }
-            clearOnce()
+            if !cleared { clearFirst(); cleared = true }
             if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
             _ = job.run(at: level)
             drawn += r.width * r.height
@@ -348,6 +337,16 @@ struct CompositeCall {
         }
         guard let drawn else { throw Handover("no kernel path") }
         return drawn
+    }
+
+    /// Clears `boxes` of the destination to transparent (src through a mask: the area first).
+    private static func clear(_ boxes: [PixelRect], format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int,
+                              level: SIMDLevel) {
+        for r in boxes {
+            var job = SheenCompositeJob(op: .clear, format: format.sheenFormat, dst: data + r.y * stride + r.x * format.sheenFormat.bytesPerPixel,
+                                        dstStride: stride, width: r.width, height: r.height)
+            _ = job.run(at: level)
+        }
     }
 
     /// An a8 image as coverage, sampled at (x + dx, y + dy) for destination pixel (x, y): clips
