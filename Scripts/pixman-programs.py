@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real programs drawn through the drop-in pixman (Scripts/test-pixman.sh runs this).
 
-  pixman-programs.py PRELOAD WORKDIR [--report DIR]
+  pixman-programs.py PRELOAD WORKDIR [--report DIR] [--rounds N]
 
 rsvg-convert draws every scalable icon of Debian's Tango icon theme that has a gradient (linear
 or radial: 213 files) at 128 × 128, and pango-view draws multi-script paragraphs (Latin, Greek,
@@ -14,8 +14,8 @@ pixman for smooth gradients (Tests/Pixman/gradients.c), whose colours differ fro
 16.16 fixed-point t and 8-bit interpolation against Sheen's. Exits 1, naming the file, otherwise.
 
 Prints, per program, the files, how many differ, the pixels that differ and the largest
-difference, the total time without and with (best of 3, each run of the whole set; start-up
-dominates); with --report DIR, also writes DIR/pixman-worst-crop.png: the 32 × 32 crop around the
+difference, the total time without and with (best of N rounds, default 1, each a run of the
+whole set, alternated; start-up dominates); with --report DIR, also writes DIR/pixman-worst-crop.png: the 32 × 32 crop around the
 largest difference of the file with most differing pixels, without | with | difference × 64.
 """
 import os
@@ -105,11 +105,15 @@ def main():
     if args[:1] in (["--help"], ["-h"]):
         print(__doc__.strip())
         return
-    if len(args) not in (2, 4) or (len(args) == 4 and args[2] != "--report"):
-        print("usage: pixman-programs.py PRELOAD WORKDIR [--report DIR] (--help for more)", file=sys.stderr)
+    usage = "usage: pixman-programs.py PRELOAD WORKDIR [--report DIR] [--rounds N] (--help for more)"
+    if len(args) < 2 or len(args) % 2:
+        print(usage, file=sys.stderr)
         sys.exit(2)
-    preload, work = args[0], args[1]
-    report = args[3] if len(args) == 4 else None
+    preload, work, options = args[0], args[1], dict(zip(args[2::2], args[3::2]))
+    if set(options) - {"--report", "--rounds"} or not options.get("--rounds", "1").isdigit() or options.get("--rounds") == "0":
+        print(usage, file=sys.stderr)
+        sys.exit(2)
+    report, rounds = options.get("--report"), int(options.get("--rounds", "1"))
     for side in ("without", "with"):
         os.makedirs(os.path.join(work, side), exist_ok=True)
     all_jobs = jobs(work)
@@ -117,7 +121,7 @@ def main():
     if icons < 200:
         sys.exit(f"pixman-programs: only {icons} gradient icons under {ICONS} (tango-icon-theme installed?)")
     times = {"without": [], "with": []}
-    for _ in range(3):
+    for _ in range(rounds):
         for side in ("without", "with"):
             times[side].append(draw(all_jobs, side, preload, work))
     failures, worst = [], None
@@ -143,7 +147,7 @@ def main():
             if high > TOLERANCE:
                 failures.append(f"{program} {name}: {n} pixels differ, by up to {high} levels (bound {TOLERANCE})")
         print(f"  {program}: {files} files, {differ} differ from pixman's, {pixels} pixels, largest difference {largest} levels")
-    print(f"  time for every drawing: without {min(times['without']):.2f} s, with {min(times['with']):.2f} s (best of 3)")
+    print(f"  time for every drawing: without {min(times['without']):.2f} s, with {min(times['with']):.2f} s (best of {rounds})")
     if report and worst:
         n, a_path, b_path, (x, y) = worst
         a, b = Image.open(a_path).convert("RGBA"), Image.open(b_path).convert("RGBA")

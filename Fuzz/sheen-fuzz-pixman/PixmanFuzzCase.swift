@@ -2,7 +2,8 @@
 // linear, radial and conical gradients), made on both sides, then one to four calls —
 // composites with any operator, source, mask, repeat, transform, filter, clip region, offsets and
 // size (1…300 pixels a side), and fills — each made through the drop-in (side A) and through the
-// system pixman (side B), images shared between the calls. After each call:
+// system pixman (side B), images shared between the calls (an image that is the destination and
+// also the source or mask of a call is read in place). After each call:
 // - no fault (each image's last byte lies before an unmapped page: a read or write past it
 //   faults), and the canary band before each image holds;
 // - images other than the destination unchanged on both sides;
@@ -287,9 +288,20 @@ enum PixmanFuzzCase {
         if let mask, mask !== src { restate(&r, mask) }
         reclip(&r, dst, width: target.width, height: target.height)
         let span = max(target.width, target.height)
-        let srcX = r.within(-16, span + 16), srcY = r.within(-16, span + 16)
-        let maskX = r.within(-16, span + 16), maskY = r.within(-16, span + 16)
+        var srcX = r.within(-16, span + 16), srcY = r.within(-16, span + 16)
+        var maskX = r.within(-16, span + 16), maskY = r.within(-16, span + 16)
         let destX = r.within(-8, target.width), destY = r.within(-8, target.height)
+        // A call that reads the destination's own memory reads it in place: pixman copies
+        // overlapping rows with memcpy otherwise (undefined; AddressSanitizer stops the run
+        // inside pixman).
+        for image in [src, mask].compactMap({ $0 }) where image === dst {
+            if image.translation.map({ $0 != (0, 0) }) ?? true || image.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
+                _ = sheenPixmanSetTransform(image.a, nil); _ = ReferencePixman.shared.setTransform(image.b, nil)
+                sheenPixmanSetRepeat(image.a, UInt32(SHEEN_PIXMAN_REPEAT_NONE)); ReferencePixman.shared.setRepeat(image.b, UInt32(SHEEN_PIXMAN_REPEAT_NONE))
+                image.translation = (0, 0); image.repeatMode = UInt32(SHEEN_PIXMAN_REPEAT_NONE)
+            }
+            if image === src { srcX = destX; srcY = destY } else { maskX = destX; maskY = destY }
+        }
         let width = r.within(0, target.width + 8), height = r.within(0, target.height + 8)
 
         let before = [UInt8](UnsafeRawBufferPointer(target.a.bytes))
