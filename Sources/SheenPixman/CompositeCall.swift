@@ -245,6 +245,9 @@ struct CompositeCall {
             _ = job.run(at: level)
             drawn += r.width * r.height
         }
+        // Where nothing was drawn (the source or mask misses every clip box), src through a mask
+        // still clears.
+        if !cleared { clearFirst() }
         return clearsFirst ? clearedPixels : drawn
     }
 
