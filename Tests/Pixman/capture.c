@@ -48,9 +48,8 @@ static struct state *slot(pixman_image_t *image, int create) {
 
 #define NEXT(name) static __typeof__(name) *next_##name; if (!next_##name) next_##name = (__typeof__(name) *)dlsym(RTLD_NEXT, #name)
 
-pixman_image_t *pixman_image_create_bits(pixman_format_code_t f, int w, int h, uint32_t *bits, int stride) {
-    NEXT(pixman_image_create_bits);
-    pixman_image_t *image = next_pixman_image_create_bits(f, w, h, bits, stride);
+/* A new bits image's state: no repeat, no transform. */
+static pixman_image_t *record_bits(pixman_image_t *image) {
     pthread_mutex_lock(&lock);
     struct state *s = image ? slot(image, 1) : NULL;
     if (s) *s = (struct state){image, 1, 0, PIXMAN_REPEAT_NONE, 0, 0, 1};
@@ -58,14 +57,14 @@ pixman_image_t *pixman_image_create_bits(pixman_format_code_t f, int w, int h, u
     return image;
 }
 
+pixman_image_t *pixman_image_create_bits(pixman_format_code_t f, int w, int h, uint32_t *bits, int stride) {
+    NEXT(pixman_image_create_bits);
+    return record_bits(next_pixman_image_create_bits(f, w, h, bits, stride));
+}
+
 pixman_image_t *pixman_image_create_bits_no_clear(pixman_format_code_t f, int w, int h, uint32_t *bits, int stride) {
     NEXT(pixman_image_create_bits_no_clear);
-    pixman_image_t *image = next_pixman_image_create_bits_no_clear(f, w, h, bits, stride);
-    pthread_mutex_lock(&lock);
-    struct state *s = image ? slot(image, 1) : NULL;
-    if (s) *s = (struct state){image, 1, 0, PIXMAN_REPEAT_NONE, 0, 0, 1};
-    pthread_mutex_unlock(&lock);
-    return image;
+    return record_bits(next_pixman_image_create_bits_no_clear(f, w, h, bits, stride));
 }
 
 pixman_image_t *pixman_image_create_solid_fill(const pixman_color_t *c) {
