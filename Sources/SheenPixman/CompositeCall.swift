@@ -144,9 +144,9 @@ struct CompositeCall {
         }
 
         // The clip's boxes within the area; the area alone (no array made) without a clip. (Local
-        // functions and closures here capture constants only: a captured `var` is boxed, and a
-        // release build retained such a box after freeing it when 16 threads composited at once —
-        // pixman's thread-test crashed in swift_retain.)
+        // functions and closures here capture constants only: a captured `var` is boxed, and the
+        // release build freed the area's box and then read it — AddressSanitizer in the
+        // differential fuzzer; pixman's threaded tests crashed on it in swift_retain.)
         let boxes = d.clip ?? []
         let count = d.clip == nil ? 1 : boxes.count
         let drawArea = area, clipped = d.clip != nil
