@@ -75,32 +75,39 @@ struct RepeatedSource {
 
     /// Writes source row `row`'s pixels for the rectangle's first `count` columns to `out`: the
     /// first period (or run up to an edge) pixel by pixel, the rest copied from what is written,
-    /// doubling.
+    /// doubling. (No local function captures a variable here: see CompositeCall's clip boxes.)
     private func writeOut(row: Int, count: Int, to out: UnsafeMutableRawPointer) {
         let source = data + row * stride, bpp = self.bpp
-        var x = 0
-        func copyPixel(_ col: Int) { (out + x * bpp).copyMemory(from: source + col * bpp, byteCount: bpp); x += 1 }
-        /// Repeats out[start ..< x] (a whole number of periods) until `end`.
-        func double(from start: Int, to end: Int) {
-            while x < end {
-                let n = min(x - start, end - x)
-                (out + x * bpp).copyMemory(from: out + start * bpp, byteCount: n * bpp)
-                x += n
-            }
-        }
         let v0 = dx
         if mode == UInt32(SHEEN_PIXMAN_REPEAT_PAD) {
             // Left of the image: its first column; over it: its pixels; right: its last column.
             let left = min(max(-v0, 0), count)
-            if left > 0 { copyPixel(0); double(from: 0, to: left) }
-            let inside = min(max(width - max(v0, 0), 0), count - x)
-            if inside > 0 { (out + x * bpp).copyMemory(from: source + max(v0, 0) * bpp, byteCount: inside * bpp); x += inside }
-            if x < count { let start = x; copyPixel(width - 1); double(from: start, to: count) }
+            if left > 0 { Self.spread(source, into: out, from: 0, to: left, bpp: bpp) }
+            let inside = min(max(width - max(v0, 0), 0), count - left)
+            if inside > 0 { (out + left * bpp).copyMemory(from: source + max(v0, 0) * bpp, byteCount: inside * bpp) }
+            if left + inside < count { Self.spread(source + (width - 1) * bpp, into: out, from: left + inside, to: count, bpp: bpp) }
             return
         }
         let period = mode == UInt32(SHEEN_PIXMAN_REPEAT_REFLECT) ? 2 * width : width
-        while x < min(period, count) { copyPixel(column(v0 + x)) }
-        double(from: 0, to: count)
+        let first = min(period, count)
+        for x in 0 ..< first { (out + x * bpp).copyMemory(from: source + column(v0 + x) * bpp, byteCount: bpp) }
+        Self.double(out, start: 0, written: first, end: count, bpp: bpp)
+    }
+
+    /// Writes `pixel` to out[start ..< end].
+    private static func spread(_ pixel: UnsafeRawPointer, into out: UnsafeMutableRawPointer, from start: Int, to end: Int, bpp: Int) {
+        (out + start * bpp).copyMemory(from: pixel, byteCount: bpp)
+        double(out, start: start, written: start + 1, end: end, bpp: bpp)
+    }
+
+    /// Repeats out[start ..< written] (a whole number of periods) until `end`.
+    private static func double(_ out: UnsafeMutableRawPointer, start: Int, written: Int, end: Int, bpp: Int) {
+        var x = written
+        while x < end {
+            let n = min(x - start, end - x)
+            (out + x * bpp).copyMemory(from: out + start * bpp, byteCount: n * bpp)
+            x += n
+        }
     }
 
     /// Whether the jobs `draw` makes of `job` have kernel paths: an image paint's and a paint
