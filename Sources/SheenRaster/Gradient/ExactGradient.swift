@@ -5,35 +5,45 @@
 /// A validated gradient, ready to evaluate in Double: the meaning every kernel level is held to
 /// (`KernelGradient` is what the kernels read; `GradientFill` holds both).
 package struct ExactGradient {
+    // The model is copied into every gradient made per call: kept within 256 bytes (the fields
+    // in this order pack to 256) libc's memcpy copies it in its short path.
     let gradient: Gradient
+    /// How t is found.
+    let evaluation: Evaluation
     /// What t means: the stops as validated and their colours (shared with the kernels' ramp).
     let colors: GradientColors
     /// Pixel space → gradient space.
     let inverse: Matrix2D
-    /// Linear gradients: t = a·X + b·Y + c at pixel-space (X, Y); nil for a zero-length line.
-    let linear: LinearCoefficients?
-    /// Point shapes: the row's evaluation (nil for linear), and what its `prepare` made of the
-    /// shape's numbers (`gradient.shape.scalars`).
-    let point: PointShape?
-    let prepared: SIMD8<Double>
+
+    /// How t is found from a pixel position (one enumeration, not a field per case: smaller).
+    enum Evaluation {
+        /// t = a·X + b·Y + c at pixel-space (X, Y).
+        case linear(LinearCoefficients)
+        /// A point shape: its row's evaluation, and what its `prepare` made of the shape's
+        /// numbers (`gradient.shape.scalars`).
+        case point(PointShape, prepared: SIMD4<Double>)
+        /// Nothing is painted (a zero-length line).
+        case nothing
+    }
 
     /// Validates and converts `gradient`, its stops included.
     init(_ gradient: Gradient) throws(RasterError) {
-        try self.init(gradient, colors: GradientColors(gradient))
+        try self.init(gradient, colors: GradientColors(gradient), gradient.shape.kind.summary)
     }
 
-    /// Validates `gradient`'s geometry; `colors` are its stops, already validated and converted.
-    init(_ gradient: Gradient, colors: GradientColors) throws(RasterError) {
+    /// Validates `gradient`'s geometry; `colors` are its stops, already validated and converted,
+    /// and `summary` the summary of its shape's kind.
+    init(_ gradient: Gradient, colors: GradientColors, _ summary: GradientShapeSummary) throws(RasterError) {
         // What can throw comes before anything is stored (a throw leaves nothing half-made).
-        try gradient.validateShape()
+        try gradient.validateShape(summary)
         let inverse = try gradient.transform.inverted()
-        if case let .linear(s, e) = gradient.shape {
-            linear = LinearCoefficients(start: s, end: e, inverse: inverse)
+        if summary.isPoint, let point = gradient.shape.kind.row.point {
+            evaluation = .point(point, prepared: point.prepare(gradient.shape.scalars))
+        } else if case let .linear(s, e) = gradient.shape, let k = LinearCoefficients(start: s, end: e, inverse: inverse) {
+            evaluation = .linear(k)
         } else {
-            linear = nil
+            evaluation = .nothing
         }
-        point = gradient.shape.kind.row.point
-        prepared = point?.prepare(gradient.shape.scalars) ?? .zero
         self.inverse = inverse
         self.gradient = gradient
         self.colors = colors
@@ -42,16 +52,16 @@ package struct ExactGradient {
     /// t for the pixel-space position (x, y) before spreading, or nil where the gradient paints
     /// nothing (degenerate shapes, radial pixels on no circle).
     func rawT(x: Double, y: Double) -> Double? {
-        guard let point else {
-            guard let k = linear else { return nil }
-            return k.a * x + k.b * y + k.c
+        switch evaluation {
+        case let .linear(k): return k.a * x + k.b * y + k.c
+        case let .point(point, prepared): return point.exactT(inverse.apply(Point(x, y)), gradient.shape.scalars, prepared)
+        case .nothing: return nil
         }
-        return point.exactT(inverse.apply(Point(x, y)), gradient.shape.scalars, prepared)
     }
 
     /// t mapped into [0, 1] by the spread (shapes that wrap, conic, always wrap).
     func spreadT(_ t: Double) -> Double {
-        if point?.wraps == true { return t - t.rounded(.down) }
+        if case let .point(point, _) = evaluation, point.wraps { return t - t.rounded(.down) }
         switch gradient.spread {
         case .pad: return min(max(t, 0), 1)
         case .repeat: return t - t.rounded(.down)

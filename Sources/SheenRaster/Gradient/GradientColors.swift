@@ -80,8 +80,8 @@ struct GradientColors {
 
 extension Gradient {
     /// True when t wraps around (repeat, reflect, conic); see `GradientColors.wraps`.
-    var wraps: Bool {
-        if shape.kind.row.wraps { return true }
-        return spread != .pad
-    }
+    var wraps: Bool { wraps(shape.kind.summary) }
+
+    /// `wraps`, given the summary of the shape's kind (a gradient prepared per call reads it once).
+    func wraps(_ summary: GradientShapeSummary) -> Bool { summary.wraps || spread != .pad }
 }

@@ -30,9 +30,11 @@ public struct GradientFill: Sendable {
 
         init(_ gradient: Gradient) throws(RasterError) {
             // The stops' part comes shared when recent gradients had the same stops. Everything
-            // that can throw comes before anything is stored.
-            let ramp = try GradientRamp.shared(for: gradient)
-            let model = try ExactGradient(gradient, colors: ramp.colors)
+            // that can throw comes before anything is stored. The shape kind's summary is read
+            // once.
+            let summary = gradient.shape.kind.summary
+            let ramp = try GradientRamp.shared(for: gradient, summary)
+            let model = try ExactGradient(gradient, colors: ramp.colors, summary)
             let program = try KernelGradient(model, ramp: ramp)
             self.model = model
             self.program = program

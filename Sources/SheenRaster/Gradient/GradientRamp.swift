@@ -57,9 +57,10 @@ final class GradientRamp: Sendable {
     /// The ramp of `gradient`'s stops, built or reused. Throws the `RasterError` naming the first
     /// bad stop (only stops that validated are ever kept, and NaN equals nothing, so a reused
     /// ramp's stops are valid).
-    static func shared(for gradient: Gradient) throws(RasterError) -> GradientRamp {
+    /// `summary` is the summary of the gradient's shape kind.
+    static func shared(for gradient: Gradient, _ summary: GradientShapeSummary) throws(RasterError) -> GradientRamp {
         let key = Key(stops: gradient.stops, space: gradient.space, alpha: gradient.alphaInterpolation,
-                      wraps: gradient.wraps)
+                      wraps: gradient.wraps(summary))
         let found: GradientRamp? = recent.withLock { r in
             if let last = r.last, last.key == key { return last.ramp }
             guard let ramp = r.table[key] else { return nil }

@@ -20,7 +20,7 @@ public enum GradientShape: Hashable, Sendable {
     case conic(center: Point, startAngle: Double)
 
     /// The kinds of shape, as the command line, the label spec and the C API name them.
-    public enum Kind: Sendable, Hashable, Vocabulary {
+    public enum Kind: Int, Sendable, Hashable, Vocabulary {
         /// `.linear`.
         case linear
         /// `.radial` (two-point conical).
@@ -46,6 +46,14 @@ public enum GradientShape: Hashable, Sendable {
             case .conic: ConicShape.row
             }
         }
+
+        /// What preparing a gradient reads of the kind's row, as plain values (a read of the row
+        /// itself costs a retain and a release).
+        var summary: GradientShapeSummary { Self.summaries[rawValue] }
+
+        /// Every kind's summary, at its raw value, read from the rows once.
+        private static let summaries: [GradientShapeSummary] = listed.sorted { $0.value.rawValue < $1.value.rawValue }
+            .map { GradientShapeSummary($0.value.row) }
 
         /// The kind's parameters, in the order `GradientShape.numbers` lists their numbers.
         public var parameters: [GradientShape.Parameter] { row.parameters }
@@ -188,12 +196,22 @@ extension Gradient {
     /// Checks the shape's numbers: all finite, lengths ≥ 0, named by their parameters. (The names
     /// are built only for a value that fails.)
     package func validateShape() throws(RasterError) {
+        try validateShape(shape.kind.summary)
+    }
+
+    /// `validateShape()`, given the summary of the shape's kind (a gradient prepared per call
+    /// reads it once).
+    func validateShape(_ summary: GradientShapeSummary) throws(RasterError) {
+        // All eight lanes at once (the unused numbers are zero): a number that is not finite
+        // makes its lane of n − n NaN; only where some number is negative are the lengths looked at.
         let n = shape.scalars
-        let row = shape.kind.row
-        var bad = false
-        for i in 0 ..< row.numberCount where !n[i].isFinite || (row.lengthNumbers >> i) & 1 == 1 && n[i] < 0 { bad = true }
+        var bad = any(n - n .!= 0)
+        if !bad && any(n .< 0) {
+            for i in 0 ..< 8 where (summary.lengthNumbers >> i) & 1 == 1 && n[i] < 0 { bad = true }
+        }
         if !bad { return }
         // Something is wrong: name it, non-finite numbers first.
+        let row = shape.kind.row
         var i = 0
         for p in row.parameters {
             for name in p.numberNames {

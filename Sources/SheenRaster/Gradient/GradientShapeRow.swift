@@ -33,18 +33,38 @@ final class GradientShapeRow: Sendable {
     var wraps: Bool { point?.wraps ?? false }
 }
 
+/// What preparing a gradient reads of its shape kind's row — which of its numbers are lengths,
+/// whether t wraps, whether it is a point shape — copied out of the row as plain values
+/// (`GradientShape.Kind.summary`): a gradient made per call read the row object three times, a
+/// retain and a release each.
+struct GradientShapeSummary: Sendable {
+    /// Bit i set when number i is a length (≥ 0).
+    let lengthNumbers: UInt8
+    let wraps: Bool
+    /// True when t is a function of the gradient-space point (`GradientShapeRow.point` is set).
+    let isPoint: Bool
+
+    init(_ row: GradientShapeRow) {
+        lengthNumbers = row.lengthNumbers
+        wraps = row.wraps
+        isPoint = row.point != nil
+    }
+}
+
 /// A shape whose t is a function of the gradient-space point P. `n` below is the shape's numbers
 /// (`GradientShape.scalars`), `prepared` what `prepare` made of them.
 final class PointShape: Sendable {
-    /// Double values the exact t needs besides the numbers, computed once per gradient.
-    let prepare: @Sendable (_ n: SIMD8<Double>) -> SIMD8<Double>
+    /// Up to four Double values the exact t needs besides the numbers, computed once per
+    /// gradient. (Four, not eight: the exact model holding them is copied into every gradient
+    /// made per call, and at eight it outgrew the 256 bytes memcpy copies in its shortest path.)
+    let prepare: @Sendable (_ n: SIMD8<Double>) -> SIMD4<Double>
     /// The exact t (before the spread) at gradient-space point `p`, nil where the pixel gets
     /// nothing.
-    let exactT: @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD8<Double>) -> Double?
+    let exactT: @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD4<Double>) -> Double?
     /// The kernel form for pixel space through `inverse` (pixel → gradient space) and `transform`
     /// (its inverse), or nil for a shape that paints nothing; throws, naming the number, for a
     /// shape too extreme for the kernels' precision.
-    let kernel: @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD8<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
+    let kernel: @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD4<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
         throws(RasterError) -> PointKernelForm?
     /// The kernel shapes (rows of CSheenSIMD.h's SHEEN_GRADIENT_POINT_SHAPES) `kernel` chooses
     /// from, each with its twin's t; the first says whether the shape wraps.
@@ -53,9 +73,9 @@ final class PointShape: Sendable {
     /// True when t wraps whatever the spread: the C row's `spreads` column is WRAPS.
     let wraps: Bool
 
-    init(prepare: @escaping @Sendable (_ n: SIMD8<Double>) -> SIMD8<Double>,
-         exactT: @escaping @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD8<Double>) -> Double?,
-         kernel: @escaping @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD8<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
+    init(prepare: @escaping @Sendable (_ n: SIMD8<Double>) -> SIMD4<Double>,
+         exactT: @escaping @Sendable (_ p: Point, _ n: SIMD8<Double>, _ prepared: SIMD4<Double>) -> Double?,
+         kernel: @escaping @Sendable (_ n: SIMD8<Double>, _ prepared: SIMD4<Double>, _ inverse: Matrix2D, _ transform: Matrix2D)
              throws(RasterError) -> PointKernelForm?,
          twins: [PointTwin]) {
         self.prepare = prepare

@@ -35,8 +35,10 @@ struct KernelGradient: Sendable {
     let laneY: SIMD16<Float>
     let params: SIMD16<Float>
 
-    /// The kernel form of `model`, whose colours `ramp` is the ramp of.
-    init(_ model: ExactGradient, ramp: GradientRamp) throws(RasterError) {
+    /// The kernel form of `model`, whose colours `ramp` is the ramp of. (`model` and `parts(of:)`'s
+    /// are borrowed explicitly: passed by default, the whole model was copied for the call — a
+    /// retain and release of each of its references on every gradient made per call.)
+    init(_ model: borrowing ExactGradient, ramp: GradientRamp) throws(RasterError) {
         // Everything that can throw comes first: a throw then leaves nothing half-stored to undo.
         let parts = try Self.parts(of: model)
         geometry = parts.geometry
@@ -53,36 +55,42 @@ struct KernelGradient: Sendable {
                                params: SIMD16<Float>)
 
     /// The geometry of `model` in the kernels' terms, or the error naming what is too extreme.
-    private static func parts(of model: ExactGradient) throws(RasterError) -> Parts {
+    private static func parts(of model: borrowing ExactGradient) throws(RasterError) -> Parts {
         let g0 = model.gradient
         let i = model.inverse
         let empty: Parts = (.empty, .zero, .zero, .zero, .zero)
         if !(i.a.isFinite && i.b.isFinite && i.c.isFinite && i.d.isFinite && i.tx.isFinite && i.ty.isFinite) {
             throw RasterError.singularTransform(determinant: g0.transform.a * g0.transform.d - g0.transform.b * g0.transform.c)
         }
-        guard let point = model.point else {
-            guard case let .linear(s, e) = g0.shape, let k = model.linear else { return empty }
-            return try linearParts(k, start: s, end: e, gradient: g0)
+        switch model.evaluation {
+        case let .linear(k):
+            guard case let .linear(s, e) = g0.shape else { return empty }
+            return try linearParts(k, start: s, end: e, spread: g0.spread, transformA: g0.transform.a)
+        case let .point(point, prepared):
+            guard let form = try point.kernel(g0.shape.scalars, prepared, i, g0.transform) else { return empty }
+            let (g, laneX, laneY) = Self.pointGeometry(i, origin: form.origin, scale: form.scale)
+            return (.point(shape: form.shape, wraps: point.wraps), g, laneX, laneY, form.p)
+        case .nothing:
+            return empty
         }
-        guard let form = try point.kernel(g0.shape.scalars, model.prepared, i, g0.transform) else { return empty }
-        let (g, laneX, laneY) = Self.pointGeometry(i, origin: form.origin, scale: form.scale)
-        return (.point(shape: form.shape, wraps: point.wraps), g, laneX, laneY, form.p)
     }
 
-    /// The linear gradient's parts, or the error naming what is too extreme.
-    private static func linearParts(_ k: LinearCoefficients, start s: Point, end e: Point,
-                                    gradient g0: Gradient) throws(RasterError) -> Parts {
+    /// The linear gradient's parts, or the error naming what is too extreme (`transformA`, the
+    /// transform's a, is the value an error names for a transform too steep). It takes values,
+    /// not the gradient: a part of the model passed to a call was copied with the whole model.
+    private static func linearParts(_ k: LinearCoefficients, start s: Point, end e: Point, spread: GradientSpread,
+                                    transformA: Double) throws(RasterError) -> Parts {
         // Too steep in pixel space: blame the line when it is short itself, else the transform.
         let length = Self.distance(s, e)
         let culprit = length < 1 / Self.steepestLinear ? "end" : "transform"
         guard abs(k.a) <= Self.steepestLinear, abs(k.b) <= Self.steepestLinear, k.c.isFinite else {
-            throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+            throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : transformA,
                                          range: "a line at least 2⁻⁴⁰ px long in pixel space")
         }
-        if g0.spread != .pad {
+        if spread != .pad {
             guard abs(k.a) <= Self.steepestRepeating, abs(k.b) <= Self.steepestRepeating else {
                 let culprit = length < 1 / Self.steepestRepeating ? "end" : "transform"
-                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : transformA,
                                              range: "a repeat period of at least 1/256 px in pixel space")
             }
             // A period beyond 2⁴⁰ px puts the whole canvas within 10⁻¹² of one wrap, where which
@@ -90,7 +98,7 @@ struct KernelGradient: Sendable {
             let period = 1 / (k.a * k.a + k.b * k.b).squareRoot()
             guard period <= Self.longestRepeating else {
                 let culprit = length > Self.longestRepeating ? "end" : "transform"
-                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : g0.transform.a,
+                throw RasterError.outOfRange(name: culprit, value: culprit == "end" ? length : transformA,
                                              range: "a repeat period of at most 2⁴⁰ px in pixel space")
             }
             guard abs(k.c) <= Self.farthestRepeating else {
@@ -98,7 +106,7 @@ struct KernelGradient: Sendable {
                                              range: "fewer than 2⁴⁰ repeat periods from the pixel grid's origin")
             }
         }
-        let lanes = Self.linearLanes(k.a, spread: g0.spread)
+        let lanes = Self.linearLanes(k.a, spread: spread)
         return (.linear(k), SIMD8(k.a, k.b, k.c, 0, 0, 0, 0, 0), lanes, lanes, .zero)
     }
 

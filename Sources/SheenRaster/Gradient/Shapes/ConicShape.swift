@@ -9,7 +9,7 @@ enum ConicShape {
         point: PointShape(
             // The start angle reduced to (−π, π] with libm's exact range reduction (a start of
             // 10³⁰⁸ rad is a real angle, not a multiple of 2π's rounding).
-            prepare: { n in SIMD8(libmAtan2(libmSin(n[2]), libmCos(n[2])), 0, 0, 0, 0, 0, 0, 0) },
+            prepare: { n in SIMD4(libmAtan2(libmSin(n[2]), libmCos(n[2])), 0, 0, 0) },
             exactT: { p, n, start in
                 (libmAtan2(p.y - n[1], p.x - n[0]) - start[0]) / (2 * Double.pi)
             },
