@@ -2,10 +2,13 @@
 Sheen's kernels, and the oracle survey for any compositor that takes NumPy arrays.
 
 Pixels are NumPy uint8 arrays of shape (n, 4) — premultiplied R, G, B, A — or (n,) for A8;
-coverage is a uint8 array of shape (n,) or None (fully covered). Operators are named as Swift
+coverage is a uint8 array of shape (n,) or None (fully covered). Arrays are taken as they are or
+refused with a TypeError or ValueError naming the argument — never converted (a float image is not
+truncated, straight colour not read as premultiplied: `premultiply` converts on request). Operators are named as Swift
 names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
 
 from ._library import SheenError, gradient_kinds, lib, operators as _operators
+from .conversions import premultiply
 from .exact import Gradient, exact_blur, exact_composite, exact_gradient
 from .kernels import blur, composite, fill_gradient
 from .survey import Survey, survey, survey_blur
@@ -21,4 +24,4 @@ def library_version():
 
 __all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
            "gradient_kinds",
-           "exact_gradient", "fill_gradient", "library_version", "survey", "survey_blur"]
+           "exact_gradient", "fill_gradient", "library_version", "premultiply", "survey", "survey_blur"]

@@ -7,6 +7,7 @@ import time
 
 import numpy as np
 
+from . import _checks
 from .exact import exact_blur, exact_composite
 
 EDGES = np.array([0, 1, 2, 127, 128, 253, 254, 255], dtype=np.int64)
@@ -120,6 +121,7 @@ def survey(composite, *, name="python", version="", operators=None, formats=("rg
     "sheen"), or a function of the operator giving it. A byte is beyond the tolerance when its
     error exceeds `tolerance_full` (fully covered) or `tolerance_partial`."""
     from . import OPERATORS
+    cases = _checks.positive_count(cases, "cases")
     rule_of = rule if callable(rule) else (lambda op: rule)
     rows, checked = [], 0
     started = time.perf_counter()
@@ -136,11 +138,13 @@ def survey(composite, *, name="python", version="", operators=None, formats=("rg
                 alternatives = {}
                 if masked:
                     for other in ("scales-paint", "interpolates"):
-                        alternatives[other] = exact_composite(op, paint, destination, mask, other, format)
+                        alternatives[other] = exact_composite(op, paint, destination, mask, other, format,
+                                                              allow_invalid=invalid)
                 # The compositor's own rule is one of the two already worked out, unless it is Sheen's mix.
                 exact = alternatives.get(rule_of(op))
                 if exact is None:
-                    exact = exact_composite(op, paint, destination, mask, rule=rule_of(op), format=format)
+                    exact = exact_composite(op, paint, destination, mask, rule=rule_of(op), format=format,
+                                            allow_invalid=invalid)
                 if invalid:
                     exact = np.clip(exact, 0, 255)
                 defined = ~np.isnan(exact)
@@ -203,6 +207,7 @@ def survey_blur(blur, *, name="python", version="", sigmas=(0.5, 1, 2, 3, 5, 8, 
     blurred image as a new uint8 array of the same shape — against `exact_blur` with the same σ on
     both axes and `edges` ("transparent" or "clamp": what the library puts outside the image):
     one row per σ over `images` images. Returns a Survey whose rows have kind "blur"."""
+    images, size = _checks.positive_count(images, "images"), _checks.positive_count(size, "size")
     rows, checked = [], 0
     started = time.perf_counter()
     for sigma in sigmas:

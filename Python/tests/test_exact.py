@@ -78,7 +78,7 @@ def test_every_kind_of_the_library_is_a_gradient():
         filled = sheen.fill_gradient(g, 12, 3)
         centres = np.array([[x + 0.5, y + 0.5] for y in range(3) for x in range(12)])
         assert np.abs(filled.reshape(-1, 4).astype(float) - sheen.exact_gradient(g, centres)).max() <= 1, name
-    with pytest.raises(ValueError, match="unknown gradient shape 'diamond': one of linear"):
+    with pytest.raises(ValueError, match="unknown gradient shape 'diamond'; one of linear"):
         sheen.Gradient("diamond", (0, 0, 1), [(0, (1, 0, 0, 1))])
     with pytest.raises(ValueError, match=r"takes 3 numbers \(center.x, center.y, startAngle\), not 2"):
         sheen.Gradient("conic", (0, 0), [(0, (1, 0, 0, 1))])
