@@ -7,10 +7,12 @@
  * stderr. Built with -DSHEEN_ORACLE_SURVEY it has a main that surveys every operator the adapter
  * supports (see usage()). Set SHEEN_ORACLE_INVALID=1 to fuzz with pixels that are not valid
  * premultiplied colour as well (their results are reported, never findings). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include <sheen.h>
@@ -103,6 +105,24 @@ static void make_case(oracle_case *c, oracle_rng *r) {
     if (c->masked) make_mask(r, c->mask, c->count);
 }
 
+/* Refuses, with a message and exit 2, an adapter whose tolerances are not finite numbers ≥ 0: a
+ * NaN tolerance makes every comparison false, so a compositor writing garbage would pass. */
+static void check_tolerances(const sheen_oracle_adapter *a) {
+    struct { const char *name; double value; int used; } t[] = {
+        {"tolerance_full", a->tolerance_full, 1},
+        {"tolerance_partial", a->tolerance_partial, 1},
+        {"tolerance_gradient", a->tolerance_gradient, a->fill_gradient != NULL},
+        {"tolerance_blur", a->tolerance_blur, a->blur != NULL},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        if (t[i].used && !(isfinite(t[i].value) && t[i].value >= 0)) {
+            fprintf(stderr, "sheen oracle: %s's %s is %g: a tolerance must be a finite number of levels ≥ 0 (with a margin "
+                            "for the reference's rounding noise, e.g. 0.5 + 1e-9)\n", a->name, t[i].name, t[i].value);
+            exit(2);
+        }
+    }
+}
+
 static const sheen_oracle_adapter *adapter(void) {
     static const sheen_oracle_adapter *a;
     if (!a) {
@@ -113,6 +133,7 @@ static const sheen_oracle_adapter *adapter(void) {
                             "required, supports_gradient with fill_gradient, and blur_edges must be a sheen_blur_edges\n");
             exit(2);
         }
+        check_tolerances(a);
     }
     return a;
 }
@@ -366,18 +387,6 @@ static void print_blur_reproduction(FILE *f, const uint8_t *image, int32_t width
             (byte / 4) / width, byte % 4, byte, byte);
 }
 
-#ifndef SHEEN_ORACLE_SURVEY
-
-/* g moved so that its pixel (x, y) is pixel (0, 0): every shape commutes with a translation. */
-static sheen_oracle_gradient moved(const sheen_oracle_gradient *g, int32_t x, int32_t y) {
-    sheen_oracle_gradient m = *g;
-    m.x0 -= x;
-    m.x1 -= x;
-    m.y0 -= y;
-    m.y1 -= y;
-    return m;
-}
-
 /* The index of the pixel with the largest error beyond its tolerance (or −1), its channel, error. */
 static int worst_beyond(const oracle_case *c, const uint8_t *out, const double *exact, int *channel, double *error) {
     int n = channels(c->format), worst = -1;
@@ -390,6 +399,41 @@ static int worst_beyond(const oracle_case *c, const uint8_t *out, const double *
         }
     }
     return worst;
+}
+
+/* Writes the smallest reproduction of case c, whose pixel i is beyond its tolerance: that pixel
+ * alone when alone it still is, else the whole case (`what` describes it) — a result that depends
+ * on its neighbours, as a bug in a span's last pixels does, shows only in the span. */
+static void print_smallest_reproduction(FILE *report, const oracle_case *c, int i, const char *what) {
+    int32_t rule = adapter()->coverage_rule(c->op);
+    oracle_case one = single_pixel(c, i);
+    uint8_t out1[4];
+    double exact1[4];
+    int channel1 = 0;
+    double error1 = 0;
+    if (run_adapter(&one, out1) == 0) {
+        exact_results(&one, rule, exact1);
+        if (worst_beyond(&one, out1, exact1, &channel1, &error1) == 0) {
+            char alone[160];
+            snprintf(alone, sizeof alone, "byte %d: %u where the exact result is %.6f (error %+.6f levels, tolerance %g)",
+                     channel1, out1[channel1], exact1[channel1], error1, tolerance(&one, 0));
+            print_reproduction(report, &one, rule, alone);
+            return;
+        }
+    }
+    print_reproduction(report, c, rule, what);
+}
+
+#ifndef SHEEN_ORACLE_SURVEY
+
+/* g moved so that its pixel (x, y) is pixel (0, 0): every shape commutes with a translation. */
+static sheen_oracle_gradient moved(const sheen_oracle_gradient *g, int32_t x, int32_t y) {
+    sheen_oracle_gradient m = *g;
+    m.x0 -= x;
+    m.x1 -= x;
+    m.y0 -= y;
+    m.y1 -= y;
+    return m;
 }
 
 /* Checks case c; on a result beyond the tolerance prints the smallest reproduction and returns 1. */
@@ -407,22 +451,7 @@ static int check_case(const oracle_case *c, FILE *report) {
     snprintf(what, sizeof what, "pixel %d of %d, byte %d: %u where the exact result is %.6f (error %+.6f levels)", i,
              c->count, channel, out[channels(c->format) * i + channel],
              exact[channels(c->format) * i + channel], error);
-    /* One pixel alone reproduces it unless the library's result depends on its neighbours. */
-    oracle_case one = single_pixel(c, i);
-    uint8_t out1[4];
-    double exact1[4];
-    int channel1 = 0;
-    double error1 = 0;
-    if (run_adapter(&one, out1) == 0) {
-        exact_results(&one, rule, exact1);
-        if (worst_beyond(&one, out1, exact1, &channel1, &error1) == 0) {
-            snprintf(what, sizeof what, "byte %d: %u where the exact result is %.6f (error %+.6f levels, tolerance %g)",
-                     channel1, out1[channel1], exact1[channel1], error1, tolerance(&one, 0));
-            print_reproduction(report, &one, rule, what);
-            return 1;
-        }
-    }
-    print_reproduction(report, c, rule, what);
+    print_smallest_reproduction(report, c, i, what);
     return 1;
 }
 
@@ -519,8 +548,9 @@ typedef struct {
     double max_error, sum_abs, sum;
     double scaled_max, interpolated_max; /* the largest errors under the two coverage rules */
     int worst_pixel, have_worst;
-    double worst_error;
-    oracle_case worst_case;              /* compositing */
+    double worst_error, worst_excess;     /* the byte furthest beyond its tolerance (the worst case) */
+    oracle_case worst_case;              /* compositing: the whole case, and its pixel worst_index */
+    int worst_index;
     sheen_oracle_gradient worst_gradient; /* gradients: the gradient and pixel */
     int32_t worst_x, worst_y;
     uint8_t worst_image[4 * BLUR_SIZE * BLUR_SIZE]; /* blur: the image and its worst byte */
@@ -528,14 +558,17 @@ typedef struct {
 
 static void usage(void) {
     printf("usage: survey [--cases N] [--seed S] [--invalid] [--json FILE] [--reproductions DIR]\n"
-           "  N pixels (default 100000) per operator, format (rgba8, a8) and coverage (full, partial) the\n"
-           "  adapter supports, per gradient shape, spread and interpolation when it paints gradients, and\n"
+           "  N pixels (default 100000, at most 1000000000) per operator, format (rgba8, a8) and coverage\n"
+           "  (full, partial) the adapter supports, per gradient shape, spread and interpolation when it\n"
+           "  paints gradients, and\n"
            "  per blur sigma (0.5 ... 13) when it blurs, from seed S (default 1); prints tables of errors in\n"
            "  levels against sheen_exact_composite, sheen_exact_gradient and sheen_exact_blur, and exits 1\n"
-           "  when a valid pixel is beyond the adapter's tolerance.\n"
+           "  when a valid pixel is beyond the adapter's tolerance (saying how many rows are), 2 for bad\n"
+           "  arguments, tolerances that are not finite numbers >= 0, or an adapter that refuses every call.\n"
            "  --invalid surveys compositing with pixels that are not valid premultiplied colour instead\n"
            "  (never a failure). --json writes the figures as JSON lines; --reproductions writes each\n"
-           "  group's worst case beyond the tolerance as a program.\n");
+           "  group's worst case beyond the tolerance (the byte furthest beyond it) as a program into DIR,\n"
+           "  made if missing: the pixel alone, or its whole span when alone it is within the tolerance.\n");
 }
 
 static double now(void) {
@@ -544,7 +577,10 @@ static double now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Adds one byte's signed error to g; 1 when it is g's largest so far (the caller keeps the input). */
+/* Adds one byte's signed error to g; 1 when it is the furthest beyond its tolerance so far (the
+ * caller keeps the input): the worst case is chosen by its excess, not its error, so that where
+ * partial coverage has the larger tolerance, the case a row's "beyond tolerance" counts is the one
+ * its reproduction shows. */
 static int add_error(oracle_group *g, double e, double tolerance) {
     double a = fabs(e);
     g->bytes++;
@@ -553,8 +589,9 @@ static int add_error(oracle_group *g, double e, double tolerance) {
     if (a <= 0.5 + 1e-9) g->exactly_rounded++;
     if (a < 1) g->within_one++;
     if (a > tolerance) g->beyond++;
-    if (a <= g->max_error && g->have_worst) return 0;
-    g->max_error = a;
+    if (a > g->max_error) g->max_error = a;
+    if (g->have_worst && a - tolerance <= g->worst_excess) return 0;
+    g->worst_excess = a - tolerance;
     g->worst_error = e;
     g->have_worst = 1;
     return 1;
@@ -601,7 +638,8 @@ static void survey_group(oracle_group *g, int32_t op, int32_t format, int masked
                     g->interpolated_max = fmax(g->interpolated_max, fabs(o[k] - interpolated[n * i + k]));
                 }
                 if (add_error(g, o[k] - x, tolerance(&c, i))) {
-                    g->worst_case = single_pixel(&c, i);
+                    g->worst_case = c;
+                    g->worst_index = i;
                     g->worst_pixel = k;
                 }
             }
@@ -685,6 +723,50 @@ static void json_figures(FILE *f, const oracle_group *g, double tolerance) {
             g->worst_error);
 }
 
+/* The most pixels --cases takes per row (a run of every row at it takes hours, not forever). */
+#define ORACLE_MAX_CASES 1000000000L
+
+/* `text` as a whole number from 1 to ORACLE_MAX_CASES, or a message and exit 2: "1e9", "12abc",
+ * a sign or twenty digits are refused, not read as 1, 12 or a number that never ends. */
+static long parse_cases(const char *text) {
+    long value = 0;
+    int digits = 0;
+    for (const char *p = text; *p; p++, digits++) {
+        if (*p < '0' || *p > '9' || value > ORACLE_MAX_CASES) { value = -1; break; }
+        value = value * 10 + (*p - '0');
+    }
+    if (digits == 0 || value < 1 || value > ORACLE_MAX_CASES) {
+        fprintf(stderr, "survey: --cases must be a whole number from 1 to %ld, not \"%s\"\n", ORACLE_MAX_CASES, text);
+        exit(2);
+    }
+    return value;
+}
+
+/* `text` as a seed (decimal, or hex with 0x), or a message and exit 2. */
+static uint64_t parse_seed(const char *text) {
+    char *end = NULL;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 0);
+    if (!*text || *end || errno || *text == '-' || *text == '+' || *text == ' ') {
+        fprintf(stderr, "survey: --seed must be a whole number from 0 to 2^64 - 1, not \"%s\"\n", text);
+        exit(2);
+    }
+    return (uint64_t)value;
+}
+
+/* Makes directory `path` and its parents (mkdir -p); a message and exit 2 when it cannot. */
+static void make_directories(const char *path) {
+    char partial[1024];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof partial) { fprintf(stderr, "survey: --reproductions: a bad directory \"%s\"\n", path); exit(2); }
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0') continue;
+        memcpy(partial, path, i);
+        partial[i] = '\0';
+        if (mkdir(partial, 0777) != 0 && errno != EEXIST) { perror(partial); exit(2); }
+    }
+}
+
 /* Opens DIR/LIBRARY-STEM.c for a group's worst case. */
 static FILE *reproduction_file(const char *dir, const char *stem) {
     char path[1024];
@@ -700,15 +782,15 @@ int main(int argc, char **argv) {
     int invalid = 0;
     const char *json = NULL, *reproductions = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--cases") && i + 1 < argc) cases = atol(argv[++i]);
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
+        if (!strcmp(argv[i], "--cases") && i + 1 < argc) cases = parse_cases(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = parse_seed(argv[++i]);
         else if (!strcmp(argv[i], "--invalid")) invalid = 1;
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--reproductions") && i + 1 < argc) reproductions = argv[++i];
         else { usage(); return strcmp(argv[i], "--help") ? 2 : 0; }
     }
-    if (cases < 1) { fprintf(stderr, "survey: --cases must be at least 1\n"); return 2; }
     const sheen_oracle_adapter *a = adapter();
+    if (reproductions) make_directories(reproductions);
     FILE *jf = NULL;
     if (json && !(jf = fopen(json, "w"))) { perror(json); return 2; }
     printf("%s%s%s against sheen_exact_composite%s, %ld pixels per row, seed %llu\n\n", a->name,
@@ -716,8 +798,8 @@ int main(int argc, char **argv) {
            (unsigned long long)seed);
     printf("| operator | format | coverage | rule | max error | mean |error| | bias | correctly rounded | within 1 | beyond tolerance | fits |\n");
     printf("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
-    int operators = operator_count(), failed = 0;
-    long checked = 0;
+    int operators = operator_count(), failed = 0, rows_beyond = 0;
+    long checked = 0, composited = 0, offered = 0;
     double started = now();
     static const int32_t formats[] = {SHEEN_ORACLE_RGBA8, SHEEN_ORACLE_A8};
     char what[160];
@@ -729,6 +811,8 @@ int main(int argc, char **argv) {
                 oracle_group g;
                 survey_group(&g, op, formats[f], masked, invalid, cases, &r);
                 checked += g.pixels - g.refused;
+                composited += g.pixels - g.refused;
+                offered += g.pixels;
                 int32_t rule = a->coverage_rule(op);
                 const char *rule_name = rule == SHEEN_COVERAGE_RULE_SCALES_PAINT ? "scales-paint"
                                         : rule == SHEEN_COVERAGE_RULE_INTERPOLATES ? "interpolates" : "sheen";
@@ -737,7 +821,7 @@ int main(int argc, char **argv) {
                 print_figures(&g);
                 printf(" %s |\n", !masked ? "–" : fits(&g));
                 if (g.refused) printf("|   (%ld pixels refused by the library) |\n", g.refused);
-                if (g.beyond && !invalid) failed = 1;
+                if (g.beyond && !invalid) { failed = 1; rows_beyond++; }
                 if (jf) {
                     fprintf(jf, "{\"kind\":\"composite\",\"operator\":\"%s\",\"format\":\"%s\",\"coverage\":\"%s\","
                                 "\"rule\":\"%s\",\"invalid\":%s,\"valid_output\":%ld,\"scaled_max_error\":%.9f,"
@@ -747,10 +831,10 @@ int main(int argc, char **argv) {
                             masked ? g.interpolated_max : -1.0);
                     json_figures(jf, &g, masked ? a->tolerance_partial : a->tolerance_full);
                     if (g.have_worst) {
-                        int n = channels(formats[f]);
-                        json_bytes(jf, "worst_paint", g.worst_case.paint, n);
-                        json_bytes(jf, "worst_destination", g.worst_case.dst, n);
-                        if (masked) json_bytes(jf, "worst_mask", g.worst_case.mask, 1);
+                        int n = channels(formats[f]), i = g.worst_index;
+                        json_bytes(jf, "worst_paint", g.worst_case.paint + n * i, n);
+                        json_bytes(jf, "worst_destination", g.worst_case.dst + n * i, n);
+                        if (masked) json_bytes(jf, "worst_mask", g.worst_case.mask + i, 1);
                     }
                     fprintf(jf, "}\n");
                 }
@@ -759,9 +843,9 @@ int main(int argc, char **argv) {
                     snprintf(stem, sizeof stem, "%s-%s-%s", sheen_operator_name(op), format_name(formats[f]),
                              masked ? "partial" : "full");
                     FILE *rf = reproduction_file(reproductions, stem);
-                    snprintf(what, sizeof what, "the survey's worst case (error %+.6f levels at byte %d)", g.worst_error,
-                             g.worst_pixel);
-                    print_reproduction(rf, &g.worst_case, rule, what);
+                    snprintf(what, sizeof what, "the survey's worst case: pixel %d of %d, byte %d (error %+.6f levels)",
+                             g.worst_index, g.worst_case.count, g.worst_pixel, g.worst_error);
+                    print_smallest_reproduction(rf, &g.worst_case, g.worst_index, what);
                     fclose(rf);
                 }
             }
@@ -784,7 +868,7 @@ int main(int argc, char **argv) {
                     print_figures(&g);
                     printf("\n");
                     if (g.refused) printf("|   (%ld pixels refused by the library) |\n", g.refused);
-                    if (g.beyond) failed = 1;
+                    if (g.beyond) { failed = 1; rows_beyond++; }
                     if (jf) {
                         fprintf(jf, "{\"kind\":\"gradient\",\"shape\":\"%s\",\"spread\":\"%s\",\"interpolation\":\"%s\",",
                                 shape_name(shape), spread_name(spread), interpolation);
@@ -818,7 +902,7 @@ int main(int argc, char **argv) {
             printf("| %g | %s | ", sigmas[i], edges);
             print_figures(&g);
             printf("\n");
-            if (g.beyond) failed = 1;
+            if (g.beyond) { failed = 1; rows_beyond++; }
             if (jf) {
                 fprintf(jf, "{\"kind\":\"blur\",\"sigma\":%g,\"edges\":\"%s\",", sigmas[i], edges);
                 json_figures(jf, &g, a->tolerance_blur);
@@ -838,6 +922,16 @@ int main(int argc, char **argv) {
     printf("\n%ld pixels checked in %.2f s: %.2f million pixels per second (one thread, the library's time included)\n",
            checked, seconds, (double)checked / seconds / 1e6);
     if (jf) fclose(jf);
+    if (composited == 0) {
+        fprintf(stderr, "survey: %s refused every composite (%ld pixels offered, none composited): nothing was "
+                        "checked\n", a->name, offered);
+        return 2;
+    }
+    if (failed) {
+        fprintf(stderr, "survey: %d row%s beyond %s's tolerance (a \"beyond tolerance\" above 0)%s; exit status 1\n",
+                rows_beyond, rows_beyond == 1 ? "" : "s", a->name,
+                reproductions ? ", each row's worst case written to --reproductions" : "");
+    }
     return failed;
 }
 

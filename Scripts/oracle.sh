@@ -9,9 +9,11 @@
 #   Scripts/oracle.sh --self-test                                   what Scripts/test-capi.sh runs:
 #       the exact references against arbitrary precision (10,000 compositing cases, 2,000 gradient
 #       colours, 40 blurred images: Scripts/oracle/exact_check.py);
-#       the sample adapter with each injected bug (Oracle/adapters/sample.c: five in compositing,
+#       the sample adapter with each injected bug (Oracle/adapters/sample.c: seven in compositing,
 #       one in gradients, one in blur) caught by the fuzzer within 10 s and by the survey, and without one
-#       passing both; Sheen's own adapter surveyed and fuzzed with no result beyond its contract
+#       passing both; the span bug's survey reproductions each built and still beyond the tolerance;
+#       a NaN tolerance, an adapter refusing every call and malformed --cases refused (exit 2);
+#       Sheen's own adapter surveyed and fuzzed with no result beyond its contract
 #   Scripts/oracle.sh --report                                      bench/oracle.md: Sheen, pixman,
 #       cairo and Blend2D surveyed (valid and invalid input) by the C driver and skia-python by the
 #       Python package's survey (Scripts/python-package.sh), every worst case beyond a library's
@@ -111,7 +113,7 @@ case "$mode" in
         python3 Scripts/oracle/exact_check.py "$prefix/lib/libSheenC.so"
         build sample
         build sheen
-        for bug in neighbour truncation unclamped scaled premultiplied spread sigma; do
+        for bug in neighbour truncation unclamped scaled premultiplied spread sigma span garbage; do
             start=$(date +%s%N)
             if SHEEN_ORACLE_SABOTAGE=$bug fuzz sample 10; then
                 echo "oracle self-test: the fuzzer missed the injected bug '$bug' in 10 s" >&2; exit 1
@@ -124,6 +126,41 @@ case "$mode" in
             rows=$(grep -cE '\| [1-9][0-9]* \|( [a-z–-]+ \|)?$' "$work/sample-survey-$bug.txt" || true)
             printf 'oracle self-test: %-13s caught by the fuzzer in %d ms, by the survey in %s rows\n' "$bug" "$took" "$rows"
         done
+        # The survey's reproductions show what its rows count, a span bug included: each one, built with
+        # the adapter, must still be beyond its tolerance (it exits 1). The directory does not exist yet.
+        rm -rf "$work/span-reproductions"
+        if SHEEN_ORACLE_SABOTAGE=span "$work/bin/sample-survey" --cases 2000 --reproductions "$work/span-reproductions/new" \
+            > "$work/sample-survey-span.txt" 2>&1; then
+            echo "oracle self-test: the survey missed the span bug" >&2; exit 1
+        fi
+        reproduced=0
+        for c in "$work/span-reproductions/new"/*.c; do
+            [ -f "$c" ] || { echo "oracle self-test: the span bug's survey wrote no reproduction" >&2; exit 1; }
+            adapter_flags sample
+            cc -O2 -w "$c" "${flags[@]}" -o "$work/bin/span-reproduction"
+            if SHEEN_ORACLE_SABOTAGE=span "$work/bin/span-reproduction" > /dev/null; then
+                echo "oracle self-test: $(basename "$c") does not reproduce the span bug" >&2; exit 1
+            fi
+            reproduced=$((reproduced + 1))
+        done
+        echo "oracle self-test: the span bug's $reproduced survey reproductions each reproduce it"
+        # Adapters and arguments the driver refuses (exit 2, the reason on stderr) instead of surveying.
+        for refused in "nan:tolerance_full is nan" "refuse:refused every composite"; do
+            bug=${refused%%:*}
+            status=0
+            SHEEN_ORACLE_SABOTAGE=$bug "$work/bin/sample-survey" --cases 100 > /dev/null 2> "$work/refused.txt" || status=$?
+            if [ "$status" -ne 2 ] || ! grep -q "${refused#*:}" "$work/refused.txt"; then
+                echo "oracle self-test: the survey took the '$bug' adapter (exit $status)" >&2; cat "$work/refused.txt" >&2; exit 1
+            fi
+        done
+        for cases in 1e9 12abc 99999999999999999999 0 -1 ""; do
+            status=0
+            "$work/bin/sample-survey" --cases "$cases" > /dev/null 2> "$work/refused.txt" || status=$?
+            if [ "$status" -ne 2 ] || ! grep -q "cases must be a whole number" "$work/refused.txt"; then
+                echo "oracle self-test: the survey took --cases '$cases' (exit $status)" >&2; exit 1
+            fi
+        done
+        echo "oracle self-test: a NaN tolerance, an adapter refusing every call and malformed --cases are refused"
         "$work/bin/sample-survey" --cases 20000 > "$work/sample-survey.txt" || { cat "$work/sample-survey.txt"; echo "oracle self-test: the correct sample adapter failed its survey" >&2; exit 1; }
         fuzz sample 5 || { cat "$work/sample-fuzz.log"; echo "oracle self-test: the correct sample adapter failed the fuzzer" >&2; exit 1; }
         echo "oracle self-test: the sample adapter without a bug passes the survey and 5 s of fuzzing"

@@ -108,11 +108,13 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.version = cairo_version_string();
     a.supports = supports;
     a.coverage_rule = coverage_rule;
-    a.tolerance_full = 1.0;    /* within one level */
-    a.tolerance_partial = 1.5; /* and the half level the mask's own rounding may add */
+    /* Each tolerance has a margin of 1e-9 for the exact reference's own rounding noise (~3e-14
+     * levels): a result exactly one level off is within one level, not beyond it. */
+    a.tolerance_full = 1.0 + 1e-9;    /* within one level */
+    a.tolerance_partial = 1.5 + 1e-9; /* and the half level the mask's own rounding may add */
     a.composite = composite;
     a.supports_gradient = supports_gradient;
     a.fill_gradient = fill_gradient;
-    a.tolerance_gradient = 1.0; /* within one level */
+    a.tolerance_gradient = 1.0 + 1e-9; /* within one level */
     return &a;
 }

@@ -11,6 +11,12 @@
  *   premultiplied  blend modes take B of the premultiplied colour (the unpremultiply skipped)
  *   spread         linear gradients pad whatever their spread (repeat and reflect ignored)
  *   sigma          the blur's σ is 10 % too large
+ *   span           the last pixel of a span whose length is 3 mod 4 is 3 levels too bright (a
+ *                  vector loop's tail: one pixel alone never shows it)
+ *   garbage        every composited byte is its exact value's opposite (255 − v)
+ * and adapters the driver must refuse rather than survey:
+ *   nan            tolerance_full is NaN (every comparison with it is false)
+ *   refuse         composite refuses every call
  * Unset (or empty), the compositor is right and every result is within its tolerance. */
 #include <math.h>
 #include <stdio.h>
@@ -21,14 +27,15 @@
 
 #include "sheen_oracle.h"
 
-enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED, SPREAD, SIGMA };
+enum { CORRECT, NEIGHBOUR, TRUNCATION, UNCLAMPED, SCALED, PREMULTIPLIED, SPREAD, SIGMA, SPAN, GARBAGE, NAN_TOLERANCE,
+       REFUSE };
 static int sabotage = -1;
 
 static int bug(void) {
     if (sabotage < 0) {
         const char *s = getenv("SHEEN_ORACLE_SABOTAGE");
         static const char *names[] = {"", "neighbour", "truncation", "unclamped", "scaled", "premultiplied", "spread",
-                                      "sigma"};
+                                      "sigma", "span", "garbage", "nan", "refuse"};
         sabotage = CORRECT;
         if (s) {
             int found = 0;
@@ -138,6 +145,7 @@ static void apply(int32_t op, const int *s, const int *d, int *r, int n) {
 
 static int composite(int32_t op, int32_t format, const uint8_t *paint, const uint8_t *mask, uint8_t *dst, int32_t count) {
     int n = format == SHEEN_ORACLE_A8 ? 1 : 4;
+    if (bug() == REFUSE) return 1;
     if (bug() == NEIGHBOUR) {
         int next = op + 1;
         op = sheen_operator_name(next) && supports(next, format) ? next : op - 1;
@@ -155,7 +163,11 @@ static int composite(int32_t op, int32_t format, const uint8_t *paint, const uin
             apply(op, s, d, r, n);
             for (int k = 0; k < n; k++) r[k] = div255(r[k] * c + d[k] * (255 - c));
         }
+        if (bug() == SPAN && count % 4 == 3 && i == count - 1)
+            for (int k = 0; k < n; k++) r[k] += 3;
         for (int k = 0; k < n; k++) dst[n * i + k] = (uint8_t)(r[k] < 0 ? 0 : r[k] > 255 ? 255 : r[k]);
+        if (bug() == GARBAGE)
+            for (int k = 0; k < n; k++) dst[n * i + k] = (uint8_t)(255 - dst[n * i + k]);
     }
     return 0;
 }
@@ -237,7 +249,9 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.version = NULL;
     a.supports = supports;
     a.coverage_rule = coverage_rule;
-    a.tolerance_full = 0.5 + 1e-9; /* one rounding of an exact numerator */
+    /* The margins (+1e-9, +1e-6) are for the reference's own rounding noise (~3e-14 levels): an
+     * exact one-level error must not count as beyond a tolerance of exactly 1. */
+    a.tolerance_full = bug() == NAN_TOLERANCE ? NAN : 0.5 + 1e-9; /* one rounding of an exact numerator */
     a.tolerance_partial = 1.5 + 1e-9; /* the coverage rounds once more (Sheen's contract) */
     a.composite = composite;
     a.supports_gradient = supports_gradient;

@@ -58,16 +58,18 @@ const sheen_oracle_adapter *sheen_oracle_adapter_get(void) {
     a.version = sheen_version();
     a.supports = supports;
     a.coverage_rule = coverage_rule;
+    /* Each tolerance has a margin (1e-9) for the exact reference's own rounding noise (~3e-14
+     * levels): a result exactly at the contract's bound is within it. */
     a.tolerance_full = 0.5 + 1e-9;
     a.tolerance_partial = 1.5 + 1e-9;
     a.composite = composite;
     a.supports_gradient = supports_gradient;
     a.fill_gradient = fill_gradient;
     /* Within one level of the exact colour (GradientFill's documentation). */
-    a.tolerance_gradient = 1.0;
+    a.tolerance_gradient = 1.0 + 1e-9;
     /* sheen_blur: within one level of the exact sampled Gaussian. */
     a.blur = blur;
     a.blur_edges = SHEEN_BLUR_EDGES_TRANSPARENT;
-    a.tolerance_blur = 1.0;
+    a.tolerance_blur = 1.0 + 1e-9;
     return &a;
 }
