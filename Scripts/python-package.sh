@@ -33,7 +33,7 @@ venv="$root/.build/python-venv"
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 # Pinned with the peers (Scripts/peerbench/requirements.txt) so the two venvs agree.
 pins=$(grep -E '^(numpy|skia-python)==' Scripts/peerbench/requirements.txt)
-"$venv/bin/python" -m pip install -q $pins pytest==8.3.5 wheel setuptools
+"$venv/bin/python" -m pip install -q $pins pytest==8.3.5 hypothesis==6.170.17 wheel setuptools
 # The package is staged with the library beside its modules and its version set to sheen.h's.
 rm -rf "$work/src" "$work/dist"
 cp -r Python "$work/src"

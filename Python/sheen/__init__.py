@@ -4,7 +4,8 @@ Sheen's kernels, and the oracle survey for any compositor that takes NumPy array
 Pixels are NumPy uint8 arrays of shape (n, 4) — premultiplied R, G, B, A — or (n,) for A8;
 coverage is a uint8 array of shape (n,) or None (fully covered). Arrays are taken as they are or
 refused with a TypeError or ValueError naming the argument — never converted (a float image is not
-truncated, straight colour not read as premultiplied: `premultiply` converts on request). Operators are named as Swift
+truncated, straight colour not read as premultiplied: `premultiply` converts on request).
+`sheen.strategies` (with Hypothesis installed) draws valid cases for property tests. Operators are named as Swift
 names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
 
 from ._library import SheenError, gradient_kinds, lib, operators as _operators
