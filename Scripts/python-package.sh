@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Python package in Python/ (import sheen: the exact references, Sheen's kernels and the
-# oracle survey on NumPy arrays) into a wheel that carries libSheenC.so, and with --test installs
-# it into .build/python-venv beside NumPy, pytest and skia-python and runs Python/tests with pytest
-# (--install only installs it there).
+# oracle survey on NumPy arrays, labels) into a wheel that carries libSheenC.so, and with --test
+# installs it into .build/python-venv beside NumPy, pytest, Hypothesis, Pillow and skia-python and
+# runs Python/tests with pytest, the labels held to the debug `sheen` command line's PNGs (--install
+# only installs it there).
 #   Scripts/python-package.sh [--prefix DIR] [--install] [--test]
 # --prefix DIR takes libSheenC from a Sheen installed there (Scripts/install.sh --prefix DIR)
 # instead of installing one into .build-python/prefix. The wheel lands in .build-python/dist.
@@ -32,7 +33,7 @@ version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheen
 venv="$root/.build/python-venv"
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 # Pinned with the peers (Scripts/peerbench/requirements.txt) so the two venvs agree.
-pins=$(grep -E '^(numpy|skia-python)==' Scripts/peerbench/requirements.txt)
+pins=$(grep -E '^(numpy|skia-python|pillow)==' Scripts/peerbench/requirements.txt)
 "$venv/bin/python" -m pip install -q $pins pytest==8.3.5 hypothesis==6.170.17 wheel setuptools
 # The package is staged with the library beside its modules and its version set to sheen.h's.
 rm -rf "$work/src" "$work/dist"
@@ -48,5 +49,8 @@ if [ "$install" -eq 1 ]; then
     "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$wheel"
 fi
 if [ "$test" -eq 1 ]; then
+    # Labels are held to the command line's output of the same spec (Python/tests/test_label.py).
+    swift build --product sheen > /dev/null
+    export SHEEN_CLI="$(swift build --show-bin-path)/sheen"
     (cd Python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider .)
 fi

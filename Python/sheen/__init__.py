@@ -12,6 +12,7 @@ from ._library import SheenError, gradient_kinds, lib, operators as _operators
 from .conversions import premultiply
 from .exact import Gradient, exact_blur, exact_composite, exact_gradient
 from .kernels import blur, composite, fill_gradient
+from .label import Label
 from .survey import Survey, survey, survey_blur
 
 OPERATORS = _operators()
@@ -23,6 +24,6 @@ def library_version():
     return lib.sheen_version().decode()
 
 
-__all__ = ["OPERATORS", "Gradient", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
+__all__ = ["OPERATORS", "Gradient", "Label", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
            "gradient_kinds",
            "exact_gradient", "fill_gradient", "library_version", "premultiply", "survey", "survey_blur"]

@@ -77,6 +77,13 @@ def _load():
         "sheen_fill_gradient": ([ctypes.POINTER(Buffer), vp], ctypes.c_int),
         "sheen_exact_blur": ([ctypes.POINTER(Buffer), ctypes.c_double, ctypes.c_double, i32, dp], ctypes.c_int),
         "sheen_blur": ([ctypes.POINTER(Buffer), ctypes.c_double, ctypes.c_double, i32], ctypes.c_int),
+        "sheen_label_create_from_spec": ([ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(vp)], ctypes.c_int),
+        "sheen_label_image": ([vp, ctypes.POINTER(vp)], ctypes.c_int),
+        "sheen_label_destroy": ([vp], None),
+        "sheen_image_get_buffer": ([vp, ctypes.POINTER(Buffer)], ctypes.c_int),
+        "sheen_image_destroy": ([vp], None),
+        "sheen_png_encode": ([ctypes.POINTER(Buffer), ctypes.POINTER(u8p), ctypes.POINTER(ctypes.c_size_t)], ctypes.c_int),
+        "sheen_free": ([vp], None),
     }
     for name, (arguments, result) in signatures.items():
         f = getattr(lib, name)
