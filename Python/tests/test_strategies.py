@@ -14,7 +14,8 @@ from hypothesis import given, settings, HealthCheck  # noqa: E402
 
 import sheen.strategies as ss  # noqa: E402
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomised: CI sees the same examples every run (a failure is a fact, not a chance).
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 
 
 @FAST
@@ -34,20 +35,22 @@ def test_drawn_images_blur_within_one_level(image, edges):
     assert np.abs(got - sheen.exact_blur(image, 1.5, edges=edges)).max() <= 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(ss.gradients())
 def test_drawn_gradients_fill_within_one_level(gradient):
     filled = sheen.fill_gradient(gradient, 8, 3).reshape(-1, 4).astype(float)
     centres = np.array([[x + 0.5, y + 0.5] for y in range(3) for x in range(8)])
-    exact = sheen.exact_gradient(gradient, centres)
-    # Pixels on a discontinuity (hard stop, wrap, cone edge) may take either side: the promise is
-    # within one level elsewhere, so count rather than demand every pixel.
-    assert (np.abs(filled - exact) > 1).any(axis=1).sum() <= 4
+    # A pixel on a discontinuity (hard stop, wrap, cone edge) gets the exact colour of a point within
+    # 10⁻³ px (GradientFill's promise): each pixel is held to the nearest of its centre and four
+    # points 1.5·10⁻³ px from it, as the oracle holds gradients.
+    errors = [np.abs(filled - sheen.exact_gradient(gradient, centres + d)).max(axis=1)
+              for d in ((0, 0), (1.5e-3, 0), (-1.5e-3, 0), (0, 1.5e-3), (0, -1.5e-3))]
+    assert np.min(errors, axis=0).max() <= 1
 
 
 def sheen_rule_test(compositor):
     """The README's few lines: a compositor held to Sheen's exact result under Sheen's contract."""
-    @settings(max_examples=400, deadline=None, database=None)
+    @settings(max_examples=400, deadline=None, database=None, derandomize=True)
     @given(ss.composite_cases(operators=["sourceOver", "multiply", "xor", "plus"]))
     def test(case):
         op, paint, destination, coverage = case
@@ -71,14 +74,16 @@ def test_a_hypothesis_test_passes_sheen_and_catches_a_bug():
 def test_masks_and_pixels_favour_edge_levels():
     seen = []
 
-    @settings(max_examples=100, deadline=None, database=None)
+    # Derandomised: the same examples every run, so the shares below are a fact, not a chance.
+    @settings(max_examples=100, deadline=None, database=None, derandomize=True)
     @given(ss.masks(64), ss.pixels(64))
     def collect(mask, pixels):
         seen.append(np.concatenate([mask, pixels[:, 3]]))
 
     collect()
     values = np.concatenate(seen)
-    assert (values == 0).mean() > 0.02 and (values == 255).mean() > 0.02 and (values == 128).mean() > 0.01
+    assert (values == 0).mean() > 0.02 and (values == 255).mean() > 0.02
+    assert np.isin(values, (1, 2, 127, 128, 253, 254)).mean() > 0.01
     with pytest.raises(ValueError, match="unknown operators"):
         ss.operators(["sourceOverr"])
 
