@@ -15,6 +15,16 @@ def _array(value, name, what):
     return value
 
 
+def uint8(value, name):
+    """`value` when it is a NumPy uint8 array; else the TypeError naming `name` (levels are bytes:
+    nothing is rounded, clipped or wrapped into them here)."""
+    a = _array(value, name, "uint8 levels")
+    if a.dtype != np.uint8:
+        raise TypeError(f"{name} must have dtype uint8 (levels 0…255); it has {a.dtype} — convert it yourself "
+                        f"(for float levels in 0…1: np.round(x * 255).astype(np.uint8))")
+    return a
+
+
 def _contiguous(a, name):
     if not a.flags.c_contiguous:
         raise ValueError(f"{name} must be C-contiguous (a strided view is not read in place); pass "
@@ -26,10 +36,7 @@ def pixels(value, name, format, count=None, allow_invalid=False):
     """Pixels of `format`: uint8 (n, 4) premultiplied ("rgba8", "bgra8": alpha last) or (n,) ("a8"),
     n = `count` when given. Colour above alpha is refused unless `allow_invalid` (the oracle's
     surveys of invalid input)."""
-    a = _array(value, name, "uint8 pixels")
-    if a.dtype != np.uint8:
-        raise TypeError(f"{name} must have dtype uint8 (levels 0…255); it has {a.dtype} — convert it yourself "
-                        f"(for float levels in 0…1: np.round(x * 255).astype(np.uint8))")
+    a = uint8(value, name)
     shape = "(n,)" if format == "a8" else "(n, 4)"
     if (format == "a8" and a.ndim != 1) or (format != "a8" and (a.ndim != 2 or a.shape[1] != 4)):
         raise ValueError(f"{name} must have shape {shape} for {format}; it has {a.shape}")
@@ -55,9 +62,7 @@ def coverage(value, count):
     """Coverage: None, or uint8 (count,)."""
     if value is None:
         return None
-    a = _array(value, "coverage", "uint8 levels")
-    if a.dtype != np.uint8:
-        raise TypeError(f"coverage must have dtype uint8 (levels 0…255); it has {a.dtype}")
+    a = uint8(value, "coverage")
     if a.shape != (count,):
         raise ValueError(f"coverage must have shape ({count},); it has {a.shape}")
     return _contiguous(a, "coverage")
@@ -65,9 +70,7 @@ def coverage(value, count):
 
 def image(value, name="image"):
     """An image: uint8 (h, w, 4) premultiplied RGBA or (h, w) A8, both sides ≥ 1."""
-    a = _array(value, name, "uint8 pixels")
-    if a.dtype != np.uint8:
-        raise TypeError(f"{name} must have dtype uint8 (levels 0…255); it has {a.dtype}")
+    a = uint8(value, name)
     if not ((a.ndim == 3 and a.shape[2] == 4) or a.ndim == 2):
         raise ValueError(f"{name} must have shape (h, w, 4) or (h, w); it has {a.shape}")
     if a.shape[0] < 1 or a.shape[1] < 1:

@@ -10,9 +10,7 @@ def premultiply(straight):
     """Straight-alpha uint8 RGBA or BGRA pixels (any shape ending in 4, alpha last) as premultiplied
     ones: each colour channel × alpha / 255, rounded to nearest (halves up), alpha unchanged; a new
     array."""
-    a = _checks._array(straight, "straight", "uint8 pixels")
-    if a.dtype != np.uint8:
-        raise TypeError(f"straight must have dtype uint8 (levels 0…255); it has {a.dtype}")
+    a = _checks.uint8(straight, "straight")
     if a.ndim < 1 or a.shape[-1] != 4:
         raise ValueError(f"straight must have shape (…, 4); it has {a.shape}")
     wide = a.astype(np.uint32)
