@@ -27,6 +27,7 @@ packages=(
   qemu-user-static            # Scripts/test-arm64.sh: runs the AArch64 build of the kernels
   libc6-dev-arm64-cross       # ... whose C library it links statically
   libgcc-12-dev-arm64-cross   # ... with the cross compiler runtime's startup files
+  debootstrap         # Scripts/python-wheel-check.sh: a minimal Debian to install the wheel into
 )
 if [[ "${1:-}" == "--peers" ]]; then
   packages+=(

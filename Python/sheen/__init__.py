@@ -10,6 +10,8 @@ names them ("sourceOver", "colorDodge"; `OPERATORS`)."""
 
 from ._library import SheenError, gradient_kinds, lib, operators as _operators
 from .conversions import premultiply
+from .field import TextField, TextView
+from .fonts import add_font_directory
 from .exact import Gradient, exact_blur, exact_composite, exact_gradient
 from .kernels import blur, composite, fill_gradient
 from .label import Label
@@ -24,6 +26,6 @@ def library_version():
     return lib.sheen_version().decode()
 
 
-__all__ = ["OPERATORS", "Gradient", "Label", "SheenError", "Survey", "blur", "composite", "exact_blur", "exact_composite",
+__all__ = ["OPERATORS", "Gradient", "Label", "SheenError", "Survey", "TextField", "TextView", "add_font_directory", "blur", "composite", "exact_blur", "exact_composite",
            "gradient_kinds",
            "exact_gradient", "fill_gradient", "library_version", "premultiply", "survey", "survey_blur"]

@@ -47,6 +47,7 @@ RULES = {"sheen": 0, "scales-paint": 1, "interpolates": 2}
 SPREADS = {"pad": 0, "repeat": 1, "reflect": 2}
 SPACES = {"srgb": 0, "linear": 1, "oklab": 2}
 EDGES = {"transparent": 0, "clamp": 1}
+STATUS_FONT = 4
 PAINT_IMAGE = 3
 COVERAGE_MASK = 2
 
@@ -84,6 +85,10 @@ def _load():
         "sheen_image_destroy": ([vp], None),
         "sheen_png_encode": ([ctypes.POINTER(Buffer), ctypes.POINTER(u8p), ctypes.POINTER(ctypes.c_size_t)], ctypes.c_int),
         "sheen_free": ([vp], None),
+        "sheen_font_create_named": ([ctypes.c_char_p, ctypes.c_double, ctypes.POINTER(vp)], ctypes.c_int),
+        "sheen_font_destroy": ([vp], None),
+        "sheen_font_add_directory": ([ctypes.c_char_p], ctypes.c_int),
+        "sheen_text_field_image_from_spec": ([ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(vp)], ctypes.c_int),
     }
     for name, (arguments, result) in signatures.items():
         f = getattr(lib, name)

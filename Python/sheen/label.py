@@ -5,39 +5,12 @@ sheen_label_create_from_spec reads) built from keyword arguments, so a label dra
 the command line draws from the same spec, byte for byte."""
 
 import ctypes
-import json
-import re
 
-import numpy as np
-
-from ._library import Buffer, check, lib
+from ._library import check, lib
+from .picture import Picture, shadow_spec, snake_to_spec, spec_json, stroke_spec
 
 
-def _camel(name):
-    """A spec key from a Python keyword: line_break → lineBreak."""
-    return re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
-
-
-def _stroke(value):
-    if isinstance(value, (tuple, list)):
-        if len(value) != 2:
-            raise ValueError(f"stroke must be (width, colour) or a spec object; it is {value!r}")
-        return {"width": value[0], "color": value[1]}
-    return value
-
-
-def _shadow(value, index):
-    if isinstance(value, (tuple, list)):
-        if len(value) not in (4, 5):
-            raise ValueError(f"shadows[{index}] must be (dx, dy, sigma, colour[, spread]) or a spec object; it is {value!r}")
-        shadow = {"offset": [value[0], value[1]], "sigma": value[2], "color": value[3]}
-        if len(value) == 5:
-            shadow["spread"] = value[4]
-        return shadow
-    return value
-
-
-class Label:
+class Label(Picture):
     """A label of `text` (or attributed `runs`) drawn by Sheen.
 
     text: the text (str). runs: attributed runs instead, each a dict of the spec's run fields
@@ -68,62 +41,25 @@ class Label:
         if text is not None and not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         given = {"text": text, "runs": runs, "font": font, "size": size, "fill": fill, "text_color": text_color,
-                 "stroke": _stroke(stroke) if stroke is not None else None,
-                 "shadows": [_shadow(s, i) for i, s in enumerate(shadows)] if shadows is not None else None,
+                 "stroke": stroke_spec(stroke) if stroke is not None else None,
+                 "shadows": [shadow_spec(s, i) for i, s in enumerate(shadows)] if shadows is not None else None,
                  "background": background, "canvas": list(canvas) if isinstance(canvas, tuple) else canvas,
                  "align": align, "vertical": vertical, "lines": lines, "line_break": line_break,
                  "min_scale": min_scale, "insets": list(insets) if isinstance(insets, tuple) else insets,
                  "alpha": alpha, "clip": clip, "hinting": hinting}
         given.update(fields)
-        self.spec = {_camel(k): v for k, v in given.items() if v is not None}
+        self.spec = {snake_to_spec(k): v for k, v in given.items() if v is not None}
         """The label spec (a dict of docs/label-spec.md's fields) this label is drawn from."""
 
     def json(self):
         """The label spec as JSON text: what `sheen render --spec FILE -o out.png` draws alike."""
-        try:
-            return json.dumps(self.spec, ensure_ascii=False, allow_nan=False)
-        except ValueError as e:
-            raise ValueError(f"a label's numbers must be finite: {e}") from None
-        except TypeError as e:
-            raise TypeError(f"a label's values must be text, numbers, booleans, lists or dicts: {e}") from None
+        return spec_json(self.spec, "label")
 
-    def _with_image(self, use):
+    def _draw(self, image):
         data = self.json().encode()
-        label, image = ctypes.c_void_p(), ctypes.c_void_p()
+        label = ctypes.c_void_p()
         check(lib.sheen_label_create_from_spec(data, len(data), ctypes.byref(label)))
         try:
-            check(lib.sheen_label_image(label, ctypes.byref(image)))
-            try:
-                buffer = Buffer()
-                check(lib.sheen_image_get_buffer(image, ctypes.byref(buffer)))
-                return use(buffer)
-            finally:
-                lib.sheen_image_destroy(image)
+            check(lib.sheen_label_image(label, image))
         finally:
             lib.sheen_label_destroy(label)
-
-    def image(self):
-        """The label as a new uint8 (height, width, 4) array of premultiplied R, G, B, A, grown to hold
-        whatever overhangs its frame (strokes, shadows), as `sheen render` draws it."""
-        def copy(buffer):
-            rows = ctypes.string_at(buffer.pixels, buffer.bytes_per_row * buffer.height)
-            a = np.frombuffer(rows, np.uint8).reshape(buffer.height, buffer.bytes_per_row)
-            return np.ascontiguousarray(a[:, :4 * buffer.width].reshape(buffer.height, buffer.width, 4))
-        return self._with_image(copy)
-
-    def png(self):
-        """The label as PNG bytes (RGBA, straight alpha): the bytes `sheen render --spec` writes."""
-        def encode(buffer):
-            data, count = ctypes.POINTER(ctypes.c_uint8)(), ctypes.c_size_t()
-            check(lib.sheen_png_encode(ctypes.byref(buffer), ctypes.byref(data), ctypes.byref(count)))
-            try:
-                return ctypes.string_at(data, count.value)
-            finally:
-                lib.sheen_free(data)
-        return self._with_image(encode)
-
-    def pil(self):
-        """The label as a Pillow image, mode "RGBA" (straight alpha; needs Pillow)."""
-        import io
-        from PIL import Image
-        return Image.open(io.BytesIO(self.png())).convert("RGBA")

@@ -378,3 +378,16 @@ public func sheenTextFieldRender(_ field: OpaquePointer?, _ destination: UnsafeP
 /// `sheen_text_field_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_destroy")
 public func sheenTextFieldDestroy(_ field: OpaquePointer?) { release(field, as: FieldBox.self) }
+
+/// `sheen_text_field_image_from_spec` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_image_from_spec")
+public func sheenTextFieldImageFromSpec(_ json: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> sheen_status {
+    capi {
+        guard let json else { throw CAPIError.null("json") }
+        let out = try required(out, "out")
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: try size(length, "length")))
+        let spec: FieldSpec
+        do throws(LabelSpecError) { spec = try FieldSpec(json: bytes) } catch { throw CAPIError.invalid("spec: \(error.message)") }
+        store(ImageBox(try spec.image()), into: out)
+    }
+}

@@ -36,6 +36,12 @@ public func sheenFontCreateFile(_ path: UnsafePointer<CChar>?, _ faceIndex: Int,
     }
 }
 
+/// `sheen_font_add_directory` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_font_add_directory")
+public func sheenFontAddDirectory(_ path: UnsafePointer<CChar>?) -> sheen_status {
+    capi { try Font.addDirectory(try string(path, "path")) }
+}
+
 /// `sheen_font_destroy` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_font_destroy")
 public func sheenFontDestroy(_ font: OpaquePointer?) { release(font, as: FontBox.self) }

@@ -41,9 +41,7 @@ public struct LabelSpec: Sendable {
     /// A UTF-8 byte-order mark before the document (what some Windows editors save) is skipped,
     /// as RFC 8259 allows a parser to.
     public init(json bytes: [UInt8]) throws(LabelSpecError) {
-        let root: JSONValue
-        let document = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        do { root = try JSONValue.parse(document) } catch { throw LabelSpecError("not valid JSON: \(error)", isSyntaxError: true) }
+        let root = try Self.parse(bytes)
         do {
             (label, animation) = try Self.read(root)
         } catch let error as LabelSpecError {
@@ -59,9 +57,7 @@ public struct LabelSpec: Sendable {
         guard top.has("text") || top.has("runs") else {
             throw LabelSpecError("the top level needs \"text\" or \"runs\"")
         }
-        let defaultFont: Font
-        do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw LabelSpecError("font: \(error)") }
-        var label = Label("", font: defaultFont, size: Size(width: 1024, height: 160))
+        var label = try defaultLabel()
         try apply(top, to: &label)
         // Without "canvas" the frame is the text's own size, as `sheen render` without --canvas.
         if !top.has("canvas") {
@@ -73,6 +69,21 @@ public struct LabelSpec: Sendable {
         try top.finish(known: labelFields + ["animation"])
         do { _ = try label.layout() } catch { throw LabelSpecError("invalid label: \(error)") }
         return (label, animation)
+    }
+
+    /// The label a spec starts from: no text, DejaVu Sans Bold at 48 px (`sheen render`'s
+    /// default font), 1024 × 160.
+    static func defaultLabel() throws(LabelSpecError) -> Label {
+        let defaultFont: Font
+        do { defaultFont = try Font(named: "DejaVu Sans:bold", size: 48) } catch { throw LabelSpecError("font: \(error)") }
+        return Label("", font: defaultFont, size: Size(width: 1024, height: 160))
+    }
+
+    /// Parses a spec document: JSON, after a UTF-8 byte-order mark if there is one (some Windows
+    /// editors save one; RFC 8259 lets a parser skip it).
+    static func parse(_ bytes: [UInt8]) throws(LabelSpecError) -> JSONValue {
+        let document = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        do { return try JSONValue.parse(document) } catch { throw LabelSpecError("not valid JSON: \(error)", isSyntaxError: true) }
     }
 
     /// Applies the fields of a label object to `label`: font first, then `textColor` (the colour

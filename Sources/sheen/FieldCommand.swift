@@ -24,13 +24,13 @@ struct FieldCommand: ParsableCommand {
     @OptionGroup(title: "Style") var label: LabelStyleOptions
     @Option(help: "Shown when the text is empty.") var placeholder = ""
     @Option(name: .customLong("placeholder-fill"),
-            help: "The placeholder's colour, or gradient stops (default UIKit's placeholder grey).")
-    var placeholderFill = "#3C3C434D"
+            help: "The placeholder's colour, or gradient stops (default UIKit's placeholder grey, #3C3C43 at 30 %).")
+    var placeholderFill: String?
     @Flag(help: "Draw the editing state: the caret, or the selection.") var editing = false
     @Option(parsing: .unconditional, help: "Caret index while editing (default: the end of the text).") var caret: Int?
     @Option(help: "Selection \"START:END\" while editing (UTF-16 offsets).") var select: String?
     @Option(parsing: .unconditional, help: "Scroll offset the field had before, pixels (it moves to show the caret).") var scroll = 0.0
-    @Option(name: .customLong("caret-color"), help: "The caret's colour.") var caretColor = "#007AFF"
+    @Option(name: .customLong("caret-color"), help: "The caret's colour (default #007AFF).") var caretColor: String?
     @Option(name: .customLong("caret-affinity"),
             help: "Where the caret stands at a direction boundary: \(CaretAffinity.listed.map { "\($0.word) (\($0.summary))" }.joined(separator: " or ")).")
     var caretAffinity = CaretAffinity.leading.word
@@ -44,63 +44,35 @@ struct FieldCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
-        // A text view has no secure entry (UITextView has none): drawing it would show the secret.
-        if secure && multiline { throw ValidationError("--secure is for a one-line field; a --multiline view has no secure entry") }
         let target = try OutputTarget(output)
         let style = try label.makeLabel()
-        var field = TextField(text: style.text, font: style.font, size: style.size)
-        field.textColor = style.textColor
-        field.fill = style.fill
-        field.stroke = style.stroke
-        field.shadows = style.shadows
-        field.backgroundColor = style.backgroundColor
-        field.textAlignment = style.textAlignment
-        field.insets = style.insets
-        field.hinting = style.hinting
-        field.alpha = style.alpha
-        field.placeholder = placeholder
-        let paint = try label.paint(placeholderFill, option: "--placeholder-fill")
-        if case let .color(c) = paint { field.placeholderColor = c } else { field.placeholderFill = paint }
-        field.isEditing = editing
-        field.caretIndex = caret ?? field.text.utf16.count
-        field.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", CaretAffinity.self)
+        var spec = FieldSpec(style: style)
+        (spec.width, spec.height) = try label.canvasSize()
+        spec.hasInsets = label.insets != nil
+        spec.placeholder = placeholder
+        spec.placeholderFill = try placeholderFill.map { try label.paint($0, option: "--placeholder-fill") }
+        spec.isEditing = editing
+        spec.caretIndex = caret
+        spec.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", CaretAffinity.self)
         if let select {
             let parts = select.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {
                 throw ValidationError("--select \"\(select)\" is not START:END with START ≤ END")
             }
-            field.selectedRange = a..<b
+            spec.selectedRange = a..<b
         }
-        field.scrollOffset = scroll
-        field.isSecureTextEntry = secure
-        field.isEnabled = !disabled
-        field.adjustsFontSizeToFitWidth = minFontSize > 0
-        field.minimumFontSize = minFontSize
-        field.caretColor = try Parse.color(caretColor, option: "--caret-color")
-        let (w, h) = try label.canvasSize()
+        spec.scrollOffset = scroll
+        spec.isMultiline = multiline
+        spec.isSecure = secure
+        spec.isEnabled = !disabled
+        spec.minimumFontSize = minFontSize
+        spec.caretColor = try caretColor.map { try Parse.color($0, option: "--caret-color") }
+        // A text view has no secure entry (UITextView has none): drawing it would show the secret.
+        // The spec's refusal names its field, "secure", which is this option's name too.
+        do { try spec.validate() } catch { throw ValidationError("--\(error.message)") }
         let image: Image
-        if multiline {
-            var view = TextView(text: field.text, font: field.font, size: field.size)
-            let containerInsets = view.insets
-            view.field = field
-            view.insets = label.insets == nil ? containerInsets : field.insets
-            view.scrollOffset = 0
-            view.contentOffset = scroll
-            if w == 0 || h == 0 {
-                let fit = try view.sizeThatFits(width: Double(w))
-                view.field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
-            }
-            do { image = try view.image() } catch {
-                throw ValidationError("cannot render the text view: \(error)")
-            }
-        } else {
-            if w == 0 || h == 0 {
-                let fit = try field.sizeThatFits()
-                field.size = Size(width: w > 0 ? Double(w) : fit.width, height: h > 0 ? Double(h) : fit.height)
-            }
-            do { image = try field.image() } catch {
-                throw ValidationError("cannot render the field: \(error)")
-            }
+        do { image = try spec.image() } catch {
+            throw ValidationError("cannot render the \(multiline ? "text view" : "field"): \(error)")
         }
         try writePNG(image, to: target)
     }

@@ -747,6 +747,37 @@ static void png_files(void) {
     CHECK(rmdir(dir) == 0, "cannot remove %s: %s", dir, strerror(errno));
 }
 
+/* A field drawn from a field spec: the frame's size, a refused field named. */
+static void field_from_spec(void) {
+    const char *good = "{\"text\": \"Field\", \"canvas\": [120, 0], \"editing\": true, \"caret\": 2, \"size\": 20}";
+    sheen_image *image = NULL;
+    sheen_buffer buffer;
+    OK(sheen_text_field_image_from_spec(good, strlen(good), &image));
+    if (image) {
+        OK(sheen_image_get_buffer(image, &buffer));
+        CHECK(buffer.width == 120 && buffer.height > 20, "field %zdx%zd", buffer.width, buffer.height);
+        sheen_image_destroy(image);
+    }
+    const char *bad = "{\"text\": \"x\", \"selection\": [3, 1]}";
+    image = NULL;
+    FAILS(sheen_text_field_image_from_spec(bad, strlen(bad), &image), SHEEN_ERROR_INVALID_ARGUMENT, "spec: selection");
+    CHECK(image == NULL, "an image for a refused spec");
+    FAILS(sheen_text_field_image_from_spec(NULL, 0, &image), SHEEN_ERROR_NULL_POINTER, "json");
+}
+
+/* Fonts added from a directory are found by pattern (run last: the family it adds stays added for
+ * the process). "Sheen COLR Test" is the family of the test fixture, installed nowhere else. */
+static void added_fonts(void) {
+    sheen_font *font = NULL;
+    FAILS(sheen_font_add_directory(NULL), SHEEN_ERROR_NULL_POINTER, "path");
+    FAILS(sheen_font_add_directory("/nonexistent/sheen-fonts"), SHEEN_ERROR_FONT, "/nonexistent/sheen-fonts");
+    FAILS(sheen_font_add_directory("Tests/CAPI/capi_test.c"), SHEEN_ERROR_FONT, "not a directory");
+    FAILS(sheen_font_create_named_strict("Sheen COLR Test", 20, &font), SHEEN_ERROR_FONT, "Sheen COLR Test");
+    OK(sheen_font_add_directory("Tests/SheenTextTests/Fixtures"));
+    OK(sheen_font_create_named_strict("Sheen COLR Test", 20, &font));
+    sheen_font_destroy(font);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: capi_test OUTPUT_DIR\n");
@@ -760,6 +791,8 @@ int main(int argc, char **argv) {
     png_files();
     render(argv[1]);
     corpus_answers(argv[1]);
+    field_from_spec();
+    added_fonts();
     if (failures) {
         fprintf(stderr, "capi_test: %d failure(s)\n", failures);
         return 1;

@@ -124,6 +124,8 @@ public:
         check(sheen_font_create_file(path.c_str(), faceIndex, size, &out));
         return Font(out);
     }
+    /** Adds the fonts of a directory to those patterns find, for the process (sheen_font_add_directory). */
+    static void addDirectory(const std::string &path) { check(sheen_font_add_directory(path.c_str())); }
     sheen_font *get() const noexcept { return handle_.get(); }
 
 private:

@@ -416,6 +416,13 @@ sheen_status sheen_font_create_named_strict(const char *pattern, double size, sh
 /** Face `face_index` (0…65535) of the font file at `path`, at `size` pixels, with fallback. */
 sheen_status sheen_font_create_file(const char *path, intptr_t face_index, double size, sheen_font **out);
 void sheen_font_destroy(sheen_font *font);
+/** Adds the fonts (TTF, OTF, TTC) in directory `path` and its subdirectories to those
+ *  sheen_font_create_named and fallback find, for the rest of the process: fonts an application
+ *  ships, or a fallback where fontconfig finds none (no fonts or no fontconfig configuration on the
+ *  machine). Patterns are looked up again afterwards (a family that fell back to the default
+ *  before is found); fonts made before keep their faces.
+ *  SHEEN_ERROR_FONT when `path` is not a readable directory. Thread-safe. */
+sheen_status sheen_font_add_directory(const char *path);
 
 typedef enum sheen_text_alignment {
     /** `left`. */
@@ -876,6 +883,13 @@ sheen_status sheen_text_field_set_multiline(sheen_text_field *field, bool multil
 /** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
  *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
 sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);
+/** A text field, or a text view with "multiline", drawn from a field spec: `length` bytes of JSON
+ *  (docs/label-spec.md, "Field specs": the label's style fields, "canvas" with 0 for a side sized
+ *  to the text, placeholder, editing, caret and selection as UTF-16 offsets, …), what
+ *  `sheen field` draws from the same options. A new premultiplied RGBA8 image of the frame's size
+ *  into `*out` (free with sheen_image_destroy). A refused spec is SHEEN_ERROR_INVALID_ARGUMENT
+ *  naming its field ("spec: caret: …"). */
+sheen_status sheen_text_field_image_from_spec(const char *json, size_t length, sheen_image **out);
 void sheen_text_field_destroy(sheen_text_field *field);
 
 /* ---- PNG --------------------------------------------------------------------------------- */

@@ -76,6 +76,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the fonts (TTF, OTF, TTC) in directory `path` and its subdirectories to those
+    /// `init(named:size:)` and fallback find, for the rest of the process: fonts an application
+    /// ships, or a fallback font where fontconfig finds none (a machine without fonts or without
+    /// fontconfig's configuration). Patterns and files are looked up again afterwards (a family
+    /// that fell back to the default before is found); fonts made before keep their faces, and are
+    /// not equal to ones made after from the same pattern. Throws `.unreadableFile` when `path` is
+    /// not a readable directory.
+    public static func addDirectory(_ path: String) throws(TextError) {
+        try FontLookup.addDirectory(path)
+        FontChain.forgetAll()
+    }
+
     /// True when the font's primary face is of a family `pattern` names (or the pattern names a
     /// generic family or none): false where fontconfig answered an unknown family with its
     /// default, which `init(named:size:requiringFamily: true)` refuses.

@@ -25,6 +25,10 @@ final class FontChain: Sendable {
         }
     }
 
+    /// Forgets every chain made so far, so that patterns and files are looked up again (after a
+    /// font directory was added); fonts already made keep the chains they hold.
+    static func forgetAll() { chains.withLock { $0.removeAll() } }
+
     /// The face that draws `scalar`: the primary face when it has it, else the first candidate
     /// that has it, else the primary face (which draws its .notdef box).
     func face(for scalar: Unicode.Scalar) -> FontFace {

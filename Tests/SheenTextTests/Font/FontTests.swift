@@ -43,6 +43,17 @@ import Testing
         _ = try Font(named: ":bold", size: 20, requiringFamily: true)             // no family named
     }
 
+    /// Adding a directory that is not one is refused, naming it (adding a real one is tested in
+    /// Tests/CAPI/capi_test.c, a process of its own, so the fonts it adds reach no other test).
+    @Test func onlyDirectoriesOfFontsCanBeAdded() {
+        #expect(throws: TextError.unreadableFile(path: "/nonexistent/sheen-fonts", reason: "No such file or directory")) {
+            try Font.addDirectory("/nonexistent/sheen-fonts")
+        }
+        #expect(throws: TextError.unreadableFile(path: TestFonts.sansPath, reason: "not a directory")) {
+            try Font.addDirectory(TestFonts.sansPath)
+        }
+    }
+
     @Test func patternFamiliesAreParsedAsFontconfigWritesThem() {
         #expect(Font.matchesFamily(of: "DejaVu Sans:bold", "DejaVu Sans"))
         #expect(Font.matchesFamily(of: "Foo\\-Bar-12:italic", "Foo-Bar"))

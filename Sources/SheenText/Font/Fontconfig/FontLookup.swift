@@ -1,4 +1,5 @@
 import CFontconfig
+import Glibc
 import SheenRaster
 
 /// Font lookup through fontconfig. fontconfig's configuration is process-wide; every call goes
@@ -12,12 +13,7 @@ enum FontLookup {
     /// result (a machine without fonts) throws `.fontNotFound`.
     static func sorted(pattern: String) throws(TextError) -> CandidateList {
         let result: Result<CandidateList, TextError> = config.withLock { config in
-            if config == nil {
-                guard let loaded = FcInitLoadConfigAndFonts() else {
-                    return .failure(.library(function: "FcInitLoadConfigAndFonts"))
-                }
-                config = loaded
-            }
+            if let error = load(&config) { return .failure(error) }
             guard let pat = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }) else {
                 return .failure(.fontNotFound(pattern: pattern))
             }
@@ -54,6 +50,44 @@ enum FontLookup {
             return .success(CandidateList(candidates))
         }
         return try result.get()
+    }
+
+    /// Adds the fonts of directory `path` and its subdirectories to those lookups find, for the
+    /// rest of the process (fontconfig's application fonts). Throws `.unreadableFile` when `path`
+    /// is not a readable directory and `.library` when fontconfig cannot scan it.
+    static func addDirectory(_ path: String) throws(TextError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw .unreadableFile(path: path, reason: "not a directory")
+        }
+        // fontconfig takes a relative directory as relative to its configuration, not to the
+        // working directory: the caller's path is made absolute first.
+        guard let resolved = realpath(path, nil) else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        let absolute = String(cString: resolved)
+        free(resolved)
+        let failure: TextError? = config.withLock { config in
+            if let error = load(&config) { return error }
+            let added = absolute.withCString { FcConfigAppFontAddDir(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            return added != 0 ? nil : .library(function: "FcConfigAppFontAddDir")
+        }
+        if let failure { throw failure }
+    }
+
+    /// Loads fontconfig's configuration into `config` once. Without a configuration file
+    /// (a machine with no fontconfig configuration installed) an empty configuration stands in,
+    /// so directories added by `addDirectory` are still found.
+    private static func load(_ config: inout OpaquePointer?) -> TextError? {
+        if config != nil { return nil }
+        guard let loaded = FcInitLoadConfigAndFonts() ?? FcConfigCreate() else {
+            return .library(function: "FcConfigCreate")
+        }
+        config = loaded
+        return nil
     }
 }
 

@@ -1,0 +1,57 @@
+import SheenLabel
+import SheenRaster
+import SheenTestSupport
+import Testing
+
+/// A field spec read from JSON draws the field its options describe, and refuses what a field
+/// cannot take by name (the Python package's TextField and C's sheen_text_field_image_from_spec
+/// read it; Python/tests/test_field.py holds them to `sheen field` byte for byte).
+@Suite struct FieldSpecTests {
+    private func spec(_ json: String) throws(LabelSpecError) -> FieldSpec { try FieldSpec(json: Array(json.utf8)) }
+
+    @Test func readsEveryFieldOfItsOwn() throws {
+        let s = try spec("""
+            {"text": "Hello", "canvas": [200, 0], "placeholder": "p", "placeholderFill": "#FF0000", "editing": true,
+             "caret": 2, "caretAffinity": "trailing", "selection": [1, 3], "scroll": 4, "caretColor": "#00FF00",
+             "secure": true, "disabled": true, "minFontSize": 10, "size": 30, "insets": [1, 2, 3, 4]}
+            """)
+        #expect(s.style.text == "Hello" && s.style.font.size == 30)
+        #expect(s.width == 200 && s.height == 0 && s.hasInsets)
+        let red = try Color(css: "#FF0000"), green = try Color(css: "#00FF00")
+        #expect(s.placeholder == "p" && s.placeholderFill == .color(red))
+        #expect(s.isEditing && s.caretIndex == 2 && s.caretAffinity == .trailing && s.selectedRange == 1..<3)
+        #expect(s.scrollOffset == 4 && s.caretColor == green)
+        #expect(s.isSecure && !s.isEnabled && s.minimumFontSize == 10 && !s.isMultiline)
+        let field = try s.field()
+        #expect(field.size.width == 200 && field.size.height > 0)  // the height fitted to the text
+    }
+
+    @Test func refusesByName() {
+        let cases: [(String, String)] = [
+            (#"{"text": "x", "lines": 2}"#, #"unknown field "lines""#),
+            (#"{"text": "x", "runs": []}"#, #"unknown field "runs""#),
+            (#"{"text": "x", "selection": [3, 1]}"#, "selection: the start 3 is after the end 1"),
+            (#"{"text": "x", "selection": [1]}"#, "selection: expected [start, end]"),
+            (#"{"text": "x", "caret": -1}"#, "caret:"),
+            (#"{"text": "x", "canvas": [10, 20000]}"#, "canvas[1]:"),
+            (#"{"text": "x", "caretAffinity": "up"}"#, "caretAffinity:"),
+            (#"{"text": "x", "secure": true, "multiline": true}"#, "secure: a multiline text view has no secure entry"),
+            (#"{"text": "x", "size": -3}"#, "size:"),
+            (#"["x"]"#, "the top level must be an object"),
+        ]
+        for (json, needle) in cases {
+            do {
+                _ = try spec(json)
+                Issue.record("accepted \(json)")
+            } catch {
+                #expect(error.message.contains(needle), "\(json): \(error.message)")
+            }
+        }
+    }
+
+    /// Without "text" the field is empty and shows its placeholder; the picture is the frame.
+    @Test func drawsTheFrame() throws {
+        let image = try spec(#"{"placeholder": "Search", "canvas": [120, 30], "size": 16}"#).image()
+        #expect(image.width == 120 && image.height == 30)
+    }
+}
