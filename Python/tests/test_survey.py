@@ -1,6 +1,10 @@
 """The survey for Python compositors: Sheen's kernels pass within Sheen's contract; injected bugs
 are caught; skia-python's blend modes are surveyed (the fourth adapter of bench/oracle.md)."""
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -79,3 +83,54 @@ def test_exact_blur_keeps_the_total_within_the_image_and_refuses_bad_sigma():
         sheen.exact_blur(image, float("nan"))
     with pytest.raises(ValueError, match="shape"):
         sheen.exact_blur(np.zeros((3, 3, 3), np.uint8), 1.0)
+
+
+SPAN_BUG = '''
+import numpy as np
+import sheen
+
+
+def composite(op, paint, destination, mask):
+    """Sheen's kernel, but the eighth pixel of every block of eight is three levels off: a bug in
+    a vector loop that a pixel composited alone never shows."""
+    out = sheen.composite(op, paint, destination, mask).astype(np.int64)
+    out[7::8] = np.clip(out[7::8] + 3, 0, 255)
+    if out.ndim == 2:
+        out[7::8, :3] = np.minimum(out[7::8, :3], out[7::8, 3:])
+    return out.astype(np.uint8)
+'''
+
+
+def test_a_span_bug_reproduces_from_the_survey(tmp_path, monkeypatch):
+    (tmp_path / "span_adapter.py").write_text(SPAN_BUG)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import span_adapter
+    s = sheen.survey(span_adapter.composite, rule="sheen", tolerance_full=1.0, tolerance_partial=1.5, cases=3_000,
+                     operators=("sourceOver", "plus", "xor"))
+    findings = [r for r in s.rows if r["beyond_tolerance"]]
+    assert findings, s.markdown()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path)] + sys.path))
+    for row in findings:
+        assert row["span"][1] - row["span"][0] == 8, row["span"]  # alone (or 7 before it) the pixel is fine
+        program = tmp_path / f"repro_{row['operator']}_{row['coverage']}.py"
+        program.write_text(s.reproduction(row, "span_adapter"))
+        run = subprocess.run([sys.executable, str(program)], env=env, capture_output=True, text=True)
+        assert run.returncode == 1, f"{row['operator']} {row['coverage']}: {run.stdout}{run.stderr}"
+
+
+def one_level_off(op, paint, destination, mask):
+    """Exactly one level off wherever the exact result is a whole level: errors of 1 plus the
+    references' noise, which a tolerance of 1 must admit."""
+    exact = sheen.exact_composite(op, paint, destination, mask)
+    whole = np.abs(exact - np.round(exact)) < 1e-6
+    out = np.where(whole, np.round(exact) + np.where(np.round(exact) < 255, 1, -1), np.round(exact))
+    if out.ndim == 2:  # keep the result premultiplied: an alpha nudged down takes its colour along
+        out[:, :3] = np.minimum(out[:, :3], out[:, 3:])
+    return out.astype(np.uint8)
+
+
+def test_exact_one_level_errors_are_not_findings_at_tolerance_one():
+    s = sheen.survey(one_level_off, rule="sheen", tolerance_full=1.0, tolerance_partial=1.5, cases=4_000,
+                     operators=("multiply", "screen", "softLight", "hue"))
+    assert max(r["max_error"] for r in s.rows) > 1, "the compositor made no error above one level"
+    assert not s.failed, s.markdown()
