@@ -5,21 +5,24 @@
 #include <unicode/uscript.h>
 #include <pthread.h>
 
-_Static_assert(SHEEN_UBRK_CHARACTER == UBRK_CHARACTER && SHEEN_UBRK_LINE == UBRK_LINE, "break kinds");
+_Static_assert(SHEEN_UBRK_CHARACTER == UBRK_CHARACTER && SHEEN_UBRK_WORD == UBRK_WORD && SHEEN_UBRK_LINE == UBRK_LINE,
+               "break kinds");
+_Static_assert(SHEEN_UBRK_WORD_NONE_LIMIT == UBRK_WORD_NONE_LIMIT, "word rule status");
 _Static_assert(SHEEN_UBRK_DONE == UBRK_DONE, "UBRK_DONE");
 _Static_assert(SHEEN_UBRK_LINE_HARD == UBRK_LINE_HARD && SHEEN_UBRK_LINE_HARD_LIMIT == UBRK_LINE_HARD_LIMIT, "rule status");
 _Static_assert(SHEEN_UBIDI_DEFAULT_LTR == UBIDI_DEFAULT_LTR, "UBIDI_DEFAULT_LTR");
 _Static_assert(sizeof(UChar) == sizeof(uint16_t) && sizeof(UBiDiLevel) == sizeof(uint8_t), "ICU types");
 _Static_assert(sizeof(UErrorCode) == sizeof(int32_t), "UErrorCode");
 
-// Idle iterators by kind (character, line), at most POOL_SIZE each: enough for as many threads
-// as lay text out at once on most machines; a caller that finds none opens a new one.
+// Idle iterators by kind (character, word, line: the kind is the index), at most POOL_SIZE each:
+// enough for as many threads as lay text out at once on most machines; a caller that finds none
+// opens a new one.
 #define POOL_SIZE 8
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static UBreakIterator *pool[2][POOL_SIZE];
-static int pool_count[2];
+static UBreakIterator *pool[3][POOL_SIZE];
+static int pool_count[3];
 
-static int pool_index(int32_t kind) { return kind == UBRK_LINE ? 1 : 0; }
+static int pool_index(int32_t kind) { return kind == UBRK_LINE ? 2 : kind == UBRK_WORD ? 1 : 0; }
 
 int32_t sheen_ubrk_boundaries(int32_t kind, const uint16_t *text, int32_t length, int32_t *offsets,
                               int32_t *statuses, int32_t *status) {

@@ -297,6 +297,23 @@ public func sheenTextFieldCaretRectWithAffinity(_ field: OpaquePointer?, _ index
     }
 }
 
+/// `sheen_text_field_move_caret` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_move_caret")
+public func sheenTextFieldMoveCaret(_ field: OpaquePointer?, _ index: Int, _ affinity: Int32, _ movement: Int32,
+                                    _ preferredX: Double, _ outIndex: UnsafeMutablePointer<Int>?,
+                                    _ outAffinity: UnsafeMutablePointer<Int32>?) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        let (outIndex, outAffinity) = (try required(outIndex, "out_index"), try required(outAffinity, "out_affinity"))
+        let from = try utf16Offset(ofByte: size(index, "index"), in: box.field.text, "index")
+        let p = try box.editable.position(from: from, affinity: try enumeration(affinity, "affinity", as: CaretAffinity.self),
+                                          moving: try enumeration(movement, "movement", as: CaretMovement.self),
+                                          preferredX: preferredX.isNaN ? nil : try finite(preferredX, "preferred_x"))
+        outIndex.pointee = byteOffset(ofUTF16: p.index, in: box.field.text)
+        outAffinity.pointee = p.affinity.cValue
+    }
+}
+
 /// `sheen_text_field_selection_rects` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_selection_rects")
 public func sheenTextFieldSelectionRects(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ rects: UnsafeMutablePointer<Double>?,

@@ -35,8 +35,10 @@ extension FieldSpec {
         if let n = o.optional("canvas") {
             let sides = try n.array()
             guard sides.count == 2 else { throw n.error("expected [width, height], found \(sides.count) numbers") }
-            width = try sides[0].integer(in: 0...16384)
-            height = try sides[1].integer(in: 0...16384)
+            // The label's canvas range, whose 0 here sizes that side to the text.
+            let range = LabelSpec.range("canvas"), whole = Int(range.lowerBound) ... Int(range.upperBound)
+            width = try sides[0].integer(in: whole)
+            height = try sides[1].integer(in: whole)
         }
         if let n = o.optional("placeholder") { placeholder = try n.string() }
         if let n = o.optional("placeholderFill") { placeholderFill = try LabelSpec.paint(n) }
@@ -50,7 +52,7 @@ extension FieldSpec {
             guard start <= end else { throw n.error("the start \(start) is after the end \(end)") }
             selectedRange = start..<end
         }
-        if let n = o.optional("scroll") { scrollOffset = try n.number(in: 0...1e9) }
+        if let n = o.optional("scroll") { scrollOffset = try n.number(in: Self.scrollRange) }
         if let n = o.optional("caretColor") { caretColor = try LabelSpec.color(n) }
         if let n = o.optional("multiline") { isMultiline = try n.bool() }
         if let n = o.optional("secure") { isSecure = try n.bool() }

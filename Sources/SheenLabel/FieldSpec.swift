@@ -31,6 +31,9 @@ public struct FieldSpec: Sendable {
     /// The scroll offset the field had, pixels ≥ 0 (horizontal, or vertical in a view); drawing
     /// moves it only to show the caret.
     public var scrollOffset = 0.0
+    /// The scroll offsets a spec may give, pixels: any a text of the longest allowed length needs.
+    public static let scrollRange: ClosedRange<Double> = 0 ... 1e9
+
     /// The caret's colour; nil: the field's default (#007AFF).
     public var caretColor: Color?
     /// A multi-line text view (UITextView): the text wraps at the frame's width.

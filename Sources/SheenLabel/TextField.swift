@@ -14,7 +14,7 @@ import SheenText
 /// The field is drawn as a group — background, selection, text, caret — then composited once
 /// at `alpha`. Indices are UTF-16 offsets into `text` (as `AttributedText` and layout report
 /// them), moved back to grapheme cluster boundaries.
-public struct TextField: Sendable {
+public struct TextField: Sendable, Equatable {
     /// The field's size in pixels (its frame).
     public var size: Size
     /// The text; the placeholder shows when it is empty.
@@ -85,6 +85,8 @@ public struct TextField: Sendable {
     /// only by the caret's width, while editing); `resolvedScrollOffset()` says where, for the
     /// caller to keep between renders as UITextField keeps its scroll position.
     public var scrollOffset = 0.0
+    /// The content last worked out, for queries on this same value (shared by copies).
+    let contentMemo = ContentMemo()
 
     /// A field of `size` showing `text` in `font`.
     public init(text: String = "", font: Font, size: Size) {
@@ -323,6 +325,11 @@ public struct TextField: Sendable {
     /// while editing; at rest it ends in "…" at the rectangle's edge and shows its start, as
     /// UITextField draws a long text it is not editing.
     func content() throws(LabelError) -> (content: Content, scroll: Double) {
+        try contentMemo.field(self) { () throws(LabelError) in try makeContent() }
+    }
+
+    /// `content()` worked out.
+    private func makeContent() throws(LabelError) -> (content: Content, scroll: Double) {
         try validate()
         let showsPlaceholder = text.isEmpty
         var rect = textRect

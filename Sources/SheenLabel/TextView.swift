@@ -16,7 +16,7 @@ import SheenText
 /// (0, 0) at the frame's top-left, y downwards; rectangles of lines scrolled out of view lie
 /// outside the frame.
 @dynamicMemberLookup
-public struct TextView: Sendable {
+public struct TextView: Sendable, Equatable {
     /// The text, style and editing state.
     public var field: TextField
     /// How far the content has scrolled down, pixels (≥ 0): what the view showed before. A
@@ -54,6 +54,11 @@ public struct TextView: Sendable {
 
     /// The lines as drawn, where they lie, and the content offset used.
     func content() throws(LabelError) -> (content: TextField.Content, offset: Double) {
+        try field.contentMemo.view(self) { () throws(LabelError) in try makeContent() }
+    }
+
+    /// `content()` worked out.
+    private func makeContent() throws(LabelError) -> (content: TextField.Content, offset: Double) {
         try validate()
         let showsPlaceholder = field.text.isEmpty
         let rect = textRect
@@ -131,6 +136,15 @@ public struct TextView: Sendable {
     public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
         try TextField.checkPoint(point)
         return field.caretPosition(in: try content().content, at: point)
+    }
+
+    /// Where the caret at `index` (UTF-16, moved back to a grapheme cluster boundary) on the side
+    /// `affinity` says goes with `movement`, as TextField's `position(from:affinity:moving:preferredX:)`
+    /// over the view's lines: up and down go a line at `preferredX` (view coordinates; nil: the
+    /// caret's own x), to the text's start or end past the first or last line.
+    public func position(from index: Int, affinity: CaretAffinity = .leading, moving movement: CaretMovement,
+                         preferredX: Double? = nil) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
+        try field.position(in: content().content, from: index, affinity: affinity, moving: movement, preferredX: preferredX)
     }
 
     /// The rectangles (view coordinates) a selection of `range` highlights: per line, per

@@ -622,6 +622,19 @@ static void corpus_answers(const char *dir) {
             int32_t side = 0;
             OK(sheen_text_field_caret_position_at(view, r[0] + r[2] / 2, r[1] + r[3] / 2, &hit, &side));
             fprintf(out, "view-caret %zu %a %a %a %a %zu %d\n", b, r[0], r[1], r[2], r[3], hit, (int)side);
+            /* Every movement from here, both affinities; up and down at x 40 (and their own x). */
+            for (int32_t affinity = 0; affinity <= 1; affinity++) {
+                for (int32_t movement = SHEEN_MOVE_LEFT; movement <= SHEEN_MOVE_DOCUMENT_END; movement++) {
+                    size_t to = 0;
+                    int32_t to_side = 0;
+                    OK(sheen_text_field_move_caret(view, b, affinity, movement, NAN, &to, &to_side));
+                    fprintf(out, "view-move %zu %d %d %zu %d\n", b, (int)affinity, (int)movement, to, (int)to_side);
+                }
+                size_t to = 0;
+                int32_t to_side = 0;
+                OK(sheen_text_field_move_caret(view, b, affinity, SHEEN_MOVE_DOWN, 40, &to, &to_side));
+                fprintf(out, "view-move-x %zu %d %zu %d\n", b, (int)affinity, to, (int)to_side);
+            }
         }
         double scrolled = 0, view_fit[2];
         OK(sheen_text_field_resolved_scroll_offset(view, &scrolled));
@@ -765,6 +778,29 @@ static void field_from_spec(void) {
     FAILS(sheen_text_field_image_from_spec(NULL, 0, &image), SHEEN_ERROR_NULL_POINTER, "json");
 }
 
+/* Caret moves refuse what they cannot take, by name. */
+static void caret_moves(void) {
+    sheen_font *font = NULL;
+    sheen_text_field *field = NULL;
+    OK(sheen_font_create_file("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 0, 20, &font));
+    OK(sheen_text_field_create("caf\xC3\xA9 au lait", font, 200, 40, &field));
+    size_t to = 0;
+    int32_t side = 0;
+    OK(sheen_text_field_move_caret(field, 0, SHEEN_AFFINITY_LEADING, SHEEN_MOVE_WORD_FORWARD, NAN, &to, &side));
+    CHECK(to == 5 && side == SHEEN_AFFINITY_LEADING, "word forward from 0: %zu %d", to, (int)side);
+    OK(sheen_text_field_move_caret(field, 5, SHEEN_AFFINITY_LEADING, SHEEN_MOVE_BACKWARD, NAN, &to, &side));
+    CHECK(to == 3, "backward from 5 (after the two-byte \"\xC3\xA9\"): %zu", to);
+    FAILS(sheen_text_field_move_caret(field, 0, 0, 99, NAN, &to, &side), SHEEN_ERROR_INVALID_ARGUMENT, "movement");
+    FAILS(sheen_text_field_move_caret(field, 0, 7, 0, NAN, &to, &side), SHEEN_ERROR_INVALID_ARGUMENT, "affinity");
+    FAILS(sheen_text_field_move_caret(field, 4, 0, 0, NAN, &to, &side), SHEEN_ERROR_INVALID_ARGUMENT, "index");
+    FAILS(sheen_text_field_move_caret(field, 0, 0, SHEEN_MOVE_UP, INFINITY, &to, &side), SHEEN_ERROR_INVALID_ARGUMENT,
+          "preferred_x");
+    FAILS(sheen_text_field_move_caret(field, 0, 0, 0, NAN, NULL, &side), SHEEN_ERROR_NULL_POINTER, "out_index");
+    FAILS(sheen_text_field_move_caret(NULL, 0, 0, 0, NAN, &to, &side), SHEEN_ERROR_NULL_POINTER, "field");
+    sheen_text_field_destroy(field);
+    sheen_font_destroy(font);
+}
+
 /* Fonts added from a directory are found by pattern (run last: the family it adds stays added for
  * the process). "Sheen COLR Test" is the family of the test fixture, installed nowhere else. */
 static void added_fonts(void) {
@@ -792,6 +828,7 @@ int main(int argc, char **argv) {
     render(argv[1]);
     corpus_answers(argv[1]);
     field_from_spec();
+    caret_moves();
     added_fonts();
     if (failures) {
         fprintf(stderr, "capi_test: %d failure(s)\n", failures);

@@ -114,6 +114,7 @@ int main() {
     field.fillGradient(colors).editing(true, 5);
     const auto caret = field.caretRect(5);
     CHECK(field.selectionRects(0, 3).size() == 1 && field.selectionRects(2, 2).empty());
+    CHECK(field.moveCaret(0, SHEEN_AFFINITY_LEADING, SHEEN_MOVE_DOCUMENT_END).first == 5);
     CHECK(field.caretIndexAt(caret[0] + caret[2] / 2, caret[1] + caret[3] / 2) == 5);
     try {
         field.editing(true, 4);   // inside "é"

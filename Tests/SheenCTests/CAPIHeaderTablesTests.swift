@@ -28,7 +28,7 @@ import Testing
     static let enumerations = [
         body(TextAlignment.self), body(VerticalAlignment.self), body(LineBreakMode.self), body(BaselineAdjustment.self),
         body(GradientExtent.self), body(TextStroke.Placement.self), body(Hinting.self), body(CaretAffinity.self),
-        body(GradientShape.Kind.self),
+        body(GradientShape.Kind.self), body(CaretMovement.self),
     ]
 
     @Test func headerEnumerationsAreTheVocabularies() throws {

@@ -175,6 +175,14 @@ struct CAPIOutputTests {
                 let r = try view.caretRect(at: units(b))
                 let p = try view.caretPosition(at: Point(r.x + r.width / 2, r.y + r.height / 2))
                 expected.append("view-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height)) \(byte(p.index)) \(aff(p.affinity))")
+                for affinity in [CaretAffinity.leading, .trailing] {
+                    for (m, movement) in CaretMovement.listed.map(\.value).enumerated() {
+                        let to = try view.position(from: units(b), affinity: affinity, moving: movement)
+                        expected.append("view-move \(b) \(aff(affinity)) \(m) \(byte(to.index)) \(aff(to.affinity))")
+                    }
+                    let to = try view.position(from: units(b), affinity: affinity, moving: .down, preferredX: 40)
+                    expected.append("view-move-x \(b) \(aff(affinity)) \(byte(to.index)) \(aff(to.affinity))")
+                }
             }
             let viewFit = try view.sizeThatFits(width: 160)
             expected.append("view-fit \(a(try view.resolvedContentOffset())) \(a(viewFit.width)) \(a(viewFit.height))")

@@ -30,6 +30,7 @@ import Testing
         table(TextAlignment.self), table(VerticalAlignment.self), table(LineBreakMode.self), table(BaselineAdjustment.self),
         table(GradientExtent.self), table(TextStroke.Placement.self), table(TextStroke.Join.self), table(Hinting.self),
         table(CaretAffinity.self), table(TextDecoration.Style.self), table(TextTab.Alignment.self), table(GradientShape.Kind.self),
+        table(CaretMovement.self),
     ]
 
     /// Lines naming two or more of one vocabulary's words or cases as a list, outside the table

@@ -11,7 +11,11 @@
 
 /// Break iterator kinds (UBreakIteratorType values).
 #define SHEEN_UBRK_CHARACTER 0
+#define SHEEN_UBRK_WORD 1
 #define SHEEN_UBRK_LINE 2
+/// The word iterator's rule statuses at or above this end a word (letters, numbers, kana,
+/// ideographs); below it, spaces and punctuation.
+#define SHEEN_UBRK_WORD_NONE_LIMIT 100
 /// ubrk_next's end marker and the line iterator's hard-break rule-status range [100, 200).
 #define SHEEN_UBRK_DONE (-1)
 #define SHEEN_UBRK_LINE_HARD 100

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -452,6 +453,14 @@ public:
     std::array<double, 4> caretRect(size_t index) const {
         std::array<double, 4> out{};
         check(sheen_text_field_caret_rect(get(), index, out.data()));
+        return out;
+    }
+    /** Where the caret at byte `index` goes with `movement` (sheen_text_field_move_caret): the new
+     *  byte index and affinity. `preferredX` (field pixels) for up and down; NaN: the caret's x. */
+    std::pair<size_t, int32_t> moveCaret(size_t index, int32_t affinity, int32_t movement,
+                                         double preferredX = std::numeric_limits<double>::quiet_NaN()) const {
+        std::pair<size_t, int32_t> out{0, 0};
+        check(sheen_text_field_move_caret(get(), index, affinity, movement, preferredX, &out.first, &out.second));
         return out;
     }
     /** The rectangles a selection of bytes [start, end) highlights (sheen_text_field_selection_rects). */

@@ -855,6 +855,52 @@ sheen_status sheen_text_field_caret_position_at(const sheen_text_field *field, d
 /** sheen_text_field_caret_rect on the side `affinity` says. */
 sheen_status sheen_text_field_caret_rect_with_affinity(const sheen_text_field *field, size_t index, int32_t affinity,
                                                        double out[4]);
+/** How the caret moves (SheenText's CaretMovement): an arrow, word, line or paragraph key, as
+ *  UITextInput's positions and UITextInputTokenizer's units answer them. */
+typedef enum sheen_caret_movement {
+    /** `left`: one place left on screen. */
+    SHEEN_MOVE_LEFT = 0,
+    /** `right`: one place right on screen. */
+    SHEEN_MOVE_RIGHT = 1,
+    /** `forward`: the next character. */
+    SHEEN_MOVE_FORWARD = 2,
+    /** `backward`: the previous character. */
+    SHEEN_MOVE_BACKWARD = 3,
+    /** `wordForward`: the end of the next word. */
+    SHEEN_MOVE_WORD_FORWARD = 4,
+    /** `wordBackward`: the start of the previous word. */
+    SHEEN_MOVE_WORD_BACKWARD = 5,
+    /** `lineStart`: the start of the line. */
+    SHEEN_MOVE_LINE_START = 6,
+    /** `lineEnd`: the end of the line. */
+    SHEEN_MOVE_LINE_END = 7,
+    /** `paragraphStart`: the start of the paragraph. */
+    SHEEN_MOVE_PARAGRAPH_START = 8,
+    /** `paragraphEnd`: the end of the paragraph. */
+    SHEEN_MOVE_PARAGRAPH_END = 9,
+    /** `up`: the line above, at the preferred x. */
+    SHEEN_MOVE_UP = 10,
+    /** `down`: the line below, at the preferred x. */
+    SHEEN_MOVE_DOWN = 11,
+    /** `documentStart`: the start of the text. */
+    SHEEN_MOVE_DOCUMENT_START = 12,
+    /** `documentEnd`: the end of the text. */
+    SHEEN_MOVE_DOCUMENT_END = 13
+} sheen_caret_movement;
+
+/** Where the caret at byte `index` (a character boundary; moved back to its grapheme cluster's
+ *  start), drawn on the side `affinity` says, goes with `movement` (sheen_caret_movement): left
+ *  and right by the screen through bidi text (each place a caret can be drawn once, to the
+ *  neighbouring line at a line's end), forward and backward by grapheme cluster, by word (ICU), to
+ *  the line's or paragraph's start or end, up and down a line at `preferred_x` (field pixels; NaN:
+ *  the caret's own x — keep the first one's x through a run of vertical moves), to the text's
+ *  start or end. A one-line field's up and down go to the text's start and end; moves past the
+ *  ends stay there; while the placeholder shows every move gives 0. The new byte index (on a
+ *  grapheme cluster boundary) into `*out_index`, the affinity that draws it into
+ *  `*out_affinity`; keep both for drawing (sheen_text_field_set_editing,
+ *  sheen_text_field_set_caret_affinity). */
+sheen_status sheen_text_field_move_caret(const sheen_text_field *field, size_t index, int32_t affinity, int32_t movement,
+                                         double preferred_x, size_t *out_index, int32_t *out_affinity);
 /** The rectangles a selection of `[start, end)` (bytes, character boundaries) highlights, field
  *  coordinates, as {x, y, width, height} in `rects`: one per line and direction run (bidi text
  *  has several on a line), the first min(`capacity`, count) of them written and the count in

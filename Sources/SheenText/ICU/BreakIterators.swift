@@ -19,10 +19,23 @@ enum BreakIterators {
         return out
     }
 
+    /// The words of the text (UAX #29 word segments whose rule status is a word's: letters,
+    /// numbers, kana, ideographs), as UTF-16 ranges in order; spaces and punctuation between them
+    /// are in none.
+    static func wordSegments(_ text: [UInt16]) throws(TextError) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        try iterate(SHEEN_UBRK_WORD, text, function: "ubrk_open(UBRK_WORD)") { offset, status in
+            if status >= SHEEN_UBRK_WORD_NONE_LIMIT { out.append(start..<offset) }
+            start = offset
+        }
+        return out
+    }
+
     private static func iterate(_ kind: Int32, _ text: [UInt16], function: String,
                                 _ body: (Int, Int32) -> Void) throws(TextError) {
         guard !text.isEmpty else { return }
-        let wantsStatus = kind == SHEEN_UBRK_LINE
+        let wantsStatus = kind != SHEEN_UBRK_CHARACTER
         var offsets = [Int32](repeating: 0, count: text.count)
         var statuses = [Int32](repeating: 0, count: wantsStatus ? text.count : 0)
         var status: Int32 = 0

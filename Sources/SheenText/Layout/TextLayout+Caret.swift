@@ -86,6 +86,24 @@ extension TextLayout {
         return made
     }
 
+    /// The clusters of line `index` (`caretClusters(line:)`) in the text's order, made once per
+    /// line and layout: the cluster holding an offset is found by bisection, not by walking a
+    /// line of a megabyte.
+    func logicalClusters(line index: Int) -> [CaretCluster] {
+        if let kept = caretMemo.withLock({ $0.logical[index] }) { return kept }
+        let made = caretClusters(line: index).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        caretMemo.withLock { $0.logical[index] = made }
+        return made
+    }
+
+    /// The cluster of line `index` whose range holds `offset`, if any.
+    func cluster(containing offset: Int, line index: Int) -> CaretCluster? {
+        let clusters = logicalClusters(line: index)
+        let after = ShapedText.lowerBound(clusters.count) { clusters[$0].range.lowerBound <= offset }
+        guard after > 0, clusters[after - 1].range.contains(offset) else { return nil }
+        return clusters[after - 1]
+    }
+
     /// What caret queries (and a field's ink measurements) find once and keep, shared by the
     /// copies of one layout. Every layout makes one, most never use it: one allocation, guarded by
     /// a lock all memos share (queries are rare and short) rather than a mutex of its own per
@@ -95,6 +113,14 @@ extension TextLayout {
         struct State {
             var boundaries: [Int]?
             var clusters: [Int: [CaretCluster]] = [:]
+            /// Each line's clusters in the text's order.
+            var logical: [Int: [CaretCluster]] = [:]
+            /// The offsets of the text's hard line breaks, for paragraph moves.
+            var hardBreaks: [Int]?
+            /// The text's words, for word moves.
+            var words: [Range<Int>]?
+            /// Each line's caret places, for left and right moves.
+            var stops: [Int: [CaretStop]] = [:]
             /// Ink rectangles of the whole layout, by stroke (nil: the glyphs').
             var inks: [TextStroke?: PixelRect] = [:]
         }
@@ -159,24 +185,23 @@ extension TextLayout {
         if affinity == .trailing, o > 0, !HardLineBreak.contains(UInt32(text.utf16[o - 1])) {
             // The character before the offset: its line, and its cluster's trailing edge.
             let index = caretLine(o - 1)
-            let clusters = caretClusters(line: index)
-            if let c = clusters.first(where: { $0.range.contains(o - 1) }) {
+            if let c = cluster(containing: o - 1, line: index) {
                 return (index, o < c.range.upperBound ? c.x(at: o) : (c.rightToLeft ? c.left : c.right))
             }
             // A wrap point after white space the line does not draw: the end of the line before.
-            if index != caretLine(o), let last = clusters.max(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if index != caretLine(o), let last = logicalClusters(line: index).last {
                 return (index, last.rightToLeft ? last.left : last.right)
             }
         }
         let index = caretLine(o)
-        let clusters = caretClusters(line: index)
-        if let c = clusters.first(where: { $0.range.contains(o) }) { return (index, c.x(at: o)) }
+        if let c = cluster(containing: o, line: index) { return (index, c.x(at: o)) }
+        let logical = logicalClusters(line: index)
         // At or past the end of the line's text: after its logically last character.
-        if let last = clusters.max(by: { $0.range.lowerBound < $1.range.lowerBound }), o >= last.range.upperBound {
+        if let last = logical.last, o >= last.range.upperBound {
             return (index, last.rightToLeft ? last.left : last.right)
         }
         // Before its first character (white space the line does not draw), or an empty line.
-        if let first = clusters.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        if let first = logical.first {
             return (index, first.rightToLeft ? first.right : first.left)
         }
         let box = lines[index].typographicRect

@@ -1,0 +1,38 @@
+import SheenRaster
+
+/// The content a text field or view last worked out (its layout, origin and scroll), kept for
+/// the next query on an equal value: an editor asks for the caret, a move, the selection's
+/// rectangles and a render of one state in a row, and working the content out again is linear in
+/// the text (validating, copying and hashing it to find the cached layout) — milliseconds for a
+/// megabyte. Held by the field and shared by its copies; a copy that changes is unequal to the
+/// value kept and works its content out anew. Equality of a field compares its text in O(1) while
+/// both values share the string's storage, as unchanged copies do.
+final class ContentMemo: Equatable, @unchecked Sendable {
+    private struct State {
+        var field: (key: TextField, content: TextField.Content, scroll: Double)?
+        var view: (key: TextView, content: TextField.Content, offset: Double)?
+    }
+    private let state = Locked(State())
+
+    /// A memo is not part of a field's value: any two are equal.
+    static func == (a: ContentMemo, b: ContentMemo) -> Bool { true }
+
+    /// The content of field `key`: the one kept when `key` equals the field it was made for, else
+    /// `make()`'s, kept.
+    func field(_ key: TextField, _ make: () throws(LabelError) -> (content: TextField.Content, scroll: Double))
+        throws(LabelError) -> (content: TextField.Content, scroll: Double) {
+        if let kept = state.withLock({ s in s.field.flatMap { $0.key == key ? ($0.content, $0.scroll) : nil } }) { return kept }
+        let made = try make()
+        state.withLock { $0.field = (key, made.content, made.scroll) }
+        return made
+    }
+
+    /// The content of text view `key`, as `field(_:_:)`.
+    func view(_ key: TextView, _ make: () throws(LabelError) -> (content: TextField.Content, offset: Double))
+        throws(LabelError) -> (content: TextField.Content, offset: Double) {
+        if let kept = state.withLock({ s in s.view.flatMap { $0.key == key ? ($0.content, $0.offset) : nil } }) { return kept }
+        let made = try make()
+        state.withLock { $0.view = (key, made.content, made.offset) }
+        return made
+    }
+}
