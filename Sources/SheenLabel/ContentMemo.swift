@@ -17,13 +17,20 @@ final class ContentMemo: Equatable, @unchecked Sendable {
     /// A memo is not part of a field's value: any two are equal.
     static func == (a: ContentMemo, b: ContentMemo) -> Bool { true }
 
+    /// The memo the kept keys hold instead of their own: a key holding the memo that keeps it
+    /// would be a reference cycle, and the field's memory would never be freed. Nothing is ever
+    /// kept in it.
+    static let detached = ContentMemo()
+
     /// The content of field `key`: the one kept when `key` equals the field it was made for, else
     /// `make()`'s, kept.
     func field(_ key: TextField, _ make: () throws(LabelError) -> (content: TextField.Content, scroll: Double))
         throws(LabelError) -> (content: TextField.Content, scroll: Double) {
         if let kept = state.withLock({ s in s.field.flatMap { $0.key == key ? ($0.content, $0.scroll) : nil } }) { return kept }
         let made = try make()
-        state.withLock { $0.field = (key, made.content, made.scroll) }
+        var kept = key
+        kept.contentMemo = .detached
+        state.withLock { $0.field = (kept, made.content, made.scroll) }
         return made
     }
 
@@ -32,7 +39,9 @@ final class ContentMemo: Equatable, @unchecked Sendable {
         throws(LabelError) -> (content: TextField.Content, offset: Double) {
         if let kept = state.withLock({ s in s.view.flatMap { $0.key == key ? ($0.content, $0.offset) : nil } }) { return kept }
         let made = try make()
-        state.withLock { $0.view = (key, made.content, made.offset) }
+        var kept = key
+        kept.field.contentMemo = .detached
+        state.withLock { $0.view = (kept, made.content, made.offset) }
         return made
     }
 }

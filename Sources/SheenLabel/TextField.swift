@@ -85,8 +85,9 @@ public struct TextField: Sendable, Equatable {
     /// only by the caret's width, while editing); `resolvedScrollOffset()` says where, for the
     /// caller to keep between renders as UITextField keeps its scroll position.
     public var scrollOffset = 0.0
-    /// The content last worked out, for queries on this same value (shared by copies).
-    let contentMemo = ContentMemo()
+    /// The content last worked out, for queries on this same value (shared by copies; a kept
+    /// key holds `ContentMemo.detached` instead).
+    var contentMemo = ContentMemo()
 
     /// A field of `size` showing `text` in `font`.
     public init(text: String = "", font: Font, size: Size) {
