@@ -197,6 +197,12 @@ import SheenRaster
             sheen_font_create_file(p.text("path", TestFonts.sansPath, invalid: Array("/nonexistent.ttf".utf8)), p.int("face_index", 0, invalid: 7),
                                    p.number("size", 12, invalid: -1), p.out("out", OpaquePointer?.self))
         },
+        e("sheen_font_add_directory") { p, _ in
+            // An empty directory: nothing is added, so no other test's fonts are looked up again.
+            let empty = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-contract-fonts-\(getpid())").path
+            try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+            return sheen_font_add_directory(p.text("path", empty, invalid: Array("/nonexistent-dir".utf8)))
+        },
         e("sheen_text_layout_create") { p, w in
             var o = sheen_text_options()
             sheen_text_options_default(&o)
@@ -247,6 +253,11 @@ import SheenRaster
             let json = "{\"text\": \"Spec\", \"size\": 20}"
             return sheen_label_create_from_spec(p.text("json", json, invalid: Array("{\"text\": 1}".utf8)),
                                                 p.int("length", json.utf8.count), p.out("out", OpaquePointer?.self))
+        },
+        e("sheen_text_field_image_from_spec") { p, _ in
+            let json = "{\"text\": \"Field\", \"size\": 20, \"canvas\": [80, 0]}"
+            return sheen_text_field_image_from_spec(p.text("json", json, invalid: Array("{\"caret\": -1}".utf8)),
+                                                    p.int("length", json.utf8.count), p.out("out", OpaquePointer?.self))
         },
         e("sheen_label_set_text", setter: true) { p, w in sheen_label_set_text(p.handle("label", w.label, wrong: w.field), p.text("text", "New")) },
         e("sheen_label_append_run", setter: true) { p, w in
@@ -464,6 +475,11 @@ import SheenRaster
         e("sheen_text_field_caret_rect_with_affinity") { p, w in
             sheen_text_field_caret_rect_with_affinity(p.handle("field", w.field, wrong: w.label), p.int("index", 2, invalid: 999),
                                                       p.int32("affinity", 1), p.out("out", Double.self, count: 4))
+        },
+        e("sheen_text_field_move_caret") { p, w in
+            sheen_text_field_move_caret(p.handle("field", w.field, wrong: w.label), p.int("index", 2, invalid: 999),
+                                        p.int32("affinity", 1), p.int32("movement", 2), p.number("preferred_x", 20, invalid: .infinity),
+                                        p.out("out_index", Int.self), p.out("out_affinity", Int32.self))
         },
         e("sheen_text_field_selection_rects") { p, w in
             sheen_text_field_selection_rects(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),

@@ -84,8 +84,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// not equal to ones made after from the same pattern. Throws `.unreadableFile` when `path` is
     /// not a readable directory.
     public static func addDirectory(_ path: String) throws(TextError) {
-        try FontLookup.addDirectory(path)
-        FontChain.forgetAll()
+        // Only fonts that were not there change an answer: a directory without any leaves the
+        // chains (and the fonts made from them, equal to those made after) as they are.
+        if try FontLookup.addDirectory(path) { FontChain.forgetAll() }
     }
 
     /// True when the font's primary face is of a family `pattern` names (or the pattern names a

@@ -53,9 +53,10 @@ enum FontLookup {
     }
 
     /// Adds the fonts of directory `path` and its subdirectories to those lookups find, for the
-    /// rest of the process (fontconfig's application fonts). Throws `.unreadableFile` when `path`
-    /// is not a readable directory and `.library` when fontconfig cannot scan it.
-    static func addDirectory(_ path: String) throws(TextError) {
+    /// rest of the process (fontconfig's application fonts); true when that added any font.
+    /// Throws `.unreadableFile` when `path` is not a readable directory and `.library` when
+    /// fontconfig cannot scan it.
+    static func addDirectory(_ path: String) throws(TextError) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
@@ -70,12 +71,14 @@ enum FontLookup {
         }
         let absolute = String(cString: resolved)
         free(resolved)
-        let failure: TextError? = config.withLock { config in
-            if let error = load(&config) { return error }
+        let result: Result<Bool, TextError> = config.withLock { config in
+            if let error = load(&config) { return .failure(error) }
+            func applicationFonts() -> Int32 { FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0 }
+            let before = applicationFonts()
             let added = absolute.withCString { FcConfigAppFontAddDir(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-            return added != 0 ? nil : .library(function: "FcConfigAppFontAddDir")
+            return added != 0 ? .success(applicationFonts() > before) : .failure(.library(function: "FcConfigAppFontAddDir"))
         }
-        if let failure { throw failure }
+        return try result.get()
     }
 
     /// Loads fontconfig's configuration into `config` once. Without a configuration file
