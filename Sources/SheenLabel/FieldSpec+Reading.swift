@@ -20,7 +20,7 @@ extension FieldSpec {
             try LabelSpec.apply(style, to: &label)
             try style.finish(known: Self.styleFields)
             self.init(style: label)
-            hasInsets = style.has("insets")
+            hasInsets = style.optional("insets") != nil   // null counts as absent, as everywhere
             try read(SpecObject(fields: fields.filter { !Self.styleFields.contains($0.key) }, path: ""))
         } catch let error as LabelSpecError {
             throw error

@@ -49,6 +49,12 @@ import Testing
         }
     }
 
+    /// Insets given as null are absent: a view keeps its container insets.
+    @Test func nullInsetsAreAbsent() throws {
+        #expect(try !spec(#"{"text": "x", "insets": null}"#).hasInsets)
+        #expect(try spec(#"{"text": "x", "insets": [1, 2, 3, 4]}"#).hasInsets)
+    }
+
     /// Without "text" the field is empty and shows its placeholder; the picture is the frame.
     @Test func drawsTheFrame() throws {
         let image = try spec(#"{"placeholder": "Search", "canvas": [120, 30], "size": 16}"#).image()
