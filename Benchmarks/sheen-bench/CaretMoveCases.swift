@@ -1,4 +1,3 @@
-import Foundation
 import SheenLabel
 import SheenRaster
 import SheenTestSupport
@@ -74,7 +73,6 @@ extension Bench {
                 samples.append(Double(nowNs() - t0))
             }
             let median = samples.sorted()[samples.count / 2]
-            if ProcessInfo.processInfo.environment["SHEEN_BENCH_MOVES"] != nil { emit("  \(movement.word) \(median) ns\n", to: 2) }
             if slowest == nil || median > slowest!.samples.sorted()[slowest!.samples.count / 2] { slowest = (movement, samples) }
         }
         let forward = try move(start.index, start.affinity, .forward)
