@@ -25,12 +25,19 @@ enum SpecFuzzCase {
         return readerFailure(bytes)
     }
 
-    /// The spec reader on the same bytes: a label, or a refusal with words.
+    /// The spec readers on the same bytes — a label's and a text field's (FieldSpec, which
+    /// sheen_text_field_image_from_spec and Python's TextField read) — each a spec or a refusal
+    /// with words.
     static func readerFailure(_ bytes: [UInt8]) -> String? {
         do {
             _ = try LabelSpec(json: bytes)
         } catch {
             if error.message.isEmpty { return "a refusal without a message" }
+        }
+        do {
+            _ = try FieldSpec(json: bytes)
+        } catch {
+            if error.message.isEmpty { return "a field spec refusal without a message" }
         }
         return nil
     }
