@@ -124,71 +124,7 @@ public struct TextView: Sendable, Equatable {
                     height: max(1, (max(fit.height, field.font.ascender + field.font.descender) + marginY).rounded(.up)))
     }
 
-    /// The caret's rectangle for `index` (a UTF-16 offset in the text, moved back to a grapheme
-    /// cluster boundary) on the side `affinity` says, view coordinates: the height of its line's
-    /// box. A line scrolled out of view has its caret outside the frame.
-    public func caretRect(at index: Int, affinity: CaretAffinity = .leading) throws(LabelError) -> Rect {
-        field.caretRect(in: try content().content, at: index, affinity: affinity)
-    }
-
-    /// The caret position nearest to `point` (view coordinates): the line under it, then the
-    /// boundary nearest on that line, with the affinity that draws the caret there.
-    public func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
-        try TextField.checkPoint(point)
-        return field.caretPosition(in: try content().content, at: point)
-    }
-
-    /// Where the caret at `index` (UTF-16, moved back to a grapheme cluster boundary) on the side
-    /// `affinity` says goes with `movement`, as TextField's `position(from:affinity:moving:preferredX:)`
-    /// over the view's lines: up and down go a line at `preferredX` (view coordinates; nil: the
-    /// caret's own x), to the text's start or end past the first or last line.
-    public func position(from index: Int, affinity: CaretAffinity = .leading, moving movement: CaretMovement,
-                         preferredX: Double? = nil) throws(LabelError) -> (index: Int, affinity: CaretAffinity) {
-        try field.position(in: content().content, from: index, affinity: affinity, moving: movement, preferredX: preferredX)
-    }
-
-    /// The rectangles (view coordinates) a selection of `range` highlights: per line, per
-    /// direction run. Not clipped to the frame.
-    public func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect] {
-        field.selectionRects(in: try content().content, for: range)
-    }
-
     /// The lines laid out (layout pixels; view pixel = layout pixel + `textRect`'s origin −
     /// the content offset, in whole pixels).
     public func layout() throws(LabelError) -> TextLayout { try content().content.layout }
-
-    /// Draws the view into a borrowed RGBA8 or BGRA8 premultiplied view with its top-left corner
-    /// at buffer pixel `origin`, sourceOver: background, selection, the lines in view with their
-    /// shadows, stroke and fill, the caret — as a group inside the frame, composited once at
-    /// `alpha`. Only the lines that reach the frame are rasterised. Throws, touching nothing, for
-    /// an A8 buffer or invalid values.
-    public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
-                       cache: GlyphCache = .shared) throws(LabelError) {
-        guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
-        let (content, _) = try content()
-        let editing = field.isEditing && field.isEnabled
-        var selection: [Rect] = []
-        if editing, !content.showsPlaceholder, let range = field.selectedRange, !range.isEmpty {
-            selection = field.selectionRects(in: content, for: range)
-        }
-        let caret = editing && field.selectedRange?.isEmpty ?? true
-            ? field.caretRect(in: content, at: field.caretIndex, affinity: field.caretAffinity) : nil
-        let renderer = try field.contentRenderer(content, cache: cache) { layout, reach in
-            let top = Double(-content.origin.y)
-            return layout.keepingLines(y: (top - reach)...(top + field.size.height + reach))
-        }
-        try field.drawGroup(into: buffer, at: origin, selection: selection, caret: caret) { (b, at) throws(LabelError) in
-            try renderer.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
-        }
-    }
-
-    /// Renders the view into a new transparent image of its frame (its size rounded up), in
-    /// `format` (RGBA8 by default).
-    public func image(format: PixelFormat = .rgba8Premultiplied, cache: GlyphCache = .shared) throws(LabelError) -> Image {
-        try validate()
-        let bounds = try Label.imageBounds(field.drawnBounds)
-        let image = try liftRaster(Image(width: bounds.width, height: bounds.height, format: format))
-        try image.withBuffer { (buffer) throws(LabelError) in try render(into: buffer, cache: cache) }
-        return image
-    }
 }
