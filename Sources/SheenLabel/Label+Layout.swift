@@ -24,7 +24,12 @@ extension Label {
 
     /// The attributed text drawn: `attributedText`, or `text` in `font` and `textColor`.
     public var effectiveText: AttributedText {
-        attributedText ?? AttributedText(text, attributes: TextAttributes(font: font, color: textColor))
+        attributedText ?? AttributedText(text, attributes: plainAttributes)
+    }
+
+    /// The attributes of `text` when there is no `attributedText`.
+    var plainAttributes: TextAttributes {
+        TextAttributes(font: font, color: textColor, paragraphStyle: paragraphStyle)
     }
 
     /// The layout options the label's properties describe.

@@ -30,6 +30,9 @@ public struct Label: Sendable {
     public var attributedText: AttributedText?
     /// The font of `text`.
     public var font: Font
+    /// The paragraph style of the whole of `text` (a text view's spacing and tab stops); nil: none.
+    /// Not UILabel's (its paragraph styles come with `attributedText`).
+    var paragraphStyle: ParagraphStyle?
     /// Colour of the text when `fill` is nil (UILabel's default: opaque black). As in UIKit,
     /// setting it recolours all of `attributedText`: every run's own colour is removed, so the
     /// whole text takes this one; runs coloured after it keep their colours. A label made from

@@ -40,7 +40,7 @@ final class LayoutCache: Sendable {
     /// sharing storage compare at once.
     func attributed(_ label: Label) -> AttributedText {
         guard label.attributedText == nil, label.text.utf8.count > Self.maximumLength else { return label.effectiveText }
-        let attributes = TextAttributes(font: label.font, color: label.textColor)
+        let attributes = label.plainAttributes
         if let kept = lastText.withLock({ $0 }), kept.attributes == attributes, kept.string == label.text { return kept.text }
         let made = label.effectiveText
         lastText.withLock { $0 = (label.text, attributes, made) }

@@ -109,7 +109,7 @@ extension TextField {
         label.insets = .zero
         label.insetsTextForShadows = false
         label.textAlignment = .left
-        label.verticalAlignment = .center
+        label.verticalAlignment = verticalAlignment
         label.numberOfLines = 1
         // One line as wide as the text (unconstrained), centred in the text rectangle's height,
         // kept by the layout cache between renders and queries (a megabyte of text is shaped

@@ -28,8 +28,17 @@ extension TextField {
             case .left: x = rect.x
             case .natural, .justified: x = layout.lines.first?.isRightToLeft == true ? rect.maxX : rect.x
             }
-            // A text view's first line starts at the top of its rectangle; a field's is centred.
-            let y = content.isMultiline ? y0 + max(0, layout.lines.first?.typographicRect.y ?? 0) : y0 + (rect.height - h) / 2
+            // A text view's caret stands on its first line; a field's line sits in the rectangle's
+            // height as `verticalAlignment` places it.
+            let y: Double
+            if content.isMultiline { y = y0 + max(0, layout.lines.first?.typographicRect.y ?? 0) }
+            else {
+                switch verticalAlignment {
+                case .top: y = y0
+                case .center: y = y0 + (rect.height - h) / 2
+                case .bottom: y = y0 + rect.height - h
+                }
+            }
             return Rect(x: x - caretWidth / 2, y: y, width: caretWidth, height: h)
         }
         let box = layout.lines[caret.line].typographicRect

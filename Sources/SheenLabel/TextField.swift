@@ -36,6 +36,21 @@ public struct TextField: Sendable, Equatable {
     public var placeholderColor = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
     /// The placeholder's own paint (a gradient); nil paints with `placeholderColor`.
     public var placeholderFill: LabelPaint?
+    /// Where the line sits in the text rectangle's height (UIControl's
+    /// contentVerticalAlignment): centred by default, or at its top or bottom. A text view's lines
+    /// (`TextView`, top by default) sit so while they are shorter than the rectangle.
+    public var verticalAlignment: VerticalAlignment = .center
+    /// A text view's line height multiple (`TextLayoutOptions.lineHeightMultipleRange`), its
+    /// NSParagraphStyle's: each line's box is the font's line height times this. A one-line field
+    /// does not use it.
+    public var lineHeightMultiple = 1.0
+    /// A text view's extra pixels between lines (`TextLayoutOptions.lineSpacingRange`). A one-line
+    /// field does not use it.
+    public var lineSpacing = 0.0
+    /// A text view's paragraph style for the whole text: spacing before and after each paragraph
+    /// (pixels, `ParagraphStyle.spacingRange`), tab stops and tab interval. Its `alignment` must be
+    /// nil (the lines follow `textAlignment`). A one-line field does not use it.
+    public var paragraphStyle = ParagraphStyle()
     /// Horizontal alignment of text that fits; natural by default. Text wider than the text
     /// rectangle starts at its start (the left, or the right in right-to-left text) and scrolls.
     public var textAlignment: TextAlignment = .natural
@@ -115,6 +130,14 @@ public struct TextField: Sendable, Equatable {
         try check("alpha", alpha, Label.alphaRange.interval, Label.alphaRange.contains(alpha))
         try check("caretWidth", caretWidth, "(0, 64] px", caretWidth > 0 && caretWidth <= 64)
         try check("scrollOffset", scrollOffset, "≥ 0 px", scrollOffset >= 0)
+        try check("lineHeightMultiple", lineHeightMultiple, TextLayoutOptions.lineHeightMultipleRange.interval,
+                  TextLayoutOptions.lineHeightMultipleRange.contains(lineHeightMultiple))
+        try check("lineSpacing", lineSpacing, "\(TextLayoutOptions.lineSpacingRange.interval) px",
+                  TextLayoutOptions.lineSpacingRange.contains(lineSpacing))
+        try liftText(paragraphStyle.validate())
+        if paragraphStyle.alignment != nil {
+            throw .invalidParameter(name: "paragraphStyle.alignment", value: .nan, allowed: "nil: the lines follow textAlignment")
+        }
         try check("minimumFontSize", minimumFontSize, "0…\(font.size) px (the font's size)", minimumFontSize >= 0 && minimumFontSize <= font.size)
         try check("caretIndex", Double(caretIndex), "0…\(count) (a UTF-16 offset in the text)", (0...count).contains(caretIndex))
         if let r = selectedRange {

@@ -28,6 +28,7 @@ public struct TextView: Sendable, Equatable {
     public init(text: String = "", font: Font, size: Size) {
         field = TextField(text: text, font: font, size: size)
         field.insets = EdgeInsets(top: 8, left: 5, bottom: 8, right: 5)
+        field.verticalAlignment = .top
     }
 
     /// A property of `field` (text, font, colours, paints, caret, selection, insets…).
@@ -52,6 +53,23 @@ public struct TextView: Sendable, Equatable {
         }
     }
 
+    /// A label with the field's style showing `string` as the view lays it out: wrapped by word
+    /// into as many lines as it needs from the top, aligned and spaced as the view says, without
+    /// the insets (the view's text rectangle holds them).
+    func wrapping(_ string: String) -> Label {
+        var label = field.styled(string)
+        label.insets = .zero
+        label.insetsTextForShadows = false
+        label.textAlignment = field.textAlignment
+        label.verticalAlignment = .top
+        label.numberOfLines = 0
+        label.lineBreakMode = .byWordWrapping
+        label.lineHeightMultiple = field.lineHeightMultiple
+        label.lineSpacing = field.lineSpacing
+        label.paragraphStyle = field.paragraphStyle == ParagraphStyle() ? nil : field.paragraphStyle
+        return label
+    }
+
     /// The lines as drawn, where they lie, and the content offset used.
     func content() throws(LabelError) -> (content: TextField.Content, offset: Double) {
         try field.contentMemo.view(self) { () throws(LabelError) in try makeContent() }
@@ -70,14 +88,8 @@ public struct TextView: Sendable, Equatable {
             if HardLineBreak.contains(last.value) { shown += "\u{200B}" }
             else if last.properties.isWhitespace { shown += "\u{2060}" }
         }
-        var label = field.styled(shown)
+        var label = wrapping(shown)
         if showsPlaceholder { field.styleAsPlaceholder(&label) }
-        label.insets = .zero
-        label.insetsTextForShadows = false
-        label.textAlignment = field.textAlignment
-        label.verticalAlignment = .top
-        label.numberOfLines = 0
-        label.lineBreakMode = .byWordWrapping
         let width = max(1, rect.width)
         let layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: width, height: 0),
                                                    options: label.layoutOptions)
@@ -93,7 +105,10 @@ public struct TextView: Sendable, Equatable {
             if box.maxY > offset + rect.height { offset = box.maxY - rect.height }
             offset = min(max(offset, 0), limit)
         }
-        let origin = (x: Int(rect.x.rounded()), y: Int((rect.y - offset).rounded()))
+        // Lines shorter than the rectangle sit in it as `verticalAlignment` says (taller ones scroll).
+        let slack = max(0, rect.height - height)
+        let shift = switch field.verticalAlignment { case .top: 0.0; case .center: slack / 2; case .bottom: slack }
+        let origin = (x: Int(rect.x.rounded()), y: Int((rect.y + shift - offset).rounded()))
         return (TextField.Content(label: label, layout: layout, origin: origin, showsPlaceholder: showsPlaceholder,
                                   isMultiline: true), offset)
     }
@@ -114,11 +129,7 @@ public struct TextView: Sendable, Equatable {
         probe.field.size = Size(width: 4 * Label.maximumSide, height: 4 * Label.maximumSide)
         let rect = probe.textRect
         let marginX = probe.field.size.width - rect.width, marginY = probe.field.size.height - rect.height
-        var label = field.styled(field.text.isEmpty ? field.placeholder : field.text)
-        label.insets = .zero
-        label.insetsTextForShadows = false
-        label.numberOfLines = 0
-        label.lineBreakMode = .byWordWrapping
+        let label = wrapping(field.text.isEmpty ? field.placeholder : field.text)
         let fit = try label.sizeThatFits(Size(width: width > 0 ? max(1, width - marginX) : 0, height: 0))
         return Size(width: width > 0 ? width : max(1, (fit.width + marginX).rounded(.up)),
                     height: max(1, (max(fit.height, field.font.ascender + field.font.descender) + marginY).rounded(.up)))

@@ -310,6 +310,34 @@ import SheenText
         }
     }
 
+    /// `verticalAlignment` puts the line at the top, centre or bottom of the text rectangle (every
+    /// field centred it): the caret, the placeholder's caret and the ink move with it, and the
+    /// line keeps its height.
+    @Test(arguments: [VerticalAlignment.top, .center, .bottom])
+    func verticalAlignmentPlacesTheLine(_ alignment: VerticalAlignment) throws {
+        var f = try field("Hello")
+        f.size = Size(width: 220, height: 120)
+        f.verticalAlignment = alignment
+        f.isEditing = true
+        let rect = f.textRect, caret = try f.caretRect(at: 5)
+        var empty = f
+        empty.text = ""
+        empty.placeholder = "Search"
+        let waiting = try empty.caretRect(at: 0)
+        switch alignment {
+        case .top: #expect(abs(caret.y - rect.y) <= 1, "top: caret at \(caret.y), rectangle at \(rect.y)")
+        case .center: #expect(abs(caret.midY - rect.midY) <= 1, "centre: caret at \(caret.midY), rectangle's at \(rect.midY)")
+        case .bottom: #expect(abs(caret.maxY - rect.maxY) <= 1, "bottom: caret to \(caret.maxY), rectangle to \(rect.maxY)")
+        }
+        #expect(abs(waiting.midY - caret.midY) <= 1, "the placeholder's caret at \(waiting.midY), the text's at \(caret.midY)")
+        // The ink's rows lie where the caret is.
+        f.isEditing = false
+        let image = try f.image()
+        let rows = (0..<image.height).filter { y in (0..<image.width).contains { image.pixel(x: $0, y: y)[3] != 0 } }
+        let ink = try #require(rows.first)...(try #require(rows.last))
+        #expect(Double(ink.lowerBound) >= caret.y - 1 && Double(ink.upperBound) <= caret.maxY + 1, "ink rows \(ink), caret \(caret)")
+    }
+
     /// At rest a text wider than the field ends in "…" at the text rectangle's edge and shows its
     /// start whatever the scroll offset was; editing, it scrolls (as UITextField).
     @Test func longTextAtRestEndsInAnEllipsis() throws {

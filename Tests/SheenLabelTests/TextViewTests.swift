@@ -236,4 +236,68 @@ import Testing
         }
         #expect(try field.caretPosition(at: Point(1e300, 5)).index == 8)
     }
+
+    /// Line height multiple, line spacing and paragraph spacing space a view's lines (a view drew
+    /// every line at the font's height): extra spacing between lines, before and after each
+    /// paragraph but not inside one, taller line boxes; sizeThatFits grows by as much.
+    @Test func spacesItsLinesAndParagraphs() throws {
+        let plain = try view("One\nTwo three four five six seven eight nine ten eleven", width: 120, height: 400)
+        let base = try plain.layout().lines.map(\.lineBox)
+        #expect(base.count >= 3)
+        var spaced = plain
+        spaced.lineSpacing = 10
+        let s = try spaced.layout().lines.map(\.lineBox.y)
+        for i in base.indices { #expect(abs(s[i] - base[i].y - 10 * Double(i)) < 1e-6, "line \(i): \(s[i]) after \(base[i].y)") }
+        var paragraphs = plain
+        paragraphs.paragraphStyle = ParagraphStyle(paragraphSpacing: 12, paragraphSpacingBefore: 5)
+        let p = try paragraphs.layout().lines.map(\.lineBox.y)
+        for i in base.indices { #expect(abs(p[i] - base[i].y - (i == 0 ? 0 : 17)) < 1e-6, "line \(i): \(p[i]) after \(base[i].y)") }
+        var tall = plain
+        tall.lineHeightMultiple = 2
+        let t = try tall.layout().lines.map(\.lineBox)
+        for i in base.indices { #expect(abs(t[i].height - 2 * base[i].height) <= 1, "line \(i): \(t[i].height) from \(base[i].height)") }
+        let fitted = try plain.sizeThatFits(width: 120).height
+        #expect(try spaced.sizeThatFits(width: 120).height == fitted + 10 * Double(base.count - 1))
+        #expect(try paragraphs.sizeThatFits(width: 120).height == fitted + 17)
+        // The caret follows the spaced lines.
+        spaced.isEditing = true
+        let last = spaced.text.utf16.count
+        #expect(abs(try spaced.caretRect(at: last).y - (try plain.caretRect(at: last).y) - 10 * Double(base.count - 1)) <= 1)
+    }
+
+    /// A view's lines start at its top; with `verticalAlignment` they sit at the centre or the
+    /// bottom of the text rectangle while they are shorter than it, and scroll from the top as
+    /// before when they are not.
+    @Test func shortTextSitsWhereVerticalAlignmentSays() throws {
+        var v = try view("Short", width: 220, height: 200)
+        #expect(v.verticalAlignment == .top)
+        let rect = v.textRect
+        #expect(abs(try v.caretRect(at: 0).y - rect.y) <= 1)
+        v.verticalAlignment = .bottom
+        #expect(abs(try v.caretRect(at: 0).maxY - rect.maxY) <= 1)
+        v.verticalAlignment = .center
+        let c = try v.caretRect(at: 0)
+        #expect(abs(c.y + c.height / 2 - (rect.y + rect.height / 2)) <= 1)
+        // A tap on the line finds it where it is drawn.
+        #expect(try v.caretPosition(at: Point(rect.maxX - 1, c.y + c.height / 2)).index == 5)
+        var long = try view(width: 220, height: 60)
+        long.verticalAlignment = .bottom
+        #expect(abs(try long.caretRect(at: 0).y - long.textRect.y) <= 1, "text taller than the view starts at the top")
+    }
+
+    /// Spacing out of range, not a number, or a paragraph alignment (the lines follow
+    /// `textAlignment`) is refused by name.
+    @Test func badSpacingIsRefusedByName() throws {
+        let v = try view()
+        func refusal(_ change: (inout TextView) -> Void) -> String {
+            var w = v
+            change(&w)
+            do { _ = try w.image(); return "" } catch { return "\(error)" }
+        }
+        #expect(refusal { $0.lineSpacing = .nan }.contains("lineSpacing"))
+        #expect(refusal { $0.lineHeightMultiple = 0 }.contains("lineHeightMultiple"))
+        #expect(refusal { $0.paragraphStyle.paragraphSpacing = -1 }.contains("paragraphSpacing"))
+        #expect(refusal { $0.paragraphStyle.alignment = .right }.contains("paragraphStyle.alignment"))
+        #expect(refusal { _ in }.isEmpty)
+    }
 }

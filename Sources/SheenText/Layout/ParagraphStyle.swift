@@ -27,8 +27,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The allowed `defaultTabInterval`s, pixels: 1…10^6.
     public static let tabIntervalRange = 1.0 ... 1e6
 
-    /// Throws `TextError.invalidParameter` naming the first bad number.
-    func validate() throws(TextError) {
+    /// Throws `TextError.invalidParameter` naming the first bad number (what layout checks of
+    /// every paragraph style it is given).
+    public func validate() throws(TextError) {
         for (name, v, range) in [("paragraphSpacing", paragraphSpacing, Self.spacingRange),
                                  ("paragraphSpacingBefore", paragraphSpacingBefore, Self.spacingRange),
                                  ("defaultTabInterval", defaultTabInterval, Self.tabIntervalRange)]
