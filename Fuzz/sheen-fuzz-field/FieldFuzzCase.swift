@@ -11,7 +11,9 @@ import SheenText
 ///          bits 0–1 alignment, bit 2 a gradient placeholder, bit 3 trailing affinity, bit 4
 ///          auto-shrink, bits 5–7 the gradient's extent · [2…9] numbers: width, height, font size,
 ///          caret (a fraction of the text), selection length, scroll offset, tap x, tap y · [10]
-///          large-mode growth · then the text as UTF-8 (at most 64 bytes; in large-input mode,
+///          b: large-mode growth (b mod 11), vertical alignment ((b / 11) mod 3: centre, top, bottom),
+///          and when (b / 33) is odd a text view's spacing (line height multiple font size / 10, line
+///          spacing selection length − 20, paragraph spacing before and after the selection length) · then the text as UTF-8 (at most 64 bytes; in large-input mode,
 ///          `FuzzReplay.largeInputs`, grown to 2^(10 + [10] mod 11) UTF-16 units), also the
 ///          placeholder.
 struct FieldFuzzCase: CustomStringConvertible {
@@ -20,6 +22,7 @@ struct FieldFuzzCase: CustomStringConvertible {
 
     let flags: UInt8
     let modes: UInt8
+    let layoutByte: UInt8
     let numbers: [Double]
     let text: String
 
@@ -27,6 +30,7 @@ struct FieldFuzzCase: CustomStringConvertible {
         func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
         flags = byte(0)
         modes = byte(1)
+        layoutByte = byte(10)
         let ranges: [ClosedRange<Double>] = [1...320, 1...200, 1...40, 0...1, 0...40, 0...400, -20...340, -20...220]
         numbers = ranges.enumerated().map { i, range in
             let b = byte(2 + i)
@@ -64,6 +68,12 @@ struct FieldFuzzCase: CustomStringConvertible {
         field.caretIndex = min(Int((fraction * Double(count)).rounded(.down)), count)
         if n[4].isFinite, n[4] >= 1 { field.selectedRange = field.caretIndex ..< min(count, field.caretIndex + Int(min(n[4], 1e6))) }
         field.scrollOffset = n[5]
+        field.verticalAlignment = [VerticalAlignment.center, .top, .bottom][Int(layoutByte / 11) % 3]
+        if (layoutByte / 33) % 2 == 1 {
+            field.lineHeightMultiple = n[2] / 10
+            field.lineSpacing = n[4] - 20
+            field.paragraphStyle = ParagraphStyle(paragraphSpacing: n[4], paragraphSpacingBefore: n[4])
+        }
         return field
     }
 

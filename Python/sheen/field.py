@@ -32,7 +32,11 @@ class TextField(Picture):
     field had, pixels (drawing moves it only to show the caret).
     secure: every character drawn as a bullet (not for a text view). disabled: drawn at half
     opacity without caret or selection. min_font_size: auto-shrink a text wider than the field
-    down to this size in pixels.
+    down to this size in pixels. vertical: where the line sits in the text rectangle ("top",
+    "center" — a field's default —, "bottom"; a text view's lines start at the top by default).
+    A text view's spacing (refused for a one-line field): line_height (a multiple of the font's
+    line height), line_spacing (extra pixels between lines), paragraph_spacing (before, after):
+    extra pixels before and after each paragraph.
     The style is the label's: font (a fontconfig pattern, default "DejaVu Sans:bold"), size (pixels,
     default 48), fill (a colour, a list of colours for a gradient over the text's ink, or a gradient
     object), text_color, stroke (width, colour), shadows [(dx, dy, sigma, colour[, spread]), ...],
@@ -49,7 +53,8 @@ class TextField(Picture):
     def __init__(self, text="", *, placeholder=None, placeholder_fill=None, editing=None, caret=None,
                  selection=None, caret_affinity=None, caret_color=None, scroll=None, secure=None, disabled=None,
                  min_font_size=None, font=None, size=None, fill=None, text_color=None, stroke=None, shadows=None,
-                 background=None, align=None, insets=None, alpha=None, hinting=None, canvas=None):
+                 background=None, align=None, insets=None, alpha=None, hinting=None, canvas=None, vertical=None,
+                 line_height=None, line_spacing=None, paragraph_spacing=None):
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         if caret is not None:
@@ -61,6 +66,11 @@ class TextField(Picture):
             if start > end:
                 raise ValueError(f"selection ({selection[0]}, {selection[1]}) starts after it ends")
             selection = [start, end]
+        paragraph = None
+        if paragraph_spacing is not None:
+            if not isinstance(paragraph_spacing, (tuple, list)) or len(paragraph_spacing) != 2:
+                raise ValueError(f"paragraph_spacing must be (before, after) in pixels; it is {paragraph_spacing!r}")
+            paragraph = {"spacingBefore": paragraph_spacing[0], "spacingAfter": paragraph_spacing[1]}
         given = {"text": text, "placeholder": placeholder, "placeholder_fill": placeholder_fill, "editing": editing,
                  "caret": caret, "selection": selection, "caret_affinity": caret_affinity, "caret_color": caret_color,
                  "scroll": scroll, "secure": secure, "disabled": disabled, "min_font_size": min_font_size,
@@ -69,7 +79,8 @@ class TextField(Picture):
                  "shadows": [shadow_spec(s, i) for i, s in enumerate(shadows)] if shadows is not None else None,
                  "background": background, "align": align,
                  "insets": list(insets) if isinstance(insets, tuple) else insets, "alpha": alpha, "hinting": hinting,
-                 "canvas": list(canvas) if isinstance(canvas, tuple) else canvas}
+                 "canvas": list(canvas) if isinstance(canvas, tuple) else canvas, "vertical": vertical,
+                 "line_height": line_height, "line_spacing": line_spacing, "paragraph": paragraph}
         self.spec = {snake_to_spec(k): v for k, v in given.items() if v is not None}
         """The field spec (a dict of docs/label-spec.md's field spec fields), indices as UTF-16 offsets."""
         if self._multiline:

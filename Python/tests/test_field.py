@@ -1,6 +1,6 @@
 """Text fields and views from Python are the command line's: `sheen.TextField(...).png()` and
 `sheen field` with the same options (written out by hand below, not derived from the Python
-arguments) give the same PNG bytes, on twenty fields and views; wrong values are refused by name.
+arguments) give the same PNG bytes, on twenty-three fields and views; wrong values are refused by name.
 Python indices are code points, the command line's UTF-16 offsets: the cases with emoji and
 astral characters check the conversion."""
 
@@ -66,6 +66,14 @@ FIELDS = [
           editing=True, selection=(2, 12), fill=["#3478F6", "#FF3B30"]),
      ["A view with insets and a selection", "--size", "20", "--canvas", "190x0", "--multiline", "--insets", "4,4,4,4",
       "--editing", "--select", "2:12", "--fill", "#3478F6,#FF3B30"]),
+    (dict(text="Top of the field", size=20, canvas=(200, 60), vertical="top", editing=True, **BLACK),
+     ["Top of the field", "--size", "20", "--canvas", "200x60", "--vertical", "top", "--editing", "--fill", "#000000"]),
+    (dict(text="Spaced lines\nand paragraphs in a view", size=18, canvas=(150, 0), multiline=True, line_height=1.4,
+          line_spacing=3, paragraph_spacing=(2, 9), **BLACK),
+     ["Spaced lines\nand paragraphs in a view", "--size", "18", "--canvas", "150x0", "--multiline", "--line-height", "1.4",
+      "--line-spacing", "3", "--paragraph-spacing", "2,9", "--fill", "#000000"]),
+    (dict(text="Bottom", size=18, canvas=(150, 90), multiline=True, vertical="bottom", **BLACK),
+     ["Bottom", "--size", "18", "--canvas", "150x90", "--multiline", "--vertical", "bottom", "--fill", "#000000"]),
 ]
 
 
@@ -121,6 +129,14 @@ def test_wrong_values_are_refused_by_name():
         sheen.TextField("x", min_font_size=1e9).image()
     with pytest.raises(ValueError, match="finite"):
         sheen.TextField("x", scroll=float("nan")).image()
+    with pytest.raises(sheen.SheenError, match="lineHeight: a one-line field"):
+        sheen.TextField("x", line_height=2).image()
+    with pytest.raises(sheen.SheenError, match="paragraph: a one-line field"):
+        sheen.TextField("x", paragraph_spacing=(1, 2)).image()
+    with pytest.raises(ValueError, match="paragraph_spacing must be"):
+        sheen.TextView("x", paragraph_spacing=4)
+    with pytest.raises(sheen.SheenError, match="lineSpacing"):
+        sheen.TextView("x", line_spacing=5000).image()
 
 
 def test_a_label_field_is_refused_by_name():
@@ -133,5 +149,5 @@ def test_a_label_field_is_refused_by_name():
 def test_help_shows_each_parameter():
     doc = sheen.TextField.__doc__
     for name in ("placeholder", "editing", "caret", "selection", "caret_affinity", "scroll", "secure", "disabled",
-                 "min_font_size", "canvas"):
+                 "min_font_size", "canvas", "vertical", "line_height", "line_spacing", "paragraph_spacing"):
         assert name in doc, name

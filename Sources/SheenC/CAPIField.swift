@@ -380,6 +380,33 @@ public func sheenTextFieldSetMultiline(_ field: OpaquePointer?, _ multiline: Boo
         let container = TextView(font: box.field.font, size: box.field.size).insets
         if multiline, box.field.insets == .zero { box.field.insets = container }
         if !multiline, box.field.insets == container { box.field.insets = .zero }
+        // Likewise UITextView's top-aligned lines, unless the caller chose an alignment.
+        if multiline, box.field.verticalAlignment == .center { box.field.verticalAlignment = .top }
+        if !multiline, box.field.verticalAlignment == .top { box.field.verticalAlignment = .center }
+    }
+}
+
+/// `sheen_text_field_set_vertical_alignment` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_vertical_alignment")
+public func sheenTextFieldSetVerticalAlignment(_ field: OpaquePointer?, _ vertical: Int32) -> sheen_status {
+    change(field) { $0.verticalAlignment = try enumeration(vertical, "vertical alignment") }
+}
+
+/// `sheen_text_field_set_line_spacing` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_line_spacing")
+public func sheenTextFieldSetLineSpacing(_ field: OpaquePointer?, _ multiple: Double, _ spacing: Double) -> sheen_status {
+    change(field) {
+        $0.lineHeightMultiple = multiple
+        $0.lineSpacing = spacing
+    }
+}
+
+/// `sheen_text_field_set_paragraph_spacing` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_paragraph_spacing")
+public func sheenTextFieldSetParagraphSpacing(_ field: OpaquePointer?, _ before: Double, _ after: Double) -> sheen_status {
+    change(field) {
+        $0.paragraphStyle.paragraphSpacingBefore = before
+        $0.paragraphStyle.paragraphSpacing = after
     }
 }
 

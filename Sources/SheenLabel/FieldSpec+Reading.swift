@@ -21,6 +21,8 @@ extension FieldSpec {
             try style.finish(known: Self.styleFields)
             self.init(style: label)
             hasInsets = style.optional("insets") != nil   // null counts as absent, as everywhere
+            hasVerticalAlignment = style.optional("vertical") != nil
+            viewStyleGiven = Self.viewStyleFields.filter { style.optional($0) != nil }
             try read(SpecObject(fields: fields.filter { !Self.styleFields.contains($0.key) }, path: ""))
         } catch let error as LabelSpecError {
             throw error
@@ -57,6 +59,7 @@ extension FieldSpec {
         if let n = o.optional("multiline") { isMultiline = try n.bool() }
         if let n = o.optional("secure") { isSecure = try n.bool() }
         if let n = o.optional("disabled") { isEnabled = !(try n.bool()) }
+        if let n = o.optional("paragraph") { paragraphStyle = try LabelSpec.paragraph(n) }
         if let n = o.optional("minFontSize") { minimumFontSize = try n.number(in: 0...LabelSpec.range("size").upperBound) }
         try o.finish(known: ["canvas"] + Self.fieldFields)
     }

@@ -11,6 +11,14 @@ public struct FieldSpec: Sendable {
     public var style: Label
     /// Whether `style.insets` were given; when not, a text view keeps its own container insets.
     public var hasInsets = false
+    /// Whether `style.verticalAlignment` was given; when not, a field centres its line and a
+    /// text view starts at its top.
+    public var hasVerticalAlignment = false
+    /// The view fields given of `viewStyleFields`, which a one-line field refuses.
+    public var viewStyleGiven: [String] = []
+    /// A text view's paragraph style (spacing before and after paragraphs, tab stops; no
+    /// alignment): "paragraph", read as a run's paragraph is.
+    public var paragraphStyle = ParagraphStyle()
     /// The frame's width and height in pixels, 0…16384; a side of 0 is sized to the text
     /// (the field's sizeThatFits, a view's sizeThatFits at the given width).
     public var width = 0
@@ -51,16 +59,25 @@ public struct FieldSpec: Sendable {
     /// The label fields a field spec takes (the style `style` holds); the label's others (lines,
     /// line breaks, runs, …) do not apply to a field and are refused.
     public static let styleFields = ["text", "font", "fontFile", "faceIndex", "size", "textColor", "fill", "stroke",
-                                     "shadows", "background", "align", "insets", "hinting", "alpha"]
+                                     "shadows", "background", "align", "insets", "hinting", "alpha", "vertical",
+                                     "lineHeight", "lineSpacing"]
+    /// The style fields only a text view takes (its lines' spacing): refused for a one-line field.
+    public static let viewStyleFields = ["lineHeight", "lineSpacing"]
     /// The field's own fields, beside `styleFields` and "canvas".
     public static let fieldFields = ["placeholder", "placeholderFill", "editing", "caret", "caretAffinity", "selection",
-                                     "scroll", "caretColor", "multiline", "secure", "disabled", "minFontSize"]
+                                     "scroll", "caretColor", "multiline", "secure", "disabled", "minFontSize", "paragraph"]
 
     /// Refuses what cannot be drawn as asked: a secure text view (UITextView has no secure entry,
     /// and drawing one would show the secret).
     public func validate() throws(LabelSpecError) {
         if isSecure && isMultiline {
             throw LabelSpecError("secure: a multiline text view has no secure entry (it would show the secret)")
+        }
+        if !isMultiline, let name = viewStyleGiven.first ?? (paragraphStyle == ParagraphStyle() ? nil : "paragraph") {
+            throw LabelSpecError("\(name): a one-line field has no lines to space (a text view, multiline: true, takes it)")
+        }
+        if paragraphStyle.alignment != nil {
+            throw LabelSpecError("paragraph.alignment: a text view's lines follow \"align\"")
         }
     }
 
@@ -80,6 +97,10 @@ public struct FieldSpec: Sendable {
         field.shadows = style.shadows
         field.backgroundColor = style.backgroundColor
         field.textAlignment = style.textAlignment
+        if hasVerticalAlignment { field.verticalAlignment = style.verticalAlignment }
+        field.lineHeightMultiple = style.lineHeightMultiple
+        field.lineSpacing = style.lineSpacing
+        field.paragraphStyle = paragraphStyle
         field.insets = style.insets
         field.hinting = style.hinting
         field.alpha = style.alpha
@@ -107,6 +128,7 @@ public struct FieldSpec: Sendable {
         let containerInsets = view.insets
         view.field = field
         view.insets = hasInsets ? field.insets : containerInsets
+        if !hasVerticalAlignment { view.verticalAlignment = .top }
         view.scrollOffset = 0
         view.contentOffset = scrollOffset
         if width == 0 || height == 0 { view.field.size = frame(fit: try view.sizeThatFits(width: Double(width))) }

@@ -41,6 +41,15 @@ struct FieldCommand: ParsableCommand {
     @Option(name: .customLong("min-font-size"), parsing: .unconditional,
             help: "Auto-shrink a text wider than the field down to this font size, pixels (0: off).")
     var minFontSize = 0.0
+    @Option(help: "Where the line sits in the text rectangle: \(VerticalAlignment.wordList) (default: center for a field, top for a text view).")
+    var vertical: String?
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "A text view's line height multiple.")
+    var lineHeight: Double?
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "A text view's extra pixels between lines.")
+    var lineSpacing: Double?
+    @Option(name: .customLong("paragraph-spacing"),
+            help: "A text view's extra pixels \"BEFORE,AFTER\" each paragraph (not before the first or after the last).")
+    var paragraphSpacing: String?
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
 
     func run() throws {
@@ -67,6 +76,25 @@ struct FieldCommand: ParsableCommand {
         spec.isEnabled = !disabled
         spec.minimumFontSize = minFontSize
         spec.caretColor = try caretColor.map { try Parse.color($0, option: "--caret-color") }
+        if let vertical {
+            spec.style.verticalAlignment = try Parse.named(vertical, option: "--vertical", VerticalAlignment.self)
+            spec.hasVerticalAlignment = true
+        }
+        let viewOptions: [(String, Bool)] = [("--line-height", lineHeight != nil), ("--line-spacing", lineSpacing != nil),
+                                             ("--paragraph-spacing", paragraphSpacing != nil)]
+        if !multiline, let (name, _) = viewOptions.first(where: { $0.1 }) {
+            throw ValidationError("\(name): a one-line field has no lines to space (add --multiline for a text view)")
+        }
+        if let lineHeight { spec.style.lineHeightMultiple = lineHeight }
+        if let lineSpacing { spec.style.lineSpacing = lineSpacing }
+        if let paragraphSpacing {
+            let parts = paragraphSpacing.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == 2, let before = parts[0], let after = parts[1] else {
+                throw ValidationError("--paragraph-spacing \"\(paragraphSpacing)\" is not BEFORE,AFTER (pixels)")
+            }
+            spec.paragraphStyle.paragraphSpacingBefore = before
+            spec.paragraphStyle.paragraphSpacing = after
+        }
         // A text view has no secure entry (UITextView has none): drawing it would show the secret.
         // The spec's refusal names its field, "secure", which is this option's name too.
         do { try spec.validate() } catch { throw ValidationError("--\(error.message)") }

@@ -641,6 +641,26 @@ static void corpus_answers(const char *dir) {
         OK(sheen_text_field_size_that_fits(view, view_fit));
         fprintf(out, "view-fit %a %a %a\n", scrolled, view_fit[0], view_fit[1]);
         sheen_text_field_destroy(view);
+        /* A spaced view: lines 1.5 high, 3 px apart, paragraphs 2 px before and 7 px after, its
+         * short lines at the bottom; a field with its line at the top. */
+        sheen_text_field *spaced = NULL;
+        OK(sheen_text_field_create(text, font, 160, 400, &spaced));
+        OK(sheen_text_field_set_multiline(spaced, true));
+        OK(sheen_text_field_set_line_spacing(spaced, 1.5, 3));
+        OK(sheen_text_field_set_paragraph_spacing(spaced, 2, 7));
+        OK(sheen_text_field_set_vertical_alignment(spaced, SHEEN_VALIGN_BOTTOM));
+        OK(sheen_text_field_set_vertical_alignment(field, SHEEN_VALIGN_TOP));
+        for (size_t b = 0; b <= length; b++) {
+            if (b < length && ((unsigned char)text[b] & 0xC0) == 0x80) continue;
+            double r[4], f[4];
+            OK(sheen_text_field_caret_rect(spaced, b, r));
+            OK(sheen_text_field_caret_rect(field, b, f));
+            fprintf(out, "spaced-caret %zu %a %a %a %a %a\n", b, r[0], r[1], r[2], r[3], f[1]);
+        }
+        OK(sheen_text_field_size_that_fits(spaced, view_fit));
+        fprintf(out, "spaced-fit %a %a\n", view_fit[0], view_fit[1]);
+        OK(sheen_text_field_set_vertical_alignment(field, SHEEN_VALIGN_CENTER));
+        sheen_text_field_destroy(spaced);
         double fit[2], rect[4];
         OK(sheen_text_field_size_that_fits(field, fit));
         OK(sheen_text_field_text_rect(field, rect));

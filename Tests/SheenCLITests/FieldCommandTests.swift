@@ -68,7 +68,9 @@ import Testing
             // A flag takes "1" as the text argument, an option as its value: both parse.
             #expect(throws: Never.self, "\(option)") { _ = try FieldCommand.parse(["-o", "f.png", option, "1"]) }
         }
-        for refused in ["--lines", "--line-break", "--min-scale", "--tighten", "--clip", "--vertical",
+        // (--vertical, --line-height and --line-spacing are the field's own now: its line's place,
+        // a text view's spacing.)
+        for refused in ["--lines", "--line-break", "--min-scale", "--tighten", "--clip",
                         "--inset-shadows", "--highlight", "--hyphenate"] {
             #expect(!listed.contains(refused), "\(refused)")
         }

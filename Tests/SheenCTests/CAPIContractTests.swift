@@ -497,6 +497,17 @@ import SheenRaster
         e("sheen_text_field_set_multiline", setter: true) { p, w in
             sheen_text_field_set_multiline(p.handle("field", w.field, wrong: w.label), true)
         },
+        e("sheen_text_field_set_vertical_alignment", setter: true) { p, w in
+            sheen_text_field_set_vertical_alignment(p.handle("field", w.field, wrong: w.label), p.int32("vertical_alignment", 2))
+        },
+        e("sheen_text_field_set_line_spacing", setter: true) { p, w in
+            sheen_text_field_set_line_spacing(p.handle("field", w.field, wrong: w.label), p.number("multiple", 1.5, invalid: 0),
+                                              p.number("spacing", 4, invalid: 2000))
+        },
+        e("sheen_text_field_set_paragraph_spacing", setter: true) { p, w in
+            sheen_text_field_set_paragraph_spacing(p.handle("field", w.field, wrong: w.label), p.number("before", 2, invalid: -1),
+                                                   p.number("after", 6, invalid: 1001))
+        },
         e("sheen_text_field_render") { p, w in
             sheen_text_field_render(p.handle("field", w.field, wrong: w.label), buffer(p, "destination", w.rgba), p.int("x", 0, invalid: nil), p.int("y", 0, invalid: nil))
         },

@@ -186,6 +186,19 @@ struct CAPIOutputTests {
             }
             let viewFit = try view.sizeThatFits(width: 160)
             expected.append("view-fit \(a(try view.resolvedContentOffset())) \(a(viewFit.width)) \(a(viewFit.height))")
+            var spaced = TextView(text: text, font: font, size: Size(width: 160, height: 400))
+            spaced.lineHeightMultiple = 1.5
+            spaced.lineSpacing = 3
+            spaced.paragraphStyle = ParagraphStyle(paragraphSpacing: 7, paragraphSpacingBefore: 2)
+            spaced.verticalAlignment = .bottom
+            var top = field
+            top.verticalAlignment = .top
+            for b in 0...bytes.count where b == bytes.count || bytes[b] & 0xC0 != 0x80 {
+                let r = try spaced.caretRect(at: units(b)), f = try top.caretRect(at: units(b))
+                expected.append("spaced-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height)) \(a(f.y))")
+            }
+            let spacedFit = try spaced.sizeThatFits(width: 160)
+            expected.append("spaced-fit \(a(spacedFit.width)) \(a(spacedFit.height))")
             let fit = try field.sizeThatFits(), rect = field.textRect
             expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
             let textFit = try TextLayout.sizeThatFits(AttributedText(text, font: font), Size(width: 160, height: 0), options: options)

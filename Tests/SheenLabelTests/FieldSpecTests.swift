@@ -38,6 +38,11 @@ import Testing
             (#"{"text": "x", "secure": true, "multiline": true}"#, "secure: a multiline text view has no secure entry"),
             (#"{"text": "x", "size": -3}"#, "size:"),
             (#"["x"]"#, "the top level must be an object"),
+            (#"{"text": "x", "lineHeight": 2}"#, "lineHeight: a one-line field has no lines to space"),
+            (#"{"text": "x", "paragraph": {"spacingAfter": 4}}"#, "paragraph: a one-line field has no lines to space"),
+            (#"{"text": "x", "multiline": true, "paragraph": {"alignment": "right"}}"#, "paragraph.alignment:"),
+            (#"{"text": "x", "multiline": true, "lineSpacing": 1e9}"#, "lineSpacing:"),
+            (#"{"text": "x", "vertical": "middle"}"#, "vertical:"),
         ]
         for (json, needle) in cases {
             do {
@@ -47,6 +52,20 @@ import Testing
                 #expect(error.message.contains(needle), "\(json): \(error.message)")
             }
         }
+    }
+
+    /// A view's spacing and either kind's vertical alignment reach the field or view drawn; a view
+    /// without "vertical" starts at its top, a field centres its line.
+    @Test func readsSpacingAndVerticalAlignment() throws {
+        let view = try spec("""
+            {"text": "x", "multiline": true, "lineHeight": 1.5, "lineSpacing": 4, "vertical": "bottom",
+             "paragraph": {"spacingBefore": 2, "spacingAfter": 6}, "canvas": [100, 100]}
+            """).view()
+        #expect(view.lineHeightMultiple == 1.5 && view.lineSpacing == 4 && view.verticalAlignment == .bottom)
+        #expect(view.paragraphStyle.paragraphSpacingBefore == 2 && view.paragraphStyle.paragraphSpacing == 6)
+        #expect(try spec(#"{"text": "x", "multiline": true}"#).view().verticalAlignment == .top)
+        #expect(try spec(#"{"text": "x"}"#).field().verticalAlignment == .center)
+        #expect(try spec(#"{"text": "x", "vertical": "top"}"#).field().verticalAlignment == .top)
     }
 
     /// Insets given as null are absent: a view keeps its container insets.

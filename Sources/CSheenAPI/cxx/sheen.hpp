@@ -408,6 +408,18 @@ public:
     /** Multi-line mode: a text view (wrapped lines, vertical scrolling). */
     TextField &multiline(bool multiline) { check(sheen_text_field_set_multiline(get(), multiline)); return *this; }
     TextField &enabled(bool enabled) { check(sheen_text_field_set_enabled(get(), enabled)); return *this; }
+    /** Where the line sits in the text rectangle's height (a view's lines, while shorter than it). */
+    TextField &verticalAlignment(sheen_vertical_alignment vertical) {
+        check(sheen_text_field_set_vertical_alignment(get(), vertical));
+        return *this;
+    }
+    /** Multi-line mode's line height multiple and extra pixels between lines. */
+    TextField &lineSpacing(double multiple, double spacing) { check(sheen_text_field_set_line_spacing(get(), multiple, spacing)); return *this; }
+    /** Multi-line mode's extra pixels before and after paragraphs. */
+    TextField &paragraphSpacing(double before, double after) {
+        check(sheen_text_field_set_paragraph_spacing(get(), before, after));
+        return *this;
+    }
     TextField &adjustsFontSize(bool adjusts, double minimumFontSize = 0) {
         check(sheen_text_field_set_adjusts_font_size(get(), adjusts, minimumFontSize));
         return *this;

@@ -926,6 +926,18 @@ sheen_status sheen_text_field_set_adjusts_font_size(sheen_text_field *field, boo
  *  the height holding every line at the field's width. Turning it on gives zero insets
  *  UITextView's text container insets (8, 5, 8, 5); secure entry and auto-shrink do not apply. */
 sheen_status sheen_text_field_set_multiline(sheen_text_field *field, bool multiline);
+/** Where the line sits in the text rectangle's height (sheen_vertical_alignment): centred by
+ *  default; in multi-line mode, where lines shorter than the rectangle sit (turning multi-line
+ *  mode on makes a centred field's TOP, UITextView's, and off again CENTER). */
+sheen_status sheen_text_field_set_vertical_alignment(sheen_text_field *field, int32_t vertical_alignment);
+/** Multi-line mode's line spacing: each line's box is the font's line height times `multiple`
+ *  (0.01…10, default 1), with `spacing` extra pixels between lines (−1000…1000, default 0). A
+ *  one-line field keeps them for multi-line mode and does not use them. */
+sheen_status sheen_text_field_set_line_spacing(sheen_text_field *field, double multiple, double spacing);
+/** Multi-line mode's paragraph spacing: `before` extra pixels before each paragraph but the
+ *  first, `after` after each but the last (0…1000 each, default 0). A one-line field keeps them
+ *  for multi-line mode and does not use them. */
+sheen_status sheen_text_field_set_paragraph_spacing(sheen_text_field *field, double before, double after);
 /** Draws the field with its top-left corner at destination pixel (x, y), sourceOver what is
  *  there; RGBA8 or BGRA8. Everything is drawn inside the field. On an error nothing is drawn. */
 sheen_status sheen_text_field_render(const sheen_text_field *field, const sheen_buffer *destination, intptr_t x, intptr_t y);
