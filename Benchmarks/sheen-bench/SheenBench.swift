@@ -171,7 +171,7 @@ struct SheenBench: ParsableCommand {
         bench.runText()
         bench.runLabels()
         bench.runLongInputs()
-        bench.runCaretMoves()
+        bench.runEditingQueries()
         // Last: its canvases and 10,000-glyph runs would otherwise change what the heap hands the
         // whole-frame cases after it.
         bench.runSmallCalls(width: w, height: h, calls: quick ? 1_000 : 10_000)

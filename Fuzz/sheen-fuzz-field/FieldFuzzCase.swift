@@ -86,6 +86,7 @@ struct FieldFuzzCase: CustomStringConvertible {
     /// The queries an editor makes; nil when every answer is within the text.
     static func checkQueries(count: Int, caretRect: (Int) throws -> Rect, position: (Point) throws -> (index: Int, affinity: CaretAffinity),
                              selection: (Range<Int>) throws -> [Rect],
+                             handles: (Range<Int>) throws -> (start: Rect, end: Rect),
                              move: (Int, CaretMovement, Double?) throws -> (index: Int, affinity: CaretAffinity),
                              tap: Point, caret: Int) -> String? {
         if let r = try? caretRect(caret), !(r.x.isFinite && r.y.isFinite && r.width >= 0 && r.height >= 0) { return "caret rect \(r)" }
@@ -100,6 +101,10 @@ struct FieldFuzzCase: CustomStringConvertible {
         }
         if let rects = try? selection(max(0, caret - 3) ..< min(count, caret + 3)),
            rects.contains(where: { !($0.x.isFinite && $0.width >= 0 && $0.height >= 0) }) { return "selection rects \(rects)" }
+        if let h = try? handles(max(0, caret - 3) ..< min(count, caret + 3)),
+           ![h.start, h.end].allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.width >= 0 && $0.height >= 0 }) {
+            return "selection handles \(h)"
+        }
         return nil
     }
 
@@ -120,6 +125,7 @@ struct FieldFuzzCase: CustomStringConvertible {
                 if let failure = Self.checkRender({ try view.render(into: $0, at: (-3, -2)) }) { return "view: \(failure)" }
                 if let failure = Self.checkQueries(count: count, caretRect: { try view.caretRect(at: $0, affinity: field.caretAffinity) },
                                                    position: { try view.caretPosition(at: $0) }, selection: { try view.selectionRects(for: $0) },
+                                                   handles: { try view.selectionHandles(for: $0) },
                                                    move: { try view.position(from: $0, affinity: field.caretAffinity, moving: $1, preferredX: $2) },
                                                    tap: tap, caret: field.caretIndex) { return "view: \(failure)" }
                 boundary = try? view.layout().graphemeBoundary(atOrBefore: field.caretIndex)
@@ -127,6 +133,7 @@ struct FieldFuzzCase: CustomStringConvertible {
                 if let failure = Self.checkRender({ try field.render(into: $0, at: (-3, -2)) }) { return "field: \(failure)" }
                 if let failure = Self.checkQueries(count: count, caretRect: { try field.caretRect(at: $0, affinity: field.caretAffinity) },
                                                    position: { try field.caretPosition(at: $0) }, selection: { try field.selectionRects(for: $0) },
+                                                   handles: { try field.selectionHandles(for: $0) },
                                                    move: { try field.position(from: $0, affinity: field.caretAffinity, moving: $1, preferredX: $2) },
                                                    tap: tap, caret: field.caretIndex) { return "field: \(failure)" }
                 boundary = try? field.graphemeBoundary(atOrBefore: field.caretIndex)

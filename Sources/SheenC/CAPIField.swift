@@ -332,6 +332,21 @@ public func sheenTextFieldSelectionRects(_ field: OpaquePointer?, _ start: Int, 
     }
 }
 
+/// `sheen_text_field_selection_handles` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_selection_handles")
+public func sheenTextFieldSelectionHandles(_ field: OpaquePointer?, _ start: Int, _ end: Int,
+                                           _ out: UnsafeMutablePointer<Double>?) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        let range = try utf16Range(start, end, in: box.field.text)
+        let out = try required(out, "out")
+        let (first, last) = try box.editable.selectionHandles(for: range)
+        for (i, v) in [first.x, first.y, first.width, first.height, last.x, last.y, last.width, last.height].enumerated() {
+            out[i] = v
+        }
+    }
+}
+
 /// `sheen_text_field_grapheme_range` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 @_cdecl("sheen_text_field_grapheme_range")
 public func sheenTextFieldGraphemeRange(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ outStart: UnsafeMutablePointer<Int>?,

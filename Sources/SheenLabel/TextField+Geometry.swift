@@ -115,6 +115,29 @@ extension TextField {
         return content.layout.selectionRects(graphemeCover(lo..<hi, content)).map { $0.offsetBy(dx: dx, dy: dy) }
     }
 
+    /// Where a selection's handles stand for `range` (UTF-16 offsets in `text`, clamped, widened to
+    /// whole grapheme clusters), field coordinates: the caret rectangle at its start on the side of
+    /// the first selected character (`.leading`) and at its end on the side of the last
+    /// (`.trailing`) — so the end handle of a selection ending at a wrap stays on the line it ends
+    /// on, and in bidi text each handle stands at the outer edge of its character, where
+    /// UITextInput's selection rects put containsStart and containsEnd. UIKit draws the start
+    /// handle from the top of its rectangle, the end handle from the bottom. An empty range (or
+    /// the placeholder) gives the caret's rectangle twice.
+    public func selectionHandles(for range: Range<Int>) throws(LabelError) -> (start: Rect, end: Rect) {
+        selectionHandles(in: try content().content, for: range)
+    }
+
+    /// `selectionHandles(for:)` in a content (a field's or a text view's).
+    func selectionHandles(in content: Content, for range: Range<Int>) -> (start: Rect, end: Rect) {
+        let count = text.utf16.count
+        let lo = min(max(0, range.lowerBound), count), hi = min(max(lo, range.upperBound), count)
+        let r = content.layout.graphemeRange(enclosing: graphemeCover(lo..<hi, content))
+        let start = min(content.source(r.lowerBound), count), end = min(content.source(r.upperBound), count)
+        let first = caretRect(in: content, at: start, affinity: .leading)
+        guard end > start, !content.showsPlaceholder else { return (first, first) }
+        return (first, caretRect(in: content, at: end, affinity: .trailing))
+    }
+
     /// A range of `text` as the layout's: the bullets that cover its characters (a range ending
     /// inside a character takes its bullet), or the range itself.
     private func graphemeCover(_ range: Range<Int>, _ content: Content) -> Range<Int> {

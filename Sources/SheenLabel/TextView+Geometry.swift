@@ -31,4 +31,11 @@ extension TextView {
     public func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect] {
         field.selectionRects(in: try content().content, for: range)
     }
+
+    /// Where a selection's handles stand for `range`, view coordinates, as TextField's
+    /// `selectionHandles(for:)` over the view's lines: the start handle on the line the selection
+    /// starts on, the end handle on the line it ends on.
+    public func selectionHandles(for range: Range<Int>) throws(LabelError) -> (start: Rect, end: Rect) {
+        field.selectionHandles(in: try content().content, for: range)
+    }
 }

@@ -622,6 +622,14 @@ static void corpus_answers(const char *dir) {
             int32_t side = 0;
             OK(sheen_text_field_caret_position_at(view, r[0] + r[2] / 2, r[1] + r[3] / 2, &hit, &side));
             fprintf(out, "view-caret %zu %a %a %a %a %zu %d\n", b, r[0], r[1], r[2], r[3], hit, (int)side);
+            /* The selection handles from here to 7 bytes on (the next boundary at or after it). */
+            size_t e = b + 7 < length ? b + 7 : length;
+            while (e < length && ((unsigned char)text[e] & 0xC0) == 0x80) e++;
+            double h[8], fh[8];
+            OK(sheen_text_field_selection_handles(view, b, e, h));
+            OK(sheen_text_field_selection_handles(field, b, e, fh));
+            fprintf(out, "handles %zu %zu %a %a %a %a %a %a %a %a %a %a\n", b, e, h[0], h[1], h[3], h[4], h[5], h[7], fh[0], fh[1],
+                    fh[4], fh[5]);
             /* Every movement from here, both affinities; up and down at x 40 (and their own x). */
             for (int32_t affinity = 0; affinity <= 1; affinity++) {
                 for (int32_t movement = SHEEN_MOVE_LEFT; movement <= SHEEN_MOVE_DOCUMENT_END; movement++) {

@@ -485,6 +485,10 @@ import SheenRaster
             sheen_text_field_selection_rects(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
                                              p.out("rects", Double.self, count: 8), p.int("capacity", 2), p.out("out_count", Int.self))
         },
+        e("sheen_text_field_selection_handles") { p, w in
+            sheen_text_field_selection_handles(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
+                                               p.out("out", Double.self, count: 8))
+        },
         e("sheen_text_field_grapheme_range") { p, w in
             sheen_text_field_grapheme_range(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
                                             p.out("out_start", Int.self), p.out("out_end", Int.self))

@@ -175,6 +175,11 @@ struct CAPIOutputTests {
                 let r = try view.caretRect(at: units(b))
                 let p = try view.caretPosition(at: Point(r.x + r.width / 2, r.y + r.height / 2))
                 expected.append("view-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height)) \(byte(p.index)) \(aff(p.affinity))")
+                var e = min(b + 7, bytes.count)
+                while e < bytes.count, bytes[e] & 0xC0 == 0x80 { e += 1 }
+                let h = try view.selectionHandles(for: units(b)..<units(e)), fh = try field.selectionHandles(for: units(b)..<units(e))
+                expected.append("handles \(b) \(e) \(a(h.start.x)) \(a(h.start.y)) \(a(h.start.height)) \(a(h.end.x)) \(a(h.end.y)) "
+                                + "\(a(h.end.height)) \(a(fh.start.x)) \(a(fh.start.y)) \(a(fh.end.x)) \(a(fh.end.y))")
                 for affinity in [CaretAffinity.leading, .trailing] {
                     for (m, movement) in CaretMovement.listed.map(\.value).enumerated() {
                         let to = try view.position(from: units(b), affinity: affinity, moving: movement)

@@ -338,6 +338,27 @@ import SheenText
         #expect(Double(ink.lowerBound) >= caret.y - 1 && Double(ink.upperBound) <= caret.maxY + 1, "ink rows \(ink), caret \(caret)")
     }
 
+    /// Selection handles stand at the outer edges of the selection's first and last characters:
+    /// in Hebrew the start handle is right of the end handle; an empty range gives the caret
+    /// twice; a secure field's handles are its bullets' edges.
+    @Test func selectionHandlesStandAtTheSelectionsEdges() throws {
+        let latin = try field("Hello world")
+        let h = try latin.selectionHandles(for: 1..<4)
+        let one = try latin.caretRect(at: 1), four = try latin.caretRect(at: 4), three = try latin.caretRect(at: 3)
+        #expect(h.start == one && h.end == four)
+        #expect(h.start.x < h.end.x)
+        let hebrew = try field("שלום עולם")
+        let rtl = try hebrew.selectionHandles(for: 0..<2)
+        #expect(rtl.start.x > rtl.end.x, "start \(rtl.start.x), end \(rtl.end.x)")
+        let empty = try latin.selectionHandles(for: 3..<3)
+        #expect(empty.start == empty.end && empty.start == three)
+        var secret = try field("p\u{E9}a")   // three characters, three bullets
+        secret.isSecureTextEntry = true
+        let s = try secret.selectionHandles(for: 1..<2)
+        let bullet1 = try secret.caretRect(at: 1), bullet2 = try secret.caretRect(at: 2)
+        #expect(s.start == bullet1 && s.end == bullet2 && s.start.x < s.end.x)
+    }
+
     /// At rest a text wider than the field ends in "…" at the text rectangle's edge and shows its
     /// start whatever the scroll offset was; editing, it scrolls (as UITextField).
     @Test func longTextAtRestEndsInAnEllipsis() throws {

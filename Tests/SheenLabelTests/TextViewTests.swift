@@ -300,4 +300,23 @@ import Testing
         #expect(refusal { $0.paragraphStyle.alignment = .right }.contains("paragraphStyle.alignment"))
         #expect(refusal { _ in }.isEmpty)
     }
+
+    /// Selection handles: the start on the line the selection starts on, the end on the line it
+    /// ends on — a selection ending where a line wraps keeps its end handle at that line's end,
+    /// not at the next line's start (the caret's own leading side there).
+    @Test func selectionHandlesStayOnTheirLines() throws {
+        let v = try view()
+        let layout = try v.layout()
+        let wrap = layout.lines[1].sourceRange.lowerBound   // the first line's end: the second's start
+        let h = try v.selectionHandles(for: 2..<wrap)
+        let firstLine = try v.caretRect(at: 2), secondLine = try v.caretRect(at: wrap, affinity: .leading)
+        #expect(h.start == firstLine)
+        #expect(layout.lines[0].sourceRange.upperBound <= wrap)
+        #expect(abs(h.end.y - firstLine.y) < 1e-9 && h.end.x > firstLine.x, "end handle \(h.end), first line \(firstLine)")
+        #expect(h.end != secondLine)
+        // Across lines: the end handle on the later line.
+        let across = try v.selectionHandles(for: 2..<(wrap + 3))
+        #expect(abs(across.end.y - secondLine.y) < 1e-9)
+    }
 }
+

@@ -483,6 +483,13 @@ public:
         if (count > 0) check(sheen_text_field_selection_rects(get(), start, end, out[0].data(), count, &count));
         return out;
     }
+    /** Where the selection handles of bytes [start, end) stand: the start's caret rectangle, then
+     *  the end's (sheen_text_field_selection_handles). */
+    std::array<double, 8> selectionHandles(size_t start, size_t end) const {
+        std::array<double, 8> out{};
+        check(sheen_text_field_selection_handles(get(), start, end, out.data()));
+        return out;
+    }
     void render(const sheen_buffer &destination, intptr_t x = 0, intptr_t y = 0) const {
         check(sheen_text_field_render(get(), &destination, x, y));
     }

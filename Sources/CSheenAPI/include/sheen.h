@@ -907,6 +907,13 @@ sheen_status sheen_text_field_move_caret(const sheen_text_field *field, size_t i
  *  `*out_count` (call with capacity 0 and rects NULL to learn it). */
 sheen_status sheen_text_field_selection_rects(const sheen_text_field *field, size_t start, size_t end, double *rects,
                                               size_t capacity, size_t *out_count);
+/** Where the selection handles of `[start, end)` (bytes, character boundaries) stand, field
+ *  coordinates, into `out[8]`: the caret rectangle {x, y, width, height} at the selection's
+ *  start on the side of its first character, then the one at its end on the side of its last
+ *  (a selection ending at a wrap keeps its end handle on its last line; in bidi text each stands
+ *  at its character's outer edge). Widened to whole grapheme clusters; an empty range gives the
+ *  caret's rectangle twice. */
+sheen_status sheen_text_field_selection_handles(const sheen_text_field *field, size_t start, size_t end, double out[8]);
 /** `[start, end)` (bytes, character boundaries) widened to whole grapheme clusters, as a
  *  selection of it is drawn; with start == end, the caret index it snaps to (moved back). */
 sheen_status sheen_text_field_grapheme_range(const sheen_text_field *field, size_t start, size_t end, size_t *out_start,
