@@ -19,28 +19,37 @@ extension TextField {
                        cache: GlyphCache = .shared) throws(LabelError) {
         guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
         let (content, _) = try content()
-        let (selection, caret) = editingMarks(in: content)
-        try drawGroup(into: buffer, at: origin, selection: selection, caret: caret) { (b, at) throws(LabelError) in
+        try drawGroup(into: buffer, at: origin, marks: editingMarks(in: content)) { (b, at) throws(LabelError) in
             try contentRenderer(content, cache: cache).render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
         }
     }
 
     /// What editing draws over a content (a field's or a text view's): the selection's rectangles
-    /// while a non-empty range is selected, else the caret — nothing at rest, when disabled, or
-    /// (the selection) over the placeholder.
-    func editingMarks(in content: Content) -> (selection: [Rect], caret: Rect?) {
-        guard isEditing && isEnabled else { return ([], nil) }
-        if let range = selectedRange, !range.isEmpty {
-            return (content.showsPlaceholder ? [] : selectionRects(in: content, for: range), nil)
-        }
-        return ([], caretRect(in: content, at: caretIndex, affinity: caretAffinity))
+    /// while a non-empty range is selected, else the caret; the marked text's underlines — nothing
+    /// at rest, when disabled, or (the selection, the underlines) over the placeholder.
+    struct EditingMarks {
+        var selection: [Rect] = []
+        var caret: Rect?
+        var underlines: [Rect] = []
     }
 
-    /// Draws the frame as a group into a scratch image — the background, the `selection`
+    /// The `EditingMarks` of this field over `content`.
+    func editingMarks(in content: Content) -> EditingMarks {
+        guard isEditing && isEnabled else { return EditingMarks() }
+        var marks = EditingMarks(underlines: markedTextUnderlines(in: content))
+        if let range = selectedRange, !range.isEmpty {
+            if !content.showsPlaceholder { marks.selection = selectionRects(in: content, for: range) }
+        } else {
+            marks.caret = caretRect(in: content, at: caretIndex, affinity: caretAffinity)
+        }
+        return marks
+    }
+
+    /// Draws the frame as a group into a scratch image — the background, the `marks`' selection
     /// highlight, the text drawn by `text` (given the scratch buffer and where frame pixel (0, 0)
-    /// lies in it), the `caret` — then composites it once at `alpha` (halved when disabled) over
+    /// lies in it), the marked text's underlines, the caret — then composites it once at `alpha` (halved when disabled) over
     /// `buffer`, clipped to the frame. A text view draws the same way.
-    func drawGroup(into buffer: RasterBuffer, at origin: (x: Int, y: Int), selection: [Rect], caret: Rect?,
+    func drawGroup(into buffer: RasterBuffer, at origin: (x: Int, y: Int), marks: EditingMarks,
                    text: (RasterBuffer, (x: Int, y: Int)) throws(LabelError) -> Void) throws(LabelError) {
         let far = 1 << 40
         guard origin.x > -far, origin.x < far, origin.y > -far, origin.y < far else { return }
@@ -55,9 +64,10 @@ extension TextField {
                 let frame = drawnBounds.offsetBy(dx: at.x, dy: at.y).intersection(b.bounds)
                 if !frame.isEmpty { try liftRaster(b.cropped(to: frame).composite(.color(backgroundColor))) }
             }
-            for rect in selection { try fillRect(rect, selectionColor, b, at) }
+            for rect in marks.selection { try fillRect(rect, selectionColor, b, at) }
             try text(b, at)
-            if let caret { try fillRect(caret, caretColor, b, at) }
+            for rect in marks.underlines { try fillRect(rect, markedTextStyle.color ?? textColor, b, at) }
+            if let caret = marks.caret { try fillRect(caret, caretColor, b, at) }
         }
         try liftRaster(scratch.withReadOnlyBuffer { (image) throws(RasterError) in
             try buffer.cropped(to: area).composite(.image(image), coverage: .alpha(groupAlpha))

@@ -138,6 +138,43 @@ extension TextField {
         return (first, caretRect(in: content, at: end, affinity: .trailing))
     }
 
+    /// The rectangles, field coordinates, a render draws under the marked text while editing
+    /// (`markedRange`, widened to whole grapheme clusters): per line and direction run, at the
+    /// underline position of the font drawn (`Font.underlinePosition`, the shrunk one when
+    /// auto-shrink applies) below the line's baseline, `markedTextStyle.thickness` high, and
+    /// `selectedThickness` under `markedSelectedRange`. Empty without marked text or while the
+    /// placeholder shows.
+    public func markedTextUnderlines() throws(LabelError) -> [Rect] {
+        markedTextUnderlines(in: try content().content)
+    }
+
+    /// `markedTextUnderlines()` in a content (a field's or a text view's).
+    func markedTextUnderlines(in content: Content) -> [Rect] {
+        guard let marked = markedRange, !marked.isEmpty, !content.showsPlaceholder else { return [] }
+        let count = text.utf16.count
+        func clamped(_ r: Range<Int>) -> Range<Int> {
+            let lo = min(max(0, r.lowerBound), count)
+            return lo ..< min(max(lo, r.upperBound), count)
+        }
+        let m = clamped(marked)
+        let selected = markedSelectedRange.map { clamped($0.clamped(to: m)) } ?? m.lowerBound ..< m.lowerBound
+        // The marked text in three parts: before the selected clause, the clause, after it.
+        let parts = [(m.lowerBound ..< selected.lowerBound, markedTextStyle.thickness),
+                     (selected, markedTextStyle.selectedThickness),
+                     (selected.upperBound ..< m.upperBound, markedTextStyle.thickness)]
+        let origin = content.label.textOrigin
+        let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
+        let below = -content.label.font.underlinePosition
+        var rects: [Rect] = []
+        for (range, thickness) in parts where !range.isEmpty {
+            for span in content.layout.selectionSpans(graphemeCover(range, content)) {
+                let top = content.layout.lines[span.line].baseline + below
+                rects.append(Rect(x: span.rect.x + dx, y: top + dy, width: span.rect.width, height: thickness))
+            }
+        }
+        return rects
+    }
+
     /// A range of `text` as the layout's: the bullets that cover its characters (a range ending
     /// inside a character takes its bullet), or the range itself.
     private func graphemeCover(_ range: Range<Int>, _ content: Content) -> Range<Int> {

@@ -89,6 +89,15 @@ public struct TextField: Sendable, Equatable {
     /// The selection while editing (UTF-16 offsets in `text`); when it is not empty it is
     /// highlighted instead of the caret.
     public var selectedRange: Range<Int>?
+    /// The marked text (UITextInput's markedTextRange): UTF-16 offsets of the composition an
+    /// input method is building, drawn underlined while editing (`markedTextStyle`); nil: none.
+    /// Widened to whole grapheme clusters when drawn.
+    public var markedRange: Range<Int>?
+    /// The clause of the marked text being converted (UITextInput's selected range inside the
+    /// marked text), UTF-16 offsets in `text` within `markedRange`: underlined thicker. nil: none.
+    public var markedSelectedRange: Range<Int>?
+    /// How marked text is underlined.
+    public var markedTextStyle = MarkedTextStyle()
     /// The caret's colour: UIKit's default tint (#007AFF).
     public var caretColor = Color(red: 0, green: 122 / 255, blue: 1)
     /// The caret's width in pixels, (0, 64]; 2 by default, centred on the caret position.
@@ -143,6 +152,22 @@ public struct TextField: Sendable, Equatable {
         if let r = selectedRange {
             try check("selectedRange.upperBound", Double(r.upperBound), "≤ \(count) (a UTF-16 offset in the text)",
                       r.lowerBound >= 0 && r.upperBound <= count)
+        }
+        if let m = markedRange {
+            try check("markedRange.upperBound", Double(m.upperBound), "≤ \(count) (a UTF-16 offset in the text)",
+                      m.lowerBound >= 0 && m.upperBound <= count)
+        }
+        if let s = markedSelectedRange {
+            let within = markedRange.map { s.lowerBound >= $0.lowerBound && s.upperBound <= $0.upperBound } ?? false
+            try check("markedSelectedRange.lowerBound", Double(s.lowerBound),
+                      markedRange.map { "within markedRange \($0.lowerBound)..<\($0.upperBound)" } ?? "nil without markedRange", within)
+        }
+        for (name, v) in [("markedTextStyle.thickness", markedTextStyle.thickness),
+                          ("markedTextStyle.selectedThickness", markedTextStyle.selectedThickness)] {
+            try check(name, v, "\(MarkedTextStyle.thicknessRange.interval) px", MarkedTextStyle.thicknessRange.contains(v))
+        }
+        if let c = markedTextStyle.color, !c.isFinite {
+            throw .invalidParameter(name: "markedTextStyle.color", value: .nan, allowed: "finite colour components")
         }
         for c in [("caretColor", caretColor), ("selectionColor", selectionColor), ("placeholderColor", placeholderColor)]
         where !c.1.isFinite {

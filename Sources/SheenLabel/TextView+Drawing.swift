@@ -12,12 +12,11 @@ extension TextView {
                        cache: GlyphCache = .shared) throws(LabelError) {
         guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
         let (content, _) = try content()
-        let (selection, caret) = field.editingMarks(in: content)
         let renderer = try field.contentRenderer(content, cache: cache) { layout, reach in
             let top = Double(-content.origin.y)
             return layout.keepingLines(y: (top - reach)...(top + field.size.height + reach))
         }
-        try field.drawGroup(into: buffer, at: origin, selection: selection, caret: caret) { (b, at) throws(LabelError) in
+        try field.drawGroup(into: buffer, at: origin, marks: field.editingMarks(in: content)) { (b, at) throws(LabelError) in
             try renderer.render(into: b, at: (at.x + content.origin.x, at.y + content.origin.y))
         }
     }

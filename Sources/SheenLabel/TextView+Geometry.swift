@@ -38,4 +38,10 @@ extension TextView {
     public func selectionHandles(for range: Range<Int>) throws(LabelError) -> (start: Rect, end: Rect) {
         field.selectionHandles(in: try content().content, for: range)
     }
+
+    /// The rectangles (view coordinates) a render draws under the marked text while editing, as
+    /// TextField's `markedTextUnderlines()` over the view's lines: per line, at its baseline.
+    public func markedTextUnderlines() throws(LabelError) -> [Rect] {
+        field.markedTextUnderlines(in: try content().content)
+    }
 }

@@ -359,6 +359,55 @@ import SheenText
         #expect(s.start == bullet1 && s.end == bullet2 && s.start.x < s.end.x)
     }
 
+    /// Marked text (an input method's composition) is underlined while editing: thin under the
+    /// marked characters, thick under the selected clause, below the baseline at the font's
+    /// underline position, in the text colour or the style's; nothing at rest; a clause outside
+    /// the marked text, or one without it, is refused by name.
+    @Test func markedTextIsUnderlined() throws {
+        var f = try field("nihongo desu")
+        f.fill = nil
+        f.textColor = Self.blue
+        f.isEditing = true
+        f.caretIndex = 7
+        f.markedRange = 0 ..< 7
+        f.markedSelectedRange = 2 ..< 5
+        let lines = try f.markedTextUnderlines()
+        #expect(lines.map(\.height) == [1, 2, 1])
+        let parts = [0 ..< 2, 2 ..< 5, 5 ..< 7]
+        for (rect, part) in zip(lines, parts) {
+            let covered = try f.selectionRects(for: part)
+            #expect(covered.count == 1 && abs(covered[0].x - rect.x) < 1e-9 && abs(covered[0].width - rect.width) < 1e-9)
+        }
+        let caret = try f.caretRect(at: 0)
+        // The caret's top is the line's ascender above its baseline; the underline hangs the
+        // font's underline position below that.
+        let top = caret.y + f.font.ascender - f.font.underlinePosition
+        #expect(f.font.underlinePosition < 0 && lines.allSatisfy { abs($0.y - top) < 0.5 }, "\(lines): underline top \(top)")
+        // Drawn: the underline's rows get the text colour where the plain field has none.
+        var plain = f
+        plain.markedRange = nil
+        plain.markedSelectedRange = nil
+        let marked = try f.image(), unmarked = try plain.image()
+        let thick = lines[1], x = Int(thick.x + thick.width / 2), y = Int(thick.y + 1)
+        #expect(marked.pixel(x: x, y: y) != unmarked.pixel(x: x, y: y))
+        #expect(marked.pixel(x: x, y: y)[2] > marked.pixel(x: x, y: y)[0], "blue underline: \(marked.pixel(x: x, y: y))")
+        var resting = f
+        resting.isEditing = false
+        plain.isEditing = false
+        #expect(try resting.image().bytes == plain.image().bytes)
+        // Refusals, by name.
+        func refusal(_ change: (inout TextField) -> Void) -> String {
+            var g = f
+            change(&g)
+            do { try g.validate(); return "" } catch { return "\(error)" }
+        }
+        #expect(refusal { $0.markedSelectedRange = 1 ..< 9 }.contains("markedSelectedRange"))
+        #expect(refusal { $0.markedRange = nil }.contains("markedSelectedRange"))
+        #expect(refusal { $0.markedRange = 0 ..< 99 }.contains("markedRange"))
+        #expect(refusal { $0.markedTextStyle.thickness = 0 }.contains("markedTextStyle.thickness"))
+        #expect(refusal { _ in }.isEmpty)
+    }
+
     /// At rest a text wider than the field ends in "…" at the text rectangle's edge and shows its
     /// start whatever the scroll offset was; editing, it scrolls (as UITextField).
     @Test func longTextAtRestEndsInAnEllipsis() throws {

@@ -318,5 +318,18 @@ import Testing
         let across = try v.selectionHandles(for: 2..<(wrap + 3))
         #expect(abs(across.end.y - secondLine.y) < 1e-9)
     }
+
+    /// Marked text across a wrap is underlined on both lines, each at its own baseline.
+    @Test func markedTextAcrossLinesIsUnderlinedOnEach() throws {
+        var v = try view()
+        let layout = try v.layout()
+        let wrap = layout.lines[1].sourceRange.lowerBound
+        v.isEditing = true
+        v.markedRange = wrap - 4 ..< wrap + 4
+        let lines = try v.markedTextUnderlines()
+        #expect(lines.count == 2)
+        let first = try v.caretRect(at: wrap - 4), second = try v.caretRect(at: wrap + 1)
+        #expect(lines.count == 2 && lines[0].y > first.y && lines[0].y < first.maxY && lines[1].y > second.y && lines[1].y < second.maxY)
+    }
 }
 

@@ -245,10 +245,14 @@ extension TextLayout {
     /// its characters in the range (several where right-to-left and left-to-right text mix),
     /// adjacent spans merged, each the height of the line's box. The range is first widened to
     /// whole grapheme clusters (`graphemeRange(enclosing:)`). Empty for an empty range.
-    public func selectionRects(_ range: Range<Int>) -> [Rect] {
+    public func selectionRects(_ range: Range<Int>) -> [Rect] { selectionSpans(range).map(\.rect) }
+
+    /// `selectionRects(_:)` with the index of the line each rectangle lies on (what a mark drawn
+    /// along the text — an underline at the line's baseline — needs).
+    public func selectionSpans(_ range: Range<Int>) -> [(line: Int, rect: Rect)] {
         guard !range.isEmpty, !lines.isEmpty else { return [] }
         let range = graphemeRange(enclosing: range)
-        var rects: [Rect] = []
+        var rects: [(line: Int, rect: Rect)] = []
         // Only the lines that hold the range's characters (a line before and after them, for
         // white space a wrap leaves at a line's edge): a selection in a long text costs its own
         // lines, not every line's clusters.
@@ -263,7 +267,7 @@ extension TextLayout {
                 if let last = spans.last, abs(last.1 - span.0) < 1e-6 { spans[spans.count - 1].1 = span.1 } else { spans.append(span) }
             }
             for (x0, x1) in spans where x1 > x0 {
-                rects.append(Rect(x: x0, y: line.lineBox.y, width: x1 - x0, height: line.lineBox.height))
+                rects.append((index, Rect(x: x0, y: line.lineBox.y, width: x1 - x0, height: line.lineBox.height)))
             }
         }
         return rects
