@@ -13,7 +13,9 @@ import SheenText
 ///          caret (a fraction of the text), selection length, scroll offset, tap x, tap y · [10]
 ///          b: large-mode growth (b mod 11), vertical alignment ((b / 11) mod 3: centre, top, bottom),
 ///          and when (b / 33) is odd a text view's spacing (line height multiple font size / 10, line
-///          spacing selection length − 20, paragraph spacing before and after the selection length) · then the text as UTF-8 (at most 64 bytes; in large-input mode,
+///          spacing selection length − 20, paragraph spacing before and after the selection length),
+///          and when (b / 66) is odd marked text: the four units before the caret, the last two its
+///          selected clause · then the text as UTF-8 (at most 64 bytes; in large-input mode,
 ///          `FuzzReplay.largeInputs`, grown to 2^(10 + [10] mod 11) UTF-16 units), also the
 ///          placeholder.
 struct FieldFuzzCase: CustomStringConvertible {
@@ -73,6 +75,10 @@ struct FieldFuzzCase: CustomStringConvertible {
             field.lineHeightMultiple = n[2] / 10
             field.lineSpacing = n[4] - 20
             field.paragraphStyle = ParagraphStyle(paragraphSpacing: n[4], paragraphSpacingBefore: n[4])
+        }
+        if (layoutByte / 66) % 2 == 1 {
+            field.markedRange = max(0, field.caretIndex - 4) ..< field.caretIndex
+            field.markedSelectedRange = max(0, field.caretIndex - 2) ..< field.caretIndex
         }
         return field
     }

@@ -20,6 +20,18 @@ def _utf16_offset(text, index, name):
     return len(text[:index].encode("utf-16-le")) // 2
 
 
+def _utf16_range(text, given, name):
+    """A (start, end) pair of Python indices into `text` as [start, end] UTF-16 offsets; None stays None."""
+    if given is None:
+        return None
+    if not isinstance(given, (tuple, list)) or len(given) != 2:
+        raise ValueError(f"{name} must be (start, end); it is {given!r}")
+    start, end = (_utf16_offset(text, v, f"{name}[{i}]") for i, v in enumerate(given))
+    if start > end:
+        raise ValueError(f"{name} ({given[0]}, {given[1]}) starts after it ends")
+    return [start, end]
+
+
 class TextField(Picture):
     """A one-line text field (UITextField) drawn by Sheen; `TextView` is the multi-line one.
 
@@ -32,7 +44,10 @@ class TextField(Picture):
     field had, pixels (drawing moves it only to show the caret).
     secure: every character drawn as a bullet (not for a text view). disabled: drawn at half
     opacity without caret or selection. min_font_size: auto-shrink a text wider than the field
-    down to this size in pixels. vertical: where the line sits in the text rectangle ("top",
+    down to this size in pixels. marked: (start, end) Python indices of marked text — an input
+    method's composition, underlined while editing; marked_selection: (start, end) the clause of it
+    being converted (underlined thicker); marked_color: the underline's colour (default the text
+    colour). vertical: where the line sits in the text rectangle ("top",
     "center" — a field's default —, "bottom"; a text view's lines start at the top by default).
     A text view's spacing (refused for a one-line field): line_height (a multiple of the font's
     line height), line_spacing (extra pixels between lines), paragraph_spacing (before, after):
@@ -54,18 +69,14 @@ class TextField(Picture):
                  selection=None, caret_affinity=None, caret_color=None, scroll=None, secure=None, disabled=None,
                  min_font_size=None, font=None, size=None, fill=None, text_color=None, stroke=None, shadows=None,
                  background=None, align=None, insets=None, alpha=None, hinting=None, canvas=None, vertical=None,
-                 line_height=None, line_spacing=None, paragraph_spacing=None):
+                 line_height=None, line_spacing=None, paragraph_spacing=None, marked=None, marked_selection=None,
+                 marked_color=None):
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         if caret is not None:
             caret = _utf16_offset(text, caret, "caret")
-        if selection is not None:
-            if not isinstance(selection, (tuple, list)) or len(selection) != 2:
-                raise ValueError(f"selection must be (start, end); it is {selection!r}")
-            start, end = (_utf16_offset(text, v, f"selection[{i}]") for i, v in enumerate(selection))
-            if start > end:
-                raise ValueError(f"selection ({selection[0]}, {selection[1]}) starts after it ends")
-            selection = [start, end]
+        selection, marked, marked_selection = (_utf16_range(text, r, name) for r, name in (
+            (selection, "selection"), (marked, "marked"), (marked_selection, "marked_selection")))
         paragraph = None
         if paragraph_spacing is not None:
             if not isinstance(paragraph_spacing, (tuple, list)) or len(paragraph_spacing) != 2:
@@ -80,7 +91,8 @@ class TextField(Picture):
                  "background": background, "align": align,
                  "insets": list(insets) if isinstance(insets, tuple) else insets, "alpha": alpha, "hinting": hinting,
                  "canvas": list(canvas) if isinstance(canvas, tuple) else canvas, "vertical": vertical,
-                 "line_height": line_height, "line_spacing": line_spacing, "paragraph": paragraph}
+                 "line_height": line_height, "line_spacing": line_spacing, "paragraph": paragraph, "marked": marked,
+                 "marked_selection": marked_selection, "marked_color": marked_color}
         self.spec = {snake_to_spec(k): v for k, v in given.items() if v is not None}
         """The field spec (a dict of docs/label-spec.md's field spec fields), indices as UTF-16 offsets."""
         if self._multiline:

@@ -1,6 +1,6 @@
 """Text fields and views from Python are the command line's: `sheen.TextField(...).png()` and
 `sheen field` with the same options (written out by hand below, not derived from the Python
-arguments) give the same PNG bytes, on twenty-three fields and views; wrong values are refused by name.
+arguments) give the same PNG bytes, on twenty-four fields and views; wrong values are refused by name.
 Python indices are code points, the command line's UTF-16 offsets: the cases with emoji and
 astral characters check the conversion."""
 
@@ -72,6 +72,11 @@ FIELDS = [
           line_spacing=3, paragraph_spacing=(2, 9), **BLACK),
      ["Spaced lines\nand paragraphs in a view", "--size", "18", "--canvas", "150x0", "--multiline", "--line-height", "1.4",
       "--line-spacing", "3", "--paragraph-spacing", "2,9", "--fill", "#000000"]),
+    # Marked text with astral characters: Python (1, 4) is UTF-16 2:6, (2, 3) is 4:5.
+    (dict(text="𝒜😀かな漢 marked", size=24, editing=True, caret=4, marked=(1, 4), marked_selection=(2, 3),
+          marked_color="#FF3B30", font="DejaVu Sans", **BLACK),
+     ["𝒜😀かな漢 marked", "--size", "24", "--editing", "--caret", "6", "--marked", "2:6", "--marked-selection", "4:5",
+      "--marked-color", "#FF3B30", "--font", "DejaVu Sans", "--fill", "#000000"]),
     (dict(text="Bottom", size=18, canvas=(150, 90), multiline=True, vertical="bottom", **BLACK),
      ["Bottom", "--size", "18", "--canvas", "150x90", "--multiline", "--vertical", "bottom", "--fill", "#000000"]),
 ]
@@ -133,6 +138,10 @@ def test_wrong_values_are_refused_by_name():
         sheen.TextField("x", line_height=2).image()
     with pytest.raises(sheen.SheenError, match="paragraph: a one-line field"):
         sheen.TextField("x", paragraph_spacing=(1, 2)).image()
+    with pytest.raises(ValueError, match="marked_selection \\(3, 1\\) starts after it ends"):
+        sheen.TextField("short", marked=(0, 4), marked_selection=(3, 1))
+    with pytest.raises(sheen.SheenError, match="markedSelectedRange"):
+        sheen.TextField("short", editing=True, marked=(0, 2), marked_selection=(1, 4)).image()
     with pytest.raises(ValueError, match="paragraph_spacing must be"):
         sheen.TextView("x", paragraph_spacing=4)
     with pytest.raises(sheen.SheenError, match="lineSpacing"):
@@ -149,5 +158,6 @@ def test_a_label_field_is_refused_by_name():
 def test_help_shows_each_parameter():
     doc = sheen.TextField.__doc__
     for name in ("placeholder", "editing", "caret", "selection", "caret_affinity", "scroll", "secure", "disabled",
-                 "min_font_size", "canvas", "vertical", "line_height", "line_spacing", "paragraph_spacing"):
+                 "min_font_size", "canvas", "vertical", "line_height", "line_spacing", "paragraph_spacing",
+                 "marked", "marked_selection", "marked_color"):
         assert name in doc, name

@@ -86,6 +86,7 @@ protocol Editable {
     func caretPosition(at point: Point) throws(LabelError) -> (index: Int, affinity: CaretAffinity)
     func selectionRects(for range: Range<Int>) throws(LabelError) -> [Rect]
     func selectionHandles(for range: Range<Int>) throws(LabelError) -> (start: Rect, end: Rect)
+    func markedTextUnderlines() throws(LabelError) -> [Rect]
     func position(from index: Int, affinity: CaretAffinity, moving movement: CaretMovement,
                   preferredX: Double?) throws(LabelError) -> (index: Int, affinity: CaretAffinity)
     func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int), cache: GlyphCache) throws(LabelError)

@@ -61,6 +61,8 @@ public func sheenTextFieldSetText(_ field: OpaquePointer?, _ text: UnsafePointer
         $0.text = try wellFormedString(text, "text")
         $0.caretIndex = $0.text.utf16.count
         $0.selectedRange = nil
+        $0.markedRange = nil
+        $0.markedSelectedRange = nil
     }
 }
 
@@ -311,6 +313,45 @@ public func sheenTextFieldMoveCaret(_ field: OpaquePointer?, _ index: Int, _ aff
                                           preferredX: preferredX.isNaN ? nil : try finite(preferredX, "preferred_x"))
         outIndex.pointee = byteOffset(ofUTF16: p.index, in: box.field.text)
         outAffinity.pointee = p.affinity.cValue
+    }
+}
+
+/// `sheen_text_field_set_marked_text` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_marked_text")
+public func sheenTextFieldSetMarkedText(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ selectedStart: Int,
+                                       _ selectedEnd: Int) -> sheen_status {
+    change(field) {
+        let marked = try utf16Range(start, end, in: $0.text)
+        let selected = try utf16Range(selectedStart, selectedEnd, in: $0.text)
+        $0.markedRange = marked.isEmpty ? nil : marked
+        $0.markedSelectedRange = marked.isEmpty || selected.isEmpty ? nil : selected
+    }
+}
+
+/// `sheen_text_field_set_marked_style` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_set_marked_style")
+public func sheenTextFieldSetMarkedStyle(_ field: OpaquePointer?, _ c: UnsafePointer<sheen_color>?, _ thickness: Double,
+                                        _ selectedThickness: Double) -> sheen_status {
+    change(field) {
+        $0.markedTextStyle = MarkedTextStyle(color: try c.map { try color($0.pointee, "color") }, thickness: thickness,
+                                             selectedThickness: selectedThickness)
+    }
+}
+
+/// `sheen_text_field_marked_underlines` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_marked_underlines")
+public func sheenTextFieldMarkedUnderlines(_ field: OpaquePointer?, _ rects: UnsafeMutablePointer<Double>?, _ capacity: Int,
+                                          _ outCount: UnsafeMutablePointer<Int>?) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        let capacity = try size(capacity, "capacity")
+        let outCount = try required(outCount, "out_count")
+        if capacity > 0, rects == nil { throw CAPIError.null("rects") }
+        let found = try box.editable.markedTextUnderlines()
+        for (i, r) in found.prefix(capacity).enumerated() {
+            rects![4 * i] = r.x; rects![4 * i + 1] = r.y; rects![4 * i + 2] = r.width; rects![4 * i + 3] = r.height
+        }
+        outCount.pointee = found.count
     }
 }
 

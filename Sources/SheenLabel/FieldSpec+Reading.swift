@@ -32,6 +32,15 @@ extension FieldSpec {
         try validate()
     }
 
+    /// A range of UTF-16 offsets written [start, end], start ≤ end.
+    private static func range(_ n: SpecNode) throws -> Range<Int> {
+        let ends = try n.array()
+        guard ends.count == 2 else { throw n.error("expected [start, end], found \(ends.count) numbers") }
+        let start = try ends[0].integer(in: 0...Int(Int32.max)), end = try ends[1].integer(in: 0...Int(Int32.max))
+        guard start <= end else { throw n.error("the start \(start) is after the end \(end)") }
+        return start..<end
+    }
+
     /// The field's own fields and the canvas.
     private mutating func read(_ o: SpecObject) throws {
         if let n = o.optional("canvas") {
@@ -47,13 +56,10 @@ extension FieldSpec {
         if let n = o.optional("editing") { isEditing = try n.bool() }
         if let n = o.optional("caret") { caretIndex = try n.integer(in: 0...Int(Int32.max)) }
         if let n = o.optional("caretAffinity") { caretAffinity = try n.named(CaretAffinity.self) }
-        if let n = o.optional("selection") {
-            let ends = try n.array()
-            guard ends.count == 2 else { throw n.error("expected [start, end], found \(ends.count) numbers") }
-            let start = try ends[0].integer(in: 0...Int(Int32.max)), end = try ends[1].integer(in: 0...Int(Int32.max))
-            guard start <= end else { throw n.error("the start \(start) is after the end \(end)") }
-            selectedRange = start..<end
-        }
+        if let n = o.optional("selection") { selectedRange = try Self.range(n) }
+        if let n = o.optional("marked") { markedRange = try Self.range(n) }
+        if let n = o.optional("markedSelection") { markedSelectedRange = try Self.range(n) }
+        if let n = o.optional("markedColor") { markedColor = try LabelSpec.color(n) }
         if let n = o.optional("scroll") { scrollOffset = try n.number(in: Self.scrollRange) }
         if let n = o.optional("caretColor") { caretColor = try LabelSpec.color(n) }
         if let n = o.optional("multiline") { isMultiline = try n.bool() }

@@ -42,6 +42,13 @@ public struct FieldSpec: Sendable {
     /// The scroll offsets a spec may give, pixels: any a text of the longest allowed length needs.
     public static let scrollRange: ClosedRange<Double> = 0 ... 1e9
 
+    /// Marked text (an input method's composition), UTF-16 offsets, underlined while editing;
+    /// and the clause of it being converted (thicker), within it.
+    public var markedRange: Range<Int>?
+    /// See `markedRange`.
+    public var markedSelectedRange: Range<Int>?
+    /// The marked text's underline colour; nil: the text colour.
+    public var markedColor: Color?
     /// The caret's colour; nil: the field's default (#007AFF).
     public var caretColor: Color?
     /// A multi-line text view (UITextView): the text wraps at the frame's width.
@@ -65,7 +72,8 @@ public struct FieldSpec: Sendable {
     public static let viewStyleFields = ["lineHeight", "lineSpacing"]
     /// The field's own fields, beside `styleFields` and "canvas".
     public static let fieldFields = ["placeholder", "placeholderFill", "editing", "caret", "caretAffinity", "selection",
-                                     "scroll", "caretColor", "multiline", "secure", "disabled", "minFontSize", "paragraph"]
+                                     "scroll", "caretColor", "multiline", "secure", "disabled", "minFontSize", "paragraph", "marked",
+                                     "markedSelection", "markedColor"]
 
     /// Refuses what cannot be drawn as asked: a secure text view (UITextView has no secure entry,
     /// and drawing one would show the secret).
@@ -118,6 +126,9 @@ public struct FieldSpec: Sendable {
         field.adjustsFontSizeToFitWidth = minimumFontSize > 0
         field.minimumFontSize = minimumFontSize
         if let caretColor { field.caretColor = caretColor }
+        field.markedRange = markedRange
+        field.markedSelectedRange = markedSelectedRange
+        field.markedTextStyle.color = markedColor
         return field
     }
 

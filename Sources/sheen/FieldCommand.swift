@@ -41,6 +41,13 @@ struct FieldCommand: ParsableCommand {
     @Option(name: .customLong("min-font-size"), parsing: .unconditional,
             help: "Auto-shrink a text wider than the field down to this font size, pixels (0: off).")
     var minFontSize = 0.0
+    @Option(help: "Marked text \"START:END\" (UTF-16 offsets): an input method's composition, underlined while editing.")
+    var marked: String?
+    @Option(name: .customLong("marked-selection"),
+            help: "The clause of the marked text being converted, \"START:END\" within it: underlined thicker.")
+    var markedSelection: String?
+    @Option(name: .customLong("marked-color"), help: "The marked text's underline colour (default: the text colour).")
+    var markedColor: String?
     @Option(help: "Where the line sits in the text rectangle: \(VerticalAlignment.wordList) (default: center for a field, top for a text view).")
     var vertical: String?
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "A text view's line height multiple.")
@@ -51,6 +58,15 @@ struct FieldCommand: ParsableCommand {
             help: "A text view's extra pixels \"BEFORE,AFTER\" each paragraph (not before the first or after the last).")
     var paragraphSpacing: String?
     @Option(name: [.short, .customLong("output")], help: "Output PNG path (\"-\": standard output).") var output: String
+
+    /// A "START:END" option's range of UTF-16 offsets, START ≤ END.
+    private static func range(_ value: String, option: String) throws -> Range<Int> {
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {
+            throw ValidationError("\(option) \"\(value)\" is not START:END with START ≤ END")
+        }
+        return a..<b
+    }
 
     func run() throws {
         let target = try OutputTarget(output)
@@ -63,13 +79,10 @@ struct FieldCommand: ParsableCommand {
         spec.isEditing = editing
         spec.caretIndex = caret
         spec.caretAffinity = try Parse.named(caretAffinity, option: "--caret-affinity", CaretAffinity.self)
-        if let select {
-            let parts = select.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 2, let a = parts[0], let b = parts[1], a <= b else {
-                throw ValidationError("--select \"\(select)\" is not START:END with START ≤ END")
-            }
-            spec.selectedRange = a..<b
-        }
+        spec.selectedRange = try select.map { try Self.range($0, option: "--select") }
+        spec.markedRange = try marked.map { try Self.range($0, option: "--marked") }
+        spec.markedSelectedRange = try markedSelection.map { try Self.range($0, option: "--marked-selection") }
+        spec.markedColor = try markedColor.map { try Parse.color($0, option: "--marked-color") }
         spec.scrollOffset = scroll
         spec.isMultiline = multiline
         spec.isSecure = secure

@@ -668,6 +668,28 @@ static void corpus_answers(const char *dir) {
         OK(sheen_text_field_size_that_fits(spaced, view_fit));
         fprintf(out, "spaced-fit %a %a\n", view_fit[0], view_fit[1]);
         OK(sheen_text_field_set_vertical_alignment(field, SHEEN_VALIGN_CENTER));
+        /* Marked text: the middle third of the text, its middle byte's clause selected (both moved
+         * to character boundaries), in the one-line field and the view. */
+        size_t m0 = length / 3, m1 = 2 * length / 3, s0 = length / 2;
+        while (m0 > 0 && ((unsigned char)text[m0] & 0xC0) == 0x80) m0--;
+        while (m1 < length && ((unsigned char)text[m1] & 0xC0) == 0x80) m1++;
+        while (s0 > m0 && ((unsigned char)text[s0] & 0xC0) == 0x80) s0--;
+        OK(sheen_text_field_set_marked_text(field, m0, m1, m0, s0));
+        OK(sheen_text_field_set_marked_text(spaced, m0, m1, s0, m1));
+        sheen_text_field *marked[2] = {field, spaced};
+        for (int k = 0; k < 2; k++) {
+            OK(sheen_text_field_set_editing(marked[k], true, m1, 0, 0));
+            size_t n = 0;
+            OK(sheen_text_field_marked_underlines(marked[k], NULL, 0, &n));
+            double u[4 * 8];
+            size_t kept = n < 8 ? n : 8;
+            OK(sheen_text_field_marked_underlines(marked[k], u, kept, &n));
+            fprintf(out, "marked %d %zu %zu %zu %zu", k, m0, m1, s0, n);
+            for (size_t i = 0; i < kept; i++) fprintf(out, " %a %a %a %a", u[4 * i], u[4 * i + 1], u[4 * i + 2], u[4 * i + 3]);
+            fprintf(out, "\n");
+        }
+        OK(sheen_text_field_set_editing(field, false, 0, 0, 0));
+        OK(sheen_text_field_set_marked_text(field, 0, 0, 0, 0));
         sheen_text_field_destroy(spaced);
         double fit[2], rect[4];
         OK(sheen_text_field_size_that_fits(field, fit));

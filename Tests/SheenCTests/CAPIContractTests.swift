@@ -485,6 +485,18 @@ import SheenRaster
             sheen_text_field_selection_rects(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
                                              p.out("rects", Double.self, count: 8), p.int("capacity", 2), p.out("out_count", Int.self))
         },
+        e("sheen_text_field_set_marked_text", setter: true) { p, w in
+            sheen_text_field_set_marked_text(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
+                                             p.int("selected_start", 1), p.int("selected_end", 2, invalid: 3))
+        },
+        e("sheen_text_field_set_marked_style", setter: true) { p, w in
+            sheen_text_field_set_marked_style(p.handle("field", w.field, wrong: w.label), p.input("color", [color(p, "color")], nullable: true),
+                                              p.number("thickness", 1.5, invalid: 0), p.number("selected_thickness", 3, invalid: 17))
+        },
+        e("sheen_text_field_marked_underlines") { p, w in
+            sheen_text_field_marked_underlines(p.handle("field", w.field, wrong: w.label), p.out("rects", Double.self, count: 8),
+                                               p.int("capacity", 2), p.out("out_count", Int.self))
+        },
         e("sheen_text_field_selection_handles") { p, w in
             sheen_text_field_selection_handles(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
                                                p.out("out", Double.self, count: 8))

@@ -204,6 +204,25 @@ struct CAPIOutputTests {
             }
             let spacedFit = try spaced.sizeThatFits(width: 160)
             expected.append("spaced-fit \(a(spacedFit.width)) \(a(spacedFit.height))")
+            var m0 = bytes.count / 3, m1 = 2 * bytes.count / 3, s0 = bytes.count / 2
+            while m0 > 0, bytes[m0] & 0xC0 == 0x80 { m0 -= 1 }
+            while m1 < bytes.count, bytes[m1] & 0xC0 == 0x80 { m1 += 1 }
+            while s0 > m0, bytes[s0] & 0xC0 == 0x80 { s0 -= 1 }
+            var markedField = field
+            markedField.markedRange = units(m0) < units(m1) ? units(m0) ..< units(m1) : nil
+            markedField.markedSelectedRange = markedField.markedRange != nil && units(m0) < units(s0) ? units(m0) ..< units(s0) : nil
+            var markedView = spaced
+            markedView.markedRange = markedField.markedRange
+            markedView.markedSelectedRange = markedField.markedRange != nil && units(s0) < units(m1) ? units(s0) ..< units(m1) : nil
+            markedField.isEditing = true
+            markedField.caretIndex = units(m1)
+            markedField.selectedRange = nil
+            markedView.isEditing = true
+            markedView.caretIndex = units(m1)
+            for (k, underlines) in [try markedField.markedTextUnderlines(), try markedView.markedTextUnderlines()].enumerated() {
+                expected.append("marked \(k) \(m0) \(m1) \(s0) \(underlines.count)"
+                                + underlines.prefix(8).map { " \(a($0.x)) \(a($0.y)) \(a($0.width)) \(a($0.height))" }.joined())
+            }
             let fit = try field.sizeThatFits(), rect = field.textRect
             expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
             let textFit = try TextLayout.sizeThatFits(AttributedText(text, font: font), Size(width: 160, height: 0), options: options)

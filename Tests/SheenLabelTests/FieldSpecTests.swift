@@ -43,6 +43,8 @@ import Testing
             (#"{"text": "x", "multiline": true, "paragraph": {"alignment": "right"}}"#, "paragraph.alignment:"),
             (#"{"text": "x", "multiline": true, "lineSpacing": 1e9}"#, "lineSpacing:"),
             (#"{"text": "x", "vertical": "middle"}"#, "vertical:"),
+            (#"{"text": "x", "marked": [1, 0]}"#, "marked: the start 1 is after the end 0"),
+            (#"{"text": "x", "markedSelection": [0]}"#, "markedSelection: expected [start, end]"),
         ]
         for (json, needle) in cases {
             do {
@@ -54,9 +56,9 @@ import Testing
         }
     }
 
-    /// A view's spacing and either kind's vertical alignment reach the field or view drawn; a view
-    /// without "vertical" starts at its top, a field centres its line.
-    @Test func readsSpacingAndVerticalAlignment() throws {
+    /// A view's spacing, either kind's vertical alignment and marked text reach the field or view
+    /// drawn; a view without "vertical" starts at its top, a field centres its line.
+    @Test func readsSpacingVerticalAlignmentAndMarkedText() throws {
         let view = try spec("""
             {"text": "x", "multiline": true, "lineHeight": 1.5, "lineSpacing": 4, "vertical": "bottom",
              "paragraph": {"spacingBefore": 2, "spacingAfter": 6}, "canvas": [100, 100]}
@@ -66,6 +68,9 @@ import Testing
         #expect(try spec(#"{"text": "x", "multiline": true}"#).view().verticalAlignment == .top)
         #expect(try spec(#"{"text": "x"}"#).field().verticalAlignment == .center)
         #expect(try spec(#"{"text": "x", "vertical": "top"}"#).field().verticalAlignment == .top)
+        let marked = try spec(##"{"text": "kana", "marked": [0, 4], "markedSelection": [1, 3], "markedColor": "#FF0000"}"##).field()
+        #expect(marked.markedRange == 0..<4 && marked.markedSelectedRange == 1..<3)
+        #expect(marked.markedTextStyle.color == (try Color(css: "#FF0000")))
     }
 
     /// Insets given as null are absent: a view keeps its container insets.

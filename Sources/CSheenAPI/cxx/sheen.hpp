@@ -483,6 +483,25 @@ public:
         if (count > 0) check(sheen_text_field_selection_rects(get(), start, end, out[0].data(), count, &count));
         return out;
     }
+    /** Marked text: bytes [start, end) an input method's composition, [selectedStart, selectedEnd)
+     *  its clause being converted (sheen_text_field_set_marked_text; an empty range unmarks). */
+    TextField &markedText(size_t start, size_t end, size_t selectedStart = 0, size_t selectedEnd = 0) {
+        check(sheen_text_field_set_marked_text(get(), start, end, selectedStart, selectedEnd));
+        return *this;
+    }
+    /** The marked text's underlines: colour (nullptr: the text colour) and thicknesses in pixels. */
+    TextField &markedStyle(const sheen_color *color, double thickness = 1, double selectedThickness = 2) {
+        check(sheen_text_field_set_marked_style(get(), color, thickness, selectedThickness));
+        return *this;
+    }
+    /** The rectangles drawn under the marked text while editing (sheen_text_field_marked_underlines). */
+    std::vector<std::array<double, 4>> markedUnderlines() const {
+        size_t count = 0;
+        check(sheen_text_field_marked_underlines(get(), nullptr, 0, &count));
+        std::vector<std::array<double, 4>> out(count);
+        if (count > 0) check(sheen_text_field_marked_underlines(get(), out[0].data(), count, &count));
+        return out;
+    }
     /** Where the selection handles of bytes [start, end) stand: the start's caret rectangle, then
      *  the end's (sheen_text_field_selection_handles). */
     std::array<double, 8> selectionHandles(size_t start, size_t end) const {

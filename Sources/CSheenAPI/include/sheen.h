@@ -838,6 +838,24 @@ sheen_status sheen_text_field_set_alpha(sheen_text_field *field, double alpha);
 sheen_status sheen_text_field_set_caret_style(sheen_text_field *field, sheen_color color, double width);
 /** The selection highlight's colour (default #007AFF at 20 %). */
 sheen_status sheen_text_field_set_selection_color(sheen_text_field *field, sheen_color color);
+/** Marked text (UITextInput's setMarkedText): bytes [start, end) of the text (character
+ *  boundaries) are an input method's composition, underlined while editing, and
+ *  [selected_start, selected_end) inside them the clause being converted, underlined thicker
+ *  (equal ends: none). An empty [start, end) removes the marked text (unmarkText), as setting
+ *  the text does. */
+sheen_status sheen_text_field_set_marked_text(sheen_text_field *field, size_t start, size_t end, size_t selected_start,
+                                              size_t selected_end);
+/** How marked text is underlined: in `*color` (NULL: the text colour), `thickness` pixels under
+ *  the marked text and `selected_thickness` under the selected clause (0.25…16 each; defaults 1
+ *  and 2). */
+sheen_status sheen_text_field_set_marked_style(sheen_text_field *field, const sheen_color *color, double thickness,
+                                               double selected_thickness);
+/** The rectangles drawn under the marked text while editing, field coordinates, as {x, y, width,
+ *  height} in `rects`: per line and direction run, thin ones and the selected clause's thick
+ *  ones, the first min(`capacity`, count) written and the count in `*out_count` (capacity 0 and
+ *  rects NULL to learn it; 0 without marked text). */
+sheen_status sheen_text_field_marked_underlines(const sheen_text_field *field, double *rects, size_t capacity,
+                                                size_t *out_count);
 /** A linear gradient over the placeholder's ink (as sheen_text_field_set_fill_gradient); `count`
  *  0 paints it in its colour again. */
 sheen_status sheen_text_field_set_placeholder_gradient(sheen_text_field *field, const sheen_color *colors, size_t count,
