@@ -72,7 +72,10 @@ struct TextFuzzCase: CustomStringConvertible {
             var options = self.options
             let text = try richText(font: font, options: &options)
             let layout = try TextLayout(text, bounds: bounds, options: options)
-            let ink = try layout.inkRect(stroke: stroke)
+            // One coverage for the ink and the colour image (a megabyte of glyphs is rasterised
+            // once, not twice: most of a large input's time under AddressSanitizer).
+            let coverage = try layout.coverage(stroke: stroke)
+            let ink = coverage.inkRect
             if ink.width * ink.height <= 1 << 22 && !ink.isEmpty {
                 let mask = try layout.mask(region: ink, stroke: stroke)
                 let box = Self.nonZeroBox(mask.image)
@@ -95,7 +98,7 @@ struct TextFuzzCase: CustomStringConvertible {
             // the masks' area bound: an unconstrained megabyte line of emoji makes a colour image
             // as large as TextLayout.maximumMaskPixels allows, and drawing it took 23 s under
             // AddressSanitizer (a timeout at the large mode's 20 s, not a finding).
-            if ink.width * ink.height <= 1 << 22, let colour = try layout.coverage().colorImage(),
+            if ink.width * ink.height <= 1 << 22, let colour = try (stroke == nil ? coverage : layout.coverage()).colorImage(),
                colour.region.width * colour.region.height == 0 {
                 return "an empty colour image"
             }
