@@ -8,9 +8,16 @@ import SheenRaster
 /// value kept and works its content out anew. Equality of a field compares its text in O(1) while
 /// both values share the string's storage, as unchanged copies do.
 final class ContentMemo: Equatable, @unchecked Sendable {
+    /// One kept content with the value it was made for, by reference: a query compares its value
+    /// with the kept key in place and copies only the content out (a field is some forty
+    /// properties; copying it out of the lock on every query cost a caret move a tenth of its time).
+    private final class Kept<Key: Equatable>: @unchecked Sendable {
+        let key: Key, content: TextField.Content, scroll: Double
+        init(key: Key, content: TextField.Content, scroll: Double) { self.key = key; self.content = content; self.scroll = scroll }
+    }
     private struct State {
-        var field: (key: TextField, content: TextField.Content, scroll: Double)?
-        var view: (key: TextView, content: TextField.Content, offset: Double)?
+        var field: Kept<TextField>?
+        var view: Kept<TextView>?
     }
     private let state = Locked(State())
 
@@ -26,22 +33,24 @@ final class ContentMemo: Equatable, @unchecked Sendable {
     /// `make()`'s, kept.
     func field(_ key: TextField, _ make: () throws(LabelError) -> (content: TextField.Content, scroll: Double))
         throws(LabelError) -> (content: TextField.Content, scroll: Double) {
-        if let kept = state.withLock({ s in s.field.flatMap { $0.key == key ? ($0.content, $0.scroll) : nil } }) { return kept }
+        if let kept = state.withLock({ $0.field }), kept.key == key { return (kept.content, kept.scroll) }
         let made = try make()
-        var kept = key
-        kept.contentMemo = .detached
-        state.withLock { $0.field = (kept, made.content, made.scroll) }
+        var key = key
+        key.contentMemo = .detached
+        let kept = Kept(key: key, content: made.content, scroll: made.scroll)
+        state.withLock { $0.field = kept }
         return made
     }
 
     /// The content of text view `key`, as `field(_:_:)`.
     func view(_ key: TextView, _ make: () throws(LabelError) -> (content: TextField.Content, offset: Double))
         throws(LabelError) -> (content: TextField.Content, offset: Double) {
-        if let kept = state.withLock({ s in s.view.flatMap { $0.key == key ? ($0.content, $0.offset) : nil } }) { return kept }
+        if let kept = state.withLock({ $0.view }), kept.key == key { return (kept.content, kept.scroll) }
         let made = try make()
-        var kept = key
-        kept.field.contentMemo = .detached
-        state.withLock { $0.view = (kept, made.content, made.offset) }
+        var key = key
+        key.field.contentMemo = .detached
+        let kept = Kept(key: key, content: made.content, scroll: made.offset)
+        state.withLock { $0.view = kept }
         return made
     }
 }
