@@ -10,7 +10,8 @@ import SheenText
 /// Its text, style and editing state are a `TextField`'s (`field`), read and written through the
 /// view (`view.text`, `view.caretIndex`, `view.fill`…): everything a field has means the same
 /// here, except what only a one-line field does — `scrollOffset` (horizontal) and auto-shrink are
-/// not used, and secure entry is refused (UITextView has none; a view drawing its text would show
+/// not used, `verticalAlignment` is `.top` by default (and places only lines shorter than the
+/// text rectangle), and secure entry is refused (UITextView has none; a view drawing its text would show
 /// the secret). `insets` are UITextView's text container insets, 8 px above and
 /// below and UIKit's 5-px line fragment padding at the sides by default. Coordinates are pixels,
 /// (0, 0) at the frame's top-left, y downwards; rectangles of lines scrolled out of view lie
