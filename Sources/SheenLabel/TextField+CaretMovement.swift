@@ -21,7 +21,7 @@ extension TextField {
             throw .invalidParameter(name: "preferredX", value: preferredX, allowed: "a finite number of pixels")
         }
         guard !content.showsPlaceholder else { return (0, .leading) }
-        let dx = Double(content.origin.x + content.label.textOrigin.x)
+        let dx = content.layoutOrigin.x
         let moved = content.layout.position(from: content.shown(index), affinity: affinity, moving: movement,
                                             preferredX: preferredX.map { $0 - dx })
         return (min(content.source(moved.offset), text.utf16.count), moved.affinity)

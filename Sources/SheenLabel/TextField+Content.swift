@@ -18,6 +18,13 @@ extension TextField {
         /// A text view's content: lines stacked from the top and scrolled vertically.
         var isMultiline = false
 
+        /// Where layout pixel (0, 0) lies in the field (or view): the content's origin plus the
+        /// label's text origin, whole pixels.
+        var layoutOrigin: (x: Double, y: Double) {
+            let t = label.textOrigin
+            return (Double(origin.x + t.x), Double(origin.y + t.y))
+        }
+
         /// The layout offset of text offset `index` (moved back to a character's start).
         func shown(_ index: Int) -> Int { Self.shown(index, bullets) }
 

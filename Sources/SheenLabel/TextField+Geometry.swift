@@ -17,8 +17,7 @@ extension TextField {
 
     func caretRect(in content: Content, at index: Int, affinity: CaretAffinity) -> Rect {
         let layout = content.layout
-        let origin = content.label.textOrigin
-        let x0 = Double(content.origin.x + origin.x), y0 = Double(content.origin.y + origin.y)
+        let (x0, y0) = content.layoutOrigin
         guard !content.showsPlaceholder, let caret = layout.caret(at: content.shown(index), affinity: affinity) else {
             let rect = textRect, h = content.label.font.ascender + content.label.font.descender
             let x: Double
@@ -78,8 +77,8 @@ extension TextField {
     /// `caretPosition(at:)` in a content (a field's or a text view's).
     func caretPosition(in content: Content, at point: Point) -> (index: Int, affinity: CaretAffinity) {
         guard !content.showsPlaceholder else { return (0, .leading) }
-        let origin = content.label.textOrigin
-        let local = Point(point.x - Double(content.origin.x + origin.x), point.y - Double(content.origin.y + origin.y))
+        let at = content.layoutOrigin
+        let local = Point(point.x - at.x, point.y - at.y)
         let hit = content.layout.caretPosition(at: local)
         return (min(content.source(hit.offset), text.utf16.count), hit.affinity)
     }
@@ -94,8 +93,13 @@ extension TextField {
     /// `range` clamped to the text and widened to whole grapheme clusters: what a selection of it
     /// highlights (an empty range stays empty, at the caret index it snaps to). UTF-16 offsets.
     public func graphemeRange(enclosing range: Range<Int>) throws(LabelError) -> Range<Int> {
-        let count = text.utf16.count, content = try content().content
-        let r = content.layout.graphemeRange(enclosing: graphemeCover(range, content))
+        graphemeRange(in: try content().content, enclosing: range)
+    }
+
+    /// `graphemeRange(enclosing:)` in a content (a field's or a text view's).
+    func graphemeRange(in content: Content, enclosing range: Range<Int>) -> Range<Int> {
+        let count = text.utf16.count
+        let r = content.layout.graphemeRange(enclosing: graphemeCover(clampedToText(range), content))
         return min(content.source(r.lowerBound), count)..<min(content.source(r.upperBound), count)
     }
 
@@ -108,11 +112,8 @@ extension TextField {
 
     func selectionRects(in content: Content, for range: Range<Int>) -> [Rect] {
         guard !content.showsPlaceholder else { return [] }
-        let origin = content.label.textOrigin
-        let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
-        let count = text.utf16.count
-        let lo = min(max(0, range.lowerBound), count), hi = min(max(lo, range.upperBound), count)
-        return content.layout.selectionRects(graphemeCover(lo..<hi, content)).map { $0.offsetBy(dx: dx, dy: dy) }
+        let at = content.layoutOrigin
+        return content.layout.selectionRects(graphemeCover(clampedToText(range), content)).map { $0.offsetBy(dx: at.x, dy: at.y) }
     }
 
     /// Where a selection's handles stand for `range` (UTF-16 offsets in `text`, clamped, widened to
@@ -129,13 +130,10 @@ extension TextField {
 
     /// `selectionHandles(for:)` in a content (a field's or a text view's).
     func selectionHandles(in content: Content, for range: Range<Int>) -> (start: Rect, end: Rect) {
-        let count = text.utf16.count
-        let lo = min(max(0, range.lowerBound), count), hi = min(max(lo, range.upperBound), count)
-        let r = content.layout.graphemeRange(enclosing: graphemeCover(lo..<hi, content))
-        let start = min(content.source(r.lowerBound), count), end = min(content.source(r.upperBound), count)
-        let first = caretRect(in: content, at: start, affinity: .leading)
-        guard end > start, !content.showsPlaceholder else { return (first, first) }
-        return (first, caretRect(in: content, at: end, affinity: .trailing))
+        let r = graphemeRange(in: content, enclosing: range)
+        let first = caretRect(in: content, at: r.lowerBound, affinity: .leading)
+        guard !r.isEmpty, !content.showsPlaceholder else { return (first, first) }
+        return (first, caretRect(in: content, at: r.upperBound, affinity: .trailing))
     }
 
     /// The rectangles, field coordinates, a render draws under the marked text while editing
@@ -151,28 +149,27 @@ extension TextField {
     /// `markedTextUnderlines()` in a content (a field's or a text view's).
     func markedTextUnderlines(in content: Content) -> [Rect] {
         guard let marked = markedRange, !marked.isEmpty, !content.showsPlaceholder else { return [] }
-        let count = text.utf16.count
-        func clamped(_ r: Range<Int>) -> Range<Int> {
-            let lo = min(max(0, r.lowerBound), count)
-            return lo ..< min(max(lo, r.upperBound), count)
-        }
-        let m = clamped(marked)
-        let selected = markedSelectedRange.map { clamped($0.clamped(to: m)) } ?? m.lowerBound ..< m.lowerBound
+        let m = clampedToText(marked)
+        let selected = markedSelectedRange.map { $0.clamped(to: m) } ?? m.lowerBound ..< m.lowerBound
         // The marked text in three parts: before the selected clause, the clause, after it.
         let parts = [(m.lowerBound ..< selected.lowerBound, markedTextStyle.thickness),
                      (selected, markedTextStyle.selectedThickness),
                      (selected.upperBound ..< m.upperBound, markedTextStyle.thickness)]
-        let origin = content.label.textOrigin
-        let dx = Double(content.origin.x + origin.x), dy = Double(content.origin.y + origin.y)
-        let below = -content.label.font.underlinePosition
+        let at = content.layoutOrigin, below = -content.label.font.underlinePosition
         var rects: [Rect] = []
         for (range, thickness) in parts where !range.isEmpty {
             for span in content.layout.selectionSpans(graphemeCover(range, content)) {
                 let top = content.layout.lines[span.line].baseline + below
-                rects.append(Rect(x: span.rect.x + dx, y: top + dy, width: span.rect.width, height: thickness))
+                rects.append(Rect(x: span.rect.x + at.x, y: top + at.y, width: span.rect.width, height: thickness))
             }
         }
         return rects
+    }
+
+    /// `range` clamped to the text's UTF-16 offsets (an empty range where it lies past the end).
+    private func clampedToText(_ range: Range<Int>) -> Range<Int> {
+        let count = text.utf16.count, lo = min(max(0, range.lowerBound), count)
+        return lo ..< min(max(lo, range.upperBound), count)
     }
 
     /// A range of `text` as the layout's: the bullets that cover its characters (a range ending
