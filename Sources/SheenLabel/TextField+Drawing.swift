@@ -12,9 +12,9 @@ extension TextField {
     /// Draws the field into a borrowed RGBA8 or BGRA8 premultiplied view with its top-left corner
     /// at buffer pixel `origin` (which may lie outside the buffer), sourceOver what is there:
     /// background, selection highlight (editing), the text or placeholder with its shadows,
-    /// stroke and fill, then the caret (editing, no selection) — drawn as a group inside the
-    /// frame, then composited once at `alpha`. Throws, touching nothing, for an A8 buffer or
-    /// invalid values.
+    /// stroke and fill, the marked text's underlines and the caret (editing, no selection) —
+    /// drawn as a group inside the frame, then composited once at `alpha`. Throws, touching
+    /// nothing, for an A8 buffer or invalid values.
     public func render(into buffer: RasterBuffer, at origin: (x: Int, y: Int) = (0, 0),
                        cache: GlyphCache = .shared) throws(LabelError) {
         guard buffer.format != .a8 else { throw .unsupportedDestination(format: buffer.format) }
@@ -47,8 +47,8 @@ extension TextField {
 
     /// Draws the frame as a group into a scratch image — the background, the `marks`' selection
     /// highlight, the text drawn by `text` (given the scratch buffer and where frame pixel (0, 0)
-    /// lies in it), the marked text's underlines, the caret — then composites it once at `alpha` (halved when disabled) over
-    /// `buffer`, clipped to the frame. A text view draws the same way.
+    /// lies in it), the marked text's underlines, the caret — then composites it once at `alpha`
+    /// (halved when disabled) over `buffer`, clipped to the frame. A text view draws the same way.
     func drawGroup(into buffer: RasterBuffer, at origin: (x: Int, y: Int), marks: EditingMarks,
                    text: (RasterBuffer, (x: Int, y: Int)) throws(LabelError) -> Void) throws(LabelError) {
         let far = 1 << 40
@@ -117,7 +117,12 @@ extension TextField {
 
     /// A field-space rectangle painted in `colour` with its exact area coverage.
     func fillRect(_ rect: Rect, _ colour: Color, _ b: RasterBuffer, _ at: (x: Int, y: Int)) throws(LabelError) {
-        guard let mask = try liftText(rect.coverageMask()) else { return }
+        // Only the part inside the frame (whole pixels, so no pixel's coverage changes): a
+        // selection or marked text along a long line is a rectangle millions of pixels wide, and
+        // its mask was made whole — past TextLayout.maximumMaskPixels it threw instead.
+        let frame = drawnBounds
+        let visible = rect.intersection(Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
+        guard let mask = try liftText(visible.coverageMask()) else { return }
         try liftRaster(mask.image.withReadOnlyBuffer { (m) throws(RasterError) in
             try b.composite(.color(colour), coverage: .mask(m, x: mask.region.x + at.x, y: mask.region.y + at.y))
         })

@@ -408,6 +408,26 @@ import SheenText
         #expect(refusal { _ in }.isEmpty)
     }
 
+    /// A selection or marked text along a line millions of pixels wide draws what the frame shows:
+    /// its highlight and underline were masks of the whole rectangle, and past
+    /// TextLayout.maximumMaskPixels (here 12,000 characters at 200 px, about 1.3 M × 233 px) the
+    /// render threw.
+    @Test func aSelectionAlongAVeryLongLineDraws() throws {
+        let text = String(String(repeating: "lorem ipsum ", count: 1_000).prefix(12_000))
+        var f = TextField(text: text, font: try TestFonts.sans(200), size: Size(width: 300, height: 260))
+        f.isEditing = true
+        f.selectedRange = 0 ..< text.utf16.count
+        f.markedRange = 0 ..< text.utf16.count
+        f.selectionColor = Self.red
+        let rects = try f.selectionRects(for: 0 ..< text.utf16.count)
+        #expect(rects.contains { $0.width * $0.height > Double(TextLayout.maximumMaskPixels) })
+        let image = try f.image()
+        let caret = try f.caretRect(at: 0)
+        // A pixel of the highlight between glyphs, left of the text: the selection colour.
+        let p = image.pixel(x: 2, y: Int(caret.y + 2))
+        #expect(p[0] > p[2] && p[3] > 0, "\(p)")
+    }
+
     /// At rest a text wider than the field ends in "…" at the text rectangle's edge and shows its
     /// start whatever the scroll offset was; editing, it scrolls (as UITextField).
     @Test func longTextAtRestEndsInAnEllipsis() throws {

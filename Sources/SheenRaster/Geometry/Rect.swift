@@ -31,6 +31,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// The part of the rectangle inside `other`; empty (zero size, at the nearer corner) when they
+    /// do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        return Rect(x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
+    }
+
     /// The rectangle moved by (dx, dy).
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 

@@ -33,6 +33,24 @@ import Glibc
         #expect(RasterError.nonFinite(name: "endRadius", value: .nan).description.contains("endRadius"))
     }
 
+    /// Rect's intersection is the overlap, or an empty rectangle at the nearer corner, as
+    /// PixelRect's is: checked against a per-axis overlap over random rectangles.
+    @Test func rectIntersectionIsTheOverlap() {
+        var rng = SeededGenerator(seed: 0x5245_4354)
+        for _ in 0 ..< 1_000 {
+            func r() -> Rect {
+                Rect(x: Double.random(in: -50 ... 50, using: &rng), y: Double.random(in: -50 ... 50, using: &rng),
+                     width: Double.random(in: 0 ... 60, using: &rng), height: Double.random(in: 0 ... 60, using: &rng))
+            }
+            let a = r(), b = r(), i = a.intersection(b)
+            let x0 = max(a.x, b.x), y0 = max(a.y, b.y), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+            #expect(i.x == x0 && i.y == y0 && i.width == max(0, x1 - x0) && i.height == max(0, y1 - y0), "\(a) ∩ \(b) = \(i)")
+            #expect(i.isEmpty == (x1 <= x0 || y1 <= y0))
+        }
+        #expect(Rect(x: 0, y: 0, width: 1e7, height: 20).intersection(Rect(x: 0, y: 0, width: 300, height: 60))
+                == Rect(x: 0, y: 0, width: 300, height: 20))
+    }
+
     /// PixelRect's arithmetic saturates instead of trapping: over extreme and random values its
     /// results equal the same arithmetic done in Int128 and held at Int's range (the issue's
     /// reproduction, which trapped, among them).
