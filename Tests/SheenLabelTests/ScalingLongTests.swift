@@ -159,6 +159,49 @@ struct ScalingLongTests {
         }) { _ = try $0.image() }
     }
 
+    /// The editing surfaces of issue 61 on n characters: a field whose marked text is the middle
+    /// half of it (drawn and its underlines asked) with selection handles over that half; a text
+    /// view of n characters in paragraphs of 60, spaced (line height, line spacing, paragraph
+    /// spacing), bottom-aligned, its marked text and handles; and a field spec of n characters
+    /// carrying marked text and a view's spacing.
+    @Test func markedTextHandlesAndSpacedViewsAreLinear() throws {
+        let font = try TestFonts.bold(20)
+        let words = { (n: Int) in String(String(repeating: "lorem ipsum ", count: n / 12 + 1).prefix(n)) }
+        func mark(_ n: Int) -> (marked: Range<Int>, clause: Range<Int>) { (n / 4 ..< 3 * n / 4, n / 2 - 5 ..< n / 2) }
+        try Scaling.expectLinear("field with marked text and handles", n: 65_536, make: words) { text in
+            var f = TextField(text: Self.fresh(text), font: font, size: Size(width: 300, height: 60))
+            let n = f.text.utf16.count
+            (f.markedRange, f.markedSelectedRange) = mark(n)
+            f.isEditing = true
+            f.caretIndex = n / 2
+            _ = try f.image()
+            #expect(try !f.markedTextUnderlines().isEmpty)
+            _ = try f.selectionHandles(for: mark(n).marked)
+        }
+        let paragraphs = { (n: Int) in String(String(repeating: String(repeating: "lorem ", count: 10) + "\n", count: n / 61 + 1).prefix(n)) }
+        try Scaling.expectLinear("spaced text view with marked text", n: 16_384, make: paragraphs) { text in
+            var v = TextView(text: Self.fresh(text), font: font, size: Size(width: 300, height: 200))
+            let n = v.text.utf16.count
+            v.lineHeightMultiple = 1.3
+            v.lineSpacing = 4
+            v.paragraphStyle = ParagraphStyle(paragraphSpacing: 9, paragraphSpacingBefore: 3)
+            v.verticalAlignment = .bottom
+            (v.markedRange, v.markedSelectedRange) = mark(n)
+            v.isEditing = true
+            v.caretIndex = n / 2
+            _ = try v.image()
+            _ = try v.markedTextUnderlines()
+            _ = try v.selectionHandles(for: mark(n).marked)
+        }
+        try Scaling.expectLinear("field spec with marked text and spacing", n: 16_384, make: { n in
+            let text = paragraphs(n), m = mark(text.utf16.count)
+            return Array(("{\"text\": \"\(text.replacingOccurrences(of: "\n", with: "\\n"))\", \"multiline\": true, \"canvas\": [300, 200], "
+                + "\"editing\": true, \"lineHeight\": 1.3, \"lineSpacing\": 4, \"paragraph\": {\"spacingAfter\": 9}, "
+                + "\"marked\": [\(m.marked.lowerBound), \(m.marked.upperBound)], "
+                + "\"markedSelection\": [\(m.clause.lowerBound), \(m.clause.upperBound)]}").utf8)
+        }) { _ = try FieldSpec(json: $0).image() }
+    }
+
     /// A spec of n characters in n / 8 runs.
     @Test func aLongSpecIsLinear() throws {
         try Scaling.expectLinear("spec", n: 16_384, make: { n in
