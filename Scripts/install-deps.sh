@@ -18,6 +18,7 @@ packages=(
   fonts-noto-color-emoji  # colour glyphs (CBDT bitmap strikes) that the emoji tests draw
   fonts-tlwg-loma-ttf # a Thai fallback font: line metrics grow for the faces fallback uses
   fonts-wqy-microhei  # a CJK fallback font, for the same tests
+  fonts-lohit-deva    # a Devanagari font: sheen-bench's text.layout.devanagari and its Pango peer
   libhyphen0          # automatic hyphenation (loaded at run time, only when a layout asks)
   hyphen-en-us        # ... and its US English dictionary, which the hyphenation tests use
   pkg-config          # SwiftPM finds the system libraries through it

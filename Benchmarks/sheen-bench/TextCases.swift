@@ -6,7 +6,9 @@ extension Bench {
     /// SheenText: `text.layout.paragraph` (a 200-word paragraph, DejaVu Sans 16 px, word-wrapped at
     /// 600 px: layouts/s, timed 4 to a repetition), `text.layout.label` (the label below, one
     /// line: layouts/s, timed 100 to a repetition), `text.layout.chinese` and `text.layout.korean`
-    /// (about 110 characters each, the paragraph's font and width, 20 to a repetition), and
+    /// (about 110 characters each, the paragraph's font and width, 20 to a repetition),
+    /// `text.layout.thai`, `.arabic`, `.hebrew` and `.devanagari` (the same two sentences, about 250
+    /// characters each, likewise), and
     /// `text.mask.cold` / `text.mask.warm` ("Always correct gradient text", DejaVu Sans Bold 48 px,
     /// in 1024 × 160: masks/s with a new, empty glyph cache per repetition vs a warm one). Cold
     /// minus warm is FreeType's rasterisation; warm is cache lookups plus SheenRaster compositing.
@@ -25,6 +27,24 @@ extension Bench {
     /// The Korean paragraph of `text.layout.korean` (about 110 characters, Hangul syllables and spaces).
     static let koreanParagraph = "그라데이션 텍스트는 항상 글자의 실제 잉크 범위를 덮고, 레이블은 필요할 때 자동으로 줄을 바꾸고 잘라냅니다. "
         + "그림자와 테두리와 빛 효과는 픽셀 버퍼에서 정확하게 계산되며 결과는 참조 구현과 비트 단위로 같습니다."
+
+    /// The paragraphs of `text.layout.thai`, `.arabic`, `.hebrew` and `.devanagari`: one text in four
+    /// scripts that shape (Thai marks and no spaces between words, Arabic joining, right-to-left
+    /// Hebrew, Devanagari conjuncts), each from the fallback face fontconfig gives for it.
+    static let complexScriptParagraphs = [
+        ("text.layout.thai", "ข้อความไล่สีจะครอบคลุมขอบเขตหมึกจริงของตัวอักษรเสมอ ป้ายกำกับจะตัดบรรทัดโดยอัตโนมัติและตัดทอนเมื่อจำเป็น "
+            + "เงา เส้นขอบ และแสงเรืองถูกคำนวณอย่างแม่นยำบนบัฟเฟอร์พิกเซล ผลลัพธ์ตรงกับการใช้งานอ้างอิงทุกบิต "
+            + "เราวัดความเร็วบนทุกแพลตฟอร์มและเปรียบเทียบกับไลบรารีกราฟิกอื่นบนเครื่องเดียวกัน"),
+        ("text.layout.arabic", "يغطي النص المتدرج دائمًا حدود الحبر الفعلية للنص، وتلتف التسميات تلقائيًا وتُقتطع عند الحاجة. "
+            + "تُحسب الظلال والحدود والتوهج بدقة على مخازن البكسل، وتتطابق النتائج مع التنفيذ المرجعي بتًا بتًا. "
+            + "نقيس السرعة على كل منصة ونقارنها بمكتبات الرسوميات الأخرى على الجهاز نفسه."),
+        ("text.layout.hebrew", "טקסט עם מעבר צבע מכסה תמיד את גבולות הדיו האמיתיים של הטקסט, ותוויות עוברות שורה אוטומטית ונקטעות בעת הצורך. "
+            + "צללים, קווי מתאר וזוהר מחושבים במדויק על מאגרי פיקסלים, והתוצאות זהות למימוש הייחוס ביט אחר ביט. "
+            + "אנו מודדים מהירות בכל פלטפורמה ומשווים לספריות גרפיקה אחרות על אותה מכונה."),
+        ("text.layout.devanagari", "ग्रेडिएंट टेक्स्ट हमेशा टेक्स्ट की वास्तविक स्याही सीमाओं को ढकता है, और लेबल ज़रूरत पड़ने पर अपने आप पंक्ति बदलते और काटे जाते हैं। "
+            + "छाया, रेखा और चमक पिक्सेल बफ़र पर सटीक रूप से गणना किए जाते हैं, और परिणाम संदर्भ कार्यान्वयन से बिट दर बिट मेल खाते हैं। "
+            + "हम हर प्लेटफ़ॉर्म पर गति मापते हैं और उसी मशीन पर अन्य ग्राफ़िक्स लाइब्रेरी से तुलना करते हैं।"),
+    ]
 
     private func runTextCases() throws {
         let sans = try TestFonts.sans(16)
@@ -53,9 +73,12 @@ extension Bench {
 
         // ~100-character CJK and Hangul paragraphs, wrapped at 600 px in DejaVu Sans 16 px: every
         // character comes from a fallback face (WenQuanYi Micro Hei), so these measure the per-
-        // character font choice that Latin text skips.
-        for (name, text) in [("text.layout.chinese", Self.chineseParagraph), ("text.layout.korean", Self.koreanParagraph)]
-        where wants(name) {
+        // character font choice that Latin text skips. The complex scripts' paragraphs (Thai from
+        // Loma, Devanagari from Lohit, Arabic and Hebrew from DejaVu Sans itself) measure shaping,
+        // bidi and dictionary line breaking beside it.
+        let paragraphs = [("text.layout.chinese", Self.chineseParagraph), ("text.layout.korean", Self.koreanParagraph)]
+            + Self.complexScriptParagraphs
+        for (name, text) in paragraphs where wants(name) {
             let attributed = AttributedText(text, font: sans)
             var layout: TextLayout?
             let phases = try measureThrowing(batch: quick ? 1 : 20) {

@@ -1,9 +1,9 @@
-/* W6's text-layout peer: Pango lays out the text sheen-bench's `text.layout.label`,
- * `text.layout.paragraph` (and, when given, `text.layout.chinese` and `text.layout.korean`)
- * cases lay out, with the same font files and pixel sizes, unhinted and with unrounded glyph
- * positions as SheenText lays out, and reports ns per layout.
+/* W6's text-layout peer: Pango lays out the texts sheen-bench's `text.layout.*` cases lay out
+ * (the label; the Latin, Chinese, Korean, Thai, Arabic, Hebrew and Devanagari paragraphs), with the
+ * same font files and pixel sizes, unhinted and with unrounded glyph positions as SheenText lays
+ * out, and reports ns per layout.
  *
- *   textlayout ROUNDS LABEL.txt PARAGRAPH.txt [CHINESE.txt KOREAN.txt]   (texts sheen-bench --dump wrote)
+ *   textlayout ROUNDS CASE=FILE...   (CASE a sheen-bench case name, FILE the text sheen-bench --dump wrote)
  *
  * One JSON line per case: {"case", "library": "Pango", "ns_per_call" (median round),
  * "best_ns_per_call", "lines"}. Each call is what a label or a text view does for new text: a new
@@ -69,15 +69,25 @@ static char *read_file(const char *path) {
     return s;
 }
 
+/* The cases this peer knows: sheen-bench's font, width and calls per round for each. */
+static const struct { const char *name; int bold; int width_px; int one_line; int calls; } known[] = {
+    { "text.layout.label", 1, 1024, 1, 2000 },
+    { "text.layout.paragraph", 0, 600, 0, 40 },
+    { "text.layout.chinese", 0, 600, 0, 200 },
+    { "text.layout.korean", 0, 600, 0, 200 },
+    { "text.layout.thai", 0, 600, 0, 100 },
+    { "text.layout.arabic", 0, 600, 0, 100 },
+    { "text.layout.hebrew", 0, 600, 0, 100 },
+    { "text.layout.devanagari", 0, 600, 0, 100 },
+};
+
 int main(int argc, char **argv) {
-    if (argc != 4 && argc != 6) {
-        fprintf(stderr, "usage: textlayout ROUNDS LABEL.txt PARAGRAPH.txt [CHINESE.txt KOREAN.txt]\n");
+    if (argc < 3) {
+        fprintf(stderr, "usage: textlayout ROUNDS CASE=FILE...\n");
         return 2;
     }
     int rounds = atoi(argv[1]);
     if (rounds < 1) rounds = 1;
-    char *label = read_file(argv[2]), *paragraph = read_file(argv[3]);
-    char *chinese = argc == 6 ? read_file(argv[4]) : NULL, *korean = argc == 6 ? read_file(argv[5]) : NULL;
 
     PangoFontMap *map = pango_cairo_font_map_new();
     PangoContext *context = pango_font_map_create_context(map);
@@ -94,35 +104,36 @@ int main(int argc, char **argv) {
     PangoFontDescription *sans = pango_font_description_from_string("DejaVu Sans");
     pango_font_description_set_absolute_size(sans, 16 * PANGO_SCALE);
 
-    layout_case cases[] = {
-        { "text.layout.label", label, bold, 1024, 1, 2000 },
-        { "text.layout.paragraph", paragraph, sans, 600, 0, 40 },
-        { "text.layout.chinese", chinese, sans, 600, 0, 200 },
-        { "text.layout.korean", korean, sans, 600, 0, 200 },
-    };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        if (!cases[k].text) continue;
-        const layout_case *c = &cases[k];
+    for (int a = 2; a < argc; a++) {
+        const char *equals = strchr(argv[a], '=');
+        size_t k = 0, count = sizeof known / sizeof known[0];
+        while (equals && k < count && (strlen(known[k].name) != (size_t)(equals - argv[a])
+                                       || strncmp(known[k].name, argv[a], (size_t)(equals - argv[a])) != 0)) k++;
+        if (!equals || k == count) {
+            fprintf(stderr, "textlayout: not a known CASE=FILE: %s\n", argv[a]);
+            return 2;
+        }
+        char *text = read_file(equals + 1);
+        layout_case c = { known[k].name, text, known[k].bold ? bold : sans, known[k].width_px, known[k].one_line,
+                          known[k].calls };
         int lines = 0;
-        for (int w = 0; w < 3; w++) lines = lay_out(context, c);   /* warm the font caches */
+        for (int w = 0; w < 3; w++) lines = lay_out(context, &c);   /* warm the font caches */
         double *per_call = malloc(sizeof(double) * (size_t)rounds);
         for (int r = 0; r < rounds; r++) {
             double t0 = now_ns();
-            for (int i = 0; i < c->calls; i++) lines = lay_out(context, c);
-            per_call[r] = (now_ns() - t0) / c->calls;
+            for (int i = 0; i < c.calls; i++) lines = lay_out(context, &c);
+            per_call[r] = (now_ns() - t0) / c.calls;
         }
         qsort(per_call, (size_t)rounds, sizeof(double), compare_doubles);
         printf("{\"case\": \"%s\", \"library\": \"Pango\", \"ns_per_call\": %.1f, \"best_ns_per_call\": %.1f, "
-               "\"lines\": %d}\n", c->name, per_call[rounds / 2], per_call[0], lines);
+               "\"lines\": %d}\n", c.name, per_call[rounds / 2], per_call[0], lines);
+        fflush(stdout);
         free(per_call);
+        free(text);
     }
     pango_font_description_free(bold);
     pango_font_description_free(sans);
     g_object_unref(context);
     g_object_unref(map);
-    free(label);
-    free(paragraph);
-    free(chinese);
-    free(korean);
     return 0;
 }

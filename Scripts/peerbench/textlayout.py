@@ -1,7 +1,7 @@
 """W6's text layout: builds textlayout.c against Pango (pkg-config pangocairo) into .build/peers/,
 runs it on one core on the texts sheen-bench dumped for `text.layout.label`,
-`text.layout.paragraph`, `text.layout.chinese` and `text.layout.korean` (the last two when dumped),
-and returns its rows: Pango's layouts per second of the median round (ns
+`text.layout.paragraph` and, each when dumped, the Chinese, Korean, Thai, Arabic, Hebrew and
+Devanagari paragraphs, and returns its rows: Pango's layouts per second of the median round (ns
 per layout beside it). Sheen's figures for the same cases come from sheen-bench."""
 
 import json
@@ -15,7 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SOURCE = os.path.join(HERE, "textlayout.c")
 BINARY = os.path.join(ROOT, ".build", "peers", "textlayout")
 CASES = ("text.layout.label", "text.layout.paragraph")
-CJK_CASES = ("text.layout.chinese", "text.layout.korean")
+SCRIPT_CASES = ("text.layout.chinese", "text.layout.korean", "text.layout.thai", "text.layout.arabic",
+                "text.layout.hebrew", "text.layout.devanagari")
 
 
 def build():
@@ -32,14 +33,12 @@ def version():
 
 def run(dump, rounds=21, quick=False):
     """Pango's rows, in compare-peers' row form; none when sheen-bench dumped no text cases."""
-    texts = [dump.entries.get((case, "text")) for case in CASES]
-    if not all(texts):
+    if not all(dump.entries.get((case, "text")) for case in CASES):
         return []
-    cjk = [dump.entries.get((case, "text")) for case in CJK_CASES]
-    if all(cjk):
-        texts += cjk
+    texts = [(case, dump.entries[(case, "text")]) for case in CASES + SCRIPT_CASES if (case, "text") in dump.entries]
     build()
-    cmd = [BINARY, str(3 if quick else rounds)] + [os.path.join(dump.directory, t["file"]) for t in texts]
+    cmd = [BINARY, str(3 if quick else rounds)] + [f'{case}={os.path.join(dump.directory, t["file"])}'
+                                                   for case, t in texts]
     out = machine.pinned(cmd)
     rows = []
     for line in out.splitlines():

@@ -72,9 +72,10 @@ final class FontChain: Sendable {
         // by default: answered without a Unicode property lookup (layout asks for every cluster).
         if scalars.count == 1 && base.value < 0x2000 && base.value != 0xA9 && base.value != 0xAE { return false }
         if scalars.contains("\u{FE0E}") { return false }
-        if scalars.contains("\u{FE0F}") || base.properties.isEmojiPresentation { return true }
-        return base.properties.isEmoji && scalars.dropFirst().contains {
-            $0.properties.isEmojiModifier || $0 == "\u{200D}" || $0 == "\u{20E3}"
+        let traits = ScalarTraits.of(base)
+        if scalars.contains("\u{FE0F}") || traits.contains(.emojiPresentation) { return true }
+        return traits.contains(.emoji) && scalars.dropFirst().contains {
+            $0 == "\u{200D}" || $0 == "\u{20E3}" || ScalarTraits.of($0).contains(.emojiModifier)
         }
     }
 
@@ -103,6 +104,6 @@ final class FontChain: Sendable {
 
     /// Default-ignorable and format characters a face need not have (ZWJ, ZWNJ, variation selectors, …).
     static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .format
+        ScalarTraits.of(s).contains(.ignorable)
     }
 }

@@ -1,23 +1,14 @@
 import CHarfBuzz
 import CICU
 
-/// Unicode script of each character (ICU), as the HarfBuzz script shaping needs.
+/// Unicode script of each character (ICU's, kept by `ScalarTable`), as the HarfBuzz script shaping needs.
 enum Scripts {
     /// The script of every scalar of `scalars`, with Common and Inherited characters (spaces,
     /// punctuation, combining marks) taking the script of the run they sit in — the preceding
     /// real script, or the following one at the start — so they shape with their neighbours.
     static func resolve(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
-        var raw = [Int32](repeating: 0, count: scalars.count)
-        for (i, s) in scalars.enumerated() {
-            // ASCII letters are Latin (USCRIPT_LATIN = 25), the rest of ASCII Common.
-            if s.value < 0x80 {
-                raw[i] = (0x41...0x5A).contains(s.value) || (0x61...0x7A).contains(s.value) ? 25 : 0
-                continue
-            }
-            var status: Int32 = 0
-            let code = sheen_uscript_get_script(Int32(bitPattern: s.value), &status)
-            raw[i] = status <= 0 ? code : 0
-        }
+        // From the table: no ICU call per character per layout.
+        let raw = scalars.map { ScalarTable.scriptCode(of: $0.value) }
         // 0 = USCRIPT_COMMON, 1 = USCRIPT_INHERITED, 103 = USCRIPT_UNKNOWN.
         func isReal(_ code: Int32) -> Bool { code > 1 && code != 103 }
         var resolved = raw

@@ -216,23 +216,19 @@ extension TextLayout {
                 i += 1
                 continue
             }
-            var scalar = Unicode.Scalar(0x20 as UInt8)
+            var value = UInt32(u)   // a lone surrogate has no traits: not a mark
             var width = 1
             if UTF16.isLeadSurrogate(u), i + 1 < n, UTF16.isTrailSurrogate(utf16[i + 1]) {
-                let value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(utf16[i + 1] - 0xDC00)
-                scalar = Unicode.Scalar(value) ?? scalar
+                value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(utf16[i + 1] - 0xDC00)
                 width = 2
-            } else if let s = Unicode.Scalar(u) {
-                scalar = s
             }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark:
+            if ScalarTraits.of(value).contains(.mark) {
                 if run == 0 { start = i }
                 run += 1
                 if run > maximumMarksPerCharacter {
                     throw .tooManyMarks(offset: start, maximum: maximumMarksPerCharacter)
                 }
-            default:
+            } else {
                 run = 0
             }
             i += width

@@ -72,7 +72,6 @@ struct TextPiece {
         // Printable ASCII other than the space is never white space: no property lookup for the
         // letters of a long word, which truncation and line breaking ask about one by one.
         if u > 0x20 && u < 0x7F || FontChain.isPlainSyllabic(UInt32(u)) { return false }
-        guard let s = Unicode.Scalar(u) else { return false }
-        return s.properties.isWhitespace
+        return ScalarTraits.of(UInt32(u)).contains(.whitespace)
     }
 }
