@@ -124,7 +124,7 @@ final class Hyphenator: @unchecked Sendable {
     /// The units between the white space before and after `offset`; nil when that reaches
     /// further than `maximumTokenReach` (not a word).
     static func token(around offset: Int, in units: [UInt16]) -> Range<Int>? {
-        func isSpace(_ u: UInt16) -> Bool { Unicode.Scalar(u)?.properties.isWhitespace ?? false }
+        func isSpace(_ u: UInt16) -> Bool { ScalarTraits.of(UInt32(u)).contains(.whitespace) }
         var a = offset, b = offset
         while a > 0, !isSpace(units[a - 1]) { a -= 1; if offset - a > maximumTokenReach { return nil } }
         while b < units.count, !isSpace(units[b]) { b += 1; if b - offset > maximumTokenReach { return nil } }
@@ -137,18 +137,14 @@ final class Hyphenator: @unchecked Sendable {
     /// paths and identifiers (`. / \ @ : _ = ? & # ~ % + |`).
     static func isWordToken(_ token: ArraySlice<UInt16>) -> Bool {
         let scalars = String(decoding: token, as: UTF16.self).unicodeScalars
-        func isLetterOrMark(_ s: Unicode.Scalar) -> Bool {
-            s.properties.isAlphabetic || s.properties.generalCategory == .nonspacingMark
-                || s.properties.generalCategory == .spacingMark
-        }
+        // Enclosing marks count too: a letter in a combining circle is still part of its word.
+        func isLetterOrMark(_ s: Unicode.Scalar) -> Bool { !ScalarTraits.of(s).isDisjoint(with: [.alphabetic, .mark]) }
         // Leading and trailing punctuation (quotes, brackets, a full stop, a comma) belongs to
         // the sentence, not the token.
         guard let first = scalars.firstIndex(where: isLetterOrMark),
               let last = scalars.lastIndex(where: isLetterOrMark) else { return false }
         let joiners: Set<Unicode.Scalar> = [".", "/", "\\", "@", ":", "_", "=", "?", "&", "#", "~", "%", "+", "|"]
-        for s in scalars {
-            if s.properties.numericType != nil { return false }
-        }
+        for s in scalars where ScalarTraits.of(s).contains(.numeric) { return false }
         for s in scalars[first...last] where joiners.contains(s) { return false }
         return true
     }
@@ -156,7 +152,7 @@ final class Hyphenator: @unchecked Sendable {
     private func isLetter(_ units: [UInt16], _ i: Int) -> Bool {
         // Surrogate halves count as letters so that astral letters stay inside words.
         guard let s = Unicode.Scalar(units[i]) else { return true }
-        return s.properties.isAlphabetic
+        return ScalarTraits.of(s).contains(.alphabetic)
     }
 
     private func hyphenate(_ units: [UInt16], _ word: Range<Int>) -> [Int] {

@@ -1,5 +1,5 @@
 /// The Unicode properties layout asks of every character — is it a combining mark, ignorable, white
-/// space, an emoji — as `ScalarTable` keeps them: exactly `Unicode.Scalar.Properties`' answers.
+/// space, an emoji, a letter, a number — as `ScalarTable` keeps them: exactly `Unicode.Scalar.Properties`' answers.
 struct ScalarTraits: OptionSet, Sendable {
     let rawValue: UInt8
 
@@ -16,6 +16,10 @@ struct ScalarTraits: OptionSet, Sendable {
     static let emojiPresentation = ScalarTraits(rawValue: 1 << 4)
     /// `isEmojiModifier`.
     static let emojiModifier = ScalarTraits(rawValue: 1 << 5)
+    /// `isAlphabetic`: a letter (hyphenation's words are made of these and marks).
+    static let alphabetic = ScalarTraits(rawValue: 1 << 6)
+    /// A numeric type (decimal, digit or numeric): a digit or number of any script.
+    static let numeric = ScalarTraits(rawValue: 1 << 7)
 
     /// What the Swift runtime says of `scalar`: the reference the table is made from.
     init(asking scalar: Unicode.Scalar) {
@@ -31,6 +35,8 @@ struct ScalarTraits: OptionSet, Sendable {
         if p.isEmoji { traits.insert(.emoji) }
         if p.isEmojiPresentation { traits.insert(.emojiPresentation) }
         if p.isEmojiModifier { traits.insert(.emojiModifier) }
+        if p.isAlphabetic { traits.insert(.alphabetic) }
+        if p.numericType != nil { traits.insert(.numeric) }
         self = traits
     }
 

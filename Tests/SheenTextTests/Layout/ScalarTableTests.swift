@@ -5,7 +5,7 @@ import Testing
 /// every code point, from any thread.
 @Suite struct ScalarTableTests {
     /// All 1,114,112 code points: the traits are the runtime's (marks, ignorables, white space,
-    /// emoji), the script ICU's; surrogates have none.
+    /// emoji, letters, numbers), the script ICU's; surrogates have none.
     @Test func everyCodePointIsAnsweredAsTheRuntimeAnswers() {
         var wrong: [String] = []
         for value in UInt32(0)...0x10FFFF {
@@ -34,7 +34,9 @@ import Testing
         #expect(ScalarTraits.of(0x1F600).isSuperset(of: [.emoji, .emojiPresentation]))
         #expect(ScalarTraits.of(0x00A9).contains(.emoji) && !ScalarTraits.of(0x00A9).contains(.emojiPresentation))
         #expect(ScalarTraits.of(0x1F3FB).contains(.emojiModifier))
-        #expect(ScalarTraits.of(0x41) == [])
+        #expect(ScalarTraits.of(0x41) == .alphabetic && ScalarTraits.of(0x0E01) == .alphabetic)
+        #expect(ScalarTraits.of(0x37) == [.numeric, .emoji] && ScalarTraits.of(0x0967) == .numeric)   // 7 (a keycap base), DEVANAGARI DIGIT ONE
+        #expect(ScalarTraits.of(0x2D) == [])
         // USCRIPT_THAI = 38, USCRIPT_ARABIC = 2, USCRIPT_HEBREW = 19, USCRIPT_DEVANAGARI = 10, Latin 25.
         #expect([0x0E01, 0x0628, 0x05D0, 0x0915, 0x61].map { ScalarTable.scriptCode(of: $0) } == [38, 2, 19, 10, 25])
     }
