@@ -101,6 +101,32 @@ public struct AttributedText: Hashable, Sendable {
         self = rebuilt
     }
 
+    /// Replaces the text in `range` (UTF-16 offsets, clamped to the text and widened so that no
+    /// surrogate pair is split) with `string`, which takes the attributes of the text it touches —
+    /// NSMutableAttributedString's replaceCharacters(in:with:): those of the first character
+    /// replaced, or for an insertion of the character before it (after it at the start); an
+    /// emptied text keeps them for what is typed next. Text made with `init()` and never appended
+    /// to has no attributes to give: the call changes nothing. Linear in the text's length.
+    public mutating func replaceCharacters(in range: Range<Int>, with string: String) {
+        var lo = max(0, min(range.lowerBound, utf16.count)), hi = max(lo, min(range.upperBound, utf16.count))
+        if lo > 0, lo < utf16.count, UTF16.isTrailSurrogate(utf16[lo]) { lo -= 1 }
+        if hi > 0, hi < utf16.count, UTF16.isTrailSurrogate(utf16[hi]) { hi += 1 }
+        guard !attributes.isEmpty else { return }
+        let donor = attributes[attributesIndex(at: lo < hi || lo == 0 ? lo : lo - 1)]
+        var rebuilt = AttributedText()
+        for run in runs where run.range.lowerBound < lo {
+            let kept = run.range.lowerBound..<min(lo, run.range.upperBound)
+            rebuilt.append(String(decoding: utf16[kept], as: UTF16.self), attributes: attributes[run.attributesIndex])
+        }
+        if !string.isEmpty { rebuilt.append(string, attributes: donor) }
+        for run in runs where run.range.upperBound > hi {
+            let kept = max(hi, run.range.lowerBound)..<run.range.upperBound
+            rebuilt.append(String(decoding: utf16[kept], as: UTF16.self), attributes: attributes[run.attributesIndex])
+        }
+        if rebuilt.attributes.isEmpty { rebuilt.append("", attributes: donor) }
+        self = rebuilt
+    }
+
     /// The attributes at UTF-16 offset `offset` (the last run's at the end; the first attributes
     /// of empty text). nil only for text made with `init()` and never appended to.
     public func attributes(at offset: Int) -> TextAttributes? {
