@@ -111,7 +111,7 @@ extension TextField {
             bullets = offsets
             shown = Self.bullets(offsets.count - 1)
         }
-        var label = styled(Self.shownLine(shown))
+        var label = showsPlaceholder || bullets != nil ? styled(Self.shownLine(shown)) : styled(text: Self.shownLine(shown))
         if showsPlaceholder { styleAsPlaceholder(&label) }
         label.insets = .zero
         label.insetsTextForShadows = false
@@ -133,6 +133,14 @@ extension TextField {
             let size = max(least, font.size * rect.width / width)
             if size < font.size {
                 label.font = try liftText(font.withSize(size))
+                if label.attributedText != nil {
+                    // Every run's font shrinks by the same factor.
+                    var failure: TextError?
+                    label.attributedText?.updateAttributes { a in
+                        do throws(TextError) { a.font = try a.font.withSize(a.font.size * size / font.size) } catch { failure = error }
+                    }
+                    if let failure { throw .text(failure) }
+                }
                 layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: 0, height: rect.height),
                                                        options: label.layoutOptions)
                 width = layout.lines.first?.typographicRect.maxX ?? 0

@@ -74,8 +74,8 @@ extension TextField {
         // secret's glyph widths.
         let shown = isSecureTextEntry && !text.isEmpty ? Self.bullets(text.count) : text
         var fitted = Size(width: 0, height: 0)
-        for string in [shown, placeholder] where !string.isEmpty || fitted.height == 0 {
-            var label = styled(Self.shownLine(string))
+        for (k, string) in [shown, placeholder].enumerated() where !string.isEmpty || fitted.height == 0 {
+            var label = k == 0 && !isSecureTextEntry ? styled(text: Self.shownLine(string)) : styled(Self.shownLine(string))
             label.insets = .zero
             label.insetsTextForShadows = false
             label.numberOfLines = 1

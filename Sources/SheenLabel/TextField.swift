@@ -17,9 +17,28 @@ import SheenText
 public struct TextField: Sendable, Equatable {
     /// The field's size in pixels (its frame).
     public var size: Size
-    /// The text; the placeholder shows when it is empty.
-    public var text: String
-    /// The font of the text and the placeholder.
+    /// The text; the placeholder shows when it is empty. Setting it clears `attributedText`
+    /// (the new text is drawn in `font` and `textColor`).
+    public var text: String {
+        get { attributedText?.string ?? plainText }
+        set { plainText = newValue; attributedText = nil }
+    }
+    /// `text` when there is no `attributedText` (empty while there is).
+    private var plainText: String
+    /// Styled text (UITextField's attributedText): runs with their own fonts, colours, tracking,
+    /// baseline offsets, underlines, strikethroughs and backgrounds, drawn with the field's fill,
+    /// stroke and shadows as a label draws them; runs without a colour take `textColor`. Setting
+    /// it replaces `text`; `replaceText(in:with:)` edits it keeping the attributes of the text an
+    /// edit touches. Secure entry draws bullets in `font`; the placeholder is plain.
+    public var attributedText: AttributedText? {
+        didSet { if attributedText != nil { plainText = "" } }
+    }
+    /// Sheen's own paints for ranges of the text (UTF-16 offsets in `text`): a fill — a gradient
+    /// over the range's own ink — or a stroke in place of the field's (`Label.runStyles`).
+    /// `replaceText(in:with:)` moves them with the text. Not drawn over secure entry's bullets
+    /// or the placeholder.
+    public var runStyles: [LabelRunStyle] = []
+    /// The font of `text` and the placeholder (and of the caret in an empty field).
     public var font: Font
     /// Colour of the text when `fill` is nil; opaque black by default.
     public var textColor = Color(red: 0, green: 0, blue: 0)
@@ -115,7 +134,7 @@ public struct TextField: Sendable, Equatable {
 
     /// A field of `size` showing `text` in `font`.
     public init(text: String = "", font: Font, size: Size) {
-        self.text = text
+        self.plainText = text
         self.font = font
         self.size = size
     }
@@ -126,7 +145,7 @@ public struct TextField: Sendable, Equatable {
     /// width, the selection, the scroll offset.
     public func validate() throws(LabelError) {
         guard size.width > 0, size.height > 0 else { throw .invalidSize(width: size.width, height: size.height) }
-        try styled(text).validate()
+        try styled(text: text).validate()
         // Insets that leave the text no room show nothing: refused, as a frame of no size is.
         for (name, sum, side) in [("insets.left + insets.right", insets.left + insets.right, size.width),
                                   ("insets.top + insets.bottom", insets.top + insets.bottom, size.height)] where !(sum < side) {
@@ -194,5 +213,30 @@ public struct TextField: Sendable, Equatable {
         var label = Label(string, font: font, size: size)
         for copy in Self.sharedWithLabel { copy(self, &label) }
         return label
+    }
+
+    /// `styled(_:)` showing the text as `shown` — `text` offset for offset, with what a line or a
+    /// view adds at its end (`shownLine(_:)`, a text view's end marks) — in the runs of
+    /// `attributedText` and with `runStyles`.
+    func styled(text shown: String) -> Label {
+        var label = styled(shown)
+        label.runStyles = runStyles
+        if let attributedText { label.attributedText = Self.restyled(attributedText, as: shown) }
+        return label
+    }
+
+    /// `text`'s runs over `shown`: the same UTF-16 offsets, with units past the text's end in the
+    /// last run's attributes.
+    static func restyled(_ text: AttributedText, as shown: String) -> AttributedText {
+        if shown == text.string { return text }
+        let units = Array(shown.utf16)
+        var out = AttributedText()
+        for run in text.runs {
+            out.append(String(decoding: units[run.range], as: UTF16.self), attributes: text.attributes[run.attributesIndex])
+        }
+        if units.count > text.utf16.count, let last = text.attributes(at: text.utf16.count) {
+            out.append(String(decoding: units[text.utf16.count...], as: UTF16.self), attributes: last)
+        }
+        return out
     }
 }

@@ -38,6 +38,12 @@ public struct TextView: Sendable, Equatable {
         set { field[keyPath: path] = newValue }
     }
 
+    /// Replaces the text in `range` with `string`, keeping attributed runs and run styles, the
+    /// caret after the new text (`TextField.replaceText(in:with:)`).
+    public mutating func replaceText(in range: Range<Int>, with string: String) throws(LabelError) {
+        try field.replaceText(in: range, with: string)
+    }
+
     /// The rectangle the lines wrap in and scroll through: the frame less the insets and the
     /// decorations' (as `TextField.textRect`). Pixels, view coordinates.
     public var textRect: Rect { field.textRect }
@@ -54,11 +60,12 @@ public struct TextView: Sendable, Equatable {
         }
     }
 
-    /// A label with the field's style showing `string` as the view lays it out: wrapped by word
-    /// into as many lines as it needs from the top, aligned and spaced as the view says, without
-    /// the insets (the view's text rectangle holds them).
-    func wrapping(_ string: String) -> Label {
-        var label = field.styled(string)
+    /// A label with the field's style showing `string` — the text as `shown` (`TextField.styled(text:)`),
+    /// else the placeholder — as the view lays it out: wrapped by word into as many lines as it
+    /// needs from the top, aligned and spaced as the view says, without the insets (the view's
+    /// text rectangle holds them).
+    func wrapping(_ string: String, showsText: Bool) -> Label {
+        var label = showsText ? field.styled(text: string) : field.styled(string)
         label.insets = .zero
         label.insetsTextForShadows = false
         label.textAlignment = field.textAlignment
@@ -68,6 +75,10 @@ public struct TextView: Sendable, Equatable {
         label.lineHeightMultiple = field.lineHeightMultiple
         label.lineSpacing = field.lineSpacing
         label.paragraphStyle = field.paragraphStyle == ParagraphStyle() ? nil : field.paragraphStyle
+        if let style = label.paragraphStyle, label.attributedText != nil {
+            // The view's paragraph style for runs that bring none of their own.
+            label.attributedText?.updateAttributes { if $0.paragraphStyle == nil { $0.paragraphStyle = style } }
+        }
         return label
     }
 
@@ -89,7 +100,7 @@ public struct TextView: Sendable, Equatable {
             if HardLineBreak.contains(last.value) { shown += "\u{200B}" }
             else if last.properties.isWhitespace { shown += "\u{2060}" }
         }
-        var label = wrapping(shown)
+        var label = wrapping(shown, showsText: !showsPlaceholder)
         if showsPlaceholder { field.styleAsPlaceholder(&label) }
         let width = max(1, rect.width)
         let layout = try LayoutCache.shared.layout(LayoutCache.shared.attributed(label), bounds: Size(width: width, height: 0),
@@ -130,7 +141,7 @@ public struct TextView: Sendable, Equatable {
         probe.field.size = Size(width: 4 * Label.maximumSide, height: 4 * Label.maximumSide)
         let rect = probe.textRect
         let marginX = probe.field.size.width - rect.width, marginY = probe.field.size.height - rect.height
-        let label = wrapping(field.text.isEmpty ? field.placeholder : field.text)
+        let label = wrapping(field.text.isEmpty ? field.placeholder : field.text, showsText: !field.text.isEmpty)
         let fit = try label.sizeThatFits(Size(width: width > 0 ? max(1, width - marginX) : 0, height: 0))
         return Size(width: width > 0 ? width : max(1, (fit.width + marginX).rounded(.up)),
                     height: max(1, (max(fit.height, field.font.ascender + field.font.descender) + marginY).rounded(.up)))
