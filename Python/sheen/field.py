@@ -35,7 +35,9 @@ def _utf16_range(text, given, name):
 class TextField(Picture):
     """A one-line text field (UITextField) drawn by Sheen; `TextView` is the multi-line one.
 
-    text: the text (str; empty shows the placeholder). placeholder: shown when the text is empty;
+    text: the text (str; empty shows the placeholder). runs: attributed text instead, each a dict of
+    the spec's run fields ({"text": "Bold", "color": "#FF3B30", "size": 32, "fill": [...]}, ...);
+    indices are then into the runs' texts joined. placeholder: shown when the text is empty;
     placeholder_fill: its colour or gradient (default UIKit's placeholder grey).
     editing: draw the caret, or the selection. caret: the caret's index into `text` (a Python
     index, moved back to a whole grapheme cluster; default its end). selection: (start, end) Python
@@ -65,7 +67,7 @@ class TextField(Picture):
 
     _multiline = False
 
-    def __init__(self, text="", *, placeholder=None, placeholder_fill=None, editing=None, caret=None,
+    def __init__(self, text="", *, runs=None, placeholder=None, placeholder_fill=None, editing=None, caret=None,
                  selection=None, caret_affinity=None, caret_color=None, scroll=None, secure=None, disabled=None,
                  min_font_size=None, font=None, size=None, fill=None, text_color=None, stroke=None, shadows=None,
                  background=None, align=None, insets=None, alpha=None, hinting=None, canvas=None, vertical=None,
@@ -73,6 +75,13 @@ class TextField(Picture):
                  marked_color=None):
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
+        if runs is not None:
+            if text:
+                raise TypeError("a TextField takes text or runs, not both")
+            if not isinstance(runs, (list, tuple)) or not all(isinstance(r, dict) and isinstance(r.get("text"), str)
+                                                             for r in runs):
+                raise TypeError("runs must be a list of dicts, each with a \"text\" str")
+            text = "".join(r["text"] for r in runs)
         if caret is not None:
             caret = _utf16_offset(text, caret, "caret")
         selection, marked, marked_selection = (_utf16_range(text, r, name) for r, name in (
@@ -82,7 +91,8 @@ class TextField(Picture):
             if not isinstance(paragraph_spacing, (tuple, list)) or len(paragraph_spacing) != 2:
                 raise ValueError(f"paragraph_spacing must be (before, after) in pixels; it is {paragraph_spacing!r}")
             paragraph = {"spacingBefore": paragraph_spacing[0], "spacingAfter": paragraph_spacing[1]}
-        given = {"text": text, "placeholder": placeholder, "placeholder_fill": placeholder_fill, "editing": editing,
+        given = {"text": text if runs is None else None, "runs": list(runs) if runs is not None else None,
+                 "placeholder": placeholder, "placeholder_fill": placeholder_fill, "editing": editing,
                  "caret": caret, "selection": selection, "caret_affinity": caret_affinity, "caret_color": caret_color,
                  "scroll": scroll, "secure": secure, "disabled": disabled, "min_font_size": min_font_size,
                  "font": font, "size": size, "fill": fill, "text_color": text_color,

@@ -148,6 +148,24 @@ def test_wrong_values_are_refused_by_name():
         sheen.TextView("x", line_spacing=5000).image()
 
 
+def test_runs_are_attributed_text():
+    field = sheen.TextField(runs=[{"text": "Red "}, {"text": "😀Big", "color": "#0000FF", "size": 32}], size=16,
+                            editing=True, caret=5)
+    assert field.spec["runs"][1]["size"] == 32 and "text" not in field.spec
+    assert field.spec["caret"] == 6   # after the emoji: two UTF-16 units
+    image = field.image()
+    blue = (image[..., 2].astype(int) - image[..., 0] > 100).sum()
+    assert blue > 0
+    plain = sheen.TextField("Red 😀Big", size=16, editing=True, caret=5).image()
+    assert (plain[..., 2].astype(int) - plain[..., 0] > 100).sum() < blue
+    with pytest.raises(TypeError, match="text or runs"):
+        sheen.TextField("x", runs=[{"text": "y"}])
+    with pytest.raises(TypeError, match="runs must be"):
+        sheen.TextField(runs=["y"])
+    with pytest.raises(sheen.SheenError, match="runs"):
+        sheen.TextField(runs=[]).image()
+
+
 def test_a_label_field_is_refused_by_name():
     field = sheen.TextField("x")
     field.spec["lines"] = 2
@@ -159,5 +177,5 @@ def test_help_shows_each_parameter():
     doc = sheen.TextField.__doc__
     for name in ("placeholder", "editing", "caret", "selection", "caret_affinity", "scroll", "secure", "disabled",
                  "min_font_size", "canvas", "vertical", "line_height", "line_spacing", "paragraph_spacing",
-                 "marked", "marked_selection", "marked_color"):
+                 "marked", "marked_selection", "marked_color", "runs"):
         assert name in doc, name

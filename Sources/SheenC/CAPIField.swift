@@ -16,7 +16,7 @@ private func change(_ handle: OpaquePointer?, _ body: (inout TextField) throws -
 /// `TextField.validate()`, and the text and placeholder as layout will check them.
 private func validate(_ field: TextField) throws {
     try field.validate()
-    try TextLayout.validate(AttributedText(field.text, font: field.font))
+    try TextLayout.validate(field.attributedText ?? AttributedText(field.text, font: field.font))
     try TextLayout.validate(AttributedText(field.placeholder, font: field.font))
 }
 
@@ -25,7 +25,7 @@ private func validate(_ field: TextField) throws {
 /// is not a walk from the start (a caller asking for every line of a megabyte stays linear).
 func utf16Offset(ofByte byte: Int, in text: String, _ name: String) throws -> Int {
     let utf8 = text.utf8
-    guard let i = utf8.index(utf8.startIndex, offsetBy: byte, limitedBy: utf8.endIndex),
+    guard byte >= 0, let i = utf8.index(utf8.startIndex, offsetBy: byte, limitedBy: utf8.endIndex),
           i.samePosition(in: text.unicodeScalars) != nil else {
         throw CAPIError.invalid("\(name) \(byte) is not a character boundary of the \(utf8.count)-byte text")
     }
@@ -63,6 +63,45 @@ public func sheenTextFieldSetText(_ field: OpaquePointer?, _ text: UnsafePointer
         $0.selectedRange = nil
         $0.markedRange = nil
         $0.markedSelectedRange = nil
+    }
+}
+
+/// `sheen_text_field_append_run` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+///
+/// Amortised O(1) in the field's text, as `sheen_label_append_run`: the run is checked alone and
+/// appended in place (run styles stay where they are: the new run is after them).
+@_cdecl("sheen_text_field_append_run")
+public func sheenTextFieldAppendRun(_ field: OpaquePointer?, _ text: UnsafePointer<CChar>?,
+                                    _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
+    capi {
+        let box = try borrow(field, "field", as: FieldBox.self)
+        let string = try wellFormedString(text, "text")
+        let attributes = try runAttributes(stylePointer, font: box.field.font)
+        if box.field.attributedText == nil {
+            let plain = box.field.text.isEmpty ? AttributedText() : AttributedText(box.field.text, font: box.field.font)
+            try TextLayout.validate(appending: string, attributes: attributes, to: plain)
+            box.field.attributedText = plain
+        } else {
+            try TextLayout.validate(appending: string, attributes: attributes, to: box.field.attributedText!)
+        }
+        // In place: the field's attributed text is not copied (its didSet does not read the old value).
+        box.field.attributedText!.append(string, attributes: attributes)
+        box.field.caretIndex = box.field.attributedText!.utf16.count
+        box.field.selectedRange = nil
+        box.field.markedRange = nil
+        box.field.markedSelectedRange = nil
+    }
+}
+
+/// `sheen_text_field_replace_text` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
+@_cdecl("sheen_text_field_replace_text")
+public func sheenTextFieldReplaceText(_ field: OpaquePointer?, _ start: Int, _ end: Int, _ text: UnsafePointer<CChar>?) -> sheen_status {
+    change(field) {
+        let string = try wellFormedString(text, "text")
+        let lo = try utf16Offset(ofByte: size(start, "start"), in: $0.text, "start")
+        let hi = try utf16Offset(ofByte: size(end, "end"), in: $0.text, "end")
+        guard lo <= hi else { throw CAPIError.invalid("start \(start) is after end \(end)") }
+        try $0.replaceText(in: lo..<hi, with: string)
     }
 }
 

@@ -60,6 +60,20 @@ private func decoration(_ value: Int32, _ name: String) throws -> TextDecoration
     }
 }
 
+/// The attributes a C run style describes, `font` where it names none.
+func runAttributes(_ stylePointer: UnsafePointer<sheen_run_style>?, font: Font) throws -> TextAttributes {
+    let style = stylePointer?.pointee ?? sheen_run_style()
+    var attributes = TextAttributes(font: font)
+    if let font = style.font { attributes.font = try borrow(font, "style->font", as: FontBox.self).font }
+    attributes.color = try style.color.map { try color($0.pointee, "style->color") }
+    attributes.backgroundColor = try style.background.map { try color($0.pointee, "style->background") }
+    attributes.tracking = try finite(style.tracking, "style->tracking")
+    attributes.baselineOffset = try finite(style.baseline_offset, "style->baseline_offset")
+    attributes.underline = try decoration(style.underline, "style->underline")
+    attributes.strikethrough = try decoration(style.strikethrough, "style->strikethrough")
+    return attributes
+}
+
 /// `sheen_label_append_run` of the C API; its contract (arguments, units, errors) is documented in sheen.h.
 ///
 /// Amortised O(1) in the label's text: the run is checked alone (`TextLayout.validate(appending:)`:
@@ -72,15 +86,7 @@ public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<C
     capi {
         let box = try borrow(label, "label", as: LabelBox.self)
         let string = try wellFormedString(text, "text")
-        let style = stylePointer?.pointee ?? sheen_run_style()
-        var attributes = TextAttributes(font: box.label.font)
-        if let font = style.font { attributes.font = try borrow(font, "style->font", as: FontBox.self).font }
-        attributes.color = try style.color.map { try color($0.pointee, "style->color") }
-        attributes.backgroundColor = try style.background.map { try color($0.pointee, "style->background") }
-        attributes.tracking = try finite(style.tracking, "style->tracking")
-        attributes.baselineOffset = try finite(style.baseline_offset, "style->baseline_offset")
-        attributes.underline = try decoration(style.underline, "style->underline")
-        attributes.strikethrough = try decoration(style.strikethrough, "style->strikethrough")
+        let attributes = try runAttributes(stylePointer, font: box.label.font)
         if box.label.attributedText == nil {
             let plain = box.label.text.isEmpty ? AttributedText() : AttributedText(box.label.text, font: box.label.font)
             try TextLayout.validate(appending: string, attributes: attributes, to: plain)

@@ -63,9 +63,10 @@ public struct FieldSpec: Sendable {
     /// A spec of `style` with everything else at its default.
     public init(style: Label) { self.style = style }
 
-    /// The label fields a field spec takes (the style `style` holds); the label's others (lines,
-    /// line breaks, runs, …) do not apply to a field and are refused.
-    public static let styleFields = ["text", "font", "fontFile", "faceIndex", "size", "textColor", "fill", "stroke",
+    /// The label fields a field spec takes (the style `style` holds; "runs" its attributed text
+    /// and run styles); the label's others (lines, line breaks, …) do not apply to a field and are
+    /// refused.
+    public static let styleFields = ["text", "runs", "font", "fontFile", "faceIndex", "size", "textColor", "fill", "stroke",
                                      "shadows", "background", "align", "insets", "hinting", "alpha", "vertical",
                                      "lineHeight", "lineSpacing"]
     /// The style fields only a text view takes (its lines' spacing): refused for a one-line field.
@@ -99,6 +100,8 @@ public struct FieldSpec: Sendable {
     /// The field of this spec at the frame's given sides (1 px where a side is to be fitted).
     private func configuredField() -> TextField {
         var field = TextField(text: style.text, font: style.font, size: frame(fit: nil))
+        field.attributedText = style.attributedText
+        field.runStyles = style.runStyles
         field.textColor = style.textColor
         field.fill = style.fill
         field.stroke = style.stroke

@@ -691,6 +691,32 @@ static void corpus_answers(const char *dir) {
         OK(sheen_text_field_set_editing(field, false, 0, 0, 0));
         OK(sheen_text_field_set_marked_text(field, 0, 0, 0, 0));
         sheen_text_field_destroy(spaced);
+        /* Attributed text: the text's halves appended as runs (the second tracked 2 px, raised
+         * 3 px, underlined), then U+00AB U+00BB typed at the join; carets at every boundary. */
+        size_t half = length / 2;
+        while (half > 0 && ((unsigned char)text[half] & 0xC0) == 0x80) half--;
+        char rich_text[256];
+        CHECK(length + 5 <= sizeof rich_text, "corpus text %zu too long", t);
+        memcpy(rich_text, text, half);
+        rich_text[half] = 0;
+        sheen_text_field *rich = NULL;
+        OK(sheen_text_field_create("", font, 200, 44, &rich));
+        sheen_run_style raised = {0};
+        raised.tracking = 2;
+        raised.baseline_offset = 3;
+        raised.underline = SHEEN_DECORATION_SINGLE;
+        OK(sheen_text_field_append_run(rich, rich_text, NULL));
+        OK(sheen_text_field_append_run(rich, text + half, &raised));
+        OK(sheen_text_field_replace_text(rich, half, half, "\xC2\xAB\xC2\xBB"));
+        memcpy(rich_text + half, "\xC2\xAB\xC2\xBB", 4);
+        memcpy(rich_text + half + 4, text + half, length - half + 1);
+        for (size_t b = 0; b <= length + 4; b++) {
+            if (b < length + 4 && ((unsigned char)rich_text[b] & 0xC0) == 0x80) continue;
+            double r[4];
+            OK(sheen_text_field_caret_rect(rich, b, r));
+            fprintf(out, "rich-caret %zu %a %a %a %a\n", b, r[0], r[1], r[2], r[3]);
+        }
+        sheen_text_field_destroy(rich);
         double fit[2], rect[4];
         OK(sheen_text_field_size_that_fits(field, fit));
         OK(sheen_text_field_text_rect(field, rect));

@@ -497,6 +497,17 @@ import SheenRaster
             sheen_text_field_marked_underlines(p.handle("field", w.field, wrong: w.label), p.out("rects", Double.self, count: 8),
                                                p.int("capacity", 2), p.out("out_count", Int.self))
         },
+        e("sheen_text_field_append_run", setter: true) { p, w in
+            var style = sheen_run_style()
+            style.tracking = p.number("style.tracking", 1)
+            style.underline = p.int32("style.underline", 1)
+            return sheen_text_field_append_run(p.handle("field", w.field, wrong: w.label), p.text("text", " run"),
+                                               p.input("style", [style], nullable: true))
+        },
+        e("sheen_text_field_replace_text", setter: true) { p, w in
+            sheen_text_field_replace_text(p.handle("field", w.field, wrong: w.label), p.int("start", 1), p.int("end", 2, invalid: 999),
+                                          p.text("text", "xy"))
+        },
         e("sheen_text_field_selection_handles") { p, w in
             sheen_text_field_selection_handles(p.handle("field", w.field, wrong: w.label), p.int("start", 0), p.int("end", 2, invalid: 999),
                                                p.out("out", Double.self, count: 8))

@@ -223,6 +223,23 @@ struct CAPIOutputTests {
                 expected.append("marked \(k) \(m0) \(m1) \(s0) \(underlines.count)"
                                 + underlines.prefix(8).map { " \(a($0.x)) \(a($0.y)) \(a($0.width)) \(a($0.height))" }.joined())
             }
+            var half = bytes.count / 2
+            while half > 0, bytes[half] & 0xC0 == 0x80 { half -= 1 }
+            var raised = TextAttributes(font: font)
+            raised.tracking = 2
+            raised.baselineOffset = 3
+            raised.underline = TextDecoration(.single)
+            var attributed = AttributedText()
+            attributed.append(String(decoding: bytes[..<half], as: UTF8.self), attributes: TextAttributes(font: font))
+            attributed.append(String(decoding: bytes[half...], as: UTF8.self), attributes: raised)
+            var rich = TextField(font: font, size: Size(width: 200, height: 44))
+            rich.attributedText = attributed
+            try rich.replaceText(in: units(half)..<units(half), with: "«»")
+            let richBytes = Array(rich.text.utf8)
+            for b in 0...richBytes.count where b == richBytes.count || richBytes[b] & 0xC0 != 0x80 {
+                let r = try rich.caretRect(at: String(decoding: richBytes[..<b], as: UTF8.self).utf16.count)
+                expected.append("rich-caret \(b) \(a(r.x)) \(a(r.y)) \(a(r.width)) \(a(r.height))")
+            }
             let fit = try field.sizeThatFits(), rect = field.textRect
             expected.append("field-fit \(a(fit.width)) \(a(fit.height)) \(a(rect.x)) \(a(rect.y)) \(a(rect.width)) \(a(rect.height))")
             let textFit = try TextLayout.sizeThatFits(AttributedText(text, font: font), Size(width: 160, height: 0), options: options)

@@ -70,4 +70,36 @@ struct CAPIScalingLongTests {
         let seconds = Scaling.bestSeconds(rounds: 1) { appendRuns(65_535) }
         print("scaling: 65,535 append_run calls: \(seconds * 1e3) ms")
     }
+
+    /// A field's runs appended one by one, and edits typed into a long attributed field (each
+    /// linear in the text — n edits of a text of n runs would be quadratic — so 64 edits as the
+    /// text grows).
+    @Test func fieldRunsAndEditsAreLinear() throws {
+        let font = try Self.font()
+        defer { sheen_font_destroy(font) }
+        let blue = UnsafeMutablePointer<sheen_color>.allocate(capacity: 1)
+        defer { blue.deallocate() }
+        blue.pointee = sheen_color(red: 0, green: 0, blue: 1, alpha: 1)
+        func field(runs n: Int) -> OpaquePointer? {
+            var field: OpaquePointer?
+            _ = sheen_text_field_create("", font, 400, 40, &field)
+            var style = sheen_run_style()
+            for i in 0 ..< n {
+                style.color = i % 2 == 0 ? UnsafePointer(blue) : nil
+                let status = sheen_text_field_append_run(field, "ab ", &style)
+                if status != SHEEN_OK { Issue.record("append \(i): \(String(cString: sheen_last_error_message()))"); break }
+            }
+            return field
+        }
+        Scaling.expectLinear("field append_run", n: 16_384, make: { $0 }) { n in sheen_text_field_destroy(field(runs: n)) }
+        // The runs appended again each time (linear, as above), then 64 edits, each linear in the text.
+        Scaling.expectLinear("field replace_text", n: 16_384, make: { $0 }) { n in
+            let f = field(runs: n)
+            for i in 0 ..< 64 {
+                let status = sheen_text_field_replace_text(f, 3 * i + 1, 3 * i + 2, "xyz")
+                if status != SHEEN_OK { Issue.record("edit \(i): \(String(cString: sheen_last_error_message()))"); break }
+            }
+            sheen_text_field_destroy(f)
+        }
+    }
 }

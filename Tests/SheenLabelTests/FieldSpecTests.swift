@@ -29,7 +29,9 @@ import Testing
     @Test func refusesByName() {
         let cases: [(String, String)] = [
             (#"{"text": "x", "lines": 2}"#, #"unknown field "lines""#),
-            (#"{"text": "x", "runs": []}"#, #"unknown field "runs""#),
+            (#"{"text": "x", "numberOfLines": 2}"#, #"unknown field "numberOfLines""#),
+            (#"{"text": "x", "runs": [{"text": "y"}]}"#, #"give "text" or "runs", not both"#),
+            (#"{"runs": []}"#, "runs: needs at least one run"),
             (#"{"text": "x", "selection": [3, 1]}"#, "selection: the start 3 is after the end 1"),
             (#"{"text": "x", "selection": [1]}"#, "selection: expected [start, end]"),
             (#"{"text": "x", "caret": -1}"#, "caret:"),
@@ -74,6 +76,20 @@ import Testing
     }
 
     /// Insets given as null are absent: a view keeps its container insets.
+    /// "runs" gives a field or a view attributed text and run styles, as a label spec's runs do.
+    @Test func readsRuns() throws {
+        let s = try spec("""
+            {"runs": [{"text": "Red ", "color": "#FF0000"}, {"text": "Big", "size": 32, "underline": "single",
+             "fill": ["#FF0000", "#0000FF"]}], "size": 16, "multiline": true, "canvas": [200, 0]}
+            """)
+        let view = try s.view()
+        #expect(view.text == "Red Big" && view.attributedText?.runs.count == 2)
+        #expect(view.attributedText?.attributes(at: 5)?.font.size == 32 && view.attributedText?.attributes(at: 0)?.font.size == 16)
+        #expect(view.runStyles.map(\.range) == [4..<7])
+        let field = try s.field()
+        #expect(field.attributedText == view.attributedText && field.runStyles == view.runStyles)
+    }
+
     @Test func nullInsetsAreAbsent() throws {
         #expect(try !spec(#"{"text": "x", "insets": null}"#).hasInsets)
         #expect(try spec(#"{"text": "x", "insets": [1, 2, 3, 4]}"#).hasInsets)

@@ -375,6 +375,16 @@ public:
         handle_ = Handle<sheen_text_field, sheen_text_field_destroy>(out);
     }
     TextField &text(const std::string &text) { check(sheen_text_field_set_text(get(), text.c_str())); return *this; }
+    /** Appends a run of attributed text in `style` (all zero: the field's font and colour). */
+    TextField &appendRun(const std::string &text, const sheen_run_style &style = sheen_run_style{}) {
+        check(sheen_text_field_append_run(get(), text.c_str(), &style));
+        return *this;
+    }
+    /** Replaces bytes start…end of the text with `text`, keeping the attributes of the text it touches. */
+    TextField &replaceText(size_t start, size_t end, const std::string &text) {
+        check(sheen_text_field_replace_text(get(), start, end, text.c_str()));
+        return *this;
+    }
     TextField &placeholder(const std::string &text, sheen_color color) {
         check(sheen_text_field_set_placeholder(get(), text.c_str(), color));
         return *this;

@@ -785,6 +785,19 @@ sheen_status sheen_text_field_create(const char *text, const sheen_font *font, d
                                      sheen_text_field **out);
 /** Replaces the text; the caret moves to its end and the selection is cleared. */
 sheen_status sheen_text_field_set_text(sheen_text_field *field, const char *text);
+/** Appends UTF-8 `text` as a run in `style` (NULL: all defaults; as sheen_label_append_run) to
+ *  the field's text, which becomes attributed text: what it held before stays as the first run
+ *  (in the field's font and text colour); sheen_text_field_set_text makes it plain again. The
+ *  caret moves to the end, the selection and marked text are cleared. Refused at once as the
+ *  label's is (tracking or offset beyond ±1000 px, a text past 2^20 UTF-16 units, more than 128
+ *  marks in a row). Amortised O(1) in the field's text. */
+sheen_status sheen_text_field_append_run(sheen_text_field *field, const char *text, const sheen_run_style *style);
+/** Replaces bytes `start`…`end` of the text (character boundaries, start ≤ end) with UTF-8
+ *  `text`, as an editor types, pastes or deletes: attributed text keeps its runs, the new text
+ *  taking the attributes of the first character replaced (of the one before an insertion); the
+ *  caret stands after the new text, the selection is cleared, marked text the edit touches is
+ *  unmarked. Linear in the field's text. */
+sheen_status sheen_text_field_replace_text(sheen_text_field *field, size_t start, size_t end, const char *text);
 /** The placeholder shown when the text is empty, in `color`. */
 sheen_status sheen_text_field_set_placeholder(sheen_text_field *field, const char *placeholder, sheen_color color);
 sheen_status sheen_text_field_set_text_color(sheen_text_field *field, sheen_color color);
