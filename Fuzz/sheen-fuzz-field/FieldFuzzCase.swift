@@ -15,7 +15,9 @@ import SheenText
 ///          and when (b / 33) is odd a text view's spacing (line height multiple font size / 10, line
 ///          spacing selection length − 20, paragraph spacing before and after the selection length),
 ///          and when (b / 66) is odd marked text: the four units before the caret, the last two its
-///          selected clause · then the text as UTF-8 (at most 64 bytes; in large-input mode,
+///          selected clause, and when (b / 132) is odd attributed text: the text's scalars in three
+///          runs (the second bold, larger, coloured and underlined, with a gradient run style; the
+///          third tracked and raised) · then the text as UTF-8 (at most 64 bytes; in large-input mode,
 ///          `FuzzReplay.largeInputs`, grown to 2^(10 + [10] mod 11) UTF-16 units), also the
 ///          placeholder.
 struct FieldFuzzCase: CustomStringConvertible {
@@ -43,11 +45,12 @@ struct FieldFuzzCase: CustomStringConvertible {
         text = String(decoding: FuzzReplay.grown(Array(given.utf16), by: byte(10)), as: UTF16.self)
     }
 
-    /// The font every input shares.
+    /// The font every input shares, and its bold for attributed runs.
     nonisolated(unsafe) static var font: Font?
+    nonisolated(unsafe) static var bold: Font?
 
     func field() throws -> TextField {
-        if Self.font == nil { Self.font = try TestFonts.sans(14) }
+        if Self.font == nil { Self.font = try TestFonts.sans(14); Self.bold = try TestFonts.bold(14) }
         let n = numbers
         var field = TextField(text: flags & 16 != 0 ? "" : text, font: try Self.font!.withSize(n[2]), size: Size(width: n[0], height: n[1]))
         field.placeholder = text
@@ -79,6 +82,21 @@ struct FieldFuzzCase: CustomStringConvertible {
         if (layoutByte / 66) % 2 == 1 {
             field.markedRange = max(0, field.caretIndex - 4) ..< field.caretIndex
             field.markedSelectedRange = max(0, field.caretIndex - 2) ..< field.caretIndex
+        }
+        if (layoutByte / 132) % 2 == 1, !field.text.isEmpty {
+            let scalars = Array(field.text.unicodeScalars), third = scalars.count / 3
+            let pieces = [scalars[..<third], scalars[third ..< 2 * third], scalars[(2 * third)...]].map { String(String.UnicodeScalarView($0)) }
+            // An extreme size the base font takes may be too large at 1.5×: the base font then.
+            var middle = TextAttributes(font: (try? Self.bold!.withSize(n[2] * 1.5)) ?? field.font, color: Color(rgba: 0x2080_40FF))
+            middle.underline = TextDecoration(.single)
+            var last = TextAttributes(font: field.font)
+            last.tracking = 1.5
+            last.baselineOffset = 2
+            var attributed = AttributedText()
+            for (piece, attributes) in zip(pieces, [TextAttributes(font: field.font), middle, last]) { attributed.append(piece, attributes: attributes) }
+            let start = pieces[0].utf16.count
+            field.attributedText = attributed
+            field.runStyles = [LabelRunStyle(range: start ..< start + pieces[1].utf16.count, fill: .gradient(gradient, extent: .ink))]
         }
         return field
     }
@@ -146,10 +164,9 @@ struct FieldFuzzCase: CustomStringConvertible {
             }
             if let b = boundary, !(0 ... count).contains(b) { return "grapheme boundary \(b)" }
             guard round == 0, let at = boundary else { break }
-            // One character typed at the caret (a caret inside a character moves back first).
-            field.text.insert("x", at: String.Index(utf16Offset: at, in: field.text))
-            field.caretIndex = at + 1
-            field.selectedRange = nil
+            // One character typed at the caret (a caret inside a character moves back first),
+            // keeping attributed runs and run styles.
+            do { try field.replaceText(in: at ..< at, with: "x") } catch { return "typing at \(at) of \(count): \(error)" }
         }
         return nil
     }

@@ -7,8 +7,12 @@ enum Scripts {
     /// punctuation, combining marks) taking the script of the run they sit in — the preceding
     /// real script, or the following one at the start — so they shape with their neighbours.
     static func resolve(_ scalars: [Unicode.Scalar]) -> [hb_script_t] {
-        // From the table: no ICU call per character per layout.
-        let raw = scalars.map { ScalarTable.scriptCode(of: $0.value) }
+        // ASCII letters are Latin (USCRIPT_LATIN = 25), the rest of ASCII Common: most text is
+        // answered without the table; the rest from it, no ICU call per character per layout.
+        let raw = scalars.map { s -> Int32 in
+            guard s.value >= 0x80 else { return (0x41...0x5A).contains(s.value) || (0x61...0x7A).contains(s.value) ? 25 : 0 }
+            return ScalarTable.scriptCode(of: s.value)
+        }
         // 0 = USCRIPT_COMMON, 1 = USCRIPT_INHERITED, 103 = USCRIPT_UNKNOWN.
         func isReal(_ code: Int32) -> Bool { code > 1 && code != 103 }
         var resolved = raw
