@@ -75,18 +75,15 @@ public func sheenTextFieldAppendRun(_ field: OpaquePointer?, _ text: UnsafePoint
                                     _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
     capi {
         let box = try borrow(field, "field", as: FieldBox.self)
-        let string = try wellFormedString(text, "text")
-        let attributes = try runAttributes(stylePointer, font: box.field.font)
-        if box.field.attributedText == nil {
-            let plain = box.field.text.isEmpty ? AttributedText() : AttributedText(box.field.text, font: box.field.font)
-            try TextLayout.validate(appending: string, attributes: attributes, to: plain)
-            box.field.attributedText = plain
-        } else {
-            try TextLayout.validate(appending: string, attributes: attributes, to: box.field.attributedText!)
-        }
-        // In place: the field's attributed text is not copied (its didSet does not read the old value).
-        box.field.attributedText!.append(string, attributes: attributes)
-        box.field.caretIndex = box.field.attributedText!.utf16.count
+        let run = try checkedRun(text, stylePointer, font: box.field.font, appendingTo: box.field.attributedText, plain: box.field.text)
+        // Taken out of the field, appended to and put back: the one reference, appended in place
+        // (appending through the property, whose didSet keeps the plain text empty, copied the
+        // whole text per run).
+        var attributed = run.start ?? box.field.attributedText!
+        box.field.attributedText = nil
+        attributed.append(run.string, attributes: run.attributes)
+        box.field.caretIndex = attributed.utf16.count
+        box.field.attributedText = attributed
         box.field.selectedRange = nil
         box.field.markedRange = nil
         box.field.markedSelectedRange = nil

@@ -85,17 +85,30 @@ public func sheenLabelAppendRun(_ label: OpaquePointer?, _ text: UnsafePointer<C
                                 _ stylePointer: UnsafePointer<sheen_run_style>?) -> sheen_status {
     capi {
         let box = try borrow(label, "label", as: LabelBox.self)
-        let string = try wellFormedString(text, "text")
-        let attributes = try runAttributes(stylePointer, font: box.label.font)
-        if box.label.attributedText == nil {
-            let plain = box.label.text.isEmpty ? AttributedText() : AttributedText(box.label.text, font: box.label.font)
-            try TextLayout.validate(appending: string, attributes: attributes, to: plain)
-            box.label.attributedText = plain
-        } else {
-            try TextLayout.validate(appending: string, attributes: attributes, to: box.label.attributedText!)
-        }
-        box.label.attributedText!.append(string, attributes: attributes)
+        let run = try checkedRun(text, stylePointer, font: box.label.font, appendingTo: box.label.attributedText, plain: box.label.text)
+        if let start = run.start { box.label.attributedText = start }
+        // In place: nothing else holds the text now.
+        box.label.attributedText!.append(run.string, attributes: run.attributes)
     }
+}
+
+/// A C run (UTF-8 `text` in `stylePointer`'s style) checked alone for appending to `attributed`
+/// (`TextLayout.validate(appending:)`: its attributes, the length, a run of marks across the
+/// join), and when `attributed` is nil the text it starts from: `plain` in `font` (asked only
+/// then — a copy of the text held across the append would make the append copy it).
+func checkedRun(_ text: UnsafePointer<CChar>?, _ stylePointer: UnsafePointer<sheen_run_style>?, font: Font,
+                appendingTo attributed: AttributedText?, plain: @autoclosure () -> String) throws
+    -> (string: String, attributes: TextAttributes, start: AttributedText?) {
+    let string = try wellFormedString(text, "text")
+    let attributes = try runAttributes(stylePointer, font: font)
+    if let attributed {
+        try TextLayout.validate(appending: string, attributes: attributes, to: attributed)
+        return (string, attributes, nil)
+    }
+    let plain = plain()
+    let start = plain.isEmpty ? AttributedText() : AttributedText(plain, font: font)
+    try TextLayout.validate(appending: string, attributes: attributes, to: start)
+    return (string, attributes, start)
 }
 
 /// `sheen_label_set_font` of the C API; its contract (arguments, units, errors) is documented in sheen.h.

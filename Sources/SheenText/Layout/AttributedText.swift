@@ -112,19 +112,42 @@ public struct AttributedText: Hashable, Sendable {
         if lo > 0, lo < utf16.count, UTF16.isTrailSurrogate(utf16[lo]) { lo -= 1 }
         if hi > 0, hi < utf16.count, UTF16.isTrailSurrogate(utf16[hi]) { hi += 1 }
         guard !attributes.isEmpty else { return }
-        let donor = attributes[attributesIndex(at: lo < hi || lo == 0 ? lo : lo - 1)]
-        var rebuilt = AttributedText()
-        for run in runs where run.range.lowerBound < lo {
-            let kept = run.range.lowerBound..<min(lo, run.range.upperBound)
-            rebuilt.append(String(decoding: utf16[kept], as: UTF16.self), attributes: attributes[run.attributesIndex])
+        let donor = attributesIndex(at: lo < hi || lo == 0 ? lo : lo - 1)
+        let inserted = Array(string.utf16), delta = inserted.count - (hi - lo)
+        // The runs spliced as the units are (integers only: no run's text is copied), neighbours
+        // of the same attributes merged.
+        var spliced: [Run] = []
+        spliced.reserveCapacity(runs.count + 2)
+        func push(_ range: Range<Int>, _ index: Int) {
+            guard !range.isEmpty else { return }
+            if let last = spliced.last, last.attributesIndex == index {
+                spliced[spliced.count - 1] = Run(range: last.range.lowerBound..<range.upperBound, attributesIndex: index)
+            } else {
+                spliced.append(Run(range: range, attributesIndex: index))
+            }
         }
-        if !string.isEmpty { rebuilt.append(string, attributes: donor) }
+        for run in runs where run.range.lowerBound < lo { push(run.range.lowerBound..<min(lo, run.range.upperBound), run.attributesIndex) }
+        push(lo..<lo + inserted.count, donor)
         for run in runs where run.range.upperBound > hi {
-            let kept = max(hi, run.range.lowerBound)..<run.range.upperBound
-            rebuilt.append(String(decoding: utf16[kept], as: UTF16.self), attributes: attributes[run.attributesIndex])
+            push(max(hi, run.range.lowerBound) + delta..<run.range.upperBound + delta, run.attributesIndex)
         }
-        if rebuilt.attributes.isEmpty { rebuilt.append("", attributes: donor) }
-        self = rebuilt
+        // Attributes stay distinct and in order of first use (what == compares): renumbered only
+        // when the edit removed one or changed which comes first; an emptied text keeps the donor's.
+        var number = [Int](repeating: -1, count: attributes.count), order: [Int] = []
+        for run in spliced where number[run.attributesIndex] < 0 {
+            number[run.attributesIndex] = order.count
+            order.append(run.attributesIndex)
+        }
+        if order.isEmpty { order = [donor]; number[donor] = 0 }
+        if order != Array(attributes.indices) {
+            spliced = spliced.map { Run(range: $0.range, attributesIndex: number[$0.attributesIndex]) }
+            attributes = order.map { attributes[$0] }
+            attributeIndex = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($1, $0) })
+        }
+        let first = String.Index(utf16Offset: lo, in: self.string), last = String.Index(utf16Offset: hi, in: self.string)
+        self.string.replaceSubrange(first..<last, with: string)
+        utf16.replaceSubrange(lo..<hi, with: inserted)
+        runs = spliced
     }
 
     /// The attributes at UTF-16 offset `offset` (the last run's at the end; the first attributes
