@@ -40,6 +40,7 @@ extension TextField {
             return moved
         }
         if var attributed = attributedText {
+            attributedText = nil   // the one reference: the units and runs are spliced in place
             attributed.replaceCharacters(in: range, with: string)
             attributedText = attributed
         } else {
