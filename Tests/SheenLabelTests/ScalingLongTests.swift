@@ -50,7 +50,7 @@ struct ScalingLongTests {
         }
     }
 
-    /// Words, tabs and runs: paragraphs of n characters wrapped over every line.
+    /// Words, tabs, runs and tracked bidi text: paragraphs of n characters wrapped over every line.
     @Test func wrappedTextTabsAndRunsAreLinear() throws {
         let font = try TestFonts.sans(14)
         var wrap = TextLayoutOptions()
@@ -67,6 +67,14 @@ struct ScalingLongTests {
             var text = AttributedText()
             for i in 0 ..< n / 4 { text.append("ab c", attributes: i % 2 == 0 ? red : blue) }
             return text
+        }) { _ = try TextLayout($0, bounds: Size(width: 400, height: 0), options: wrap) }
+        // Tracked text changing direction every few words: a shaping run per direction, each run's
+        // tracking once walked the paragraph's graphemes from its start (quadratic; the field
+        // fuzzer's large mode found it).
+        var tracked = TextAttributes(font: font)
+        tracked.tracking = 1.5
+        try Scaling.expectLinear("tracked bidi runs", n: 16_384, make: { n in
+            AttributedText(String(String(repeating: "بالعالم and English ", count: n / 20 + 1).prefix(n)), attributes: tracked)
         }) { _ = try TextLayout($0, bounds: Size(width: 400, height: 0), options: wrap) }
     }
 

@@ -239,7 +239,10 @@ struct ShapedText {
         let clusterStarts = Set(glyphs.map(\.cluster)).sorted()
         var firstGlyph: [Int: Int] = [:]
         for (i, g) in glyphs.enumerated() where firstGlyph[g.cluster] == nil { firstGlyph[g.cluster] = i }
-        var g = 0
+        // From the run's first cluster, found by bisection: a paragraph of many runs (bidi text
+        // changes direction every few words) walked its graphemes from the start for each run.
+        let first = clusterStarts.first ?? runEnd
+        var g = lowerBound(graphemes.count) { graphemes[$0] < first }
         for (k, c) in clusterStarts.enumerated() {
             let next = k + 1 < clusterStarts.count ? clusterStarts[k + 1] : runEnd
             while g < graphemes.count && graphemes[g] < c { g += 1 }
