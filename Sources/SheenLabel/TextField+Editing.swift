@@ -14,9 +14,9 @@ extension TextField {
     /// surrogate pair, is refused with nothing changed. Linear in the text's length.
     public mutating func replaceText(in range: Range<Int>, with string: String) throws(LabelError) {
         let units = text.utf16.count
-        guard range.lowerBound >= 0, range.upperBound <= units else {
-            throw .invalidParameter(name: "range.upperBound", value: Double(range.upperBound),
-                                    allowed: "0…\(units) (a UTF-16 offset in the text)")
+        for (name, bound) in [("range.lowerBound", range.lowerBound), ("range.upperBound", range.upperBound)]
+        where !(0...units).contains(bound) {
+            throw .invalidParameter(name: name, value: Double(bound), allowed: "0…\(units) (a UTF-16 offset in the text)")
         }
         let utf16 = text.utf16
         for bound in [range.lowerBound, range.upperBound] where bound > 0 && bound < units {

@@ -122,6 +122,10 @@ import SheenText
         let before = f
         #expect(throws: LabelError.self) { try f.replaceText(in: 2..<9, with: "x") }
         #expect(throws: LabelError.self) { try f.replaceText(in: 2..<2, with: "x") }
+        // Each bound is named as the one outside the text.
+        for (range, name) in [(-1..<2, "range.lowerBound"), (1..<9, "range.upperBound")] {
+            #expect { try f.replaceText(in: range, with: "x") } throws: { "\($0)".contains(name) }
+        }
         #expect(f == before)
     }
 
