@@ -13,8 +13,8 @@
 #     measures the differing pixels against the exact result, and any beyond Sheen's contract
 #     fails this script. Without --long only the quick ones run.
 # Then Tests/Pixman/invalid_colours.c (the drop-in against the system pixman on colours that are
-# not valid premultiplied) and Tests/Pixman/gradients.c (gradients drawn by both), a run through
-# the library-path copy (LD_LIBRARY_PATH) that checks that Sheen draws there too, and real
+# not valid premultiplied), Tests/Pixman/gradients.c and glyphs.c (gradients and glyph runs drawn
+# by both), a run through the library-path copy (LD_LIBRARY_PATH) that checks that Sheen draws there too, and real
 # programs — rsvg-convert and pango-view — drawn both ways (Scripts/pixman-programs.py).
 set -euo pipefail
 long=0
@@ -103,6 +103,12 @@ LD_PRELOAD="$preload" "$work/invalid_colours" || failed+=(invalid_colours)
 cc -Wall -Werror -O1 Tests/Pixman/gradients.c $(pkg-config --cflags --libs pixman-1) -ldl -lm -o "$work/gradients"
 for seed in $(seq 1 $((long ? 20 : 4))); do
     LD_PRELOAD="$preload" "$work/gradients" "$seed" || { failed+=("gradients seed $seed"); break; }
+done
+
+# And glyph runs (Tests/Pixman/glyphs.c: pixman_composite_glyphs_no_mask, 3,000 runs a seed).
+cc -Wall -Werror -O1 Tests/Pixman/glyphs.c $(pkg-config --cflags --libs pixman-1) -ldl -o "$work/glyphs"
+for seed in $(seq 1 $((long ? 20 : 4))); do
+    LD_PRELOAD="$preload" "$work/glyphs" "$seed" || { failed+=("glyphs seed $seed"); break; }
 done
 
 # The library-path copy: Sheen draws through it (the statistics say so) and the system pixman does the rest.

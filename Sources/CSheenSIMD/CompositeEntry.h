@@ -196,8 +196,27 @@ static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job
     return 0;
 }
 
+/// Source of 32-bit paint rows in the other byte order or with padding (pixman's x8 images
+/// copied, cairo's most common composite of an image) at full coverage: each row converted
+/// straight into the destination's — what converting into scratch and copying writes, without
+/// the second pass over a row.
+static int copy_converted_rows(const SheenCompositeJob *job) {
+    const uint8_t *paint = job->paint;
+    uint8_t *dst = job->dst;
+    for (intptr_t r = 0; r < job->height; r++) {
+        convert_paint_row(job, paint, dst);
+        paint += job->paintStride;
+        dst += job->dstStride;
+    }
+    return 0;
+}
+
 int SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;
+    if (job->op == OP_SOURCE && job->paint && job->paintConversion && !sheen_paint_conversion_is_alpha(job->paintConversion)
+        && !job->gradient && !job->paintColumn && !job->mask && job->coverage == 255 && job->bytesPerPixel == 4) {
+        return copy_converted_rows(job);
+    }
     if (job->gradient || job->paintColumn || (job->paint && job->paintConversion) || (job->mask && job->coverage < 255)) {
         return composite_rows(job);
     }

@@ -23,19 +23,20 @@ struct CompositeCall {
     let width: Int, height: Int
 
     /// What Sheen reads for the paint.
-    private enum Paint {
+    enum Paint {
         case solid(UInt32)
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
         /// A bits image that repeats past its edges over the area (RepeatedSource).
         case repeated(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                       dx: Int, dy: Int, mode: UInt32)
-        /// A gradient (its parameters apart, in `gradient`, so that this enum stays plain
-        /// values on the path every small call takes).
-        case gradient
+        /// A gradient sampled at map(x, y) for destination pixel (x, y) (its stops and shape
+        /// apart, in `gradient`, so that this enum stays plain values on the path every small
+        /// call takes).
+        case gradient(map: Matrix2D)
     }
 
     /// What Sheen reads for the coverage.
-    private enum Coverage {
+    enum Coverage {
         case constant(UInt32)
         case bits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
     }
@@ -69,10 +70,9 @@ struct CompositeCall {
         guard let s else { throw Handover("no source") }
 
         let paint: Paint
-        // A gradient paint's parameters (separate plain variables: an optional tuple of them cost
-        // the small call a generic runtime look-up).
+        // A gradient paint's stops and shape (a separate variable: an optional tuple of them and
+        // the map cost the small call a generic runtime look-up).
         var gradient: PixmanGradient? = nil
-        var gradientMap = Matrix2D.identity
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
@@ -97,11 +97,11 @@ struct CompositeCall {
                     // the last before an unmapped page.
                     paint = .solid(Self.argb(format == .a8 ? UInt32(data.load(as: UInt8.self)) : data.load(as: UInt32.self), format))
                 } else {
-                    let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+                    let inside = area.intersection(PixelRect(x: -dx, y: -dy, width: w, height: h))
                     var repeats = false
                     if op.isBounded && s.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-                        area = area.intersection(placed)
-                    } else if area.intersection(placed) != area {
+                        area = inside
+                    } else if inside != area {
                         guard s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) else { throw Handover("source repeat") }
                         repeats = true
                     }
@@ -123,8 +123,7 @@ struct CompositeCall {
                 // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
                 let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
                 gradient = g
-                gradientMap = map.concatenating(after: offset)
-                paint = .gradient
+                paint = .gradient(map: map.concatenating(after: offset))
             default:
                 throw Handover("source kind")
             }
@@ -155,7 +154,7 @@ struct CompositeCall {
         // their pixels are what the call drew.
         let clearBoxes = clearsFirst ? (clipped ? boxes.map { $0.intersection(fullArea) } : [fullArea]).filter { !$0.isEmpty } : []
         let clearedPixels = clearBoxes.reduce(0) { $0 + $1.width * $1.height }
-        let clearFirst = { Self.clear(clearBoxes, format: dFormat, data: dData, stride: dStride, level: level) }
+        func clearFirst() { if clearsFirst { Self.clear(clearBoxes, format: dFormat, data: dData, stride: dStride, level: level) } }
         if area.isEmpty {
             clearFirst()
             return clearsFirst ? clearedPixels : 0
@@ -184,42 +183,18 @@ struct CompositeCall {
             && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0)) }) {
             throw Handover("destination not premultiplied")
         }
-        if let g = gradient {
+        if let g = gradient, case let .gradient(gradientMap) = paint {
             let drawn = try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level, before: clearFirst,
                                 onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
             return clearsFirst ? clearedPixels : drawn
         }
-        // Over an opaque image (x8: its padding read as alpha 255) with full coverage is that
-        // image, exactly: drawn as source, a copy, not a blend of every pixel.
-        var drawOp = op.sheen
-        if op.code == 0x03, case let .bits(format, _, _, _, _) = paint, format.isPadded, case .constant(255) = coverage { drawOp = .source }
+        let drawOp = Self.drawOperator(op, paint: paint, coverage: coverage)
         var drawn = 0
         var cleared = false
         for i in 0 ..< count {
             let r = rect(i)
             if r.isEmpty { continue }
-            let bpp = dFormat.sheenFormat.bytesPerPixel
-            var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData + r.y * dStride + r.x * bpp,
-                                        dstStride: dStride, width: r.width, height: r.height)
-            switch paint {
-            case let .solid(v):
-                job.solid = Self.pixel(v, for: dFormat)
-            case .gradient:
-                throw Handover("gradient")   // not reached: drawn above
-            case let .bits(format, data, stride, dx, dy):
-                job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
-                job.paintStride = stride
-                job.paintConversion = Self.conversion(from: format, to: dFormat)
-            case .repeated:
-                break   // below
-            }
-            switch coverage {
-            case let .constant(c):
-                job.coverage = c
-            case let .bits(data, stride, dx, dy):
-                job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
-                job.maskStride = stride
-            }
+            var job = Self.job(drawOp, paint: paint, coverage: coverage, onto: (dFormat, dData, dStride), r)
             if case let .repeated(format, data, w, h, stride, dx, dy, mode) = paint {
                 job.paintConversion = Self.conversion(from: format, to: dFormat)
                 let source = RepeatedSource(format: format, data: data, width: w, height: h, stride: stride,
@@ -234,15 +209,14 @@ struct CompositeCall {
                 drawn += r.width * r.height
                 continue
             }
-            // Checked before anything is written: every rectangle's job takes the same path (so a
-            // refusal comes with the first, drawn still 0).
-            guard job.hasCompositePath else {
-                if drawn == 0 { throw Handover("no kernel path") }
-                return drawn
+            // Checked before anything is written, with the first rectangle: every rectangle's job
+            // takes the same path (they differ in place and size alone).
+            if !cleared {
+                guard job.hasCompositePath else { throw Handover("no kernel path") }
+                clearFirst(); cleared = true
             }
-            if !cleared { clearFirst(); cleared = true }
             if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: dStride, r) }
-            _ = job.run(at: level)
+            job.runOnCheckedPath(at: level)
             drawn += r.width * r.height
         }
         // Where nothing was drawn (the source or mask misses every clip box), src through a mask
@@ -323,8 +297,7 @@ struct CompositeCall {
             job.maskStride = mask.stride
             return job
         }
-        let drawn = withUnsafeTemporaryAllocation(byteCount: max(widest * bpp * bandRows, 1), alignment: 64) { scratch -> Int? in
-            let base = scratch.baseAddress!
+        let drawn = withAlignedScratch(byteCount: widest * bpp * bandRows) { base -> Int? in
             guard bands.allSatisfy({ job($0.0, paint: base).hasCompositePath }) else { return nil }
             firstWrite()
             for (b, fill) in bands {
@@ -340,6 +313,40 @@ struct CompositeCall {
         }
         guard let drawn else { throw Handover("no kernel path") }
         return drawn
+    }
+
+    /// The operator a call's jobs run: over an opaque image (x8: its padding read as alpha 255)
+    /// with full coverage is that image, exactly — drawn as source, a copy, not a blend of every
+    /// pixel; else the operator's own.
+    static func drawOperator(_ op: PixmanOperator, paint: Paint, coverage: Coverage) -> CompositeOperator {
+        if op.code == 0x03, case let .bits(format, _, _, _, _) = paint, format.isPadded, case .constant(255) = coverage { return .source }
+        return op.sheen
+    }
+
+    /// The job of `op` over destination rectangle `r` with a solid or bits `paint` (a repeated or
+    /// gradient paint is left for the caller to set) through `coverage`.
+    static func job(_ op: CompositeOperator, paint: Paint, coverage: Coverage,
+                    onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int), _ r: PixelRect) -> SheenCompositeJob {
+        var job = SheenCompositeJob(op: op, format: d.format.sheenFormat, dst: d.data + r.y * d.stride + r.x * d.format.sheenFormat.bytesPerPixel,
+                                    dstStride: d.stride, width: r.width, height: r.height)
+        switch paint {
+        case let .solid(v):
+            job.solid = pixel(v, for: d.format)
+        case let .bits(format, data, stride, dx, dy):
+            job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
+            job.paintStride = stride
+            job.paintConversion = conversion(from: format, to: d.format)
+        case .repeated, .gradient:
+            break
+        }
+        switch coverage {
+        case let .constant(c):
+            job.coverage = c
+        case let .bits(data, stride, dx, dy):
+            job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
+            job.maskStride = stride
+        }
+        return job
     }
 
     /// Clears `boxes` of the destination to transparent (src through a mask: the area first).
@@ -362,10 +369,10 @@ struct CompositeCall {
         if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
             return .constant(UInt32(data.load(as: UInt8.self)))
         }
-        let placed = PixelRect(x: -dx, y: -dy, width: w, height: h)
+        let inside = area.intersection(PixelRect(x: -dx, y: -dy, width: w, height: h))
         if m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
-            area = area.intersection(placed)
-        } else if area.intersection(placed) != area {
+            area = inside
+        } else if inside != area {
             throw Handover("mask repeat")
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
@@ -382,15 +389,19 @@ struct CompositeCall {
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.
-    private static func overlaps(_ a: UnsafeMutableRawPointer, _ aRows: Int, _ aStride: Int,
+    @inline(__always)
+    static func overlaps(_ a: UnsafeMutableRawPointer, _ aRows: Int, _ aStride: Int,
                                  _ b: UnsafeMutableRawPointer, _ bRows: Int, _ bStride: Int) -> Bool {
-        func span(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int) -> (UInt, UInt) {
-            let first = UInt(bitPattern: p), last = UInt(bitPattern: p + (rows - 1) * stride)
-            let (low, high) = (min(first, last), max(first, last))
-            return (low, high + UInt(abs(stride)))
-        }
-        let (a0, a1) = span(a, max(aRows, 1), aStride), (b0, b1) = span(b, max(bRows, 1), bStride)
+        let (a0, a1) = span(a, aRows, aStride), (b0, b1) = span(b, bRows, bStride)
         return a0 < b1 && b0 < a1
+    }
+
+    /// The bytes an image's rows may reach, [low, high): from its lowest row's start to its
+    /// highest row's start plus one stride.
+    @inline(__always)
+    static func span(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int) -> (UInt, UInt) {
+        let first = UInt(bitPattern: p), last = UInt(bitPattern: p + (max(rows, 1) - 1) &* stride)
+        return first <= last ? (first, last &+ stride.magnitude) : (last, first &+ stride.magnitude)
     }
 
     /// A pixel of `format` as pixman's a8r8g8b8 value (an x8 format's padding as alpha 255; an
@@ -406,7 +417,7 @@ struct CompositeCall {
     }
 
     /// pixman's a8r8g8b8 value `v` as a solid pixel of destination `format` for a job.
-    private static func pixel(_ v: UInt32, for format: PixmanFormat) -> UInt32 {
+    static func pixel(_ v: UInt32, for format: PixmanFormat) -> UInt32 {
         switch format.sheenFormat {
         case .bgra8Premultiplied: v
         case .rgba8Premultiplied: sheen_paint_converted(v, UInt32(SHEEN_PAINT_SWAP_RED_BLUE))
@@ -415,7 +426,7 @@ struct CompositeCall {
     }
 
     /// The paint conversion from source pixels of `source` to destination `destination`.
-    private static func conversion(from source: PixmanFormat, to destination: PixmanFormat) -> UInt32 {
+    static func conversion(from source: PixmanFormat, to destination: PixmanFormat) -> UInt32 {
         let padding = source.isPadded ? UInt32(SHEEN_PAINT_OPAQUE) : 0
         if source.sheenFormat == destination.sheenFormat { return padding == 0 ? UInt32(SHEEN_PAINT_AS_IS) : padding }
         if destination == .a8 { return UInt32(SHEEN_PAINT_ALPHA) | padding }
@@ -423,14 +434,14 @@ struct CompositeCall {
     }
 
     /// Whether the a8r8g8b8 value `v` is valid premultiplied colour: no colour level above alpha.
-    private static func isPremultiplied(_ v: UInt32) -> Bool {
+    static func isPremultiplied(_ v: UInt32) -> Bool {
         let a = v >> 24
         return (v >> 16) & 0xFF <= a && (v >> 8) & 0xFF <= a && v & 0xFF <= a
     }
 
     /// Whether every 32-bit pixel of `r` (alpha in its fourth byte) is valid premultiplied colour,
     /// sixteen pixels at a time.
-    private static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) -> Bool {
+    static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) -> Bool {
         if r.isEmpty { return true }
         let byte = SIMD16<UInt32>(repeating: 0xFF)
         for y in r.y ..< r.y + r.height {
@@ -454,7 +465,7 @@ struct CompositeCall {
 
     /// Sets the padding byte of an x8 destination's pixels in `r` to 255, the alpha pixman reads
     /// there, so that an operator that reads the destination's alpha reads that.
-    private static func makeOpaque(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) {
+    static func makeOpaque(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect) {
         for y in r.y ..< r.y + r.height {
             let row = (data + y * stride + r.x * 4).assumingMemoryBound(to: UInt32.self)
             for x in 0 ..< r.width { row[x] |= 0xFF00_0000 }

@@ -6,7 +6,7 @@ import SheenRaster
 
 /// The level Sheen's kernels run at; nil when SHEEN_SIMD asks for one this CPU lacks, in which
 /// case every call is handed to pixman.
-private let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
+let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
 
 /// pixman_image_composite32.
 @_cdecl("pixman_image_composite32")
@@ -17,7 +17,9 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
     var handover: CompositeCall.Handover? = nil
-    if let level = drawingLevel {
+    if let level = drawingLevel, call.drawPlain(at: level) != nil {
+        // Drawn by the fast path (CompositeCall+FastPath.swift).
+    } else if let level = drawingLevel {
         do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch { handover = error }
     } else {
         handover = CompositeCall.Handover("SHEEN_SIMD level unavailable")

@@ -27,7 +27,7 @@ enum DropInStats {
     /// Counts a composite call: drawn by Sheen, or handed to pixman for `reason`.
     static func count(_ call: CompositeCall, handedBecause reason: StaticString?) {
         let (s, m, d) = ImageRegistry.lookup(call.source, call.mask, call.destination)
-        let op = PixmanOperator.of(call.op)?.name ?? "op 0x" + String(call.op, radix: 16)
+        let op = PixmanOperator.of(call.op).map { "\($0.name)" } ?? "op 0x" + String(call.op, radix: 16)
         let key = [op, describe(s, present: call.source != nil), describe(m, present: call.mask != nil),
                    describe(d, present: call.destination != nil)].joined(separator: " ")
         var pixels = max(call.width, 0) * max(call.height, 0)

@@ -21,6 +21,7 @@ public func sheenPixmanCreateBitsNoClear(_ format: UInt32, _ width: Int32, _ hei
 /// Records a bits image pixman made (its data and stride as pixman settled them).
 private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32, _ height: Int32) -> PixmanImage? {
     guard let image else { return nil }
+    sheen_dropin_capture_offer(UnsafeMutableRawPointer(image), width, height, format)   // a glyph's copy (GlyphCalls.swift)
     let system = SystemPixman.shared
     ImageRegistry.insert(image, ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
                                                   width: Int(width), height: Int(height), stride: Int(system.getStride(image)))))
@@ -82,7 +83,10 @@ public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixman
 @_cdecl("pixman_image_unref")
 public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     let freed = SystemPixman.shared.unref(image)
-    if freed != 0, let image { ImageRegistry.remove(image) }
+    if freed != 0, let image {
+        ImageRegistry.remove(image)
+        GlyphRegistry.imageFreed(image)
+    }
     return freed
 }
 

@@ -56,6 +56,10 @@ final class ImageRecord {
     var hasAlphaMap = false
     var hasAccessors = false
 
+    /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
+    /// when the record is published (`seal()`), so that a small call reads plain values.
+    private(set) var plain = PlainImage.unusable
+
     init(_ content: Content) { self.content = content }
 
     /// A gradient image's record.
@@ -78,6 +82,30 @@ final class ImageRecord {
     /// mask (the client set the clip and turned source clipping on): such calls are pixman's.
     var clipsWhenRead: Bool { hasClientClip && clipsAsSource && clip != nil }
 
+    /// Works out `plain` from the record's properties: called on every record before it is
+    /// published (ImageRegistry's insert and update), never after.
+    func seal() {
+        var p = PlainImage.unusable
+        switch content {
+        case let .solid(v):
+            if isPlainlyReadable && !clipsWhenRead && !componentAlpha { p.kind = .solid }
+            p.solid = v
+        case let .bits(format?, data?, w, h, stride):
+            p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
+            p.isDestination = !hasAlphaMap && !hasAccessors && clip == nil
+            // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
+            // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.
+            if case let .offset(dx, dy) = placement, isPlainlyReadable, repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE),
+               !clipsWhenRead, !componentAlpha {
+                p.kind = .bits
+                p.dx = dx; p.dy = dy
+            }
+        default:
+            break
+        }
+        plain = p
+    }
+
     /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
     /// accessors, no convolution filter, no transform but whole-pixel offsets.
     var isPlainlyReadable: Bool {
@@ -86,13 +114,36 @@ final class ImageRecord {
     }
 }
 
+/// An image as the composite's fast path reads it: plain values, copied out under the registry's
+/// lock without touching the record's reference count.
+struct PlainImage {
+    /// How the fast path may read the image as a source or mask.
+    enum Kind { case unusable, solid, bits }
+    var kind = Kind.unusable
+    /// A solid image's colour, as ImageRecord.Content.solid.
+    var solid: UInt32 = 0
+    /// A bits image of a format Sheen draws (set for any such image, whatever `kind` says).
+    var format: PixmanFormat? = nil
+    var data: UnsafeMutableRawPointer? = nil
+    var width = 0, height = 0, stride = 0
+    /// Source pixel (x + dx, y + dy) for destination pixel (x, y), besides the call's offsets.
+    var dx = 0, dy = 0
+    /// Whether the fast path may draw into it: bits of a format Sheen draws, no alpha map, no
+    /// accessors, no clip region.
+    var isDestination = false
+
+    /// Nothing the fast path can use (no record, a gradient, a transformed image, …).
+    static var unusable: PlainImage { PlainImage() }
+}
+
 /// Every image's record, by address, behind one lock: cairo draws from several threads.
 enum ImageRegistry {
-    private static let records = Locked(RecordTable())
+    private static let records = Guarded(RecordTable())
 
     /// Records a new image (replacing whatever a freed image at the same address left).
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
         guard let image else { return }
+        record.seal()
         records.withLock { $0.insert(key(image), record) }
     }
 
@@ -105,7 +156,7 @@ enum ImageRegistry {
     /// image with no record).
     static func update(_ image: PixmanImage?, _ change: (ImageRecord) -> Void) {
         guard let image else { return }
-        records.withLock { $0.update(key(image), change) }
+        records.withLock { $0.update(key(image)) { record in change(record); record.seal() } }
     }
 
     /// The records of a composite's three images, under one lock; nil for a nil image or one
@@ -113,6 +164,14 @@ enum ImageRegistry {
     static func lookup(_ a: PixmanImage?, _ b: PixmanImage?, _ c: PixmanImage?) -> (ImageRecord?, ImageRecord?, ImageRecord?) {
         records.withLock { table in
             (a.flatMap { table.find(key($0)) }, b.flatMap { table.find(key($0)) }, c.flatMap { table.find(key($0)) })
+        }
+    }
+
+    /// The three images of a composite as the fast path reads them (`.unusable` for a nil image
+    /// or one with no record), under one lock.
+    static func plainImages(_ a: PixmanImage, _ b: PixmanImage?, _ c: PixmanImage) -> (PlainImage, PlainImage, PlainImage) {
+        records.withLock { table in
+            (table.plain(key(a)), b.map { table.plain(key($0)) } ?? .unusable, table.plain(key(c)))
         }
     }
 
@@ -145,6 +204,12 @@ struct RecordTable {
     }
 
     func find(_ key: UInt) -> ImageRecord? { slot(of: key).flatMap { values[$0] } }
+
+    /// The record of `key` as the fast path reads it.
+    func plain(_ key: UInt) -> PlainImage {
+        guard let i = slot(of: key), let record = values[i] else { return .unusable }
+        return record.plain
+    }
 
     mutating func insert(_ key: UInt, _ record: ImageRecord) {
         if let i = slot(of: key) { values[i] = record; return }

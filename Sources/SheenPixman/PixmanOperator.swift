@@ -1,6 +1,7 @@
 // pixman's operators that Sheen draws: each row says which of Sheen's operators is pixman's
 // and the two properties that decide which calls Sheen may take.
 
+import CSheenSIMD
 import SheenRaster
 
 /// One of pixman's operators (pixman_op_t) that Sheen has.
@@ -8,7 +9,7 @@ struct PixmanOperator {
     /// pixman's code.
     let code: UInt32
     /// pixman's name without PIXMAN_OP_, as the statistics print it.
-    let name: String
+    let name: StaticString
     /// Sheen's operator of the same formula.
     let sheen: CompositeOperator
     /// Whether a transparent source leaves the destination as it is, and a mask m applied as
@@ -30,11 +31,24 @@ struct PixmanOperator {
     /// the others agree within 2 levels.
     let checksSource: Bool
     let checksDestination: Bool
+    /// Whether Sheen's kernels draw every job of the operator (SheenCompositeJob.hasEveryPath),
+    /// by destination kind and mask: [32-bit unmasked, 32-bit masked, a8 unmasked, a8 masked].
+    /// The fast path (CompositeCall+FastPath.swift) reads this instead of asking per job.
+    let drawsEveryJob: [Bool]
 
-    private init(_ code: UInt32, _ name: String, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool,
+    private init(_ code: UInt32, _ name: StaticString, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool,
                  checks: (source: Bool, destination: Bool) = (false, false)) {
         self.code = code; self.name = name; self.sheen = sheen; isBounded = bounded; readsDestinationAlpha = readsAlpha
         checksSource = checks.source; checksDestination = checks.destination
+        drawsEveryJob = [(PixelFormat.bgra8Premultiplied, false), (.bgra8Premultiplied, true), (.a8, false), (.a8, true)].map {
+            SheenCompositeJob.hasEveryPath(sheen, onto: $0.0, masked: $0.1)
+        }
+    }
+
+    /// Whether Sheen's kernels draw every job of the operator onto `format`, masked or not.
+    @inline(__always)
+    func drawsEveryJob(onto format: PixmanFormat, masked: Bool) -> Bool {
+        drawsEveryJob[(format == .a8 ? 2 : 0) + (masked ? 1 : 0)]
     }
 
     /// pixman's operators that Sheen draws. Not here, so handed to pixman: saturate and the
@@ -79,6 +93,8 @@ struct PixmanOperator {
 
     /// pixman's over (src through a mask is drawn as over onto a cleared area).
     static let sourceOver = of(0x03)!
+    /// pixman's src (over an opaque image at full coverage is drawn as a copy).
+    static let source = of(0x01)!
 
     /// The row of pixman's operator `code`, or nil.
     @inline(__always)

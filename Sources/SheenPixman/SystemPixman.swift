@@ -39,6 +39,10 @@ struct SystemPixman: @unchecked Sendable {
     typealias Fill = @convention(c) (UnsafeMutablePointer<UInt32>?, Int32, Int32, Int32, Int32, Int32, Int32, UInt32) -> Int32
     typealias GetData = @convention(c) (PixmanImage?) -> UnsafeMutablePointer<UInt32>?
     typealias GetInt = @convention(c) (PixmanImage?) -> Int32
+    typealias GlyphCacheInsert = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, Int32,
+                                                 PixmanImage?) -> UnsafeRawPointer?
+    typealias GlyphsNoMask = @convention(c) (UInt32, PixmanImage?, PixmanImage?, Int32, Int32, Int32, Int32, OpaquePointer?, Int32,
+                                             UnsafePointer<SheenPixmanGlyph>?) -> Void
 
     let createBits: CreateBits
     let createBitsNoClear: CreateBits
@@ -63,6 +67,8 @@ struct SystemPixman: @unchecked Sendable {
     let fill: Fill
     let getData: GetData
     let getStride: GetInt
+    let glyphCacheInsert: GlyphCacheInsert
+    let compositeGlyphsNoMask: GlyphsNoMask
 
     /// The system library's functions. Stops the program, saying why, when they cannot be found:
     /// a drop-in with no pixman behind it cannot draw what it hands over.
@@ -97,7 +103,9 @@ struct SystemPixman: @unchecked Sendable {
             composite: find("pixman_image_composite", as: Composite16.self),
             fill: find("pixman_fill", as: Fill.self),
             getData: find("pixman_image_get_data", as: GetData.self),
-            getStride: find("pixman_image_get_stride", as: GetInt.self))
+            getStride: find("pixman_image_get_stride", as: GetInt.self),
+            glyphCacheInsert: find("pixman_glyph_cache_insert", as: GlyphCacheInsert.self),
+            compositeGlyphsNoMask: find("pixman_composite_glyphs_no_mask", as: GlyphsNoMask.self))
     }()
 
     /// Where the system's functions are looked up: the next object after this one in the lookup

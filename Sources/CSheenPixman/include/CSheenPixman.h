@@ -81,6 +81,21 @@ static inline const SheenPixmanBox16 *sheen_pixman_region16_boxes(const SheenPix
     return (const SheenPixmanBox16 *)(r->data + 1);
 }
 
+/// pixman_glyph_t: a cached glyph (the pointer pixman_glyph_cache_insert returned) placed at (x, y).
+typedef struct {
+    int x, y;
+    const void *glyph;
+} SheenPixmanGlyph;
+
+/// The copy of a glyph's image that pixman_glyph_cache_insert makes, caught on the inserting
+/// thread: pixman makes it with pixman_image_create_bits, which the drop-in interposes and offers
+/// here (GlyphCapture.c). Not exported (the library exports pixman_* and sheen_pixman_* only).
+void sheen_dropin_capture_begin(void);
+/// Offers a bits image just made: kept when a capture is on and nothing was kept yet.
+void sheen_dropin_capture_offer(void *image, int32_t width, int32_t height, uint32_t format);
+/// Ends the capture: the first image offered since it began (NULL for none), its size and format.
+void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format);
+
 /// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
 enum {
     SHEEN_PIXMAN_A8R8G8B8 = 0x20028888,

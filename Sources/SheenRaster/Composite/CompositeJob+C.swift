@@ -28,7 +28,21 @@ extension SheenCompositeJob {
         }
         let rows = gradient != nil || paintColumn != nil || (paint != nil && paintConversion != 0) || (mask != nil && coverage < 255)
         if width <= 0 || height <= 0 || !rows { return path(solid: paint == nil, opaque: solid >> 24 == 255) }
-        return path(solid: false, opaque: false) && path(solid: true, opaque: false) && path(solid: true, opaque: true)
+        return Self.hasEveryPath(op: op, masked: mask != nil, bytesPerPixel: bytesPerPixel)
+    }
+
+    /// Whether a composite entry runs every job of kernel operator `op` (a CompositeOperator's
+    /// kernel index) onto pixels of `bytesPerPixel`, masked or not as `masked` says: whatever its
+    /// paint (rows, a colour of either opacity) and coverage. Where it holds, `hasCompositePath`
+    /// holds for every such job, so that a caller with many small jobs (the pixman drop-in) can
+    /// ask once.
+    package static func hasEveryPath(op: UInt32, masked: Bool, bytesPerPixel: UInt32) -> Bool {
+        [(0, 0), (1, 0), (1, 1)].allSatisfy { sheen_simd_composite_path(op, $0.0, $0.1, masked ? 1 : 0, bytesPerPixel) >= 0 }
+    }
+
+    /// `hasEveryPath` for Sheen's operator `op` onto `format`.
+    package static func hasEveryPath(_ op: CompositeOperator, onto format: PixelFormat, masked: Bool) -> Bool {
+        hasEveryPath(op: op.kernelIndex, masked: masked, bytesPerPixel: UInt32(format.bytesPerPixel))
     }
 }
 
@@ -77,8 +91,7 @@ extension CompositeJob {
         // A column pattern's values follow the rows, 64-byte aligned.
         let columnOffset = (sheen_composite_scratch_bytes(width) + 63) & ~63
         let scratchBytes = columnOffset + (column ? 4 * height : 0)
-        withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 64) { scratch in
-            let paintRow = scratch.baseAddress!
+        withAlignedScratch(byteCount: scratchBytes) { paintRow in
             job.scratch = paintRow
             switch source {
             case .solid, .image:
@@ -164,15 +177,23 @@ extension SheenCompositeJob {
     /// composite fast path (SheenKernels.h) takes the job.
     package mutating func run(at level: SIMDLevel) -> Bool {
         guard hasCompositePath else { return false }
+        runOnCheckedPath(at: level)
+        return true
+    }
+
+    /// Runs this job, as `run(at:)` does, where `hasCompositePath` was checked already (for this
+    /// job, or for one that differs from it only in its rectangle's place and size): the small
+    /// calls of the pixman drop-in do not pay for the test twice.
+    package mutating func runOnCheckedPath(at level: SIMDLevel) {
         let entry = KernelTable.composite(at: level)
         if paintConversion == UInt32(SHEEN_PAINT_AS_IS) && gradient == nil && (mask == nil || coverage == 255) {
-            return entry(&self) == 0
+            runComposite(entry, &self)
+            return
         }
-        let bytes = sheen_composite_scratch_bytes(width)
-        return withUnsafeTemporaryAllocation(byteCount: bytes, alignment: 64) { scratch in
-            self.scratch = scratch.baseAddress
+        withAlignedScratch(byteCount: sheen_composite_scratch_bytes(width)) { scratch in
+            self.scratch = scratch
             defer { self.scratch = nil }
-            return entry(&self) == 0
+            runComposite(entry, &self)
         }
     }
 }

@@ -1,0 +1,175 @@
+/* The drop-in pixman's glyph runs against the system pixman's: pixman_composite_glyphs_no_mask
+ * (what cairo draws text with) through the drop-in (this program runs with libsheen-pixman
+ * preloaded) and through the system pixman, into two copies of one destination, compared byte by
+ * byte within 2 levels, and a level more for each glyph over the pixel beyond the first (the two
+ * round differently, once per glyph; the operators are those without pixman's known deviations
+ * through a mask, bench/oracle.md).
+ *
+ * Random glyph caches of a8 glyphs 1–24 pixels a side at random origins (and a few a8r8g8b8 ones,
+ * whose component alpha pixman keeps: a run with one is pixman's), runs of 1–40 glyphs placed in,
+ * across and outside the destination, solid and image sources at offsets, a8r8g8b8, x8r8g8b8 and
+ * a8 destinations, with and without a clip region. Between runs glyphs are removed and others
+ * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
+ * image addresses: a glyph the drop-in drew from after pixman freed it would show here. Sheen
+ * must have drawn every glyph of each run its loop takes (docs/pixman.md: a8 glyphs only, no
+ * clip region, a bounded operator — not a blend mode onto a8 —, a solid or non-repeating source; sheen_pixman_drawn_calls
+ * counts them), and such runs must be a fifth of all at least, so the comparison is not pixman
+ * against itself. Built and run by Scripts/test-pixman.sh; a seed may be given as the first
+ * argument. */
+#include <dlfcn.h>
+#include <pixman.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef void (*glyphs_fn)(pixman_op_t, pixman_image_t *, pixman_image_t *, int32_t, int32_t, int32_t, int32_t,
+                          pixman_glyph_cache_t *, int, const pixman_glyph_t *);
+typedef uint64_t (*drawn_fn)(void);
+
+static uint64_t state = 0x853C49E6748FEA9Bull;
+static uint32_t next(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return (uint32_t)state; }
+static int below(int n) { return (int)(next() % (uint32_t)n); }
+
+enum { W = 67, H = 45, N = W * H, GLYPHS = 48, RUNS = 3000, TOLERANCE = 2 };
+
+/* A valid premultiplied a8r8g8b8 pixel. */
+static uint32_t valid(void) {
+    uint32_t a = next() & 255, v = a << 24;
+    for (int c = 0; c < 3; c++) v |= (a ? next() % (a + 1) : 0) << (8 * c);
+    return v;
+}
+
+static uint32_t glyph_bits[GLYPHS][24 * 24];
+/* Each cached glyph's origin and size, by its pointer (the test's own record of what it inserted). */
+static struct { const void *glyph; int origin[2], size[2]; } known[GLYPHS];
+static int origin_of(const void *g, int axis) { for (int k = 0; k < GLYPHS; k++) if (known[k].glyph == g) return known[k].origin[axis]; abort(); }
+static int size_of(const void *g, int axis) { for (int k = 0; k < GLYPHS; k++) if (known[k].glyph == g) return known[k].size[axis]; abort(); }
+
+/* Inserts glyph k (a new image each time; the cache keeps its own copy). */
+static const void *insert(pixman_glyph_cache_t *cache, int k) {
+    int w = 1 + below(24), h = 1 + below(24), argb = k >= GLYPHS - 8;   /* the last 8 are colour glyphs */
+    for (int i = 0; i < 24 * 24; i++) glyph_bits[k][i] = argb ? valid() : next();
+    pixman_image_t *image = pixman_image_create_bits(argb ? PIXMAN_a8r8g8b8 : PIXMAN_a8, w, h, glyph_bits[k], argb ? 4 * 24 : 24);
+    pixman_glyph_cache_freeze(cache);
+    int ox = below(12) - 4, oy = below(16) - 4;
+    const void *glyph = pixman_glyph_cache_insert(cache, NULL, (void *)(uintptr_t)(k + 1), ox, oy, image);
+    pixman_glyph_cache_thaw(cache);
+    known[k].glyph = glyph;
+    known[k].origin[0] = ox; known[k].origin[1] = oy;
+    known[k].size[0] = w; known[k].size[1] = h;
+    pixman_image_unref(image);
+    return glyph;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) state = strtoull(argv[1], NULL, 0) * 0x9E3779B97F4A7C15ull + 1;
+    void *system = dlopen("libpixman-1.so.0", RTLD_NOW | RTLD_NOLOAD);
+    drawn_fn drawn = (drawn_fn)dlsym(RTLD_DEFAULT, "sheen_pixman_drawn_calls");
+    if (!system || !drawn) { fprintf(stderr, "glyphs: run it with libsheen-pixman preloaded\n"); return 2; }
+    glyphs_fn system_glyphs = (glyphs_fn)dlsym(system, "pixman_composite_glyphs_no_mask");
+    if ((void *)system_glyphs == (void *)pixman_composite_glyphs_no_mask) { fprintf(stderr, "glyphs: the drop-in is not preloaded\n"); return 2; }
+
+    static const pixman_op_t ops[] = {PIXMAN_OP_OVER, PIXMAN_OP_OVER, PIXMAN_OP_ADD, PIXMAN_OP_OUT_REVERSE, PIXMAN_OP_ATOP,
+                                      PIXMAN_OP_XOR, PIXMAN_OP_SRC, PIXMAN_OP_IN, PIXMAN_OP_MULTIPLY, PIXMAN_OP_SCREEN};
+    static const pixman_format_code_t formats[] = {PIXMAN_a8r8g8b8, PIXMAN_x8r8g8b8, PIXMAN_a8};
+    static uint32_t want[N], got[N], src_bits[N];
+    const void *glyph[GLYPHS];
+    pixman_glyph_cache_t *cache = pixman_glyph_cache_create();
+    for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
+    int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0;
+    for (int run = 0; run < RUNS; run++) {
+        /* Churn: remove and insert glyphs; now and then a new cache. */
+        if (below(50) == 0) {
+            pixman_glyph_cache_destroy(cache);
+            cache = pixman_glyph_cache_create();
+            for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
+        }
+        for (int c = below(3); c > 0; c--) {
+            int k = below(GLYPHS);
+            pixman_glyph_cache_freeze(cache);
+            pixman_glyph_cache_remove(cache, NULL, (void *)(uintptr_t)(k + 1));
+            pixman_glyph_cache_thaw(cache);
+            glyph[k] = insert(cache, k);
+        }
+        int n = 1 + below(40), colour = below(4) == 0;   /* a quarter of the runs mix in colour glyphs */
+        int has_colour = 0, clipped = 0, repeating = 0;
+        pixman_glyph_t run_glyphs[40];
+        for (int i = 0; i < n; i++) {
+            int k = below(colour ? GLYPHS : GLYPHS - 8);
+            has_colour |= k >= GLYPHS - 8;
+            if (!glyph[k]) glyph[k] = insert(cache, k);
+            run_glyphs[i] = (pixman_glyph_t){below(W + 30) - 15, below(H + 30) - 15, glyph[k]};
+            if (!run_glyphs[i].glyph) n = i; /* an insert pixman refused: the run ends before it */
+        }
+        if (n == 0) continue;
+        pixman_op_t op = ops[below(sizeof ops / sizeof *ops)];
+        pixman_format_code_t format = formats[below(3)];
+        pixman_image_t *src;
+        int solid = below(2);
+        if (solid) {
+            uint32_t v = valid();
+            pixman_color_t c = {(uint16_t)((v >> 16 & 255) * 257), (uint16_t)((v >> 8 & 255) * 257), (uint16_t)((v & 255) * 257), (uint16_t)((v >> 24) * 257)};
+            src = pixman_image_create_solid_fill(&c);
+        } else {
+            for (int i = 0; i < N; i++) src_bits[i] = valid();
+            src = pixman_image_create_bits(PIXMAN_a8r8g8b8, W, H, src_bits, 4 * W);
+            if (below(2)) { pixman_image_set_repeat(src, PIXMAN_REPEAT_NORMAL); repeating = 1; }
+        }
+        for (int i = 0; i < N; i++) want[i] = got[i] = format == PIXMAN_a8r8g8b8 ? valid() : next();
+        pixman_image_t *dw = pixman_image_create_bits(format, W, H, want, 4 * W);
+        pixman_image_t *dg = pixman_image_create_bits(format, W, H, got, 4 * W);
+        if (below(4) == 0) {
+            clipped = 1;
+            pixman_box32_t boxes[2] = {{2, 3, 40, 20}, {20, 25, 60, 44}};
+            pixman_region32_t region;
+            pixman_region32_init_rects(&region, boxes, 2);
+            pixman_image_set_clip_region32(dw, &region);
+            pixman_image_set_clip_region32(dg, &region);
+            pixman_region32_fini(&region);
+        }
+        int sx = below(20) - 10, sy = below(20) - 10, dx = below(20) - 10, dy = below(20) - 10;
+        uint64_t before = drawn();
+        pixman_composite_glyphs_no_mask(op, src, dg, sx, sy, dx, dy, cache, n, run_glyphs);
+        uint64_t by_sheen = drawn() - before;
+        system_glyphs(op, src, dw, sx, sy, dx, dy, cache, n, run_glyphs);
+        glyph_calls += (int)by_sheen;
+        runs_drawn += by_sheen > 0;
+        if (!has_colour && !clipped && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
+            && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
+            runs_taken++;
+            if (by_sheen != (uint64_t)n && failures++ < 10)
+                fprintf(stderr, "glyphs: run %d (op %d, format %x): the drop-in's loop drew %d of its %d glyphs\n", run, op, format, (int)by_sheen, n);
+        }
+        /* Each glyph over a pixel is one more rounding by each library: the tolerance grows by a
+         * level for each glyph box that covers the pixel. */
+        static int layers[N];
+        memset(layers, 0, sizeof layers);
+        for (int i = 0; i < n; i++) {
+            int gx = dx + run_glyphs[i].x - origin_of(run_glyphs[i].glyph, 0), gy = dy + run_glyphs[i].y - origin_of(run_glyphs[i].glyph, 1);
+            for (int y = gy; y < gy + size_of(run_glyphs[i].glyph, 1); y++)
+                for (int x = gx; x < gx + size_of(run_glyphs[i].glyph, 0); x++)
+                    if (x >= 0 && y >= 0 && x < W && y < H) layers[y * W + x]++;
+        }
+        int bpp = format == PIXMAN_a8 ? 1 : 4;
+        for (int py = 0; py < H; py++) for (int px = 0; px < W; px++) for (int c = 0; c < bpp; c++) {
+            if (format == PIXMAN_x8r8g8b8 && c == 3) continue;
+            int i = py * 4 * W + px * bpp + c;
+            int d = abs(((uint8_t *)got)[i] - ((uint8_t *)want)[i]);
+            if (layers[py * W + px] <= 1 && d > worst) worst = d;
+            if (d > TOLERANCE + (layers[py * W + px] > 1 ? layers[py * W + px] : 0) && failures++ < 10)
+                fprintf(stderr, "glyphs: run %d (op %d, format %x, %d glyphs) pixel (%d, %d) byte %d: Sheen %d, pixman %d\n",
+                        run, op, format, n, px, py, c, ((uint8_t *)got)[i], ((uint8_t *)want)[i]);
+        }
+        pixman_image_unref(dw);
+        pixman_image_unref(dg);
+        pixman_image_unref(src);
+    }
+    pixman_glyph_cache_destroy(cache);
+    if (runs_taken * 5 < RUNS) {
+        fprintf(stderr, "glyphs: only %d of %d runs were ones the drop-in's loop takes\n", runs_taken, RUNS);
+        failures++;
+    }
+    printf("glyphs: %d runs, %d the drop-in's loop takes, %d with glyphs drawn by Sheen (%d glyphs); largest difference under one glyph %d levels; %d failures\n",
+           RUNS, runs_taken, runs_drawn, glyph_calls, worst, failures);
+    return failures ? 1 : 0;
+}
