@@ -184,8 +184,9 @@ struct CompositeCall {
             throw Handover("destination not premultiplied")
         }
         if let g = gradient, case let .gradient(gradientMap) = paint {
-            let drawn = try drawGradient(g, map: gradientMap, repeatMode: s.repeatMode, op: op, coverage: coverage, level: level, before: clearFirst,
-                                onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
+            let drawn = try drawGradient(g, of: s, map: gradientMap, offset: (sourceX - destinationX, sourceY - destinationY), op: op,
+                                         coverage: coverage, level: level, before: clearFirst,
+                                         onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
             return clearsFirst ? clearedPixels : drawn
         }
         let drawOp = Self.drawOperator(op, paint: paint, coverage: coverage)
@@ -225,94 +226,33 @@ struct CompositeCall {
         return clearsFirst ? clearedPixels : drawn
     }
 
-    /// Draws a gradient paint into each of `boxes` of the destination with Sheen's compositing
-    /// call; throws, having written nothing, where Sheen cannot draw it as pixman defines it (or
-    /// refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
-    private func drawGradient(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator, coverage: Coverage,
-                              level: SIMDLevel, before firstWrite: () -> Void, onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
+    /// Draws a gradient paint into each of `boxes` of the destination, one composite job a box
+    /// whose paint is the gradient shaded row by row inside the kernel entry, evaluated at the
+    /// box's destination pixels — so that one prepared fill serves every box, and, kept by the
+    /// gradient's record for the call's offset, every call that draws it so (cairo draws a
+    /// gradient-filled shape a span at a time: preparing the fill per call cost more than the
+    /// span). A mask may have rows that overlap (stride 0: cairo's one row of coverage repeated
+    /// down a rectangle). Throws, having written nothing, where Sheen cannot draw it as pixman
+    /// defines it (or refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
+    private func drawGradient(_ g: PixmanGradient, of record: ImageRecord, map: Matrix2D, offset: (x: Int, y: Int), op: PixmanOperator,
+                              coverage: Coverage, level: SIMDLevel, before firstWrite: () -> Void,
+                              onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
                               boxes: [PixelRect]) throws(Handover) -> Int {
-        if case let .bits(data, stride, dx, dy) = coverage, boxes.contains(where: { stride < $0.width }) {
-            return try drawGradientInBands(g, map: map, repeatMode: repeatMode, op: op, mask: (data, stride, dx, dy), level: level,
-                                           before: firstWrite,
-                                           onto: d, boxes: boxes)
-        }
-        // Every box's view, coverage and fill are made before anything is drawn (each box is its
-        // own pixel space, whose (0, 0) is the box's corner), so that a refusal writes nothing.
-        let bpp = d.format.sheenFormat.bytesPerPixel
-        guard let gradient = g.sheenGradient(repeatMode: repeatMode, map: map) else { throw Handover("gradient stops, repeat or kind") }
-        var work: [(RasterBuffer, SheenRaster.Coverage, GradientFill)] = []
-        work.reserveCapacity(boxes.count)
-        for r in boxes {
-            guard let fill = try? GradientFill(Self.placed(gradient, at: r)) else { throw Handover("gradient numbers") }
-            guard let view = try? RasterBuffer(base: d.data + r.y * d.stride + r.x * bpp, width: r.width, height: r.height,
-                                               bytesPerRow: d.stride, format: d.format.sheenFormat) else { throw Handover("destination layout") }
-            switch coverage {
-            case let .constant(c):
-                work.append((view, c >= 255 ? .full : .alpha(UInt8(c)), fill))
-            case let .bits(data, stride, dx, dy):
-                guard let mask = try? ReadOnlyRasterBuffer(base: data + (r.y + dy) * stride + (r.x + dx), width: r.width, height: r.height,
-                                                           bytesPerRow: stride, format: .a8) else { throw Handover("mask layout") }
-                work.append((view, .mask(mask), fill))
-            }
-        }
+        guard let fill = record.gradientFill(offset: offset, make: {
+            g.sheenGradient(repeatMode: record.repeatMode, map: map).flatMap { try? GradientFill($0) }
+        }) else { throw Handover("gradient stops, repeat, kind or numbers") }
+        let format = d.format.sheenFormat
+        var masked = false
+        if case .bits = coverage { masked = true }
+        guard SheenCompositeJob.hasEveryPath(op.sheen, onto: format, masked: masked) else { throw Handover("no kernel path") }
         firstWrite()
-        for (r, (view, coverage, fill)) in zip(boxes, work) {
+        for r in boxes {
+            var job = Self.job(op.sheen, paint: .gradient(map: map), coverage: coverage, onto: d, r)
             if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, r) }
-            // Cannot throw: the level is the drop-in's (SHEEN_SIMD, checked once) and every
-            // argument was validated above.
-            try? view.composite(.gradient(fill), operator: op.sheen, coverage: coverage)
+            // Cannot fail: the path was checked above for every job of the operator.
+            _ = job.run(gradient: fill, x: r.x, y: r.y, level: level)
         }
         return boxes.reduce(0) { $0 + $1.width * $1.height }
-    }
-
-    /// A gradient through an a8 mask whose rows overlap — a stride below the width: cairo repeats
-    /// one row of coverage down a rectangle with stride 0 — which a mask view cannot describe.
-    /// The gradient is shaded 16 rows at a time into scratch memory and composited from there as
-    /// an image, through the mask's rows as they are, by the job a bits source takes. Every band's
-    /// fill is made, and the job's path checked, before anything is written.
-    private func drawGradientInBands(_ g: PixmanGradient, map: Matrix2D, repeatMode: UInt32, op: PixmanOperator,
-                                     mask: (data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int), level: SIMDLevel,
-                                     before firstWrite: () -> Void,
-                                     onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
-                                     boxes: [PixelRect]) throws(Handover) -> Int {
-        let bandRows = 16
-        let format = d.format.sheenFormat, bpp = format.bytesPerPixel
-        guard let gradient = g.sheenGradient(repeatMode: repeatMode, map: map) else { throw Handover("gradient stops, repeat or kind") }
-        var bands: [(PixelRect, GradientFill)] = []
-        for r in boxes {
-            for y0 in Swift.stride(from: 0, to: r.height, by: bandRows) {
-                let b = PixelRect(x: r.x, y: r.y + y0, width: r.width, height: min(bandRows, r.height - y0))
-                guard let fill = try? GradientFill(Self.placed(gradient, at: b)) else { throw Handover("gradient numbers") }
-                bands.append((b, fill))
-            }
-        }
-        let widest = boxes.map(\.width).max() ?? 0
-        func job(_ b: PixelRect, paint: UnsafeRawPointer) -> SheenCompositeJob {
-            var job = SheenCompositeJob(op: op.sheen, format: format, dst: d.data + b.y * d.stride + b.x * bpp, dstStride: d.stride,
-                                        width: b.width, height: b.height)
-            job.paint = paint
-            job.paintStride = b.width * bpp
-            job.paintConversion = UInt32(SHEEN_PAINT_AS_IS)
-            job.mask = UnsafePointer((mask.data + (b.y + mask.dy) * mask.stride + (b.x + mask.dx)).assumingMemoryBound(to: UInt8.self))
-            job.maskStride = mask.stride
-            return job
-        }
-        let drawn = withAlignedScratch(byteCount: widest * bpp * bandRows) { base -> Int? in
-            guard bands.allSatisfy({ job($0.0, paint: base).hasCompositePath }) else { return nil }
-            firstWrite()
-            for (b, fill) in bands {
-                // Cannot fail: a valid layout, and the drop-in's level.
-                guard let view = try? RasterBuffer(base: base, width: b.width, height: b.height, bytesPerRow: b.width * bpp, format: format)
-                else { continue }
-                try? fill.fill(view)
-                if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, b) }
-                var bandJob = job(b, paint: UnsafeRawPointer(base))
-                _ = bandJob.run(at: level)
-            }
-            return bands.reduce(0) { $0 + $1.0.width * $1.0.height }
-        }
-        guard let drawn else { throw Handover("no kernel path") }
-        return drawn
     }
 
     /// The operator a call's jobs run: over an opaque image (x8: its padding read as alpha 255)
@@ -377,15 +317,6 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
-    }
-
-    /// `gradient` (in the destination's pixel space) in the pixel space of a view whose (0, 0) is
-    /// destination pixel (r.x, r.y): the stops are restated once a call, each box or band only
-    /// moves it.
-    private static func placed(_ gradient: Gradient, at r: PixelRect) -> Gradient {
-        var g = gradient
-        g.transform = Matrix2D.translation(-Double(r.x), -Double(r.y)).concatenating(after: gradient.transform)
-        return g
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

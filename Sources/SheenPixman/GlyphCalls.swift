@@ -23,6 +23,8 @@ struct GlyphEntry {
     let image: PixmanImage
     /// The image as a mask: a8 bits at no offset (`kind` unusable for any other format).
     let mask: PlainImage
+    /// Whether the image has no pixel (a space's glyph): nothing to draw, whatever its format.
+    let isEmpty: Bool
     let originX: Int32, originY: Int32
     let width: Int32, height: Int32
 }
@@ -58,13 +60,13 @@ enum GlyphRegistry {
         }
     }
 
-    /// The entries of `count` glyphs, or nil when any is unknown or not a8.
+    /// The entries of `count` glyphs, or nil when any is unknown, or not a8 and not empty.
     static func entries(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int) -> [GlyphEntry]? {
         table.withLock { t in
             var out: [GlyphEntry] = []
             out.reserveCapacity(count)
             for i in 0 ..< count {
-                guard let g = glyphs[i].glyph, let e = t.byGlyph[UInt(bitPattern: g)], e.mask.kind == .bits else { return nil }
+                guard let g = glyphs[i].glyph, let e = t.byGlyph[UInt(bitPattern: g)], e.mask.kind == .bits || e.isEmpty else { return nil }
                 out.append(e)
             }
             return out
@@ -92,7 +94,8 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
             mask.width = Int(width); mask.height = Int(height)
             mask.stride = Int(SystemPixman.shared.getStride(image))
         }
-        GlyphRegistry.insert(glyph, GlyphEntry(image: image, mask: mask, originX: originX, originY: originY, width: width, height: height))
+        GlyphRegistry.insert(glyph, GlyphEntry(image: image, mask: mask, isEmpty: width <= 0 || height <= 0,
+                                               originX: originX, originY: originY, width: width, height: height))
     }
     return glyph
 }
@@ -103,30 +106,52 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
 public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?, _ dest: OpaquePointer?,
                                              _ srcX: Int32, _ srcY: Int32, _ destX: Int32, _ destY: Int32,
                                              _ cache: OpaquePointer?, _ count: Int32, _ glyphs: UnsafePointer<SheenPixmanGlyph>?) {
-    guard let level = drawingLevel, count > 0, let glyphs, let src, let dest, let row = PixmanOperator.of(op), row.isBounded,
-          let entries = GlyphRegistry.entries(glyphs, Int(count))
-    else {
+    /// Hands the run to pixman whole, saying why.
+    func handOver(_ reason: StaticString, pixels: Int = 0) {
         SystemPixman.shared.compositeGlyphsNoMask(op, src, dest, srcX, srcY, destX, destY, cache, count, glyphs)
-        return
+        if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: reason) }
     }
-    let (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
-    guard d.isDestination, s.kind != .unusable else {
-        SystemPixman.shared.compositeGlyphsNoMask(op, src, dest, srcX, srcY, destX, destY, cache, count, glyphs)
-        return
+    guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
+    guard count > 0, let glyphs, let src, let dest else { return handOver("empty run or no image") }
+    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph not a8, or not seen inserted") }
+    let pixels = DropInStats.isOn ? entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } : 0
+    guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: pixels) }
+    var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
+    guard s.kind != .unusable else { return handOver("source kind, repeat, transform or clip", pixels: pixels) }
+    // A destination with a clip region (cairo clips a run so): each glyph is drawn box by box —
+    // pixman's own loop intersects each glyph with each box of the region.
+    var clip: [PixelRect]? = nil
+    if !d.isDestination {
+        guard d.format != nil, d.data != nil, let record = ImageRegistry.lookup(nil, nil, dest).2, let boxes = record.clip,
+              !record.hasAlphaMap, !record.hasAccessors
+        else { return handOver("destination format, alpha map or accessors", pixels: pixels) }
+        clip = boxes
+        d.isDestination = true   // each piece lies within one box
     }
     var drawn = 0
     for (i, e) in entries.enumerated() {
+        if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
         // Wrapping, as pixman's int arithmetic: positions are the caller's.
         let x = destX &+ Int32(glyphs[i].x) &- e.originX, y = destY &+ Int32(glyphs[i].y) &- e.originY
-        let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
-                                 sourceX: Int(srcX &+ x &- destX), sourceY: Int(srcY &+ y &- destY), maskX: 0, maskY: 0,
-                                 destinationX: Int(x), destinationY: Int(y), width: Int(e.width), height: Int(e.height))
-        if call.drawPlain(source: s, mask: e.mask, destination: d, at: level) != nil {
-            drawn += 1
-            if DropInStats.isOn { DropInStats.count(call, handedBecause: nil) }
-        } else {
-            sheenPixmanComposite32(op, src, e.image, dest, Int32(call.sourceX), Int32(call.sourceY), 0, 0, x, y, e.width, e.height)
+        let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+        var plain = true
+        for k in 0 ..< (clip?.count ?? 1) {
+            let piece = clip.map { $0[k].intersection(box) } ?? box
+            if piece.isEmpty { continue }
+            // The glyph's composite over `piece`: source and mask offsets move with its corner.
+            let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
+                                     sourceX: Int(srcX) + piece.x - Int(destX), sourceY: Int(srcY) + piece.y - Int(destY),
+                                     maskX: piece.x - box.x, maskY: piece.y - box.y,
+                                     destinationX: piece.x, destinationY: piece.y, width: piece.width, height: piece.height)
+            if call.drawPlain(source: s, mask: e.mask, destination: d, at: level) == nil {
+                plain = false
+                // Through the full path, clipped by the destination's region as any composite.
+                sheenPixmanComposite32(op, src, e.image, dest, Int32(truncatingIfNeeded: call.sourceX), Int32(truncatingIfNeeded: call.sourceY),
+                                       Int32(call.maskX), Int32(call.maskY), Int32(piece.x), Int32(piece.y), Int32(piece.width), Int32(piece.height))
+            }
         }
+        if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
     }
     drawnCalls.add(UInt64(drawn), ordering: .relaxed)
+    if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
 }

@@ -56,6 +56,21 @@ final class ImageRecord {
     var hasAlphaMap = false
     var hasAccessors = false
 
+    /// A gradient's fill as last prepared for a call, by the call's source offset (its
+    /// destination-space form depends on nothing else of a call): cairo draws a shape a span at
+    /// a time with one offset. Kept per record, so a setter (which publishes a new record)
+    /// starts afresh.
+    private let fillCache = Guarded<(offset: (x: Int, y: Int), fill: GradientFill)?>(nil)
+
+    /// The gradient's fill for calls at source offset `offset`: the one kept, or `make()`'s (nil
+    /// where it cannot be made), kept for the next call.
+    func gradientFill(offset: (x: Int, y: Int), make: () -> GradientFill?) -> GradientFill? {
+        if let kept = fillCache.withLock({ $0 }), kept.offset == offset { return kept.fill }
+        guard let fill = make() else { return nil }
+        fillCache.withLock { $0 = (offset, fill) }
+        return fill
+    }
+
     /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
     /// when the record is published (`seal()`), so that a small call reads plain values.
     private(set) var plain = PlainImage.unusable

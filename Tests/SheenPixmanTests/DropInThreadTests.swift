@@ -37,7 +37,8 @@ final class SharedImages: @unchecked Sendable {
 
 @Suite struct DropInThreadTests {
     /// Task `task`'s picture: its own 64 × 64 destination, clipped to a box of its own each round,
-    /// with each shared source composited through a mask made and dropped that round, and a fill.
+    /// with each shared source composited through a mask made and dropped that round, then a span
+    /// of the shared solid through that mask unclipped, and a fill.
     static func draw(task: Int, shared: SharedImages) -> [UInt32] {
         var pixels = [UInt32](repeating: 0x8040_2010 &+ UInt32(task), count: 64 * 64)
         var mask = [UInt8](repeating: 0, count: 64 * 64)
@@ -54,6 +55,8 @@ final class SharedImages: @unchecked Sendable {
                     let op: UInt32 = [0x03, 0x0C, 0x30, 0x01][(round + task) % 4]
                     sheenPixmanComposite32(op, source, op == 0x01 ? nil : coverage, dst, Int32(round), Int32(task), 0, 0, 0, 0, 64, 64)
                     _ = sheenPixmanSetClipRegion32(dst, nil)
+                    // Unclipped: the fast path's call (CompositeCall+FastPath.swift), a span of a row.
+                    sheenPixmanComposite32(0x03, shared.solid, coverage, dst, 0, 0, Int32(x), Int32(y), Int32(x), Int32(y + round % 8), 17, 1)
                     _ = sheenPixmanUnref(coverage)
                 }
                 _ = sheenPixmanFill(p.baseAddress, 64, 32, Int32(round % 60), Int32(task % 60), 4, 4, 0xFF00_0000 | UInt32(round))

@@ -97,29 +97,9 @@ extension CompositeJob {
             case .solid, .image:
                 break
             case let .gradient(fill):
-                let program = fill.program
-                let bgra = destination.format == .bgra8Premultiplied
-                switch program.structure(width: width, height: height) {
-                case .transparent:
-                    job.solid = 0
-                case .horizontal where !program.dither:
-                    // Constant down the columns: one row shaded, the paint of every row.
-                    program.shade(paintRow, stride: 0, x: region.x, y: region.y, width: width, height: 1,
-                                  bytesPerPixel: bpp, bgra: bgra, dither: false, level: level)
-                    job.paint = UnsafeRawPointer(paintRow)
-                case let structure:
-                    // Shaded row by row inside the entry: the row's one colour when constant along
-                    // the row, else in full.
-                    let oneColour = structure == .vertical && !program.dither
-                    program.withJob(dst: paintRow, stride: 0, x: region.x, y: region.y, width: oneColour ? 1 : width,
-                                    height: 1, bytesPerPixel: oneColour ? 4 : bpp, bgra: bgra, dither: program.dither) { shading in
-                        withUnsafePointer(to: &shading) { shading in
-                            job.gradient = shading
-                            runComposite(entry, &job)
-                        }
-                    }
-                    return
-                }
+                job.runGradient(fill.program, x: region.x, y: region.y, bgra: destination.format == .bgra8Premultiplied,
+                                entry: entry, level: level)
+                return
             case let .pattern(pattern):
                 let convert = conversion(from: pattern.format)
                 if pattern.axis == .row {
@@ -195,5 +175,54 @@ extension SheenCompositeJob {
             defer { self.scratch = nil }
             runComposite(entry, &self)
         }
+    }
+}
+
+extension SheenCompositeJob {
+    /// Runs this job — destination, rectangle, operator and coverage set, `scratch` holding
+    /// sheen_composite_scratch_bytes(width) bytes — on `entry` with gradient `program` as its
+    /// paint, evaluated from destination pixel (x, y) for the job's first pixel: transparent, one
+    /// row shaded once when the gradient is constant down the columns, else shaded row by row
+    /// inside the entry (the row's one colour when constant along the row).
+    mutating func runGradient(_ program: KernelGradient, x: Int, y: Int, bgra: Bool, entry: CompositeEntry, level: SIMDLevel) {
+        let paintRow = scratch!
+        switch program.structure(width: width, height: height) {
+        case .transparent:
+            solid = 0
+            runComposite(entry, &self)
+        case .horizontal where !program.dither:
+            program.shade(paintRow, stride: 0, x: x, y: y, width: width, height: 1,
+                          bytesPerPixel: Int(bytesPerPixel), bgra: bgra, dither: false, level: level)
+            paint = UnsafeRawPointer(paintRow)
+            runComposite(entry, &self)
+        case let structure:
+            let oneColour = structure == .vertical && !program.dither
+            program.withJob(dst: paintRow, stride: 0, x: x, y: y, width: oneColour ? 1 : width,
+                            height: 1, bytesPerPixel: oneColour ? 4 : Int(bytesPerPixel), bgra: bgra, dither: program.dither) { shading in
+                withUnsafePointer(to: &shading) { shading in
+                    gradient = shading
+                    defer { gradient = nil }
+                    runComposite(entry, &self)
+                }
+            }
+        }
+    }
+
+    /// Runs this job, described in full but for its paint by a caller inside the package (the
+    /// pixman drop-in), with `fill` as its paint — the gradient evaluated at destination pixel
+    /// (x, y) for the job's first pixel, in the pixel space `fill` was prepared for — at `level`.
+    /// Returns false, having written nothing, where no composite fast path takes the job.
+    package mutating func run(gradient fill: GradientFill, x: Int, y: Int, level: SIMDLevel) -> Bool {
+        paint = nil
+        paintConversion = UInt32(SHEEN_PAINT_AS_IS)
+        guard Self.hasEveryPath(op: op, masked: mask != nil, bytesPerPixel: bytesPerPixel) else { return false }
+        let entry = KernelTable.composite(at: level)
+        let bgra = bytesPerPixel == 4 && redByte == 2
+        withAlignedScratch(byteCount: sheen_composite_scratch_bytes(width)) { scratch in
+            self.scratch = scratch
+            defer { self.scratch = nil }
+            runGradient(fill.program, x: x, y: y, bgra: bgra, entry: entry, level: level)
+        }
+        return true
     }
 }
