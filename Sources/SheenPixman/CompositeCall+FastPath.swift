@@ -11,7 +11,8 @@ import SheenRaster
 extension CompositeCall {
     /// Draws the call the quick way when it is a plain one — a solid colour or an image at a
     /// whole-pixel offset (repeat none), through no mask, a solid one or an a8 image (repeat
-    /// none), into a destination without a clip region — and returns the pixels drawn. Returns
+    /// none), into a destination without a clip region; src through a mask as drawWithSheen
+    /// draws it, over onto the area cleared first — and returns the pixels drawn. Returns
     /// nil, having written nothing, for any other call and wherever one of drawWithSheen's checks
     /// fails (the source overlapping the destination, colours that are not premultiplied, no
     /// kernel path): drawWithSheen then decides the call. Each rule here is drawWithSheen's, in
@@ -26,13 +27,24 @@ extension CompositeCall {
     /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already
     /// (a glyph run looks its source and destination up once for all its glyphs).
     func drawPlain(source s: PlainImage, mask m: PlainImage, destination d: PlainImage, at level: SIMDLevel) -> Int? {
-        guard let op = PixmanOperator.of(op),
-              op.code != 0x01 || mask == nil   // src through a mask clears first: drawWithSheen's
-        else { return nil }
+        guard var op = PixmanOperator.of(op) else { return nil }
+        // src through a mask writes S·m — transparent where the mask or the source is — which is
+        // S·m over transparent: the area is cleared first, then drawn with over (cairo fills a
+        // shape with src so, a span at a time).
+        let clearsFirst = op.code == 0x01 && mask != nil
+        if clearsFirst { op = PixmanOperator.sourceOver }
         guard d.isDestination, let dFormat = d.format, let dData = d.data, dFormat != .a8 || !op.sheen.isBlendMode else { return nil }
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
             .intersection(PixelRect(x: 0, y: 0, width: d.width, height: d.height))
         if area.isEmpty { return 0 }
+        let fullArea = area
+        /// Clears the whole area for src through a mask (before the first write) and returns the
+        /// pixels the call drew: the area's then, else `drawn`.
+        func cleared(else drawn: Int) -> Int {
+            guard clearsFirst else { return drawn }
+            Self.clear([fullArea], format: dFormat, data: dData, stride: d.stride, level: level)
+            return fullArea.width * fullArea.height
+        }
 
         let paint: Paint
         switch s.kind {
@@ -65,9 +77,9 @@ extension CompositeCall {
                 return nil
             }
             if case .constant(255) = coverage {} else if !op.isBounded { return nil }
-            if case .constant(0) = coverage { return 0 }
+            if case .constant(0) = coverage { return cleared(else: 0) }
         }
-        if area.isEmpty { return 0 }
+        if area.isEmpty { return cleared(else: 0) }
 
         switch paint {
         case let .solid(v):
@@ -87,8 +99,9 @@ extension CompositeCall {
         // copy's row); asked per job only where they do not.
         let row = drawOp == op.sheen ? op : PixmanOperator.source
         guard row.drawsEveryJob(onto: dFormat, masked: job.mask != nil) || job.hasCompositePath else { return nil }
+        let drawn = cleared(else: area.width * area.height)
         if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: d.stride, area) }
         job.runOnCheckedPath(at: level)
-        return area.width * area.height
+        return drawn
     }
 }

@@ -290,7 +290,7 @@ struct CompositeCall {
     }
 
     /// Clears `boxes` of the destination to transparent (src through a mask: the area first).
-    private static func clear(_ boxes: [PixelRect], format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int,
+    static func clear(_ boxes: [PixelRect], format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int,
                               level: SIMDLevel) {
         for r in boxes {
             var job = SheenCompositeJob(op: .clear, format: format.sheenFormat, dst: data + r.y * stride + r.x * format.sheenFormat.bytesPerPixel,
