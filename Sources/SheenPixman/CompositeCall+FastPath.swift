@@ -105,3 +105,54 @@ extension CompositeCall {
         return drawn
     }
 }
+
+/// The fast path for many composites of one solid colour through a8 masks into one destination
+/// — a glyph run, a glyph a composite: drawPlain's checks that do not depend on the mask made
+/// once, and the job's constant part made once; each composite then sets its rectangle and mask.
+/// What each composite draws is what drawPlain draws for it (FastPathTests holds the two to
+/// each other); a composite it declines, drawPlain declines too.
+struct SolidMaskJobs {
+    private let op: PixmanOperator
+    private let destination: PlainImage
+    private let format: PixmanFormat
+    private let data: UnsafeMutableRawPointer
+    private let template: SheenCompositeJob
+    private let level: SIMDLevel
+
+    /// The jobs of pixman operator `code` with solid `source` onto `destination`, or nil where
+    /// drawPlain would decline every such composite, or take the per-call path (a colour that is
+    /// not premultiplied, an unbounded operator, a blend mode onto a8, no kernel path for every
+    /// job): the caller composites call by call then.
+    init?(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel) {
+        guard s.kind == .solid, let op = PixmanOperator.of(code), op.isBounded,
+              d.isDestination, let format = d.format, let data = d.data, format != .a8 || !op.sheen.isBlendMode,
+              CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
+        var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
+        job.solid = CompositeCall.pixel(s.solid, for: format)
+        self.op = op; destination = d; self.format = format; self.data = data; template = job; self.level = level
+    }
+
+    /// Draws the colour through a8 `mask`, whose first pixel lies on destination pixel
+    /// (box.x, box.y), over destination rectangle `piece` (within `box`); false, having written
+    /// nothing, where drawPlain would decline the composite.
+    func draw(_ piece: PixelRect, maskAt box: PixelRect, mask m: PlainImage) -> Bool {
+        guard m.kind == .bits, m.format == .a8, let maskData = m.data else { return false }
+        let d = destination
+        let area = piece.intersection(PixelRect(x: 0, y: 0, width: d.width, height: d.height))
+            .intersection(PixelRect(x: box.x, y: box.y, width: m.width, height: m.height))
+        if area.isEmpty { return true }
+        if CompositeCall.overlaps(maskData, m.height, m.stride, data, d.height, d.stride) { return false }
+        if op.checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area) {
+            return false
+        }
+        var job = template
+        job.dst = data + area.y * d.stride + area.x * format.sheenFormat.bytesPerPixel
+        job.width = area.width
+        job.height = area.height
+        job.mask = UnsafePointer((maskData + (area.y - box.y) * m.stride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
+        job.maskStride = m.stride
+        if format.isPadded && op.readsDestinationAlpha { CompositeCall.makeOpaque(data, stride: d.stride, area) }
+        job.runOnCheckedPath(at: level)
+        return true
+    }
+}

@@ -128,6 +128,8 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         clip = boxes
         d.isDestination = true   // each piece lies within one box
     }
+    // A solid colour (text): the run's constant part made once (SolidMaskJobs).
+    let solidJobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
     var drawn = 0
     for (i, e) in entries.enumerated() {
         if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
@@ -138,6 +140,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         for k in 0 ..< (clip?.count ?? 1) {
             let piece = clip.map { $0[k].intersection(box) } ?? box
             if piece.isEmpty { continue }
+            if let solidJobs, solidJobs.draw(piece, maskAt: box, mask: e.mask) { continue }
             // The glyph's composite over `piece`: source and mask offsets move with its corner.
             let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
                                      sourceX: Int(srcX) + piece.x - Int(destX), sourceY: Int(srcY) + piece.y - Int(destY),

@@ -130,4 +130,55 @@ import Testing
         // Both kinds of call were met in numbers.
         #expect(taken > 1_000 && declined > 1_000, "taken \(taken), declined \(declined)")
     }
+
+    /// A glyph run's solid-colour jobs (SolidMaskJobs) draw what the fast path draws for each
+    /// glyph's composite — through a8 masks placed anywhere, over the whole box or a piece of it
+    /// (a clip box) — and decline where it declines, writing nothing.
+    @Test func solidMaskJobsDrawWhatTheFastPathDraws() throws {
+        let level = try Kernels.requestedLevel()
+        var g = Generator(state: 0x61F)
+        var drawn = 0
+        let ops = PixmanOperator.all.map(\.code)
+        for n in 0 ..< 4_000 {
+            var images: [OpaquePointer] = []
+            var memory: [UnsafeMutableRawPointer] = []
+            defer {
+                for image in images { _ = sheenPixmanUnref(image) }
+                for m in memory { m.deallocate() }
+            }
+            let (dw, dh) = (1 + g.below(40), 1 + g.below(40))
+            let (destination, dBytes, stride) = Self.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
+            images.append(destination); memory.append(dBytes)
+            var c = SheenPixmanColor(red: UInt16(g.below(65536)), green: UInt16(g.below(65536)), blue: UInt16(g.below(65536)),
+                                     alpha: g.chance(30) ? 0xFFFF : UInt16(g.below(65536)))
+            if !g.chance(5) { c.red = min(c.red, c.alpha); c.green = min(c.green, c.alpha); c.blue = min(c.blue, c.alpha) }
+            let source = sheenPixmanCreateSolidFill(&c)!
+            images.append(source)
+            let (mask, mBytes, _) = Self.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(24), height: 1 + g.below(24), &g)
+            images.append(mask); memory.append(mBytes)
+            let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
+            let op = ops[g.below(ops.count)]
+            guard let jobs = SolidMaskJobs(op: op, source: s, destination: d, level: level) else { continue }
+            let box = PixelRect(x: g.below(dw + 20) - 10, y: g.below(dh + 20) - 10, width: m.width, height: m.height)
+            let piece = g.chance(50) ? box : box.intersection(PixelRect(x: g.below(dw), y: g.below(dh), width: g.below(30), height: g.below(30)))
+            if piece.isEmpty { continue }
+            let bytes = stride * dh
+            let before = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
+            let took = jobs.draw(piece, maskAt: box, mask: m)
+            let lean = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
+            dBytes.copyMemory(from: before, byteCount: bytes)
+            let call = CompositeCall(op: op, source: source, mask: mask, destination: destination, sourceX: 0, sourceY: 0,
+                                     maskX: piece.x - box.x, maskY: piece.y - box.y, destinationX: piece.x, destinationY: piece.y,
+                                     width: piece.width, height: piece.height)
+            let plain = call.drawPlain(source: s, mask: m, destination: d, at: level)
+            let same = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes)) == lean
+            if took {
+                drawn += 1
+                #expect(plain != nil && same, "case \(n): the run's job and the fast path differ")
+            } else {
+                #expect(plain == nil && lean == before, "case \(n): declined where the fast path draws, or wrote")
+            }
+        }
+        #expect(drawn > 1_500, "drawn \(drawn)")
+    }
 }
