@@ -112,7 +112,9 @@ extension CompositeCall {
 /// What each composite draws is what drawPlain draws for it (FastPathTests holds the two to
 /// each other); a composite it declines, drawPlain declines too.
 struct SolidMaskJobs {
-    private let op: PixmanOperator
+    /// The operator's PixmanOperator.checksDestination and .readsDestinationAlpha (the row
+    /// itself holds an array, which would make every copy of this a retain).
+    private let checksDestination: Bool, readsDestinationAlpha: Bool
     private let destination: PlainImage
     private let format: PixmanFormat
     private let data: UnsafeMutableRawPointer
@@ -129,7 +131,8 @@ struct SolidMaskJobs {
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
         var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
         job.solid = CompositeCall.pixel(s.solid, for: format)
-        self.op = op; destination = d; self.format = format; self.data = data; template = job; self.level = level
+        checksDestination = op.checksDestination; readsDestinationAlpha = op.readsDestinationAlpha
+        destination = d; self.format = format; self.data = data; template = job; self.level = level
     }
 
     /// Draws the colour through a8 `mask`, whose first pixel lies on destination pixel
@@ -142,7 +145,7 @@ struct SolidMaskJobs {
             .intersection(PixelRect(x: box.x, y: box.y, width: m.width, height: m.height))
         if area.isEmpty { return true }
         if CompositeCall.overlaps(maskData, m.height, m.stride, data, d.height, d.stride) { return false }
-        if op.checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area) {
+        if checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area) {
             return false
         }
         var job = template
@@ -151,7 +154,7 @@ struct SolidMaskJobs {
         job.height = area.height
         job.mask = UnsafePointer((maskData + (area.y - box.y) * m.stride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
         job.maskStride = m.stride
-        if format.isPadded && op.readsDestinationAlpha { CompositeCall.makeOpaque(data, stride: d.stride, area) }
+        if format.isPadded && readsDestinationAlpha { CompositeCall.makeOpaque(data, stride: d.stride, area) }
         job.runOnCheckedPath(at: level)
         return true
     }

@@ -34,8 +34,8 @@ struct GlyphEntry {
 /// (removed, or cleared from a cache that grew past its high-water mark, or with the cache).
 enum GlyphRegistry {
     private struct Table {
-        var byGlyph: [UInt: GlyphEntry] = [:]
-        var glyphOfImage: [UInt: UInt] = [:]
+        var byGlyph = AddressTable<GlyphEntry>()
+        var glyphOfImage = AddressTable<UInt>()
     }
 
     private static let table = Guarded(Table())
@@ -46,9 +46,9 @@ enum GlyphRegistry {
         inUse.store(true, ordering: .releasing)
         table.withLock { t in
             let g = UInt(bitPattern: glyph), image = key(entry.image)
-            if let old = t.byGlyph[g] { t.glyphOfImage[key(old.image)] = nil }
-            t.byGlyph[g] = entry
-            t.glyphOfImage[image] = g
+            if let old = t.byGlyph.find(g) { t.glyphOfImage.remove(key(old.image)) }
+            t.byGlyph.insert(g, entry)
+            t.glyphOfImage.insert(image, g)
         }
     }
 
@@ -56,7 +56,7 @@ enum GlyphRegistry {
     static func imageFreed(_ image: PixmanImage) {
         guard inUse.load(ordering: .acquiring) else { return }
         table.withLock { t in
-            if let g = t.glyphOfImage.removeValue(forKey: key(image)) { t.byGlyph[g] = nil }
+            if let g = t.glyphOfImage.remove(key(image)) { t.byGlyph.remove(g) }
         }
     }
 
@@ -66,7 +66,7 @@ enum GlyphRegistry {
             var out: [GlyphEntry] = []
             out.reserveCapacity(count)
             for i in 0 ..< count {
-                guard let g = glyphs[i].glyph, let e = t.byGlyph[UInt(bitPattern: g)], e.mask.kind == .bits || e.isEmpty else { return nil }
+                guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)), e.mask.kind == .bits || e.isEmpty else { return nil }
                 out.append(e)
             }
             return out

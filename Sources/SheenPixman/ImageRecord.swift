@@ -153,7 +153,7 @@ struct PlainImage {
 
 /// Every image's record, by address, behind one lock: cairo draws from several threads.
 enum ImageRegistry {
-    private static let records = Guarded(RecordTable())
+    private static let records = Guarded(AddressTable<ImageRecord>())
 
     /// Records a new image (replacing whatever a freed image at the same address left).
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
@@ -164,14 +164,21 @@ enum ImageRegistry {
 
     /// Forgets a freed image.
     static func remove(_ image: PixmanImage) {
-        records.withLock { $0.remove(key(image)) }
+        records.withLock { _ = $0.remove(key(image)) }
     }
 
     /// Changes a recorded image's properties, in a copy that replaces its record (nothing for an
     /// image with no record).
     static func update(_ image: PixmanImage?, _ change: (ImageRecord) -> Void) {
         guard let image else { return }
-        records.withLock { $0.update(key(image)) { record in change(record); record.seal() } }
+        records.withLock {
+            $0.update(key(image)) { old in
+                let record = old.copy()
+                change(record)
+                record.seal()
+                return record
+            }
+        }
     }
 
     /// The records of a composite's three images, under one lock; nil for a nil image or one
@@ -186,78 +193,10 @@ enum ImageRegistry {
     /// or one with no record), under one lock.
     static func plainImages(_ a: PixmanImage, _ b: PixmanImage?, _ c: PixmanImage) -> (PlainImage, PlainImage, PlainImage) {
         records.withLock { table in
-            (table.plain(key(a)), b.map { table.plain(key($0)) } ?? .unusable, table.plain(key(c)))
+            (table.find(key(a))?.plain ?? .unusable, b.flatMap { table.find(key($0))?.plain } ?? .unusable,
+             table.find(key(c))?.plain ?? .unusable)
         }
     }
 
     private static func key(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
-}
-
-/// An open-addressing table from image addresses to records: a composite looks up three images
-/// per call, and a Dictionary's seeded hashing of each cost more than the 1 × 1 composite itself.
-/// Linear probing from a Fibonacci hash of the address; a removed slot is a tombstone until the
-/// table is rebuilt (when live and removed slots fill half of it).
-struct RecordTable {
-    private static let empty: UInt = 0, removed: UInt = 1
-    private var keys = [UInt](repeating: 0, count: 64)
-    private var values = [ImageRecord?](repeating: nil, count: 64)
-    private var used = 0   // live and removed slots
-
-    private func start(_ key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
-    }
-
-    /// The slot holding `key`, or nil.
-    private func slot(of key: UInt) -> Int? {
-        let mask = keys.count - 1
-        var i = start(key)
-        while keys[i] != Self.empty {
-            if keys[i] == key { return i }
-            i = (i + 1) & mask
-        }
-        return nil
-    }
-
-    func find(_ key: UInt) -> ImageRecord? { slot(of: key).flatMap { values[$0] } }
-
-    /// The record of `key` as the fast path reads it.
-    func plain(_ key: UInt) -> PlainImage {
-        guard let i = slot(of: key), let record = values[i] else { return .unusable }
-        return record.plain
-    }
-
-    mutating func insert(_ key: UInt, _ record: ImageRecord) {
-        if let i = slot(of: key) { values[i] = record; return }
-        if 2 * (used + 1) > keys.count { rebuild() }
-        let mask = keys.count - 1
-        var i = start(key)
-        while keys[i] != Self.empty && keys[i] != Self.removed { i = (i + 1) & mask }
-        if keys[i] == Self.empty { used += 1 }
-        keys[i] = key
-        values[i] = record
-    }
-
-    mutating func remove(_ key: UInt) {
-        guard let i = slot(of: key) else { return }
-        keys[i] = Self.removed
-        values[i] = nil
-    }
-
-    mutating func update(_ key: UInt, _ change: (ImageRecord) -> Void) {
-        guard let i = slot(of: key), let old = values[i] else { return }
-        let new = old.copy()
-        change(new)
-        values[i] = new
-    }
-
-    /// Rehashes the live records into a table at least four times their number.
-    private mutating func rebuild() {
-        let live = zip(keys, values).compactMap { k, v in k > Self.removed ? v.map { (k, $0) } : nil }
-        var size = 64
-        while size < 4 * (live.count + 1) { size *= 2 }
-        keys = [UInt](repeating: Self.empty, count: size)
-        values = [ImageRecord?](repeating: nil, count: size)
-        used = 0
-        for (k, v) in live { insert(k, v) }
-    }
 }
