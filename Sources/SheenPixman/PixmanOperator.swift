@@ -32,23 +32,28 @@ struct PixmanOperator {
     let checksSource: Bool
     let checksDestination: Bool
     /// Whether Sheen's kernels draw every job of the operator (SheenCompositeJob.hasEveryPath),
-    /// by destination kind and mask: [32-bit unmasked, 32-bit masked, a8 unmasked, a8 masked].
-    /// The fast path (CompositeCall+FastPath.swift) reads this instead of asking per job.
-    let drawsEveryJob: [Bool]
+    /// by destination kind and mask: bit 0 32-bit unmasked, 1 32-bit masked, 2 a8 unmasked, 3 a8
+    /// masked. The fast path (CompositeCall+FastPath.swift) reads this instead of asking per job.
+    /// Bits, not an array: a row is copied on every call, and an array would make each copy a
+    /// retain.
+    private let everyJobBits: UInt8
 
     private init(_ code: UInt32, _ name: StaticString, _ sheen: CompositeOperator, bounded: Bool, readsAlpha: Bool,
                  checks: (source: Bool, destination: Bool) = (false, false)) {
         self.code = code; self.name = name; self.sheen = sheen; isBounded = bounded; readsDestinationAlpha = readsAlpha
         checksSource = checks.source; checksDestination = checks.destination
-        drawsEveryJob = [(PixelFormat.bgra8Premultiplied, false), (.bgra8Premultiplied, true), (.a8, false), (.a8, true)].map {
-            SheenCompositeJob.hasEveryPath(sheen, onto: $0.0, masked: $0.1)
+        var bits: UInt8 = 0
+        for (i, (format, masked)) in [(PixelFormat.bgra8Premultiplied, false), (.bgra8Premultiplied, true), (.a8, false), (.a8, true)].enumerated()
+        where SheenCompositeJob.hasEveryPath(sheen, onto: format, masked: masked) {
+            bits |= 1 << i
         }
+        everyJobBits = bits
     }
 
     /// Whether Sheen's kernels draw every job of the operator onto `format`, masked or not.
     @inline(__always)
     func drawsEveryJob(onto format: PixmanFormat, masked: Bool) -> Bool {
-        drawsEveryJob[(format == .a8 ? 2 : 0) + (masked ? 1 : 0)]
+        everyJobBits & 1 << ((format == .a8 ? 2 : 0) + (masked ? 1 : 0)) != 0
     }
 
     /// pixman's operators that Sheen draws. Not here, so handed to pixman: saturate and the
