@@ -45,22 +45,41 @@ import Testing
         return (image, bytes, stride)
     }
 
+    /// The images and pixel memory of one case, freed when it ends.
+    final class CaseImages {
+        private var images: [OpaquePointer] = []
+        private var memory: [UnsafeMutableRawPointer] = []
+
+        deinit {
+            for image in images { _ = sheenPixmanUnref(image) }
+            for m in memory { m.deallocate() }
+        }
+
+        /// `image`, kept for the case.
+        func keep(_ image: OpaquePointer) -> OpaquePointer {
+            images.append(image)
+            return image
+        }
+
+        /// FastPathTests.bits, kept for the case.
+        func bits(_ format: UInt32, width: Int, height: Int, _ g: inout Generator) -> (OpaquePointer, UnsafeMutableRawPointer, Int) {
+            let made = FastPathTests.bits(format, width: width, height: height, &g)
+            images.append(made.0)
+            memory.append(made.1)
+            return made
+        }
+    }
+
     @Test func fastPathDrawsWhatTheFullPathDraws() throws {
         let level = try Kernels.requestedLevel()
         var g = Generator(state: 0x5EED)
         var taken = 0, declined = 0
         let ops = PixmanOperator.all.map(\.code) + [0x0D, 0x10, 0x20]   // saturate, disjoint, conjoint: not Sheen's
         for n in 0 ..< 6_000 {
-            var images: [OpaquePointer] = []
-            var memory: [UnsafeMutableRawPointer] = []
-            defer {
-                for image in images { _ = sheenPixmanUnref(image) }
-                for m in memory { m.deallocate() }
-            }
+            let kept = CaseImages()
             // The destination.
             let (dw, dh) = (1 + g.below(40), 1 + g.below(40))
-            let (destination, dBytes, stride) = Self.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
-            images.append(destination); memory.append(dBytes)
+            let (destination, dBytes, stride) = kept.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
             if g.chance(10) {
                 var region = SheenPixmanRegion32(extents: SheenPixmanBox32(x1: 2, y1: 2, x2: Int32(dw), y2: Int32(dh)), data: nil)
                 _ = sheenPixmanSetClipRegion32(destination, &region)
@@ -72,10 +91,9 @@ import Testing
                 var c = SheenPixmanColor(red: UInt16(g.below(65536)), green: UInt16(g.below(65536)), blue: UInt16(g.below(65536)),
                                          alpha: g.chance(50) ? 0xFFFF : UInt16(g.below(65536)))
                 if !g.chance(10) { c.red = min(c.red, c.alpha); c.green = min(c.green, c.alpha); c.blue = min(c.blue, c.alpha) }
-                source = sheenPixmanCreateSolidFill(&c)!
+                source = kept.keep(sheenPixmanCreateSolidFill(&c)!)
             case 2, 3, 4:
-                let (image, bytes, _) = Self.bits(Self.formats[g.below(5)], width: 1 + g.below(40), height: 1 + g.below(40), &g)
-                source = image; memory.append(bytes)
+                source = kept.bits(Self.formats[g.below(5)], width: 1 + g.below(40), height: 1 + g.below(40), &g).0
                 if g.chance(15) { sheenPixmanSetRepeat(source, UInt32(g.below(4))) }
                 if g.chance(15) {
                     var t = SheenPixmanTransform(matrix: ((1 << 16, 0, Int32(g.below(5) - 2) << 16), (0, 1 << 16, Int32(g.below(5) - 2) << 16),
@@ -87,9 +105,8 @@ import Testing
                 var p1 = SheenPixmanPointFixed(x: 0, y: 0), p2 = SheenPixmanPointFixed(x: 30 << 16, y: 20 << 16)
                 let stops = [SheenPixmanGradientStop(x: 0, color: SheenPixmanColor(red: 0x3434, green: 0x7878, blue: 0xF6F6, alpha: 0xFFFF)),
                              SheenPixmanGradientStop(x: 1 << 16, color: SheenPixmanColor(red: 0x8000, green: 0x3B3B, blue: 0x3030, alpha: 0x8080))]
-                source = sheenPixmanCreateLinearGradient(&p1, &p2, stops, 2)!
+                source = kept.keep(sheenPixmanCreateLinearGradient(&p1, &p2, stops, 2)!)
             }
-            images.append(source)
             // The mask: none, solid, a8 bits (sometimes repeating or with component alpha), or 32-bit bits.
             var mask: OpaquePointer? = nil
             switch g.below(5) {
@@ -97,15 +114,14 @@ import Testing
                 break
             case 2:
                 var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: [0, 0xFFFF, UInt16(g.below(65536))][g.below(3)])
-                mask = sheenPixmanCreateSolidFill(&c)!
+                mask = kept.keep(sheenPixmanCreateSolidFill(&c)!)
             default:
                 let format = g.chance(85) ? UInt32(SHEEN_PIXMAN_A8) : Self.formats[g.below(4)]
-                let (image, bytes, _) = Self.bits(format, width: 1 + g.below(40), height: 1 + g.below(40), &g)
-                mask = image; memory.append(bytes)
+                let image = kept.bits(format, width: 1 + g.below(40), height: 1 + g.below(40), &g).0
+                mask = image
                 if g.chance(10) { sheenPixmanSetRepeat(image, UInt32(SHEEN_PIXMAN_REPEAT_NORMAL)) }
                 if g.chance(10) { sheenPixmanSetComponentAlpha(image, 1) }
             }
-            if let mask { images.append(mask) }
 
             let call = CompositeCall(op: ops[g.below(ops.count)], source: source, mask: mask, destination: destination,
                                      sourceX: g.below(50) - 10, sourceY: g.below(50) - 10, maskX: g.below(50) - 10, maskY: g.below(50) - 10,
@@ -140,22 +156,14 @@ import Testing
         var drawn = 0
         let ops = PixmanOperator.all.map(\.code)
         for n in 0 ..< 4_000 {
-            var images: [OpaquePointer] = []
-            var memory: [UnsafeMutableRawPointer] = []
-            defer {
-                for image in images { _ = sheenPixmanUnref(image) }
-                for m in memory { m.deallocate() }
-            }
+            let kept = CaseImages()
             let (dw, dh) = (1 + g.below(40), 1 + g.below(40))
-            let (destination, dBytes, stride) = Self.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
-            images.append(destination); memory.append(dBytes)
+            let (destination, dBytes, stride) = kept.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
             var c = SheenPixmanColor(red: UInt16(g.below(65536)), green: UInt16(g.below(65536)), blue: UInt16(g.below(65536)),
                                      alpha: g.chance(30) ? 0xFFFF : UInt16(g.below(65536)))
             if !g.chance(5) { c.red = min(c.red, c.alpha); c.green = min(c.green, c.alpha); c.blue = min(c.blue, c.alpha) }
-            let source = sheenPixmanCreateSolidFill(&c)!
-            images.append(source)
-            let (mask, mBytes, _) = Self.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(24), height: 1 + g.below(24), &g)
-            images.append(mask); memory.append(mBytes)
+            let source = kept.keep(sheenPixmanCreateSolidFill(&c)!)
+            let mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(24), height: 1 + g.below(24), &g).0
             let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
             let op = ops[g.below(ops.count)]
             guard let jobs = SolidMaskJobs(op: op, source: s, destination: d, level: level) else { continue }
