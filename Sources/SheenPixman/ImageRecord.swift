@@ -59,12 +59,14 @@ final class ImageRecord {
     /// A gradient's fill as last prepared for a call, by the call's source offset (its
     /// destination-space form depends on nothing else of a call): cairo draws a shape a span at
     /// a time with one offset. Kept per record, so a setter (which publishes a new record)
-    /// starts afresh.
-    private let fillCache = Guarded<(offset: (x: Int, y: Int), fill: GradientFill)?>(nil)
+    /// starts afresh. Only a gradient's record has one: cairo makes and drops images by the
+    /// thousand, and a mutex each would cost every one.
+    private let fillCache: Guarded<(offset: (x: Int, y: Int), fill: GradientFill)?>?
 
     /// The gradient's fill for calls at source offset `offset`: the one kept, or `make()`'s (nil
     /// where it cannot be made), kept for the next call.
     func gradientFill(offset: (x: Int, y: Int), make: () -> GradientFill?) -> GradientFill? {
+        guard let fillCache else { return make() }
         if let kept = fillCache.withLock({ $0 }), kept.offset == offset { return kept.fill }
         guard let fill = make() else { return nil }
         fillCache.withLock { $0 = (offset, fill) }
@@ -75,11 +77,14 @@ final class ImageRecord {
     /// when the record is published (`seal()`), so that a small call reads plain values.
     private(set) var plain = PlainImage.unusable
 
-    init(_ content: Content) { self.content = content }
+    init(_ content: Content) {
+        self.content = content
+        if case .gradient = content { fillCache = Guarded(nil) } else { fillCache = nil }
+    }
 
     /// A gradient image's record.
-    init(gradient: PixmanGradient?) {
-        content = .gradient
+    convenience init(gradient: PixmanGradient?) {
+        self.init(.gradient)
         self.gradient = gradient
     }
 
