@@ -37,7 +37,9 @@ extension SheenCompositeJob {
     /// holds for every such job, so that a caller with many small jobs (the pixman drop-in) can
     /// ask once.
     package static func hasEveryPath(op: UInt32, masked: Bool, bytesPerPixel: UInt32) -> Bool {
-        [(0, 0), (1, 0), (1, 1)].allSatisfy { sheen_simd_composite_path(op, $0.0, $0.1, masked ? 1 : 0, bytesPerPixel) >= 0 }
+        let m: Int32 = masked ? 1 : 0
+        return sheen_simd_composite_path(op, 0, 0, m, bytesPerPixel) >= 0 && sheen_simd_composite_path(op, 1, 0, m, bytesPerPixel) >= 0
+            && sheen_simd_composite_path(op, 1, 1, m, bytesPerPixel) >= 0
     }
 
     /// `hasEveryPath` for Sheen's operator `op` onto `format`.
