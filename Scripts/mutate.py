@@ -61,14 +61,15 @@ TARGETS = {
 LINK = {"x86": ["-fsanitize=address", "-fuse-ld=lld"], "aarch64": CROSS + ["-fuse-ld=lld", "-static"], "generic": CROSS + ["-fuse-ld=lld", "-static"]}
 # A C file's level (shared files run at every level) and the golden kinds its kernels answer for.
 LEVEL_OF = {"SIMD128": "simd128", "AVX2": "avx2", "AVX512": "avx512"}
-FAMILY_KINDS = {"Composite": "C", "Gradient": "CG", "Blur": "B", "Rows": "FP"}
+FAMILY_KINDS = {"Composite": "C", "Gradient": "CG", "Blur": "B", "Rows": "FPV"}
 
 
 def family_of(path):
     """The kernel family a source file belongs to (composite, gradient, blur, rows, shared)."""
     name = Path(path).name
     for prefix, family in (("Composite", "composite"), ("Blend", "composite"), ("SheenOperators", "composite"),
-                           ("Gradient", "gradient"), ("Blur", "blur"), ("Rows", "rows"), ("ShortCopy", "rows")):
+                           ("Gradient", "gradient"), ("Blur", "blur"), ("Rows", "rows"), ("ShortCopy", "rows"),
+                           ("PremultipliedCheck", "rows")):
         if name.startswith(prefix):
             return family
     return "shared"
@@ -339,7 +340,7 @@ class Worker:
                         levels |= {level} if level else {"simd128", "avx2", "avx512"}
                     elif level in (None, "simd128"):
                         levels.add("simd128")
-                    kinds |= set(FAMILY_KINDS.get(stem, "CGBFP"))
+                    kinds |= set(FAMILY_KINDS.get(stem, "CGBFPV"))
                 verdicts[target] = {}
                 level_files = {level: [c for c in changed if LEVEL_OF.get(c.partition("+")[2].removesuffix(".c")) in (level, None)]
                                for level in levels}

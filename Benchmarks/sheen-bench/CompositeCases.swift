@@ -61,7 +61,32 @@ extension Bench {
             record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
         }
-        if !large { runAlphaComposite(width: width, height: height, mask: iid) }
+        if !large {
+            runAlphaComposite(width: width, height: height, mask: iid)
+            runPremultipliedCheck(original)
+        }
+    }
+
+    /// check_premultiplied: the validation a caller (the drop-in pixman) runs over a source
+    /// before compositing it — every pixel of the W×H RGBA8 image read (it is all valid
+    /// premultiplied colour, so the search reaches the end); checked to answer none, and to find
+    /// a pixel planted in the last row once the timing is done.
+    private func runPremultipliedCheck(_ image: BenchBuffer) {
+        let name = "check.premultiplied", kernel = "check_premultiplied"
+        guard wants(name) else { return }
+        let view = image.buffer.readOnly
+        var found: (x: Int, y: Int)? = (0, 0)
+        let phases = measurePhases(warmup: warmup, reps: reps) {
+            [timed { found = try! view.firstPixelNotPremultiplied() }]
+        }
+        check(found == nil, "\(name) found \(found.map { "(\($0.x), \($0.y))" } ?? "") in a valid image")
+        let last = image.buffer.row(view.height - 1), saved = last.load(fromByteOffset: 4, as: UInt32.self)
+        last.storeBytes(of: 0x10FF_FFFF as UInt32, toByteOffset: 4, as: UInt32.self)
+        let planted = try! view.firstPixelNotPremultiplied()
+        last.storeBytes(of: saved, toByteOffset: 4, as: UInt32.self)
+        check(planted?.x == 1 && planted?.y == view.height - 1, "\(name) missed the planted pixel")
+        record(CaseResult(name: name, width: view.width, height: view.height, total: Stats(phases[0]),
+                          make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
     }
 
     /// composite_8: sourceOver of a translucent alpha through the i.i.d. mask onto an A8

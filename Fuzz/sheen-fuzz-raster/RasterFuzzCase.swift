@@ -2,10 +2,10 @@ import SheenPNG
 import SheenRaster
 import SheenTestSupport
 
-/// One raster fuzz input. Byte 0 picks the kernel (mod 3): 0 blur (blur_convolution or
+/// One raster fuzz input. Byte 0 picks the kernel (mod 4): 0 blur (blur_convolution or
 /// blur_strip by σ), 1 a gradient fill (gradient_span, and fill_rows and copy_rows where rows
 /// repeat) followed by a 1-pixel pattern of it where it is linear (a column pattern is fill_rows,
-/// a row pattern copy_rows), 2 PNG decoding. With a kernel to focus on (`FuzzReplay.kernel`),
+/// a row pattern copy_rows), 2 PNG decoding, 3 the premultiplied check (check_premultiplied). With a kernel to focus on (`FuzzReplay.kernel`),
 /// byte 0 is ignored and the pattern's axis is the kernel's.
 /// Numbers come one byte each from `Bytes`: below 240 an ordinary value, 240…255 one of the
 /// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
@@ -13,7 +13,8 @@ import SheenTestSupport
 /// Invariants: no crash or memory error; fences intact; a throw leaves the destination as it
 /// was; a blur and a gradient fill each equal their scalar twin (the reference level) bit for bit
 /// at every other level this CPU runs (simd128, avx2, avx512: `comparedLevels`);
-/// blurred premultiplied pixels stay valid (colour ≤ alpha).
+/// blurred premultiplied pixels stay valid (colour ≤ alpha); the premultiplied check finds the
+/// first pixel a plain search finds, at every level, reading and writing nothing outside the rows.
 struct RasterFuzzCase: CustomStringConvertible {
     let bytes: [UInt8]
 
@@ -40,13 +41,14 @@ struct RasterFuzzCase: CustomStringConvertible {
     }
 
     /// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
-    static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows"]
+    static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows", "check_premultiplied"]
 
     var kind: Int {
         switch FuzzReplay.kernel {
         case "blur_convolution", "blur_strip": return 0
         case "gradient_span", "fill_rows", "copy_rows": return 1
-        default: return Int(bytes.first ?? 0) % 3
+        case "check_premultiplied": return 3
+        default: return Int(bytes.first ?? 0) % 4
         }
     }
 
@@ -55,7 +57,8 @@ struct RasterFuzzCase: CustomStringConvertible {
         switch kind {
         case 0: return checkBlur(&reader)
         case 1: return checkGradient(&reader)
-        default: return checkPNG()
+        case 2: return checkPNG()
+        default: return checkPremultiplied(&reader)
         }
     }
 
@@ -216,11 +219,46 @@ struct RasterFuzzCase: CustomStringConvertible {
         return nil
     }
 
+    /// check_premultiplied: a view of 32-bit pixels from the input (each valid premultiplied colour
+    /// unless its own byte says otherwise, so that the first invalid one lies anywhere), fenced or
+    /// against unmapped pages: `firstPixelNotPremultiplied` answers what a plain search answers at
+    /// every level, and touches no byte.
+    func checkPremultiplied(_ reader: inout Reader) -> String? {
+        let width = Int(reader.byte()), height = 1 + Int(reader.byte() % 8)
+        let padding = Int(reader.byte() % 9), placement = reader.byte()
+        let fenced = FencedBuffer(width: width, height: height, format: .bgra8Premultiplied, padding: padding,
+                                  misalignment: Int(placement % 64), fill: 0, guardPages: FencedBuffer.GuardPages(fuzzByte: placement))
+        var expected: (x: Int, y: Int)?
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let invalid = reader.byte() >= 250
+                var p = (0 ..< 4).map { _ in reader.byte() }
+                if !invalid { for c in 0 ..< 3 { p[c] = min(p[c], p[3]) } }
+                for c in 0 ..< 4 { fenced.buffer.row(y).storeBytes(of: p[c], toByteOffset: 4 * x + c, as: UInt8.self) }
+                if expected == nil && (p[0] > p[3] || p[1] > p[3] || p[2] > p[3]) { expected = (x, y) }
+            }
+        }
+        let before = fenced.copy()
+        for level in [SIMDLevel.reference] + comparedLevels {
+            let found: (x: Int, y: Int)?
+            do {
+                found = try Kernels.withLevel(level) { try fenced.buffer.readOnly.firstPixelNotPremultiplied() }
+            } catch {
+                return "premultiplied check \(width)×\(height) threw at \(level): \(error)"
+            }
+            if found?.x != expected?.x || found?.y != expected?.y {
+                return "premultiplied check \(width)×\(height) (\(fenced.guardPages)) at \(level): \(String(describing: found)), a plain search \(String(describing: expected))"
+            }
+            if fenced.fenceViolations != 0 || !fenced.sameBytes(as: before) { return "premultiplied check wrote at \(level)" }
+        }
+        return nil
+    }
+
     /// Decodes and checks one input; nil when it passed, else the case and what broke.
     static func failure(of bytes: [UInt8]) -> String? {
         let c = RasterFuzzCase(bytes)
         return c.check().map { "\(c)\n  \($0)" }
     }
 
-    var description: String { "raster fuzz case (\(["blur", "gradient", "png"][kind])), \(bytes.count) bytes" }
+    var description: String { "raster fuzz case (\(["blur", "gradient", "png", "premultiplied check"][kind])), \(bytes.count) bytes" }
 }

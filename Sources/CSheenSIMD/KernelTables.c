@@ -9,6 +9,7 @@
         .blur = sheen_blur_##level,                        \
         .fill_rows = sheen_fill_rows_##level,              \
         .copy_rows = sheen_copy_rows_##level,              \
+        .check_premultiplied = sheen_check_premultiplied_##level, \
     };
 
 SHEEN_KERNEL_TABLE(simd128)

@@ -1,4 +1,5 @@
-// Row fills and copies (fill_rows, copy_rows) built for AVX2: 32-byte stores.
+// Row fills and copies (fill_rows, copy_rows) and the premultiplied check (check_premultiplied)
+// built for AVX2: 32-byte vectors.
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
@@ -6,7 +7,9 @@ SHEEN_BEGIN_AVX2
 #define SHEEN_ROW_VECTOR 32
 #define SHEEN_FILL_ENTRY sheen_fill_rows_avx2
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx2
+#define SHEEN_CHECK_ENTRY sheen_check_premultiplied_avx2
 #include "RowsBody.h"
+#include "PremultipliedCheckBody.h"
 SHEEN_END_LEVEL
 #else
 void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -16,5 +19,9 @@ void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_
 void sheen_copy_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                           intptr_t srcStride, intptr_t period) {
     (void)dst; (void)stride; (void)rowBytes; (void)height; (void)src; (void)srcStride; (void)period;
+}
+intptr_t sheen_check_premultiplied_avx2(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height) {
+    (void)src; (void)stride; (void)width; (void)height;
+    return -1;
 }
 #endif

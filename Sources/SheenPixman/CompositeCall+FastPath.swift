@@ -86,11 +86,11 @@ extension CompositeCall {
             if !Self.isPremultiplied(v) { return nil }
         case let .bits(format, data, stride, dx, dy):
             if op.checksSource && !format.isPadded && format != .a8
-                && !Self.isPremultiplied(data, stride: stride, area.offsetBy(dx: dx, dy: dy)) { return nil }
+                && !Self.isPremultiplied(data, stride: stride, area.offsetBy(dx: dx, dy: dy), level: level) { return nil }
         case .repeated, .gradient:
             return nil
         }
-        if op.checksDestination && !dFormat.isPadded && dFormat != .a8 && !Self.isPremultiplied(dData, stride: d.stride, area) {
+        if op.checksDestination && !dFormat.isPadded && dFormat != .a8 && !Self.isPremultiplied(dData, stride: d.stride, area, level: level) {
             return nil
         }
         let drawOp = Self.drawOperator(op, paint: paint, coverage: coverage)
@@ -145,7 +145,7 @@ struct SolidMaskJobs {
             .intersection(PixelRect(x: box.x, y: box.y, width: m.width, height: m.height))
         if area.isEmpty { return true }
         if CompositeCall.overlaps(maskData, m.height, m.stride, data, d.height, d.stride) { return false }
-        if checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area) {
+        if checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area, level: level) {
             return false
         }
         var job = template

@@ -9,6 +9,8 @@ typealias GradientEntry = @convention(c) (UnsafePointer<SheenGradientJob>?) -> V
 typealias FillRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UInt32, UnsafePointer<UInt8>?, Int, Int) -> Void
 /// A row-copy entry (see `copyRows`).
 typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UnsafePointer<UInt8>?, Int, Int) -> Void
+/// A premultiplied-check entry (see `firstRowNotPremultiplied`).
+typealias CheckPremultipliedEntry = @convention(c) (UnsafePointer<UInt8>?, Int, Int, Int) -> Int
 
 /// The kernels of one level as typed entry points (SheenKernels.h names the kernels each runs;
 /// `Kernels.table` lists them with every level of this table).
@@ -28,6 +30,8 @@ struct KernelTable: @unchecked Sendable {
     /// `fill_rows` and `copy_rows`.
     let fillRows: FillRowsEntry
     let copyRows: CopyRowsEntry
+    /// `check_premultiplied`.
+    let checkPremultiplied: CheckPremultipliedEntry
     /// `blur_convolution` and `blur_strip` (by the job's method): one pass over a range of units.
     let blur: BlurEntry
 
@@ -38,6 +42,7 @@ struct KernelTable: @unchecked Sendable {
         gradientSpan = c.gradient_span!
         fillRows = c.fill_rows!
         copyRows = c.copy_rows!
+        checkPremultiplied = c.check_premultiplied!
         blur = c.blur!
     }
 
@@ -53,6 +58,7 @@ struct KernelTable: @unchecked Sendable {
         copyRows = { d, stride, bytes, h, src, srcStride, period in
             if let d, let src { copyRowsSwift(d, stride, bytes, h, src, srcStride, period) }
         }
+        checkPremultiplied = { src, stride, width, height in src.map { checkPremultipliedSwift($0, stride, width, height) } ?? -1 }
         self.blur = blur
     }
 

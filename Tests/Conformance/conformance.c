@@ -5,7 +5,7 @@
 // (see `layout`), so that a read or write outside them faults. Scripts/test-arm64.sh builds it for AArch64 with
 // CSheenSIMD and runs it under qemu-aarch64-static; built natively it checks the x86 levels too.
 //
-//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFP]   (default simd128)
+//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPV]   (default simd128)
 //
 // Prints one line per failing case (at most 20) and a closing "N passed, M failed"; exits 1 on
 // any failure, 2 on a file it cannot read (or one cut short: see the closing record), 3 when a
@@ -433,6 +433,21 @@ static int copy_case(reader *r, const SheenKernelTable *t, layout how, char *why
     return ok;
 }
 
+static int check_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+    const intptr_t stride = i64(r), width = i64(r), height = i64(r), want = i64(r);
+    const uint32_t misalign = u32(r);
+    blob src = bytes(r);
+    if (r->bad || width < 0 || height < 0) return -1;
+    // Read-only: against guard pages the rows' own pages refuse writes too.
+    placed s = place(src, height, width * 4, stride, misalign, how, 1);
+    const intptr_t got = t->check_premultiplied(s.data, s.stride, width, height);
+    int ok = got == want;
+    if (!ok) snprintf(why, n, "first row not premultiplied %zd, golden %zd", (ssize_t)got, (ssize_t)want);
+    if (ok && !placed_equals(&s, src, why, n)) ok = 0;
+    placed_free(&s);
+    return ok;
+}
+
 /// The case being run, for the fault handler: a kernel that touches a guard page stops the
 /// driver with a line naming the case, not a bare "Segmentation fault".
 static char running[160];
@@ -457,8 +472,12 @@ static void skip_copy(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t
                       intptr_t srcStride, intptr_t period) {
     (void)dst; (void)stride; (void)rowBytes; (void)height; (void)src; (void)srcStride; (void)period;
 }
+static intptr_t skip_check(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height) {
+    (void)src; (void)stride; (void)width; (void)height;
+    return -1;
+}
 /// A table whose entries do nothing: reading a case through it only checks and skips its bytes.
-static const SheenKernelTable skipping = {skip_composite, skip_gradient, skip_blur, skip_fill, skip_copy};
+static const SheenKernelTable skipping = {skip_composite, skip_gradient, skip_blur, skip_fill, skip_copy, skip_check};
 
 /// Reads a case of `kind` without running it; 0 when it is malformed.
 static int skip_case(reader *r, char kind) {
@@ -470,13 +489,16 @@ static int skip_case(reader *r, char kind) {
     case 'B': ok = blur_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'F': ok = fill_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'P': ok = copy_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
+    case 'V': ok = check_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     default: ok = -1; break;
     }
     return ok >= 0 && !r->bad;
 }
 
-/// The kinds of case, in the closing record's order: composite, gradient span, blur, fill, copy.
-static const char KIND_LETTERS[] = "CGBFP";
+/// The kinds of case, in the closing record's order: composite, gradient span, blur, fill, copy,
+/// premultiplied check.
+static const char KIND_LETTERS[] = "CGBFPV";
+enum { KIND_COUNT = sizeof KIND_LETTERS - 1 };
 
 /// The fewest cases on the text path (over_n_8_8888) a golden file may hold: its chunk, block,
 /// short-row and partial-block branches at every level need many widths and heights.
@@ -484,7 +506,7 @@ enum { TEXT_PATH_CASES = 200 };
 
 int main(int argc, char **argv) {
     // Options after the level (Scripts/mutate.sh's): --first-failure stops at the first failing
-    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P), skipping the rest.
+    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P, V), skipping the rest.
     int firstFailure = 0;
     const char *onlyKinds = NULL;
     int positional = argc;
@@ -495,7 +517,7 @@ int main(int argc, char **argv) {
         else { positional = -1; break; }
     }
     if (argc < 2 || positional < 0) {
-        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFP]\n");
+        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPV]\n");
         return 2;
     }
     const char *levelName = argc >= 3 ? argv[2] : "simd128";
@@ -524,23 +546,25 @@ int main(int argc, char **argv) {
     fclose(file);
     reader r = {data + 8, data + size, 0};
     int passed = 0, failed = 0;
-    int kinds[5] = {0}, text = 0, ended = 0, skipped = 0;
+    int kinds[KIND_COUNT] = {0}, text = 0, ended = 0, skipped = 0;
     while (r.p < r.end) {
         const char kind = (char)u8(&r);
         const uint32_t id = u32(&r);
         if (kind == 'E') {
             // The writer's closing record: how many cases of each kind it wrote. A file cut short,
             // or holding only its header, is refused rather than passed as "0 failed".
-            uint32_t want[5];
-            for (int k = 0; k < 5; k++) want[k] = u32(&r);
+            uint32_t want[KIND_COUNT];
+            for (int k = 0; k < KIND_COUNT; k++) want[k] = u32(&r);
             if (r.bad || r.p != r.end) { fprintf(stderr, "conformance: the closing record is malformed\n"); return 2; }
-            for (int k = 0; k < 5; k++) {
+            int total = 0;
+            for (int k = 0; k < KIND_COUNT; k++) {
+                total += kinds[k];
                 if ((int)want[k] != kinds[k] || want[k] == 0) {
                     fprintf(stderr, "conformance: %d cases of kind %d read, the file says %u (and none may be empty)\n", kinds[k], k, want[k]);
                     return 2;
                 }
             }
-            if (id != (uint32_t)(kinds[0] + kinds[1] + kinds[2] + kinds[3] + kinds[4])) {
+            if (id != (uint32_t)total) {
                 fprintf(stderr, "conformance: the closing record counts %u cases, %d read\n", id, passed + failed + skipped);
                 return 2;
             }
@@ -572,6 +596,7 @@ int main(int argc, char **argv) {
             case 'B': ok = blur_case(&r, table, how, why, sizeof why); break;
             case 'F': ok = fill_case(&r, table, how, why, sizeof why); break;
             case 'P': ok = copy_case(&r, table, how, why, sizeof why); break;
+            case 'V': ok = check_case(&r, table, how, why, sizeof why); break;
             default: ok = -1; break;
             }
             if (ok == 0) {
@@ -607,9 +632,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     free(data);
-    printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy cases, each fenced, "
-           "against guard pages after and before every row%s%s\n", levelName, kinds[0], text, kinds[1], kinds[2], kinds[3],
-           kinds[4], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
+    printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy, %d premultiplied-check "
+           "cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0], text, kinds[1],
+           kinds[2], kinds[3], kinds[4], kinds[5], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

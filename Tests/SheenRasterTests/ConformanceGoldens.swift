@@ -21,7 +21,8 @@ struct ConformanceGoldens {
         var cases = 0
         /// Cases written of each kind, in the closing record's order.
         var kinds: [UInt8: Int] = [:]
-        static let kindOrder: [UInt8] = [UInt8(ascii: "C"), UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "F"), UInt8(ascii: "P")]
+        static let kindOrder: [UInt8] = [UInt8(ascii: "C"), UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "F"), UInt8(ascii: "P"),
+                                              UInt8(ascii: "V")]
         /// Starts a case of `kind` (its letter and number).
         func begin(_ kind: Character) {
             let k = kind.asciiValue!
@@ -556,6 +557,34 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Premultiplied checks: 32-bit rows of 0…90 pixels, valid colour with, in most cases, one
+    /// pixel planted anywhere with a colour byte above its alpha byte.
+    static func checks(_ w: Writer, _ rng: inout SeededGenerator, count: Int) -> [String] {
+        var problems: [String] = []
+        for i in 0 ..< count {
+            let misalign = misalignments.randomElement(using: &rng)!
+            let width = i < 91 ? i : Int.random(in: 0 ... 90, using: &rng), height = Int.random(in: 1 ... 6, using: &rng)
+            let stride = 4 * (width + Int.random(in: 0 ... 3, using: &rng))
+            var src = premultiplied(stride * (height - 1) + 4 * width, &rng)
+            if width > 0 && i % 4 != 0 {
+                let at = Int.random(in: 0 ..< height, using: &rng) * stride + 4 * Int.random(in: 0 ..< width, using: &rng)
+                let a = UInt8.random(in: 0 ... 254, using: &rng)
+                src[at + 3] = a
+                src[at + Int.random(in: 0 ... 2, using: &rng)] = UInt8.random(in: a + 1 ... 255, using: &rng)
+            }
+            func run(_ entry: CheckPremultipliedEntry) -> Int {
+                src.withUnsafeBufferPointer { entry($0.baseAddress, stride, width, height) }
+            }
+            let expected = run(KernelTable.at(.reference).checkPremultiplied)
+            for (level, table) in cTables where run(table.check_premultiplied!) != expected { problems.append("check \(i) at \(level)") }
+            w.begin("V")
+            w.i64(stride); w.i64(width); w.i64(height); w.i64(expected); w.u32(UInt32(misalign))
+            w.bytes(src)
+            w.cases += 1
+        }
+        return problems
+    }
+
     @Test func writeGoldens() throws {
         let path = ProcessInfo.processInfo.environment["SHEEN_CONFORMANCE_OUT"]!
         let w = Writer()
@@ -568,6 +597,7 @@ struct ConformanceGoldens {
         problems += try Self.gradients(w, &rng, count: 400, edges: true)
         problems += try Self.blurs(w, &rng, count: 240)
         problems += Self.rows(w, &rng, count: 600)
+        problems += Self.checks(w, &rng, count: 300)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()

@@ -303,6 +303,12 @@ void sheen_copy_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intp
                           intptr_t srcStride, intptr_t period);
 void sheen_copy_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                             intptr_t srcStride, intptr_t period);
+/// The first of `height` rows of `width` 32-bit pixels from `src` (`stride` bytes apart) that
+/// holds a colour byte above its pixel's alpha byte (the fourth: BGRA and RGBA alike), which is
+/// not valid premultiplied colour; -1 when no row does. Reads those pixels' bytes and no other.
+intptr_t sheen_check_premultiplied_simd128(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
+intptr_t sheen_check_premultiplied_avx2(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
+intptr_t sheen_check_premultiplied_avx512(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
 
 /// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
 /// (SheenRaster/KernelTable.swift) calls for a level; SheenKernels.h lists the kernels each
@@ -317,6 +323,7 @@ typedef struct {
                       const uint8_t *values, intptr_t count, intptr_t phase);
     void (*copy_rows)(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                       intptr_t srcStride, intptr_t period);
+    intptr_t (*check_premultiplied)(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
 } SheenKernelTable;
 
 /// The 128-bit level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_128).

@@ -33,7 +33,9 @@
     X(fill_rows, fill_rows, \
       "rows filled with one value each, repeating (solid fills, column patterns)") \
     X(copy_rows, copy_rows, \
-      "rows copied from a repeating source (row patterns)")
+      "rows copied from a repeating source (row patterns)") \
+    X(check_premultiplied, check_premultiplied, \
+      "rows of 32-bit pixels searched for a colour byte above its alpha (validation of premultiplied input)")
 
 // The composite entry's fast paths, pixman's way: a job runs the row of the first path whose
 // operator, paint, coverage and format all match it, and nothing else decides (CompositeEntry.h
