@@ -35,6 +35,16 @@ INLINE lanes blend_block32(int op, int coverage_kind, int full, lanes s, lanes v
 INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, lanes solid,
                     const uint8_t *m, constant_coverage constant) {
     lanes s = paint_kind == PAINT_SOLID ? solid : load_lanes(p);
+    // sourceOver of rows at full coverage, pixman's over_8888_8888 way: a block of opaque paint is
+    // the paint (S + D·0), one of zero paint leaves the destination (0 + D·255/255), exactly what
+    // the formula gives, so an opaque image or its clear parts cost a copy or nothing.
+    if (op == OP_SOURCE_OVER && paint_kind == PAINT_ROW && (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full))) {
+        if (all_opaque(s)) {
+            store_lanes(d, s);
+            return;
+        }
+        if (all_zero(s)) return;
+    }
     store_lanes(d, blend_block32(op, coverage_kind, full, s, load_lanes(d), m, constant));
 }
 

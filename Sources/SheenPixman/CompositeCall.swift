@@ -374,9 +374,17 @@ struct CompositeCall {
     /// SheenRaster's check_premultiplied kernel at `level` (the check reads every pixel a call
     /// reads, so it must run at the speed of a read: in Swift it took 62 % of a 64 × 64 image's
     /// over, twice the kernel's time).
+    /// A span of a few pixels (cairo's edges) is checked here, where the kernel's call would cost
+    /// more than the pixels.
     @inline(__always)
     static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect, level: SIMDLevel) -> Bool {
-        firstRowNotPremultiplied(data + r.y * stride + r.x * 4, stride: stride, width: r.width, height: r.height, level: level) == nil
+        if r.isEmpty { return true }
+        let first = data + r.y * stride + r.x * 4
+        if r.height == 1 && r.width <= 4 {
+            for x in 0 ..< r.width where !isPremultiplied(first.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)) { return false }
+            return true
+        }
+        return firstRowNotPremultiplied(first, stride: stride, width: r.width, height: r.height, level: level) == nil
     }
 
     /// Sets the padding byte of an x8 destination's pixels in `r` to 255, the alpha pixman reads

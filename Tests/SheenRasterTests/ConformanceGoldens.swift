@@ -172,6 +172,37 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Valid premultiplied pixels in runs of 16 from the row's start (a whole block, or whole
+    /// blocks, at every level) that are all opaque, all zero, or mixed.
+    static func runPixels(_ count: Int, _ rng: inout SeededGenerator) -> [UInt8] {
+        var out: [UInt8] = []
+        while out.count < count {
+            let kind = Int.random(in: 0 ... 2, using: &rng)
+            var run = premultiplied(64, &rng)
+            for i in stride(from: 0, to: 64, by: 4) {
+                if kind == 0 { run[i + 3] = 255 } else if kind == 1 { run.replaceSubrange(i ..< i + 4, with: [0, 0, 0, 0]) }
+            }
+            out += run
+        }
+        return Array(out.prefix(count))
+    }
+
+    /// sourceOver of rows (as they are and in the other byte order) at full coverage and through
+    /// masks whose chunks are often all 255, on paint in runs of opaque, clear and mixed blocks:
+    /// the opaque block stored as the paint, the clear one left alone (CompositeSpans.h block32).
+    static func opaqueAndClearRuns(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        for width in [16, 37, 64, 100, 150, 257] {
+            for paintKind in [1, 4] {
+                for coverageKind in [0, 2] {
+                    problems += try composite(op: .sourceOver, bpp: 4, paintKind: paintKind, coverageKind: coverageKind, width: width,
+                                              w, &rng, coverage: 255, height: 3, pixels: runPixels)
+                }
+            }
+        }
+        return problems
+    }
+
     /// Valid premultiplied pixels whose levels sit where the blend formulas branch: alpha 0, 1,
     /// 2, 127, 128, 254, 255 or any; each colour 0, 1, its alpha, alpha − 1, a quarter or a half
     /// of it, or any level up to it.
@@ -593,6 +624,7 @@ struct ConformanceGoldens {
         problems += try Self.textPath(w, &rng)
         problems += try Self.alphaTails(w, &rng)
         problems += try Self.boundaries(w, &rng)
+        problems += try Self.opaqueAndClearRuns(w, &rng)
         problems += try Self.gradients(w, &rng, count: 2000)
         problems += try Self.gradients(w, &rng, count: 400, edges: true)
         problems += try Self.blurs(w, &rng, count: 240)
