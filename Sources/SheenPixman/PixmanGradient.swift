@@ -13,8 +13,9 @@
 // outside 0…1 or repeat none are redrawn on a longer line whose stops say the same; a repeating
 // gradient whose stops leave a gap at 0 or 1 gets the colour pixman interpolates across the wrap
 // as stops at 0 and 1. What cannot be said so — a radial gradient with repeat none (pixman takes
-// the root in 0…1 there, not the largest), radial stops outside 0…1, the conical (sweep)
-// gradient, stops out of order — is left to pixman.
+// the root in 0…1 there, not the largest) unless it runs from a point inside its end circle
+// (there the two agree), radial stops outside 0…1 otherwise, the conical (sweep) gradient, stops
+// out of order — is left to pixman.
 
 import CSheenPixman
 import SheenRaster
@@ -29,6 +30,15 @@ struct PixmanGradient {
         case radial(inner: Point, innerRadius: Double, outer: Point, outerRadius: Double)
         /// A sweep, which pixman measures counter-clockwise; drawn by pixman.
         case conical
+
+        /// Whether this is a radial gradient from a point (inner radius 0) strictly inside its
+        /// outer circle: every pixel then lies on exactly one circle of t ≥ 0 (the other root of
+        /// its equation is ≤ 0), so the circles may be drawn past t = 1 without changing any t.
+        var isFromAPointInside: Bool {
+            guard case let .radial(inner, innerRadius, outer, outerRadius) = self else { return false }
+            let dx = outer.x - inner.x, dy = outer.y - inner.y
+            return innerRadius == 0 && outerRadius > 0 && dx * dx + dy * dy < outerRadius * outerRadius
+        }
 
         /// The kind's name, as pixman's constructor names it.
         var name: String {
@@ -86,10 +96,20 @@ struct PixmanGradient {
             if hardStart { sheenStops.insert(GradientStop(lo, stops[0].color), at: 0) }
         case SHEEN_PIXMAN_REPEAT_NONE:
             // Transparent outside [first, last): hard edges at both ends, and room beyond.
-            lo = min(first, 0) - 1; hi = max(last, 1) + 1
             let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-            sheenStops = [GradientStop(lo, clear), GradientStop(first, clear)] + sheenStops
-                + [GradientStop(last, clear), GradientStop(hi, clear)]
+            hi = max(last, 1) + 1
+            if geometry.isFromAPointInside, first >= 0, last <= 1 {
+                // A radial gradient from a point inside its end circle (cairo's usual one) puts
+                // every pixel at one root t ≥ 0 (the other is ≤ 0), which is the root pixman's
+                // repeat none takes when t ≤ 1 — so only the far end needs room (room before
+                // t = 0 would need circles of negative radius).
+                sheenStops = (first > 0 ? [GradientStop(0, clear), GradientStop(first, clear)] : []) + sheenStops
+                    + [GradientStop(last, clear), GradientStop(hi, clear)]
+            } else {
+                lo = min(first, 0) - 1
+                sheenStops = [GradientStop(lo, clear), GradientStop(first, clear)] + sheenStops
+                    + [GradientStop(last, clear), GradientStop(hi, clear)]
+            }
         case SHEEN_PIXMAN_REPEAT_NORMAL:
             guard within else { return nil }
             spread = .repeat
@@ -112,9 +132,13 @@ struct PixmanGradient {
             let d = Point(p2.x - p1.x, p2.y - p1.y)
             shape = .linear(start: Point(p1.x + lo * d.x, p1.y + lo * d.y), end: Point(p1.x + hi * d.x, p1.y + hi * d.y))
         case let .radial(c1, r1, c2, r2):
-            // A longer line would need circles of negative radius; repeat none picks another root.
-            guard lo == 0 && hi == 1 && Int(repeatMode) != SHEEN_PIXMAN_REPEAT_NONE else { return nil }
-            shape = .radial(startCenter: c1, startRadius: r1, endCenter: c2, endRadius: r2)
+            // Room before t = 0 would need circles of negative radius, where pixman takes another
+            // root; room past t = 1 is larger circles of the same cone, taken only from a point
+            // (above: no pixel of such a gradient lies at t < 0, which an end made transparent
+            // would otherwise leave coloured).
+            guard lo == 0 && (hi == 1 || geometry.isFromAPointInside) else { return nil }
+            shape = .radial(startCenter: c1, startRadius: r1, endCenter: Point(c1.x + hi * (c2.x - c1.x), c1.y + hi * (c2.y - c1.y)),
+                            endRadius: r1 + hi * (r2 - r1))
         case .conical:
             return nil
         }

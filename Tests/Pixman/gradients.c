@@ -24,7 +24,8 @@
  *   and such pixels under 2 % of the drawn ones (pixman's t is 16.16 fixed point, Sheen's is not,
  *   so a pixel centre within 1/65536 of a hard stop may go either way).
  * The plain calls (over or src, no mask, no clip, affine transform, stops in order, a linear
- * gradient of non-zero length or a radial one with repeat other than none, stops within 0…1 and,
+ * gradient of non-zero length or a radial one with repeat other than none (or with none, from a
+ * point inside its end circle), stops within 0…1 and,
  * padded, no coincident stops at 0) must be drawn by Sheen (sheen_pixman_drawn_calls), so the
  * comparison is not pixman against itself. Built and run by Scripts/test-pixman.sh; a seed may be
  * given as the first argument. */
@@ -97,14 +98,23 @@ int main(int argc, char **argv) {
         pixman_image_t *g;
         char what[512];
         int len = 0;
+        int from_point_inside = 0;
+        double cone[6] = {0}; /* a radial gradient's c1.x, c1.y, r1, c2.x, c2.y, r2 as pixman holds them */
         if (radial) {
             pixman_point_fixed_t c1 = {pixman_double_to_fixed(uniform(-20, 80)), pixman_double_to_fixed(uniform(-20, 70))};
             pixman_point_fixed_t c2 = {pixman_double_to_fixed(uniform(-20, 80)), pixman_double_to_fixed(uniform(-20, 70))};
             pixman_fixed_t r1 = pixman_double_to_fixed(uniform(0, 30)), r2 = pixman_double_to_fixed(uniform(1, 90));
+            /* A third from a point, cairo's usual radial gradient (with repeat none Sheen draws it
+             * when the point lies inside the end circle). */
+            if (below(3) == 0) r1 = 0;
+            double d = hypot(pixman_fixed_to_double(c2.x - c1.x), pixman_fixed_to_double(c2.y - c1.y));
             if (!edges) { /* smooth: the start circle well inside the end circle, so every pixel has a t */
-                double d = hypot(pixman_fixed_to_double(c2.x - c1.x), pixman_fixed_to_double(c2.y - c1.y));
                 r2 = r1 + pixman_double_to_fixed(d + uniform(5, 40));
             }
+            from_point_inside = r1 == 0 && d < pixman_fixed_to_double(r2);
+            double held[6] = {pixman_fixed_to_double(c1.x), pixman_fixed_to_double(c1.y), pixman_fixed_to_double(r1),
+                              pixman_fixed_to_double(c2.x), pixman_fixed_to_double(c2.y), pixman_fixed_to_double(r2)};
+            memcpy(cone, held, sizeof cone);
             g = pixman_image_create_radial_gradient(&c1, &c2, r1, r2, stops, n);
             len += snprintf(what + len, sizeof what - len, "radial (%g, %g) r %g → (%g, %g) r %g", pixman_fixed_to_double(c1.x),
                             pixman_fixed_to_double(c1.y), pixman_fixed_to_double(r1), pixman_fixed_to_double(c2.x),
@@ -122,12 +132,16 @@ int main(int argc, char **argv) {
             len += snprintf(what + len, sizeof what - len, " %g:%04x%04x%04x%04x", pixman_fixed_to_double(stops[i].x), stops[i].color.alpha,
                             stops[i].color.red, stops[i].color.green, stops[i].color.blue);
         int kind = below(10), projective = 0;
+        double held_transform[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
         if (kind >= 4) {
             pixman_transform_t t;
             double angle = kind >= 7 ? uniform(-3.2, 3.2) : 0, s = kind >= 7 ? uniform(0.3, 3) : 1;
             double m[3][3] = {{s * cos(angle), -s * sin(angle), uniform(-40, 40)}, {s * sin(angle), s * cos(angle), uniform(-40, 40)}, {0, 0, 1}};
             if (kind == 9 && below(2)) { m[2][0] = uniform(0.001, 0.01); projective = 1; }
-            for (int r = 0; r < 3; r++) for (int c = 0; c < 3; c++) t.matrix[r][c] = pixman_double_to_fixed(m[r][c]);
+            for (int r = 0; r < 3; r++) for (int c = 0; c < 3; c++) {
+                t.matrix[r][c] = pixman_double_to_fixed(m[r][c]);
+                held_transform[r][c] = pixman_fixed_to_double(t.matrix[r][c]);
+            }
             pixman_image_set_transform(g, &t);
             if (len < 440) len += snprintf(what + len, sizeof what - len, ", transform [%g %g %g; %g %g %g; %g]", m[0][0], m[0][1], m[0][2], m[1][0], m[1][1], m[1][2], m[2][0]);
         }
@@ -202,7 +216,7 @@ int main(int argc, char **argv) {
         line_masks += masked == 3;
         line_masks_drawn += masked == 3 && by_sheen;
         int is_plain = (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC) && !masked && !clipped && !projective
-            && (radial ? repeat != PIXMAN_REPEAT_NONE && !outside
+            && (radial ? (repeat != PIXMAN_REPEAT_NONE || from_point_inside) && !outside
                          && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0) : 1);
         if (is_plain) {
             plain++;
@@ -258,6 +272,22 @@ int main(int argc, char **argv) {
                     if (format == PIXMAN_x8r8g8b8 && c == 3) continue;
                     if (abs(byte_of((uint8_t *)want, py * row + px * bpp + c) - byte_of((uint8_t *)want, ny * row + nx * bpp + c)) > TOLERANCE) jump = 1;
                 }
+            }
+            /* A radial gradient whose start circle is not inside its end circle has pixels of no
+             * solution, transparent: where the cone's edge grazes a pixel centre (the discriminant
+             * within a millionth of its terms) the sliver may be thinner than a pixel, so pixman's
+             * picture need not jump there; pixman's double and Sheen's float arithmetic then decide
+             * the side, and either side is right. */
+            if (radial && !jump) {
+                double ix = px - x + sx + 0.5, iy = py - y + sy + 0.5, (*tm)[3] = held_transform;
+                double gx = tm[0][0] * ix + tm[0][1] * iy + tm[0][2], gy = tm[1][0] * ix + tm[1][1] * iy + tm[1][2];
+                double gw = tm[2][0] * ix + tm[2][1] * iy + tm[2][2];
+                gx /= gw; gy /= gw;
+                double cdx = cone[3] - cone[0], cdy = cone[4] - cone[1], dr = cone[5] - cone[2];
+                double pdx = gx - cone[0], pdy = gy - cone[1];
+                double a = cdx * cdx + cdy * cdy - dr * dr, b = pdx * cdx + pdy * cdy + cone[2] * dr;
+                double c = pdx * pdx + pdy * pdy - cone[2] * cone[2];
+                jump = fabs(b * b - a * c) <= 1e-6 * (b * b + fabs(a * c));
             }
             near = near && jump;
             outliers++;
