@@ -35,16 +35,6 @@ INLINE lanes blend_block32(int op, int coverage_kind, int full, lanes s, lanes v
 INLINE void block32(int op, int paint_kind, int coverage_kind, int full, uint8_t *d, const uint8_t *p, lanes solid,
                     const uint8_t *m, constant_coverage constant) {
     lanes s = paint_kind == PAINT_SOLID ? solid : load_lanes(p);
-    // sourceOver of rows at full coverage, pixman's over_8888_8888 way: a block of opaque paint is
-    // the paint (S + D·0), one of zero paint leaves the destination (0 + D·255/255), exactly what
-    // the formula gives, so an opaque image or its clear parts cost a copy or nothing.
-    if (op == OP_SOURCE_OVER && paint_kind == PAINT_ROW && (coverage_kind == COVERAGE_FULL || (coverage_kind == COVERAGE_MASK && full))) {
-        if (all_opaque(s)) {
-            store_lanes(d, s);
-            return;
-        }
-        if (all_zero(s)) return;
-    }
     store_lanes(d, blend_block32(op, coverage_kind, full, s, load_lanes(d), m, constant));
 }
 
@@ -91,6 +81,29 @@ INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const
         int k = classify(m, CHUNK_PIXELS);
         if (k == COVER_NONE) return;
         full = k == COVER_FULL;
+    }
+    // sourceOver of rows at full coverage, pixman's over_8888_8888 way: a chunk of opaque paint
+    // is the paint (S + D·0), one of zero paint leaves the destination (0 + D·255/255) — exactly
+    // the formula's result —, so an opaque image or its clear parts cost a copy or nothing. Tested
+    // a chunk at a time, and the chunk only when its first block is either: a test of every block
+    // cost translucent paint 12 %, of every chunk's blocks 3–10 %.
+    if (op == OP_SOURCE_OVER && paint_kind == PAINT_ROW && (coverage_kind == COVERAGE_FULL || full)) {
+        lanes first = load_lanes(p);
+        if (all_opaque(first)) {
+            lanes all = first;
+#pragma clang loop unroll(full)
+            for (int b = 1; b < CHUNK_BLOCKS; b++) all &= load_lanes(p + b * BLOCK);
+            if (all_opaque(all)) {
+#pragma clang loop unroll(full)
+                for (int b = 0; b < CHUNK_BLOCKS; b++) store_lanes(d + b * BLOCK, load_lanes(p + b * BLOCK));
+                return;
+            }
+        } else if (all_zero(first)) {
+            lanes any = first;
+#pragma clang loop unroll(full)
+            for (int b = 1; b < CHUNK_BLOCKS; b++) any |= load_lanes(p + b * BLOCK);
+            if (all_zero(any)) return;
+        }
     }
 #pragma clang loop unroll(full)
     for (int b = 0; b < CHUNK_BLOCKS; b++) {

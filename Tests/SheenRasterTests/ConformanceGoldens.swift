@@ -172,15 +172,18 @@ struct ConformanceGoldens {
         return problems
     }
 
-    /// Valid premultiplied pixels in runs of 16 from the row's start (a whole block, or whole
-    /// blocks, at every level) that are all opaque, all zero, or mixed.
+    /// Valid premultiplied pixels in runs of 64 from the row's start (a whole chunk, or whole
+    /// chunks, at every level) that are all opaque, all zero, mixed, or opaque or zero for their
+    /// first 4…60 pixels only, so that a chunk's test must look at every block of it.
     static func runPixels(_ count: Int, _ rng: inout SeededGenerator) -> [UInt8] {
         var out: [UInt8] = []
         while out.count < count {
-            let kind = Int.random(in: 0 ... 2, using: &rng)
-            var run = premultiplied(64, &rng)
-            for i in stride(from: 0, to: 64, by: 4) {
-                if kind == 0 { run[i + 3] = 255 } else if kind == 1 { run.replaceSubrange(i ..< i + 4, with: [0, 0, 0, 0]) }
+            // 0 opaque, 1 zero, 2 mixed, 3 and 4 opaque or zero for 4…60 pixels, then mixed.
+            let kind = Int.random(in: 0 ... 4, using: &rng)
+            let prefix = kind >= 3 ? 16 * Int.random(in: 1 ... 15, using: &rng) : 256
+            var run = premultiplied(256, &rng)
+            for i in stride(from: 0, to: kind == 2 ? 0 : prefix, by: 4) {
+                if kind == 0 || kind == 3 { run[i + 3] = 255 } else { run.replaceSubrange(i ..< i + 4, with: [0, 0, 0, 0]) }
             }
             out += run
         }
@@ -189,10 +192,10 @@ struct ConformanceGoldens {
 
     /// sourceOver of rows (as they are and in the other byte order) at full coverage and through
     /// masks whose chunks are often all 255, on paint in runs of opaque, clear and mixed blocks:
-    /// the opaque block stored as the paint, the clear one left alone (CompositeSpans.h block32).
+    /// the opaque chunk stored as the paint, the clear one left alone (CompositeSpans.h chunk32).
     static func opaqueAndClearRuns(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
         var problems: [String] = []
-        for width in [16, 37, 64, 100, 150, 257] {
+        for width in [16, 37, 64, 100, 150, 257, 300] {
             for paintKind in [1, 4] {
                 for coverageKind in [0, 2] {
                     problems += try composite(op: .sourceOver, bpp: 4, paintKind: paintKind, coverageKind: coverageKind, width: width,

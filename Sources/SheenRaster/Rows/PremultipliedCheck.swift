@@ -13,7 +13,12 @@ import CSheenSIMD
 package func firstRowNotPremultiplied(_ base: UnsafeRawPointer, stride: Int, width: Int, height: Int,
                                       level: SIMDLevel) -> Int? {
     if width <= 0 || height <= 0 { return nil }
-    let row = KernelTable.at(level).checkPremultiplied(base.assumingMemoryBound(to: UInt8.self), stride, width, height)
+    let check = KernelTable.at(level).checkPremultiplied, first = base.assumingMemoryBound(to: UInt8.self)
+    // Rows that follow each other without a gap are one row to the kernel, whose cost is per row
+    // for narrow ones (a 1-pixel column pattern of 256 rows cost 256 short rows); only an image
+    // that holds such a pixel is searched again, row by row, for the row.
+    if height > 1 && stride == 4 * width && check(first, 4 * width * height, width * height, 1) < 0 { return nil }
+    let row = check(first, stride, width, height)
     return row < 0 ? nil : row
 }
 
