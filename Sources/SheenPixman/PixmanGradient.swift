@@ -14,8 +14,8 @@
 // gradient whose stops leave a gap at 0 or 1 gets the colour pixman interpolates across the wrap
 // as stops at 0 and 1. What cannot be said so — a radial gradient with repeat none (pixman takes
 // the root in 0…1 there, not the largest) unless it runs from a point inside its end circle
-// (there the two agree), radial stops outside 0…1 otherwise, the conical (sweep) gradient, stops
-// out of order — is left to pixman.
+// (there the two agree), radial stops outside 0…1, the conical (sweep) gradient, stops out of
+// order — is left to pixman.
 
 import CSheenPixman
 import SheenRaster
@@ -133,10 +133,10 @@ struct PixmanGradient {
             shape = .linear(start: Point(p1.x + lo * d.x, p1.y + lo * d.y), end: Point(p1.x + hi * d.x, p1.y + hi * d.y))
         case let .radial(c1, r1, c2, r2):
             // Room before t = 0 would need circles of negative radius, where pixman takes another
-            // root; room past t = 1 is larger circles of the same cone, taken only from a point
-            // (above: no pixel of such a gradient lies at t < 0, which an end made transparent
-            // would otherwise leave coloured).
-            guard lo == 0 && (hi == 1 || geometry.isFromAPointInside) else { return nil }
+            // root; room past t = 1 is larger circles of the same cone, taken only for repeat none
+            // from a point inside (above: no pixel of such a gradient lies at t < 0, which an end
+            // made transparent would otherwise leave coloured).
+            guard lo == 0 && (hi == 1 || (Int(repeatMode) == SHEEN_PIXMAN_REPEAT_NONE && geometry.isFromAPointInside)) else { return nil }
             shape = .radial(startCenter: c1, startRadius: r1, endCenter: Point(c1.x + hi * (c2.x - c1.x), c1.y + hi * (c2.y - c1.y)),
                             endRadius: r1 + hi * (r2 - r1))
         case .conical:

@@ -276,8 +276,8 @@ int main(int argc, char **argv) {
             /* A radial gradient whose start circle is not inside its end circle has pixels of no
              * solution, transparent: where the cone's edge grazes a pixel centre (the discriminant
              * within a millionth of its terms) the sliver may be thinner than a pixel, so pixman's
-             * picture need not jump there; pixman's double and Sheen's float arithmetic then decide
-             * the side, and either side is right. */
+             * picture need not jump there; pixman's 16.16 sample position and Sheen's exact one then
+             * decide the side, and either side is right. */
             if (radial && !jump) {
                 double ix = px - x + sx + 0.5, iy = py - y + sy + 0.5, (*tm)[3] = held_transform;
                 double gx = tm[0][0] * ix + tm[0][1] * iy + tm[0][2], gy = tm[1][0] * ix + tm[1][1] * iy + tm[1][2];
