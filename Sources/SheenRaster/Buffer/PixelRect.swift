@@ -25,8 +25,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of `self` that lies inside `other`; empty rectangles come back with zero size.
-    /// Inlinable: the drop-in pixman intersects rectangles on every call of a few pixels.
-    @inlinable
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(Self.sum(x, width), Self.sum(other.x, other.width))
@@ -47,7 +45,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rectangle moved by (`dx`, `dy`) pixels.
-    @inlinable
     public func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x: Self.sum(x, dx), y: Self.sum(y, dy), width: width, height: height)
     }
@@ -60,15 +57,13 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// a + b, held at Int's range.
-    @inlinable
-    static func sum(_ a: Int, _ b: Int) -> Int {
+    private static func sum(_ a: Int, _ b: Int) -> Int {
         let (v, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : v
     }
 
     /// a − b, held at Int's range.
-    @inlinable
-    static func difference(_ a: Int, _ b: Int) -> Int {
+    private static func difference(_ a: Int, _ b: Int) -> Int {
         let (v, overflow) = a.subtractingReportingOverflow(b)
         return overflow ? (b < 0 ? .max : .min) : v
     }
