@@ -19,48 +19,68 @@ set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 if [ $# -gt 0 ]; then echo "test.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
 cd "$(dirname "$0")/.."
+# Each step's wall time, printed as it ends and in a table at exit (pass or fail): the CI budget
+# (30 minutes for .ci/run) is spent by these steps, and the table says which one to look at.
+step_names=()
+step_seconds=()
+step_started=$SECONDS
+step() {
+    if [ ${#step_names[@]} -gt 0 ]; then step_seconds+=($((SECONDS - step_started))); fi
+    step_names+=("$1")
+    step_started=$SECONDS
+    echo "== $1"
+}
+step_table() {
+    if [ ${#step_names[@]} -eq 0 ]; then return; fi
+    step_seconds+=($((SECONDS - step_started)))
+    echo "== time per step (s)"
+    for i in "${!step_names[@]}"; do printf '%6d  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"; done
+    printf '%6d  total\n' "$SECONDS"
+}
+trap step_table EXIT
+step "system packages (Scripts/install-deps.sh)"
 Scripts/install-deps.sh
 
-echo "== swift test (best level this CPU runs, debug)"
+step "swift test (best level this CPU runs, debug)"
 swift test
 
-echo "== DocC: the four catalogues from the debug build's symbol graphs, warnings as errors"
+step "DocC: the four catalogues from the debug build's symbol graphs, warnings as errors"
 Scripts/docs.sh
 
-echo "== swift test (SHEEN_SIMD=simd128, debug)"
+step "swift test (SHEEN_SIMD=simd128, debug)"
 SHEEN_SIMD=simd128 swift test --skip-build
 
-echo "== swift test (SHEEN_SIMD=reference, debug)"
+step "swift test (SHEEN_SIMD=reference, debug)"
 SHEEN_SIMD=reference swift test --skip-build
 
-echo "== C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
+step "C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
 Scripts/test-arm64.sh
 
-echo "== kernel mutants: the fixed sample (a mutant per kernel family and level kind), each killed by the goldens"
+step "kernel mutants: the fixed sample (a mutant per kernel family and level kind), each killed by the goldens"
 Scripts/mutate.sh --sample --jobs 2
 
-echo "== swift test (ThreadSanitizer: the tests that share fonts, glyph cache and blur memory across threads)"
+step "swift test (ThreadSanitizer: the tests that share fonts, glyph cache and blur memory across threads)"
 # TSan exits 66 when it reports anything, which fails this step.
 swift test --sanitize=thread --scratch-path .build-tsan --filter "sharedAcrossThreads|concurrentRendersEqualSerialOnes|inPlaceAndThreadsAreIdentical"
 
-echo "== swift test (long tests, release)"
+step "swift test (long tests, release)"
 SHEEN_LONG_TESTS=1 swift test -c release --filter Long --skip ScalingLongTests
 
-echo "== swift test (scaling tests, release, one test at a time: a time ratio needs the machine to itself)"
+step "swift test (scaling tests, release, one test at a time: a time ratio needs the machine to itself)"
 SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter ScalingLongTests --no-parallel
 
-echo "== scripts: peer report and charts, sheen-bench baselines (release)"
+step "scripts: peer report and charts, sheen-bench baselines (release)"
 swift build -c release --product sheen-bench
 SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests
 
-echo "== C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
+step "C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
 Scripts/test-capi.sh
 
-echo "== the drop-in pixman: pixman's own test programs, from Debian's source package, with libsheen-pixman preloaded"
+step "the drop-in pixman: pixman's own test programs, from Debian's source package, with libsheen-pixman preloaded"
 Scripts/test-pixman.sh
 
-echo "== Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
+step "Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
 Scripts/python-package.sh --prefix .build-capi/prefix --test
 
-echo "== README's dependency snippet: resolves its release from a clone, builds, draws a label"
+step "README's dependency snippet: resolves its release from a clone, builds, draws a label"
 Scripts/test-release.sh
