@@ -139,7 +139,7 @@ let package = Package(
         .target(name: "CSheenSIMDWidthCheck", dependencies: ["CSheenSIMD"], path: "Tests/CSheenSIMDWidthCheck"),
         .testTarget(
             name: "SheenPixmanTests",
-            dependencies: ["SheenPixman", "CSheenPixman"]
+            dependencies: ["SheenPixman", "CSheenPixman", "SheenRaster", "SheenTestSupport"]
         ),
         .testTarget(
             name: "SheenRasterTests",

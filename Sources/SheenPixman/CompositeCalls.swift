@@ -42,7 +42,10 @@ public func sheenPixmanComposite(_ op: UInt32, _ src: OpaquePointer?, _ mask: Op
 }
 
 /// pixman_fill: a rectangle of 32- or 8-bit pixels set to `filler` (its low byte for 8-bit);
-/// other depths go to pixman. Like pixman, it trusts the caller's rectangle.
+/// other depths go to pixman. Like pixman, it trusts the caller's rectangle. The rows go straight
+/// to the level's fill_rows kernel: cairo fills a shape of aligned boxes a box at a time (its
+/// many-fills tests: ~750 one-row boxes a fill), so a composite job's set-up around each box
+/// (the source operator's job, as this first did) cost more than the stores.
 @_cdecl("pixman_fill")
 public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32, _ bpp: Int32,
                             _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ filler: UInt32) -> Int32 {
@@ -50,12 +53,19 @@ public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int
         return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler)
     }
     if width <= 0 || height <= 0 { return 1 }
-    let format: PixelFormat = bpp == 32 ? .bgra8Premultiplied : .a8
+    let bytesPerPixel = Int(bpp) / 8
     let rowBytes = Int(stride) * 4
-    let first = UnsafeMutableRawPointer(bits) + Int(y) * rowBytes + Int(x) * format.bytesPerPixel
-    var job = SheenCompositeJob(op: .source, format: format, dst: first, dstStride: rowBytes, width: Int(width), height: Int(height))
-    job.solid = bpp == 32 ? filler : filler & 0xFF
-    guard job.run(at: level) else { return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler) }
+    let first = UnsafeMutableRawPointer(bits) + Int(y) * rowBytes + Int(x) * bytesPerPixel
+    // fill_rows takes the value in memory order: a 32-bit pixel as it is stored (pixman's filler is
+    // the pixel's native-endian value), a byte as the filler's low byte.
+    var pixel = filler, byte = UInt8(truncatingIfNeeded: filler)
+    if bpp == 32 {
+        fillRows(first, stride: rowBytes, width: Int(width), height: Int(height), bytesPerPixel: 4,
+                 values: &pixel, count: 1, phase: 0, level: level)
+    } else {
+        fillRows(first, stride: rowBytes, width: Int(width), height: Int(height), bytesPerPixel: 1,
+                 values: &byte, count: 1, phase: 0, level: level)
+    }
     drawnCalls.add(1, ordering: .relaxed)
     if DropInStats.isOn { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
     return 1

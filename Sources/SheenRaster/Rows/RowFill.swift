@@ -49,7 +49,8 @@ func extendPeriodic(_ row: UnsafeMutableRawPointer, filled: Int, total: Int) {
 /// apart, row r with value (phase + r) mod count of `values` (32-bit pixels in memory order, or
 /// bytes), through `level`'s `fill_rows` entry: the C row stores at simd128, avx2 and avx512 (the level's
 /// widest stores, one call for every row), `fillRowsSwift` below. The bytes are the same at every level.
-func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, bytesPerPixel: Int,
+/// Package-wide: the drop-in pixman's pixman_fill calls it straight (Sources/SheenPixman/CompositeCalls.swift).
+package func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, bytesPerPixel: Int,
               values: UnsafeRawPointer, count: Int, phase: Int, level: SIMDLevel) {
     if width <= 0 || height <= 0 { return }
     KernelTable.at(level).fillRows(dst.assumingMemoryBound(to: UInt8.self), stride, width, height, UInt32(bytesPerPixel),
