@@ -2,14 +2,20 @@
 # The drop-in pixman's speed against the system pixman it stands in for (docs/pixman.md).
 #   Scripts/bench-pixman.sh [--rounds N] [--fast] [--cairo TEST ...] [--blt OPERATION ...]
 # Installs the drop-in (Scripts/install.sh --pixman into .build-pixman/prefix), then on one pinned
-# core, alternating without and with LD_PRELOAD=libsheen-pixman.so for N rounds (default 5):
+# core, without and with LD_PRELOAD=libsheen-pixman.so for N rounds (default 5), the order swapped
+# every round — on this kind of machine a run later in a round was measured up to a quarter
+# slower than the same run first (bench/pixman.md, fifth stage), so a fixed order biases the
+# comparison; an even N puts each side first equally often:
 #   - Benchmarks/pixman/dropin_calls.c: nanoseconds per small call (1 × 1 composites: the
 #     interposition's cost; a glyph-sized mask; a 64 × 64 image; a fill), best of each run;
 #   - with --cairo, Debian's cairo-perf-micro (cairo-perf-utils) on the image backend over the
 #     named tests (cairo-perf-micro's own substring match, e.g. paint-with-alpha mask text):
 #     each case's fastest iteration per round (in cairo-perf's ticks), the median over the rounds;
 #     --fast passes cairo-perf-micro's -f (shorter runs: its paint test's 96 cases then take about
-#     two minutes a run rather than half an hour).
+#     two minutes a run rather than half an hour). Then a row per test (the case name before its
+#     first "_", or its size): cases, geometric mean, lowest, cases below 0.97×; and the issue's
+#     target groups (gradient sources in the paint and mask tests, glyph tests, mask tests,
+#     paint-with-alpha). Every run's figures are kept in .build-pixman/bench-cairo-rounds.json.
 #   - with --blt, pixman's own fast-path benchmark, lowlevel-blt-bench (built from Debian's source
 #     package by Scripts/test-pixman.sh, which this runs first when it is missing), over the named
 #     operations (its names, e.g. over_8888_8888 over_n_8_8888 src_8888_8888): Mpix/s of each of
@@ -49,10 +55,10 @@ Scripts/install.sh --pixman --prefix "$work/prefix" > "$work/install.log" 2>&1 |
 preload="$work/prefix/lib/libsheen-pixman.so"
 cc -O2 Benchmarks/pixman/dropin_calls.c $(pkg-config --cflags --libs pixman-1) -o "$work/dropin_calls"
 core=$(( $(nproc) - 1 ))
-echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), core $core; pixman $(dpkg-query -W -f='${Version}' libpixman-1-0); $rounds rounds alternated"
+echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), core $core; pixman $(dpkg-query -W -f='${Version}' libpixman-1-0); $rounds rounds, the order swapped every round"
 
 python3 - "$work" "$preload" "$core" "$rounds" "${#fast[@]}" "${#cairo[@]}" "${cairo[@]}" "${blt[@]}" <<'PY'
-import os, re, statistics, subprocess, sys
+import json, os, re, statistics, subprocess, sys
 work, preload, core, rounds, fast = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5] != "0"
 tests, blt = sys.argv[7:7 + int(sys.argv[6])], sys.argv[7 + int(sys.argv[6]):]
 
@@ -63,6 +69,10 @@ def run(cmd, preloaded, env=None):
         e["LD_PRELOAD"] = os.path.abspath(preload)
     return subprocess.run(["taskset", "-c", core] + cmd, env=e, capture_output=True, text=True, check=True).stdout
 
+def orders(r):
+    """Round r's order: without first in even rounds, with first in odd ones."""
+    return (False, True) if r % 2 == 0 else (True, False)
+
 def table(title, unit, rows, faster_is_lower=True):
     print(f"\n### {title}\n\n| case | without ({unit}) | with ({unit}) | ratio |\n|---|---:|---:|---:|")
     for name, (a, b) in rows.items():
@@ -70,7 +80,7 @@ def table(title, unit, rows, faster_is_lower=True):
 
 calls = {}
 for r in range(rounds):
-    for preloaded in (False, True):
+    for preloaded in orders(r):
         for line in run([os.path.join(work, "dropin_calls"), "3"], preloaded).splitlines():
             name, ns = line.split()
             calls.setdefault(name, ([], []))[preloaded].append(float(ns))
@@ -82,23 +92,52 @@ if tests:
     # min and median in ms (3 decimals: too coarse for the small sizes, so ticks are used).
     pattern = re.compile(r"image\.rgba\s+(\S+)\s+([\d.]+)\s+\[")
     cases = {}
+    kept = []
     for r in range(rounds):
-        for preloaded in (False, True):
+        for preloaded in orders(r):
             out = run(["cairo-perf-micro"] + (["-f"] if fast else []) + ["-i", "5"] + tests, preloaded, {"CAIRO_TEST_TARGET": "image"})
-            for name, ticks in pattern.findall(out):
+            found = pattern.findall(out)
+            kept.append({"round": r, "preloaded": preloaded, "ticks": {name: float(ticks) for name, ticks in found}})
+            for name, ticks in found:
                 cases.setdefault(name, ([], []))[preloaded].append(float(ticks))
+    with open(os.path.join(work, "bench-cairo-rounds.json"), "w") as f:
+        json.dump(kept, f)
     rows = {n: (statistics.median(a), statistics.median(b)) for n, (a, b) in cases.items() if a and b and min(a) > 0 and min(b) > 0}
     table("cairo-perf-micro, image backend (ticks of each run's fastest iteration, median over the runs)", "ticks", rows)
-    ratios = [a / b for a, b in rows.values()]
+    ratios = {n: a / b for n, (a, b) in rows.items()}
     if ratios:
-        print(f"\ngeometric mean {statistics.geometric_mean(ratios):.2f}×, lowest {min(ratios):.2f}× over {len(ratios)} cases")
+        def test_of(name):
+            return name.split("_")[0] if "_" in name else name.rsplit(".", 1)[0]
+        def source_of(name):
+            parts = name.split("_")
+            return parts[1] if len(parts) > 2 else ""
+        def summary(values):
+            return (f"{len(values)} | {statistics.geometric_mean(values):.2f}× | {min(values):.2f}× | "
+                    f"{max(values):.2f}× | {sum(v < 0.97 for v in values)}")
+        print("\n### Per test\n\n| test | cases | geometric mean | lowest | highest | below 0.97× |\n|---|---:|---:|---:|---:|---:|")
+        for test in dict.fromkeys(test_of(n) for n in ratios):
+            print(f"| {test} | {summary([v for n, v in ratios.items() if test_of(n) == test])} |")
+        paint_and_mask = lambda n: test_of(n) in ("paint", "paint-with-alpha") or test_of(n).startswith("mask")
+        groups = {
+            "every case": lambda n: True,
+            "linear gradient sources, paint and mask tests (target ≥ 5×)": lambda n: paint_and_mask(n) and source_of(n).startswith("linear"),
+            "radial gradient sources, paint and mask tests (target ≥ 5×)": lambda n: paint_and_mask(n) and source_of(n).startswith("radial"),
+            "glyph tests: glyphs*, text (target ≥ 1.2×)": lambda n: test_of(n).startswith("glyphs") or test_of(n) == "text",
+            "mask tests (target ≥ 1.2×)": lambda n: test_of(n).startswith("mask"),
+            "paint-with-alpha (target ≥ 1.2×)": lambda n: test_of(n) == "paint-with-alpha",
+        }
+        print("\n### Target groups\n\n| group | cases | geometric mean | lowest | highest | below 0.97× |\n|---|---:|---:|---:|---:|---:|")
+        for title, member in groups.items():
+            values = [v for n, v in ratios.items() if member(n)]
+            if values:
+                print(f"| {title} | {summary(values)} |")
 
 if blt:
     # lowlevel-blt-bench -c prints one CSV line per operation: Mpix/s of L1, L2, M, HT, VT, R, RT.
     columns = ["L1", "L2", "M", "HT", "VT", "R", "RT"]
     speeds = {}
     for r in range(rounds):
-        for preloaded in (False, True):
+        for preloaded in orders(r):
             for operation in blt:
                 line = run([os.path.join(work, "build", "test", "lowlevel-blt-bench"), "-c", operation], preloaded).strip().splitlines()[-1]
                 for column, value in zip(columns, line.split(",")):

@@ -17,16 +17,32 @@ import CSheenPixman
 import Synchronization
 import SheenRaster
 
-/// One glyph of a cache: where its image's coverage lies, and its origin.
+/// One glyph of a cache: where its image's coverage lies, and its origin. Kept small (48 bytes):
+/// a run copies each of its glyphs' entries out of the table.
 struct GlyphEntry {
     /// pixman's copy of the glyph's image.
     let image: PixmanImage
-    /// The image as a mask: a8 bits at no offset (`kind` unusable for any other format).
-    let mask: PlainImage
+    /// The image's first coverage byte when it is a8 bits; nil for any other format.
+    let maskData: UnsafeMutableRawPointer?
+    /// Bytes from one of the image's rows to the next.
+    let maskStride: Int
     /// Whether the image has no pixel (a space's glyph): nothing to draw, whatever its format.
     let isEmpty: Bool
     let originX: Int32, originY: Int32
     let width: Int32, height: Int32
+
+    /// The image as the fast path's mask: a8 bits at no offset, or unusable for any other format.
+    var mask: PlainImage {
+        var m = PlainImage.unusable
+        if let maskData {
+            m.kind = .bits
+            m.format = .a8
+            m.data = maskData
+            m.width = Int(width); m.height = Int(height)
+            m.stride = maskStride
+        }
+        return m
+    }
 }
 
 /// The glyphs the drop-in saw inserted, by the pointer pixman returned, behind one lock (cairo
@@ -66,7 +82,7 @@ enum GlyphRegistry {
             var out: [GlyphEntry] = []
             out.reserveCapacity(count)
             for i in 0 ..< count {
-                guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)), e.mask.kind == .bits || e.isEmpty else { return nil }
+                guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)), e.maskData != nil || e.isEmpty else { return nil }
                 out.append(e)
             }
             return out
@@ -86,15 +102,10 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
     let copy = sheen_dropin_capture_end(&width, &height, &format)
     if let glyph, let copy {
         let image = OpaquePointer(copy)
-        var mask = PlainImage.unusable
-        if format == UInt32(SHEEN_PIXMAN_A8), let data = SystemPixman.shared.getData(image) {
-            mask.kind = .bits
-            mask.format = .a8
-            mask.data = UnsafeMutableRawPointer(data)
-            mask.width = Int(width); mask.height = Int(height)
-            mask.stride = Int(SystemPixman.shared.getStride(image))
-        }
-        GlyphRegistry.insert(glyph, GlyphEntry(image: image, mask: mask, isEmpty: width <= 0 || height <= 0,
+        var data: UnsafeMutableRawPointer? = nil
+        if format == UInt32(SHEEN_PIXMAN_A8), let bits = SystemPixman.shared.getData(image) { data = UnsafeMutableRawPointer(bits) }
+        GlyphRegistry.insert(glyph, GlyphEntry(image: image, maskData: data, maskStride: Int(SystemPixman.shared.getStride(image)),
+                                               isEmpty: width <= 0 || height <= 0,
                                                originX: originX, originY: originY, width: width, height: height))
     }
     return glyph
@@ -129,7 +140,13 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         d.isDestination = true   // each piece lies within one box
     }
     // A solid colour (text): the run's constant part made once (SolidMaskJobs).
-    let solidJobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
+    // Kept alive for the loop, which reaches it through an unretained reference: through the
+    // optional it was retained and released for every glyph.
+    let jobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
+    let solidJobs = jobs.map { Unmanaged.passUnretained($0) }
+    // The destination's clip boxes, or one box holding every 32-bit position: each glyph is
+    // drawn over its box's part in each (SolidMaskJobs.draw clips to the box itself).
+    let regions = clip ?? [PixelRect(x: Int(Int32.min), y: Int(Int32.min), width: 1 << 33, height: 1 << 33)]
     var drawn = 0
     for (i, e) in entries.enumerated() {
         if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
@@ -137,10 +154,11 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         let x = destX &+ Int32(glyphs[i].x) &- e.originX, y = destY &+ Int32(glyphs[i].y) &- e.originY
         let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
         var plain = true
-        for k in 0 ..< (clip?.count ?? 1) {
-            let piece = clip.map { $0[k].intersection(box) } ?? box
+        for k in regions.indices {
+            if let m = e.maskData, let solidJobs,
+               solidJobs._withUnsafeGuaranteedRef({ $0.draw(regions[k], maskAt: box, maskData: m, maskStride: e.maskStride) }) { continue }
+            let piece = regions[k].intersection(box)
             if piece.isEmpty { continue }
-            if let solidJobs, solidJobs.draw(piece, maskAt: box, mask: e.mask) { continue }
             // The glyph's composite over `piece`: source and mask offsets move with its corner.
             let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
                                      sourceX: Int(srcX) + piece.x - Int(destX), sourceY: Int(srcY) + piece.y - Int(destY),
@@ -155,6 +173,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         }
         if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
     }
+    withExtendedLifetime(jobs) {}
     drawnCalls.add(UInt64(drawn), ordering: .relaxed)
     if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
 }

@@ -172,7 +172,7 @@ import Testing
             if piece.isEmpty { continue }
             let bytes = stride * dh
             let before = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
-            let took = jobs.draw(piece, maskAt: box, mask: m)
+            let took = jobs.draw(piece, maskAt: box, maskData: m.data!, maskStride: m.stride)
             let lean = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
             dBytes.copyMemory(from: before, byteCount: bytes)
             let call = CompositeCall(op: op, source: source, mask: mask, destination: destination, sourceX: 0, sourceY: 0,
