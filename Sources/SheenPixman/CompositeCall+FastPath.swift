@@ -113,12 +113,15 @@ extension CompositeCall {
 /// each other); a composite it declines, drawPlain declines too. A class: the glyph loop holds
 /// it in an optional, and a struct of its size was copied (memcpy) out of it for every glyph.
 final class SolidMaskJobs {
-    /// The operator's PixmanOperator.checksDestination and .readsDestinationAlpha (the row
-    /// itself holds an array, which would make every copy of this a retain).
-    private let checksDestination: Bool, readsDestinationAlpha: Bool
-    private let destination: PlainImage
-    private let format: PixmanFormat
+    /// What drawPlain checks or does per call that depends only on the operator and the
+    /// destination's format, worked out once: whether the destination's pixels must be valid
+    /// premultiplied colour (the operator checks them, the format has alpha), and whether an x8
+    /// destination's padding is made opaque first (the operator reads destination alpha).
+    private let checksPremultiplied: Bool, makesOpaque: Bool
+    /// The destination's memory and size, and the bytes its rows reach (for the overlap test).
     private let data: UnsafeMutableRawPointer
+    private let width: Int, height: Int, stride: Int, bytesPerPixel: Int
+    private let reach: (UInt, UInt)
     private let template: SheenCompositeJob
     private let level: SIMDLevel
 
@@ -132,35 +135,37 @@ final class SolidMaskJobs {
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
         var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
         job.solid = CompositeCall.pixel(s.solid, for: format)
-        checksDestination = op.checksDestination; readsDestinationAlpha = op.readsDestinationAlpha
-        destination = d; self.format = format; self.data = data; template = job; self.level = level
+        checksPremultiplied = op.checksDestination && !format.isPadded && format != .a8
+        makesOpaque = format.isPadded && op.readsDestinationAlpha
+        self.data = data
+        width = d.width; height = d.height; stride = d.stride; bytesPerPixel = format.sheenFormat.bytesPerPixel
+        reach = CompositeCall.span(data, d.height, d.stride)
+        template = job; self.level = level
     }
 
     /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart) that
     /// covers destination rectangle `box`, over the part of destination rectangle `piece` (a
     /// clip box, or `box` itself) within `box` and the destination; false, having written
-    /// nothing, where drawPlain would decline the composite. Coordinates are pixman's 32-bit ones: their sums cannot overflow, so the
-    /// clipping is plain arithmetic (PixelRect's saturating intersection, twice, cost a glyph
-    /// ~80 instructions).
+    /// nothing, where drawPlain would decline the composite. Coordinates are pixman's 32-bit
+    /// ones: their sums cannot overflow, so the clipping is plain arithmetic (PixelRect's
+    /// saturating intersection, twice, cost a glyph ~80 instructions).
     @inline(__always)
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        let d = destination
         let x0 = max(piece.x, box.x, 0), y0 = max(piece.y, box.y, 0)
-        let x1 = min(piece.x + piece.width, box.x + box.width, d.width)
-        let y1 = min(piece.y + piece.height, box.y + box.height, d.height)
+        let x1 = min(piece.x + piece.width, box.x + box.width, width)
+        let y1 = min(piece.y + piece.height, box.y + box.height, height)
         if x1 <= x0 || y1 <= y0 { return true }
         let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        if CompositeCall.overlaps(maskData, box.height, maskStride, data, d.height, d.stride) { return false }
-        if checksDestination && !format.isPadded && format != .a8 && !CompositeCall.isPremultiplied(data, stride: d.stride, area, level: level) {
-            return false
-        }
+        let mask = CompositeCall.span(maskData, box.height, maskStride)
+        if mask.0 < reach.1 && reach.0 < mask.1 { return false }   // CompositeCall.overlaps
+        if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
         var job = template
-        job.dst = data + area.y * d.stride + area.x * format.sheenFormat.bytesPerPixel
+        job.dst = data + area.y * stride + area.x * bytesPerPixel
         job.width = area.width
         job.height = area.height
         job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
         job.maskStride = maskStride
-        if format.isPadded && readsDestinationAlpha { CompositeCall.makeOpaque(data, stride: d.stride, area) }
+        if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
         job.runOnCheckedPath(at: level)
         return true
     }
