@@ -174,6 +174,6 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
     }
     withExtendedLifetime(jobs) {}
-    drawnCalls.add(UInt64(drawn), ordering: .relaxed)
+    drawnCalls.wrappingAdd(UInt64(drawn), ordering: .relaxed)
     if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
 }
