@@ -7,9 +7,10 @@
 // drop-in draws a run so, in a loop of its own: the source and destination are looked up once,
 // each glyph is a fast-path composite (CompositeCall+FastPath.swift) through its image. A glyph
 // the fast path declines is composited as any call (drawn by Sheen or handed over); a run the
-// loop cannot take — a glyph it did not see inserted or that is not a8, a destination with a
-// clip region, a source the fast path does not read, an unbounded operator — goes to pixman
-// whole: pixman's own loop is faster than composites handed over one by one.
+// loop cannot take — a glyph it did not see inserted or that is neither a8 nor a1 (a1 glyphs are
+// drawn from an a8 copy), a destination with an alpha map or accessors, a source the fast path
+// does not read, an unbounded operator — goes to pixman whole: pixman's own loop is faster than
+// composites handed over one by one.
 // pixman_composite_glyphs (a run through a mask) is left to pixman: it adds the glyphs into a
 // mask and composites that with pixman_image_composite32, which the drop-in draws.
 
@@ -22,10 +23,15 @@ import SheenRaster
 struct GlyphEntry {
     /// pixman's copy of the glyph's image.
     let image: PixmanImage
-    /// The image's first coverage byte when it is a8 bits; nil for any other format.
+    /// The glyph's coverage as a8 bytes: the image's own when it is a8, the drop-in's expansion
+    /// of it when it is a1 (see `ownsMask`); nil for any other format.
     let maskData: UnsafeMutableRawPointer?
-    /// Bytes from one of the image's rows to the next.
+    /// Bytes from one of the coverage's rows to the next.
     let maskStride: Int
+    /// Whether `maskData` is the drop-in's a8 copy of an a1 image (cairo's glyphs without
+    /// antialiasing), made once when the glyph is inserted and freed when it is forgotten: a bit
+    /// of 1 is coverage 255, which every kernel composites exactly as pixman composites a1's 1.
+    let ownsMask: Bool
     /// Whether the image has no pixel (a space's glyph): nothing to draw, whatever its format.
     let isEmpty: Bool
     let originX: Int32, originY: Int32
@@ -62,7 +68,10 @@ enum GlyphRegistry {
         inUse.store(true, ordering: .releasing)
         table.withLock { t in
             let g = UInt(bitPattern: glyph), image = key(entry.image)
-            if let old = t.byGlyph.find(g) { t.glyphOfImage.remove(key(old.image)) }
+            if let old = t.byGlyph.find(g) {
+                t.glyphOfImage.remove(key(old.image))
+                if old.ownsMask { old.maskData?.deallocate() }
+            }
             t.byGlyph.insert(g, entry)
             t.glyphOfImage.insert(image, g)
         }
@@ -72,11 +81,11 @@ enum GlyphRegistry {
     static func imageFreed(_ image: PixmanImage) {
         guard inUse.load(ordering: .acquiring) else { return }
         table.withLock { t in
-            if let g = t.glyphOfImage.remove(key(image)) { t.byGlyph.remove(g) }
+            if let g = t.glyphOfImage.remove(key(image)), let old = t.byGlyph.remove(g), old.ownsMask { old.maskData?.deallocate() }
         }
     }
 
-    /// The entries of `count` glyphs, or nil when any is unknown, or not a8 and not empty.
+    /// The entries of `count` glyphs, or nil when any is unknown, or neither a8, a1 nor empty.
     static func entries(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int) -> [GlyphEntry]? {
         table.withLock { t in
             var out: [GlyphEntry] = []
@@ -102,13 +111,42 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
     let copy = sheen_dropin_capture_end(&width, &height, &format)
     if let glyph, let copy {
         let image = OpaquePointer(copy)
-        var data: UnsafeMutableRawPointer? = nil
-        if format == UInt32(SHEEN_PIXMAN_A8), let bits = SystemPixman.shared.getData(image) { data = UnsafeMutableRawPointer(bits) }
-        GlyphRegistry.insert(glyph, GlyphEntry(image: image, maskData: data, maskStride: Int(SystemPixman.shared.getStride(image)),
+        var data: UnsafeMutableRawPointer? = nil, stride = Int(SystemPixman.shared.getStride(image)), owns = false
+        if let bits = SystemPixman.shared.getData(image) {
+            if format == UInt32(SHEEN_PIXMAN_A8) {
+                data = UnsafeMutableRawPointer(bits)
+            } else if format == UInt32(SHEEN_PIXMAN_A1) && width > 0 && height > 0 {
+                data = expandedA1(UnsafeRawPointer(bits), stride: stride, width: Int(width), height: Int(height))
+                stride = Int(width)
+                owns = true
+            }
+        }
+        GlyphRegistry.insert(glyph, GlyphEntry(image: image, maskData: data, maskStride: stride, ownsMask: owns,
                                                isEmpty: width <= 0 || height <= 0,
                                                originX: originX, originY: originY, width: width, height: height))
     }
     return glyph
+}
+
+/// An a1 image's pixels as a8 coverage (0 or 255), rows `width` bytes apart, in memory the
+/// caller frees. pixman's a1 pixel x of a row is bit x mod 32 of the row's 32-bit word x / 32,
+/// counted from the least significant bit on a little-endian machine and from the most
+/// significant on a big-endian one (pixman-access.c's FETCH_1).
+func expandedA1(_ bits: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> UnsafeMutableRawPointer {
+    let out = UnsafeMutableRawPointer.allocate(byteCount: width * height, alignment: 16)
+    for y in 0 ..< height {
+        let row = bits + y * stride, to = out.assumingMemoryBound(to: UInt8.self) + y * width
+        for x in 0 ..< width {
+            let word = row.loadUnaligned(fromByteOffset: 4 * (x >> 5), as: UInt32.self)
+            #if _endian(little)
+            let bit = word >> UInt32(x & 31) & 1
+            #else
+            let bit = word >> UInt32(31 - x & 31) & 1
+            #endif
+            to[x] = UInt8(truncatingIfNeeded: bit &* 255)
+        }
+    }
+    return out
 }
 
 /// pixman_composite_glyphs_no_mask: one composite per glyph (pixman's definition) in the drop-in's
@@ -124,7 +162,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
     guard count > 0, let glyphs, let src, let dest else { return handOver("empty run or no image") }
-    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph not a8, or not seen inserted") }
+    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph neither a8 nor a1, or not seen inserted") }
     let pixels = DropInStats.isOn ? entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } : 0
     guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: pixels) }
     var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)

@@ -5,13 +5,14 @@
  * round differently, once per glyph; the operators are those without pixman's known deviations
  * through a mask, bench/oracle.md).
  *
- * Random glyph caches of a8 glyphs 1–24 pixels a side at random origins (and a few a8r8g8b8 ones,
- * whose component alpha pixman keeps: a run with one is pixman's), runs of 1–40 glyphs placed in,
+ * Random glyph caches of a8 and a1 glyphs 1–24 pixels a side at random origins (a1: cairo's glyphs
+ * without antialiasing, which the drop-in draws from an a8 copy; and a few a8r8g8b8 ones, whose
+ * component alpha pixman keeps: a run with one is pixman's), runs of 1–40 glyphs placed in,
  * across and outside the destination, solid and image sources at offsets, a8r8g8b8, x8r8g8b8 and
  * a8 destinations, with and without a clip region. Between runs glyphs are removed and others
  * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
  * image addresses: a glyph the drop-in drew from after pixman freed it would show here. Sheen
- * must have drawn every glyph of each run its loop takes (docs/pixman.md: a8 glyphs only, a
+ * must have drawn every glyph of each run its loop takes (docs/pixman.md: a8 and a1 glyphs, a
  * bounded operator — not a blend mode onto a8 —, a solid or non-repeating source; sheen_pixman_drawn_calls
  * counts them), and such runs must be a fifth of all at least, so the comparison is not pixman
  * against itself. Built and run by Scripts/test-pixman.sh; a seed may be given as the first
@@ -47,9 +48,11 @@ static int size_of(const void *g, int axis) { for (int k = 0; k < GLYPHS; k++) i
 
 /* Inserts glyph k (a new image each time; the cache keeps its own copy). */
 static const void *insert(pixman_glyph_cache_t *cache, int k) {
-    int w = 1 + below(24), h = 1 + below(24), argb = k >= GLYPHS - 8;   /* the last 8 are colour glyphs */
+    /* The last 8 are colour glyphs, the 8 before them a1. */
+    int w = 1 + below(24), h = 1 + below(24), argb = k >= GLYPHS - 8, a1 = !argb && k >= GLYPHS - 16;
     for (int i = 0; i < 24 * 24; i++) glyph_bits[k][i] = argb ? valid() : next();
-    pixman_image_t *image = pixman_image_create_bits(argb ? PIXMAN_a8r8g8b8 : PIXMAN_a8, w, h, glyph_bits[k], argb ? 4 * 24 : 24);
+    pixman_image_t *image = pixman_image_create_bits(argb ? PIXMAN_a8r8g8b8 : a1 ? PIXMAN_a1 : PIXMAN_a8, w, h, glyph_bits[k],
+                                                     argb ? 4 * 24 : a1 ? 4 : 24);
     pixman_glyph_cache_freeze(cache);
     int ox = below(12) - 4, oy = below(16) - 4;
     const void *glyph = pixman_glyph_cache_insert(cache, NULL, (void *)(uintptr_t)(k + 1), ox, oy, image);
