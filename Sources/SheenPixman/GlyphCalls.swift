@@ -162,21 +162,28 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
     guard count > 0, let glyphs, let src, let dest else { return handOver("empty run or no image") }
-    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph neither a8 nor a1, or not seen inserted") }
-    let pixels = DropInStats.isOn ? entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } : 0
-    guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: pixels) }
+    // The run's own checks before its glyphs' (a run handed over for its source or destination
+    // — a scaled image's text, say — looked every glyph up first for nothing).
+    /// The run's pixels, for SHEEN_PIXMAN_STATS alone (its glyphs looked up once more).
+    func statsPixels() -> Int {
+        guard DropInStats.isOn, let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return 0 }
+        return entries.reduce(0) { $0 + Int($1.width) * Int($1.height) }
+    }
+    guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: statsPixels()) }
     var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
-    guard s.kind != .unusable else { return handOver("source kind, repeat, transform or clip", pixels: pixels) }
+    guard s.kind != .unusable else { return handOver("source kind, repeat, transform or clip", pixels: statsPixels()) }
     // A destination with a clip region (cairo clips a run so): each glyph is drawn box by box —
     // pixman's own loop intersects each glyph with each box of the region.
     var clip: [PixelRect]? = nil
     if !d.isDestination {
         guard d.format != nil, d.data != nil, let record = ImageRegistry.lookup(nil, nil, dest).2, let boxes = record.clip,
               !record.hasAlphaMap, !record.hasAccessors
-        else { return handOver("destination format, alpha map or accessors", pixels: pixels) }
+        else { return handOver("destination format, alpha map or accessors", pixels: statsPixels()) }
         clip = boxes
         d.isDestination = true   // each piece lies within one box
     }
+    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph neither a8 nor a1, or not seen inserted") }
+    let pixels = DropInStats.isOn ? entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } : 0
     // A solid colour (text): the run's constant part made once (SolidMaskJobs).
     // Kept alive for the loop, which reaches it through an unretained reference: through the
     // optional it was retained and released for every glyph.
