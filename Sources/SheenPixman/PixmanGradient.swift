@@ -90,8 +90,11 @@ struct PixmanGradient {
         case SHEEN_PIXMAN_REPEAT_PAD:
             // Coincident first stops at or before 0: pixman extends the first colour below them,
             // where Sheen, clamping t to 0, would take the later; the line is lengthened so that
-            // the extension is a stop of its own.
-            let hardStart = stops.count > 1 && stops[0].x == stops[1].x && first <= 0
+            // the extension is a stop of its own. A radial gradient from a point inside its end
+            // circle has no pixel below t = 0 (isFromAPointInside) and at 0 takes the later stop
+            // as pixman does, so it needs no room there (cairo's mask-radial: stops 50 % and
+            // 100 % both at 0, which went to pixman whole).
+            let hardStart = stops.count > 1 && stops[0].x == stops[1].x && first <= 0 && !(within && geometry.isFromAPointInside)
             if !within || hardStart { lo = min(first, 0) - (hardStart ? 1 : 0); hi = max(last, 1) }
             if hardStart { sheenStops.insert(GradientStop(lo, stops[0].color), at: 0) }
         case SHEEN_PIXMAN_REPEAT_NONE:

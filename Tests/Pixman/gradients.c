@@ -25,8 +25,8 @@
  *   so a pixel centre within 1/65536 of a hard stop may go either way).
  * The plain calls (over or src, no mask, no clip, affine transform, stops in order, a linear
  * gradient of non-zero length or a radial one with repeat other than none (or with none, from a
- * point inside its end circle), stops within 0…1 and,
- * padded, no coincident stops at 0) must be drawn by Sheen (sheen_pixman_drawn_calls), so the
+ * point inside its end circle), stops within 0…1 and, padded, no coincident stops at 0 unless
+ * it runs from a point inside its end circle) must be drawn by Sheen (sheen_pixman_drawn_calls), so the
  * comparison is not pixman against itself. Built and run by Scripts/test-pixman.sh; a seed may be
  * given as the first argument. */
 #include <dlfcn.h>
@@ -56,6 +56,8 @@ static int make_stops(pixman_gradient_stop_t *stops, int edges, int outside, int
     if (below(3) == 0) { x[0] = 0; x[n - 1] = 1; }
     for (int i = 1; i < n; i++) for (int j = i; j > 0 && x[j] < x[j - 1]; j--) { double t = x[j]; x[j] = x[j - 1]; x[j - 1] = t; }
     if (edges && n >= 2) { int i = 1 + below(n - 1); x[i] = x[i - 1]; }
+    /* A hard start: the first two stops at 0 (cairo's mask-radial has two). */
+    if (edges && !outside && n >= 2 && below(4) == 0) x[0] = x[1] = 0;
     for (int i = 0; i < n; i++) {
         stops[i].x = pixman_double_to_fixed(x[i]);
         /* Stops are coincident (the edges family's hard edges) or at least 1/50 apart: a steeper
@@ -217,7 +219,7 @@ int main(int argc, char **argv) {
         line_masks_drawn += masked == 3 && by_sheen;
         int is_plain = (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC) && !masked && !clipped && !projective
             && (radial ? (repeat != PIXMAN_REPEAT_NONE || from_point_inside) && !outside
-                         && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0) : 1);
+                         && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0 && !from_point_inside) : 1);
         if (is_plain) {
             plain++;
             plain_drawn += by_sheen;
