@@ -213,10 +213,7 @@ static int copy_converted_rows(const SheenCompositeJob *job) {
 
 int SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;
-    if (job->op == OP_SOURCE && job->paint && job->paintConversion && !sheen_paint_conversion_is_alpha(job->paintConversion)
-        && !job->gradient && !job->paintColumn && !job->mask && job->coverage == 255 && job->bytesPerPixel == 4) {
-        return copy_converted_rows(job);
-    }
+    if (sheen_composite_converts_in_place(job)) return copy_converted_rows(job);
     if (job->gradient || job->paintColumn || (job->paint && job->paintConversion) || (job->mask && job->coverage < 255)) {
         return composite_rows(job);
     }

@@ -114,6 +114,15 @@ static inline intptr_t sheen_composite_scratch_mask_offset(intptr_t width) { ret
 static inline intptr_t sheen_composite_scratch_bytes(intptr_t width) {
     return sheen_composite_scratch_mask_offset(width) + width + 64;
 }
+/// Whether a composite job's paint rows are converted straight into the destination: a copy
+/// (source) of 32-bit paint rows whose red and blue are swapped or whose padding is made opaque,
+/// unmasked at full coverage. The entry then writes each converted row in place and reads no
+/// scratch, so the caller need not provide one (for a row past ~240 pixels, a heap allocation).
+static inline int sheen_composite_converts_in_place(const SheenCompositeJob *job) {
+    return job->op == SHEEN_SIMD_OP_SOURCE && job->paint && job->paintConversion
+        && !sheen_paint_conversion_is_alpha(job->paintConversion) && !job->gradient && !job->paintColumn && !job->mask
+        && job->coverage == 255 && job->bytesPerPixel == 4;
+}
 
 /// Runs `job` with the 128-bit kernels: 0, or SHEEN_COMPOSITE_NO_PATH (nothing written) when
 /// none of SheenKernels.h's fast paths matches it; so do the other levels' entries. Call only
