@@ -159,17 +159,12 @@ final class SolidMaskJobs {
     /// covers destination rectangle `box`, over the part of destination rectangle `piece` (a
     /// clip box, or `box` itself) within `box` and the destination; false, having written
     /// nothing, where drawPlain would decline the composite. Coordinates are pixman's 32-bit
-    /// ones: their sums cannot overflow, so the clipping is plain arithmetic (PixelRect's
-    /// saturating intersection, twice, cost a glyph ~80 instructions).
+    /// ones, clipped as drawPlain clips them (`clipped(to:)`).
     @inline(__always)
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        let x0 = max(piece.x, box.x, 0), y0 = max(piece.y, box.y, 0)
-        let x1 = min(piece.x + piece.width, box.x + box.width, width)
-        let y1 = min(piece.y + piece.height, box.y + box.height, height)
-        if x1 <= x0 || y1 <= y0 { return true }
-        let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let mask = CompositeCall.span(maskData, box.height, maskStride)
-        if mask.0 < reach.1 && reach.0 < mask.1 { return false }   // CompositeCall.overlaps
+        let area = piece.clipped(to: box).clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
+        if area.isEmpty { return true }
+        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
         if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
         var job = template
         job.dst = data + area.y * stride + area.x * bytesPerPixel

@@ -323,9 +323,12 @@ struct CompositeCall {
     @inline(__always)
     static func overlaps(_ a: UnsafeMutableRawPointer, _ aRows: Int, _ aStride: Int,
                                  _ b: UnsafeMutableRawPointer, _ bRows: Int, _ bStride: Int) -> Bool {
-        let (a0, a1) = span(a, aRows, aStride), (b0, b1) = span(b, bRows, bStride)
-        return a0 < b1 && b0 < a1
+        overlaps(span(a, aRows, aStride), span(b, bRows, bStride))
     }
+
+    /// Whether two spans of bytes (`span`'s [low, high)) share any byte.
+    @inline(__always)
+    static func overlaps(_ a: (UInt, UInt), _ b: (UInt, UInt)) -> Bool { a.0 < b.1 && b.0 < a.1 }
 
     /// The bytes an image's rows may reach, [low, high): from its lowest row's start to its
     /// highest row's start plus one stride.

@@ -164,10 +164,12 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     guard count > 0, let glyphs, let src, let dest else { return handOver("empty run or no image") }
     // The run's own checks before its glyphs' (a run handed over for its source or destination
     // — a scaled image's text, say — looked every glyph up first for nothing).
-    /// The run's pixels, for SHEEN_PIXMAN_STATS alone (its glyphs looked up once more).
+    /// The pixels of a run's glyphs, for SHEEN_PIXMAN_STATS alone.
+    func glyphPixels(_ entries: [GlyphEntry]) -> Int { entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
+    /// The run's pixels where it is handed over before its glyphs were looked up (they are, once more).
     func statsPixels() -> Int {
         guard DropInStats.isOn, let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return 0 }
-        return entries.reduce(0) { $0 + Int($1.width) * Int($1.height) }
+        return glyphPixels(entries)
     }
     guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: statsPixels()) }
     var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
@@ -183,7 +185,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         d.isDestination = true   // each piece lies within one box
     }
     guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph neither a8 nor a1, or not seen inserted") }
-    let pixels = DropInStats.isOn ? entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } : 0
+    let pixels = DropInStats.isOn ? glyphPixels(entries) : 0
     // A solid colour (text): the run's constant part made once (SolidMaskJobs).
     // Kept alive for the loop, which reaches it through an unretained reference: through the
     // optional it was retained and released for every glyph.
