@@ -21,6 +21,12 @@ extension Bench {
             ("linear.vertical", .linear(from: Point(0, 0), to: Point(0, h), colors: benchColors)),
             ("linear.angled30", .linear(from: Point(centre.x - span / 2 * c, centre.y - span / 2 * s),
                                         to: Point(centre.x + span / 2 * c, centre.y + span / 2 * s), colors: benchColors)),
+            // The same line with translucent stops interpolated straight (pixman's and CSS's way):
+            // the kernel's quadratic ramp.
+            ("linear.angled30.straight", Gradient(shape: .linear(start: Point(centre.x - span / 2 * c, centre.y - span / 2 * s),
+                                                                 end: Point(centre.x + span / 2 * c, centre.y + span / 2 * s)),
+                                                  stops: [GradientStop(0, Color(rgba: 0x3478F680)), GradientStop(1, Color(rgba: 0xFF3B3040))],
+                                                  alphaInterpolation: .straight)),
             ("radial", .radial(center: centre, radius: (w * w + h * h).squareRoot() / 2, colors: benchColors)),
             ("conic", .conic(center: centre, startAngle: 0, colors: benchColors)),
         ]
@@ -32,7 +38,8 @@ extension Bench {
             let phases = measurePhases(warmup: warmup, reps: reps) {
                 [timed { try! fill.fill(dst.buffer) }]
             }
-            // Two-stop sRGB: every channel within ½ level of exact (1 level for the sweep's atan).
+            // Two-stop sRGB (straight alpha too): every channel within ½ level of exact (1 level for
+            // the sweep's atan).
             let tolerance = shape == "conic" ? 1.0 : 0.5 + 1e-3
             check(verifySample(dst.buffer, tolerance: tolerance) { fill.exactColor(x: $0, y: $1) }, name)
             dump(name, "output", dst.buffer)

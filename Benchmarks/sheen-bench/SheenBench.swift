@@ -155,7 +155,7 @@ struct SheenBench: ParsableCommand {
         bench.runReferences(width: w, height: h)
         bench.runReferences(width: sw, height: sh)
         bench.runGradients(width: w, height: h,
-                           shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "radial", "conic"])
+                           shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "linear.angled30.straight", "radial", "conic"])
         bench.runGradients(width: sw, height: sh, shapes: ["linear.horizontal", "linear.vertical", "linear.angled30"])
         bench.runPatternQuestion(width: w, height: h)
         bench.runComposites(width: w, height: h)
@@ -165,7 +165,7 @@ struct SheenBench: ParsableCommand {
         let (lw, lh) = quick ? (960, 540) : (3840, 2160)
         bench.runReferences(width: lw, height: lh)
         bench.runGradients(width: lw, height: lh,
-                           shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "radial", "conic"])
+                           shapes: ["linear.horizontal", "linear.vertical", "linear.angled30", "linear.angled30.straight", "radial", "conic"])
         bench.runComposites(width: lw, height: lh, large: true)
         bench.runBlurs(width: lw, height: lh, labelWidth: 0, labelHeight: 0, large: true)
         bench.runText()

@@ -29,7 +29,7 @@ INLINE void block_base(const SheenGradientJob *j, double X, const double row[4],
 INLINE void shade_window(const SheenGradientJob *j, float ax, float ay, float bx, float by, const int split,
                          const float *lx, const float *ly, const float *dither, uintptr_t out, const int hi,
                          const uint32_t shape, const uint32_t spread, const int single, const int opaque,
-                         const int fast) {
+                         const int quad, const int fast) {
     const int a8 = !fast && j->bytesPerPixel == 1;
     const int dithered = !fast && j->dither;
     vi iota;
@@ -49,7 +49,7 @@ INLINE void shade_window(const SheenGradientJob *j, float ax, float ay, float bx
             t = point_t(j, sel(first, (vf)ax, (vf)bx) + lane_x, sel(first, (vf)ay, (vf)by) + vload(ly + s * LANES),
                         shape, spread, &painted);
         }
-        vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
+        vi v = shade(j, t, d, a8, dithered, single, opaque, quad) & painted;
         const uintptr_t sub = out + (uintptr_t)(s * LANES * (a8 ? 1 : 4));
         if (shi == LANES) {
             if (a8) {
@@ -69,7 +69,7 @@ INLINE void shade_window(const SheenGradientJob *j, float ax, float ay, float bx
 INLINE void shade_row(const SheenGradientJob *j, const double row[4], intptr_t x0, intptr_t x1, uint8_t *d,
                       const int split, const float *lx, const float *ly, const float *dither,
                       const uint32_t shape, const uint32_t spread, const int single, const int opaque,
-                      const int fast) {
+                      const int quad, const int fast) {
     const intptr_t bpp = j->bytesPerPixel;
     // The aligned block's centre X carried in Double (exact: it stays an integer + ½ far below
     // 2⁵²), which keeps an integer conversion off each block's dependency chain.
@@ -81,7 +81,7 @@ INLINE void shade_row(const SheenGradientJob *j, const double row[4], intptr_t x
         if (split < BLOCK) block_base(j, X, row, shape, spread, &bx, &by);
         const int hi = x1 - xs < BLOCK ? (int)(x1 - xs) : BLOCK;
         shade_window(j, ax, ay, bx, by, split, lx, ly, dither, (uintptr_t)(d + (xs - x0) * bpp), hi, shape, spread,
-                     single, opaque, fast);
+                     single, opaque, quad, fast);
         if (split < BLOCK) {
             ax = bx; ay = by;
         } else {
@@ -94,7 +94,7 @@ INLINE void shade_row(const SheenGradientJob *j, const double row[4], intptr_t x
 /// pattern): LANES rows per vector, every row's base computed in Double as in shade_block, all
 /// with lane x & 15. Each pixel equals the one shade_block gives at (x, y).
 INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const uint32_t spread, const int single,
-                         const int opaque, const int fast) {
+                         const int opaque, const int quad, const int fast) {
     const int a8 = !fast && j->bytesPerPixel == 1;
     const int dithered = !fast && j->dither;
     const intptr_t bpp = j->bytesPerPixel;
@@ -128,7 +128,7 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
             vf py = __builtin_convertvector(j->g[3] * X + (j->g[4] * Y + j->g[5]), vf) + ly;
             t = point_t(j, px, py, shape, spread, &painted);
         }
-        vi v = shade(j, t, d, a8, dithered, single, opaque) & painted;
+        vi v = shade(j, t, d, a8, dithered, single, opaque, quad) & painted;
         const intptr_t n = j->height - r0 < LANES ? j->height - r0 : LANES;
         uint8_t *out = j->dst + r0 * j->dstStride;
         if (bpp == 4 && j->dstStride == 4 && n == LANES) {
@@ -147,35 +147,37 @@ INLINE void shade_column(const SheenGradientJob *j, const uint32_t shape, const 
 }
 
 /// The row loop, inlined once per (shape, spread) and, for `fast` jobs (32-bit pixels, no dither),
-/// per (single piece, opaque), so that every test on them folds away in the hot loop.
+/// per (single piece, opaque, quadratic), so that every test on them folds away in the hot loop.
 INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_t spread, const int single,
-                const int opaque, const int fast) {
+                const int opaque, const int quad, const int fast) {
     SheenGradientJob j = *job;
+    // The ramp's rows: origin, base, slope, and for a quadratic ramp the curvature (CSheenSIMD.h).
+    const uint32_t fields = quad ? 13 : 9;
     // Broadcast ramps are read from a local copy: the byte stores to dst may alias the caller's
     // table, which would make the compiler reload every constant for every block.
-    float pieces[9 * SHEEN_GRADIENT_BROADCAST_SEGMENTS];
+    float pieces[13 * SHEEN_GRADIENT_BROADCAST_SEGMENTS];
 #ifdef SHEEN_TABLE_LOOKUP
-    // A ramp that shade() reads by permutes: each field and the bounds at SHEEN_TABLE_LOOKUP_MAX
-    // Floats, padded (fields with 0, bounds with +∞, which no t reaches), from a local copy whose
-    // loads the compiler keeps out of the loop.
-    float table[10 * SHEEN_TABLE_LOOKUP_MAX];
+    // A ramp that shade() reads by permutes: each field and then the bounds (row 13) at
+    // SHEEN_TABLE_LOOKUP_MAX Floats, padded (fields with 0, bounds with +∞, which no t reaches),
+    // from a local copy whose loads the compiler keeps out of the loop.
+    float table[14 * SHEEN_TABLE_LOOKUP_MAX];
     if (j.segments > SHEEN_TABLE_LOOKUP_MIN && j.segments <= SHEEN_TABLE_LOOKUP_MAX) {
         const uint32_t n = j.segments;
-        for (uint32_t k = 0; k < 9; k++) {
+        for (uint32_t k = 0; k < fields; k++) {
             for (uint32_t i = 0; i < SHEEN_TABLE_LOOKUP_MAX; i++)
                 table[k * SHEEN_TABLE_LOOKUP_MAX + i] = i < n ? j.pieces[k * n + i] : 0.0f;
         }
         for (uint32_t i = 0; i < SHEEN_TABLE_LOOKUP_MAX; i++)
-            table[9 * SHEEN_TABLE_LOOKUP_MAX + i] = i < n ? j.bounds[i] : __builtin_inff();
+            table[13 * SHEEN_TABLE_LOOKUP_MAX + i] = i < n ? j.bounds[i] : __builtin_inff();
         j.pieces = table;
     } else
 #endif
     if (j.segments <= SHEEN_GRADIENT_BROADCAST_SEGMENTS) {
-        memcpy(pieces, j.pieces, sizeof(float) * 9 * j.segments);
+        memcpy(pieces, j.pieces, sizeof(float) * fields * j.segments);
         j.pieces = pieces;
     }
     if (j.width == 1) {
-        shade_column(&j, shape, spread, single, opaque, fast);
+        shade_column(&j, shape, spread, single, opaque, quad, fast);
         return;
     }
     const intptr_t x0 = j.x, x1 = j.x + j.width;
@@ -205,20 +207,24 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
         const float *dither_row = dither ? dither + (y & 7) * BLOCK : NULL;
         uint8_t *d = j.dst + r * j.dstStride;
         if (phase == 0) {
-            shade_row(&j, row, x0, x1, d, BLOCK, lx, ly, dither_row, shape, spread, single, opaque, fast);
+            shade_row(&j, row, x0, x1, d, BLOCK, lx, ly, dither_row, shape, spread, single, opaque, quad, fast);
         } else {
-            shade_row(&j, row, x0, x1, d, BLOCK - phase, lx, ly, dither_row, shape, spread, single, opaque, fast);
+            shade_row(&j, row, x0, x1, d, BLOCK - phase, lx, ly, dither_row, shape, spread, single, opaque, quad, fast);
         }
     }
 }
 
+/// The variants run: every (single, opaque) of a linear ramp, and a quadratic ramp (straight
+/// alpha, never opaque in a ramp GradientRamp builds) single or not; the rest with its tests left in.
 #define SHEEN_RUN_VARIANTS(SHAPE, SPREAD)                                                              \
     do {                                                                                               \
-        if (!fast) run(job, SHAPE, SPREAD, single, opaque, 0);                                        \
-        else if (single && opaque) run(job, SHAPE, SPREAD, 1, 1, 1);                                  \
-        else if (single) run(job, SHAPE, SPREAD, 1, 0, 1);                                            \
-        else if (opaque) run(job, SHAPE, SPREAD, 0, 1, 1);                                            \
-        else run(job, SHAPE, SPREAD, 0, 0, 1);                                                        \
+        if (!fast || (quad && opaque)) run(job, SHAPE, SPREAD, single, opaque, quad, 0);              \
+        else if (quad && single) run(job, SHAPE, SPREAD, 1, 0, 1, 1);                                 \
+        else if (quad) run(job, SHAPE, SPREAD, 0, 0, 1, 1);                                           \
+        else if (single && opaque) run(job, SHAPE, SPREAD, 1, 1, 0, 1);                               \
+        else if (single) run(job, SHAPE, SPREAD, 1, 0, 0, 1);                                         \
+        else if (opaque) run(job, SHAPE, SPREAD, 0, 1, 0, 1);                                         \
+        else run(job, SHAPE, SPREAD, 0, 0, 0, 1);                                                     \
     } while (0)
 
 #define SHEEN_RUN_SPREADS(SHAPE)                                                                       \
@@ -237,7 +243,7 @@ INLINE void run(const SheenGradientJob *job, const uint32_t shape, const uint32_
 /// Runs the job; a shape that is neither linear nor a row of SHEEN_GRADIENT_POINT_SHAPES writes
 /// nothing (KernelGradient never makes one).
 void SHEEN_ENTRY(const SheenGradientJob *job) {
-    const int single = job->segments == 1, opaque = job->opaque != 0;
+    const int single = job->segments == 1, opaque = job->opaque != 0, quad = job->quadratic != 0;
     const int fast = job->bytesPerPixel == 4 && !job->dither;
     switch (job->shape) {
     case SHEEN_GRADIENT_LINEAR: SHEEN_RUN_SPREADS(SHEEN_GRADIENT_LINEAR); break;

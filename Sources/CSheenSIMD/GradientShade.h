@@ -98,11 +98,13 @@ INLINE vf gather(const float *table, vi index) {
 }
 
 /// The colour ramp at t (in [0, 1] wherever painted): 32-bit pixels, or A8 values in the low byte.
+/// With `quad`, each piece also has a curvature per channel (rows 9…12): colour = base +
+/// u·(slope + u·curve), two fused multiply-adds, as the twin states it.
 INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int dithered, const int single,
-                const int opaque) {
+                const int opaque, const int quad) {
     const uint32_t n = single ? 1 : j->segments;
     const float *P = j->pieces;
-    vf o, b0, b1, b2, b3, s0, s1, s2, s3;
+    vf o, b0, b1, b2, b3, s0, s1, s2, s3, q0 = 0.0f, q1 = 0.0f, q2 = 0.0f, q3 = 0.0f;
 #ifdef SHEEN_TABLE_LOOKUP
     const int table = n > SHEEN_TABLE_LOOKUP_MIN && n <= SHEEN_TABLE_LOOKUP_MAX;
 #else
@@ -111,6 +113,10 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
     if (n <= SHEEN_GRADIENT_BROADCAST_SEGMENTS && !table) {
         o = P[0]; b0 = P[n]; b1 = P[2 * n]; b2 = P[3 * n]; b3 = P[4 * n];
         s0 = P[5 * n]; s1 = P[6 * n]; s2 = P[7 * n]; s3 = P[8 * n];
+        if (quad) {
+            q3 = P[12 * n];
+            if (!a8) { q0 = P[9 * n]; q1 = P[10 * n]; q2 = P[11 * n]; }
+        }
         for (uint32_t i = 1; i < n; i++) {
             vi m = t >= j->bounds[i];
             o = sel(m, P[i], o);
@@ -119,22 +125,26 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
                 b0 = sel(m, P[n + i], b0); b1 = sel(m, P[2 * n + i], b1); b2 = sel(m, P[3 * n + i], b2);
                 s0 = sel(m, P[5 * n + i], s0); s1 = sel(m, P[6 * n + i], s1); s2 = sel(m, P[7 * n + i], s2);
             }
+            if (quad) {
+                q3 = sel(m, P[12 * n + i], q3);
+                if (!a8) { q0 = sel(m, P[9 * n + i], q0); q1 = sel(m, P[10 * n + i], q1); q2 = sel(m, P[11 * n + i], q2); }
+            }
         }
     }
 #ifdef SHEEN_TABLE_LOOKUP
     else if (table) {
-        // A ramp of 5 to a few dozen pieces (a straight-alpha or OKLab ramp's chords) fits in a
-        // level's registers (run() lays it out as SHEEN_TABLE_LOOKUP_MAX Floats a field, then
-        // the bounds, padded with +∞): the piece is found by a binary search of the bounds — the
-        // twin's last bound ≤ t (NaN: none, piece 0) — and each field is one permute across its
-        // table, where the selects above cost nine blends a piece and the cell table below a
-        // scalar load per lane and field.
+        // A ramp of 5 to a few dozen pieces (an OKLab or linear-light ramp's chords, a straight
+        // ramp of many stops) fits in a level's registers (run() lays it out as
+        // SHEEN_TABLE_LOOKUP_MAX Floats a field, then the bounds, padded with +∞): the piece is
+        // found by a binary search of the bounds — the twin's last bound ≤ t (NaN: none, piece 0)
+        // — and each field is one permute across its table, where the selects above cost a blend
+        // per field and piece and the cell table below a scalar load per lane and field.
         const float *T = P;
         vi s = (vi)0;
         for (uint32_t step = SHEEN_TABLE_LOOKUP_MAX / 2; step > 0; step >>= 1) {
             if (step >= n) continue;
             const vi c = s + (int32_t)step;
-            s = seli(t >= SHEEN_TABLE_LOOKUP(T + 9 * SHEEN_TABLE_LOOKUP_MAX, c), c, s);
+            s = seli(t >= SHEEN_TABLE_LOOKUP(T + 13 * SHEEN_TABLE_LOOKUP_MAX, c), c, s);
         }
         o = SHEEN_TABLE_LOOKUP(T, s);
         b3 = SHEEN_TABLE_LOOKUP(T + 4 * SHEEN_TABLE_LOOKUP_MAX, s); s3 = SHEEN_TABLE_LOOKUP(T + 8 * SHEEN_TABLE_LOOKUP_MAX, s);
@@ -142,6 +152,13 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
             b0 = SHEEN_TABLE_LOOKUP(T + 1 * SHEEN_TABLE_LOOKUP_MAX, s); b1 = SHEEN_TABLE_LOOKUP(T + 2 * SHEEN_TABLE_LOOKUP_MAX, s);
             b2 = SHEEN_TABLE_LOOKUP(T + 3 * SHEEN_TABLE_LOOKUP_MAX, s); s0 = SHEEN_TABLE_LOOKUP(T + 5 * SHEEN_TABLE_LOOKUP_MAX, s);
             s1 = SHEEN_TABLE_LOOKUP(T + 6 * SHEEN_TABLE_LOOKUP_MAX, s); s2 = SHEEN_TABLE_LOOKUP(T + 7 * SHEEN_TABLE_LOOKUP_MAX, s);
+        }
+        if (quad) {
+            q3 = SHEEN_TABLE_LOOKUP(T + 12 * SHEEN_TABLE_LOOKUP_MAX, s);
+            if (!a8) {
+                q0 = SHEEN_TABLE_LOOKUP(T + 9 * SHEEN_TABLE_LOOKUP_MAX, s); q1 = SHEEN_TABLE_LOOKUP(T + 10 * SHEEN_TABLE_LOOKUP_MAX, s);
+                q2 = SHEEN_TABLE_LOOKUP(T + 11 * SHEEN_TABLE_LOOKUP_MAX, s);
+            }
         }
     }
 #endif
@@ -159,9 +176,17 @@ INLINE vi shade(const SheenGradientJob *j, vf t, vf d, const int a8, const int d
             b0 = gather(P + n, s); b1 = gather(P + 2 * n, s); b2 = gather(P + 3 * n, s);
             s0 = gather(P + 5 * n, s); s1 = gather(P + 6 * n, s); s2 = gather(P + 7 * n, s);
         }
+        if (quad) {
+            q3 = gather(P + 12 * n, s);
+            if (!a8) { q0 = gather(P + 9 * n, s); q1 = gather(P + 10 * n, s); q2 = gather(P + 11 * n, s); }
+        }
     }
     // A single piece always starts at 0 (GradientRamp): t − 0 is t.
     vf u = single ? t : t - o;
+    if (quad) {
+        s3 = FMA(u, q3, s3);
+        if (!a8) { s0 = FMA(u, q0, s0); s1 = FMA(u, q1, s1); s2 = FMA(u, q2, s2); }
+    }
     if (a8) {
         vf c3 = FMA(u, s3, b3);
         if (dithered) c3 = c3 + d;

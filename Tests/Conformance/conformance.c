@@ -216,11 +216,15 @@ typedef struct {
     placed tables[6];
 } gradient_case;
 
+/// Rows of a job's ramp: 9, or 13 with the curvature of a quadratic ramp (CSheenSIMD.h).
+static uint32_t gradient_fields(const SheenGradientJob *j) { return j->quadratic ? 13 : 9; }
+
 static void read_gradient(reader *r, gradient_case *g) {
     memset(g, 0, sizeof *g);
     SheenGradientJob *j = &g->job;
     j->x = i64(r); j->y = i64(r); j->width = i64(r); j->height = i64(r);
     j->bytesPerPixel = u32(r); j->shape = u32(r); j->spread = u32(r); j->dither = u32(r); j->opaque = u32(r);
+    j->quadratic = u32(r);
     for (int k = 0; k < 6; k++) j->g[k] = f64(r);
     for (int k = 0; k < 32; k++) g->lanes[k] = f32(r);
     for (int k = 0; k < 9; k++) j->p[k] = f32(r);
@@ -229,9 +233,9 @@ static void read_gradient(reader *r, gradient_case *g) {
     j->segments = u32(r);
     if (r->bad || j->segments == 0 || j->segments > 4096) { r->bad = 1; return; }
     g->bounds = malloc(sizeof(float) * (j->segments + 1));
-    g->pieces = malloc(sizeof(float) * 9 * j->segments);
+    g->pieces = malloc(sizeof(float) * gradient_fields(j) * j->segments);
     for (uint32_t k = 0; k <= j->segments; k++) g->bounds[k] = f32(r);
-    for (uint32_t k = 0; k < 9 * j->segments; k++) g->pieces[k] = f32(r);
+    for (uint32_t k = 0; k < gradient_fields(j) * j->segments; k++) g->pieces[k] = f32(r);
     j->cellCount = u32(r); j->cellSteps = u32(r);
     if (r->bad || j->cellCount > (1u << 20)) { r->bad = 1; return; }
     g->cells = malloc(sizeof(uint32_t) * (j->cellCount ? j->cellCount : 1));
@@ -246,7 +250,7 @@ static void place_gradient(gradient_case *g, layout how) {
     g->tables[1] = place_table(g->lanes + 16, 16 * sizeof(float), 0, how, 1);
     g->tables[2] = place_table(g->dither, g->hasDither ? sizeof g->dither : 0, 0, how, 1);
     g->tables[3] = place_table(g->bounds, sizeof(float) * (j->segments + 1), 0, how, 1);
-    g->tables[4] = place_table(g->pieces, sizeof(float) * 9 * j->segments, 0, how, 1);
+    g->tables[4] = place_table(g->pieces, sizeof(float) * gradient_fields(j) * j->segments, 0, how, 1);
     g->tables[5] = place_table(g->cells, sizeof(uint32_t) * j->cellCount, 0, how, 1);
     j->laneX = (const float *)g->tables[0].data;
     j->laneY = (const float *)g->tables[1].data;

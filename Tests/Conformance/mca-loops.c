@@ -111,7 +111,7 @@ void mca_fill_rows(uint8_t *d, rowvec v, intptr_t lines) {
                     ? linear_t((vf)ax, vload(j->laneX + s * LANES), SHEEN_GRADIENT_PAD)                 \
                     : point_t(j, (vf)ax + vload(j->laneX + s * LANES), (vf)ay + vload(j->laneY + s * LANES), \
                               SHAPE, SHEEN_GRADIENT_PAD, &painted);                                     \
-                const vi v = shade(j, t, (vf)0.0f, 0, 0, 1, 1) & painted;                               \
+                const vi v = shade(j, t, (vf)0.0f, 0, 0, 1, 1, 0) & painted;                            \
                 memcpy(d + 64 * w + 4 * LANES * s, &v, sizeof v);                                       \
             }                                                                                           \
             MCA_END();                                                                                  \

@@ -103,7 +103,7 @@ struct ConformanceGoldens {
     /// Writes a gradient job's fields and tables (everything but its destination).
     static func writeGradient(_ j: SheenGradientJob, _ w: Writer) {
         w.i64(j.x); w.i64(j.y); w.i64(j.width); w.i64(j.height)
-        w.u32(j.bytesPerPixel); w.u32(j.shape); w.u32(j.spread); w.u32(j.dither); w.u32(j.opaque)
+        w.u32(j.bytesPerPixel); w.u32(j.shape); w.u32(j.spread); w.u32(j.dither); w.u32(j.opaque); w.u32(j.quadratic)
         withUnsafeBytes(of: j.g) { g in for k in 0 ..< 6 { w.f64(g.load(fromByteOffset: 8 * k, as: Double.self)) } }
         w.floats(j.laneX, 16); w.floats(j.laneY, 16)
         withUnsafeBytes(of: j.p) { p in for k in 0 ..< 9 { w.f32(p.load(fromByteOffset: 4 * k, as: Float.self)) } }
@@ -111,7 +111,7 @@ struct ConformanceGoldens {
         if j.ditherTable != nil { w.floats(j.ditherTable, 128) }
         w.u32(j.segments)
         w.floats(j.bounds, Int(j.segments) + 1)
-        w.floats(j.pieces, 9 * Int(j.segments))
+        w.floats(j.pieces, (j.quadratic != 0 ? 13 : 9) * Int(j.segments))
         w.u32(j.cellCount); w.u32(j.cellSteps)
         for k in 0 ..< Int(j.cellCount) { w.u32(j.cells![k]) }
     }
@@ -347,13 +347,16 @@ struct ConformanceGoldens {
         let pieces: UnsafeMutablePointer<Float>
         let dither = UnsafeMutablePointer<Float>.allocate(capacity: 128)
         let count: Int
-        let dithered: Bool, opaque: Bool
+        let dithered: Bool, opaque: Bool, quadratic: Bool
 
         init(segments: Int, origins: UnsafePointer<Float>, _ rng: inout SeededGenerator) {
-            count = 9 * segments
+            count = 13 * segments
             pieces = .allocate(capacity: count)
             dithered = Bool.random(using: &rng)
             opaque = Int.random(in: 0 ..< 4, using: &rng) == 0
+            // Half the ramps quadratic: a curvature row per channel (the 9 rows above are read
+            // alike either way; an opaque quadratic ramp is run with its tests left in).
+            quadratic = Bool.random(using: &rng)
             func level() -> Float {
                 Bool.random(using: &rng) ? Self.specials.randomElement(using: &rng)! : Float(Int.random(in: -2 ... 257, using: &rng))
             }
@@ -365,7 +368,7 @@ struct ConformanceGoldens {
                 // Mostly flat, so the special level reaches the conversion as it is; else a power of
                 // two (base + (t − o)·2^k is then often a Float tie in Double, where the 128-bit x86
                 // level's emulated fused multiply-add rounds to odd first) or any slope.
-                for k in 5 ... 8 {
+                for k in 5 ... 12 {
                     switch Int.random(in: 0 ..< 6, using: &rng) {
                     case 0: pieces[k * segments + i] = Float.random(in: -2 ... 2, using: &rng)
                     case 1, 2: pieces[k * segments + i] = Float(sign: Bool.random(using: &rng) ? .minus : .plus,
@@ -386,6 +389,7 @@ struct ConformanceGoldens {
             job.dither = dithered ? 1 : 0
             job.ditherTable = dithered ? UnsafePointer(dither) : nil
             job.opaque = opaque ? 1 : 0
+            job.quadratic = quadratic ? 1 : 0
         }
     }
 

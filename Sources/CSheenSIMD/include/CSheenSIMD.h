@@ -251,6 +251,10 @@ typedef struct SheenGradientJob {
     uint32_t dither;
     /// 1 when every stop is opaque: alpha is 255 everywhere and no channel needs clamping to it.
     uint32_t opaque;
+    /// 1 when `pieces` holds 13 rows: the 9 below and, k = 9…12, each channel's curvature per
+    /// unit t² (memory order, alpha last) — a straight-alpha ramp, whose premultiplied colour is
+    /// the product of two lines. Colour = base + (t − o)·(slope + (t − o)·curve).
+    uint32_t quadratic;
     /// Geometry in Double. Linear: T = g[0]·(bx + ½) + (g[1]·(y + ½) + g[2]). Radial and conic:
     /// the gradient-space offset from the centre, PX = g[0]·(bx + ½) + (g[1]·(y + ½) + g[2]),
     /// PY = g[3]·(bx + ½) + (g[4]·(y + ½) + g[5]), every length scaled by one power of two so
@@ -266,9 +270,9 @@ typedef struct SheenGradientJob {
     const float *ditherTable;
     /// The colour ramp: `segments` pieces; `bounds` holds segments + 1 Floats (bounds[0] = −∞,
     /// bounds[segments] = +∞; piece i applies where bounds[i] ≤ t < bounds[i + 1]); `pieces` 9 ×
-    /// segments Floats: row k·segments + i is, for k = 0 the origin o, k = 1…4 the colour at o
-    /// (channels in memory order, alpha last), k = 5…8 the slope per unit t. Colour = base +
-    /// (t − o)·slope. Above SHEEN_GRADIENT_BROADCAST_SEGMENTS, `cells` (cellCount entries, a power
+    /// segments Floats (13 × with `quadratic`): row k·segments + i is, for k = 0 the origin o,
+    /// k = 1…4 the colour at o (channels in memory order, alpha last), k = 5…8 the slope per unit
+    /// t. Colour = base + (t − o)·slope. Above SHEEN_GRADIENT_BROADCAST_SEGMENTS, `cells` (cellCount entries, a power
     /// of two) holds the piece at t = i/cellCount, and `cellSteps` advances find the piece at t.
     uint32_t segments;
     const float *bounds;

@@ -64,6 +64,23 @@ struct GradientColors {
         return alphaInterpolation == .premultiplied || points.allSatisfy { $0.w == points[0].w }
     }
 
+    /// True when the colour is quadratic in t between stops in output space: sRGB interpolation
+    /// with straight alpha, whose premultiplied colour is the product of two lines (the straight
+    /// colour's and alpha's). Linear ramps are quadratic too, with no curvature.
+    var isPiecewiseQuadratic: Bool { space == .sRGB }
+
+    /// Stop interval k's colour as base + u·slope + u²·curve for u = 0…1 across it (premultiplied
+    /// levels, RGBA), exactly where `isPiecewiseQuadratic`: with straight alpha, (C₀ + u·ΔC)·(a₀ +
+    /// u·Δa)·255 (the stops' components are clamped to 0…1, so no clamp applies between them, and
+    /// where alpha is 0 the product is the 0 `output` gives); premultiplied, the line itself.
+    func quadratic(interval k: Int) -> (base: SIMD4<Double>, slope: SIMD4<Double>, curve: SIMD4<Double>) {
+        let p0 = points[k], p1 = points[k + 1]
+        if alphaInterpolation == .premultiplied { return (p0 * 255, (p1 - p0) * 255, .zero) }
+        let c0 = SIMD3(p0.x, p0.y, p0.z), dc = SIMD3(p1.x, p1.y, p1.z) - c0
+        let a0 = p0.w, da = p1.w - p0.w
+        return (SIMD4(c0 * a0, a0) * 255, SIMD4(c0 * da + dc * a0, da) * 255, SIMD4(dc * da, 0) * 255)
+    }
+
     /// Interpolation-space components and alpha → premultiplied sRGB levels.
     private func output(_ mixed: SIMD4<Double>) -> SIMD4<Double> {
         let alpha = mixed.w

@@ -11,9 +11,10 @@
 /// interpolation space and alpha mode, every shape, spread and transform — except at pixels whose
 /// centre lies within 10⁻³ px of a discontinuity (a hard stop, a repeat wrap, the edge of a radial
 /// cone, a sweep's start ray), which get the exact colour of a point within 10⁻³ px. Two-stop
-/// sRGB linear gradients, with any spread, are correctly rounded wherever the exact value is
-/// 10⁻⁴ level or more from a rounding tie. Non-linear ramps (OKLab, linear light, straight alpha)
-/// are evaluated through linear pieces within 0.3 level of the exact colour.
+/// sRGB linear gradients, with any spread and either alpha interpolation, are correctly rounded
+/// wherever the exact value is 10⁻⁴ level or more from a rounding tie. sRGB ramps with straight
+/// alpha are evaluated as the quadratic they are (one piece per stop interval); OKLab and
+/// linear-light ramps through linear pieces within 0.3 level of the exact colour.
 ///
 /// Finite parameters too extreme for that are refused with a `RasterError.outOfRange` naming
 /// them, never painted wrongly: a linear gradient shorter than 2⁻⁴⁰ px in pixel space, a repeat

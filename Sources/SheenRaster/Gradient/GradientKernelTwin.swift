@@ -110,7 +110,10 @@ enum GradientKernelTwin {
         }
         let u = t - P[s]
         func channel(_ k: Int) -> Float {
-            let c = P[(1 + k) * n + s].addingProduct(u, P[(5 + k) * n + s])   // fused, as the C kernels' FMA
+            // Fused, as the C kernels' FMA; a quadratic ramp's slope first gains u·curve.
+            var slope = P[(5 + k) * n + s]
+            if j.quadratic != 0 { slope = slope.addingProduct(u, P[(9 + k) * n + s]) }
+            let c = P[(1 + k) * n + s].addingProduct(u, slope)
             return j.dither != 0 ? c + d : c
         }
         let a8 = j.bytesPerPixel == 1

@@ -1,9 +1,10 @@
-// How t becomes a colour in every kernel level: a list of linear pieces, colour = base +
-// (t − origin)·slope in premultiplied sRGB levels, each applying from its bound to the next.
-// Where the colour is linear between stops (sRGB, premultiplied) there is one piece per stop
-// interval and the pieces are exact. Elsewhere (OKLab, linear light, straight alpha) each
-// interval is bisected until its chord is within `GradientRamp.tolerance` of the exact Double
-// colour, so that with the final rounding every pixel stays within 1 level.
+// How t becomes a colour in every kernel level: a list of pieces, colour = base + u·slope +
+// u²·curve with u = t − origin, in premultiplied sRGB levels, each applying from its bound to the
+// next. In sRGB there is one exact piece per stop interval: linear where alpha is interpolated
+// premultiplied (or is the same at every stop), quadratic with straight alpha (the straight
+// colour's line times alpha's; pixman's and CSS's gradients interpolate so). Elsewhere (OKLab,
+// linear light) each interval is bisected until its chord is within `GradientRamp.tolerance` of
+// the exact Double colour, so that with the final rounding every pixel stays within 1 level.
 
 import CSheenSIMD
 
@@ -21,7 +22,8 @@ final class GradientRamp: Sendable {
     let colors: GradientColors
     /// bounds[i] ≤ t < bounds[i + 1] selects piece i; bounds[0] = −∞, bounds[count] = +∞.
     let bounds: [Float]
-    /// 9 rows of `count` Floats: origin, base in memory channel order (alpha last), slope.
+    /// 9 rows of `count` Floats — origin, base in memory channel order (alpha last), slope — and
+    /// for a quadratic ramp 4 more: the curvature (SheenGradientJob's layout).
     let piecesRGBA: [Float]
     let piecesBGRA: [Float]
     /// For more than SHEEN_GRADIENT_BROADCAST_SEGMENTS pieces: the piece at t = i/cells.count,
@@ -30,6 +32,8 @@ final class GradientRamp: Sendable {
     let cellSteps: Int
     /// Every stop opaque: alpha is 255 at every t.
     let opaque: Bool
+    /// Some piece has a curvature (the pieces carry its rows).
+    let quadratic: Bool
 
     var count: Int { bounds.count - 1 }
 
@@ -83,7 +87,7 @@ final class GradientRamp: Sendable {
         var list: [Piece] = []
         let offsets = colors.stops.map(\.offset)
         let n = offsets.count
-        func constant(from t: Double, _ color: SIMD4<Double>) { list.append(Piece(start: t, base: color, slope: .zero)) }
+        func constant(from t: Double, _ color: SIMD4<Double>) { list.append(Piece(start: t, base: color, slope: .zero, curve: .zero)) }
         // Before the first stop: its colour. Unreachable when the first stop is at 0.
         if offsets[0] > 0 || n == 1 { constant(from: -.infinity, colors.color(atSpread: 0)) }
         for k in 0 ..< n - 1 where offsets[k] < offsets[k + 1] {
@@ -105,26 +109,36 @@ final class GradientRamp: Sendable {
         kept[0].bound = -.infinity
         bounds = kept.map(\.bound) + [.infinity]
         opaque = colors.points.allSatisfy { $0.w == 1 }
-        piecesRGBA = Self.layout(kept.map(\.piece), swapRedBlue: false)
-        piecesBGRA = Self.layout(kept.map(\.piece), swapRedBlue: true)
+        quadratic = kept.contains { $0.piece.curve != .zero }
+        piecesRGBA = Self.layout(kept.map(\.piece), swapRedBlue: false, quadratic: quadratic)
+        piecesBGRA = Self.layout(kept.map(\.piece), swapRedBlue: true, quadratic: quadratic)
         (cells, cellSteps) = Self.cellIndex(bounds)
     }
 
-    /// One piece: colour = base + (t − start)·slope from `start` on (levels, RGBA).
+    /// One piece: colour = base + u·slope + u²·curve with u = t − start, from `start` on
+    /// (levels, RGBA).
     struct Piece {
         var start: Double
         var base: SIMD4<Double>
         var slope: SIMD4<Double>
+        var curve: SIMD4<Double>
     }
 
-    /// The pieces of stop interval k: one exact piece where the colour is linear, else chords.
+    /// The pieces of stop interval k: one exact piece where the colour is linear or quadratic,
+    /// else chords.
     private static func addInterval(_ k: Int, of colors: GradientColors, to list: inout [Piece]) {
         let o0 = colors.stops[k].offset, o1 = colors.stops[k + 1].offset
         let width = o1 - o0
         func color(_ u: Double) -> SIMD4<Double> { colors.color(interval: k, at: u) }
         if colors.isPiecewiseLinear {
             let c0 = color(0), c1 = color(1)
-            list.append(Piece(start: o0, base: c0, slope: (c1 - c0) / width))
+            list.append(Piece(start: o0, base: c0, slope: (c1 - c0) / width, curve: .zero))
+            return
+        }
+        if colors.isPiecewiseQuadratic {
+            // Per unit u across the interval → per unit t.
+            let q = colors.quadratic(interval: k)
+            list.append(Piece(start: o0, base: q.base, slope: q.slope / width, curve: q.curve / (width * width)))
             return
         }
         // Bisect [u0, u1] until the chord is within tolerance at 15 interior samples.
@@ -145,24 +159,29 @@ final class GradientRamp: Sendable {
                 stack.append((u0, um, c0, cm))
             }
         }
-        for (u, c, slope) in chords { list.append(Piece(start: o0 + width * u, base: c, slope: slope)) }
+        for (u, c, slope) in chords { list.append(Piece(start: o0 + width * u, base: c, slope: slope, curve: .zero)) }
     }
 
-    /// The 9 × count Float layout; each piece's origin is its Float bound, and its base is moved
-    /// along the piece to that origin. A lone piece's origin is 0 — the kernels use t itself for
-    /// it — and so is that of a first piece reaching back to −∞.
-    private static func layout(_ pieces: [Piece], swapRedBlue: Bool) -> [Float] {
+    /// The 9 × count Float layout (13 × count with `quadratic`); each piece's origin is its Float
+    /// bound, and its base and slope are moved along the piece to that origin. A lone piece's
+    /// origin is 0 — the kernels use t itself for it — and so is that of a first piece reaching
+    /// back to −∞.
+    private static func layout(_ pieces: [Piece], swapRedBlue: Bool, quadratic: Bool) -> [Float] {
         let n = pieces.count
-        var out = [Float](repeating: 0, count: 9 * n)
+        var out = [Float](repeating: 0, count: (quadratic ? 13 : 9) * n)
         for (i, p) in pieces.enumerated() {
             let origin: Float = n == 1 || !p.start.isFinite ? 0 : Float(p.start)
-            var base = p.base + p.slope * (Double(origin) - (p.start.isFinite ? p.start : Double(origin)))
-            var slope = p.slope
-            if swapRedBlue { base = base.redBlueSwapped; slope = slope.redBlueSwapped }
+            // δ = new origin − start: f(δ + v) = base + δ·slope + δ²·curve + v·(slope + 2δ·curve) + v²·curve.
+            let delta = Double(origin) - (p.start.isFinite ? p.start : Double(origin))
+            var base = p.base + p.slope * delta + p.curve * (delta * delta)
+            var slope = p.slope + p.curve * (2 * delta)
+            var curve = p.curve
+            if swapRedBlue { base = base.redBlueSwapped; slope = slope.redBlueSwapped; curve = curve.redBlueSwapped }
             out[i] = origin
             for c in 0 ..< 4 {
                 out[(1 + c) * n + i] = Float(base[c])
                 out[(5 + c) * n + i] = Float(slope[c])
+                if quadratic { out[(9 + c) * n + i] = Float(curve[c]) }
             }
         }
         return out

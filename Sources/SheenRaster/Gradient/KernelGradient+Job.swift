@@ -33,6 +33,7 @@ extension KernelGradient {
         }
         job.dither = dithered ? 1 : 0
         job.opaque = ramp.opaque ? 1 : 0
+        job.quadratic = ramp.quadratic ? 1 : 0
         withUnsafeMutableBytes(of: &job.g) { raw in
             for k in 0 ..< 6 { raw.storeBytes(of: g[k], toByteOffset: 8 * k, as: Double.self) }
         }

@@ -55,6 +55,7 @@ struct GradientPrecision {
         ("two-stop sRGB linear, pad", true, { twoStop(&$0, shape: 0, spread: .pad) }),
         ("two-stop sRGB linear, repeat", true, { twoStop(&$0, shape: 0, spread: .repeat) }),
         ("two-stop sRGB linear, reflect", true, { twoStop(&$0, shape: 0, spread: .reflect) }),
+        ("two-stop sRGB linear, straight alpha", true, { twoStop(&$0, shape: 0, spread: GradientSpread.allCases.randomElement(using: &$0)!, alpha: .straight) }),
         ("two-stop sRGB radial", false, { twoStop(&$0, shape: 1, spread: GradientSpread.allCases.randomElement(using: &$0)!) }),
         ("two-stop sRGB conic", false, { twoStop(&$0, shape: 2, spread: .pad) }),
         ("many sRGB stops (3–24)", false, { manyStops(&$0, space: .sRGB, alpha: .premultiplied) }),
@@ -88,10 +89,12 @@ struct GradientPrecision {
         }
     }
 
-    static func twoStop(_ rng: inout SeededGenerator, shape kind: Int, spread: GradientSpread) -> Gradient {
-        let opaque = Bool.random(using: &rng)
+    static func twoStop(_ rng: inout SeededGenerator, shape kind: Int, spread: GradientSpread,
+                        alpha: AlphaInterpolation = .premultiplied) -> Gradient {
+        // Straight alpha: translucent stops (opaque ones make the same ramp either way).
+        let opaque = alpha == .premultiplied && Bool.random(using: &rng)
         return Gradient(shape: shape(&rng, kind), stops: [GradientStop(0, color(&rng, opaque: opaque)), GradientStop(1, color(&rng, opaque: opaque))],
-                        spread: spread)
+                        spread: spread, alphaInterpolation: alpha)
     }
 
     static func manyStops(_ rng: inout SeededGenerator, space: ColorSpace, alpha: AlphaInterpolation) -> Gradient {
