@@ -18,8 +18,8 @@
 //   coverage, which an a8 source onto colour is drawn as) and further off than pixman, which is then pixman's deviation, not a finding. Where
 //   a source or destination pixel is not valid premultiplied colour (which pixman defines and
 //   Sheen does not), the drop-in must write what pixman writes within 2 levels
-//   (Tests/Pixman/invalid_colours.c's rule), or, through zero coverage, leave it as it was. Gradient sources are held to the bounds only here:
-//   their colours against pixman's are Tests/Pixman/gradients.c's.
+//   (Tests/Pixman/invalid_colours.c's rule), or, through zero coverage, leave it as it was. Gradient sources and masks are held to the bounds only
+//   here: their colours and alpha against pixman's are Tests/Pixman/gradients.c's.
 // Then side B's destination takes side A's pixels, so the next call starts from the same picture.
 
 import CSheenPixman

@@ -57,6 +57,9 @@ struct CompositeCall {
         let clearsFirst = op.code == 0x01 && mask != nil
         if clearsFirst { op = PixmanOperator.sourceOver }
         let (s, m, d) = ImageRegistry.lookup(source, mask, destination)
+        // A gradient mask's alpha, shaded over the area (gradientCoverage), freed on every way out.
+        var shadedMask: UnsafeMutableRawPointer? = nil
+        defer { shadedMask?.deallocate() }
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
               dFormat != .a8 || !op.sheen.isBlendMode
         else { throw Handover("destination") }
@@ -133,6 +136,14 @@ struct CompositeCall {
                 guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
                 if case let .solid(v) = m.content {
                     coverage = .constant(v >> 24)
+                } else if case .gradient = m.content {
+                    if area.isEmpty {
+                        coverage = .constant(0)
+                    } else {
+                        let shaded = try Self.gradientCoverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: area, level: level)
+                        shadedMask = shaded
+                        coverage = .bits(data: shaded, stride: area.width, dx: -area.x, dy: -area.y)
+                    }
                 } else {
                     coverage = try Self.a8Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
                                           destination: (dData, dHeight, dStride))
@@ -317,6 +328,26 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
+    }
+
+    /// A gradient image as coverage — its alpha, which is all pixman reads of a mask that is not
+    /// component alpha — sampled at (x + dx, y + dy) for destination pixel (x, y): shaded by
+    /// Sheen's span kernel into A8 scratch over `area` (not empty; rows `area.width` bytes apart),
+    /// which the caller frees. The fill is kept by the record for the call's mask offset, as a
+    /// gradient source's is.
+    private static func gradientCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
+                                         level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
+        guard let g = m.gradient, !m.hasAlphaMap, !m.hasAccessors, let map = m.map else {
+            throw Handover("mask gradient kind, alpha map, accessors or projective transform")
+        }
+        let shifted = map.concatenating(after: Matrix2D.translation(Double(dx), Double(dy)))
+        guard let fill = m.gradientFill(offset: (dx, dy), make: {
+            g.sheenGradient(repeatMode: m.repeatMode, map: shifted).flatMap { try? GradientFill($0) }
+        }) else { throw Handover("mask gradient stops, repeat, kind or numbers") }
+        let shaded = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
+        fill.shade(into: shaded, stride: area.width, x: area.x, y: area.y, width: area.width, height: area.height,
+                   format: .a8, level: level)
+        return shaded
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

@@ -2,7 +2,8 @@
  * (16-bit colours, 1–5 stops, coincident stops, stops outside 0…1, every repeat, identity,
  * translated, scaled and rotated transforms, a few projective ones), composited with random
  * operators through no mask, a solid or an a8 mask (also one row repeated down: stride 0, as
- * cairo makes for paint with alpha), into a8r8g8b8, x8r8g8b8, a8b8g8r8 and a8
+ * cairo makes for paint with alpha) or a gradient mask (smooth, padded, its alpha drawn by
+ * pixman into an a8 image for the reference), into a8r8g8b8, x8r8g8b8, a8b8g8r8 and a8
  * destinations at random offsets, with and without a clip region, through the drop-in (this
  * program runs with libsheen-pixman preloaded). The reference: the same gradient drawn by the
  * system pixman into an image, composited as an image through the drop-in — so the two differ by
@@ -88,8 +89,8 @@ int main(int argc, char **argv) {
                                       PIXMAN_OP_SCREEN, PIXMAN_OP_EXCLUSION};
     static const pixman_format_code_t formats[] = {PIXMAN_a8r8g8b8, PIXMAN_x8r8g8b8, PIXMAN_a8b8g8r8, PIXMAN_a8};
     static uint32_t want[N], got[N], before[N], pixman_gradient[N];
-    static uint8_t maskbits[64 * H];
-    int failures = 0, reported = 0, line_masks = 0, line_masks_drawn = 0, plain = 0, plain_drawn = 0, drawn_calls = 0, edge_pixels = 0, compared = 0, worst = 0;
+    static uint8_t maskbits[64 * H], mask_alpha[64 * H];
+    int failures = 0, reported = 0, line_masks = 0, line_masks_drawn = 0, gradient_masks = 0, gradient_masks_drawn = 0, plain = 0, plain_drawn = 0, drawn_calls = 0, edge_pixels = 0, compared = 0, worst = 0;
     for (int call = 0; call < CALLS; call++) {
         int edges = call & 1;
         int radial = below(10) < 3;
@@ -150,9 +151,25 @@ int main(int argc, char **argv) {
         pixman_op_t op = edges ? (below(2) ? PIXMAN_OP_OVER : PIXMAN_OP_SRC) : ops[below(sizeof ops / sizeof *ops)];
         pixman_format_code_t format = formats[below(4)];
         if (format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY) op = PIXMAN_OP_OVER;
-        int masked = edges ? 0 : below(4); /* none, solid, a8, a8 of one row repeated (stride 0, as cairo makes) */
+        /* none, solid, a8, a8 of one row repeated (stride 0, as cairo makes), a gradient */
+        int masked = edges ? 0 : below(5);
         pixman_image_t *mask = NULL;
-        if (masked == 1) {
+        if (masked == 4) {
+            /* A smooth padded gradient whose alpha varies (cairo's mask-linear and mask-radial
+             * pass such masks): a linear one, or a radial one from a point inside its end circle. */
+            pixman_gradient_stop_t mstops[6];
+            int mn = make_stops(mstops, 0, 0, PIXMAN_REPEAT_PAD);
+            for (int i = 0; i < mn; i++) mstops[i].color.alpha = (uint16_t)next();
+            pixman_point_fixed_t p1 = {pixman_double_to_fixed(uniform(-10, 70)), pixman_double_to_fixed(uniform(-10, 60))};
+            if (below(2)) {
+                pixman_point_fixed_t p2 = {pixman_double_to_fixed(uniform(-10, 70)), pixman_double_to_fixed(uniform(-10, 60))};
+                if (p2.x == p1.x && p2.y == p1.y) p2.x += pixman_fixed_1;
+                mask = pixman_image_create_linear_gradient(&p1, &p2, mstops, mn);
+            } else {
+                mask = pixman_image_create_radial_gradient(&p1, &p1, 0, pixman_double_to_fixed(uniform(5, 80)), mstops, mn);
+            }
+            pixman_image_set_repeat(mask, PIXMAN_REPEAT_PAD);
+        } else if (masked == 1) {
             pixman_color_t c = {0, 0, 0, (uint16_t)next()};
             mask = pixman_image_create_solid_fill(&c);
         } else if (masked >= 2) {
@@ -212,11 +229,22 @@ int main(int argc, char **argv) {
          * is held to pixman's by pixman's tests and invalid_colours.c). */
         pixman_image_t *drawn_by_pixman = pixman_image_create_bits(PIXMAN_a8r8g8b8, W, H, pixman_gradient, 4 * W);
         system_composite(PIXMAN_OP_SRC, g, NULL, drawn_by_pixman, sx - x, sy - y, 0, 0, 0, 0, W, H);
-        pixman_image_composite32(op, drawn_by_pixman, mask, dw, x, y, mx, my, x, y, w, h);
+        if (masked == 4) {
+            /* A gradient mask likewise: its alpha drawn by pixman into an a8 image whose pixel
+             * (x, y) is the mask's sample for destination pixel (x, y). */
+            pixman_image_t *mask_by_pixman = pixman_image_create_bits(PIXMAN_a8, W, H, (uint32_t *)mask_alpha, 64);
+            system_composite(PIXMAN_OP_SRC, mask, NULL, mask_by_pixman, mx - x, my - y, 0, 0, 0, 0, W, H);
+            pixman_image_composite32(op, drawn_by_pixman, mask_by_pixman, dw, x, y, x, y, x, y, w, h);
+            pixman_image_unref(mask_by_pixman);
+        } else {
+            pixman_image_composite32(op, drawn_by_pixman, mask, dw, x, y, mx, my, x, y, w, h);
+        }
         pixman_image_unref(drawn_by_pixman);
         drawn_calls += by_sheen;
         line_masks += masked == 3;
         line_masks_drawn += masked == 3 && by_sheen;
+        gradient_masks += masked == 4;
+        gradient_masks_drawn += masked == 4 && by_sheen;
         int is_plain = (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC) && !masked && !clipped && !projective
             && (radial ? (repeat != PIXMAN_REPEAT_NONE || from_point_inside) && !outside
                          && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0 && !from_point_inside) : 1);
@@ -321,7 +349,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "gradients: only %d of %d calls through a one-row mask drawn by Sheen\n", line_masks_drawn, line_masks);
         failures++;
     }
+    /* Likewise through a gradient mask (its alpha shaded by Sheen). */
+    if (gradient_masks_drawn * 2 < gradient_masks) {
+        fprintf(stderr, "gradients: only %d of %d calls through a gradient mask drawn by Sheen\n", gradient_masks_drawn, gradient_masks);
+        failures++;
+    }
     printf("gradients: %d calls through a one-row mask, %d drawn by Sheen\n", line_masks, line_masks_drawn);
+    printf("gradients: %d calls through a gradient mask, %d drawn by Sheen\n", gradient_masks, gradient_masks_drawn);
     printf("gradients: %d calls, %d drawn by Sheen (%d of %d plain ones); smooth family: largest difference %d levels; "
            "with edges: %d of %d pixels differ beyond %d levels, each on an edge; %d failures\n",
            CALLS, drawn_calls, plain_drawn, plain, worst, edge_pixels, compared, TOLERANCE, failures);

@@ -66,6 +66,17 @@ public struct GradientFill: Sendable {
         prepared.program.fill(buffer, r, level: level)
     }
 
+    /// Shades the `width` × `height` pixels whose top-left is pixel (x, y) of the gradient's pixel
+    /// space into `dst` (rows `stride` bytes apart) in `format`, every pixel by the span kernel at
+    /// `level` — `fill`'s colours, without its row-repeating shortcuts or any check: the caller
+    /// owns `height` rows of `width` pixels there. The drop-in pixman shades a gradient mask's
+    /// alpha so (A8).
+    package func shade(into dst: UnsafeMutableRawPointer, stride: Int, x: Int, y: Int, width: Int, height: Int,
+                       format: PixelFormat, level: SIMDLevel) {
+        program.shade(dst, stride: stride, x: x, y: y, width: width, height: height, bytesPerPixel: format.bytesPerPixel,
+                      bgra: format == .bgra8Premultiplied, dither: gradient.dither, level: level)
+    }
+
     /// The exact premultiplied colour (R, G, B, A in levels 0…255, unrounded, before dither) of
     /// the pixel at (x, y) of a destination — what every fill approximates.
     public func exactColor(x: Int, y: Int) -> SIMD4<Double> {
