@@ -61,7 +61,7 @@ TARGETS = {
 LINK = {"x86": ["-fsanitize=address", "-fuse-ld=lld"], "aarch64": CROSS + ["-fuse-ld=lld", "-static"], "generic": CROSS + ["-fuse-ld=lld", "-static"]}
 # A C file's level (shared files run at every level) and the golden kinds its kernels answer for.
 LEVEL_OF = {"SIMD128": "simd128", "AVX2": "avx2", "AVX512": "avx512"}
-FAMILY_KINDS = {"Composite": "C", "Gradient": "CG", "Blur": "B", "Rows": "FPV"}
+FAMILY_KINDS = {"Composite": "C", "Gradient": "CG", "Blur": "B", "Rows": "FPVS"}
 
 
 def family_of(path):
@@ -69,7 +69,7 @@ def family_of(path):
     name = Path(path).name
     for prefix, family in (("Composite", "composite"), ("Blend", "composite"), ("SheenOperators", "composite"),
                            ("Gradient", "gradient"), ("Blur", "blur"), ("Rows", "rows"), ("ShortCopy", "rows"),
-                           ("PremultipliedCheck", "rows")):
+                           ("PremultipliedCheck", "rows"), ("SampleBilinear", "rows")):
         if name.startswith(prefix):
             return family
     return "shared"

@@ -64,6 +64,7 @@ extension Bench {
         if !large {
             runAlphaComposite(width: width, height: height, mask: iid)
             runPremultipliedCheck(original)
+            runBilinearSampling(width: width, height: height)
         }
     }
 

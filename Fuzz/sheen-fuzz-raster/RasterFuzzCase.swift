@@ -2,10 +2,11 @@ import SheenPNG
 import SheenRaster
 import SheenTestSupport
 
-/// One raster fuzz input. Byte 0 picks the kernel (mod 4): 0 blur (blur_convolution or
+/// One raster fuzz input. Byte 0 picks the kernel (mod 5): 0 blur (blur_convolution or
 /// blur_strip by σ), 1 a gradient fill (gradient_span, and fill_rows and copy_rows where rows
 /// repeat) followed by a 1-pixel pattern of it where it is linear (a column pattern is fill_rows,
-/// a row pattern copy_rows), 2 PNG decoding, 3 the premultiplied check (check_premultiplied). With a kernel to focus on (`FuzzReplay.kernel`),
+/// a row pattern copy_rows), 2 PNG decoding, 3 the premultiplied check (check_premultiplied), 4
+/// bilinear sampling (sample_bilinear). With a kernel to focus on (`FuzzReplay.kernel`),
 /// byte 0 is ignored and the pattern's axis is the kernel's.
 /// Numbers come one byte each from `Bytes`: below 240 an ordinary value, 240…255 one of the
 /// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
@@ -14,7 +15,9 @@ import SheenTestSupport
 /// was; a blur and a gradient fill each equal their scalar twin (the reference level) bit for bit
 /// at every other level this CPU runs (simd128, avx2, avx512: `comparedLevels`);
 /// blurred premultiplied pixels stay valid (colour ≤ alpha); the premultiplied check finds the
-/// first pixel a plain search finds, at every level, reading and writing nothing outside the rows.
+/// first pixel a plain search finds, at every level, reading and writing nothing outside the rows;
+/// bilinear sampling writes the twin's bytes at every level, or throws at every level and writes
+/// nothing, and reads nothing outside its image.
 struct RasterFuzzCase: CustomStringConvertible {
     let bytes: [UInt8]
 
@@ -41,14 +44,16 @@ struct RasterFuzzCase: CustomStringConvertible {
     }
 
     /// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
-    static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows", "check_premultiplied"]
+    static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows", "check_premultiplied",
+                          "sample_bilinear"]
 
     var kind: Int {
         switch FuzzReplay.kernel {
         case "blur_convolution", "blur_strip": return 0
         case "gradient_span", "fill_rows", "copy_rows": return 1
         case "check_premultiplied": return 3
-        default: return Int(bytes.first ?? 0) % 4
+        case "sample_bilinear": return 4
+        default: return Int(bytes.first ?? 0) % 5
         }
     }
 
@@ -58,7 +63,8 @@ struct RasterFuzzCase: CustomStringConvertible {
         case 0: return checkBlur(&reader)
         case 1: return checkGradient(&reader)
         case 2: return checkPNG()
-        default: return checkPremultiplied(&reader)
+        case 3: return checkPremultiplied(&reader)
+        default: return checkSampling(&reader)
         }
     }
 
@@ -254,11 +260,66 @@ struct RasterFuzzCase: CustomStringConvertible {
         return nil
     }
 
+    /// sample_bilinear: an A8 or RGBA8 image of the input's bytes (against unmapped pages as its
+    /// placement byte says), a transform of 16.16 numbers (mostly steps within ±4 pixels; a byte
+    /// of 240 or more takes the next four bytes whole, so positions and steps beyond the kernel's
+    /// range come), any repeat, origin and rectangle: every level writes the twin's bytes and
+    /// nothing outside the rectangle, reads nothing outside the image — or, where the reference
+    /// level refuses the numbers, every level throws and writes nothing.
+    func checkSampling(_ reader: inout Reader) -> String? {
+        let format: PixelFormat = reader.byte() % 2 == 0 ? .a8 : .rgba8Premultiplied
+        let sw = 1 + Int(reader.byte() % 40), sh = 1 + Int(reader.byte() % 30)
+        let padding = Int(reader.byte() % 9), placement = reader.byte()
+        let src = FencedBuffer(width: sw, height: sh, format: format, padding: padding, misalignment: Int(placement % 64), fill: 0,
+                               guardPages: FencedBuffer.GuardPages(fuzzByte: placement))
+        for y in 0 ..< sh {
+            for i in 0 ..< sw * format.bytesPerPixel { src.buffer.row(y).storeBytes(of: reader.byte(), toByteOffset: i, as: UInt8.self) }
+        }
+        func fixed() -> Int32 {
+            let b = reader.byte()
+            guard b >= 240 else { return Int32((Int(b) - 120) * 65536 / 30) }
+            return Int32(bitPattern: (0 ..< 4).reduce(UInt32(0)) { $0 | UInt32(reader.byte()) << (8 * $1) })
+        }
+        let t = FixedAffineTransform(xx: fixed(), xy: fixed(), x0: fixed(), yx: fixed(), yy: fixed(), y0: fixed())
+        let mode = SamplingRepeat.allCases[Int(reader.byte() % 4)]
+        let width = Int(reader.byte() % 100), height = 1 + Int(reader.byte() % 6)
+        let origin = (Int(reader.byte()) - 128, Int(reader.byte()) - 128)
+        let what = "bilinear sample of \(format) \(sw)×\(sh) (\(src.guardPages)) through \(t), \(mode), origin \(origin), \(width)×\(height)"
+        let sourceBefore = src.copy()
+        var expected: FencedBuffer? = nil
+        for level in [SIMDLevel.reference] + comparedLevels {
+            let dst = FencedBuffer(width: width, height: height, format: format, fill: 0x5A)
+            let before = dst.copy()
+            let threw: Bool
+            do {
+                try Kernels.withLevel(level) { try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode) }
+                threw = false
+            } catch {
+                threw = true
+            }
+            if dst.fenceViolations != 0 || !src.sameBytes(as: sourceBefore) { return "\(what) wrote outside its rectangle at \(level)" }
+            if threw {
+                if !dst.sameBytes(as: before) { return "\(what) threw at \(level) having written" }
+                if level != .reference && expected != nil { return "\(what) threw at \(level), not at the reference level" }
+                continue
+            }
+            guard let want = expected else {
+                if level != .reference { return "\(what) drew at \(level), threw at the reference level" }
+                expected = dst
+                continue
+            }
+            if !dst.sameBytes(as: want) { return "\(what) at \(level) differs from the twin" }
+        }
+        return nil
+    }
+
     /// Decodes and checks one input; nil when it passed, else the case and what broke.
     static func failure(of bytes: [UInt8]) -> String? {
         let c = RasterFuzzCase(bytes)
         return c.check().map { "\(c)\n  \($0)" }
     }
 
-    var description: String { "raster fuzz case (\(["blur", "gradient", "png", "premultiplied check"][kind])), \(bytes.count) bytes" }
+    var description: String {
+        "raster fuzz case (\(["blur", "gradient", "png", "premultiplied check", "bilinear sample"][kind])), \(bytes.count) bytes"
+    }
 }

@@ -10,6 +10,7 @@
         .fill_rows = sheen_fill_rows_##level,              \
         .copy_rows = sheen_copy_rows_##level,              \
         .check_premultiplied = sheen_check_premultiplied_##level, \
+        .sample_bilinear = sheen_sample_bilinear_##level,  \
     };
 
 SHEEN_KERNEL_TABLE(simd128)

@@ -1,4 +1,5 @@
-// Row fills and copies (fill_rows, copy_rows) and the premultiplied check (check_premultiplied)
+// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied) and
+// bilinear sampling (sample_bilinear)
 // built for AVX-512: 64-byte vectors.
 #include "CSheenSIMD.h"
 
@@ -8,8 +9,10 @@ SHEEN_BEGIN_AVX512
 #define SHEEN_FILL_ENTRY sheen_fill_rows_avx512
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx512
 #define SHEEN_CHECK_ENTRY sheen_check_premultiplied_avx512
+#define SHEEN_SAMPLE_ENTRY sheen_sample_bilinear_avx512
 #include "RowsBody.h"
 #include "PremultipliedCheckBody.h"
+#include "SampleBilinearBody.h"
 SHEEN_END_LEVEL
 #else
 void sheen_fill_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -24,4 +27,5 @@ intptr_t sheen_check_premultiplied_avx512(const uint8_t *src, intptr_t stride, i
     (void)src; (void)stride; (void)width; (void)height;
     return -1;
 }
+void sheen_sample_bilinear_avx512(const SheenBilinearJob *job) { (void)job; }
 #endif

@@ -1,4 +1,5 @@
-// Row fills and copies (fill_rows, copy_rows) and the premultiplied check (check_premultiplied)
+// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied) and
+// bilinear sampling (sample_bilinear)
 // built for the 128-bit level: 16-byte vectors.
 #include "CSheenSIMD.h"
 
@@ -7,6 +8,8 @@ SHEEN_BEGIN_SIMD128
 #define SHEEN_FILL_ENTRY sheen_fill_rows_simd128
 #define SHEEN_COPY_ENTRY sheen_copy_rows_simd128
 #define SHEEN_CHECK_ENTRY sheen_check_premultiplied_simd128
+#define SHEEN_SAMPLE_ENTRY sheen_sample_bilinear_simd128
 #include "RowsBody.h"
 #include "PremultipliedCheckBody.h"
+#include "SampleBilinearBody.h"
 SHEEN_END_SIMD128

@@ -79,6 +79,20 @@ struct CompositeCall {
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
+        // src of an image under an affine transform with the bilinear filter into its own format,
+        // no mask: what cairo does to clone a scaled mask or image (mask-*-half and -double,
+        // paint's -mag). The result is the sample itself — sample_bilinear, byte for byte
+        // pixman's — over the whole area: repeat none samples transparent past the image's edges,
+        // which src writes.
+        if self.op == 0x01, mask == nil, s.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR), case .transformed = s.placement,
+           let map = s.map, !s.hasAlphaMap, !s.hasAccessors, case let .bits(format?, data?, w, h, stride) = s.content,
+           format == dFormat, !format.isPadded, let mode = SamplingRepeat(rawValue: s.repeatMode) {
+            if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
+            let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
+            return try Self.drawSampled(from: (data, w, h, stride), format: format, repeat: mode, transform: Self.fixed(map),
+                                        offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
+                                        boxes: boxes, level: level)
+        }
         if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content {
             // An a8 source onto colour is black at its alpha, (0, 0, 0, a): for a bounded
             // operator, where a mask scales the source, that is opaque black through the a8 image
@@ -348,6 +362,34 @@ struct CompositeCall {
         fill.shade(into: shaded, stride: area.width, x: area.x, y: area.y, width: area.width, height: area.height,
                    format: .a8, level: level)
         return shaded
+    }
+
+    /// An affine map made from pixman's 16.16 rows (ImageCalls.swift's affineMap) as those rows
+    /// again: each number is a 16.16 value divided by 65536, exactly.
+    static func fixed(_ m: Matrix2D) -> FixedAffineTransform {
+        func f(_ v: Double) -> Int32 { Int32(v * 65536) }
+        return FixedAffineTransform(xx: f(m.a), xy: f(m.c), x0: f(m.tx), yx: f(m.b), yy: f(m.d), y0: f(m.ty))
+    }
+
+    /// Fills `boxes` of the destination with the image sampled bilinearly (pixel (x, y) at the
+    /// image's pixel (x + offset.x, y + offset.y) through `transform`), one sample_bilinear job a
+    /// box; throws, having written nothing, where a box's positions leave the kernel's range.
+    private static func drawSampled(from image: (data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int),
+                                    format: PixmanFormat, repeat mode: SamplingRepeat, transform: FixedAffineTransform,
+                                    offset: (x: Int, y: Int), onto d: (data: UnsafeMutableRawPointer, stride: Int),
+                                    boxes: [PixelRect], level: SIMDLevel) throws(Handover) -> Int {
+        let bpp = format.sheenFormat.bytesPerPixel
+        var jobs: [SheenBilinearJob] = []
+        for r in boxes {
+            guard let job = bilinearJob(src: image.data, srcStride: image.stride, srcWidth: image.width, srcHeight: image.height,
+                                        bytesPerPixel: bpp, repeat: mode, transform: transform,
+                                        dst: d.data + r.y * d.stride + r.x * bpp, dstStride: d.stride,
+                                        x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height)
+            else { throw Handover("source transform beyond the sampling range") }
+            jobs.append(job)
+        }
+        for job in jobs { runBilinearSampling(job, level: level) }
+        return boxes.reduce(0) { $0 + $1.width * $1.height }
     }
 
     /// Whether the rows of two images (first row, row count, bytes between rows) share any byte.

@@ -11,6 +11,8 @@ typealias FillRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int
 typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UnsafePointer<UInt8>?, Int, Int) -> Void
 /// A premultiplied-check entry (see `firstRowNotPremultiplied`).
 typealias CheckPremultipliedEntry = @convention(c) (UnsafePointer<UInt8>?, Int, Int, Int) -> Int
+/// A bilinear-sampling entry: runs one `SheenBilinearJob` (see `runBilinearSampling`).
+typealias SampleBilinearEntry = @convention(c) (UnsafePointer<SheenBilinearJob>?) -> Void
 
 /// The kernels of one level as typed entry points (SheenKernels.h names the kernels each runs;
 /// `Kernels.table` lists them with every level of this table).
@@ -32,6 +34,8 @@ struct KernelTable: @unchecked Sendable {
     let copyRows: CopyRowsEntry
     /// `check_premultiplied`.
     let checkPremultiplied: CheckPremultipliedEntry
+    /// `sample_bilinear`.
+    let sampleBilinear: SampleBilinearEntry
     /// `blur_convolution` and `blur_strip` (by the job's method): one pass over a range of units.
     let blur: BlurEntry
 
@@ -43,6 +47,7 @@ struct KernelTable: @unchecked Sendable {
         fillRows = c.fill_rows!
         copyRows = c.copy_rows!
         checkPremultiplied = c.check_premultiplied!
+        sampleBilinear = c.sample_bilinear!
         blur = c.blur!
     }
 
@@ -59,6 +64,7 @@ struct KernelTable: @unchecked Sendable {
             if let d, let src { copyRowsSwift(d, stride, bytes, h, src, srcStride, period) }
         }
         checkPremultiplied = { src, stride, width, height in src.map { checkPremultipliedSwift($0, stride, width, height) } ?? -1 }
+        sampleBilinear = { if let job = $0 { sampleBilinearSwift(job.pointee) } }
         self.blur = blur
     }
 

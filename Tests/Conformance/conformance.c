@@ -452,6 +452,34 @@ static int check_case(reader *r, const SheenKernelTable *t, layout how, char *wh
     return ok;
 }
 
+static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+    SheenBilinearJob j;
+    memset(&j, 0, sizeof j);
+    const intptr_t srcStride = i64(r);
+    j.srcWidth = (int32_t)u32(r); j.srcHeight = (int32_t)u32(r); j.bytesPerPixel = u32(r); j.repeat = u32(r);
+    const uint32_t srcMisalign = u32(r);
+    blob src = bytes(r);
+    const intptr_t stride = i64(r);
+    j.width = i64(r); j.height = i64(r);
+    const uint32_t misalign = u32(r);
+    j.x = (int32_t)u32(r); j.y = (int32_t)u32(r);
+    j.dxdi = (int32_t)u32(r); j.dydi = (int32_t)u32(r); j.dxdr = (int32_t)u32(r); j.dydr = (int32_t)u32(r);
+    blob dst0 = bytes(r), want = bytes(r);
+    if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1
+        || (j.bytesPerPixel != 1 && j.bytesPerPixel != 4)) return -1;
+    // The image is read-only: against guard pages its rows' own pages refuse writes too.
+    placed s = place(src, j.srcHeight, j.srcWidth * j.bytesPerPixel, srcStride, srcMisalign, how, 1);
+    placed d = place(dst0, j.height, j.width * j.bytesPerPixel, stride, misalign, how, 0);
+    j.src = s.data; j.srcStride = s.stride;
+    j.dst = d.data; j.dstStride = d.stride;
+    t->sample_bilinear(&j);
+    int ok = placed_equals(&d, want, why, n);
+    if (ok && !placed_equals(&s, src, why, n)) ok = 0;
+    placed_free(&d);
+    placed_free(&s);
+    return ok;
+}
+
 /// The case being run, for the fault handler: a kernel that touches a guard page stops the
 /// driver with a line naming the case, not a bare "Segmentation fault".
 static char running[160];
@@ -480,8 +508,10 @@ static intptr_t skip_check(const uint8_t *src, intptr_t stride, intptr_t width, 
     (void)src; (void)stride; (void)width; (void)height;
     return -1;
 }
+static void skip_sample(const SheenBilinearJob *job) { (void)job; }
 /// A table whose entries do nothing: reading a case through it only checks and skips its bytes.
-static const SheenKernelTable skipping = {skip_composite, skip_gradient, skip_blur, skip_fill, skip_copy, skip_check};
+static const SheenKernelTable skipping = {skip_composite, skip_gradient, skip_blur, skip_fill, skip_copy, skip_check,
+                                          skip_sample};
 
 /// Reads a case of `kind` without running it; 0 when it is malformed.
 static int skip_case(reader *r, char kind) {
@@ -494,14 +524,15 @@ static int skip_case(reader *r, char kind) {
     case 'F': ok = fill_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'P': ok = copy_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'V': ok = check_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
+    case 'S': ok = sample_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     default: ok = -1; break;
     }
     return ok >= 0 && !r->bad;
 }
 
 /// The kinds of case, in the closing record's order: composite, gradient span, blur, fill, copy,
-/// premultiplied check.
-static const char KIND_LETTERS[] = "CGBFPV";
+/// premultiplied check, bilinear sample.
+static const char KIND_LETTERS[] = "CGBFPVS";
 enum { KIND_COUNT = sizeof KIND_LETTERS - 1 };
 
 /// The fewest cases on the text path (over_n_8_8888) a golden file may hold: its chunk, block,
@@ -510,7 +541,7 @@ enum { TEXT_PATH_CASES = 200 };
 
 int main(int argc, char **argv) {
     // Options after the level (Scripts/mutate.sh's): --first-failure stops at the first failing
-    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P, V), skipping the rest.
+    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P, V, S), skipping the rest.
     int firstFailure = 0;
     const char *onlyKinds = NULL;
     int positional = argc;
@@ -601,6 +632,7 @@ int main(int argc, char **argv) {
             case 'F': ok = fill_case(&r, table, how, why, sizeof why); break;
             case 'P': ok = copy_case(&r, table, how, why, sizeof why); break;
             case 'V': ok = check_case(&r, table, how, why, sizeof why); break;
+            case 'S': ok = sample_case(&r, table, how, why, sizeof why); break;
             default: ok = -1; break;
             }
             if (ok == 0) {
@@ -636,9 +668,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     free(data);
-    printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy, %d premultiplied-check "
-           "cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0], text, kinds[1],
-           kinds[2], kinds[3], kinds[4], kinds[5], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
+    printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy, %d premultiplied-check, "
+           "%d bilinear-sample cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0],
+           text, kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], kinds[6], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -623,6 +623,58 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Bilinear samples: A8 and 32-bit images of 1…30 × 1…20 pixels under scales (½, 2, cairo's
+    /// 0.4762, any), rotations and skews, every repeat, into rectangles of 0…70 × 1…4 pixels —
+    /// through the twin, each C level checked against it here and on every machine from the file.
+    static func samples(_ w: Writer, _ rng: inout SeededGenerator, count: Int) -> [String] {
+        var problems: [String] = []
+        var i = 0
+        while i < count {
+            let bpp = i % 2 == 0 ? 1 : 4
+            let sw = Int.random(in: 1 ... 30, using: &rng), sh = Int.random(in: 1 ... 20, using: &rng)
+            let srcStride = sw * bpp + Int.random(in: 0 ... 5, using: &rng)
+            let src = pattern(srcStride * (sh - 1) + sw * bpp, &rng)
+            let width = i < 71 ? i : Int.random(in: 0 ... 70, using: &rng), height = Int.random(in: 1 ... 4, using: &rng)
+            let stride = width * bpp + Int.random(in: 0 ... 7, using: &rng)
+            let dst0 = pattern(stride * (height - 1) + width * bpp, &rng)
+            let t = BilinearSamplingTests.randomTransform(&rng)
+            let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
+            let (srcMisalign, misalign) = (misalignments.randomElement(using: &rng)!, misalignments.randomElement(using: &rng)!)
+            var scratch = [UInt8](repeating: 0, count: 4)
+            let made = scratch.withUnsafeMutableBytes { d in
+                src.withUnsafeBytes { s in
+                    bilinearJob(src: s.baseAddress!, srcStride: srcStride, srcWidth: sw, srcHeight: sh, bytesPerPixel: bpp, repeat: mode,
+                                transform: t, dst: d.baseAddress!, dstStride: stride, x: Int.random(in: -25 ... 25, using: &rng),
+                                y: Int.random(in: -25 ... 25, using: &rng), width: width, height: height)
+                }
+            }
+            guard let job = made else { continue }
+            func run(_ entry: SampleBilinearEntry) -> [UInt8] {
+                var out = dst0
+                out.withUnsafeMutableBytes { d in
+                    src.withUnsafeBytes { s in
+                        var j = job
+                        j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                        entry(&j)
+                    }
+                }
+                return out
+            }
+            let expected = run(KernelTable.at(.reference).sampleBilinear)
+            for (level, table) in cTables where run(table.sample_bilinear!) != expected { problems.append("sample \(i) at \(level)") }
+            w.begin("S")
+            w.i64(srcStride); w.u32(UInt32(sw)); w.u32(UInt32(sh)); w.u32(UInt32(bpp)); w.u32(mode.rawValue); w.u32(UInt32(srcMisalign))
+            w.bytes(src)
+            w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
+            for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
+            w.bytes(dst0); w.bytes(expected)
+            w.cases += 1
+            i += 1
+        }
+        return problems
+    }
+
     @Test func writeGoldens() throws {
         let path = ProcessInfo.processInfo.environment["SHEEN_CONFORMANCE_OUT"]!
         let w = Writer()
@@ -637,6 +689,7 @@ struct ConformanceGoldens {
         problems += try Self.blurs(w, &rng, count: 240)
         problems += Self.rows(w, &rng, count: 600)
         problems += Self.checks(w, &rng, count: 300)
+        problems += Self.samples(w, &rng, count: 300)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()

@@ -323,6 +323,40 @@ intptr_t sheen_check_premultiplied_simd128(const uint8_t *src, intptr_t stride, 
 intptr_t sheen_check_premultiplied_avx2(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
 intptr_t sheen_check_premultiplied_avx512(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
 
+/// How sample_bilinear continues an image past its edges: pixman's repeat modes, in pixman's
+/// numbering (none: transparent outside; normal: tiled; pad: the edge pixels extended; reflect:
+/// tiled with every other copy mirrored).
+enum { SHEEN_SAMPLE_NONE = 0, SHEEN_SAMPLE_NORMAL = 1, SHEEN_SAMPLE_PAD = 2, SHEEN_SAMPLE_REFLECT = 3 };
+
+/// One run of sample_bilinear: `width` × `height` pixels written from `dst` (rows `dstStride`
+/// bytes apart), each the image `src` (`srcWidth` × `srcHeight` pixels, rows `srcStride` bytes
+/// apart, `bytesPerPixel` 1 or 4 — the destination's too; 4: any channel order, each byte a
+/// channel) sampled with pixman's bilinear filter at a 16.16 fixed-point position: pixel i of row
+/// r at X = x + i·dxdi + r·dxdr, Y = y + i·dydi + r·dydr (the caller keeps every such value and
+/// the steps' products within ±2³⁰, so no int32 sum overflows). The sample, as pixman-fast-path.c's
+/// bits_image_fetch_bilinear_affine and pixman-inlines.h's bilinear_interpolation define it:
+/// X₁ = X − ½, column c = X₁ >> 16 and weight wx = (X₁ >> 9) & 127 (7 bits), likewise row and wy;
+/// the four pixels (c, row), (c + 1, row), (c, row + 1), (c + 1, row + 1) placed by `repeat`;
+/// each channel ⌊(tl·(128 − wx)(128 − wy) + tr·wx(128 − wy) + bl·(128 − wx)wy + br·wx·wy) / 2¹⁴⌋.
+/// Reads only those pixels' bytes of `src`, writes only the rectangle's.
+typedef struct SheenBilinearJob {
+    const uint8_t *src;
+    intptr_t srcStride;
+    int32_t srcWidth, srcHeight;
+    uint32_t bytesPerPixel;
+    uint32_t repeat;
+    uint8_t *dst;
+    intptr_t dstStride;
+    intptr_t width, height;
+    int32_t x, y;
+    int32_t dxdi, dydi, dxdr, dydr;
+} SheenBilinearJob;
+
+/// Runs `job` with the level's sample_bilinear. Call only where the level's CPU features run.
+void sheen_sample_bilinear_simd128(const SheenBilinearJob *job);
+void sheen_sample_bilinear_avx2(const SheenBilinearJob *job);
+void sheen_sample_bilinear_avx512(const SheenBilinearJob *job);
+
 /// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
 /// (SheenRaster/KernelTable.swift) calls for a level; SheenKernels.h lists the kernels each
 /// entry runs. `composite` runs over_n_8_8888, composite_8888, composite_8 and
@@ -337,6 +371,7 @@ typedef struct {
     void (*copy_rows)(uint8_t *dst, intptr_t stride, intptr_t rowBytes, intptr_t height, const uint8_t *src,
                       intptr_t srcStride, intptr_t period);
     intptr_t (*check_premultiplied)(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
+    void (*sample_bilinear)(const SheenBilinearJob *job);
 } SheenKernelTable;
 
 /// The 128-bit level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_128).

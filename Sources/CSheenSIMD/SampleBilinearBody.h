@@ -1,0 +1,111 @@
+// sample_bilinear, compiled per level like the other row bodies (Rows+SIMD128.c, Rows+AVX2.c,
+// Rows+AVX512.c define SHEEN_ROW_VECTOR, the bytes of one vector, and SHEEN_SAMPLE_ENTRY, the
+// entry's name): an image under an affine transform sampled with pixman's bilinear filter
+// (SheenBilinearJob, CSheenSIMD.h, states the arithmetic; BilinearSampling.swift is its twin).
+// A vector of pixels at a time: positions, weights and the four weighted sums per channel in
+// 32-bit lanes (every sum is below 2²⁴); the four pixels of each lane are read one lane at a
+// time — a lane whose four pixels all lie inside the image reads them directly, the others
+// through the repeat's placement, transparent where repeat none puts them outside.
+
+#include <stdint.h>
+#include <string.h>
+
+#define SAMPLE_LANES (SHEEN_ROW_VECTOR / 4)
+typedef int32_t samplevec __attribute__((ext_vector_type(SAMPLE_LANES)));
+typedef uint32_t sampleuvec __attribute__((ext_vector_type(SAMPLE_LANES)));
+
+/// Coordinate `c` of an image `n` pixels long placed by `repeat`; -1 (transparent) outside for
+/// SHEEN_SAMPLE_NONE. pixman-inlines.h's repeat(): normal wraps, pad clamps, reflect mirrors
+/// every other period.
+SHEEN_INLINE int32_t sample_place(int32_t c, int32_t n, uint32_t repeat) {
+    switch (repeat) {
+    case SHEEN_SAMPLE_NORMAL: {
+        int32_t m = c % n;
+        return m < 0 ? m + n : m;
+    }
+    case SHEEN_SAMPLE_PAD: return c < 0 ? 0 : c >= n ? n - 1 : c;
+    case SHEEN_SAMPLE_REFLECT: {
+        int32_t m = c % (2 * n);
+        if (m < 0) m += 2 * n;
+        return m >= n ? 2 * n - m - 1 : m;
+    }
+    default: return c >= 0 && c < n ? c : -1;
+    }
+}
+
+/// The pixel (or A8 value) at placed coordinates; 0 where either is -1.
+SHEEN_INLINE uint32_t sample_read(const SheenBilinearJob *j, int32_t c, int32_t r) {
+    if (c < 0 || r < 0) return 0;
+    const uint8_t *p = j->src + r * j->srcStride + (intptr_t)c * j->bytesPerPixel;
+    if (j->bytesPerPixel == 1) return *p;
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/// ⌊Σ value·weight / 2¹⁴⌋ of one channel (its byte `shift` bits up in each value).
+SHEEN_INLINE sampleuvec sample_channel(sampleuvec tl, sampleuvec tr, sampleuvec bl, sampleuvec br, sampleuvec w00,
+                                       sampleuvec w10, sampleuvec w01, sampleuvec w11, int shift) {
+    const sampleuvec m = (sampleuvec)255u;
+    return (((tl >> shift) & m) * w00 + ((tr >> shift) & m) * w10 + ((bl >> shift) & m) * w01
+            + ((br >> shift) & m) * w11) >> 14;
+}
+
+void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
+    const SheenBilinearJob j = *job;
+    const int32_t w = j.srcWidth, h = j.srcHeight;
+    if (w <= 0 || h <= 0) return;
+    samplevec iota;
+    for (int k = 0; k < SAMPLE_LANES; k++) iota[k] = k;
+    for (intptr_t r = 0; r < j.height; r++) {
+        const int32_t rx = j.x + (int32_t)r * j.dxdr, ry = j.y + (int32_t)r * j.dydr;
+        uint8_t *out = j.dst + r * j.dstStride;
+        for (intptr_t i0 = 0; i0 < j.width; i0 += SAMPLE_LANES) {
+            const int n = j.width - i0 < SAMPLE_LANES ? (int)(j.width - i0) : SAMPLE_LANES;
+            const samplevec lane = iota + (int32_t)i0;
+            const samplevec X = rx + lane * j.dxdi - 0x8000, Y = ry + lane * j.dydi - 0x8000;
+            const samplevec wx = (X >> 9) & 127, wy = (Y >> 9) & 127;
+            const samplevec cx = X >> 16, cy = Y >> 16;
+            sampleuvec tl, tr, bl, br;
+            for (int k = 0; k < SAMPLE_LANES; k++) {
+                if (k >= n) {
+                    tl[k] = tr[k] = bl[k] = br[k] = 0;
+                } else if (cx[k] >= 0 && cx[k] < w - 1 && cy[k] >= 0 && cy[k] < h - 1) {
+                    tl[k] = sample_read(&j, cx[k], cy[k]);
+                    tr[k] = sample_read(&j, cx[k] + 1, cy[k]);
+                    bl[k] = sample_read(&j, cx[k], cy[k] + 1);
+                    br[k] = sample_read(&j, cx[k] + 1, cy[k] + 1);
+                } else {
+                    const int32_t c0 = sample_place(cx[k], w, j.repeat), c1 = sample_place(cx[k] + 1, w, j.repeat);
+                    const int32_t r0 = sample_place(cy[k], h, j.repeat), r1 = sample_place(cy[k] + 1, h, j.repeat);
+                    tl[k] = sample_read(&j, c0, r0);
+                    tr[k] = sample_read(&j, c1, r0);
+                    bl[k] = sample_read(&j, c0, r1);
+                    br[k] = sample_read(&j, c1, r1);
+                }
+            }
+            // The weights (0…128 each way) as unsigned lanes, like the sums they make.
+            const sampleuvec ux = (sampleuvec)wx, uy = (sampleuvec)wy, vx = 128u - ux, vy = 128u - uy;
+            const sampleuvec w00 = vx * vy, w10 = ux * vy, w01 = vx * uy, w11 = ux * uy;
+            if (j.bytesPerPixel == 1) {
+                const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0);
+                for (int k = 0; k < n; k++) out[i0 + k] = (uint8_t)v[k];
+            } else {
+                const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
+                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
+                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 16) << 16
+                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24;
+                if (n == SAMPLE_LANES) {
+                    memcpy(out + 4 * i0, &v, sizeof v);
+                } else {
+                    for (int k = 0; k < n; k++) {
+                        const uint32_t p = v[k];
+                        memcpy(out + 4 * (i0 + k), &p, 4);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#undef SAMPLE_LANES

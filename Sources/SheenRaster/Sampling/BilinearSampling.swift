@@ -1,0 +1,36 @@
+// Bilinear sampling of an affinely transformed image, pixman's way: the job SheenRaster hands the
+// sample_bilinear kernel (SampleBilinearBody.h at the C levels, sampleBilinearSwift at
+// `reference`), built from a transform and the rectangle it fills, with the range check that
+// keeps the kernel's 32-bit positions from overflowing.
+
+import CSheenSIMD
+
+/// Positions, steps and their products are kept within ±2²⁹ (16.16: ±8,192 pixels), so that
+/// every sum the kernel forms in 32 bits stays below 2³¹.
+let samplingPositionLimit = 1 << 29
+
+/// The sample_bilinear job that fills the `width` × `height` pixels at `dst` (rows `dstStride`
+/// bytes apart) whose first pixel is the integer point (x, y) of the transform's space, from
+/// `src`; nil where a position or step leaves `samplingPositionLimit` (the kernel would
+/// overflow; pixman's own 32-bit positions wrap there).
+package func bilinearJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int, srcHeight: Int, bytesPerPixel: Int,
+                         repeat mode: SamplingRepeat, transform t: FixedAffineTransform,
+                         dst: UnsafeMutableRawPointer, dstStride: Int, x: Int, y: Int, width: Int, height: Int) -> SheenBilinearJob? {
+    guard srcWidth > 0, srcHeight > 0, srcWidth < samplingPositionLimit, srcHeight < samplingPositionLimit else { return nil }
+    let first = t.position(x: x, y: y)
+    // The kernel computes lanes past a row's end too (up to one vector of 16 pixels).
+    let lanes = width + 16
+    let terms = [first.x, first.y, lanes * Int(t.xx), lanes * Int(t.yx), height * Int(t.xy), height * Int(t.yy)]
+    guard terms.allSatisfy({ abs($0) < samplingPositionLimit }) else { return nil }
+    return SheenBilinearJob(src: src.assumingMemoryBound(to: UInt8.self), srcStride: srcStride, srcWidth: Int32(srcWidth),
+                            srcHeight: Int32(srcHeight), bytesPerPixel: UInt32(bytesPerPixel), repeat: mode.rawValue,
+                            dst: dst.assumingMemoryBound(to: UInt8.self), dstStride: dstStride, width: width, height: height,
+                            x: Int32(first.x), y: Int32(first.y), dxdi: t.xx, dydi: t.yx, dxdr: t.xy, dydr: t.yy)
+}
+
+/// Runs `job` with `level`'s sample_bilinear entry (C at simd128, avx2 and avx512,
+/// `sampleBilinearSwift` at reference).
+package func runBilinearSampling(_ job: SheenBilinearJob, level: SIMDLevel) {
+    var job = job
+    KernelTable.at(level).sampleBilinear(&job)
+}

@@ -1,0 +1,46 @@
+// The scalar reference twin of sample_bilinear (CSheenSIMD/SampleBilinearBody.h): the job's
+// arithmetic as SheenBilinearJob states it, one pixel at a time. Every level must equal it byte
+// for byte (BilinearSamplingTests); the drop-in pixman's tests hold it to the system pixman.
+
+import CSheenSIMD
+
+/// `sample_bilinear` in Swift (the reference level's twin).
+func sampleBilinearSwift(_ j: SheenBilinearJob) {
+    let w = Int(j.srcWidth), h = Int(j.srcHeight), bpp = Int(j.bytesPerPixel)
+    guard w > 0, h > 0, let src = j.src, let dst = j.dst else { return }
+    // pixman-inlines.h's repeat(); -1: transparent (repeat none, outside).
+    func place(_ c: Int, _ n: Int) -> Int {
+        switch Int(j.repeat) {
+        case SHEEN_SAMPLE_NORMAL: return (c % n + n) % n
+        case SHEEN_SAMPLE_PAD: return min(max(c, 0), n - 1)
+        case SHEEN_SAMPLE_REFLECT:
+            let m = (c % (2 * n) + 2 * n) % (2 * n)
+            return m >= n ? 2 * n - m - 1 : m
+        default: return c >= 0 && c < n ? c : -1
+        }
+    }
+    func read(_ c: Int, _ r: Int) -> UInt32 {
+        if c < 0 || r < 0 { return 0 }
+        let p = UnsafeRawPointer(src) + r * j.srcStride + c * bpp
+        return bpp == 1 ? UInt32(p.load(as: UInt8.self)) : p.loadUnaligned(as: UInt32.self)
+    }
+    for r in 0 ..< j.height {
+        for i in 0 ..< j.width {
+            let X = Int(j.x) + i * Int(j.dxdi) + r * Int(j.dxdr) - 0x8000
+            let Y = Int(j.y) + i * Int(j.dydi) + r * Int(j.dydr) - 0x8000
+            let wx = UInt32((X >> 9) & 127), wy = UInt32((Y >> 9) & 127)
+            let cx = X >> 16, cy = Y >> 16
+            let c0 = place(cx, w), c1 = place(cx + 1, w), r0 = place(cy, h), r1 = place(cy + 1, h)
+            let tl = read(c0, r0), tr = read(c1, r0), bl = read(c0, r1), br = read(c1, r1)
+            let w00 = (128 - wx) * (128 - wy), w10 = wx * (128 - wy), w01 = (128 - wx) * wy, w11 = wx * wy
+            var v: UInt32 = 0
+            for shift in stride(from: 0, to: 8 * bpp, by: 8) {
+                let s = UInt32(shift)
+                let sum = (tl >> s & 255) * w00 + (tr >> s & 255) * w10 + (bl >> s & 255) * w01 + (br >> s & 255) * w11
+                v |= (sum >> 14) << s
+            }
+            let out = UnsafeMutableRawPointer(dst) + r * j.dstStride + i * bpp
+            if bpp == 1 { out.storeBytes(of: UInt8(v), as: UInt8.self) } else { out.storeBytes(of: v, as: UInt32.self) }
+        }
+    }
+}

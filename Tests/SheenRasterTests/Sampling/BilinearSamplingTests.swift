@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import SheenTestSupport
+@testable import SheenRaster
+
+/// sample_bilinear (`RasterBuffer.sampleBilinear`) at every level against pixman's own statement
+/// of bilinear sampling, restated here independently of the kernel and its twin: positions by
+/// pixman_transform_point_31_16_3d (its split of each product into whole and fractional parts)
+/// and then pixman's per-pixel stepping (x += ux along a row), channels by pixman-inlines.h's
+/// 8-bit-weight form (⌊Σ·/65536⌋ with the 7-bit weights doubled) — where the kernel uses the
+/// closed form and 7-bit weights over 2¹⁴. Random sources of both widths of pixel against guard
+/// pages after and before their rows, padded and misaligned, every repeat, scales (pixman's ½ and
+/// 2, cairo's 0.4762), rotations, skews and translations, destinations of every tail.
+struct BilinearSamplingTests {
+    /// pixman_transform_point_31_16_3d of the pixel centre (x + ½, y + ½).
+    static func pixmanPoint(_ t: FixedAffineTransform, _ x: Int, _ y: Int) -> (Int, Int) {
+        let v = [x * 65536 + 32768, y * 65536 + 32768, 65536]
+        func row(_ m: [Int32]) -> Int {
+            var whole = 0, fraction = 0
+            for k in 0 ..< 3 {
+                whole += Int(m[k]) * (v[k] >> 16)
+                fraction += Int(m[k]) * (v[k] & 0xFFFF)
+            }
+            return whole + ((fraction + 0x8000) >> 16)
+        }
+        return (row([t.xx, t.xy, t.x0]), row([t.yx, t.yy, t.y0]))
+    }
+
+    /// pixman's repeat() of coordinate c in an image n long; nil: transparent (repeat none).
+    static func place(_ c: Int, _ n: Int, _ mode: SamplingRepeat) -> Int? {
+        func mod(_ a: Int, _ b: Int) -> Int { a < 0 ? (b - ((-a - 1) % b)) - 1 : a % b }
+        switch mode {
+        case .none: return c >= 0 && c < n ? c : nil
+        case .normal: return mod(c, n)
+        case .pad: return min(max(c, 0), n - 1)
+        case .reflect:
+            let m = mod(c, 2 * n)
+            return m >= n ? 2 * n - m - 1 : m
+        }
+    }
+
+    /// The expected bytes of `dst`'s pixels: pixman's sampling of `src` (see the suite's head).
+    static func expected(_ src: FencedBuffer, _ t: FixedAffineTransform, origin: (Int, Int), _ mode: SamplingRepeat,
+                         width: Int, height: Int) -> [[UInt8]] {
+        let bpp = src.buffer.format.bytesPerPixel
+        var rows: [[UInt8]] = []
+        for r in 0 ..< height {
+            var (x, y) = pixmanPoint(t, origin.0, origin.1 + r)
+            var row: [UInt8] = []
+            for _ in 0 ..< width {
+                let x1 = x - 0x8000, y1 = y - 0x8000
+                let distx = ((x1 >> 9) & 127) << 1, disty = ((y1 >> 9) & 127) << 1
+                let cx = x1 >> 16, cy = y1 >> 16
+                func pixel(_ c: Int, _ r: Int) -> [UInt8] {
+                    guard let pc = place(c, src.width, mode), let pr = place(r, src.height, mode) else { return [UInt8](repeating: 0, count: bpp) }
+                    return src.pixel(x: pc, y: pr)
+                }
+                let tl = pixel(cx, cy), tr = pixel(cx + 1, cy), bl = pixel(cx, cy + 1), br = pixel(cx + 1, cy + 1)
+                for k in 0 ..< bpp {
+                    let f = Int(tl[k]) * (256 - distx) * (256 - disty) + Int(tr[k]) * distx * (256 - disty)
+                        + Int(bl[k]) * (256 - distx) * disty + Int(br[k]) * distx * disty
+                    row.append(UInt8(f >> 16))
+                }
+                x += Int(t.xx); y += Int(t.yx)
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    static func randomTransform(_ rng: inout SeededGenerator) -> FixedAffineTransform {
+        func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+        let shift = fixed(.random(in: -12 ... 12, using: &rng))
+        let shift2 = fixed(.random(in: -12 ... 12, using: &rng))
+        switch Int.random(in: 0 ..< 6, using: &rng) {
+        case 0: return FixedAffineTransform(xx: 32768, xy: 0, x0: 0, yx: 0, yy: 32768, y0: 0)      // cairo's mask-*-half
+        case 1: return FixedAffineTransform(xx: 131072, xy: 0, x0: 0, yx: 0, yy: 131072, y0: 0)    // mask-*-double
+        case 2: return FixedAffineTransform(xx: 31208, xy: 0, x0: -10, yx: 0, yy: 31208, y0: -10)  // image-rgba-mag: 0.4762
+        case 3:
+            let sx = Double.random(in: -2.5 ... 2.5, using: &rng), sy = Double.random(in: -2.5 ... 2.5, using: &rng)
+            return FixedAffineTransform(xx: fixed(sx), xy: 0, x0: shift, yx: 0, yy: fixed(sy), y0: shift2)
+        case 4:
+            let a = Double.random(in: -3.2 ... 3.2, using: &rng), s = Double.random(in: 0.3 ... 2, using: &rng)
+            return FixedAffineTransform(xx: fixed(s * cos(a)), xy: fixed(-s * sin(a)), x0: shift,
+                                        yx: fixed(s * sin(a)), yy: fixed(s * cos(a)), y0: shift2)
+        default:
+            return FixedAffineTransform(xx: fixed(.random(in: -2 ... 2, using: &rng)), xy: fixed(.random(in: -2 ... 2, using: &rng)), x0: shift,
+                                        yx: fixed(.random(in: -2 ... 2, using: &rng)), yy: fixed(.random(in: -2 ... 2, using: &rng)), y0: shift2)
+        }
+    }
+
+    @Test(arguments: 0 ..< 4)
+    func everyLevelSamplesAsPixmanDoes(batch: Int) throws {
+        var rng = SeededGenerator(seed: 0xB11_0000 + UInt64(batch))
+        var problems: [String] = []
+        for caseIndex in 0 ..< 150 {
+            let format: PixelFormat = [.a8, .rgba8Premultiplied, .bgra8Premultiplied][caseIndex % 3]
+            let src = FencedBuffer(width: Int.random(in: 1 ... 40, using: &rng), height: Int.random(in: 1 ... 24, using: &rng), format: format,
+                                   padding: Int.random(in: 0 ... 9, using: &rng), misalignment: Int.random(in: 0 ... 63, using: &rng),
+                                   fill: 0, guardPages: FencedBuffer.GuardPages.allCases[(caseIndex / 3) % 3])
+            for y in 0 ..< src.height {
+                for i in 0 ..< src.width * format.bytesPerPixel {
+                    src.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self)
+                }
+            }
+            let t = Self.randomTransform(&rng)
+            let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
+            let origin = (Int.random(in: -30 ... 30, using: &rng), Int.random(in: -30 ... 30, using: &rng))
+            let width = caseIndex < 70 ? caseIndex : Int.random(in: 0 ... 90, using: &rng), height = Int.random(in: 1 ... 5, using: &rng)
+            let want = Self.expected(src, t, origin: origin, mode, width: width, height: height)
+            let sourceBefore = src.copy()
+            for level in Kernels.supported {
+                let dst = FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 5, using: &rng),
+                                       misalignment: Int.random(in: 0 ... 63, using: &rng), fill: 0x5A,
+                                       guardPages: FencedBuffer.GuardPages.allCases[caseIndex % 3])
+                try Kernels.withLevel(level) {
+                    try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode)
+                }
+                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
+                if got != want || dst.fenceViolations != 0 || !src.sameBytes(as: sourceBefore) {
+                    problems.append("case \(caseIndex) at \(level): \(format) \(src.width)×\(src.height) \(t) origin \(origin) \(mode) "
+                                    + "\(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// Bad input throws and writes nothing.
+    @Test func badInputThrowsAndTouchesNothing() throws {
+        let src = FencedBuffer(width: 4, height: 4, format: .a8, fill: 200)
+        let dst = FencedBuffer(width: 8, height: 8, format: .rgba8Premultiplied, fill: 7)
+        let before = dst.copy()
+        let scale = FixedAffineTransform(xx: 32768, xy: 0, x0: 0, yx: 0, yy: 32768, y0: 0)
+        #expect(throws: RasterError.self) { try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: scale) }
+        let a8 = FencedBuffer(width: 8, height: 8, format: .a8, fill: 7)
+        let a8Before = a8.copy()
+        let far = FixedAffineTransform(xx: 65536, xy: 0, x0: Int32.max - 1, yx: 0, yy: 65536, y0: 0)
+        #expect(throws: RasterError.self) { try a8.buffer.sampleBilinear(from: src.buffer.readOnly, transform: far) }
+        let steep = FixedAffineTransform(xx: 1 << 26, xy: 0, x0: 0, yx: 0, yy: 65536, y0: 0)
+        #expect(throws: RasterError.self) { try a8.buffer.sampleBilinear(from: src.buffer.readOnly, transform: steep) }
+        #expect(throws: RasterError.self) {
+            try a8.buffer.sampleBilinear(from: src.buffer.readOnly, transform: scale, rect: PixelRect(x: 0, y: 0, width: -1, height: 2))
+        }
+        #expect(dst.sameBytes(as: before) && a8.sameBytes(as: a8Before) && dst.fenceViolations == 0 && a8.fenceViolations == 0)
+    }
+}
