@@ -5,7 +5,7 @@
 // (see `layout`), so that a read or write outside them faults. Scripts/test-arm64.sh builds it for AArch64 with
 // CSheenSIMD and runs it under qemu-aarch64-static; built natively it checks the x86 levels too.
 //
-//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPV]   (default simd128)
+//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVS]   (default simd128)
 //
 // Prints one line per failing case (at most 20) and a closing "N passed, M failed"; exits 1 on
 // any failure, 2 on a file it cannot read (or one cut short: see the closing record), 3 when a
@@ -552,7 +552,7 @@ int main(int argc, char **argv) {
         else { positional = -1; break; }
     }
     if (argc < 2 || positional < 0) {
-        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPV]\n");
+        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVS]\n");
         return 2;
     }
     const char *levelName = argc >= 3 ? argv[2] : "simd128";

@@ -22,7 +22,7 @@ struct ConformanceGoldens {
         /// Cases written of each kind, in the closing record's order.
         var kinds: [UInt8: Int] = [:]
         static let kindOrder: [UInt8] = [UInt8(ascii: "C"), UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "F"), UInt8(ascii: "P"),
-                                              UInt8(ascii: "V")]
+                                              UInt8(ascii: "V"), UInt8(ascii: "S")]
         /// Starts a case of `kind` (its letter and number).
         func begin(_ kind: Character) {
             let k = kind.asciiValue!
