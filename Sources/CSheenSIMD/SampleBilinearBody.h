@@ -20,11 +20,16 @@ typedef uint32_t sampleuvec __attribute__((ext_vector_type(SAMPLE_LANES)));
 SHEEN_INLINE int32_t sample_place(int32_t c, int32_t n, uint32_t repeat) {
     switch (repeat) {
     case SHEEN_SAMPLE_NORMAL: {
+        // Within a period of the image, no division.
+        if (c >= 0 && c < n) return c;
+        if (c < 0 && c >= -n) return c + n;
+        if (c >= n && c - n < n) return c - n;
         int32_t m = c % n;
         return m < 0 ? m + n : m;
     }
     case SHEEN_SAMPLE_PAD: return c < 0 ? 0 : c >= n ? n - 1 : c;
     case SHEEN_SAMPLE_REFLECT: {
+        if (c >= 0 && c < n) return c;
         int32_t m = c % (2 * n);
         if (m < 0) m += 2 * n;
         return m >= n ? 2 * n - m - 1 : m;
@@ -66,30 +71,43 @@ void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
             const samplevec X = rx + lane * j.dxdi - 0x8000, Y = ry + lane * j.dydi - 0x8000;
             const samplevec wx = (X >> 9) & 127, wy = (Y >> 9) & 127;
             const samplevec cx = X >> 16, cy = Y >> 16;
-            sampleuvec tl, tr, bl, br;
+            // The four pixels of each lane, read into plain arrays (a lane at a time; one vector
+            // load of each array after), whose stores the compiler keeps scalar and cheap.
+            uint32_t ptl[SAMPLE_LANES], ptr[SAMPLE_LANES], pbl[SAMPLE_LANES], pbr[SAMPLE_LANES];
+            int32_t ax[SAMPLE_LANES], ay[SAMPLE_LANES];
+            memcpy(ax, &cx, sizeof ax);
+            memcpy(ay, &cy, sizeof ay);
             for (int k = 0; k < SAMPLE_LANES; k++) {
+                const int32_t c = ax[k], rr = ay[k];
                 if (k >= n) {
-                    tl[k] = tr[k] = bl[k] = br[k] = 0;
-                } else if (cx[k] >= 0 && cx[k] < w - 1 && cy[k] >= 0 && cy[k] < h - 1) {
-                    tl[k] = sample_read(&j, cx[k], cy[k]);
-                    tr[k] = sample_read(&j, cx[k] + 1, cy[k]);
-                    bl[k] = sample_read(&j, cx[k], cy[k] + 1);
-                    br[k] = sample_read(&j, cx[k] + 1, cy[k] + 1);
+                    ptl[k] = ptr[k] = pbl[k] = pbr[k] = 0;
+                } else if (c >= 0 && c < w - 1 && rr >= 0 && rr < h - 1) {
+                    const uint8_t *p0 = j.src + rr * j.srcStride, *p1 = p0 + j.srcStride;
+                    if (j.bytesPerPixel == 1) {
+                        ptl[k] = p0[c]; ptr[k] = p0[c + 1]; pbl[k] = p1[c]; pbr[k] = p1[c + 1];
+                    } else {
+                        memcpy(&ptl[k], p0 + 4 * (intptr_t)c, 4); memcpy(&ptr[k], p0 + 4 * (intptr_t)c + 4, 4);
+                        memcpy(&pbl[k], p1 + 4 * (intptr_t)c, 4); memcpy(&pbr[k], p1 + 4 * (intptr_t)c + 4, 4);
+                    }
                 } else {
-                    const int32_t c0 = sample_place(cx[k], w, j.repeat), c1 = sample_place(cx[k] + 1, w, j.repeat);
-                    const int32_t r0 = sample_place(cy[k], h, j.repeat), r1 = sample_place(cy[k] + 1, h, j.repeat);
-                    tl[k] = sample_read(&j, c0, r0);
-                    tr[k] = sample_read(&j, c1, r0);
-                    bl[k] = sample_read(&j, c0, r1);
-                    br[k] = sample_read(&j, c1, r1);
+                    const int32_t c0 = sample_place(c, w, j.repeat), c1 = sample_place(c + 1, w, j.repeat);
+                    const int32_t r0 = sample_place(rr, h, j.repeat), r1 = sample_place(rr + 1, h, j.repeat);
+                    ptl[k] = sample_read(&j, c0, r0);
+                    ptr[k] = sample_read(&j, c1, r0);
+                    pbl[k] = sample_read(&j, c0, r1);
+                    pbr[k] = sample_read(&j, c1, r1);
                 }
             }
+            sampleuvec tl, tr, bl, br;
+            memcpy(&tl, ptl, sizeof tl); memcpy(&tr, ptr, sizeof tr);
+            memcpy(&bl, pbl, sizeof bl); memcpy(&br, pbr, sizeof br);
             // The weights (0…128 each way) as unsigned lanes, like the sums they make.
             const sampleuvec ux = (sampleuvec)wx, uy = (sampleuvec)wy, vx = 128u - ux, vy = 128u - uy;
             const sampleuvec w00 = vx * vy, w10 = ux * vy, w01 = vx * uy, w11 = ux * uy;
             if (j.bytesPerPixel == 1) {
-                const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0);
-                for (int k = 0; k < n; k++) out[i0 + k] = (uint8_t)v[k];
+                typedef uint8_t samplebytes __attribute__((ext_vector_type(SAMPLE_LANES)));
+                const samplebytes v = __builtin_convertvector(sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0), samplebytes);
+                memcpy(out + i0, &v, (size_t)n);
             } else {
                 const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
                     | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
