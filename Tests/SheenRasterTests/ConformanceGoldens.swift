@@ -689,7 +689,7 @@ struct ConformanceGoldens {
         problems += try Self.blurs(w, &rng, count: 240)
         problems += Self.rows(w, &rng, count: 600)
         problems += Self.checks(w, &rng, count: 300)
-        problems += Self.samples(w, &rng, count: 300)
+        problems += Self.samples(w, &rng, count: 150)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()
