@@ -33,7 +33,7 @@ extension RasterBuffer {
                                     x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height) else {
             let first = transform.position(x: r.x + origin.x, y: r.y + origin.y)
             throw .outOfRange(name: "sampled position or step (pixels)", value: Double(max(abs(first.x), abs(first.y))) / 65536,
-                              range: "±8192")
+                              range: "±\(samplingPositionLimit >> 16)")
         }
         runBilinearSampling(job, level: level)
     }
