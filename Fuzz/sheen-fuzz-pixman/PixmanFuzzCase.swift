@@ -9,9 +9,10 @@
 // - images other than the destination unchanged on both sides;
 // - a call the drop-in handed over: side A equals side B byte for byte;
 // - a call Sheen drew: nothing changed outside the composite rectangle, the destination and its
-//   clip; a drawn call of a kind the reference does not model (a bits source or mask with a
-//   transform other than a translation, a convolution filter, component alpha) must have written
-//   what pixman writes (the drop-in hands such calls over, or their region is empty); for
+//   clip; a drawn call of a kind the reference does not model (a bits source with a transform
+//   other than a translation, a convolution filter, component alpha) must have written what
+//   pixman writes (the drop-in hands such calls over, or their region is empty; a transformed
+//   bits mask is modelled by the system pixman's own sampling of it, a src copy into a8); for
 //   solid and bits sources, every pixel where the two sides differ is measured against the exact
 //   result of pixman's definition ((S in M) op D, ExactComposite with `.scalesPaint`): a finding
 //   when Sheen is off by more than its contract (½ level at full coverage, 1.5 through partial
@@ -303,6 +304,21 @@ enum PixmanFuzzCase {
             if image === src { srcX = destX; srcY = destY } else { maskX = destX; maskY = destY }
         }
         let width = r.within(0, target.width + 8), height = r.within(0, target.height + 8)
+        // A transformed bits mask (point filter, no component alpha) as pixman samples it: its
+        // src copy by the system pixman into an a8 image over the call's rectangle — what the
+        // drop-in's drawing through it is held to.
+        var maskSamples: [UInt8]? = nil
+        if let mask, mask !== dst, mask.bits != nil, mask.translation == nil, mask.pointFilter, !mask.componentAlpha, width > 0, height > 0 {
+            var samples = [UInt8](repeating: 0, count: ((width + 3) & ~3) * height)
+            samples.withUnsafeMutableBytes {
+                let pixman = ReferencePixman.shared
+                let a8 = pixman.createBits(UInt32(SHEEN_PIXMAN_A8), Int32(width), Int32(height), $0.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                           Int32((width + 3) & ~3))
+                pixman.composite32(1 /* PIXMAN_OP_SRC */, mask.b, nil, a8, Int32(maskX), Int32(maskY), 0, 0, 0, 0, Int32(width), Int32(height))
+                _ = pixman.unref(a8)
+            }
+            maskSamples = samples
+        }
 
         let before = [UInt8](UnsafeRawBufferPointer(target.a.bytes))
         let drawnBefore = sheenPixmanDrawnCalls()
@@ -320,7 +336,7 @@ enum PixmanFuzzCase {
             return target.a.same(as: target.b) ? nil : "\(call): handed to pixman, yet the destination differs from pixman's"
         }
         defer { target.b.copy(from: target.a) }
-        for image in [src, mask].compactMap({ $0 }) where image.bits != nil {
+        for image in [src, mask].compactMap({ $0 }) where image.bits != nil && !(image === mask && maskSamples != nil) {
             // (A call whose region is empty counts as drawn with nothing written: pixman's too.)
             if image.translation == nil || !image.pointFilter || (image === mask && image.componentAlpha), !target.a.same(as: target.b) {
                 return "\(call): drawn by Sheen though a bits \(image === mask ? "mask" : "source") is transformed, convolved or component alpha"
@@ -329,14 +345,15 @@ enum PixmanFuzzCase {
         return before.withUnsafeBytes { snapshot in
             check(call: call, op: op, src: src, mask: mask, dst: dst, snapshot: snapshot.baseAddress!,
                   origin: (srcX - destX, srcY - destY), maskOrigin: (maskX - destX, maskY - destY),
-                  rect: (destX, destY, width, height), invalidColours: invalidColours)
+                  rect: (destX, destY, width, height), maskSamples: maskSamples, invalidColours: invalidColours)
         }
     }
 
-    /// The pixel-by-pixel check of a call Sheen drew (see the file's header).
+    /// The pixel-by-pixel check of a call Sheen drew (see the file's header); `maskSamples`, a
+    /// transformed mask as pixman samples it over `rect` (rows `rect.w` rounded up to 4 apart).
     static func check(call: String, op: UInt32, src: FuzzImage, mask: FuzzImage?, dst: FuzzImage, snapshot: UnsafeRawPointer,
                       origin: (Int, Int), maskOrigin: (Int, Int), rect: (x: Int, y: Int, w: Int, h: Int),
-                      invalidColours: Bool) -> String? {
+                      maskSamples: [UInt8]?, invalidColours: Bool) -> String? {
         guard let target = dst.bits else { return nil }
         let bpp = bytesPerPixel(target.format), stride = target.a.stride
         // Bytes outside every row's pixels (the padding) must be as they were.
@@ -366,7 +383,7 @@ enum PixmanFuzzCase {
                 guard valuesChecked, maskModelled, memcmp(pa, pb, colourBytes) != 0 else { continue }
                 guard let sheenOp else { return "\(call): drawn by Sheen with an operator it has no row for" }
                 let s = src.sample(x + origin.0, y + origin.1, pixels: src === dst ? snapshot : UnsafeRawPointer(src.bits?.a.base) ?? snapshot)
-                let m: UInt8 = mask.map { $0.sample(x + maskOrigin.0, y + maskOrigin.1, pixels: $0 === dst ? snapshot : UnsafeRawPointer($0.bits?.a.base) ?? snapshot).w } ?? 255
+                let m: UInt8 = maskSamples.map { $0[(y - rect.y) * ((rect.w + 3) & ~3) + x - rect.x] } ?? mask.map { $0.sample(x + maskOrigin.0, y + maskOrigin.1, pixels: $0 === dst ? snapshot : UnsafeRawPointer($0.bits?.a.base) ?? snapshot).w } ?? 255
                 let d = readPixel(snapshot + at, target.format)
                 let a = readPixel(pa, target.format), b = readPixel(pb, target.format)
                 let channels = bpp == 1 ? 3 ..< 4 : (isPadded(target.format) ? 0 ..< 3 : 0 ..< 4)

@@ -159,6 +159,14 @@ struct CompositeCall {
                         shadedMask = shaded
                         coverage = .bits(data: shaded, stride: area.width, dx: -area.x, dy: -area.y)
                     }
+                } else if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed {
+                    if area.isEmpty {
+                        coverage = .constant(0)
+                    } else {
+                        let sampled = try Self.bilinearCoverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: area, level: level)
+                        shadedMask = sampled
+                        coverage = .bits(data: sampled, stride: area.width, dx: -area.x, dy: -area.y)
+                    }
                 } else {
                     coverage = try Self.a8Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
                                           destination: (dData, dHeight, dStride))
@@ -363,6 +371,31 @@ struct CompositeCall {
         fill.shade(into: shaded, stride: area.width, x: area.x, y: area.y, width: area.width, height: area.height,
                    format: .a8, level: level)
         return shaded
+    }
+
+    /// A transformed a8 image with the bilinear filter (pixman's good and best are bilinear too)
+    /// as coverage, sampled at (x + dx, y + dy) for destination pixel (x, y) through its
+    /// transform: sample_bilinear — the bytes pixman's bilinear fetcher gives the mask's alpha —
+    /// into A8 scratch over `area` (not empty; rows `area.width` bytes apart), which the caller
+    /// frees. The mask is read whole before anything is written, so it may share memory with the
+    /// destination. cairo masks with a scaled image so (mask-*-half and -double).
+    private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
+                                         level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
+        let bilinear = m.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || m.filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
+            || m.filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
+        guard case let .bits(.a8?, data?, w, h, stride) = m.content, !m.hasAlphaMap, !m.hasAccessors,
+              bilinear, let map = m.map, let mode = SamplingRepeat(rawValue: m.repeatMode) else {
+            throw Handover("mask transform or filter")
+        }
+        let sampled = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
+        guard let job = bilinearJob(src: data, srcStride: stride, srcWidth: w, srcHeight: h, bytesPerPixel: 1, repeat: mode,
+                                    transform: fixed(map), dst: sampled, dstStride: area.width,
+                                    x: area.x + dx, y: area.y + dy, width: area.width, height: area.height) else {
+            sampled.deallocate()
+            throw Handover("mask transform beyond the sampling range")
+        }
+        runBilinearSampling(job, level: level)
+        return sampled
     }
 
     /// An affine map made from pixman's 16.16 rows (ImageCalls.swift's affineMap) as those rows

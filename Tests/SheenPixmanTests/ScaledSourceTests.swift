@@ -5,7 +5,10 @@
 // scales (½, 2, 0.4762) and random affine transforms, at random offsets, with and without a
 // one-box clip region, into destinations whose rows end at (or start after) an unmapped page. The bytes
 // must equal pixman's, nothing outside the call's region may change, and every A8 call must be
-// Sheen's (sheen_pixman_drawn_calls).
+// Sheen's (sheen_pixman_drawn_calls). And such an A8 image as the mask of a composite (cairo's
+// mask with a scaled image): drawn by Sheen, equal byte for byte to the drop-in's drawing through
+// the mask the system pixman samples into an untransformed image, within 2 levels of the system
+// pixman's own drawing.
 
 import CSheenPixman
 import Glibc
@@ -79,5 +82,118 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(8).joined(separator: "\n"))")
         // Every A8 call here is within the sampling range: Sheen's (and no other).
         #expect(drawn == plain, "\(drawn) of \(plain) calls drawn by Sheen")
+    }
+
+    @Test(arguments: FencedBuffer.GuardPages.allCases)
+    func aScaledA8MaskIsSampledAsPixmanSamplesIt(guardPages: FencedBuffer.GuardPages) throws {
+        var g = FastPathTests.Generator(state: 0x3A5C_ED00 | UInt64(FencedBuffer.GuardPages.allCases.firstIndex(of: guardPages)!))
+        let formats: [(pixman: UInt32, sheen: PixelFormat)] = [(UInt32(SHEEN_PIXMAN_A8R8G8B8), .bgra8Premultiplied),
+                                                               (UInt32(SHEEN_PIXMAN_A8B8G8R8), .rgba8Premultiplied), (UInt32(SHEEN_PIXMAN_A8), .a8)]
+        // Over, src (through a mask: cleared first), out-reverse, add; multiply (a blend mode) onto colour.
+        let ops: [UInt32] = [3, 1, 8, 12, 0x30]
+        // Valid premultiplied colour (a level above its alpha is pixman's to draw).
+        func premultiplied(_ data: UnsafeMutableRawPointer, count: Int, a8: Bool, _ g: inout FastPathTests.Generator) {
+            for i in 0 ..< count {
+                let a = g.below(256)
+                if a8 {
+                    data.storeBytes(of: UInt8(a), toByteOffset: i, as: UInt8.self)
+                    continue
+                }
+                var pixel = UInt32(a) << 24
+                for shift: UInt32 in [0, 8, 16] { pixel |= UInt32(g.below(a + 1)) << shift }
+                data.storeBytes(of: pixel, toByteOffset: 4 * i, as: UInt32.self)
+            }
+        }
+        var drawn = 0, failures: [String] = [], largest = 0
+        for call in 0 ..< 360 {
+            let kept = FastPathTests.CaseImages()
+            let format = formats[call % 3]
+            let op = ops[g.below(format.sheen == .a8 ? ops.count - 1 : ops.count)]
+            let source: OpaquePointer
+            if g.chance(50) {
+                var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
+                c.red = UInt16(g.below(Int(c.alpha) + 1)); c.green = UInt16(g.below(Int(c.alpha) + 1)); c.blue = UInt16(g.below(Int(c.alpha) + 1))
+                source = kept.keep(sheenPixmanCreateSolidFill(&c)!)
+            } else {
+                let a8 = format.sheen == .a8
+                let (image, bytes, stride) = kept.bits(a8 ? UInt32(SHEEN_PIXMAN_A8) : UInt32(SHEEN_PIXMAN_A8R8G8B8), width: 80, height: 40, &g)
+                for r in 0 ..< 40 { premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
+                source = image
+            }
+            let mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(40), height: 1 + g.below(30), &g).0
+            let mode = UInt32(g.below(4))
+            sheenPixmanSetRepeat(mask, mode)
+            let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
+            var t = SheenPixmanTransform(matrix: ((scale, 0, Int32(g.below(20 << 16)) - (10 << 16)),
+                                                  (0, scale, Int32(g.below(20 << 16)) - (10 << 16)), (0, 0, 1 << 16)))
+            if g.chance(30) {   // rotated or skewed
+                t.matrix.0.1 = Int32(g.below(1 << 17)) - (1 << 16)
+                t.matrix.1.0 = Int32(g.below(1 << 17)) - (1 << 16)
+            }
+            _ = sheenPixmanSetTransform(mask, &t)
+            let filter = [SHEEN_PIXMAN_FILTER_BILINEAR, SHEEN_PIXMAN_FILTER_GOOD, SHEEN_PIXMAN_FILTER_BEST][g.below(3)]
+            _ = sheenPixmanSetFilter(mask, UInt32(filter), nil, 0)
+
+            // Three destinations over equal pixels: through the drop-in (fenced), through the
+            // drop-in with the mask sampled by the system pixman first, by the system pixman.
+            let width = 1 + g.below(70), height = 1 + g.below(20)
+            let rowBytes = width * format.sheen.bytesPerPixel
+            let fenced = FencedBuffer(width: width, height: height, format: format.sheen, padding: (4 - rowBytes % 4) % 4,
+                                      misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
+            let view = fenced.buffer
+            for r in 0 ..< height { premultiplied(view.base + r * view.bytesPerRow, count: width, a8: format.sheen == .a8, &g) }
+            let copies = (0 ..< 2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: view.bytesPerRow * height, alignment: 64) }
+            defer { copies.forEach { $0.deallocate() } }
+            for copy in copies {
+                for r in 0 ..< height { copy.advanced(by: r * view.bytesPerRow).copyMemory(from: view.base + r * view.bytesPerRow, byteCount: rowBytes) }
+            }
+            let images = ([view.base] + copies).map {
+                kept.keep(sheenPixmanCreateBits(format.pixman, Int32(width), Int32(height), $0.assumingMemoryBound(to: UInt32.self), Int32(view.bytesPerRow))!)
+            }
+            if g.chance(25) {   // one box (pixman's region of one rectangle has no data block)
+                var region = SheenPixmanRegion32(extents: SheenPixmanBox32(x1: Int32(g.below(width)), y1: Int32(g.below(height)),
+                                                                           x2: Int32(width), y2: Int32(height)), data: nil)
+                region.extents.x2 = max(region.extents.x1 + 1, Int32(width - g.below(width / 2 + 1)))
+                for image in images { _ = sheenPixmanSetClipRegion32(image, &region) }
+            }
+            let sx = Int32(g.below(20)), sy = Int32(g.below(10)), mx = Int32(g.below(60)) - 30, my = Int32(g.below(60)) - 30
+            let dx = Int32(g.below(width)) - 3, dy = Int32(g.below(height)) - 3
+            let w = Int32(1 + g.below(width + 4)), h = Int32(1 + g.below(height + 4))
+            // The mask as pixman samples it, pixel (i, j) for destination pixel (dx + i, dy + j).
+            let sampledStride = (Int(w) + 3) & ~3
+            let sampledBytes = UnsafeMutableRawPointer.allocate(byteCount: sampledStride * Int(h), alignment: 16)
+            defer { sampledBytes.deallocate() }
+            let sampled = kept.keep(sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8), w, h, sampledBytes.assumingMemoryBound(to: UInt32.self),
+                                                          Int32(sampledStride))!)
+            SystemPixman.shared.composite32(1, mask, nil, sampled, mx, my, 0, 0, 0, 0, w, h)
+
+            let before = sheenPixmanDrawnCalls()
+            sheenPixmanComposite32(op, source, mask, images[0], sx, sy, mx, my, dx, dy, w, h)
+            drawn += sheenPixmanDrawnCalls() != before ? 1 : 0
+            sheenPixmanComposite32(op, source, sampled, images[1], sx, sy, 0, 0, dx, dy, w, h)
+            SystemPixman.shared.composite32(op, source, mask, images[2], sx, sy, mx, my, dx, dy, w, h)
+
+            var unequal = 0, off = 0
+            for r in 0 ..< height {
+                let ours = view.base + r * view.bytesPerRow, throughSampled = copies[0] + r * view.bytesPerRow
+                let pixmans = copies[1] + r * view.bytesPerRow
+                for i in 0 ..< rowBytes {
+                    let a = Int(ours.load(fromByteOffset: i, as: UInt8.self))
+                    if a != Int(throughSampled.load(fromByteOffset: i, as: UInt8.self)) { unequal += 1 }
+                    let d = abs(a - Int(pixmans.load(fromByteOffset: i, as: UInt8.self)))
+                    largest = max(largest, d)
+                    if d > 2 { off += 1 }
+                }
+            }
+            if unequal != 0 || off != 0 || fenced.fenceViolations != 0 {
+                failures.append("call \(call): op \(op), format \(format.sheen), repeat \(mode), filter \(filter), transform \(t.matrix), "
+                                + "\(w)×\(h) at (\(dx), \(dy)) mask from (\(mx), \(my)): \(unequal) bytes unlike the sampled mask's, "
+                                + "\(off) more than 2 levels from pixman's, fences \(fenced.fenceViolations)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures (largest difference from pixman \(largest)):\n\(failures.prefix(8).joined(separator: "\n"))")
+        // Every call here is within the sampling range, its operator bounded or src, its colour
+        // valid: Sheen's.
+        #expect(drawn == 360, "\(drawn) of 360 calls drawn by Sheen")
     }
 }
