@@ -5,7 +5,9 @@
 // A vector of pixels at a time: positions, weights and the four weighted sums per channel in
 // 32-bit lanes (every sum is below 2²⁴); the four pixels of each lane are read one lane at a
 // time — a lane whose four pixels all lie inside the image reads them directly, the others
-// through the repeat's placement, transparent where repeat none puts them outside.
+// through the repeat's placement, transparent where repeat none puts them outside. An A8 image
+// that is only scaled and translated (cairo's scaled masks) takes a row path of its own,
+// sample_scaled_a8, to the same bytes.
 
 #include <stdint.h>
 #include <string.h>
@@ -56,74 +58,147 @@ SHEEN_INLINE sampleuvec sample_channel(sampleuvec tl, sampleuvec tr, sampleuvec 
             + ((br >> shift) & m) * w11) >> 14;
 }
 
-void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
+/// Pixels [begin, end) of row r, a vector of lanes at a time (lanes past `end` are computed and
+/// not stored).
+static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin, intptr_t end) {
     const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;
-    if (w <= 0 || h <= 0) return;
     samplevec iota;
     for (int k = 0; k < SAMPLE_LANES; k++) iota[k] = k;
-    for (intptr_t r = 0; r < j.height; r++) {
-        const int32_t rx = j.x + (int32_t)r * j.dxdr, ry = j.y + (int32_t)r * j.dydr;
-        uint8_t *out = j.dst + r * j.dstStride;
-        for (intptr_t i0 = 0; i0 < j.width; i0 += SAMPLE_LANES) {
-            const int n = j.width - i0 < SAMPLE_LANES ? (int)(j.width - i0) : SAMPLE_LANES;
-            const samplevec lane = iota + (int32_t)i0;
-            const samplevec X = rx + lane * j.dxdi - 0x8000, Y = ry + lane * j.dydi - 0x8000;
-            const samplevec wx = (X >> 9) & 127, wy = (Y >> 9) & 127;
-            const samplevec cx = X >> 16, cy = Y >> 16;
-            // The four pixels of each lane, read into plain arrays (a lane at a time; one vector
-            // load of each array after), whose stores the compiler keeps scalar and cheap.
-            uint32_t ptl[SAMPLE_LANES], ptr[SAMPLE_LANES], pbl[SAMPLE_LANES], pbr[SAMPLE_LANES];
-            int32_t ax[SAMPLE_LANES], ay[SAMPLE_LANES];
-            memcpy(ax, &cx, sizeof ax);
-            memcpy(ay, &cy, sizeof ay);
-            for (int k = 0; k < SAMPLE_LANES; k++) {
-                const int32_t c = ax[k], rr = ay[k];
-                if (k >= n) {
-                    ptl[k] = ptr[k] = pbl[k] = pbr[k] = 0;
-                } else if (c >= 0 && c < w - 1 && rr >= 0 && rr < h - 1) {
-                    const uint8_t *p0 = j.src + rr * j.srcStride, *p1 = p0 + j.srcStride;
-                    if (j.bytesPerPixel == 1) {
-                        ptl[k] = p0[c]; ptr[k] = p0[c + 1]; pbl[k] = p1[c]; pbr[k] = p1[c + 1];
-                    } else {
-                        memcpy(&ptl[k], p0 + 4 * (intptr_t)c, 4); memcpy(&ptr[k], p0 + 4 * (intptr_t)c + 4, 4);
-                        memcpy(&pbl[k], p1 + 4 * (intptr_t)c, 4); memcpy(&pbr[k], p1 + 4 * (intptr_t)c + 4, 4);
-                    }
+    const int32_t rx = j.x + (int32_t)r * j.dxdr, ry = j.y + (int32_t)r * j.dydr;
+    uint8_t *out = j.dst + r * j.dstStride;
+    for (intptr_t i0 = begin; i0 < end; i0 += SAMPLE_LANES) {
+        const int n = end - i0 < SAMPLE_LANES ? (int)(end - i0) : SAMPLE_LANES;
+        const samplevec lane = iota + (int32_t)i0;
+        const samplevec X = rx + lane * j.dxdi - 0x8000, Y = ry + lane * j.dydi - 0x8000;
+        const samplevec wx = (X >> 9) & 127, wy = (Y >> 9) & 127;
+        const samplevec cx = X >> 16, cy = Y >> 16;
+        // The four pixels of each lane, read into plain arrays (a lane at a time; one vector
+        // load of each array after), whose stores the compiler keeps scalar and cheap.
+        uint32_t ptl[SAMPLE_LANES], ptr[SAMPLE_LANES], pbl[SAMPLE_LANES], pbr[SAMPLE_LANES];
+        int32_t ax[SAMPLE_LANES], ay[SAMPLE_LANES];
+        memcpy(ax, &cx, sizeof ax);
+        memcpy(ay, &cy, sizeof ay);
+        for (int k = 0; k < SAMPLE_LANES; k++) {
+            const int32_t c = ax[k], rr = ay[k];
+            if (k >= n) {
+                ptl[k] = ptr[k] = pbl[k] = pbr[k] = 0;
+            } else if (c >= 0 && c < w - 1 && rr >= 0 && rr < h - 1) {
+                const uint8_t *p0 = j.src + rr * j.srcStride, *p1 = p0 + j.srcStride;
+                if (j.bytesPerPixel == 1) {
+                    ptl[k] = p0[c]; ptr[k] = p0[c + 1]; pbl[k] = p1[c]; pbr[k] = p1[c + 1];
                 } else {
-                    const int32_t c0 = sample_place(c, w, j.repeat), c1 = sample_place(c + 1, w, j.repeat);
-                    const int32_t r0 = sample_place(rr, h, j.repeat), r1 = sample_place(rr + 1, h, j.repeat);
-                    ptl[k] = sample_read(&j, c0, r0);
-                    ptr[k] = sample_read(&j, c1, r0);
-                    pbl[k] = sample_read(&j, c0, r1);
-                    pbr[k] = sample_read(&j, c1, r1);
+                    memcpy(&ptl[k], p0 + 4 * (intptr_t)c, 4); memcpy(&ptr[k], p0 + 4 * (intptr_t)c + 4, 4);
+                    memcpy(&pbl[k], p1 + 4 * (intptr_t)c, 4); memcpy(&pbr[k], p1 + 4 * (intptr_t)c + 4, 4);
                 }
-            }
-            sampleuvec tl, tr, bl, br;
-            memcpy(&tl, ptl, sizeof tl); memcpy(&tr, ptr, sizeof tr);
-            memcpy(&bl, pbl, sizeof bl); memcpy(&br, pbr, sizeof br);
-            // The weights (0…128 each way) as unsigned lanes, like the sums they make.
-            const sampleuvec ux = (sampleuvec)wx, uy = (sampleuvec)wy, vx = 128u - ux, vy = 128u - uy;
-            const sampleuvec w00 = vx * vy, w10 = ux * vy, w01 = vx * uy, w11 = ux * uy;
-            if (j.bytesPerPixel == 1) {
-                typedef uint8_t samplebytes __attribute__((ext_vector_type(SAMPLE_LANES)));
-                const samplebytes v = __builtin_convertvector(sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0), samplebytes);
-                memcpy(out + i0, &v, (size_t)n);
             } else {
-                const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
-                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
-                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 16) << 16
-                    | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24;
-                if (n == SAMPLE_LANES) {
-                    memcpy(out + 4 * i0, &v, sizeof v);
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        const uint32_t p = v[k];
-                        memcpy(out + 4 * (i0 + k), &p, 4);
-                    }
+                const int32_t c0 = sample_place(c, w, j.repeat), c1 = sample_place(c + 1, w, j.repeat);
+                const int32_t r0 = sample_place(rr, h, j.repeat), r1 = sample_place(rr + 1, h, j.repeat);
+                ptl[k] = sample_read(&j, c0, r0);
+                ptr[k] = sample_read(&j, c1, r0);
+                pbl[k] = sample_read(&j, c0, r1);
+                pbr[k] = sample_read(&j, c1, r1);
+            }
+        }
+        sampleuvec tl, tr, bl, br;
+        memcpy(&tl, ptl, sizeof tl); memcpy(&tr, ptr, sizeof tr);
+        memcpy(&bl, pbl, sizeof bl); memcpy(&br, pbr, sizeof br);
+        // The weights (0…128 each way) as unsigned lanes, like the sums they make.
+        const sampleuvec ux = (sampleuvec)wx, uy = (sampleuvec)wy, vx = 128u - ux, vy = 128u - uy;
+        const sampleuvec w00 = vx * vy, w10 = ux * vy, w01 = vx * uy, w11 = ux * uy;
+        if (j.bytesPerPixel == 1) {
+            typedef uint8_t samplebytes __attribute__((ext_vector_type(SAMPLE_LANES)));
+            const samplebytes v = __builtin_convertvector(sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0), samplebytes);
+            memcpy(out + i0, &v, (size_t)n);
+        } else {
+            const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
+                | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
+                | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 16) << 16
+                | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24;
+            if (n == SAMPLE_LANES) {
+                memcpy(out + 4 * i0, &v, sizeof v);
+            } else {
+                for (int k = 0; k < n; k++) {
+                    const uint32_t p = v[k];
+                    memcpy(out + 4 * (i0 + k), &p, 4);
                 }
             }
         }
     }
 }
 
+/// Columns a chunk of the scaled path works out at once, and how far apart (in source columns)
+/// the columns it reads may lie: a chunk reading more goes through sample_span (a minification
+/// beyond 4×, or a repeat's wrap across a wide image).
+#define SAMPLE_CHUNK 256
+#define SAMPLE_CHUNK_REACH (4 * SAMPLE_CHUNK + 8)
+
+/// An A8 image only scaled and translated (no rotation or skew): every destination row reads
+/// one pair of source rows and every column the same source columns in each row. So a chunk of
+/// columns has its placed columns and weights worked out once, and each row first blends its
+/// two source rows over the columns the chunk reads (tl·vy + bl·uy ≤ 255·128, a vector loop)
+/// and then pairs of blended columns: vx·(tl·vy + bl·uy) + ux·(tr·vy + br·uy) is the same
+/// integer as the four-term sum, so the bytes are sample_span's.
+static void sample_scaled_a8(const SheenBilinearJob *job) {
+    const SheenBilinearJob j = *job;
+    const int32_t w = j.srcWidth, h = j.srcHeight;
+    int32_t left[SAMPLE_CHUNK], right[SAMPLE_CHUNK];   // indices into blend
+    uint16_t ux[SAMPLE_CHUNK];
+    uint16_t blend[SAMPLE_CHUNK_REACH + 1];
+    for (intptr_t begin = 0; begin < j.width; begin += SAMPLE_CHUNK) {
+        const int n = j.width - begin < SAMPLE_CHUNK ? (int)(j.width - begin) : SAMPLE_CHUNK;
+        int32_t lo = INT32_MAX, hi = -1;
+        for (int k = 0; k < n; k++) {
+            const int32_t X = j.x + (int32_t)(begin + k) * j.dxdi - 0x8000, c = X >> 16;
+            const int32_t c0 = sample_place(c, w, j.repeat), c1 = sample_place(c + 1, w, j.repeat);
+            left[k] = c0; right[k] = c1; ux[k] = (uint16_t)((X >> 9) & 127);
+            if (c0 >= 0) { lo = c0 < lo ? c0 : lo; hi = c0 > hi ? c0 : hi; }
+            if (c1 >= 0) { lo = c1 < lo ? c1 : lo; hi = c1 > hi ? c1 : hi; }
+        }
+        // Every column transparent (repeat none): so is every pixel.
+        const int32_t reach = hi < 0 ? 0 : hi - lo + 1;
+        if (reach > SAMPLE_CHUNK_REACH) {
+            for (intptr_t r = 0; r < j.height; r++) sample_span(&j, r, begin, begin + n);
+            continue;
+        }
+        // A transparent column reads the zero after the blended ones.
+        for (int k = 0; k < n; k++) {
+            left[k] = left[k] < 0 ? reach : left[k] - lo;
+            right[k] = right[k] < 0 ? reach : right[k] - lo;
+        }
+        blend[reach] = 0;
+        for (intptr_t r = 0; r < j.height; r++) {
+            const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
+            const uint16_t uy = (uint16_t)((Y >> 9) & 127), vy = (uint16_t)(128 - uy);
+            const int32_t r0 = sample_place(cy, h, j.repeat), r1 = sample_place(cy + 1, h, j.repeat);
+            const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + lo : NULL;
+            const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + lo : NULL;
+            if (p0 && p1) {
+                for (int32_t c = 0; c < reach; c++) blend[c] = (uint16_t)(p0[c] * vy + p1[c] * uy);
+            } else if (p0 || p1) {
+                const uint8_t *p = p0 ? p0 : p1;
+                const uint16_t weight = p0 ? vy : uy;
+                for (int32_t c = 0; c < reach; c++) blend[c] = (uint16_t)(p[c] * weight);
+            } else {
+                memset(blend, 0, sizeof(uint16_t) * (size_t)reach);
+            }
+            uint8_t *out = j.dst + r * j.dstStride + begin;
+            for (int k = 0; k < n; k++) {
+                out[k] = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
+            }
+        }
+    }
+}
+
+void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
+    if (job->srcWidth <= 0 || job->srcHeight <= 0) return;
+    if (job->bytesPerPixel == 1 && job->dydi == 0 && job->dxdr == 0) {
+        sample_scaled_a8(job);
+        return;
+    }
+    for (intptr_t r = 0; r < job->height; r++) sample_span(job, r, 0, job->width);
+}
+
 #undef SAMPLE_LANES
+#undef SAMPLE_CHUNK
+#undef SAMPLE_CHUNK_REACH
