@@ -51,10 +51,10 @@ struct AddressTable<Value> {
         return values[i]
     }
 
-    /// Replaces the value of `key`, where there is one, with `change`'s result.
-    mutating func update(_ key: UInt, _ change: (Value) -> Value) {
-        guard let i = slot(of: key), let old = values[i] else { return }
-        values[i] = change(old)
+    /// Changes the value of `key`, where there is one, where it is stored.
+    mutating func modify(_ key: UInt, _ change: (inout Value) -> Void) {
+        guard let i = slot(of: key), values[i] != nil else { return }
+        change(&values[i]!)
     }
 
     /// Rehashes the live records into a table at least four times their number.

@@ -96,7 +96,7 @@ public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: Unsafe
     let ok = SystemPixman.shared.setClipRegion32(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image) { record in
+    ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
         guard let region else { record.clip = nil; return }
         var count = 0
         let boxes = sheen_pixman_region32_boxes(region, &count)
@@ -111,7 +111,7 @@ public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePo
     let ok = SystemPixman.shared.setClipRegion(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image) { record in
+    ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
         guard let region else { record.clip = nil; return }
         var count = 0
         let boxes = sheen_pixman_region16_boxes(region, &count)
@@ -132,31 +132,32 @@ private func clipRects(_ count: Int, _ box: (Int) -> (Int, Int, Int, Int)) -> [P
 @_cdecl("pixman_image_set_has_client_clip")
 public func sheenPixmanSetHasClientClip(_ image: OpaquePointer?, _ flag: Int32) {
     SystemPixman.shared.setHasClientClip(image, flag)
-    ImageRegistry.update(image) { $0.hasClientClip = flag != 0 }
+    ImageRegistry.update(image, unless: { $0.hasClientClip == (flag != 0) }) { $0.hasClientClip = flag != 0 }
 }
 
 /// pixman_image_set_source_clipping.
 @_cdecl("pixman_image_set_source_clipping")
 public func sheenPixmanSetSourceClipping(_ image: OpaquePointer?, _ flag: Int32) {
     SystemPixman.shared.setSourceClipping(image, flag)
-    ImageRegistry.update(image) { $0.clipsAsSource = flag != 0 }
+    ImageRegistry.update(image, unless: { $0.clipsAsSource == (flag != 0) }) { $0.clipsAsSource = flag != 0 }
 }
 
 /// pixman_image_set_component_alpha.
 @_cdecl("pixman_image_set_component_alpha")
 public func sheenPixmanSetComponentAlpha(_ image: OpaquePointer?, _ flag: Int32) {
     SystemPixman.shared.setComponentAlpha(image, flag)
-    ImageRegistry.update(image) { $0.componentAlpha = flag != 0 }
+    ImageRegistry.update(image, unless: { $0.componentAlpha == (flag != 0) }) { $0.componentAlpha = flag != 0 }
 }
 
 /// pixman_image_set_transform: whole-pixel translations are kept as offsets.
 @_cdecl("pixman_image_set_transform")
 public func sheenPixmanSetTransform(_ image: OpaquePointer?, _ transform: UnsafePointer<SheenPixmanTransform>?) -> Int32 {
     let ok = SystemPixman.shared.setTransform(image, transform)
-    ImageRegistry.update(image) { record in
-        guard ok != 0 else { record.placement = .transformed; record.map = nil; return }
-        record.placement = transform.map { placement(of: $0.pointee) } ?? .offset(dx: 0, dy: 0)
-        record.map = transform.map { affineMap(of: $0.pointee) } ?? .identity
+    let newPlacement = ok == 0 ? .transformed : transform.map { placement(of: $0.pointee) } ?? .offset(dx: 0, dy: 0)
+    let newMap = ok == 0 ? nil : transform.map { affineMap(of: $0.pointee) } ?? .identity
+    ImageRegistry.update(image, unless: { $0.placement == newPlacement && $0.map == newMap }) { record in
+        record.placement = newPlacement
+        record.map = newMap
     }
     return ok
 }
@@ -183,14 +184,14 @@ func affineMap(of t: SheenPixmanTransform) -> Matrix2D? {
 @_cdecl("pixman_image_set_repeat")
 public func sheenPixmanSetRepeat(_ image: OpaquePointer?, _ mode: UInt32) {
     SystemPixman.shared.setRepeat(image, mode)
-    ImageRegistry.update(image) { $0.repeatMode = mode }
+    ImageRegistry.update(image, unless: { $0.repeatMode == mode }) { $0.repeatMode = mode }
 }
 
 /// pixman_image_set_filter.
 @_cdecl("pixman_image_set_filter")
 public func sheenPixmanSetFilter(_ image: OpaquePointer?, _ filter: UInt32, _ params: UnsafePointer<Int32>?, _ count: Int32) -> Int32 {
     let ok = SystemPixman.shared.setFilter(image, filter, params, count)
-    if ok != 0 { ImageRegistry.update(image) { $0.filter = filter } }
+    if ok != 0 { ImageRegistry.update(image, unless: { $0.filter == filter }) { $0.filter = filter } }
     return ok
 }
 
@@ -198,7 +199,7 @@ public func sheenPixmanSetFilter(_ image: OpaquePointer?, _ filter: UInt32, _ pa
 @_cdecl("pixman_image_set_alpha_map")
 public func sheenPixmanSetAlphaMap(_ image: OpaquePointer?, _ map: OpaquePointer?, _ x: Int16, _ y: Int16) {
     SystemPixman.shared.setAlphaMap(image, map, x, y)
-    ImageRegistry.update(image) { $0.hasAlphaMap = map != nil }
+    ImageRegistry.update(image, unless: { $0.hasAlphaMap == (map != nil) }) { $0.hasAlphaMap = map != nil }
 }
 
 /// pixman_image_set_accessors.

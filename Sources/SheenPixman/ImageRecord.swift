@@ -58,9 +58,9 @@ final class ImageRecord {
 
     /// A gradient's fill as last prepared for a call, by the call's source offset (its
     /// destination-space form depends on nothing else of a call): cairo draws a shape a span at
-    /// a time with one offset. Kept per record, so a setter (which publishes a new record)
-    /// starts afresh. Only a gradient's record has one: cairo makes and drops images by the
-    /// thousand, and a mutex each would cost every one.
+    /// a time with one offset. Kept per record, so a setter (which publishes a new record, or
+    /// changes one in place and forgets its fill) starts afresh. Only a gradient's record has
+    /// one: cairo makes and drops images by the thousand, and a mutex each would cost every one.
     private let fillCache: Guarded<(offset: (x: Int, y: Int), fill: GradientFill)?>?
 
     /// The gradient's fill for calls at source offset `offset`: the one kept, or `make()`'s (nil
@@ -72,6 +72,9 @@ final class ImageRecord {
         fillCache.withLock { $0 = (offset, fill) }
         return fill
     }
+
+    /// Forgets the kept gradient fill: a setter changed the record in place.
+    func forgetFill() { fillCache?.withLock { $0 = nil } }
 
     /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
     /// when the record is published (`seal()`), so that a small call reads plain values.
@@ -103,7 +106,8 @@ final class ImageRecord {
     var clipsWhenRead: Bool { hasClientClip && clipsAsSource && clip != nil }
 
     /// Works out `plain` from the record's properties: called on every record before it is
-    /// published (ImageRegistry's insert and update), never after.
+    /// published (ImageRegistry's insert and update), and after only while no other reference
+    /// to it exists (update, under the registry's lock).
     func seal() {
         var p = PlainImage.unusable
         switch content {
@@ -172,16 +176,28 @@ enum ImageRegistry {
         records.withLock { _ = $0.remove(key(image)) }
     }
 
-    /// Changes a recorded image's properties, in a copy that replaces its record (nothing for an
-    /// image with no record).
-    static func update(_ image: PixmanImage?, _ change: (ImageRecord) -> Void) {
+    /// Changes a recorded image's properties (nothing for an image with no record, or where
+    /// `unchanged` says the record already has them: cairo sets an image's repeat, filter and
+    /// transform on every call, often to what they are). A record no call holds — the table's
+    /// reference its only one — is changed where it is, under the lock; one a call is reading
+    /// is copied, and the copy replaces it. (A copy and the old record's release cost ~700
+    /// instructions a setter, and cairo sets three or four on each scaled image it draws.)
+    static func update(_ image: PixmanImage?, unless unchanged: (ImageRecord) -> Bool = { _ in false },
+                       _ change: (ImageRecord) -> Void) {
         guard let image else { return }
         records.withLock {
-            $0.update(key(image)) { old in
-                let record = old.copy()
-                change(record)
-                record.seal()
-                return record
+            $0.modify(key(image)) { record in
+                if unchanged(record) { return }
+                if isKnownUniquelyReferenced(&record) {
+                    change(record)
+                    record.forgetFill()
+                    record.seal()
+                } else {
+                    let changed = record.copy()
+                    change(changed)
+                    changed.seal()
+                    record = changed
+                }
             }
         }
     }

@@ -1,0 +1,90 @@
+// A setter's change applies to the image's next call. The drop-in changes an image's record in
+// place when no call holds it (ImageRegistry.update), forgetting the gradient fill it kept for
+// the previous call, and skips a setter that changes nothing: a linear gradient and an image are
+// drawn, changed (transform, repeat, filter — some to what they already were) and drawn again at
+// the same offsets, through the drop-in and through the system pixman; every call must be
+// Sheen's and within 2 levels of pixman's (the gradients' contract, Tests/Pixman/gradients.c).
+
+import CSheenPixman
+import Glibc
+@testable import SheenPixman
+import SheenRaster
+import Testing
+
+@Suite struct SetterTests {
+    /// The system pixman's and the drop-in's drawings of `image` over a cleared 64 × 16
+    /// a8r8g8b8 destination after each step's changes: the largest difference and whether
+    /// every call was Sheen's.
+    static func drawAfterEachStep(_ image: OpaquePointer, steps: [(OpaquePointer) -> Void]) -> (largest: Int, allSheen: Bool) {
+        let width = 64, height = 16, rowBytes = 4 * width
+        let ours = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        let theirs = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        defer { ours.deallocate(); theirs.deallocate() }
+        let dOurs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), ours, Int32(rowBytes))!
+        let dTheirs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), theirs, Int32(rowBytes))!
+        defer { _ = sheenPixmanUnref(dOurs); _ = sheenPixmanUnref(dTheirs) }
+        var largest = 0, allSheen = true
+        for step in steps {
+            step(image)
+            ours.update(repeating: 0, count: width * height)
+            theirs.update(repeating: 0, count: width * height)
+            let before = sheenPixmanDrawnCalls()
+            sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, image, nil, dOurs, 3, 2, 0, 0, 0, 0, Int32(width), Int32(height))
+            allSheen = allSheen && sheenPixmanDrawnCalls() != before
+            SystemPixman.shared.composite32(3, image, nil, dTheirs, 3, 2, 0, 0, 0, 0, Int32(width), Int32(height))
+            for i in 0 ..< width * height {
+                for shift in [0, 8, 16, 24] {
+                    largest = max(largest, abs(Int(ours[i] >> UInt32(shift) & 0xFF) - Int(theirs[i] >> UInt32(shift) & 0xFF)))
+                }
+            }
+        }
+        return (largest, allSheen)
+    }
+
+    static func transform(scale: Int32, dx: Int32) -> SheenPixmanTransform {
+        SheenPixmanTransform(matrix: ((scale, 0, dx << 16), (0, 1 << 16, 0), (0, 0, 1 << 16)))
+    }
+
+    @Test func aGradientsChangesApplyToItsNextCall() {
+        var p1 = SheenPixmanPointFixed(x: 0, y: 0), p2 = SheenPixmanPointFixed(x: 40 << 16, y: 0)
+        let stops = [SheenPixmanGradientStop(x: 0, color: SheenPixmanColor(red: 0x3434, green: 0x7878, blue: 0xF6F6, alpha: 0xFFFF)),
+                     SheenPixmanGradientStop(x: 1 << 16, color: SheenPixmanColor(red: 0xFFFF, green: 0x3B3B, blue: 0x3030, alpha: 0xFFFF))]
+        let gradient = sheenPixmanCreateLinearGradient(&p1, &p2, stops, 2)!
+        defer { _ = sheenPixmanUnref(gradient) }
+        func set(_ scale: Int32, _ dx: Int32, _ mode: Int) -> (OpaquePointer) -> Void {
+            { image in
+                var t = Self.transform(scale: scale, dx: dx)
+                _ = sheenPixmanSetTransform(image, &t)
+                sheenPixmanSetRepeat(image, UInt32(mode))
+            }
+        }
+        let steps = [set(1 << 16, 0, SHEEN_PIXMAN_REPEAT_PAD), set(1 << 15, 0, SHEEN_PIXMAN_REPEAT_PAD),
+                     set(1 << 15, 0, SHEEN_PIXMAN_REPEAT_REFLECT), set(1 << 15, 0, SHEEN_PIXMAN_REPEAT_REFLECT),
+                     set(1 << 15, 7, SHEEN_PIXMAN_REPEAT_NORMAL), set(1 << 16, 0, SHEEN_PIXMAN_REPEAT_PAD)]
+        let (largest, allSheen) = Self.drawAfterEachStep(gradient, steps: steps)
+        #expect(largest <= 2, "largest difference from pixman \(largest) levels")
+        #expect(allSheen, "a call went to pixman")
+    }
+
+    @Test func anImagesChangesApplyToItsNextCall() {
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 8 * 8)
+        defer { pixels.deallocate() }
+        for i in 0 ..< 64 { pixels[i] = i % 3 == 0 ? 0xFF20_4080 : i % 3 == 1 ? 0x8040_2010 : 0xFFFF_FFFF }
+        let image = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), 8, 8, pixels, 32)!
+        defer { _ = sheenPixmanUnref(image) }
+        func set(_ dx: Int32, _ mode: Int, _ filter: Int) -> (OpaquePointer) -> Void {
+            { image in
+                var t = Self.transform(scale: 1 << 16, dx: dx)
+                _ = sheenPixmanSetTransform(image, &t)
+                sheenPixmanSetRepeat(image, UInt32(mode))
+                _ = sheenPixmanSetFilter(image, UInt32(filter), nil, 0)
+            }
+        }
+        let steps = [set(0, SHEEN_PIXMAN_REPEAT_NORMAL, SHEEN_PIXMAN_FILTER_NEAREST), set(0, SHEEN_PIXMAN_REPEAT_NORMAL, SHEEN_PIXMAN_FILTER_NEAREST),
+                     set(3, SHEEN_PIXMAN_REPEAT_NORMAL, SHEEN_PIXMAN_FILTER_BILINEAR), set(3, SHEEN_PIXMAN_REPEAT_PAD, SHEEN_PIXMAN_FILTER_BILINEAR),
+                     set(-2, SHEEN_PIXMAN_REPEAT_REFLECT, SHEEN_PIXMAN_FILTER_NEAREST)]
+        let (largest, allSheen) = Self.drawAfterEachStep(image, steps: steps)
+        #expect(largest == 0, "largest difference from pixman \(largest) levels")
+        #expect(allSheen, "a call went to pixman")
+    }
+}
