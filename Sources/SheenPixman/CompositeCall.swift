@@ -105,6 +105,11 @@ struct CompositeCall {
         } else {
             switch s.content {
             case let .solid(v):
+                // pixman maps the call's extents through even a solid fill's transform and draws
+                // nothing where they leave its 16.16 range (a projective transform's can): such a
+                // fill is pixman's (cairo transforms none), as it is the fast path's
+                // (PlainImage.unusable).
+                guard s.placement != .transformed else { throw Handover("solid transform") }
                 paint = .solid(v)
             case let .bits(format?, data?, w, h, stride):
                 guard s.isPlainlyReadable,
@@ -150,6 +155,7 @@ struct CompositeCall {
             if mask != nil {
                 guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
                 if case let .solid(v) = m.content {
+                    guard m.placement != .transformed else { throw Handover("solid transform") }
                     coverage = .constant(v >> 24)
                 } else if case .gradient = m.content {
                     if area.isEmpty {
