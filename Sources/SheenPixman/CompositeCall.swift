@@ -157,21 +157,13 @@ struct CompositeCall {
                 if case let .solid(v) = m.content {
                     guard m.placement != .transformed else { throw Handover("solid transform") }
                     coverage = .constant(v >> 24)
-                } else if case .gradient = m.content {
+                } else if let makeScratch = Self.scratchCoverage(of: m) {
                     if area.isEmpty {
                         coverage = .constant(0)
                     } else {
-                        let shaded = try Self.gradientCoverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: area, level: level)
-                        shadedMask = shaded
-                        coverage = .bits(data: shaded, stride: area.width, dx: -area.x, dy: -area.y)
-                    }
-                } else if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed {
-                    if area.isEmpty {
-                        coverage = .constant(0)
-                    } else {
-                        let sampled = try Self.bilinearCoverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: area, level: level)
-                        shadedMask = sampled
-                        coverage = .bits(data: sampled, stride: area.width, dx: -area.x, dy: -area.y)
+                        let scratch = try makeScratch(m, maskX - destinationX, maskY - destinationY, area, level)
+                        shadedMask = scratch
+                        coverage = .bits(data: scratch, stride: area.width, dx: -area.x, dy: -area.y)
                     }
                 } else {
                     coverage = try Self.a8Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
@@ -357,6 +349,15 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
+    }
+
+    /// How a mask that Sheen reads through A8 scratch made over the call's area is made: a
+    /// gradient's alpha shaded, an a8 image under a transform sampled; nil for any other mask.
+    private static func scratchCoverage(of m: ImageRecord)
+        -> ((ImageRecord, Int, Int, PixelRect, SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer)? {
+        if case .gradient = m.content { return gradientCoverage(of:x:y:area:level:) }
+        if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed { return bilinearCoverage(of:x:y:area:level:) }
+        return nil
     }
 
     /// A gradient image as coverage — its alpha, which is all pixman reads of a mask that is not

@@ -18,6 +18,26 @@ import SheenTestSupport
 import Testing
 
 @Suite struct ScaledSourceTests {
+    /// cairo's scales (½, 2, 0.4762) or a random one, a random offset, sometimes rotated or skewed.
+    static func randomTransform(_ g: inout FastPathTests.Generator) -> SheenPixmanTransform {
+        let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
+        var t = SheenPixmanTransform(matrix: ((scale, 0, Int32(g.below(20 << 16)) - (10 << 16)),
+                                              (0, scale, Int32(g.below(20 << 16)) - (10 << 16)), (0, 0, 1 << 16)))
+        if g.chance(30) {   // rotated or skewed
+            t.matrix.0.1 = Int32(g.below(1 << 17)) - (1 << 16)
+            t.matrix.1.0 = Int32(g.below(1 << 17)) - (1 << 16)
+        }
+        return t
+    }
+
+    /// A destination of 1…70 × 1…20 pixels, rows 4-byte aligned, against guard pages.
+    static func destination(_ format: PixelFormat, guardPages: FencedBuffer.GuardPages, _ g: inout FastPathTests.Generator) -> FencedBuffer {
+        let width = 1 + g.below(70), height = 1 + g.below(20)
+        let rowBytes = width * format.bytesPerPixel
+        return FencedBuffer(width: width, height: height, format: format, padding: (4 - rowBytes % 4) % 4,
+                            misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
+    }
+
     @Test(arguments: FencedBuffer.GuardPages.allCases)
     func srcOfAScaledImageIsPixmans(guardPages: FencedBuffer.GuardPages) throws {
         var g = FastPathTests.Generator(state: 0x5CA1_ED00 | UInt64(FencedBuffer.GuardPages.allCases.firstIndex(of: guardPages)!))
@@ -30,22 +50,14 @@ import Testing
             let source = kept.bits(format.pixman, width: 1 + g.below(40), height: 1 + g.below(30), &g).0
             let mode = UInt32(g.below(4))
             sheenPixmanSetRepeat(source, mode)
-            let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
-            var t = SheenPixmanTransform(matrix: ((scale, 0, Int32(g.below(20 << 16)) - (10 << 16)),
-                                                  (0, scale, Int32(g.below(20 << 16)) - (10 << 16)), (0, 0, 1 << 16)))
-            if g.chance(30) {   // rotated or skewed
-                t.matrix.0.1 = Int32(g.below(1 << 17)) - (1 << 16)
-                t.matrix.1.0 = Int32(g.below(1 << 17)) - (1 << 16)
-            }
+            var t = Self.randomTransform(&g)
             _ = sheenPixmanSetTransform(source, &t)
             _ = sheenPixmanSetFilter(source, UInt32(SHEEN_PIXMAN_FILTER_BILINEAR), nil, 0)
             // Two destinations over equal pixels: one drawn through the drop-in (fenced), one by
             // the system pixman.
-            let width = 1 + g.below(70), height = 1 + g.below(20)
+            let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
+            let (view, width, height) = (fenced.buffer, fenced.width, fenced.height)
             let rowBytes = width * format.sheen.bytesPerPixel
-            let fenced = FencedBuffer(width: width, height: height, format: format.sheen, padding: (4 - rowBytes % 4) % 4,
-                                      misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
-            let view = fenced.buffer
             let theirs = UnsafeMutableRawPointer.allocate(byteCount: view.bytesPerRow * height, alignment: 64)
             defer { theirs.deallocate() }
             for r in 0 ..< height { theirs.advanced(by: r * view.bytesPerRow).copyMemory(from: view.base + r * view.bytesPerRow, byteCount: rowBytes) }
@@ -123,24 +135,16 @@ import Testing
             let mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(40), height: 1 + g.below(30), &g).0
             let mode = UInt32(g.below(4))
             sheenPixmanSetRepeat(mask, mode)
-            let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
-            var t = SheenPixmanTransform(matrix: ((scale, 0, Int32(g.below(20 << 16)) - (10 << 16)),
-                                                  (0, scale, Int32(g.below(20 << 16)) - (10 << 16)), (0, 0, 1 << 16)))
-            if g.chance(30) {   // rotated or skewed
-                t.matrix.0.1 = Int32(g.below(1 << 17)) - (1 << 16)
-                t.matrix.1.0 = Int32(g.below(1 << 17)) - (1 << 16)
-            }
+            var t = Self.randomTransform(&g)
             _ = sheenPixmanSetTransform(mask, &t)
             let filter = [SHEEN_PIXMAN_FILTER_BILINEAR, SHEEN_PIXMAN_FILTER_GOOD, SHEEN_PIXMAN_FILTER_BEST][g.below(3)]
             _ = sheenPixmanSetFilter(mask, UInt32(filter), nil, 0)
 
             // Three destinations over equal pixels: through the drop-in (fenced), through the
             // drop-in with the mask sampled by the system pixman first, by the system pixman.
-            let width = 1 + g.below(70), height = 1 + g.below(20)
+            let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
+            let (view, width, height) = (fenced.buffer, fenced.width, fenced.height)
             let rowBytes = width * format.sheen.bytesPerPixel
-            let fenced = FencedBuffer(width: width, height: height, format: format.sheen, padding: (4 - rowBytes % 4) % 4,
-                                      misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
-            let view = fenced.buffer
             for r in 0 ..< height { premultiplied(view.base + r * view.bytesPerRow, count: width, a8: format.sheen == .a8, &g) }
             let copies = (0 ..< 2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: view.bytesPerRow * height, alignment: 64) }
             defer { copies.forEach { $0.deallocate() } }
