@@ -161,6 +161,9 @@ struct CompositeCall {
                     if area.isEmpty {
                         coverage = .constant(0)
                     } else {
+                        // A byte a pixel of the call's area: past scratchPixelLimit, pixman's (it
+                        // streams the mask a row at a time).
+                        guard area.width * area.height <= Self.scratchPixelLimit else { throw Handover("mask scratch area") }
                         let scratch = try makeScratch(m, maskX - destinationX, maskY - destinationY, area, level)
                         shadedMask = scratch
                         coverage = .bits(data: scratch, stride: area.width, dx: -area.x, dy: -area.y)
@@ -350,6 +353,10 @@ struct CompositeCall {
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
     }
+
+    /// The most pixels a call's mask scratch may hold (16 MiB): a larger call through a gradient
+    /// or transformed mask is pixman's.
+    static let scratchPixelLimit = 1 << 24
 
     /// How a mask that Sheen reads through A8 scratch made over the call's area is made: a
     /// gradient's alpha shaded, an a8 image under a transform sampled; nil for any other mask.

@@ -200,4 +200,36 @@ import Testing
         // valid: Sheen's.
         #expect(drawn == 360, "\(drawn) of 360 calls drawn by Sheen")
     }
+
+    /// A call whose mask scratch would pass CompositeCall.scratchPixelLimit (a byte a pixel of
+    /// its area) is pixman's: one pixel more than the limit, handed over.
+    @Test func aMaskScratchPastTheLimitIsPixmans() throws {
+        let (width, height) = (4097, 4096)
+        #expect(width * height > CompositeCall.scratchPixelLimit && width * (height - 1) <= CompositeCall.scratchPixelLimit)
+        let stride = (width + 3) & ~3
+        // pixman's own pixels (it clears them).
+        let destination = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8), Int32(width), Int32(height), nil, Int32(stride))!
+        defer { _ = sheenPixmanUnref(destination) }
+        let maskBytes = UnsafeMutablePointer<UInt32>.allocate(capacity: 16)
+        defer { maskBytes.deallocate() }
+        maskBytes.update(repeating: 0x80FF_40C0, count: 16)
+        let mask = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8), 8, 8, maskBytes, 8)!
+        defer { _ = sheenPixmanUnref(mask) }
+        var t = SheenPixmanTransform(matrix: ((1 << 11, 0, 0), (0, 1 << 11, 0), (0, 0, 1 << 16)))
+        _ = sheenPixmanSetTransform(mask, &t)
+        _ = sheenPixmanSetFilter(mask, UInt32(SHEEN_PIXMAN_FILTER_BILINEAR), nil, 0)
+        var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: 0xC000)
+        let solid = sheenPixmanCreateSolidFill(&c)!
+        defer { _ = sheenPixmanUnref(solid) }
+        // Through the full path, whose answer is this call's alone (the drawn-calls counter is
+        // shared with the tests running beside this one).
+        let level = try Kernels.requestedLevel()
+        func call(rows: Int) -> CompositeCall {
+            CompositeCall(op: 3 /* PIXMAN_OP_OVER */, source: solid, mask: mask, destination: destination, sourceX: 0, sourceY: 0,
+                          maskX: 0, maskY: 0, destinationX: 0, destinationY: 0, width: width, height: rows)
+        }
+        #expect(throws: CompositeCall.Handover.self) { _ = try call(rows: height).drawWithSheen(at: level) }
+        // One row fewer is within the limit: Sheen's.
+        #expect((try? call(rows: height - 1).drawWithSheen(at: level)) == width * (height - 1))
+    }
 }
