@@ -85,12 +85,11 @@ struct CompositeCall {
         // none samples transparent past the image's edges, which src writes. 32-bit images stay
         // pixman's: its SSE2 bilinear src path for them ran cairo's paint_image-rgba-mag_source
         // twice as fast as the kernel (0.45×), where for a8 pixman has no such path.
-        if self.op == 0x01, mask == nil, s.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR), case .transformed = s.placement,
-           let map = s.map, !s.hasAlphaMap, !s.hasAccessors, case let .bits(format?, data?, w, h, stride) = s.content,
-           format == .a8, dFormat == .a8, let mode = SamplingRepeat(rawValue: s.repeatMode) {
-            if Self.overlaps(data, h, stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
+        if self.op == 0x01, mask == nil, dFormat == .a8, let sampled = Self.bilinearA8(s) {
+            let image = sampled.image
+            if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
-            return try Self.drawSampled(from: (data, w, h, stride), format: format, repeat: mode, transform: Self.fixed(map),
+            return try Self.drawSampled(from: image, repeat: sampled.repeat, transform: sampled.transform,
                                         offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
                                         boxes: boxes, level: level)
         }
@@ -387,29 +386,37 @@ struct CompositeCall {
         return shaded
     }
 
-    /// A transformed a8 image with the bilinear filter (pixman's good and best are bilinear too)
-    /// as coverage, sampled at (x + dx, y + dy) for destination pixel (x, y) through its
-    /// transform: sample_bilinear — the bytes pixman's bilinear fetcher gives the mask's alpha —
-    /// into A8 scratch over `area` (not empty; rows `area.width` bytes apart), which the caller
-    /// frees. The mask is read whole before anything is written, so it may share memory with the
+    /// An image as sample_bilinear reads it: a8 bits under an affine transform other than a
+    /// whole-pixel translation, with the bilinear filter (pixman's good and best are bilinear
+    /// too), no alpha map or accessors; nil for any other.
+    private static func bilinearA8(_ r: ImageRecord)
+        -> (image: (data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int), repeat: SamplingRepeat, transform: FixedAffineTransform)? {
+        let bilinear = r.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || r.filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
+            || r.filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
+        guard bilinear, r.placement == .transformed, case let .bits(.a8?, data?, w, h, stride) = r.content, let map = r.map,
+              !r.hasAlphaMap, !r.hasAccessors, let mode = SamplingRepeat(rawValue: r.repeatMode) else { return nil }
+        return ((data, w, h, stride), mode, fixed(map))
+    }
+
+    /// A transformed a8 image with the bilinear filter (bilinearA8) as coverage, sampled at
+    /// (x + dx, y + dy) for destination pixel (x, y) through its transform: drawn by
+    /// sample_bilinear — the bytes pixman's bilinear fetcher gives the mask's alpha — into A8
+    /// scratch over `area` (not empty; rows `area.width` bytes apart), which the caller frees.
+    /// The mask is read whole before anything is written, so it may share memory with the
     /// destination. cairo masks with a scaled image so (mask-*-half and -double).
     private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
                                          level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
-        let bilinear = m.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || m.filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
-            || m.filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
-        guard case let .bits(.a8?, data?, w, h, stride) = m.content, !m.hasAlphaMap, !m.hasAccessors,
-              bilinear, let map = m.map, let mode = SamplingRepeat(rawValue: m.repeatMode) else {
-            throw Handover("mask transform or filter")
-        }
-        let sampled = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
-        guard let job = bilinearJob(src: data, srcStride: stride, srcWidth: w, srcHeight: h, bytesPerPixel: 1, repeat: mode,
-                                    transform: fixed(map), dst: sampled, dstStride: area.width,
-                                    x: area.x + dx, y: area.y + dy, width: area.width, height: area.height) else {
-            sampled.deallocate()
+        guard let sampled = bilinearA8(m) else { throw Handover("mask transform or filter") }
+        let image = sampled.image
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
+        guard let job = bilinearJob(src: image.data, srcStride: image.stride, srcWidth: image.width, srcHeight: image.height,
+                                    bytesPerPixel: 1, repeat: sampled.repeat, transform: sampled.transform, dst: scratch,
+                                    dstStride: area.width, x: area.x + dx, y: area.y + dy, width: area.width, height: area.height) else {
+            scratch.deallocate()
             throw Handover("mask transform beyond the sampling range")
         }
         runBilinearSampling(job, level: level)
-        return sampled
+        return scratch
     }
 
     /// An affine map made from pixman's 16.16 rows (ImageCalls.swift's affineMap) as those rows
@@ -419,19 +426,19 @@ struct CompositeCall {
         return FixedAffineTransform(xx: f(m.a), xy: f(m.c), x0: f(m.tx), yx: f(m.b), yy: f(m.d), y0: f(m.ty))
     }
 
-    /// Fills `boxes` of the destination with the image sampled bilinearly (pixel (x, y) at the
-    /// image's pixel (x + offset.x, y + offset.y) through `transform`), one sample_bilinear job a
-    /// box; throws, having written nothing, where a box's positions leave the kernel's range.
+    /// Fills `boxes` of an a8 destination with an a8 image (bilinearA8's) sampled bilinearly
+    /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through `transform`), one
+    /// sample_bilinear job a box; throws, having written nothing, where a box's positions leave
+    /// the kernel's range.
     private static func drawSampled(from image: (data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int),
-                                    format: PixmanFormat, repeat mode: SamplingRepeat, transform: FixedAffineTransform,
+                                    repeat mode: SamplingRepeat, transform: FixedAffineTransform,
                                     offset: (x: Int, y: Int), onto d: (data: UnsafeMutableRawPointer, stride: Int),
                                     boxes: [PixelRect], level: SIMDLevel) throws(Handover) -> Int {
-        let bpp = format.sheenFormat.bytesPerPixel
         var jobs: [SheenBilinearJob] = []
         for r in boxes {
             guard let job = bilinearJob(src: image.data, srcStride: image.stride, srcWidth: image.width, srcHeight: image.height,
-                                        bytesPerPixel: bpp, repeat: mode, transform: transform,
-                                        dst: d.data + r.y * d.stride + r.x * bpp, dstStride: d.stride,
+                                        bytesPerPixel: 1, repeat: mode, transform: transform,
+                                        dst: d.data + r.y * d.stride + r.x, dstStride: d.stride,
                                         x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height)
             else { throw Handover("source transform beyond the sampling range") }
             jobs.append(job)

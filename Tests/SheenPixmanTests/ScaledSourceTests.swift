@@ -1,14 +1,14 @@
-// src of a scaled, rotated or skewed image with the bilinear filter (cairo's clone of a scaled
-// mask or image) through the drop-in against the system pixman's own drawing of the same call:
-// A8 images (drawn by the drop-in with sample_bilinear), a8r8g8b8 and a8b8g8r8 ones (which it
-// hands to pixman, whose SSE2 path for them is faster), of every repeat under cairo's
-// scales (½, 2, 0.4762) and random affine transforms, at random offsets, with and without a
-// one-box clip region, into destinations whose rows end at (or start after) an unmapped page. The bytes
-// must equal pixman's, nothing outside the call's region may change, and every A8 call must be
-// Sheen's (sheen_pixman_drawn_calls). And such an A8 image as the mask of a composite (cairo's
-// mask with a scaled image): drawn by Sheen, equal byte for byte to the drop-in's drawing through
-// the mask the system pixman samples into an untransformed image, within 2 levels of the system
-// pixman's own drawing.
+// src of a scaled, rotated or skewed image with a bilinear filter — bilinear, good or best —
+// (cairo's clone of a scaled mask or image) through the drop-in against the system pixman's own
+// drawing of the same call: A8 images (drawn by the drop-in with sample_bilinear), a8r8g8b8 and
+// a8b8g8r8 ones (which it hands to pixman, whose SSE2 path for them is faster), of every repeat
+// under cairo's scales (½, 2, 0.4762) and random affine transforms, at random offsets, with and
+// without a one-box clip region, into destinations whose rows end at (or start after) an
+// unmapped page. The bytes must equal pixman's, nothing outside the call's region may change,
+// and every A8 call must be Sheen's (sheen_pixman_drawn_calls). And such an A8 image as the mask
+// of a composite (cairo's mask with a scaled image): drawn by Sheen, equal byte for byte to the
+// drop-in's drawing through the mask the system pixman samples into an untransformed image,
+// within 2 levels of the system pixman's own drawing.
 
 import CSheenPixman
 import Glibc
@@ -18,6 +18,9 @@ import SheenTestSupport
 import Testing
 
 @Suite struct ScaledSourceTests {
+    /// pixman's filters that sample bilinearly (good and best are bilinear in pixman).
+    static let bilinearFilters = [SHEEN_PIXMAN_FILTER_BILINEAR, SHEEN_PIXMAN_FILTER_GOOD, SHEEN_PIXMAN_FILTER_BEST]
+
     /// cairo's scales (½, 2, 0.4762) or a random one, a random offset, sometimes rotated or skewed.
     static func randomTransform(_ g: inout FastPathTests.Generator) -> SheenPixmanTransform {
         let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
@@ -52,7 +55,7 @@ import Testing
             sheenPixmanSetRepeat(source, mode)
             var t = Self.randomTransform(&g)
             _ = sheenPixmanSetTransform(source, &t)
-            _ = sheenPixmanSetFilter(source, UInt32(SHEEN_PIXMAN_FILTER_BILINEAR), nil, 0)
+            _ = sheenPixmanSetFilter(source, UInt32(Self.bilinearFilters[g.below(3)]), nil, 0)
             // Two destinations over equal pixels: one drawn through the drop-in (fenced), one by
             // the system pixman.
             let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
@@ -137,7 +140,7 @@ import Testing
             sheenPixmanSetRepeat(mask, mode)
             var t = Self.randomTransform(&g)
             _ = sheenPixmanSetTransform(mask, &t)
-            let filter = [SHEEN_PIXMAN_FILTER_BILINEAR, SHEEN_PIXMAN_FILTER_GOOD, SHEEN_PIXMAN_FILTER_BEST][g.below(3)]
+            let filter = Self.bilinearFilters[g.below(3)]
             _ = sheenPixmanSetFilter(mask, UInt32(filter), nil, 0)
 
             // Three destinations over equal pixels: through the drop-in (fenced), through the
