@@ -9,10 +9,10 @@
 // - images other than the destination unchanged on both sides;
 // - a call the drop-in handed over: side A equals side B byte for byte;
 // - a call Sheen drew: nothing changed outside the composite rectangle, the destination and its
-//   clip; a drawn call of a kind the reference does not model (a bits source with a transform
-//   other than a translation, a convolution filter, component alpha) must have written what
-//   pixman writes (the drop-in hands such calls over, or their region is empty; a transformed
-//   bits mask is modelled by the system pixman's own sampling of it, a src copy into a8); for
+//   clip; a drawn call of a kind the reference does not model (a convolution filter, component
+//   alpha) must have written what pixman writes (the drop-in hands such calls over, or their
+//   region is empty; a transformed bits mask or source is modelled by the system pixman's own
+//   sampling of it, a src copy into a8 or a8r8g8b8); for
 //   solid and bits sources, every pixel where the two sides differ is measured against the exact
 //   result of pixman's definition ((S in M) op D, ExactComposite with `.scalesPaint`): a finding
 //   when Sheen is off by more than its contract (½ level at full coverage, 1.5 through partial
@@ -319,6 +319,19 @@ enum PixmanFuzzCase {
             }
             maskSamples = samples
         }
+        // A transformed bits source likewise: its src copy by the system pixman into an a8r8g8b8
+        // image over the call's rectangle (the drop-in samples a scaled 32-bit image so).
+        var sourceSamples: [UInt32]? = nil
+        if src !== dst, src.bits != nil, src.translation == nil, src.pointFilter, width > 0, height > 0 {
+            var samples = [UInt32](repeating: 0, count: width * height)
+            samples.withUnsafeMutableBufferPointer {
+                let pixman = ReferencePixman.shared
+                let argb = pixman.createBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), $0.baseAddress!, Int32(4 * width))
+                pixman.composite32(1 /* PIXMAN_OP_SRC */, src.b, nil, argb, Int32(srcX), Int32(srcY), 0, 0, 0, 0, Int32(width), Int32(height))
+                _ = pixman.unref(argb)
+            }
+            sourceSamples = samples
+        }
 
         let before = [UInt8](UnsafeRawBufferPointer(target.a.bytes))
         let drawnBefore = sheenPixmanDrawnCalls()
@@ -336,7 +349,8 @@ enum PixmanFuzzCase {
             return target.a.same(as: target.b) ? nil : "\(call): handed to pixman, yet the destination differs from pixman's"
         }
         defer { target.b.copy(from: target.a) }
-        for image in [src, mask].compactMap({ $0 }) where image.bits != nil && !(image === mask && maskSamples != nil) {
+        for image in [src, mask].compactMap({ $0 }) where image.bits != nil && !(image === mask && maskSamples != nil)
+            && !(image === src && sourceSamples != nil) {
             // (A call whose region is empty counts as drawn with nothing written: pixman's too.)
             if image.translation == nil || !image.pointFilter || (image === mask && image.componentAlpha), !target.a.same(as: target.b) {
                 return "\(call): drawn by Sheen though a bits \(image === mask ? "mask" : "source") is transformed, convolved or component alpha"
@@ -345,15 +359,17 @@ enum PixmanFuzzCase {
         return before.withUnsafeBytes { snapshot in
             check(call: call, op: op, src: src, mask: mask, dst: dst, snapshot: snapshot.baseAddress!,
                   origin: (srcX - destX, srcY - destY), maskOrigin: (maskX - destX, maskY - destY),
-                  rect: (destX, destY, width, height), maskSamples: maskSamples, invalidColours: invalidColours)
+                  rect: (destX, destY, width, height), maskSamples: maskSamples, sourceSamples: sourceSamples,
+                  invalidColours: invalidColours)
         }
     }
 
     /// The pixel-by-pixel check of a call Sheen drew (see the file's header); `maskSamples`, a
-    /// transformed mask as pixman samples it over `rect` (rows `rect.w` rounded up to 4 apart).
+    /// transformed mask as pixman samples it over `rect` (rows `rect.w` rounded up to 4 apart);
+    /// `sourceSamples`, a transformed source so (a8r8g8b8, rows `rect.w` apart).
     static func check(call: String, op: UInt32, src: FuzzImage, mask: FuzzImage?, dst: FuzzImage, snapshot: UnsafeRawPointer,
                       origin: (Int, Int), maskOrigin: (Int, Int), rect: (x: Int, y: Int, w: Int, h: Int),
-                      maskSamples: [UInt8]?, invalidColours: Bool) -> String? {
+                      maskSamples: [UInt8]?, sourceSamples: [UInt32]?, invalidColours: Bool) -> String? {
         guard let target = dst.bits else { return nil }
         let bpp = bytesPerPixel(target.format), stride = target.a.stride
         // Bytes outside every row's pixels (the padding) must be as they were.
@@ -382,7 +398,9 @@ enum PixmanFuzzCase {
                 }
                 guard valuesChecked, maskModelled, memcmp(pa, pb, colourBytes) != 0 else { continue }
                 guard let sheenOp else { return "\(call): drawn by Sheen with an operator it has no row for" }
-                let s = src.sample(x + origin.0, y + origin.1, pixels: src === dst ? snapshot : UnsafeRawPointer(src.bits?.a.base) ?? snapshot)
+                let s = sourceSamples.map { samples in
+                    withUnsafeBytes(of: samples[(y - rect.y) * rect.w + x - rect.x]) { readPixel($0.baseAddress!, UInt32(SHEEN_PIXMAN_A8R8G8B8)) }
+                } ?? src.sample(x + origin.0, y + origin.1, pixels: src === dst ? snapshot : UnsafeRawPointer(src.bits?.a.base) ?? snapshot)
                 let m: UInt8 = maskSamples.map { $0[(y - rect.y) * ((rect.w + 3) & ~3) + x - rect.x] } ?? mask.map { $0.sample(x + maskOrigin.0, y + maskOrigin.1, pixels: $0 === dst ? snapshot : UnsafeRawPointer($0.bits?.a.base) ?? snapshot).w } ?? 255
                 let d = readPixel(snapshot + at, target.format)
                 let a = readPixel(pa, target.format), b = readPixel(pb, target.format)

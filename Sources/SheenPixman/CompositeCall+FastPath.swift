@@ -46,7 +46,11 @@ extension CompositeCall {
             return fullArea.width * fullArea.height
         }
 
-        let paint: Paint
+        var paint: Paint
+        // A scaled 32-bit image's description, sampled into scratch once the area is known.
+        var sampling: BilinearImage? = nil
+        var sampled: UnsafeMutableRawPointer? = nil
+        defer { sampled?.deallocate() }
         switch s.kind {
         case .solid:
             paint = .solid(s.solid)
@@ -58,6 +62,11 @@ extension CompositeCall {
             if op.isBounded { area = inside } else if inside != area { return nil }
             if Self.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
             paint = .bits(format: format, data: data, stride: s.stride, dx: dx, dy: dy)
+        case .sampled:
+            // An a8 image (a scaled mask's copy) is drawWithSheen's.
+            guard let image = s.sampling, image.format != .a8 else { return nil }
+            sampling = image
+            paint = .sampled
         case .unusable:
             return nil
         }
@@ -73,13 +82,20 @@ extension CompositeCall {
                 area = area.clipped(to: PixelRect(x: -dx, y: -dy, width: m.width, height: m.height))
                 if Self.overlaps(data, m.height, m.stride, dData, d.height, d.stride) { return nil }
                 coverage = .bits(data: data, stride: m.stride, dx: dx, dy: dy)
-            case .unusable:
+            case .sampled, .unusable:
                 return nil
             }
             if case .constant(255) = coverage {} else if !op.isBounded { return nil }
             if case .constant(0) = coverage { return cleared(else: 0) }
         }
         if area.isEmpty { return cleared(else: 0) }
+        if let image = sampling {
+            guard area.width * area.height <= Self.sampledSourceLimit,
+                  let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level)
+            else { return nil }
+            sampled = scratch
+            paint = .bits(format: image.format, data: scratch, stride: area.width * 4, dx: -area.x, dy: -area.y)
+        }
 
         switch paint {
         case let .solid(v):
@@ -87,7 +103,7 @@ extension CompositeCall {
         case let .bits(format, data, stride, dx, dy):
             if op.checksSource && !format.isPadded && format != .a8
                 && !Self.isPremultiplied(data, stride: stride, PixelRect(x: area.x + dx, y: area.y + dy, width: area.width, height: area.height), level: level) { return nil }
-        case .repeated, .gradient:
+        case .repeated, .gradient, .sampled:
             return nil
         }
         if op.checksDestination && !dFormat.isPadded && dFormat != .a8 && !Self.isPremultiplied(dData, stride: d.stride, area, level: level) {

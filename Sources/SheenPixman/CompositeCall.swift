@@ -33,6 +33,9 @@ struct CompositeCall {
         /// apart, in `gradient`, so that this enum stays plain values on the path every small
         /// call takes).
         case gradient(map: Matrix2D)
+        /// A transformed image sampled with pixman's bilinear filter (its description apart, in
+        /// `sampling`) into scratch over the call's area once the area is known, then read as `.bits`.
+        case sampled
     }
 
     /// What Sheen reads for the coverage.
@@ -60,6 +63,9 @@ struct CompositeCall {
         // A gradient mask's alpha, shaded over the area (gradientCoverage), freed on every way out.
         var shadedMask: UnsafeMutableRawPointer? = nil
         defer { shadedMask?.deallocate() }
+        // A transformed source's pixels, sampled over the area (bilinearSample), freed likewise.
+        var sampledSource: UnsafeMutableRawPointer? = nil
+        defer { sampledSource?.deallocate() }
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
               dFormat != .a8 || !op.sheen.isBlendMode
         else { throw Handover("destination") }
@@ -72,25 +78,26 @@ struct CompositeCall {
         // covered by it).
         guard let s else { throw Handover("no source") }
 
-        let paint: Paint
+        var paint: Paint
         // A gradient paint's stops and shape (a separate variable: an optional tuple of them and
         // the map cost the small call a generic runtime look-up).
         var gradient: PixmanGradient? = nil
+        // A sampled paint's image (likewise apart).
+        var sampling: BilinearImage? = nil
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
         // src of an a8 image under an affine transform with the bilinear filter into a8, no mask:
         // what cairo does to clone a scaled mask (mask-*-half and -double). The result is the
         // sample itself — sample_bilinear, byte for byte pixman's — over the whole area: repeat
-        // none samples transparent past the image's edges, which src writes. 32-bit images stay
-        // pixman's: its SSE2 bilinear src path for them ran cairo's paint_image-rgba-mag_source
-        // twice as fast as the kernel (0.45×), where for a8 pixman has no such path.
-        if self.op == 0x01, mask == nil, dFormat == .a8, let sampled = Self.bilinearA8(s) {
-            let image = sampled.image
+        // none samples transparent past the image's edges, which src writes. (A 32-bit image is
+        // a sampled source below, within sampledSourceLimit: pixman's SSE2 bilinear src path for
+        // them ran cairo's paint_image-rgba-mag_source twice as fast as the kernel (0.45×) —
+        // for a8 pixman has no such path.)
+        if self.op == 0x01, mask == nil, dFormat == .a8, let image = s.plain.sampling, image.format == .a8 {
             if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
-            return try Self.drawSampled(from: image, repeat: sampled.repeat, transform: sampled.transform,
-                                        offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
+            return try Self.drawSampled(from: image, offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
                                         boxes: boxes, level: level)
         }
         if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content {
@@ -110,6 +117,13 @@ struct CompositeCall {
                 // (PlainImage.unusable).
                 guard s.placement != .transformed else { throw Handover("solid transform") }
                 paint = .solid(v)
+            case let .bits(format?, _, _, _, _) where s.placement == .transformed && format != .a8:
+                // A scaled or rotated image (cairo's scaled surface patterns, drawn a span at a
+                // time under fills, strokes and glyphs): sampled into scratch once the area is
+                // known (below), read then as an untransformed image.
+                guard let sampled = s.plain.sampling else { throw Handover("source transform, filter, clip or format") }
+                sampling = sampled
+                paint = .sampled
             case let .bits(format?, data?, w, h, stride):
                 guard s.isPlainlyReadable,
                       format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
@@ -176,6 +190,19 @@ struct CompositeCall {
             }
         }
 
+        // A sampled source's pixels over the area (bilinearSample), read then as an image there.
+        if let sampled = sampling {
+            guard area.width * area.height <= Self.sampledSourceLimit else { throw Handover("source sampled over a large area") }
+            if area.isEmpty {
+                paint = .solid(0)
+            } else {
+                guard let scratch = Self.sampleScratch(sampled, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level)
+                else { throw Handover("source transform beyond the sampling range") }
+                sampledSource = scratch
+                paint = .bits(format: sampled.format, data: scratch, stride: area.width * 4, dx: -area.x, dy: -area.y)
+            }
+        }
+
         // The clip's boxes within the area; the area alone (no array made) without a clip. (Local
         // functions and closures here capture constants only: a captured `var` is boxed, and the
         // release build freed the area's box and then read it — AddressSanitizer in the
@@ -201,6 +228,8 @@ struct CompositeCall {
             if !Self.isPremultiplied(v) { throw Handover("source not premultiplied") }
         case .gradient:
             break   // gradients are valid premultiplied colour
+        case .sampled:
+            break   // made .bits above
         case let .bits(format, data, stride, dx, dy):
             if op.checksSource && !format.isPadded && format != .a8
                 && !(0 ..< count).allSatisfy({ Self.isPremultiplied(data, stride: stride, rect($0).offsetBy(dx: dx, dy: dy), level: level) }) {
@@ -310,7 +339,7 @@ struct CompositeCall {
             job.paint = UnsafeRawPointer(data + (r.y + dy) * stride + (r.x + dx) * format.sheenFormat.bytesPerPixel)
             job.paintStride = stride
             job.paintConversion = conversion(from: format, to: d.format)
-        case .repeated, .gradient:
+        case .repeated, .gradient, .sampled:
             break
         }
         switch coverage {
@@ -353,6 +382,17 @@ struct CompositeCall {
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
     }
 
+    /// The most pixels of a call's area that Sheen draws a transformed 32-bit source over
+    /// (sampleScratch, then the composite): pixman draws such a source in one pass — its SSE2
+    /// bilinear paths fetch, blend and store a row at once — which is faster per pixel than a
+    /// sample written and read again, but costs each call more before its first pixel (its
+    /// extents and fetcher set up), so the small calls cairo makes under fills, strokes and
+    /// glyphs (a span, a glyph) are Sheen's and a painted area pixman's. Measured with cairo
+    /// on AMD EPYC: a ×2 magnified image painted over 16 × 16 pixels took the same time either
+    /// way, over 64 × 64 Sheen's took 1.1× pixman's (src 2×); a circle filled with it a span
+    /// at a time (~35 pixels a call) 0.87×.
+    static let sampledSourceLimit = 256
+
     /// The most pixels a call's mask scratch may hold (16 MiB): a larger call through a gradient
     /// or transformed mask is pixman's.
     static let scratchPixelLimit = 1 << 24
@@ -386,60 +426,47 @@ struct CompositeCall {
         return shaded
     }
 
-    /// An image as sample_bilinear reads it: a8 bits under an affine transform other than a
-    /// whole-pixel translation, with the bilinear filter (pixman's good and best are bilinear
-    /// too), no alpha map or accessors; nil for any other.
-    private static func bilinearA8(_ r: ImageRecord)
-        -> (image: (data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int), repeat: SamplingRepeat, transform: FixedAffineTransform)? {
-        let bilinear = r.filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || r.filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
-            || r.filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
-        guard bilinear, r.placement == .transformed, case let .bits(.a8?, data?, w, h, stride) = r.content, let map = r.map,
-              !r.hasAlphaMap, !r.hasAccessors, let mode = SamplingRepeat(rawValue: r.repeatMode) else { return nil }
-        return ((data, w, h, stride), mode, fixed(map))
-    }
-
-    /// A transformed a8 image with the bilinear filter (bilinearA8) as coverage, sampled at
-    /// (x + dx, y + dy) for destination pixel (x, y) through its transform: drawn by
-    /// sample_bilinear — the bytes pixman's bilinear fetcher gives the mask's alpha — into A8
-    /// scratch over `area` (not empty; rows `area.width` bytes apart), which the caller frees.
-    /// The mask is read whole before anything is written, so it may share memory with the
-    /// destination. cairo masks with a scaled image so (mask-*-half and -double).
-    private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
-                                         level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
-        guard let sampled = bilinearA8(m) else { throw Handover("mask transform or filter") }
-        let image = sampled.image
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
-        guard let job = bilinearJob(src: image.data, srcStride: image.stride, srcWidth: image.width, srcHeight: image.height,
-                                    bytesPerPixel: 1, repeat: sampled.repeat, transform: sampled.transform, dst: scratch,
-                                    dstStride: area.width, x: area.x + dx, y: area.y + dy, width: area.width, height: area.height) else {
+    /// A transformed image (BilinearImage) sampled at (x + dx, y + dy) for destination pixel
+    /// (x, y) through its transform: drawn by sample_bilinear — the pixels pixman's bilinear
+    /// fetcher gives — into scratch of the image's format over `area` (not empty; rows
+    /// `area.width` pixels apart), which the caller frees; nil, having allocated nothing, where
+    /// the area's positions leave the kernel's range. The image is read whole before anything is
+    /// written, so it may share memory with the destination. cairo draws a scaled image as a
+    /// source so (its scaled surface patterns, a span at a time under fills, strokes and glyphs)
+    /// and masks with a scaled a8 image (mask-*-half and -double).
+    static func sampleScratch(_ image: BilinearImage, x dx: Int, y dy: Int, area: PixelRect, level: SIMDLevel) -> UnsafeMutableRawPointer? {
+        let stride = area.width * image.format.sheenFormat.bytesPerPixel
+        // malloc's own alignment: a larger one cost cairo's span-sized calls a slower allocation.
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: stride * area.height, alignment: 16)
+        guard let job = image.job(into: scratch, stride: stride, at: (area.x + dx, area.y + dy), width: area.width, height: area.height) else {
             scratch.deallocate()
-            throw Handover("mask transform beyond the sampling range")
+            return nil
         }
         runBilinearSampling(job, level: level)
         return scratch
     }
 
-    /// An affine map made from pixman's 16.16 rows (ImageCalls.swift's affineMap) as those rows
-    /// again: each number is a 16.16 value divided by 65536, exactly.
-    static func fixed(_ m: Matrix2D) -> FixedAffineTransform {
-        func f(_ v: Double) -> Int32 { Int32(v * 65536) }
-        return FixedAffineTransform(xx: f(m.a), xy: f(m.c), x0: f(m.tx), yx: f(m.b), yy: f(m.d), y0: f(m.ty))
+    /// A transformed a8 image (BilinearImage) as coverage: sampleScratch's A8 scratch over `area`.
+    private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
+                                         level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
+        guard let sampled = m.plain.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter") }
+        guard let scratch = sampleScratch(sampled, x: dx, y: dy, area: area, level: level) else {
+            throw Handover("mask transform beyond the sampling range")
+        }
+        return scratch
     }
 
-    /// Fills `boxes` of an a8 destination with an a8 image (bilinearA8's) sampled bilinearly
-    /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through `transform`), one
-    /// sample_bilinear job a box; throws, having written nothing, where a box's positions leave
-    /// the kernel's range.
-    private static func drawSampled(from image: (data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int),
-                                    repeat mode: SamplingRepeat, transform: FixedAffineTransform,
-                                    offset: (x: Int, y: Int), onto d: (data: UnsafeMutableRawPointer, stride: Int),
+    /// Fills `boxes` of an a8 destination with an a8 image (BilinearImage) sampled bilinearly
+    /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through its transform),
+    /// one sample_bilinear job a box; throws, having written nothing, where a box's positions
+    /// leave the kernel's range.
+    private static func drawSampled(from image: BilinearImage, offset: (x: Int, y: Int),
+                                    onto d: (data: UnsafeMutableRawPointer, stride: Int),
                                     boxes: [PixelRect], level: SIMDLevel) throws(Handover) -> Int {
         var jobs: [SheenBilinearJob] = []
         for r in boxes {
-            guard let job = bilinearJob(src: image.data, srcStride: image.stride, srcWidth: image.width, srcHeight: image.height,
-                                        bytesPerPixel: 1, repeat: mode, transform: transform,
-                                        dst: d.data + r.y * d.stride + r.x, dstStride: d.stride,
-                                        x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height)
+            guard let job = image.job(into: d.data + r.y * d.stride + r.x, stride: d.stride, at: (r.x + offset.x, r.y + offset.y),
+                                      width: r.width, height: r.height)
             else { throw Handover("source transform beyond the sampling range") }
             jobs.append(job)
         }

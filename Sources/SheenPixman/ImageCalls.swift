@@ -158,6 +158,8 @@ public func sheenPixmanSetTransform(_ image: OpaquePointer?, _ transform: Unsafe
     ImageRegistry.update(image, unless: { $0.placement == newPlacement && $0.map == newMap }) { record in
         record.placement = newPlacement
         record.map = newMap
+        record.fixedMap = newMap == nil ? nil : transform.map { fixedAffine(of: $0.pointee) }
+            ?? FixedAffineTransform.identity
     }
     return ok
 }
@@ -178,6 +180,12 @@ func affineMap(of t: SheenPixmanTransform) -> Matrix2D? {
     guard m.2.0 == 0, m.2.1 == 0, m.2.2 == one else { return nil }
     func v(_ f: Int32) -> Double { Double(f) / 65536 }
     return Matrix2D(a: v(m.0.0), b: v(m.1.0), c: v(m.0.1), d: v(m.1.1), tx: v(m.0.2), ty: v(m.1.2))
+}
+
+/// An affine transform's two rows of 16.16 values, as they are (affineMap's rows, not divided).
+func fixedAffine(of t: SheenPixmanTransform) -> FixedAffineTransform {
+    let m = t.matrix
+    return FixedAffineTransform(xx: m.0.0, xy: m.0.1, x0: m.0.2, yx: m.1.0, yy: m.1.1, y0: m.1.2)
 }
 
 /// pixman_image_set_repeat.

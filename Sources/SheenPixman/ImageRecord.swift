@@ -6,6 +6,7 @@
 // gone) is simply handed to pixman.
 
 import CSheenPixman
+import CSheenSIMD
 import SheenRaster
 
 /// The drop-in's copy of one image's properties. Never changed once in the registry: a setter
@@ -42,6 +43,9 @@ final class ImageRecord {
     /// The transform as an affine map from destination to image space (pixman's direction), nil
     /// for a projective one.
     var map: Matrix2D? = .identity
+    /// The same affine transform as pixman's 16.16 rows, as sample_bilinear takes it (nil for a
+    /// projective one).
+    var fixedMap: FixedAffineTransform? = FixedAffineTransform.identity
     /// pixman_filter_t (pixman's default is nearest). The convolution filters blur even an
     /// untransformed image, so they are handed to pixman.
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
@@ -95,7 +99,7 @@ final class ImageRecord {
     func copy() -> ImageRecord {
         let r = ImageRecord(content)
         r.gradient = gradient
-        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.filter = filter; r.clip = clip
+        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter; r.clip = clip
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
         return r
@@ -117,6 +121,8 @@ final class ImageRecord {
         case let .bits(format?, data?, w, h, stride):
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             p.isDestination = !hasAlphaMap && !hasAccessors && clip == nil
+            p.sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride)
+            if p.sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
             // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.
             if case let .offset(dx, dy) = placement, isPlainlyReadable, repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE),
@@ -130,6 +136,21 @@ final class ImageRecord {
         plain = p
     }
 
+    /// The image as sample_bilinear reads it: a8, a8r8g8b8 or a8b8g8r8 bits under an affine
+    /// transform other than a whole-pixel translation, with the bilinear filter (pixman's good
+    /// and best are bilinear too), no alpha map or accessors; nil for any other. (An x8 format is
+    /// pixman's: its fetcher makes each of the four pixels opaque before it blends them, where a
+    /// pixel past the edge with repeat none stays transparent.)
+    private func bilinearImage(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int,
+                               stride: Int) -> BilinearImage? {
+        let bilinear = filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
+            || filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
+        guard bilinear, placement == .transformed, !format.isPadded, let transform = fixedMap, !hasAlphaMap, !hasAccessors,
+              let mode = SamplingRepeat(rawValue: repeatMode) else { return nil }
+        return BilinearImage(data: data, width: width, height: height, stride: stride, format: format, repeat: mode,
+                             transform: transform)
+    }
+
     /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
     /// accessors, no convolution filter, no transform but whole-pixel offsets.
     var isPlainlyReadable: Bool {
@@ -141,8 +162,9 @@ final class ImageRecord {
 /// An image as the composite's fast path reads it: plain values, copied out under the registry's
 /// lock without touching the record's reference count.
 struct PlainImage {
-    /// How the fast path may read the image as a source or mask.
-    enum Kind { case unusable, solid, bits }
+    /// How the fast path may read the image as a source or mask (`sampled`: through
+    /// `sampling`, unclipped and without component alpha).
+    enum Kind { case unusable, solid, bits, sampled }
     var kind = Kind.unusable
     /// A solid image's colour, as ImageRecord.Content.solid.
     var solid: UInt32 = 0
@@ -152,12 +174,34 @@ struct PlainImage {
     var width = 0, height = 0, stride = 0
     /// Source pixel (x + dx, y + dy) for destination pixel (x, y), besides the call's offsets.
     var dx = 0, dy = 0
+    /// The image as sample_bilinear reads it, nil for one it does not read (set for any such
+    /// image, whatever `kind` says).
+    var sampling: BilinearImage? = nil
     /// Whether the fast path may draw into it: bits of a format Sheen draws, no alpha map, no
     /// accessors, no clip region.
     var isDestination = false
 
     /// Nothing the fast path can use (no record, a gradient, a transformed image, …).
     static var unusable: PlainImage { PlainImage() }
+}
+
+/// A transformed image as sample_bilinear reads it (ImageRecord's bilinearImage): its pixels,
+/// how they repeat, and the transform's 16.16 rows.
+struct BilinearImage {
+    let data: UnsafeMutableRawPointer
+    let width: Int, height: Int, stride: Int
+    let format: PixmanFormat
+    let `repeat`: SamplingRepeat
+    let transform: FixedAffineTransform
+
+    /// The sample_bilinear job that fills `width` × `height` pixels at `dst` (rows `stride` bytes
+    /// apart) whose first is the image's pixel `first` through the transform (the destination
+    /// pixel plus the call's offset); nil where its positions leave the kernel's range.
+    func job(into dst: UnsafeMutableRawPointer, stride: Int, at first: (x: Int, y: Int), width: Int, height: Int) -> SheenBilinearJob? {
+        bilinearJob(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
+                    bytesPerPixel: format.sheenFormat.bytesPerPixel, repeat: `repeat`, transform: transform,
+                    dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height)
+    }
 }
 
 /// Every image's record, by address, behind one lock: cairo draws from several threads.

@@ -1,14 +1,18 @@
 // src of a scaled, rotated or skewed image with a bilinear filter — bilinear, good or best —
 // (cairo's clone of a scaled mask or image) through the drop-in against the system pixman's own
 // drawing of the same call: A8 images (drawn by the drop-in with sample_bilinear), a8r8g8b8 and
-// a8b8g8r8 ones (which it hands to pixman, whose SSE2 path for them is faster), of every repeat
+// a8b8g8r8 ones (sampled, then copied, over areas within CompositeCall.sampledSourceLimit;
+// pixman's beyond, whose SSE2 path for them is faster per pixel), of every repeat
 // under cairo's scales (½, 2, 0.4762) and random affine transforms, at random offsets, with and
 // without a one-box clip region, into destinations whose rows end at (or start after) an
 // unmapped page. The bytes must equal pixman's, nothing outside the call's region may change,
 // and every A8 call must be Sheen's (sheen_pixman_drawn_calls). And such an A8 image as the mask
 // of a composite (cairo's mask with a scaled image): drawn by Sheen, equal byte for byte to the
 // drop-in's drawing through the mask the system pixman samples into an untransformed image,
-// within 2 levels of the system pixman's own drawing.
+// within 2 levels of the system pixman's own drawing. And a scaled 32-bit image as the source of
+// a small composite (cairo's spans and glyphs), through no mask, a solid one or an a8 image:
+// drawn by Sheen, equal byte for byte to the drop-in's drawing from the source the system pixman
+// samples into an untransformed image, within 2 levels of the system pixman's own drawing.
 
 import CSheenPixman
 import Glibc
@@ -39,6 +43,21 @@ import Testing
         let rowBytes = width * format.bytesPerPixel
         return FencedBuffer(width: width, height: height, format: format, padding: (4 - rowBytes % 4) % 4,
                             misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
+    }
+
+    /// `count` pixels of valid premultiplied colour at `data` (a level above its alpha is
+    /// pixman's to draw), or alphas for an a8 image.
+    static func premultiplied(_ data: UnsafeMutableRawPointer, count: Int, a8: Bool, _ g: inout FastPathTests.Generator) {
+        for i in 0 ..< count {
+            let a = g.below(256)
+            if a8 {
+                data.storeBytes(of: UInt8(a), toByteOffset: i, as: UInt8.self)
+                continue
+            }
+            var pixel = UInt32(a) << 24
+            for shift: UInt32 in [0, 8, 16] { pixel |= UInt32(g.below(a + 1)) << shift }
+            data.storeBytes(of: pixel, toByteOffset: 4 * i, as: UInt32.self)
+        }
     }
 
     @Test(arguments: FencedBuffer.GuardPages.allCases)
@@ -106,19 +125,6 @@ import Testing
                                                                (UInt32(SHEEN_PIXMAN_A8B8G8R8), .rgba8Premultiplied), (UInt32(SHEEN_PIXMAN_A8), .a8)]
         // Over, src (through a mask: cleared first), out-reverse, add; multiply (a blend mode) onto colour.
         let ops: [UInt32] = [3, 1, 8, 12, 0x30]
-        // Valid premultiplied colour (a level above its alpha is pixman's to draw).
-        func premultiplied(_ data: UnsafeMutableRawPointer, count: Int, a8: Bool, _ g: inout FastPathTests.Generator) {
-            for i in 0 ..< count {
-                let a = g.below(256)
-                if a8 {
-                    data.storeBytes(of: UInt8(a), toByteOffset: i, as: UInt8.self)
-                    continue
-                }
-                var pixel = UInt32(a) << 24
-                for shift: UInt32 in [0, 8, 16] { pixel |= UInt32(g.below(a + 1)) << shift }
-                data.storeBytes(of: pixel, toByteOffset: 4 * i, as: UInt32.self)
-            }
-        }
         var drawn = 0, failures: [String] = [], largest = 0
         for call in 0 ..< 360 {
             let kept = FastPathTests.CaseImages()
@@ -132,7 +138,7 @@ import Testing
             } else {
                 let a8 = format.sheen == .a8
                 let (image, bytes, stride) = kept.bits(a8 ? UInt32(SHEEN_PIXMAN_A8) : UInt32(SHEEN_PIXMAN_A8R8G8B8), width: 80, height: 40, &g)
-                for r in 0 ..< 40 { premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
+                for r in 0 ..< 40 { Self.premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
                 source = image
             }
             let mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(40), height: 1 + g.below(30), &g).0
@@ -148,7 +154,7 @@ import Testing
             let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
             let (view, width, height) = (fenced.buffer, fenced.width, fenced.height)
             let rowBytes = width * format.sheen.bytesPerPixel
-            for r in 0 ..< height { premultiplied(view.base + r * view.bytesPerRow, count: width, a8: format.sheen == .a8, &g) }
+            for r in 0 ..< height { Self.premultiplied(view.base + r * view.bytesPerRow, count: width, a8: format.sheen == .a8, &g) }
             let copies = (0 ..< 2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: view.bytesPerRow * height, alignment: 64) }
             defer { copies.forEach { $0.deallocate() } }
             for copy in copies {
@@ -201,6 +207,100 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) failures (largest difference from pixman \(largest)):\n\(failures.prefix(8).joined(separator: "\n"))")
         // Every call here is within the sampling range, its operator bounded or src, its colour
         // valid: Sheen's.
+        #expect(drawn == 360, "\(drawn) of 360 calls drawn by Sheen")
+    }
+
+    @Test(arguments: FencedBuffer.GuardPages.allCases)
+    func aScaledImageSourceIsSampledAsPixmanSamplesIt(guardPages: FencedBuffer.GuardPages) throws {
+        var g = FastPathTests.Generator(state: 0x5A3D_ED00 | UInt64(FencedBuffer.GuardPages.allCases.firstIndex(of: guardPages)!))
+        let formats: [(pixman: UInt32, sheen: PixelFormat)] = [(UInt32(SHEEN_PIXMAN_A8R8G8B8), .bgra8Premultiplied),
+                                                               (UInt32(SHEEN_PIXMAN_A8B8G8R8), .rgba8Premultiplied), (UInt32(SHEEN_PIXMAN_A8), .a8)]
+        let sourceFormats = [UInt32(SHEEN_PIXMAN_A8R8G8B8), UInt32(SHEEN_PIXMAN_A8B8G8R8)]
+        // Over, src (alone and through a mask), out-reverse, add; multiply (a blend mode) onto colour.
+        let ops: [UInt32] = [3, 1, 8, 12, 0x30]
+        var drawn = 0, failures: [String] = [], largest = 0
+        for call in 0 ..< 360 {
+            let kept = FastPathTests.CaseImages()
+            let format = formats[call % 3]
+            let op = ops[g.below(format.sheen == .a8 ? ops.count - 1 : ops.count)]
+            let sourceFormat = sourceFormats[g.below(2)]
+            let sourceWidth = 1 + g.below(40), sourceHeight = 1 + g.below(30)
+            let (source, bytes, stride) = kept.bits(sourceFormat, width: sourceWidth, height: sourceHeight, &g)
+            for r in 0 ..< sourceHeight { Self.premultiplied(bytes + r * stride, count: sourceWidth, a8: false, &g) }
+            let mode = UInt32(g.below(4))
+            sheenPixmanSetRepeat(source, mode)
+            var t = Self.randomTransform(&g)
+            _ = sheenPixmanSetTransform(source, &t)
+            let filter = Self.bilinearFilters[g.below(3)]
+            _ = sheenPixmanSetFilter(source, UInt32(filter), nil, 0)
+            // No mask, a solid one, or an a8 image (cairo's spans and glyphs).
+            let maskKind = g.below(3)
+            var mask: OpaquePointer? = nil
+            if maskKind == 1 {
+                var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
+                mask = kept.keep(sheenPixmanCreateSolidFill(&c)!)
+            } else if maskKind == 2 {
+                mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 30, height: 20, &g).0
+            }
+
+            // Three destinations over equal pixels: through the drop-in (fenced), through the
+            // drop-in from the source the system pixman samples into an untransformed image
+            // first, by the system pixman.
+            let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
+            let (view, width, height) = (fenced.buffer, fenced.width, fenced.height)
+            let rowBytes = width * format.sheen.bytesPerPixel
+            for r in 0 ..< height { Self.premultiplied(view.base + r * view.bytesPerRow, count: width, a8: format.sheen == .a8, &g) }
+            let copies = (0 ..< 2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: view.bytesPerRow * height, alignment: 64) }
+            defer { copies.forEach { $0.deallocate() } }
+            for copy in copies {
+                for r in 0 ..< height { copy.advanced(by: r * view.bytesPerRow).copyMemory(from: view.base + r * view.bytesPerRow, byteCount: rowBytes) }
+            }
+            let images = ([view.base] + copies).map {
+                kept.keep(sheenPixmanCreateBits(format.pixman, Int32(width), Int32(height), $0.assumingMemoryBound(to: UInt32.self), Int32(view.bytesPerRow))!)
+            }
+            if g.chance(25) {   // one box (pixman's region of one rectangle has no data block)
+                var region = SheenPixmanRegion32(extents: SheenPixmanBox32(x1: Int32(g.below(width)), y1: Int32(g.below(height)),
+                                                                           x2: Int32(width), y2: Int32(height)), data: nil)
+                region.extents.x2 = max(region.extents.x1 + 1, Int32(width - g.below(width / 2 + 1)))
+                for image in images { _ = sheenPixmanSetClipRegion32(image, &region) }
+            }
+            let sx = Int32(g.below(60)) - 30, sy = Int32(g.below(60)) - 30, mx = Int32(g.below(10)), my = Int32(g.below(10))
+            let dx = Int32(g.below(width)) - 3, dy = Int32(g.below(height)) - 3
+            // Within CompositeCall.sampledSourceLimit: at most 24 × 10 pixels.
+            let w = Int32(1 + g.below(min(width + 4, 24))), h = Int32(1 + g.below(min(height + 4, 10)))
+            // The source as pixman samples it, pixel (i, j) for destination pixel (dx + i, dy + j).
+            let sampledBytes = UnsafeMutableRawPointer.allocate(byteCount: 4 * Int(w) * Int(h), alignment: 16)
+            defer { sampledBytes.deallocate() }
+            let sampled = kept.keep(sheenPixmanCreateBits(sourceFormat, w, h, sampledBytes.assumingMemoryBound(to: UInt32.self), 4 * w)!)
+            SystemPixman.shared.composite32(1, source, nil, sampled, sx, sy, 0, 0, 0, 0, w, h)
+
+            let before = sheenPixmanDrawnCalls()
+            sheenPixmanComposite32(op, source, mask, images[0], sx, sy, mx, my, dx, dy, w, h)
+            drawn += sheenPixmanDrawnCalls() != before ? 1 : 0
+            sheenPixmanComposite32(op, sampled, mask, images[1], 0, 0, mx, my, dx, dy, w, h)
+            SystemPixman.shared.composite32(op, source, mask, images[2], sx, sy, mx, my, dx, dy, w, h)
+
+            var unequal = 0, off = 0
+            for r in 0 ..< height {
+                let ours = view.base + r * view.bytesPerRow, throughSampled = copies[0] + r * view.bytesPerRow
+                let pixmans = copies[1] + r * view.bytesPerRow
+                for i in 0 ..< rowBytes {
+                    let a = Int(ours.load(fromByteOffset: i, as: UInt8.self))
+                    if a != Int(throughSampled.load(fromByteOffset: i, as: UInt8.self)) { unequal += 1 }
+                    let d = abs(a - Int(pixmans.load(fromByteOffset: i, as: UInt8.self)))
+                    largest = max(largest, d)
+                    if d > 2 { off += 1 }
+                }
+            }
+            if unequal != 0 || off != 0 || fenced.fenceViolations != 0 {
+                failures.append("call \(call): op \(op), format \(format.sheen), source \(sourceFormat), repeat \(mode), filter \(filter), "
+                                + "transform \(t.matrix), mask \(maskKind), \(w)×\(h) at (\(dx), \(dy)) from (\(sx), \(sy)): "
+                                + "\(unequal) bytes unlike the sampled source's, \(off) more than 2 levels from pixman's, fences \(fenced.fenceViolations)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures (largest difference from pixman \(largest)):\n\(failures.prefix(8).joined(separator: "\n"))")
+        // Every call here is within the sampling range and the sampled-source limit, its
+        // operator bounded or src, its colours valid: Sheen's.
         #expect(drawn == 360, "\(drawn) of 360 calls drawn by Sheen")
     }
 

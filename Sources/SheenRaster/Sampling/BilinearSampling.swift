@@ -20,8 +20,10 @@ package func bilinearJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int, s
     let first = t.position(x: x, y: y)
     // The kernel computes lanes past a row's end too (up to one vector of 16 pixels).
     let lanes = width + 16
-    let terms = [first.x, first.y, lanes * Int(t.xx), lanes * Int(t.yx), height * Int(t.xy), height * Int(t.yy)]
-    guard terms.allSatisfy({ abs($0) < samplingPositionLimit }) else { return nil }
+    // (No array of the terms: the drop-in makes a job for each of cairo's spans.)
+    func within(_ v: Int) -> Bool { v > -samplingPositionLimit && v < samplingPositionLimit }
+    guard within(first.x), within(first.y), within(lanes * Int(t.xx)), within(lanes * Int(t.yx)),
+          within(height * Int(t.xy)), within(height * Int(t.yy)) else { return nil }
     return SheenBilinearJob(src: src.assumingMemoryBound(to: UInt8.self), srcStride: srcStride, srcWidth: Int32(srcWidth),
                             srcHeight: Int32(srcHeight), bytesPerPixel: UInt32(bytesPerPixel), repeat: mode.rawValue,
                             dst: dst.assumingMemoryBound(to: UInt8.self), dstStride: dstStride, width: width, height: height,

@@ -14,6 +14,9 @@ public struct FixedAffineTransform: Sendable, Equatable {
         self.yx = yx; self.yy = yy; self.y0 = y0
     }
 
+    /// The identity: each pixel sampled at its own position.
+    public static let identity = FixedAffineTransform(xx: 0x10000, xy: 0, x0: 0, yx: 0, yy: 0x10000, y0: 0)
+
     /// The 16.16 position pixman samples for the pixel whose top-left corner is the integer point
     /// (x, y): the transform of its centre (x + ½, y + ½), each row's products exact and their
     /// fractional part rounded once (pixman_transform_point_31_16_3d). The centre's fraction is ½
