@@ -5,9 +5,9 @@
 // A vector of pixels at a time: positions, weights and the four weighted sums per channel in
 // 32-bit lanes (every sum is below 2²⁴); the four pixels of each lane are read one lane at a
 // time — a lane whose four pixels all lie inside the image reads them directly, the others
-// through the repeat's placement, transparent where repeat none puts them outside. An A8 image
-// that is only scaled and translated (cairo's scaled masks) takes a row path of its own,
-// sample_scaled_a8, to the same bytes.
+// through the repeat's placement, transparent where repeat none puts them outside. An image
+// that is only scaled and translated (cairo's scaled masks and surface patterns) takes a row
+// path of its own, sample_scaled, to the same bytes.
 
 #include <stdint.h>
 #include <string.h>
@@ -133,18 +133,22 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
 #define SAMPLE_CHUNK 256
 #define SAMPLE_CHUNK_REACH (4 * SAMPLE_CHUNK + 8)
 
-/// An A8 image only scaled and translated (no rotation or skew): every destination row reads
-/// one pair of source rows and every column the same source columns in each row. So a chunk of
+/// An image only scaled and translated (no rotation or skew): every destination row reads one
+/// pair of source rows and every column the same source columns in each row. So a chunk of
 /// columns has its placed columns and weights worked out once, and each row first blends its
-/// two source rows over the columns the chunk reads (tl·vy + bl·uy ≤ 255·128, a vector loop)
-/// and then pairs of blended columns: vx·(tl·vy + bl·uy) + ux·(tr·vy + br·uy) is the same
-/// integer as the four-term sum, so the bytes are sample_span's.
-static void sample_scaled_a8(const SheenBilinearJob *job) {
+/// two source rows, byte by byte, over the columns the chunk reads (tl·vy + bl·uy ≤ 255·128, a
+/// vector loop) and then each pixel's pair of blended columns, channel by channel:
+/// vx·(tl·vy + bl·uy) + ux·(tr·vy + br·uy) is the same integer as the four-term sum, so the
+/// bytes are sample_span's. `bpp` (1 for A8, 4 for a 32-bit image) is a constant where this is
+/// inlined, so each form's loops are its own.
+SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
     const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;
-    int32_t left[SAMPLE_CHUNK], right[SAMPLE_CHUNK];   // indices into blend
+    int32_t left[SAMPLE_CHUNK], right[SAMPLE_CHUNK];   // offsets into blend, in pixels
     uint16_t ux[SAMPLE_CHUNK];
-    uint16_t blend[SAMPLE_CHUNK_REACH + 1];
+    // A 32-bit image's weights, each repeated for the four channels of its pixel.
+    uint16_t vx4[4 * SAMPLE_CHUNK], ux4[4 * SAMPLE_CHUNK];
+    uint16_t blend[(SAMPLE_CHUNK_REACH + 1) * 4];
     for (intptr_t begin = 0; begin < j.width; begin += SAMPLE_CHUNK) {
         const int n = j.width - begin < SAMPLE_CHUNK ? (int)(j.width - begin) : SAMPLE_CHUNK;
         int32_t lo = INT32_MAX, hi = -1;
@@ -161,30 +165,73 @@ static void sample_scaled_a8(const SheenBilinearJob *job) {
             for (intptr_t r = 0; r < j.height; r++) sample_span(&j, r, begin, begin + n);
             continue;
         }
-        // A transparent column reads the zero after the blended ones.
+        // A transparent column reads the zeros after the blended ones.
         for (int k = 0; k < n; k++) {
             left[k] = left[k] < 0 ? reach : left[k] - lo;
             right[k] = right[k] < 0 ? reach : right[k] - lo;
         }
-        blend[reach] = 0;
+        if (bpp == 4) {
+            for (int k = 0; k < n; k++) {
+                for (int c = 0; c < 4; c++) { vx4[4 * k + c] = (uint16_t)(128 - ux[k]); ux4[4 * k + c] = ux[k]; }
+            }
+        }
+        const int32_t bytes = reach * bpp;
+        for (int c = 0; c < bpp; c++) blend[bytes + c] = 0;
         for (intptr_t r = 0; r < j.height; r++) {
             const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
             const uint16_t uy = (uint16_t)((Y >> 9) & 127), vy = (uint16_t)(128 - uy);
             const int32_t r0 = sample_place(cy, h, j.repeat), r1 = sample_place(cy + 1, h, j.repeat);
-            const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + lo : NULL;
-            const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + lo : NULL;
+            const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + (intptr_t)lo * bpp : NULL;
+            const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + (intptr_t)lo * bpp : NULL;
             if (p0 && p1) {
-                for (int32_t c = 0; c < reach; c++) blend[c] = (uint16_t)(p0[c] * vy + p1[c] * uy);
+                for (int32_t c = 0; c < bytes; c++) blend[c] = (uint16_t)(p0[c] * vy + p1[c] * uy);
             } else if (p0 || p1) {
                 const uint8_t *p = p0 ? p0 : p1;
                 const uint16_t weight = p0 ? vy : uy;
-                for (int32_t c = 0; c < reach; c++) blend[c] = (uint16_t)(p[c] * weight);
+                for (int32_t c = 0; c < bytes; c++) blend[c] = (uint16_t)(p[c] * weight);
             } else {
-                memset(blend, 0, sizeof(uint16_t) * (size_t)reach);
+                memset(blend, 0, sizeof(uint16_t) * (size_t)bytes);
             }
-            uint8_t *out = j.dst + r * j.dstStride + begin;
-            for (int k = 0; k < n; k++) {
-                out[k] = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
+            uint8_t *out = j.dst + r * j.dstStride + begin * bpp;
+            if (bpp == 1) {
+                for (int k = 0; k < n; k++) {
+                    out[k] = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
+                }
+            } else {
+                // Four pixels at a time, their sixteen channels in 32-bit lanes: the four
+                // pixels' left and right blends gathered into vectors, times the chunk's weights
+                // (each spread over a pixel's four channels, worked out with the columns).
+                typedef uint16_t sample4h __attribute__((ext_vector_type(4)));
+                typedef uint16_t sample8h __attribute__((ext_vector_type(8)));
+                typedef uint16_t sample16h __attribute__((ext_vector_type(16)));
+                typedef uint32_t sample16 __attribute__((ext_vector_type(16)));
+                typedef uint8_t sample16b __attribute__((ext_vector_type(16)));
+                int k = 0;
+                for (; k + 4 <= n; k += 4) {
+                    sample4h l0, l1, l2, l3, r0, r1, r2, r3;
+                    memcpy(&l0, blend + 4 * left[k], 8); memcpy(&l1, blend + 4 * left[k + 1], 8);
+                    memcpy(&l2, blend + 4 * left[k + 2], 8); memcpy(&l3, blend + 4 * left[k + 3], 8);
+                    memcpy(&r0, blend + 4 * right[k], 8); memcpy(&r1, blend + 4 * right[k + 1], 8);
+                    memcpy(&r2, blend + 4 * right[k + 2], 8); memcpy(&r3, blend + 4 * right[k + 3], 8);
+                    const sample8h la = __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 4, 5, 6, 7);
+                    const sample8h lb = __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 4, 5, 6, 7);
+                    const sample8h ra = __builtin_shufflevector(r0, r1, 0, 1, 2, 3, 4, 5, 6, 7);
+                    const sample8h rb = __builtin_shufflevector(r2, r3, 0, 1, 2, 3, 4, 5, 6, 7);
+                    const sample16h L = __builtin_shufflevector(la, lb, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+                    const sample16h R = __builtin_shufflevector(ra, rb, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+                    sample16h VX, UX;
+                    memcpy(&VX, vx4 + 4 * k, sizeof VX);
+                    memcpy(&UX, ux4 + 4 * k, sizeof UX);
+                    const sample16 v = (__builtin_convertvector(L, sample16) * __builtin_convertvector(VX, sample16)
+                                        + __builtin_convertvector(R, sample16) * __builtin_convertvector(UX, sample16)) >> 14;
+                    const sample16b b = __builtin_convertvector(v, sample16b);
+                    memcpy(out + 4 * k, &b, sizeof b);
+                }
+                for (; k < n; k++) {
+                    for (int c = 0; c < 4; c++) {
+                        out[4 * k + c] = (uint8_t)(((uint32_t)blend[4 * left[k] + c] * vx4[4 * k] + (uint32_t)blend[4 * right[k] + c] * ux4[4 * k]) >> 14);
+                    }
+                }
             }
         }
     }
@@ -192,8 +239,8 @@ static void sample_scaled_a8(const SheenBilinearJob *job) {
 
 void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
     if (job->srcWidth <= 0 || job->srcHeight <= 0) return;
-    if (job->bytesPerPixel == 1 && job->dydi == 0 && job->dxdr == 0) {
-        sample_scaled_a8(job);
+    if (job->dydi == 0 && job->dxdr == 0) {
+        if (job->bytesPerPixel == 1) sample_scaled(job, 1); else sample_scaled(job, 4);
         return;
     }
     for (intptr_t r = 0; r < job->height; r++) sample_span(job, r, 0, job->width);

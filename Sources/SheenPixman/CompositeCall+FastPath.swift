@@ -63,8 +63,18 @@ extension CompositeCall {
             if Self.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
             paint = .bits(format: format, data: data, stride: s.stride, dx: dx, dy: dy)
         case .sampled:
-            // An a8 image (a scaled mask's copy) is drawWithSheen's.
-            guard let image = s.sampling, image.format != .a8 else { return nil }
+            guard let image = s.sampling else { return nil }
+            if self.op == 0x01 && mask == nil && image.format == dFormat {
+                // src into the image's own format: the sample itself, as drawWithSheen draws it.
+                if Self.overlaps(image.data, image.height, image.stride, dData, d.height, d.stride) { return nil }
+                guard let job = image.job(into: dData + area.y * d.stride + area.x * dFormat.sheenFormat.bytesPerPixel, stride: d.stride,
+                                          at: (area.x + sourceX - destinationX, area.y + sourceY - destinationY),
+                                          width: area.width, height: area.height) else { return nil }
+                runBilinearSampling(job, level: level)
+                return area.width * area.height
+            }
+            // An a8 image onto colour is drawWithSheen's.
+            guard image.format != .a8 else { return nil }
             sampling = image
             paint = .sampled
         case .unusable:
@@ -90,7 +100,7 @@ extension CompositeCall {
         }
         if area.isEmpty { return cleared(else: 0) }
         if let image = sampling {
-            guard area.width * area.height <= Self.sampledSourceLimit,
+            guard area.width * area.height <= Self.scratchPixelLimit,
                   let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level)
             else { return nil }
             sampled = scratch

@@ -87,14 +87,12 @@ struct CompositeCall {
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
-        // src of an a8 image under an affine transform with the bilinear filter into a8, no mask:
-        // what cairo does to clone a scaled mask (mask-*-half and -double). The result is the
-        // sample itself — sample_bilinear, byte for byte pixman's — over the whole area: repeat
-        // none samples transparent past the image's edges, which src writes. (A 32-bit image is
-        // a sampled source below, within sampledSourceLimit: pixman's SSE2 bilinear src path for
-        // them ran cairo's paint_image-rgba-mag_source twice as fast as the kernel (0.45×) —
-        // for a8 pixman has no such path.)
-        if self.op == 0x01, mask == nil, dFormat == .a8, let image = s.plain.sampling, image.format == .a8 {
+        // src of an image under an affine transform with the bilinear filter into its own
+        // format, no mask: what cairo does to clone a scaled mask (mask-*-half and -double) or
+        // paints a scaled image with. The result is the sample itself — sample_bilinear, byte for
+        // byte pixman's — over the whole area: repeat none samples transparent past the image's
+        // edges, which src writes.
+        if self.op == 0x01, mask == nil, let image = s.plain.sampling, image.format == dFormat {
             if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
             return try Self.drawSampled(from: image, offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
@@ -192,7 +190,8 @@ struct CompositeCall {
 
         // A sampled source's pixels over the area (bilinearSample), read then as an image there.
         if let sampled = sampling {
-            guard area.width * area.height <= Self.sampledSourceLimit else { throw Handover("source sampled over a large area") }
+            // Four bytes a pixel of the call's area: past scratchPixelLimit, pixman's.
+            guard area.width * area.height <= Self.scratchPixelLimit else { throw Handover("source scratch area") }
             if area.isEmpty {
                 paint = .solid(0)
             } else {
@@ -382,17 +381,6 @@ struct CompositeCall {
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
     }
 
-    /// The most pixels of a call's area that Sheen draws a transformed 32-bit source over
-    /// (sampleScratch, then the composite): pixman draws such a source in one pass — its SSE2
-    /// bilinear paths fetch, blend and store a row at once — which is faster per pixel than a
-    /// sample written and read again, but costs each call more before its first pixel (its
-    /// extents and fetcher set up), so the small calls cairo makes under fills, strokes and
-    /// glyphs (a span, a glyph) are Sheen's and a painted area pixman's. Measured with cairo
-    /// on AMD EPYC: a ×2 magnified image painted over 16 × 16 pixels took the same time either
-    /// way, over 64 × 64 Sheen's took 1.1× pixman's (src 2×); a circle filled with it a span
-    /// at a time (~35 pixels a call) 0.87×.
-    static let sampledSourceLimit = 256
-
     /// The most pixels a call's mask scratch may hold (16 MiB): a larger call through a gradient
     /// or transformed mask is pixman's.
     static let scratchPixelLimit = 1 << 24
@@ -456,7 +444,7 @@ struct CompositeCall {
         return scratch
     }
 
-    /// Fills `boxes` of an a8 destination with an a8 image (BilinearImage) sampled bilinearly
+    /// Fills `boxes` of a destination of the image's format with the image (BilinearImage) sampled bilinearly
     /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through its transform),
     /// one sample_bilinear job a box; throws, having written nothing, where a box's positions
     /// leave the kernel's range.
@@ -465,7 +453,8 @@ struct CompositeCall {
                                     boxes: [PixelRect], level: SIMDLevel) throws(Handover) -> Int {
         var jobs: [SheenBilinearJob] = []
         for r in boxes {
-            guard let job = image.job(into: d.data + r.y * d.stride + r.x, stride: d.stride, at: (r.x + offset.x, r.y + offset.y),
+            guard let job = image.job(into: d.data + r.y * d.stride + r.x * image.format.sheenFormat.bytesPerPixel, stride: d.stride,
+                                      at: (r.x + offset.x, r.y + offset.y),
                                       width: r.width, height: r.height)
             else { throw Handover("source transform beyond the sampling range") }
             jobs.append(job)

@@ -126,22 +126,25 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    /// An A8 image only scaled and translated takes its own row path (SampleBilinearBody.h's
-    /// sample_scaled_a8, chunks of 256 columns): destinations over several chunks, minifications
-    /// past the chunk's reach (8×) and repeats that wrap within a chunk across an image wider
-    /// than the reach, each against pixman's arithmetic at every level.
-    @Test(arguments: 0 ..< 2)
-    func scaledA8RowsSampleAsPixmanDoes(batch: Int) throws {
+    /// An image only scaled and translated takes its own row path (SampleBilinearBody.h's
+    /// sample_scaled, chunks of 256 columns), A8 and 32-bit alike: destinations over several
+    /// chunks, minifications past the chunk's reach (8×) and repeats that wrap within a chunk
+    /// across an image wider than the reach, each against pixman's arithmetic at every level.
+    @Test(arguments: 0 ..< 4)
+    func scaledRowsSampleAsPixmanDoes(batch: Int) throws {
         var rng = SeededGenerator(seed: 0x5CA1_E000 + UInt64(batch))
         var problems: [String] = []
         for caseIndex in 0 ..< 40 {
             let wide = caseIndex % 4 == 3
+            let format: PixelFormat = [.a8, .rgba8Premultiplied, .a8, .bgra8Premultiplied][(caseIndex + batch) % 4]
             let src = FencedBuffer(width: wide ? Int.random(in: 1_000 ... 3_000, using: &rng) : Int.random(in: 1 ... 300, using: &rng),
-                                   height: Int.random(in: 1 ... 6, using: &rng), format: .a8, padding: Int.random(in: 0 ... 9, using: &rng),
+                                   height: Int.random(in: 1 ... 6, using: &rng), format: format, padding: Int.random(in: 0 ... 9, using: &rng),
                                    misalignment: Int.random(in: 0 ... 63, using: &rng), fill: 0,
                                    guardPages: FencedBuffer.GuardPages.allCases[caseIndex % 3])
             for y in 0 ..< src.height {
-                for i in 0 ..< src.width { src.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self) }
+                for i in 0 ..< src.width * format.bytesPerPixel {
+                    src.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self)
+                }
             }
             func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
             let sx = [0.5, 2, 0.4762, 8.25, -3, Double.random(in: -9 ... 9, using: &rng)][caseIndex % 6]
@@ -152,7 +155,7 @@ struct BilinearSamplingTests {
             let width = Int.random(in: 1 ... 900, using: &rng), height = Int.random(in: 1 ... 4, using: &rng)
             let want = Self.expected(src, t, origin: origin, mode, width: width, height: height)
             for level in Kernels.supported {
-                let dst = FencedBuffer(width: width, height: height, format: .a8, padding: Int.random(in: 0 ... 5, using: &rng),
+                let dst = FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 5, using: &rng),
                                        misalignment: Int.random(in: 0 ... 63, using: &rng), fill: 0x5A,
                                        guardPages: FencedBuffer.GuardPages.allCases[(caseIndex + 1) % 3])
                 try Kernels.withLevel(level) {
@@ -160,7 +163,7 @@ struct BilinearSamplingTests {
                 }
                 let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
                 if got != want || dst.fenceViolations != 0 {
-                    problems.append("case \(caseIndex) at \(level): \(src.width)×\(src.height) \(t) origin \(origin) \(mode) "
+                    problems.append("case \(caseIndex) at \(level): \(format) \(src.width)×\(src.height) \(t) origin \(origin) \(mode) "
                                     + "\(width)×\(height): \(got == want ? "fences" : "bytes differ")")
                 }
             }
