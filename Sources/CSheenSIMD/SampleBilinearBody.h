@@ -151,13 +151,37 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
     uint16_t blend[(SAMPLE_CHUNK_REACH + 1) * 4];
     for (intptr_t begin = 0; begin < j.width; begin += SAMPLE_CHUNK) {
         const int n = j.width - begin < SAMPLE_CHUNK ? (int)(j.width - begin) : SAMPLE_CHUNK;
-        int32_t lo = INT32_MAX, hi = -1;
+        // The columns and weights, in loops without branches (vectors): a column pair inside the
+        // image is where every repeat places it; only a chunk reaching past an edge places its
+        // columns one by one. (Placing each column cost half of a one-row job's time: cairo
+        // samples a scaled image a span at a time.)
+        uint32_t outside = 0;
         for (int k = 0; k < n; k++) {
             const int32_t X = j.x + (int32_t)(begin + k) * j.dxdi - 0x8000, c = X >> 16;
-            const int32_t c0 = sample_place(c, w, j.repeat), c1 = sample_place(c + 1, w, j.repeat);
-            left[k] = c0; right[k] = c1; ux[k] = (uint16_t)((X >> 9) & 127);
-            if (c0 >= 0) { lo = c0 < lo ? c0 : lo; hi = c0 > hi ? c0 : hi; }
-            if (c1 >= 0) { lo = c1 < lo ? c1 : lo; hi = c1 > hi ? c1 : hi; }
+            left[k] = c; right[k] = c + 1; ux[k] = (uint16_t)((X >> 9) & 127);
+            outside |= (uint32_t)c >= (uint32_t)(w - 1);
+        }
+        // The columns the chunk reads, [lo, hi] (none: hi -1): inside the image the columns step
+        // one way, so the ends are the first and last pairs'.
+        int32_t lo, hi;
+        if (outside) {
+            for (int k = 0; k < n; k++) {
+                const int32_t c = left[k];
+                left[k] = sample_place(c, w, j.repeat); right[k] = sample_place(c + 1, w, j.repeat);
+            }
+            // Reductions the compiler makes vectors of: -1 (transparent) is the largest unsigned
+            // value and the smallest signed one.
+            uint32_t ulo = UINT32_MAX;
+            hi = -1;
+            for (int k = 0; k < n; k++) {
+                const uint32_t a = (uint32_t)left[k], b = (uint32_t)right[k];
+                ulo = a < ulo ? a : ulo; ulo = b < ulo ? b : ulo;
+                hi = left[k] > hi ? left[k] : hi; hi = right[k] > hi ? right[k] : hi;
+            }
+            lo = hi < 0 ? INT32_MAX : (int32_t)ulo;
+        } else {
+            lo = left[0] < left[n - 1] ? left[0] : left[n - 1];
+            hi = right[0] > right[n - 1] ? right[0] : right[n - 1];
         }
         // Every column transparent (repeat none): so is every pixel.
         const int32_t reach = hi < 0 ? 0 : hi - lo + 1;

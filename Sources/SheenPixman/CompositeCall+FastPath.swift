@@ -101,7 +101,8 @@ extension CompositeCall {
         if area.isEmpty { return cleared(else: 0) }
         if let image = sampling {
             guard area.width * area.height <= Self.scratchPixelLimit,
-                  let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level)
+                  let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level,
+                                                   columns: Self.coveredColumns(coverage, area))
             else { return nil }
             sampled = scratch
             paint = .bits(format: image.format, data: scratch, stride: area.width * 4, dx: -area.x, dy: -area.y)

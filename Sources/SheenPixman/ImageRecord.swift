@@ -121,8 +121,11 @@ final class ImageRecord {
         case let .bits(format?, data?, w, h, stride):
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             p.isDestination = !hasAlphaMap && !hasAccessors && clip == nil
-            p.sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride)
-            if p.sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
+            if let sampled = bilinearImage(format: format, data: data, width: w, height: h, stride: stride) {
+                p.samplingRepeat = sampled.repeat
+                p.samplingTransform = sampled.transform
+                if !clipsWhenRead && !componentAlpha { p.kind = .sampled }
+            }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
             // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.
             if case let .offset(dx, dy) = placement, isPlainlyReadable, repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE),
@@ -176,7 +179,15 @@ struct PlainImage {
     var dx = 0, dy = 0
     /// The image as sample_bilinear reads it, nil for one it does not read (set for any such
     /// image, whatever `kind` says).
-    var sampling: BilinearImage? = nil
+    var sampling: BilinearImage? {
+        guard let samplingRepeat, let format, let data else { return nil }
+        return BilinearImage(data: data, width: width, height: height, stride: stride, format: format, repeat: samplingRepeat,
+                             transform: samplingTransform)
+    }
+    /// `sampling`'s repeat (nil: not sampled) and transform, kept apart from the fields it
+    /// shares with the bits (this is copied out for every call).
+    var samplingRepeat: SamplingRepeat? = nil
+    var samplingTransform = FixedAffineTransform.identity
     /// Whether the fast path may draw into it: bits of a format Sheen draws, no alpha map, no
     /// accessors, no clip region.
     var isDestination = false
