@@ -231,12 +231,26 @@ import Testing
             _ = sheenPixmanSetFilter(source, UInt32(filter), nil, 0)
             // No mask, a solid one, or an a8 image (cairo's spans and glyphs).
             let maskKind = g.below(3)
-            var mask: OpaquePointer? = nil
+            var mask: OpaquePointer? = nil, sparse = false
             if maskKind == 1 {
                 var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
                 mask = kept.keep(sheenPixmanCreateSolidFill(&c)!)
             } else if maskKind == 2 {
-                mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 30, height: 20, &g).0
+                // Half of them sparse: coverage in a few bands of columns only (a stroke's mask),
+                // which the drop-in samples the source over alone (CompositeCall.coveredColumns).
+                let (image, bytes, stride) = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 80, height: 20, &g)
+                sparse = g.chance(50)
+                if sparse {
+                    var keep = [Bool](repeating: false, count: 80)
+                    for _ in 0 ..< 1 + g.below(3) {
+                        let from = g.below(80)
+                        for x in from ..< min(80, from + 1 + g.below(12)) { keep[x] = true }
+                    }
+                    for r in 0 ..< 20 {
+                        for x in 0 ..< 80 where !keep[x] || g.chance(30) { bytes.storeBytes(of: 0, toByteOffset: r * stride + x, as: UInt8.self) }
+                    }
+                }
+                mask = image
             }
 
             // Three destinations over equal pixels: through the drop-in (fenced), through the
@@ -262,7 +276,9 @@ import Testing
             }
             let sx = Int32(g.below(60)) - 30, sy = Int32(g.below(60)) - 30, mx = Int32(g.below(10)), my = Int32(g.below(10))
             let dx = Int32(g.below(width)) - 3, dy = Int32(g.below(height)) - 3
-            let w = Int32(1 + g.below(width + 4)), h = Int32(1 + g.below(height + 4))
+            var w = Int32(1 + g.below(width + 4)), h = Int32(1 + g.below(height + 4))
+            // A sparse mask's calls wide and tall enough to be sampled by runs.
+            if sparse { w = Int32(max(Int(w), min(width + 4, 32 + g.below(48)))); h = max(h, 2) }
             // The source as pixman samples it, pixel (i, j) for destination pixel (dx + i, dy + j).
             let sampledBytes = UnsafeMutableRawPointer.allocate(byteCount: 4 * Int(w) * Int(h), alignment: 16)
             defer { sampledBytes.deallocate() }
@@ -297,6 +313,40 @@ import Testing
         // Every call here is within the sampling range, its operator bounded or src, its
         // colours valid: Sheen's.
         #expect(drawn == 360, "\(drawn) of 360 calls drawn by Sheen")
+    }
+
+    /// CompositeCall.coveredColumns: every column any row of the mask covers lies in one of its
+    /// runs, which are ascending, apart and within the rectangle — over sparse masks of random
+    /// bands, sizes and offsets (the runs are all a scaled source is sampled over).
+    @Test func coveredColumnsHoldEveryCoveredColumn() {
+        var g = FastPathTests.Generator(state: 0xC0_1D00)
+        var split = 0, failures: [String] = []
+        for call in 0 ..< 2_000 {
+            let maskWidth = 1 + g.below(200), maskHeight = 1 + g.below(6), stride = maskWidth + g.below(9)
+            var bytes = [UInt8](repeating: 0, count: stride * maskHeight)
+            for _ in 0 ..< g.below(4) {
+                let from = g.below(maskWidth), to = min(maskWidth, from + 1 + g.below(20))
+                for r in 0 ..< maskHeight where g.chance(70) { for x in from ..< to where g.chance(80) { bytes[r * stride + x] = UInt8(1 + g.below(255)) } }
+            }
+            let x0 = g.below(maskWidth), y0 = g.below(maskHeight)
+            let r = PixelRect(x: 5 + x0, y: 3 + y0, width: 1 + g.below(maskWidth - x0), height: 1 + g.below(maskHeight - y0))
+            bytes.withUnsafeMutableBytes { m in
+                // The mask's pixel for destination (x, y) at (x − 5, y − 3).
+                guard let runs = CompositeCall.coveredColumns(.bits(data: m.baseAddress!, stride: stride, dx: -5, dy: -3), r) else { return }
+                split += 1
+                for (i, run) in runs.enumerated() where run.isEmpty || run.lowerBound < 0 || run.upperBound > r.width
+                    || (i > 0 && run.lowerBound <= runs[i - 1].upperBound) {
+                    failures.append("call \(call): run \(run) of \(runs) in \(r.width) columns")
+                }
+                for row in 0 ..< r.height {
+                    for x in 0 ..< r.width where m[(r.y - 3 + row) * stride + r.x - 5 + x] != 0 && !runs.contains(where: { $0.contains(x) }) {
+                        failures.append("call \(call): column \(x) covered in row \(row), outside \(runs)")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(8).joined(separator: "\n"))")
+        #expect(split > 100, "only \(split) of 2,000 masks were split into runs")
     }
 
     /// A call whose mask scratch would pass CompositeCall.scratchPixelLimit (a byte a pixel of
