@@ -47,8 +47,8 @@ extension CompositeCall {
         }
 
         var paint: Paint
-        // A scaled 32-bit image's description, sampled into scratch once the area is known.
-        var sampling: BilinearImage? = nil
+        // A scaled 32-bit image's pixels, sampled into scratch once the area is known (`paint`
+        // is `.sampled` until then).
         var sampled: UnsafeMutableRawPointer? = nil
         defer { sampled?.deallocate() }
         switch s.kind {
@@ -63,7 +63,7 @@ extension CompositeCall {
             if Self.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
             paint = .bits(format: format, data: data, stride: s.stride, dx: dx, dy: dy)
         case .sampled:
-            guard let image = s.sampling else { return nil }
+            guard let source = self.source, let image = ImageRegistry.sampling(of: source) else { return nil }
             if self.op == 0x01 && mask == nil && image.format == dFormat {
                 // src into the image's own format: the sample itself, as drawWithSheen draws it.
                 if Self.overlaps(image.data, image.height, image.stride, dData, d.height, d.stride) { return nil }
@@ -75,7 +75,6 @@ extension CompositeCall {
             }
             // An a8 image onto colour is drawWithSheen's.
             guard image.format != .a8 else { return nil }
-            sampling = image
             paint = .sampled
         case .unusable:
             return nil
@@ -99,7 +98,7 @@ extension CompositeCall {
             if case .constant(0) = coverage { return cleared(else: 0) }
         }
         if area.isEmpty { return cleared(else: 0) }
-        if let image = sampling {
+        if case .sampled = paint, let source = self.source, let image = ImageRegistry.sampling(of: source) {
             guard area.width * area.height <= Self.scratchPixelLimit,
                   let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level,
                                                    columns: Self.coveredColumns(coverage, area))

@@ -98,7 +98,7 @@ struct CompositeCall {
         // paints a scaled image with. The result is the sample itself — sample_bilinear, byte for
         // byte pixman's — over the whole area: repeat none samples transparent past the image's
         // edges, which src writes.
-        if self.op == 0x01, mask == nil, let image = s.plain.sampling, image.format == dFormat {
+        if self.op == 0x01, mask == nil, let image = s.sampling, image.format == dFormat {
             if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
             return try Self.drawSampled(from: image, offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
@@ -125,7 +125,7 @@ struct CompositeCall {
                 // A scaled or rotated image (cairo's scaled surface patterns, drawn a span at a
                 // time under fills, strokes and glyphs): sampled into scratch once the area is
                 // known (below), read then as an untransformed image.
-                guard let sampled = s.plain.sampling else { throw Handover("source transform, filter, clip or format") }
+                guard let sampled = s.sampling else { throw Handover("source transform, filter, clip or format") }
                 sampling = sampled
                 paint = .sampled
             case let .bits(format?, data?, w, h, stride):
@@ -497,7 +497,7 @@ struct CompositeCall {
     /// A transformed a8 image (BilinearImage) as coverage: sampleScratch's A8 scratch over `area`.
     private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
                                          level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
-        guard let sampled = m.plain.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter") }
+        guard let sampled = m.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter") }
         guard let scratch = sampleScratch(sampled, x: dx, y: dy, area: area, level: level) else {
             throw Handover("mask transform beyond the sampling range")
         }

@@ -83,6 +83,9 @@ final class ImageRecord {
     /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
     /// when the record is published (`seal()`), so that a small call reads plain values.
     private(set) var plain = PlainImage.unusable
+    /// The image as sample_bilinear reads it (bilinearImage), worked out with `plain`; nil for
+    /// one it does not read. (Not in `plain`, which every call copies out.)
+    private(set) var sampling: BilinearImage? = nil
 
     init(_ content: Content) {
         self.content = content
@@ -114,6 +117,7 @@ final class ImageRecord {
     /// to it exists (update, under the registry's lock).
     func seal() {
         var p = PlainImage.unusable
+        sampling = nil
         switch content {
         case let .solid(v):
             if isPlainlyReadable && !clipsWhenRead && !componentAlpha { p.kind = .solid }
@@ -121,11 +125,8 @@ final class ImageRecord {
         case let .bits(format?, data?, w, h, stride):
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             p.isDestination = !hasAlphaMap && !hasAccessors && clip == nil
-            if let sampled = bilinearImage(format: format, data: data, width: w, height: h, stride: stride) {
-                p.samplingRepeat = sampled.repeat
-                p.samplingTransform = sampled.transform
-                if !clipsWhenRead && !componentAlpha { p.kind = .sampled }
-            }
+            sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride)
+            if sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
             // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.
             if case let .offset(dx, dy) = placement, isPlainlyReadable, repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE),
@@ -165,8 +166,8 @@ final class ImageRecord {
 /// An image as the composite's fast path reads it: plain values, copied out under the registry's
 /// lock without touching the record's reference count.
 struct PlainImage {
-    /// How the fast path may read the image as a source or mask (`sampled`: through
-    /// `sampling`, unclipped and without component alpha).
+    /// How the fast path may read the image as a source or mask (`sampled`: through its
+    /// record's `sampling`, unclipped and without component alpha).
     enum Kind { case unusable, solid, bits, sampled }
     var kind = Kind.unusable
     /// A solid image's colour, as ImageRecord.Content.solid.
@@ -177,17 +178,6 @@ struct PlainImage {
     var width = 0, height = 0, stride = 0
     /// Source pixel (x + dx, y + dy) for destination pixel (x, y), besides the call's offsets.
     var dx = 0, dy = 0
-    /// The image as sample_bilinear reads it, nil for one it does not read (set for any such
-    /// image, whatever `kind` says).
-    var sampling: BilinearImage? {
-        guard let samplingRepeat, let format, let data else { return nil }
-        return BilinearImage(data: data, width: width, height: height, stride: stride, format: format, repeat: samplingRepeat,
-                             transform: samplingTransform)
-    }
-    /// `sampling`'s repeat (nil: not sampled) and transform, kept apart from the fields it
-    /// shares with the bits (this is copied out for every call).
-    var samplingRepeat: SamplingRepeat? = nil
-    var samplingTransform = FixedAffineTransform.identity
     /// Whether the fast path may draw into it: bits of a format Sheen draws, no alpha map, no
     /// accessors, no clip region.
     var isDestination = false
@@ -224,6 +214,12 @@ enum ImageRegistry {
         guard let image else { return }
         record.seal()
         records.withLock { $0.insert(key(image), record) }
+    }
+
+    /// How sample_bilinear reads a recorded image (ImageRecord.sampling), nil for an image it
+    /// does not read or one with no record.
+    static func sampling(of image: PixmanImage) -> BilinearImage? {
+        records.withLock { $0.find(key(image))?.sampling }
     }
 
     /// Forgets a freed image.
