@@ -47,9 +47,9 @@ extension CompositeCall {
         }
 
         var paint: Paint
-        // A scaled 32-bit image's pixels, sampled into scratch once the area is known (`paint`
-        // is `.sampled` until then).
-        var sampled: UnsafeMutableRawPointer? = nil
+        // A scaled 32-bit image (its record's sampling, looked up once) and its pixels, sampled
+        // into scratch once the area is known (`paint` is `.sampled` until then).
+        var sampling: BilinearImage? = nil, sampled: UnsafeMutableRawPointer? = nil
         defer { sampled?.deallocate() }
         switch s.kind {
         case .solid:
@@ -75,6 +75,7 @@ extension CompositeCall {
             }
             // An a8 image onto colour is drawWithSheen's.
             guard image.format != .a8 else { return nil }
+            sampling = image
             paint = .sampled
         case .unusable:
             return nil
@@ -98,7 +99,7 @@ extension CompositeCall {
             if case .constant(0) = coverage { return cleared(else: 0) }
         }
         if area.isEmpty { return cleared(else: 0) }
-        if case .sampled = paint, let source = self.source, let image = ImageRegistry.sampling(of: source) {
+        if let image = sampling {
             guard area.width * area.height <= Self.scratchPixelLimit,
                   let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level,
                                                    columns: Self.coveredColumns(coverage, area))
