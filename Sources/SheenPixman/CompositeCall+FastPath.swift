@@ -9,10 +9,11 @@ import CSheenSIMD
 import SheenRaster
 
 extension CompositeCall {
-    /// Draws the call the quick way when it is a plain one — a solid colour or an image at a
-    /// whole-pixel offset (repeat none), through no mask, a solid one or an a8 image (repeat
-    /// none), into a destination without a clip region; src through a mask as drawWithSheen
-    /// draws it, over onto the area cleared first — and returns the pixels drawn. Returns
+    /// Draws the call the quick way when it is a plain one — a solid colour, an image at a
+    /// whole-pixel offset (repeat none) or a 32-bit image sampled bilinearly (src of any such
+    /// image into its own format: the sample itself), through no mask, a solid one or an a8
+    /// image (repeat none), into a destination without a clip region; src through a mask as
+    /// drawWithSheen draws it, over onto the area cleared first — and returns the pixels drawn. Returns
     /// nil, having written nothing, for any other call and wherever one of drawWithSheen's checks
     /// fails (the source overlapping the destination, colours that are not premultiplied, no
     /// kernel path): drawWithSheen then decides the call. Each rule here is drawWithSheen's, in

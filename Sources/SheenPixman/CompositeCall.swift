@@ -42,12 +42,6 @@ struct CompositeCall {
     enum Coverage {
         case constant(UInt32)
         case bits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
-
-        /// The a8 bits, nil for a constant.
-        var a8: (data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)? {
-            if case let .bits(data, stride, dx, dy) = self { return (data, stride, dx, dy) }
-            return nil
-        }
     }
 
     /// Why a call is handed to pixman, as SHEEN_PIXMAN_STATS prints it.
@@ -69,7 +63,7 @@ struct CompositeCall {
         // A gradient mask's alpha, shaded over the area (gradientCoverage), freed on every way out.
         var shadedMask: UnsafeMutableRawPointer? = nil
         defer { shadedMask?.deallocate() }
-        // A transformed source's pixels, sampled over the area (bilinearSample), freed likewise.
+        // A transformed source's pixels, sampled over the area (sampleScratch), freed likewise.
         var sampledSource: UnsafeMutableRawPointer? = nil
         defer { sampledSource?.deallocate() }
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
@@ -194,7 +188,7 @@ struct CompositeCall {
             }
         }
 
-        // A sampled source's pixels over the area (bilinearSample), read then as an image there.
+        // A sampled source's pixels over the area (sampleScratch), read then as an image there.
         if let sampled = sampling {
             // Four bytes a pixel of the call's area: past scratchPixelLimit, pixman's.
             guard area.width * area.height <= Self.scratchPixelLimit else { throw Handover("source scratch area") }

@@ -143,6 +143,22 @@ struct CompositeJob {
 /// scalar reference; SHEEN_COMPOSITE_NO_PATH, nothing written, where the C entries refuse it.
 func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
     guard job.pointee.hasCompositePath else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
+    // A copy whose rows convert straight into the destination, as the C entries' copy_converted_rows
+    // writes it: the caller gives such a job no scratch (runOnCheckedPath), so the row walker
+    // below, which converts into scratch, would draw nothing. (The drop-in pixman's src of an
+    // a8r8g8b8 image into a8b8g8r8 drew nothing at SHEEN_SIMD=reference until this.)
+    if sheen_composite_converts_in_place(job) != 0 {
+        let j = job.pointee
+        guard j.width > 0, j.height > 0, let dst = j.dst, let paint = j.paint else { return 0 }
+        for r in 0 ..< j.height {
+            let from = paint + r * j.paintStride, to = dst + r * j.dstStride
+            for i in 0 ..< j.width {
+                to.storeBytes(of: sheen_paint_converted(from.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), j.paintConversion),
+                              toByteOffset: 4 * i, as: UInt32.self)
+            }
+        }
+        return 0
+    }
     compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
         compositeSpanReference(op, format, paint, coverage, dst, count)
     }
