@@ -432,16 +432,23 @@ struct CompositeCall {
         let stride = area.width * bpp
         // malloc's own alignment: a larger one cost cairo's span-sized calls a slower allocation.
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: stride * area.height, alignment: 16)
-        if columns != nil { scratch.initializeMemory(as: UInt8.self, repeating: 0, count: stride * area.height) }
-        for run in columns ?? [0 ..< area.width] {
+        /// Samples the area's columns `run`; false where its positions leave the kernel's range.
+        func sample(_ run: Range<Int>) -> Bool {
             guard let job = image.job(into: scratch + run.lowerBound * bpp, stride: stride, at: (area.x + run.lowerBound + dx, area.y + dy),
-                                      width: run.count, height: area.height) else {
-                scratch.deallocate()
-                return nil
-            }
+                                      width: run.count, height: area.height) else { return false }
             runBilinearSampling(job, level: level)
+            return true
         }
-        return scratch
+        // (The whole area without an array of one run: this runs for each of cairo's spans.)
+        var sampled = true
+        if let columns {
+            scratch.initializeMemory(as: UInt8.self, repeating: 0, count: stride * area.height)
+            for run in columns where sampled { sampled = sample(run) }
+        } else {
+            sampled = sample(0 ..< area.width)
+        }
+        if !sampled { scratch.deallocate() }
+        return sampled ? scratch : nil
     }
 
     /// The runs of rectangle `r`'s columns (0-based) where some row of an a8 `coverage` is not
