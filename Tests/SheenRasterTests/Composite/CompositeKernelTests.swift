@@ -91,6 +91,38 @@ import Testing
 /// A job's paint read with its fourth byte as alpha 255 (SHEEN_PAINT_OPAQUE: pixman's x8 formats,
 /// which the drop-in pixman composites) at every level.
 @Suite struct PaddedPaintTests {
+    /// A copy (source, no mask) whose paint rows convert — red–blue swapped, padding made opaque,
+    /// or both — is written straight into the destination, given no scratch
+    /// (runOnCheckedPath): every level, the reference twin included, writes each pixel
+    /// converted. (The twin wrote nothing for such a job until the drop-in pixman's tests at
+    /// SHEEN_SIMD=reference found it.)
+    @Test func convertingCopiesWriteInPlaceAtEveryLevel() {
+        var rng = SeededGenerator(seed: 0x636F_7079)
+        let conversions = [SHEEN_PAINT_SWAP_RED_BLUE, SHEEN_PAINT_OPAQUE, SHEEN_PAINT_SWAP_RED_BLUE | SHEEN_PAINT_OPAQUE]
+        for conversion in conversions {
+            for width in [1, 3, 7, 16, 17, 33, 300] {
+                let height = 2
+                let paint = (0 ..< width * height).map { _ in UInt32.random(in: 0 ... .max, using: &rng) }
+                let want = paint.map { sheen_paint_converted($0, UInt32(conversion)) }
+                for level in Kernels.supported {
+                    var out = [UInt32](repeating: 0x5A5A_5A5A, count: width * height)
+                    paint.withUnsafeBytes { p in
+                        out.withUnsafeMutableBytes { d in
+                            var job = SheenCompositeJob(op: .source, format: .bgra8Premultiplied, dst: d.baseAddress!,
+                                                        dstStride: 4 * width, width: width, height: height)
+                            job.paint = p.baseAddress
+                            job.paintStride = 4 * width
+                            job.paintConversion = UInt32(conversion)
+                            #expect(sheen_composite_converts_in_place(&job) != 0)
+                            job.runOnCheckedPath(at: level)
+                        }
+                    }
+                    #expect(out == want, "conversion \(conversion), width \(width) at \(level)")
+                }
+            }
+        }
+    }
+
     /// With SHEEN_PAINT_OPAQUE, paint rows whose fourth byte holds anything composite as the same
     /// rows with that byte 255 — alone, with the red–blue swap and onto A8 — at every level, for
     /// a few operators and widths covering every tail; the padding bytes themselves are not
