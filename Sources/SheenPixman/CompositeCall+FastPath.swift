@@ -12,7 +12,7 @@ extension CompositeCall {
     /// Draws the call the quick way when it is a plain one — a solid colour, an image at a
     /// whole-pixel offset (repeat none) or a 32-bit image sampled bilinearly (src of any such
     /// image into its own format: the sample itself), through no mask, a solid one or an a8
-    /// image (repeat none), into a destination without a clip region; src through a mask as
+    /// image (repeat none), into a destination with no clip region or one of a single box; src through a mask as
     /// drawWithSheen draws it, over onto the area cleared first — and returns the pixels drawn. Returns
     /// nil, having written nothing, for any other call and wherever one of drawWithSheen's checks
     /// fails (the source overlapping the destination, colours that are not premultiplied, no
@@ -36,7 +36,7 @@ extension CompositeCall {
         if clearsFirst { op = PixmanOperator.sourceOver }
         guard d.isDestination, let dFormat = d.format, let dData = d.data, dFormat != .a8 || !op.sheen.isBlendMode else { return nil }
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
-            .clipped(to: PixelRect(x: 0, y: 0, width: d.width, height: d.height))
+            .clipped(to: d.drawableRect)
         if area.isEmpty { return 0 }
         let fullArea = area
         /// Clears the whole area for src through a mask (before the first write) and returns the
@@ -148,21 +148,25 @@ private extension PixelRect {
 
 /// The fast path for many composites of one solid colour through a8 masks into one destination
 /// — a glyph run, a glyph a composite: drawPlain's checks that do not depend on the mask made
-/// once, and the job's constant part made once; each composite then sets its rectangle and mask.
-/// What each composite draws is what drawPlain draws for it (FastPathTests holds the two to
-/// each other); a composite it declines, drawPlain declines too. A class: the glyph loop holds
-/// it in an optional, and a struct of its size was copied (memcpy) out of it for every glyph.
+/// once, and the job's constant part made once; each composite then sets its rectangle and mask
+/// and calls the level's composite entry itself (the job needs no scratch). What each composite
+/// draws is what drawPlain draws for it (FastPathTests holds the two to each other); a composite
+/// it declines, drawPlain declines too. A class: the glyph loop holds it in an optional, and a
+/// struct of its size was copied (memcpy) out of it for every glyph.
 final class SolidMaskJobs {
     /// What drawPlain checks or does per call that depends only on the operator and the
     /// destination's format, worked out once: whether the destination's pixels must be valid
     /// premultiplied colour (the operator checks them, the format has alpha), and whether an x8
     /// destination's padding is made opaque first (the operator reads destination alpha).
     private let checksPremultiplied: Bool, makesOpaque: Bool
-    /// The destination's memory and size, and the bytes its rows reach (for the overlap test).
+    /// The destination's memory, where it may be drawn (PlainImage.drawable), and the bytes its
+    /// rows reach (for the overlap test).
     private let data: UnsafeMutableRawPointer
-    private let width: Int, height: Int, stride: Int, bytesPerPixel: Int
+    private let drawable: PixelRect
+    private let stride: Int, bytesPerPixel: Int
     private let reach: (UInt, UInt)
     private let template: SheenCompositeJob
+    private let runner: CompositeRunner
     private let level: SIMDLevel
 
     /// The jobs of pixman operator `code` with solid `source` onto `destination`, or nil where
@@ -175,12 +179,19 @@ final class SolidMaskJobs {
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
         var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
         job.solid = CompositeCall.pixel(s.solid, for: format)
+        // Every glyph's job is this one with a mask at full coverage: no scratch (asked once,
+        // with a mask in place).
+        var masked = job
+        masked.mask = UnsafePointer(bitPattern: 1)
+        guard !masked.needsScratch else { return nil }
         checksPremultiplied = op.checksDestination && !format.isPadded && format != .a8
         makesOpaque = format.isPadded && op.readsDestinationAlpha
         self.data = data
-        width = d.width; height = d.height; stride = d.stride; bytesPerPixel = format.sheenFormat.bytesPerPixel
+        drawable = d.drawableRect
+        stride = d.stride; bytesPerPixel = format.sheenFormat.bytesPerPixel
         reach = CompositeCall.span(data, d.height, d.stride)
         template = job; self.level = level
+        runner = CompositeRunner(level: level)
     }
 
     /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart) that
@@ -190,7 +201,50 @@ final class SolidMaskJobs {
     /// ones, clipped as drawPlain clips them (`clipped(to:)`).
     @inline(__always)
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        let area = piece.clipped(to: box).clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
+        drawClipped(piece.clipped(to: box), maskAt: box, maskData: maskData, maskStride: maskStride)
+    }
+
+    /// `draw(_:maskAt:maskData:maskStride:)` over the whole of `box`.
+    @inline(__always)
+    func draw(maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
+        drawClipped(box, maskAt: box, maskData: maskData, maskStride: maskStride)
+    }
+
+    /// Whether `drawRun` may draw this destination's glyphs: nothing to check or change in the
+    /// destination per glyph (its pixels' premultiplication, an x8 destination's padding).
+    var drawsRuns: Bool { !checksPremultiplied && !makesOpaque }
+
+    /// The glyph-run entry (SheenCompositeJob's `glyphs`) form of `draw(maskAt:maskData:maskStride:)`:
+    /// the glyph placed relative to the destination's drawable part, with a width of 0 where it
+    /// misses that part (nothing to draw); nil where drawPlain would decline the composite.
+    @inline(__always)
+    func place(maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> SheenCompositeGlyph? {
+        if box.clipped(to: drawable).isEmpty { return SheenCompositeGlyph() }
+        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return nil }
+        // The box meets the drawable part: its corner lies within a glyph's size of it (32-bit).
+        return SheenCompositeGlyph(mask: UnsafePointer(maskData.assumingMemoryBound(to: UInt8.self)), maskStride: maskStride,
+                                   x: Int32(box.x - drawable.x), y: Int32(box.y - drawable.y),
+                                   width: Int32(box.width), height: Int32(box.height))
+    }
+
+    /// Draws the colour through each of `glyphs` (placed by `place`) in order, in one call of
+    /// the level's composite entry: what `draw(maskAt:maskData:maskStride:)` draws for each.
+    /// Only where `drawsRuns`.
+    func drawRun(_ glyphs: UnsafeBufferPointer<SheenCompositeGlyph>) {
+        guard let first = glyphs.baseAddress, !glyphs.isEmpty, !drawable.isEmpty else { return }
+        var job = template
+        job.dst = data + drawable.y * stride + drawable.x * bytesPerPixel
+        job.width = drawable.width
+        job.height = drawable.height
+        job.glyphs = first
+        job.glyphCount = glyphs.count
+        runner.run(&job)
+    }
+
+    /// Draws over `part` (inside `box`) clipped to the destination.
+    @inline(__always)
+    private func drawClipped(_ part: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
+        let area = part.clipped(to: drawable)
         if area.isEmpty { return true }
         if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
         if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
@@ -201,7 +255,7 @@ final class SolidMaskJobs {
         job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
         job.maskStride = maskStride
         if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
-        job.runOnCheckedPath(at: level)
+        runner.run(&job)
         return true
     }
 }

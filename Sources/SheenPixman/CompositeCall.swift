@@ -72,6 +72,9 @@ struct CompositeCall {
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
             .intersection(PixelRect(x: 0, y: 0, width: dWidth, height: dHeight))
         if area.isEmpty { return 0 }
+        // Nothing of the area inside the clip region: nothing to draw, whatever the call (pixman
+        // composites the area's part inside the region; drawPlain decides so for a one-box clip).
+        if let clip = d.clip, clip.allSatisfy({ $0.intersection(area).isEmpty }) { return 0 }
         let fullArea = area
 
         // The paint, and where it lies (a bounded operator is clipped to it; another must be

@@ -15,6 +15,7 @@
 // mask and composites that with pixman_image_composite32, which the drop-in draws.
 
 import CSheenPixman
+import CSheenSIMD
 import Synchronization
 import SheenRaster
 
@@ -85,6 +86,51 @@ enum GlyphRegistry {
         }
     }
 
+    /// How many glyphs a run resolves at a time (`withEntries`): as many entries as fit in 1,024
+    /// bytes, which a temporary allocation takes from the stack without asking the runtime
+    /// (past that it looks the thread's stack bounds up: on Linux, pthread_getattr_np).
+    static var chunk: Int { 1024 / MemoryLayout<GlyphEntry>.stride }
+
+    /// Calls `body` with the entries of `count` (at most `chunk`) glyphs, copied out under the
+    /// lock into memory on the stack, or with nil when any is unknown, or neither a8, a1 nor
+    /// empty. (A run's array of entries was a heap allocation, and copying its entries out one
+    /// by one a tenth of a mono glyph's cost.)
+    static func withEntries<Result>(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int,
+                                    _ body: (UnsafeBufferPointer<GlyphEntry>?) -> Result) -> Result {
+        precondition(count <= chunk, "withEntries takes at most \(chunk) glyphs")
+        return withUnsafeTemporaryAllocation(of: GlyphEntry.self, capacity: chunk) { buffer in
+            let found = table.withLock { t -> Bool in
+                for i in 0 ..< count {
+                    guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)), e.maskData != nil || e.isEmpty else { return false }
+                    buffer.initializeElement(at: i, to: e)
+                }
+                return true
+            }
+            // GlyphEntry holds plain values: nothing to deinitialise.
+            return body(found ? UnsafeBufferPointer(rebasing: buffer[0 ..< count]) : nil)
+        }
+    }
+
+    /// The glyph loop's common case in one pass under the lock, no entry copied out: looks up
+    /// `count` (at most `chunk`) glyphs and writes `place`'s form of each into `run`, leaving out
+    /// empty glyphs and those it gives a width of 0 (nothing to draw). Returns the number written,
+    /// or nil — `run` then meaningless — where a glyph is unknown or neither a8, a1 nor empty, or
+    /// `place` declines one (nil): the caller takes the chunk glyph by glyph then.
+    @inline(__always)
+    static func place(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, into run: UnsafeMutablePointer<SheenCompositeGlyph>,
+                      _ place: (GlyphEntry, SheenPixmanGlyph) -> SheenCompositeGlyph?) -> Int? {
+        table.withLock { t -> Int? in
+            var placed = 0
+            for i in 0 ..< count {
+                guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)) else { return nil }
+                if e.isEmpty { continue }
+                guard e.maskData != nil, let glyph = place(e, glyphs[i]) else { return nil }
+                if glyph.width > 0 { run[placed] = glyph; placed += 1 }
+            }
+            return placed
+        }
+    }
+
     /// The entries of `count` glyphs, or nil when any is unknown, or neither a8, a1 nor empty.
     static func entries(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int) -> [GlyphEntry]? {
         table.withLock { t in
@@ -150,14 +196,16 @@ func expandedA1(_ bits: UnsafeRawPointer, stride: Int, width: Int, height: Int) 
 }
 
 /// pixman_composite_glyphs_no_mask: one composite per glyph (pixman's definition) in the drop-in's
-/// loop, or pixman's call for a run the loop cannot take.
+/// loop, or pixman's call for a run the loop cannot take. The glyphs are looked up a chunk at a
+/// time (GlyphRegistry.withEntries); a chunk holding a glyph the loop cannot take is handed to
+/// pixman as a run of its own — its glyphs composited after the chunk before, as pixman would.
 @_cdecl("pixman_composite_glyphs_no_mask")
 public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?, _ dest: OpaquePointer?,
                                              _ srcX: Int32, _ srcY: Int32, _ destX: Int32, _ destY: Int32,
                                              _ cache: OpaquePointer?, _ count: Int32, _ glyphs: UnsafePointer<SheenPixmanGlyph>?) {
-    /// Hands the run to pixman whole, saying why.
-    func handOver(_ reason: StaticString, pixels: Int = 0) {
-        SystemPixman.shared.compositeGlyphsNoMask(op, src, dest, srcX, srcY, destX, destY, cache, count, glyphs)
+    /// Hands `n` glyphs from `first` to pixman as one run, saying why.
+    func handOver(_ reason: StaticString, from first: Int = 0, count n: Int32 = count, pixels: Int = 0) {
+        SystemPixman.shared.compositeGlyphsNoMask(op, src, dest, srcX, srcY, destX, destY, cache, n, glyphs.map { $0 + first })
         if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: reason) }
     }
     guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
@@ -165,7 +213,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // The run's own checks before its glyphs' (a run handed over for its source or destination
     // — a scaled image's text, say — looked every glyph up first for nothing).
     /// The pixels of a run's glyphs, for SHEEN_PIXMAN_STATS alone.
-    func glyphPixels(_ entries: [GlyphEntry]) -> Int { entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
+    func glyphPixels<C: Collection<GlyphEntry>>(_ entries: C) -> Int { entries.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
     /// The run's pixels where it is handed over before its glyphs were looked up (they are, once more).
     func statsPixels() -> Int {
         guard DropInStats.isOn, let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return 0 }
@@ -174,8 +222,9 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: statsPixels()) }
     var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
     guard s.kind != .unusable else { return handOver("source kind, repeat, transform or clip", pixels: statsPixels()) }
-    // A destination with a clip region (cairo clips a run so): each glyph is drawn box by box —
-    // pixman's own loop intersects each glyph with each box of the region.
+    // A destination whose clip region has more than one box: each glyph is drawn box by box —
+    // pixman's own loop intersects each glyph with each box of the region. (No clip, or one box:
+    // the drawing is bounded by the destination's drawable part, PlainImage.drawable.)
     var clip: [PixelRect]? = nil
     if !d.isDestination {
         guard d.format != nil, d.data != nil, let record = ImageRegistry.lookup(nil, nil, dest).2, let boxes = record.clip,
@@ -183,42 +232,103 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         else { return handOver("destination format, alpha map or accessors", pixels: statsPixels()) }
         clip = boxes
         d.isDestination = true   // each piece lies within one box
+        d.drawable = (0, 0, Int32(truncatingIfNeeded: d.width), Int32(truncatingIfNeeded: d.height))
     }
-    guard let entries = GlyphRegistry.entries(glyphs, Int(count)) else { return handOver("a glyph neither a8 nor a1, or not seen inserted") }
-    let pixels = DropInStats.isOn ? glyphPixels(entries) : 0
     // A solid colour (text): the run's constant part made once (SolidMaskJobs).
     // Kept alive for the loop, which reaches it through an unretained reference: through the
     // optional it was retained and released for every glyph.
     let jobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
     let solidJobs = jobs.map { Unmanaged.passUnretained($0) }
-    // The destination's clip boxes, or one box holding every 32-bit position: each glyph is
-    // drawn over its box's part in each (SolidMaskJobs.draw clips to the box itself).
-    let regions = clip ?? [PixelRect(x: Int(Int32.min), y: Int(Int32.min), width: 1 << 33, height: 1 << 33)]
-    var drawn = 0
-    for (i, e) in entries.enumerated() {
-        if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
-        // Wrapping, as pixman's int arithmetic: positions are the caller's.
-        let x = destX &+ Int32(glyphs[i].x) &- e.originX, y = destY &+ Int32(glyphs[i].y) &- e.originY
-        let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
-        var plain = true
-        for k in regions.indices {
-            if let m = e.maskData, let solidJobs,
-               solidJobs._withUnsafeGuaranteedRef({ $0.draw(regions[k], maskAt: box, maskData: m, maskStride: e.maskStride) }) { continue }
-            let piece = regions[k].intersection(box)
-            if piece.isEmpty { continue }
-            // The glyph's composite over `piece`: source and mask offsets move with its corner.
-            let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
-                                     sourceX: Int(srcX) + piece.x - Int(destX), sourceY: Int(srcY) + piece.y - Int(destY),
-                                     maskX: piece.x - box.x, maskY: piece.y - box.y,
-                                     destinationX: piece.x, destinationY: piece.y, width: piece.width, height: piece.height)
-            if call.drawPlain(source: s, mask: e.mask, destination: d, at: level) == nil {
-                plain = false
-                // Through the full path, clipped by the destination's region as any composite.
-                sheenPixmanComposite32(op, src, e.image, dest, Int32(truncatingIfNeeded: call.sourceX), Int32(truncatingIfNeeded: call.sourceY),
-                                       Int32(call.maskX), Int32(call.maskY), Int32(piece.x), Int32(piece.y), Int32(piece.width), Int32(piece.height))
+    /// Composites glyph `e` over `piece` of its box (at destination `box`); true where the fast
+    /// path drew it, false where it went through the full path (counted there).
+    func composite(_ e: GlyphEntry, over piece: PixelRect, box: PixelRect) -> Bool {
+        if let m = e.maskData, let solidJobs,
+           solidJobs._withUnsafeGuaranteedRef({ $0.draw(piece, maskAt: box, maskData: m, maskStride: e.maskStride) }) { return true }
+        let part = piece.intersection(box)
+        if part.isEmpty { return true }
+        // The glyph's composite over `part`: source and mask offsets move with its corner.
+        let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
+                                 sourceX: Int(srcX) + part.x - Int(destX), sourceY: Int(srcY) + part.y - Int(destY),
+                                 maskX: part.x - box.x, maskY: part.y - box.y,
+                                 destinationX: part.x, destinationY: part.y, width: part.width, height: part.height)
+        if call.drawPlain(source: s, mask: e.mask, destination: d, at: level) != nil { return true }
+        // Through the full path, clipped by the destination's region as any composite.
+        sheenPixmanComposite32(op, src, e.image, dest, Int32(truncatingIfNeeded: call.sourceX), Int32(truncatingIfNeeded: call.sourceY),
+                               Int32(call.maskX), Int32(call.maskY), Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height))
+        return false
+    }
+    var drawn = 0, pixels = 0
+    var first = 0
+    // A colour into a destination with nothing to check per glyph, SHEEN_PIXMAN_STATS off: each
+    // chunk's glyphs looked up and placed in one pass (GlyphRegistry.place), drawn in one call of
+    // the composite entry. A chunk it cannot take goes through the loop below.
+    if let solidJobs, clip == nil, !DropInStats.isOn, solidJobs._withUnsafeGuaranteedRef({ $0.drawsRuns }) {
+        withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
+            guard let run = run.baseAddress else { return }
+            while first < Int(count) {
+                let n = min(GlyphRegistry.chunk, Int(count) - first)
+                let placed = GlyphRegistry.place(glyphs + first, n, into: run) { e, g in
+                    // Wrapping, as pixman's int arithmetic: positions are the caller's.
+                    let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
+                    let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+                    return solidJobs._withUnsafeGuaranteedRef { $0.place(maskAt: box, maskData: e.maskData!, maskStride: e.maskStride) }
+                }
+                guard let placed else { return }
+                solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(start: run, count: placed)) }
+                drawn += n
+                first += n
             }
         }
-        if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
+    }
+    while first < Int(count) {
+        let n = min(GlyphRegistry.chunk, Int(count) - first)
+        GlyphRegistry.withEntries(glyphs + first, n) { entries in
+            guard let entries else {
+                return handOver("a glyph neither a8 nor a1, or not seen inserted", from: first, count: Int32(n))
+            }
+            if DropInStats.isOn { pixels += glyphPixels(entries) }
+            // A colour into a destination with nothing to check per glyph: the chunk's glyphs
+            // placed and drawn in one entry call (a glyph it declines drawn alone, in order).
+            if let solidJobs, clip == nil, solidJobs._withUnsafeGuaranteedRef({ $0.drawsRuns }) {
+                withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
+                    var placed = 0
+                    for (i, e) in entries.enumerated() {
+                        drawn += 1
+                        guard !e.isEmpty, let m = e.maskData else { continue }   // nothing to composite
+                        let g = glyphs[first + i]
+                        let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
+                        let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+                        if let glyph = solidJobs._withUnsafeGuaranteedRef({ $0.place(maskAt: box, maskData: m, maskStride: e.maskStride) }) {
+                            if glyph.width > 0 { run[placed] = glyph; placed += 1 }
+                            continue
+                        }
+                        solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed])) }
+                        placed = 0
+                        if !composite(e, over: box, box: box) { drawn -= 1 }   // counted by the full path
+                    }
+                    solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed])) }
+                }
+                return
+            }
+            for (i, e) in entries.enumerated() {
+                if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
+                // Wrapping, as pixman's int arithmetic: positions are the caller's.
+                let g = glyphs[first + i]
+                let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
+                let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+                var plain = true
+                if let clip {
+                    for piece in clip where !composite(e, over: piece, box: box) { plain = false }
+                } else if let m = e.maskData, let solidJobs,
+                          solidJobs._withUnsafeGuaranteedRef({ $0.draw(maskAt: box, maskData: m, maskStride: e.maskStride) }) {
+                    // Drawn: the common case, a glyph of text in one call.
+                } else {
+                    plain = composite(e, over: box, box: box)
+                }
+                if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
+            }
+        }
+        first += n
     }
     withExtendedLifetime(jobs) {}
     drawnCalls.wrappingAdd(UInt64(drawn), ordering: .relaxed)

@@ -124,7 +124,15 @@ final class ImageRecord {
             p.solid = v
         case let .bits(format?, data?, w, h, stride):
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
-            p.isDestination = !hasAlphaMap && !hasAccessors && clip == nil
+            // A clip region of one box (cairo clips each glyph run to its rows so) bounds the
+            // drawing as the image's edges do; more boxes are drawWithSheen's.
+            if !hasAlphaMap && !hasAccessors, clip == nil || clip?.count == 1 {
+                p.isDestination = true
+                var drawable = PixelRect(x: 0, y: 0, width: w, height: h)
+                if let box = clip?.first { drawable = drawable.intersection(box) }
+                p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
+                              Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
+            }
             sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride)
             if sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
@@ -179,8 +187,17 @@ struct PlainImage {
     /// Source pixel (x + dx, y + dy) for destination pixel (x, y), besides the call's offsets.
     var dx = 0, dy = 0
     /// Whether the fast path may draw into it: bits of a format Sheen draws, no alpha map, no
-    /// accessors, no clip region.
+    /// accessors, no clip region or one of a single box.
     var isDestination = false
+    /// Where a destination may be drawn into (x0, y0, x1, y1: pixels x0 ..< x1 of rows y0 ..< y1):
+    /// the whole image, or its part inside its clip region's one box. 32-bit, as pixman's own
+    /// sizes and boxes are: every call copies three of these structures.
+    var drawable: (x0: Int32, y0: Int32, x1: Int32, y1: Int32) = (0, 0, 0, 0)
+
+    /// `drawable` as a rectangle.
+    var drawableRect: PixelRect {
+        PixelRect(x: Int(drawable.x0), y: Int(drawable.y0), width: Int(drawable.x1 - drawable.x0), height: Int(drawable.y1 - drawable.y0))
+    }
 
     /// Nothing the fast path can use (no record, a gradient, a transformed image, …).
     static var unusable: PlainImage { PlainImage() }

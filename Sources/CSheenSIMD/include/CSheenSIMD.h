@@ -63,7 +63,26 @@ const char *sheen_simd_level_target(int level);
 ///   gradient->width is 1 and gradient->bytesPerPixel 4, the one 32-bit pixel used as the row's
 ///   solid colour (its alpha byte on A8). The gradient job's dst, dstStride, y and height are
 ///   the entry's to set.
+/// - Or a glyph run: when `glyphCount` is above 0, the job's rectangle is a clip and `glyphs` a
+///   run of masks: the entry composites the solid paint (`paint`, `gradient`, `paintColumn` and
+///   `mask` NULL, `paintConversion` SHEEN_PAINT_AS_IS, `coverage` 255; else the job is refused)
+///   through each glyph's mask, in order, over the glyph's part inside the rectangle — what one
+///   job per glyph, that part its rectangle and the glyph's mask its mask, writes — with the
+///   fast path looked up once (sheen_composite_glyph_path). Text is a glyph a few dozen pixels
+///   wide, where crossing into the entry and choosing a path once per glyph cost as much as the
+///   pixels. Reads only the parts' mask bytes.
 struct SheenGradientJob;
+/// One glyph of a composite job's run (`glyphs`): its coverage and where it lies.
+typedef struct {
+    /// The glyph's first coverage byte (A8), rows `maskStride` bytes apart (NULL: nothing drawn).
+    const uint8_t *mask;
+    intptr_t maskStride;
+    /// Its top-left pixel, in pixels right of and below the job's first (`dst`); may lie
+    /// outside the job's rectangle (the glyph is clipped to it).
+    int32_t x, y;
+    /// Its size in pixels (≥ 0).
+    int32_t width, height;
+} SheenCompositeGlyph;
 typedef struct {
     void *dst;
     intptr_t dstStride;
@@ -82,7 +101,17 @@ typedef struct {
     void *scratch;
     const uint32_t *paintColumn;
     uint32_t paintConversion;
+    const SheenCompositeGlyph *glyphs;
+    intptr_t glyphCount;
 } SheenCompositeJob;
+
+/// The fast path (SheenKernels.h's SHEEN_PATH_*) a glyph run's job takes for each of its glyphs,
+/// or -1 where the entry refuses the run: a paint other than a solid colour, a mask of its own,
+/// a coverage below 255, or no path for its operator and format through a mask.
+static inline int sheen_composite_glyph_path(const SheenCompositeJob *job) {
+    if (job->mask || job->paint || job->gradient || job->paintColumn || job->paintConversion || job->coverage != 255) return -1;
+    return sheen_simd_composite_path(job->op, 1, job->solid >> 24 == 255, 1, job->bytesPerPixel);
+}
 
 /// How a composite job's paint rows differ from its destination's format (`paintConversion`):
 /// one of the first three, plus SHEEN_PAINT_OPAQUE for pixels whose fourth byte is padding that

@@ -171,8 +171,7 @@ extension SheenCompositeJob {
         // No scratch where the entry reads none: an x8 or byte-swapped copy converts straight
         // into the destination (past 976 bytes the scratch is a heap allocation: a 512-pixel x8
         // span copied this way ran at 0.4× pixman's speed in cairo's fill-eo-noaa).
-        if paintConversion == UInt32(SHEEN_PAINT_AS_IS) && gradient == nil && (mask == nil || coverage == 255)
-            || sheen_composite_converts_in_place(&self) != 0 {
+        if !needsScratch {
             runComposite(entry, &self)
             return
         }
@@ -182,6 +181,30 @@ extension SheenCompositeJob {
             runComposite(entry, &self)
         }
     }
+}
+
+extension SheenCompositeJob {
+    /// Whether the composite entry reads scratch rows for this job: a paint conversion other
+    /// than one written in place, a gradient, a mask scaled by a coverage below 255.
+    package var needsScratch: Bool {
+        if paintConversion == UInt32(SHEEN_PAINT_AS_IS) && gradient == nil && (mask == nil || coverage == 255) { return false }
+        return withUnsafePointer(to: self) { sheen_composite_converts_in_place($0) == 0 }
+    }
+}
+
+/// One level's composite entry, for a caller inside the package that runs many jobs of one kind
+/// itself (the pixman drop-in's glyph runs: a job a glyph of a few dozen pixels, where looking
+/// the entry up and asking for scratch each time cost as much as the pixels).
+package struct CompositeRunner {
+    private let entry: CompositeEntry
+
+    /// `level`'s entry.
+    package init(level: SIMDLevel) { entry = KernelTable.composite(at: level) }
+
+    /// Runs `job`, which has a composite fast path (`hasCompositePath`, asked for it or for a job
+    /// differing only in its rectangle and mask) and needs no scratch (`needsScratch` false).
+    @inline(__always)
+    package func run(_ job: inout SheenCompositeJob) { runComposite(entry, &job) }
 }
 
 extension SheenCompositeJob {

@@ -142,6 +142,7 @@ struct CompositeJob {
 /// The composite entry of the `reference` level (KernelTable.swift): the job's rows through the
 /// scalar reference; SHEEN_COMPOSITE_NO_PATH, nothing written, where the C entries refuse it.
 func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
+    if job.pointee.glyphCount > 0 { return compositeGlyphsReference(job.pointee) }
     guard job.pointee.hasCompositePath else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
     // A copy whose rows convert straight into the destination, as the C entries' copy_converted_rows
     // writes it: the caller gives such a job no scratch (runOnCheckedPath), so the row walker
@@ -161,6 +162,29 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
     }
     compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
         compositeSpanReference(op, format, paint, coverage, dst, count)
+    }
+    return 0
+}
+
+/// A glyph run's job (`glyphs`), as CompositeEntry.h's composite_glyphs runs it: refused unless
+/// sheen_composite_glyph_path finds a path, then one job per glyph over its part inside the
+/// run's rectangle, through the glyph's mask.
+private func compositeGlyphsReference(_ run: SheenCompositeJob) -> Int32 {
+    var run = run
+    guard sheen_composite_glyph_path(&run) >= 0, let glyphs = run.glyphs, let dst = run.dst else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
+    var part = run
+    part.glyphs = nil
+    part.glyphCount = 0
+    for glyph in UnsafeBufferPointer(start: glyphs, count: run.glyphCount) {
+        let x0 = Int(glyph.x), y0 = Int(glyph.y), x1 = x0 + Int(glyph.width), y1 = y0 + Int(glyph.height)
+        let cx0 = max(x0, 0), cy0 = max(y0, 0), cx1 = min(x1, run.width), cy1 = min(y1, run.height)
+        guard cx1 > cx0, cy1 > cy0, let mask = glyph.mask else { continue }
+        part.dst = dst + cy0 * run.dstStride + cx0 * Int(run.bytesPerPixel)
+        part.mask = mask + (cy0 - y0) * glyph.maskStride + (cx0 - x0)
+        part.maskStride = glyph.maskStride
+        part.width = cx1 - cx0
+        part.height = cy1 - cy0
+        _ = compositeJobReference(&part)
     }
     return 0
 }

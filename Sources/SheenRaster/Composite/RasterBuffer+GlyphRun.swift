@@ -1,7 +1,9 @@
 // The glyph-run call: many A8 masks through one paint in one call, as an embedding renderer draws
 // text (what pixman_composite_glyphs and Blend2D's glyph-run fills offer). The paint is validated
-// and converted once, every placement is checked before a pixel is touched, and each glyph then
-// costs one composite entry call on its clipped rectangle.
+// and converted once, every placement is checked before a pixel is touched; a colour's glyphs are
+// then one call of the composite entry (its glyph run), any other paint's one call a glyph.
+
+import CSheenSIMD
 
 /// One glyph of a run: its A8 coverage mask and the destination pixel its top-left lands on.
 public struct GlyphPlacement: Sendable {
@@ -33,7 +35,31 @@ extension RasterBuffer {
         guard let whole = try CompositeJob(destination: self, paint: paint, operator: op, coverage: .full) else { return }
         let entry = KernelTable.composite(at: level)
         if let solid = solidPixel(paint, op) {
-            // A colour: each glyph is one kernel job, made from the placement alone.
+            // A colour: the glyphs that meet the buffer placed once and drawn in one call of the
+            // composite entry (its glyph run: the path chosen once, each glyph clipped there).
+            var run = SheenCompositeJob(onto: self, op: op)
+            run.dst = base
+            run.width = width
+            run.height = height
+            run.solid = solid
+            var placed: [SheenCompositeGlyph] = []
+            placed.reserveCapacity(glyphs.count)
+            var fits = true
+            for glyph in glyphs {
+                let m = glyph.mask
+                // Outside the buffer: nothing to draw. Inside, a glyph's corner lies within its
+                // size of the buffer: 32-bit wherever its size is.
+                guard glyph.x < width, glyph.y < height, glyph.x > -m.width, glyph.y > -m.height else { continue }
+                guard let x = Int32(exactly: glyph.x), let y = Int32(exactly: glyph.y), let w = Int32(exactly: m.width),
+                      let h = Int32(exactly: m.height) else { fits = false; break }
+                placed.append(SheenCompositeGlyph(mask: UnsafeRawPointer(m.base).assumingMemoryBound(to: UInt8.self), maskStride: m.bytesPerRow,
+                                                  x: x, y: y, width: w, height: h))
+            }
+            if fits {
+                if !placed.isEmpty { placed.withUnsafeBufferPointer { run.glyphs = $0.baseAddress; run.glyphCount = $0.count; runComposite(entry, &run) } }
+                return
+            }
+            // A glyph too large for the run's 32-bit placement: a job a glyph, in order.
             for glyph in glyphs {
                 guard var job = solidMaskJob(solid, op, glyph.mask, x: glyph.x, y: glyph.y) else { continue }
                 if job.width > 0 { runComposite(entry, &job) }
