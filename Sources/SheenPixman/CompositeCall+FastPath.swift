@@ -151,9 +151,10 @@ private extension PixelRect {
 /// once, and the job's constant part made once; each composite then sets its rectangle and mask
 /// and calls the level's composite entry itself (the job needs no scratch). What each composite
 /// draws is what drawPlain draws for it (FastPathTests holds the two to each other); a composite
-/// it declines, drawPlain declines too. A class: the glyph loop holds it in an optional, and a
-/// struct of its size was copied (memcpy) out of it for every glyph.
-final class SolidMaskJobs {
+/// it declines, drawPlain declines too. A structure (made for every run: as a class, its
+/// allocation and release cost more than a glyph); the glyph loop binds it once a chunk and
+/// reads it in place per glyph, where a binding would copy it.
+struct SolidMaskJobs {
     /// What drawPlain checks or does per call that depends only on the operator and the
     /// destination's format, worked out once: whether the destination's pixels must be valid
     /// premultiplied colour (the operator checks them, the format has alpha), and whether an x8

@@ -171,6 +171,9 @@ struct CompositeCall {
                 if case let .solid(v) = m.content {
                     guard m.placement != .transformed else { throw Handover("solid transform") }
                     coverage = .constant(v >> 24)
+                } else if m.isA1 {
+                    coverage = try Self.a1Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
+                                                   scratch: &shadedMask, destination: (dData, dHeight, dStride))
                 } else if let makeScratch = Self.scratchCoverage(of: m) {
                     if area.isEmpty {
                         coverage = .constant(0)
@@ -383,6 +386,26 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
+    }
+
+    /// An a1 image (cairo's mono glyphs, and the mask pixman_composite_glyphs builds of them) as
+    /// coverage, sampled at (x + dx, y + dy) for destination pixel (x, y): clips `area` to the
+    /// image (repeat none only: transparent past its edges) and expands its bits over it into A8
+    /// scratch (`scratch`, rows `area.width` bytes apart; the caller frees it).
+    private static func a1Coverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect, scratch: inout UnsafeMutableRawPointer?,
+                                   destination d: (data: UnsafeMutableRawPointer, height: Int, stride: Int)) throws(Handover) -> Coverage {
+        guard case let .bits(_, data?, w, h, stride) = m.content, m.isPlainlyReadable, case let .offset(tx, ty) = m.placement,
+              m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) else { throw Handover("mask transform, filter or repeat") }
+        let dx = x + tx, dy = y + ty
+        area = area.intersection(PixelRect(x: -dx, y: -dy, width: w, height: h))
+        if area.isEmpty { return .constant(0) }
+        guard area.width * area.height <= scratchPixelLimit else { throw Handover("mask scratch area") }
+        if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
+        let expanded = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
+        expandA1(data, stride: stride, x: area.x + dx, y: area.y + dy, width: area.width, height: area.height,
+                 into: expanded, outStride: area.width)
+        scratch = expanded
+        return .bits(data: expanded, stride: area.width, dx: -area.x, dy: -area.y)
     }
 
     /// The most pixels a call's mask scratch may hold (16 MiB): a larger call through a gradient

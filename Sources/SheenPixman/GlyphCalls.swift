@@ -167,32 +167,12 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
                 owns = true
             }
         }
+        ImageRegistry.update(image, unless: { $0.isGlyphImage }) { $0.isGlyphImage = true }
         GlyphRegistry.insert(glyph, GlyphEntry(image: image, maskData: data, maskStride: stride, ownsMask: owns,
                                                isEmpty: width <= 0 || height <= 0,
                                                originX: originX, originY: originY, width: width, height: height))
     }
     return glyph
-}
-
-/// An a1 image's pixels as a8 coverage (0 or 255), rows `width` bytes apart, in memory the
-/// caller frees. pixman's a1 pixel x of a row is bit x mod 32 of the row's 32-bit word x / 32,
-/// counted from the least significant bit on a little-endian machine and from the most
-/// significant on a big-endian one (pixman-access.c's FETCH_1).
-func expandedA1(_ bits: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> UnsafeMutableRawPointer {
-    let out = UnsafeMutableRawPointer.allocate(byteCount: width * height, alignment: 16)
-    for y in 0 ..< height {
-        let row = bits + y * stride, to = out.assumingMemoryBound(to: UInt8.self) + y * width
-        for x in 0 ..< width {
-            let word = row.loadUnaligned(fromByteOffset: 4 * (x >> 5), as: UInt32.self)
-            #if _endian(little)
-            let bit = word >> UInt32(x & 31) & 1
-            #else
-            let bit = word >> UInt32(31 - x & 31) & 1
-            #endif
-            to[x] = UInt8(truncatingIfNeeded: bit &* 255)
-        }
-    }
-    return out
 }
 
 /// pixman_composite_glyphs_no_mask: one composite per glyph (pixman's definition) in the drop-in's
@@ -234,16 +214,13 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         d.isDestination = true   // each piece lies within one box
         d.drawable = (0, 0, Int32(truncatingIfNeeded: d.width), Int32(truncatingIfNeeded: d.height))
     }
-    // A solid colour (text): the run's constant part made once (SolidMaskJobs).
-    // Kept alive for the loop, which reaches it through an unretained reference: through the
-    // optional it was retained and released for every glyph.
-    let jobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
-    let solidJobs = jobs.map { Unmanaged.passUnretained($0) }
+    // A solid colour (text): the run's constant part made once (SolidMaskJobs). Bound once a
+    // chunk (`if let`), or read in place (`?.`) per glyph: a binding copies it.
+    let solidJobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
     /// Composites glyph `e` over `piece` of its box (at destination `box`); true where the fast
     /// path drew it, false where it went through the full path (counted there).
     func composite(_ e: GlyphEntry, over piece: PixelRect, box: PixelRect) -> Bool {
-        if let m = e.maskData, let solidJobs,
-           solidJobs._withUnsafeGuaranteedRef({ $0.draw(piece, maskAt: box, maskData: m, maskStride: e.maskStride) }) { return true }
+        if let m = e.maskData, solidJobs?.draw(piece, maskAt: box, maskData: m, maskStride: e.maskStride) == true { return true }
         let part = piece.intersection(box)
         if part.isEmpty { return true }
         // The glyph's composite over `part`: source and mask offsets move with its corner.
@@ -262,7 +239,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // A colour into a destination with nothing to check per glyph, SHEEN_PIXMAN_STATS off: each
     // chunk's glyphs looked up and placed in one pass (GlyphRegistry.place), drawn in one call of
     // the composite entry. A chunk it cannot take goes through the loop below.
-    if let solidJobs, clip == nil, !DropInStats.isOn, solidJobs._withUnsafeGuaranteedRef({ $0.drawsRuns }) {
+    if let solidJobs, clip == nil, !DropInStats.isOn, solidJobs.drawsRuns {
         withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
             guard let run = run.baseAddress else { return }
             while first < Int(count) {
@@ -271,10 +248,10 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                     // Wrapping, as pixman's int arithmetic: positions are the caller's.
                     let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
                     let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
-                    return solidJobs._withUnsafeGuaranteedRef { $0.place(maskAt: box, maskData: e.maskData!, maskStride: e.maskStride) }
+                    return solidJobs.place(maskAt: box, maskData: e.maskData!, maskStride: e.maskStride)
                 }
                 guard let placed else { return }
-                solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(start: run, count: placed)) }
+                solidJobs.drawRun(UnsafeBufferPointer(start: run, count: placed))
                 drawn += n
                 first += n
             }
@@ -289,7 +266,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
             if DropInStats.isOn { pixels += glyphPixels(entries) }
             // A colour into a destination with nothing to check per glyph: the chunk's glyphs
             // placed and drawn in one entry call (a glyph it declines drawn alone, in order).
-            if let solidJobs, clip == nil, solidJobs._withUnsafeGuaranteedRef({ $0.drawsRuns }) {
+            if let solidJobs, clip == nil, solidJobs.drawsRuns {
                 withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
                     var placed = 0
                     for (i, e) in entries.enumerated() {
@@ -298,15 +275,15 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                         let g = glyphs[first + i]
                         let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
                         let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
-                        if let glyph = solidJobs._withUnsafeGuaranteedRef({ $0.place(maskAt: box, maskData: m, maskStride: e.maskStride) }) {
+                        if let glyph = solidJobs.place(maskAt: box, maskData: m, maskStride: e.maskStride) {
                             if glyph.width > 0 { run[placed] = glyph; placed += 1 }
                             continue
                         }
-                        solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed])) }
+                        solidJobs.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed]))
                         placed = 0
                         if !composite(e, over: box, box: box) { drawn -= 1 }   // counted by the full path
                     }
-                    solidJobs._withUnsafeGuaranteedRef { $0.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed])) }
+                    solidJobs.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed]))
                 }
                 return
             }
@@ -319,8 +296,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                 var plain = true
                 if let clip {
                     for piece in clip where !composite(e, over: piece, box: box) { plain = false }
-                } else if let m = e.maskData, let solidJobs,
-                          solidJobs._withUnsafeGuaranteedRef({ $0.draw(maskAt: box, maskData: m, maskStride: e.maskStride) }) {
+                } else if let m = e.maskData, solidJobs?.draw(maskAt: box, maskData: m, maskStride: e.maskStride) == true {
                     // Drawn: the common case, a glyph of text in one call.
                 } else {
                     plain = composite(e, over: box, box: box)
@@ -330,7 +306,6 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         }
         first += n
     }
-    withExtendedLifetime(jobs) {}
     drawnCalls.wrappingAdd(UInt64(drawn), ordering: .relaxed)
     if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
 }

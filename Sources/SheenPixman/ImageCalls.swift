@@ -23,8 +23,10 @@ private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32,
     guard let image else { return nil }
     sheen_dropin_capture_offer(UnsafeMutableRawPointer(image), width, height, format)   // a glyph's copy (GlyphCalls.swift)
     let system = SystemPixman.shared
-    ImageRegistry.insert(image, ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
-                                                  width: Int(width), height: Int(height), stride: Int(system.getStride(image)))))
+    let record = ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
+                                   width: Int(width), height: Int(height), stride: Int(system.getStride(image))))
+    record.isA1 = format == UInt32(SHEEN_PIXMAN_A1)
+    ImageRegistry.insert(image, record)
     return image
 }
 
@@ -84,8 +86,10 @@ public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixman
 public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     let freed = SystemPixman.shared.unref(image)
     if freed != 0, let image {
-        ImageRegistry.remove(image)
-        GlyphRegistry.imageFreed(image)
+        // Only a glyph's image (or one whose record is gone) concerns the glyph registry, whose
+        // lock every image freed took before.
+        let record = ImageRegistry.remove(image)
+        if record?.isGlyphImage ?? true { GlyphRegistry.imageFreed(image) }
     }
     return freed
 }
@@ -97,10 +101,10 @@ public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: Unsafe
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
     ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
-        guard let region else { record.clip = nil; return }
+        guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region32_boxes(region, &count)
-        record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
+        record.setClip(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
     }
     return ok
 }
@@ -112,20 +116,12 @@ public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePo
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
     ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
-        guard let region else { record.clip = nil; return }
+        guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region16_boxes(region, &count)
-        record.clip = clipRects(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
+        record.setClip(count) { i in let b = boxes![i]; return (Int(b.x1), Int(b.y1), Int(b.x2), Int(b.y2)) }
     }
     return ok
-}
-
-/// A region's non-empty boxes, given as (x1, y1, x2, y2), as rectangles.
-private func clipRects(_ count: Int, _ box: (Int) -> (Int, Int, Int, Int)) -> [PixelRect] {
-    (0 ..< count).compactMap { i in
-        let (x1, y1, x2, y2) = box(i)
-        return x2 > x1 && y2 > y1 ? PixelRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) : nil
-    }
 }
 
 /// pixman_image_set_has_client_clip.

@@ -50,7 +50,37 @@ final class ImageRecord {
     /// untransformed image, so they are handed to pixman.
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
     /// The clip region's boxes, nil for none.
-    var clip: [PixelRect]? = nil
+    var clip: [PixelRect]? { hasClip ? clipBoxes : nil }
+    /// The clip's boxes, kept with their storage while the clip is cleared: cairo sets a clip of
+    /// one box and clears it around every glyph run, and an array made and freed for each cost
+    /// more than pixman's own setter (`setClip`).
+    private var clipBoxes: [PixelRect] = []
+    private var hasClip = false
+    /// Whether the image's pixels are a1 (its `content` has no format Sheen draws): as a mask it
+    /// is read through A8 scratch (A1Coverage.swift).
+    var isA1 = false
+    /// Whether this is the image of a glyph pixman's glyph cache holds (GlyphCalls.swift): only
+    /// freeing such an image concerns the glyph registry.
+    var isGlyphImage = false
+
+    /// Sets the clip to the non-empty ones of a region's `count` boxes, given as (x1, y1, x2, y2)
+    /// by `box`, in the storage the last clip left where it can.
+    func setClip(_ count: Int, _ box: (Int) -> (Int, Int, Int, Int)) {
+        // Built in a local taken out of the record and put back: each change of a class's
+        // stored array in place is an access the runtime checks (swift_beginAccess).
+        var boxes: [PixelRect] = []
+        swap(&boxes, &clipBoxes)
+        boxes.removeAll(keepingCapacity: true)
+        for i in 0 ..< count {
+            let (x1, y1, x2, y2) = box(i)
+            if x2 > x1 && y2 > y1 { boxes.append(PixelRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)) }
+        }
+        clipBoxes = boxes
+        hasClip = true
+    }
+
+    /// Clears the clip (its storage kept for the next).
+    func clearClip() { hasClip = false }
     /// Whether the clip was set by the client and source clipping is on: pixman then clips a
     /// source by it, which the drop-in hands over.
     var hasClientClip = false
@@ -102,7 +132,8 @@ final class ImageRecord {
     func copy() -> ImageRecord {
         let r = ImageRecord(content)
         r.gradient = gradient
-        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter; r.clip = clip
+        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter
+        r.clipBoxes = clipBoxes; r.hasClip = hasClip; r.isGlyphImage = isGlyphImage; r.isA1 = isA1
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
         return r
@@ -239,9 +270,10 @@ enum ImageRegistry {
         records.withLock { $0.find(key(image))?.sampling }
     }
 
-    /// Forgets a freed image.
-    static func remove(_ image: PixmanImage) {
-        records.withLock { _ = $0.remove(key(image)) }
+    /// Forgets a freed image; returns its record (nil for none).
+    @discardableResult
+    static func remove(_ image: PixmanImage) -> ImageRecord? {
+        records.withLock { $0.remove(key(image)) }
     }
 
     /// Changes a recorded image's properties (nothing for an image with no record, or where
