@@ -5,7 +5,7 @@
 // (see `layout`), so that a read or write outside them faults. Scripts/test-arm64.sh builds it for AArch64 with
 // CSheenSIMD and runs it under qemu-aarch64-static; built natively it checks the x86 levels too.
 //
-//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVS]   (default simd128)
+//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSR]   (default simd128)
 //
 // Prints one line per failing case (at most 20) and a closing "N passed, M failed"; exits 1 on
 // any failure, 2 on a file it cannot read (or one cut short: see the closing record), 3 when a
@@ -320,6 +320,54 @@ static int composite_case(reader *r, const SheenKernelTable *t, layout how, int 
     return ok;
 }
 
+enum { MOST_GLYPHS = 64 };
+
+/// Runs one glyph-run case (a composite job whose `glyphs` are a run of masks); 1 when its output
+/// equals the golden and no mask changed.
+static int glyph_run_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+    SheenCompositeJob job;
+    memset(&job, 0, sizeof job);
+    job.width = i64(r); job.height = i64(r); job.dstStride = i64(r);
+    job.solid = u32(r); job.op = u32(r); job.bytesPerPixel = u32(r); job.redByte = u32(r);
+    job.coverage = 255;
+    const uint32_t misalign = u32(r);
+    const intptr_t count = i64(r);
+    blob dst0 = bytes(r);
+    if (r->bad || count < 1 || count > MOST_GLYPHS || job.width < 0 || job.height < 0 || job.width > (1 << 20) || job.height > (1 << 20)) return -1;
+    SheenCompositeGlyph glyphs[MOST_GLYPHS];
+    blob masks[MOST_GLYPHS];
+    for (intptr_t k = 0; k < count; k++) {
+        glyphs[k].x = (int32_t)u32(r); glyphs[k].y = (int32_t)u32(r);
+        glyphs[k].width = (int32_t)u32(r); glyphs[k].height = (int32_t)u32(r);
+        glyphs[k].maskStride = i64(r);
+        masks[k] = bytes(r);
+        if (r->bad || glyphs[k].width < 0 || glyphs[k].height < 0 || glyphs[k].width > 4096 || glyphs[k].height > 4096) return -1;
+    }
+    blob want = bytes(r);
+    if (r->bad) return -1;
+    placed d = place(dst0, job.height, job.width * job.bytesPerPixel, job.dstStride, misalign, how, 0);
+    placed m[MOST_GLYPHS];
+    for (intptr_t k = 0; k < count; k++) {
+        m[k] = place(masks[k], glyphs[k].height, glyphs[k].width, glyphs[k].maskStride, misalign + 9 + (uint32_t)k, how, 1);
+        glyphs[k].mask = masks[k].count ? m[k].data : NULL;
+        glyphs[k].maskStride = m[k].stride;
+    }
+    job.dst = d.data;
+    job.dstStride = d.stride;
+    job.glyphs = glyphs;
+    job.glyphCount = count;
+    const int status = t->composite(&job);
+    int ok = status == 0;
+    if (!ok) snprintf(why, n, "the entry refused the run (status %d)", status);
+    if (ok) ok = placed_equals(&d, want, why, n);
+    for (intptr_t k = 0; k < count; k++) {
+        if (ok && !placed_equals(&m[k], masks[k], why, n)) ok = 0;
+        placed_free(&m[k]);
+    }
+    placed_free(&d);
+    return ok;
+}
+
 static int gradient_span_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
     gradient_case g;
     read_gradient(r, &g);
@@ -525,14 +573,15 @@ static int skip_case(reader *r, char kind) {
     case 'P': ok = copy_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'V': ok = check_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'S': ok = sample_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
+    case 'R': ok = glyph_run_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     default: ok = -1; break;
     }
     return ok >= 0 && !r->bad;
 }
 
 /// The kinds of case, in the closing record's order: composite, gradient span, blur, fill, copy,
-/// premultiplied check, bilinear sample.
-static const char KIND_LETTERS[] = "CGBFPVS";
+/// premultiplied check, bilinear sample, glyph run.
+static const char KIND_LETTERS[] = "CGBFPVSR";
 enum { KIND_COUNT = sizeof KIND_LETTERS - 1 };
 
 /// The fewest cases on the text path (over_n_8_8888) a golden file may hold: its chunk, block,
@@ -541,7 +590,7 @@ enum { TEXT_PATH_CASES = 200 };
 
 int main(int argc, char **argv) {
     // Options after the level (Scripts/mutate.sh's): --first-failure stops at the first failing
-    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P, V, S), skipping the rest.
+    // case; --kinds LETTERS runs only those kinds of case (C, G, B, F, P, V, S, R), skipping the rest.
     int firstFailure = 0;
     const char *onlyKinds = NULL;
     int positional = argc;
@@ -552,7 +601,7 @@ int main(int argc, char **argv) {
         else { positional = -1; break; }
     }
     if (argc < 2 || positional < 0) {
-        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVS]\n");
+        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSR]\n");
         return 2;
     }
     const char *levelName = argc >= 3 ? argv[2] : "simd128";
@@ -633,6 +682,7 @@ int main(int argc, char **argv) {
             case 'P': ok = copy_case(&r, table, how, why, sizeof why); break;
             case 'V': ok = check_case(&r, table, how, why, sizeof why); break;
             case 'S': ok = sample_case(&r, table, how, why, sizeof why); break;
+            case 'R': ok = glyph_run_case(&r, table, how, why, sizeof why); break;
             default: ok = -1; break;
             }
             if (ok == 0) {
@@ -669,8 +719,8 @@ int main(int argc, char **argv) {
     }
     free(data);
     printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy, %d premultiplied-check, "
-           "%d bilinear-sample cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0],
-           text, kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], kinds[6], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
+           "%d bilinear-sample, %d glyph-run cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0],
+           text, kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], kinds[6], kinds[7], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
