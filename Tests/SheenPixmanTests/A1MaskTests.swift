@@ -46,19 +46,12 @@ import Testing
         var drawn = 0, failures: [String] = [], largest = 0
         for call in 0 ..< 360 {
             let kept = FastPathTests.CaseImages()
-            let format = ScaledSourceTests.destinationFormats[call % 3]
-            let op = ScaledSourceTests.ops[g.below(format.sheen == .a8 ? ScaledSourceTests.ops.count - 1 : ScaledSourceTests.ops.count)]
+            let (format, op) = ScaledSourceTests.destinationAndOperator(call, &g)
+            let kind = g.below(3)
             let source: OpaquePointer
-            switch g.below(3) {
-            case 0:
-                var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
-                c.red = UInt16(g.below(Int(c.alpha) + 1)); c.green = UInt16(g.below(Int(c.alpha) + 1)); c.blue = UInt16(g.below(Int(c.alpha) + 1))
-                source = kept.keep(sheenPixmanCreateSolidFill(&c)!)
-            case 1:
-                let a8 = format.sheen == .a8
-                let (image, bytes, stride) = kept.bits(a8 ? UInt32(SHEEN_PIXMAN_A8) : UInt32(SHEEN_PIXMAN_A8R8G8B8), width: 80, height: 40, &g)
-                for r in 0 ..< 40 { ScaledSourceTests.premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
-                source = image
+            switch kind {
+            case 0, 1:
+                source = ScaledSourceTests.source(solid: kind == 0, onto: format.sheen, kept, &g)
             default:
                 // Long enough to be smooth: across a steep edge Sheen and pixman may differ by more (docs/pixman.md).
                 var p1 = SheenPixmanPointFixed(x: 0, y: 0), p2 = SheenPixmanPointFixed(x: Int32(40 + g.below(60)) << 16, y: Int32(g.below(30)) << 16)

@@ -100,6 +100,27 @@ final class ThreeDestinations {
     /// multiply (a blend mode, last: not onto a8) onto colour.
     static let ops: [UInt32] = [3, 1, 8, 12, 0x30]
 
+    /// Call `call`'s destination format (the three in turn) and operator (a blend mode only onto colour).
+    static func destinationAndOperator(_ call: Int, _ g: inout FastPathTests.Generator) -> ((pixman: UInt32, sheen: PixelFormat), UInt32) {
+        let format = destinationFormats[call % 3]
+        return (format, ops[g.below(format.sheen == .a8 ? ops.count - 1 : ops.count)])
+    }
+
+    /// A source for a call onto a destination of `format`: a valid premultiplied colour, or an
+    /// 80 × 40 image of valid premultiplied pixels (a8 onto a8, a8r8g8b8 onto colour).
+    static func source(solid: Bool, onto format: PixelFormat, _ kept: FastPathTests.CaseImages,
+                       _ g: inout FastPathTests.Generator) -> OpaquePointer {
+        if solid {
+            var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
+            c.red = UInt16(g.below(Int(c.alpha) + 1)); c.green = UInt16(g.below(Int(c.alpha) + 1)); c.blue = UInt16(g.below(Int(c.alpha) + 1))
+            return kept.keep(sheenPixmanCreateSolidFill(&c)!)
+        }
+        let a8 = format == .a8
+        let (image, bytes, stride) = kept.bits(a8 ? UInt32(SHEEN_PIXMAN_A8) : UInt32(SHEEN_PIXMAN_A8R8G8B8), width: 80, height: 40, &g)
+        for r in 0 ..< 40 { premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
+        return image
+    }
+
     /// cairo's scales (½, 2, 0.4762) or a random one, a random offset, sometimes rotated or skewed.
     static func randomTransform(_ g: inout FastPathTests.Generator) -> SheenPixmanTransform {
         let scale: Int32 = [32768, 131_072, 31208, Int32(8192 + g.below(200_000))][g.below(4)]
@@ -201,19 +222,8 @@ final class ThreeDestinations {
         var drawn = 0, failures: [String] = [], largest = 0
         for call in 0 ..< 360 {
             let kept = FastPathTests.CaseImages()
-            let format = Self.destinationFormats[call % 3]
-            let op = Self.ops[g.below(format.sheen == .a8 ? Self.ops.count - 1 : Self.ops.count)]
-            let source: OpaquePointer
-            if g.chance(50) {
-                var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
-                c.red = UInt16(g.below(Int(c.alpha) + 1)); c.green = UInt16(g.below(Int(c.alpha) + 1)); c.blue = UInt16(g.below(Int(c.alpha) + 1))
-                source = kept.keep(sheenPixmanCreateSolidFill(&c)!)
-            } else {
-                let a8 = format.sheen == .a8
-                let (image, bytes, stride) = kept.bits(a8 ? UInt32(SHEEN_PIXMAN_A8) : UInt32(SHEEN_PIXMAN_A8R8G8B8), width: 80, height: 40, &g)
-                for r in 0 ..< 40 { Self.premultiplied(bytes + r * stride, count: 80, a8: a8, &g) }
-                source = image
-            }
+            let (format, op) = Self.destinationAndOperator(call, &g)
+            let source = Self.source(solid: g.chance(50), onto: format.sheen, kept, &g)
             let mask = kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(40), height: 1 + g.below(30), &g).0
             let (mode, t, filter) = Self.scale(mask, &g)
 
@@ -251,8 +261,7 @@ final class ThreeDestinations {
         var drawn = 0, failures: [String] = [], largest = 0
         for call in 0 ..< 360 {
             let kept = FastPathTests.CaseImages()
-            let format = Self.destinationFormats[call % 3]
-            let op = Self.ops[g.below(format.sheen == .a8 ? Self.ops.count - 1 : Self.ops.count)]
+            let (format, op) = Self.destinationAndOperator(call, &g)
             let sourceFormat = sourceFormats[g.below(2)]
             let sourceWidth = 1 + g.below(40), sourceHeight = 1 + g.below(30)
             let (source, bytes, stride) = kept.bits(sourceFormat, width: sourceWidth, height: sourceHeight, &g)
