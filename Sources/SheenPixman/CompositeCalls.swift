@@ -27,7 +27,7 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
     if handover != nil {
         SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
     } else {
-        drawnCalls.wrappingAdd(1, ordering: .relaxed)
+        countDrawn()
     }
     if DropInStats.isOn { DropInStats.count(call, handedBecause: handover?.reason) }
 }
@@ -66,7 +66,7 @@ public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int
         fillRows(first, stride: rowBytes, width: Int(width), height: Int(height), bytesPerPixel: 1,
                  values: &byte, count: 1, phase: 0, level: level)
     }
-    drawnCalls.wrappingAdd(1, ordering: .relaxed)
+    countDrawn()
     if DropInStats.isOn { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
     return 1
 }

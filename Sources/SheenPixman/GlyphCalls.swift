@@ -306,6 +306,6 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         }
         first += n
     }
-    drawnCalls.wrappingAdd(UInt64(drawn), ordering: .relaxed)
+    countDrawn(UInt64(drawn))
     if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
 }
