@@ -180,11 +180,9 @@ struct SolidMaskJobs {
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
         var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
         job.solid = CompositeCall.pixel(s.solid, for: format)
-        // Every glyph's job is this one with a mask at full coverage: no scratch (asked once,
-        // with a mask in place).
-        var masked = job
-        masked.mask = UnsafePointer(bitPattern: 1)
-        guard !masked.needsScratch else { return nil }
+        // Every glyph's job is this one with a mask at full coverage: no scratch, as for the
+        // colour alone (asked once).
+        guard !job.needsScratch else { return nil }
         checksPremultiplied = op.checksDestination && !format.isPadded && format != .a8
         makesOpaque = format.isPadded && op.readsDestinationAlpha
         self.data = data
@@ -202,20 +200,26 @@ struct SolidMaskJobs {
     /// ones, clipped as drawPlain clips them (`clipped(to:)`).
     @inline(__always)
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        drawClipped(piece.clipped(to: box), maskAt: box, maskData: maskData, maskStride: maskStride)
-    }
-
-    /// `draw(_:maskAt:maskData:maskStride:)` over the whole of `box`.
-    @inline(__always)
-    func draw(maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        drawClipped(box, maskAt: box, maskData: maskData, maskStride: maskStride)
+        let area = piece.clipped(to: box).clipped(to: drawable)
+        if area.isEmpty { return true }
+        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
+        if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
+        var job = template
+        job.dst = data + area.y * stride + area.x * bytesPerPixel
+        job.width = area.width
+        job.height = area.height
+        job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
+        job.maskStride = maskStride
+        if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
+        runner.run(&job)
+        return true
     }
 
     /// Whether `drawRun` may draw this destination's glyphs: nothing to check or change in the
     /// destination per glyph (its pixels' premultiplication, an x8 destination's padding).
     var drawsRuns: Bool { !checksPremultiplied && !makesOpaque }
 
-    /// The glyph-run entry (SheenCompositeJob's `glyphs`) form of `draw(maskAt:maskData:maskStride:)`:
+    /// The glyph-run entry (SheenCompositeJob's `glyphs`) form of `draw(_:maskAt:maskData:maskStride:)` over the whole box:
     /// the glyph placed relative to the destination's drawable part, with a width of 0 where it
     /// misses that part (nothing to draw); nil where drawPlain would decline the composite.
     @inline(__always)
@@ -229,7 +233,7 @@ struct SolidMaskJobs {
     }
 
     /// Draws the colour through each of `glyphs` (placed by `place`) in order, in one call of
-    /// the level's composite entry: what `draw(maskAt:maskData:maskStride:)` draws for each.
+    /// the level's composite entry: what `draw(_:maskAt:maskData:maskStride:)` draws for each over its box.
     /// Only where `drawsRuns`.
     func drawRun(_ glyphs: UnsafeBufferPointer<SheenCompositeGlyph>) {
         guard let first = glyphs.baseAddress, !glyphs.isEmpty, !drawable.isEmpty else { return }
@@ -240,23 +244,5 @@ struct SolidMaskJobs {
         job.glyphs = first
         job.glyphCount = glyphs.count
         runner.run(&job)
-    }
-
-    /// Draws over `part` (inside `box`) clipped to the destination.
-    @inline(__always)
-    private func drawClipped(_ part: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
-        let area = part.clipped(to: drawable)
-        if area.isEmpty { return true }
-        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
-        if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
-        var job = template
-        job.dst = data + area.y * stride + area.x * bytesPerPixel
-        job.width = area.width
-        job.height = area.height
-        job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
-        job.maskStride = maskStride
-        if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
-        runner.run(&job)
-        return true
     }
 }

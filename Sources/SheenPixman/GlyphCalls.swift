@@ -234,25 +234,32 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                                Int32(call.maskX), Int32(call.maskY), Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height))
         return false
     }
+    /// Glyph `e`'s box in the destination, placed at `g`. Wrapping, as pixman's int arithmetic:
+    /// positions are the caller's.
+    func box(_ e: GlyphEntry, at g: SheenPixmanGlyph) -> PixelRect {
+        let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
+        return PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+    }
     var drawn = 0, pixels = 0
     var first = 0
-    // A colour into a destination with nothing to check per glyph, SHEEN_PIXMAN_STATS off: each
-    // chunk's glyphs looked up and placed in one pass (GlyphRegistry.place), drawn in one call of
-    // the composite entry. A chunk it cannot take goes through the loop below.
-    if let solidJobs, clip == nil, !DropInStats.isOn, solidJobs.drawsRuns {
+    // A colour into a destination with nothing to check per glyph: each chunk's glyphs looked up
+    // and placed in one pass (GlyphRegistry.place), drawn in one call of the composite entry. A
+    // chunk it cannot take (a glyph unknown or of another format, a mask overlapping the
+    // destination) goes through the loop below, a glyph at a time.
+    if let solidJobs, clip == nil, solidJobs.drawsRuns {
         withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
             guard let run = run.baseAddress else { return }
             while first < Int(count) {
                 let n = min(GlyphRegistry.chunk, Int(count) - first)
+                var chunkPixels = 0
                 let placed = GlyphRegistry.place(glyphs + first, n, into: run) { e, g in
-                    // Wrapping, as pixman's int arithmetic: positions are the caller's.
-                    let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
-                    let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
-                    return solidJobs.place(maskAt: box, maskData: e.maskData!, maskStride: e.maskStride)
+                    if DropInStats.isOn { chunkPixels += Int(e.width) * Int(e.height) }
+                    return solidJobs.place(maskAt: box(e, at: g), maskData: e.maskData!, maskStride: e.maskStride)
                 }
                 guard let placed else { return }
                 solidJobs.drawRun(UnsafeBufferPointer(start: run, count: placed))
                 drawn += n
+                pixels += chunkPixels
                 first += n
             }
         }
@@ -264,42 +271,14 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                 return handOver("a glyph neither a8 nor a1, or not seen inserted", from: first, count: Int32(n))
             }
             if DropInStats.isOn { pixels += glyphPixels(entries) }
-            // A colour into a destination with nothing to check per glyph: the chunk's glyphs
-            // placed and drawn in one entry call (a glyph it declines drawn alone, in order).
-            if let solidJobs, clip == nil, solidJobs.drawsRuns {
-                withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
-                    var placed = 0
-                    for (i, e) in entries.enumerated() {
-                        drawn += 1
-                        guard !e.isEmpty, let m = e.maskData else { continue }   // nothing to composite
-                        let g = glyphs[first + i]
-                        let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
-                        let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
-                        if let glyph = solidJobs.place(maskAt: box, maskData: m, maskStride: e.maskStride) {
-                            if glyph.width > 0 { run[placed] = glyph; placed += 1 }
-                            continue
-                        }
-                        solidJobs.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed]))
-                        placed = 0
-                        if !composite(e, over: box, box: box) { drawn -= 1 }   // counted by the full path
-                    }
-                    solidJobs.drawRun(UnsafeBufferPointer(rebasing: run[0 ..< placed]))
-                }
-                return
-            }
             for (i, e) in entries.enumerated() {
                 if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
-                // Wrapping, as pixman's int arithmetic: positions are the caller's.
-                let g = glyphs[first + i]
-                let x = destX &+ Int32(g.x) &- e.originX, y = destY &+ Int32(g.y) &- e.originY
-                let box = PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height))
+                let b = box(e, at: glyphs[first + i])
                 var plain = true
                 if let clip {
-                    for piece in clip where !composite(e, over: piece, box: box) { plain = false }
-                } else if let m = e.maskData, solidJobs?.draw(maskAt: box, maskData: m, maskStride: e.maskStride) == true {
-                    // Drawn: the common case, a glyph of text in one call.
+                    for piece in clip where !composite(e, over: piece, box: b) { plain = false }
                 } else {
-                    plain = composite(e, over: box, box: box)
+                    plain = composite(e, over: b, box: b)
                 }
                 if plain { drawn += 1 }   // else counted by the full path where Sheen drew it
             }
