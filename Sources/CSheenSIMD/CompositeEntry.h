@@ -211,6 +211,46 @@ static int copy_converted_rows(const SheenCompositeJob *job) {
     return 0;
 }
 
+/// sourceOver of x8 paint rows through a mask (sheen_composite_over_opaque_rows): per row its whole
+/// blocks made opaque and lerped by their coverage (skipped at all 0, stored at all 255: the
+/// exact results of that lerp, as in chunk32), its last partial block converted into a block on
+/// the stack and drawn by partial_block32 — so every pixel gets what converting the row into
+/// scratch and compositing it with op_sourceOver gives, without composite_rows' pass and set-up
+/// (cairo's edge spans are two or three pixels).
+static __attribute__((noinline)) int over_opaque_rows(const SheenCompositeJob *job) {
+    const lanes opaque = (lanes)(words)0xFF000000u;
+    const constant_coverage unused = {0};
+    const intptr_t blocks = job->width / PIXELS, n = job->width % PIXELS;
+    uint8_t *dst = job->dst;
+    const uint8_t *paint = job->paint, *mask = job->mask;
+    for (intptr_t y = 0; y < job->height; y++) {
+        for (intptr_t b = 0; b < blocks; b++) {
+            const uint8_t *m = mask + b * PIXELS;
+            const int k = classify(m, PIXELS);
+            if (k == COVER_NONE) continue;
+            uint8_t *d = dst + b * BLOCK;
+            const lanes s = load_lanes(paint + b * BLOCK) | opaque;
+            store_lanes(d, k == COVER_FULL ? s : lerp_bytes(s, load_lanes(d), mask_weights(m)));
+        }
+        if (n) {
+            uint8_t converted[BLOCK];
+            const uint8_t *p = paint + blocks * BLOCK;
+            for (intptr_t i = 0; i < n; i++) {
+                uint32_t v;
+                memcpy(&v, p + 4 * i, 4);
+                v |= 0xFF000000u;
+                memcpy(converted + 4 * i, &v, 4);
+            }
+            partial_block32(OP_SOURCE_OVER, PAINT_ROW, COVERAGE_MASK, dst + blocks * BLOCK, converted, opaque,
+                            mask + blocks * PIXELS, unused, n);
+        }
+        dst += job->dstStride;
+        paint += job->paintStride;
+        mask += job->maskStride;
+    }
+    return 0;
+}
+
 /// A glyph run (the job's `glyphs`): each glyph's part inside the job's rectangle through its
 /// mask, in order, on the path chosen once — text's over_n_8_8888 called directly.
 static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *job) {
@@ -242,6 +282,7 @@ int SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->glyphCount > 0) return composite_glyphs(job);
     if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;
     if (sheen_composite_converts_in_place(job)) return copy_converted_rows(job);
+    if (sheen_composite_over_opaque_rows(job)) return over_opaque_rows(job);
     if (job->gradient || job->paintColumn || (job->paint && job->paintConversion) || (job->mask && job->coverage < 255)) {
         return composite_rows(job);
     }

@@ -153,6 +153,16 @@ static inline int sheen_composite_converts_in_place(const SheenCompositeJob *job
         && job->coverage == 255 && job->bytesPerPixel == 4;
 }
 
+/// Whether a composite job is sourceOver of 32-bit paint rows in the destination's channel order
+/// whose fourth byte is padding read as alpha 255 (pixman's x8 image onto a 32-bit destination of
+/// its order), through a mask at full coverage: cairo's edge spans of a shape filled from an RGB24
+/// image. The entry makes each row's paint opaque in registers and lerps it by the mask — what
+/// converting the row into scratch and compositing it writes — and reads no scratch.
+static inline int sheen_composite_over_opaque_rows(const SheenCompositeJob *job) {
+    return job->op == SHEEN_SIMD_OP_SOURCE_OVER && job->paint && job->paintConversion == SHEEN_PAINT_OPAQUE && job->mask
+        && !job->gradient && !job->paintColumn && job->coverage == 255 && job->bytesPerPixel == 4;
+}
+
 /// Runs `job` with the 128-bit kernels: 0, or SHEEN_COMPOSITE_NO_PATH (nothing written) when
 /// none of SheenKernels.h's fast paths matches it; so do the other levels' entries. Call only
 /// where sheen_simd_cpu_supports(SHEEN_SIMD_128).

@@ -185,10 +185,11 @@ extension SheenCompositeJob {
 
 extension SheenCompositeJob {
     /// Whether the composite entry reads scratch rows for this job: a paint conversion other
-    /// than one written in place, a gradient, a mask scaled by a coverage below 255.
+    /// than one written in place or made in registers (an x8 image over through a mask), a
+    /// gradient, a mask scaled by a coverage below 255.
     package var needsScratch: Bool {
         if paintConversion == UInt32(SHEEN_PAINT_AS_IS) && gradient == nil && (mask == nil || coverage == 255) { return false }
-        return withUnsafePointer(to: self) { sheen_composite_converts_in_place($0) == 0 }
+        return withUnsafePointer(to: self) { sheen_composite_converts_in_place($0) == 0 && sheen_composite_over_opaque_rows($0) == 0 }
     }
 }
 

@@ -160,9 +160,24 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
         }
         return 0
     }
-    compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
-        compositeSpanReference(op, format, paint, coverage, dst, count)
+    /// The job's rows through the scalar reference.
+    func walk(_ j: SheenCompositeJob) {
+        compositeJobRows(j, shading: GradientKernelTwin.run) { op, format, paint, coverage, dst, count in
+            compositeSpanReference(op, format, paint, coverage, dst, count)
+        }
     }
+    // sourceOver of x8 rows through a mask, which the C entries make opaque in registers
+    // (over_opaque_rows): the caller gives no scratch, so the walker, which converts the rows
+    // into scratch, is given its own.
+    if sheen_composite_over_opaque_rows(job) != 0 && job.pointee.scratch == nil {
+        var j = job.pointee
+        withAlignedScratch(byteCount: sheen_composite_scratch_bytes(j.width)) { scratch in
+            j.scratch = scratch
+            walk(j)
+        }
+        return 0
+    }
+    walk(job.pointee)
     return 0
 }
 

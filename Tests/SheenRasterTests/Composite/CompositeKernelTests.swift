@@ -123,6 +123,76 @@ import Testing
         }
     }
 
+    /// sourceOver of x8 rows through a mask at full coverage (sheen_composite_over_opaque_rows:
+    /// cairo's edge spans of a shape filled from an RGB24 image), which the C levels draw with
+    /// the paint made opaque in registers: at every level, given no scratch (as the drop-in
+    /// pixman gives it none), byte for byte the same rows made opaque and composited at the
+    /// reference level — widths 0…70 (every whole block and tail of every level), 1…3 rows,
+    /// masks of runs all 0, all 255 and mixed, both channel orders, paint, mask and destination
+    /// rows against unmapped pages after or before them or between canary bands; nothing
+    /// written outside the rows, the paint's padding bytes left as they were.
+    @Test func overOfX8RowsThroughAMaskIsItsOpaqueRowsComposited() {
+        var rng = SeededGenerator(seed: 0x6F76_6572)
+        for n in 0 ..< 71 * 6 {
+            let width = n % 71, height = 1 + (n / 71) % 3
+            let guardPages = FencedBuffer.GuardPages.allCases[(n / 71 + n) % 3]
+            let format: PixelFormat = n % 2 == 0 ? .bgra8Premultiplied : .rgba8Premultiplied
+            func fenced(_ format: PixelFormat) -> FencedBuffer {
+                FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 9, using: &rng),
+                             misalignment: Int.random(in: 0 ... 63, using: &rng), guardPages: guardPages)
+            }
+            // Paint of any bytes (its fourth byte padding), and the same rows with that byte 255.
+            let paint = fenced(format), opaque = fenced(format)
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let v = UInt32.random(in: 0 ... .max, using: &rng)
+                    paint.buffer.row(y).storeBytes(of: v, toByteOffset: 4 * x, as: UInt32.self)
+                    opaque.buffer.row(y).storeBytes(of: v | 0xFF00_0000, toByteOffset: 4 * x, as: UInt32.self)
+                }
+            }
+            // Coverage in runs of 1…20 pixels, each all 0, all 255 or random.
+            let mask = fenced(.a8)
+            for y in 0 ..< height {
+                var x = 0
+                while x < width {
+                    let run = min(Int.random(in: 1 ... 20, using: &rng), width - x), kind = Int.random(in: 0 ... 2, using: &rng)
+                    for i in x ..< x + run {
+                        let c: UInt8 = kind == 0 ? 0 : kind == 1 ? 255 : UInt8.random(in: 0 ... 255, using: &rng)
+                        mask.buffer.row(y).storeBytes(of: c, toByteOffset: i, as: UInt8.self)
+                    }
+                    x += run
+                }
+            }
+            let destination = fenced(format)
+            fillRandomPremultiplied(destination.buffer, &rng)
+            /// The job of `from`'s rows (converted as `conversion` says) through the mask onto `onto`.
+            func job(_ from: FencedBuffer, _ conversion: Int, onto: FencedBuffer) -> SheenCompositeJob {
+                var job = SheenCompositeJob(op: .sourceOver, format: format, dst: onto.buffer.base, dstStride: onto.buffer.bytesPerRow,
+                                            width: width, height: height)
+                job.paint = UnsafeRawPointer(from.buffer.base)
+                job.paintStride = from.buffer.bytesPerRow
+                job.paintConversion = UInt32(conversion)
+                job.mask = UnsafePointer(mask.buffer.base.assumingMemoryBound(to: UInt8.self))
+                job.maskStride = mask.buffer.bytesPerRow
+                return job
+            }
+            let want = destination.copy()
+            var plain = job(opaque, SHEEN_PAINT_AS_IS, onto: want)
+            let ran = plain.run(at: .reference)
+            #expect(ran)
+            let paintBefore = paint.copy()
+            for level in Kernels.supported {
+                let got = destination.copy()
+                var x8 = job(paint, SHEEN_PAINT_OPAQUE, onto: got)
+                let takesIt = sheen_composite_over_opaque_rows(&x8) != 0 && !x8.needsScratch
+                #expect(takesIt)
+                x8.runOnCheckedPath(at: level)
+                #expect(got.sameBytes(as: want), "case \(n): width \(width), \(height) rows, \(format) at \(level): bytes differ")
+                #expect(got.fenceViolations == 0 && paint.sameBytes(as: paintBefore), "case \(n) at \(level): wrote outside the rows")
+            }
+        }
+    }
+
     /// With SHEEN_PAINT_OPAQUE, paint rows whose fourth byte holds anything composite as the same
     /// rows with that byte 255 — alone, with the red–blue swap and onto A8 — at every level, for
     /// a few operators and widths covering every tail; the padding bytes themselves are not
