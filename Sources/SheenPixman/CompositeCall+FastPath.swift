@@ -21,128 +21,20 @@ extension CompositeCall {
     /// it (pixman's tests and the differential fuzzer hold both to pixman).
     func drawPlain(at level: SIMDLevel) -> Int? {
         guard let source, let destination else { return nil }
-        let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
-        return drawPlain(source: s, mask: m, destination: d, at: level)
+        let plan = PlanMemo.plan(for: self, source: source, destination: destination, at: level) {
+            let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
+            return CompositePlan(op: op, source: s, mask: m, masked: mask != nil, destination: d, level: level) { ImageRegistry.sampling(of: source) }
+        }
+        return plan.flatMap { CompositePlan.draw($0, self, at: level) }
     }
 
     /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already
     /// (a glyph run looks its source and destination up once for all its glyphs).
     func drawPlain(source s: PlainImage, mask m: PlainImage, destination d: PlainImage, at level: SIMDLevel) -> Int? {
-        guard var op = PixmanOperator.of(op) else { return nil }
-        // src through a mask writes S·m — transparent where the mask or the source is — which is
-        // S·m over transparent: the area is cleared first, then drawn with over (cairo fills a
-        // shape with src so, a span at a time).
-        let clearsFirst = op.code == 0x01 && mask != nil
-        if clearsFirst { op = PixmanOperator.sourceOver }
-        guard d.isDestination, let dFormat = d.format, let dData = d.data, dFormat != .a8 || !op.sheen.isBlendMode else { return nil }
-        var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
-            .clipped(to: d.drawableRect)
-        if area.isEmpty { return 0 }
-        let fullArea = area
-        /// Clears the whole area for src through a mask (before the first write) and returns the
-        /// pixels the call drew: the area's then, else `drawn`.
-        func cleared(else drawn: Int) -> Int {
-            guard clearsFirst else { return drawn }
-            Self.clear([fullArea], format: dFormat, data: dData, stride: d.stride, level: level)
-            return fullArea.width * fullArea.height
-        }
-
-        var paint: Paint
-        // A scaled 32-bit image (its record's sampling, looked up once) and its pixels, sampled
-        // into scratch once the area is known (`paint` is `.sampled` until then).
-        var sampling: BilinearImage? = nil, sampled: UnsafeMutableRawPointer? = nil
-        defer { sampled?.deallocate() }
-        switch s.kind {
-        case .solid:
-            paint = .solid(s.solid)
-        case .bits:
-            // An a8 source onto colour (black at its alpha) is drawWithSheen's.
-            guard let format = s.format, let data = s.data, format != .a8 || dFormat == .a8 else { return nil }
-            let dx = sourceX - destinationX + s.dx, dy = sourceY - destinationY + s.dy
-            let inside = area.clipped(to: PixelRect(x: -dx, y: -dy, width: s.width, height: s.height))
-            if op.isBounded { area = inside } else if inside != area { return nil }
-            if Self.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
-            paint = .bits(format: format, data: data, stride: s.stride, dx: dx, dy: dy)
-        case .sampled:
-            guard let source = self.source, let image = ImageRegistry.sampling(of: source) else { return nil }
-            if self.op == 0x01 && mask == nil && image.format == dFormat {
-                // src into the image's own format: the sample itself, as drawWithSheen draws it.
-                if Self.overlaps(image.data, image.height, image.stride, dData, d.height, d.stride) { return nil }
-                guard let job = image.job(into: dData + area.y * d.stride + area.x * dFormat.sheenFormat.bytesPerPixel, stride: d.stride,
-                                          at: (area.x + sourceX - destinationX, area.y + sourceY - destinationY),
-                                          width: area.width, height: area.height) else { return nil }
-                runBilinearSampling(job, level: level)
-                return area.width * area.height
-            }
-            // An a8 image onto colour is drawWithSheen's.
-            guard image.format != .a8 else { return nil }
-            sampling = image
-            paint = .sampled
-        case .unusable:
-            return nil
-        }
-
-        var coverage = Coverage.constant(255)
-        if mask != nil {
-            switch m.kind {
-            case .solid:
-                coverage = .constant(m.solid >> 24)
-            case .bits:
-                guard m.format == .a8, let data = m.data else { return nil }
-                let dx = maskX - destinationX + m.dx, dy = maskY - destinationY + m.dy
-                area = area.clipped(to: PixelRect(x: -dx, y: -dy, width: m.width, height: m.height))
-                if Self.overlaps(data, m.height, m.stride, dData, d.height, d.stride) { return nil }
-                coverage = .bits(data: data, stride: m.stride, dx: dx, dy: dy)
-            case .sampled, .unusable:
-                return nil
-            }
-            if case .constant(255) = coverage {} else if !op.isBounded { return nil }
-            if case .constant(0) = coverage { return cleared(else: 0) }
-        }
-        if area.isEmpty { return cleared(else: 0) }
-        if let image = sampling {
-            guard area.width * area.height <= Self.scratchPixelLimit,
-                  let scratch = Self.sampleScratch(image, x: sourceX - destinationX, y: sourceY - destinationY, area: area, level: level,
-                                                   columns: Self.coveredColumns(coverage, area))
-            else { return nil }
-            sampled = scratch
-            paint = .bits(format: image.format, data: scratch, stride: area.width * 4, dx: -area.x, dy: -area.y)
-        }
-
-        switch paint {
-        case let .solid(v):
-            if !Self.isPremultiplied(v) { return nil }
-        case let .bits(format, data, stride, dx, dy):
-            if op.checksSource && !format.isPadded && format != .a8
-                && !Self.isPremultiplied(data, stride: stride, PixelRect(x: area.x + dx, y: area.y + dy, width: area.width, height: area.height), level: level) { return nil }
-        case .repeated, .gradient, .sampled:
-            return nil
-        }
-        if op.checksDestination && !dFormat.isPadded && dFormat != .a8 && !Self.isPremultiplied(dData, stride: d.stride, area, level: level) {
-            return nil
-        }
-        let drawOp = Self.drawOperator(op, paint: paint, coverage: coverage)
-        var job = Self.job(drawOp, paint: paint, coverage: coverage, onto: (dFormat, dData, d.stride), area)
-        // The operator's table says whether its kernels take every job (over drawn as a copy: the
-        // copy's row); asked per job only where they do not.
-        let row = drawOp == op.sheen ? op : PixmanOperator.source
-        guard row.drawsEveryJob(onto: dFormat, masked: job.mask != nil) || job.hasCompositePath else { return nil }
-        let drawn = cleared(else: area.width * area.height)
-        if dFormat.isPadded && op.readsDestinationAlpha { Self.makeOpaque(dData, stride: d.stride, area) }
-        job.runOnCheckedPath(at: level)
-        return drawn
-    }
-}
-
-private extension PixelRect {
-    /// `intersection(_:)` in plain arithmetic. Every coordinate the fast path meets is a sum of a
-    /// few of pixman's 32-bit values (positions, sizes, whole-pixel offsets), which cannot
-    /// overflow; the saturating form cost each of cairo's span composites ~75 instructions.
-    @inline(__always)
-    func clipped(to b: PixelRect) -> PixelRect {
-        let x0 = Swift.max(x, b.x), y0 = Swift.max(y, b.y)
-        let x1 = Swift.min(x + width, b.x + b.width), y1 = Swift.min(y + height, b.y + b.height)
-        return x1 <= x0 || y1 <= y0 ? PixelRect(x: x0, y: y0, width: 0, height: 0) : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard let plan = CompositePlan(op: op, source: s, mask: m, masked: mask != nil, destination: d, level: level, sampling: {
+            source.flatMap { ImageRegistry.sampling(of: $0) }
+        }) else { return nil }
+        return withUnsafePointer(to: plan) { CompositePlan.draw($0, self, at: level) }
     }
 }
 

@@ -253,7 +253,9 @@ struct BilinearImage {
     }
 }
 
-/// Every image's record, by address, behind one lock: cairo draws from several threads.
+/// Every image's record, by address, behind one lock: cairo draws from several threads. Each
+/// record made, changed or freed moves the image epoch on, which retires the composite plans
+/// threads keep (PlanMemo.swift).
 enum ImageRegistry {
     private static let records = Guarded(AddressTable<ImageRecord>())
 
@@ -261,7 +263,10 @@ enum ImageRegistry {
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
         guard let image else { return }
         record.seal()
-        records.withLock { $0.insert(key(image), record) }
+        records.withLock {
+            $0.insert(key(image), record)
+            PlanMemo.imagesChanged()
+        }
     }
 
     /// How sample_bilinear reads a recorded image (ImageRecord.sampling), nil for an image it
@@ -273,7 +278,11 @@ enum ImageRegistry {
     /// Forgets a freed image; returns its record (nil for none).
     @discardableResult
     static func remove(_ image: PixmanImage) -> ImageRecord? {
-        records.withLock { $0.remove(key(image)) }
+        records.withLock {
+            // Whether or not it had a record: an image made at its address next is another.
+            PlanMemo.imagesChanged()
+            return $0.remove(key(image))
+        }
     }
 
     /// Changes a recorded image's properties (nothing for an image with no record, or where
@@ -288,6 +297,7 @@ enum ImageRegistry {
         records.withLock {
             $0.modify(key(image)) { record in
                 if unchanged(record) { return }
+                PlanMemo.imagesChanged()
                 if isKnownUniquelyReferenced(&record) {
                     change(record)
                     record.forgetFill()

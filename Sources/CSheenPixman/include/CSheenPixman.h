@@ -96,6 +96,34 @@ void sheen_dropin_capture_offer(void *image, int32_t width, int32_t height, uint
 /// Ends the capture: the first image offered since it began (NULL for none), its size and format.
 void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format);
 
+/// The bytes a memo slot keeps of a composite plan (SheenPixman's CompositePlan, which checks
+/// that it fits), and the slots a thread keeps.
+#define SHEEN_DROPIN_PLAN_BYTES 384
+#define SHEEN_DROPIN_PLAN_SLOTS 4
+
+/// One composite plan a thread made (PlanMemo.c; SheenPixman's PlanMemo.swift reads and writes
+/// it): the plan's bytes (first: a slot's address is its plan's), the call's operator, images
+/// and SIMD level it was made for, the image epoch it was made at (0: an empty slot) and whether
+/// there is a plan (0: the fast path declines such calls).
+typedef struct {
+    _Alignas(16) unsigned char plan[SHEEN_DROPIN_PLAN_BYTES];
+    uintptr_t op, source, mask, destination, level;
+    uint64_t epoch;
+    uint32_t planned;
+} SheenDropinPlanSlot;
+
+/// A thread's memo of the composite plans it made last, its slots first (zeroed at the thread's
+/// start: empty), and the slot the next new plan takes.
+typedef struct {
+    SheenDropinPlanSlot slots[SHEEN_DROPIN_PLAN_SLOTS];
+    uint32_t next;
+} SheenDropinPlanMemo;
+
+/// The calling thread's memo, and in `epoch` the image epoch now.
+SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *epoch);
+/// Moves the image epoch on: called whenever an image's record is made, changed or freed.
+void sheen_dropin_images_changed(void);
+
 /// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
 enum {
     SHEEN_PIXMAN_A8R8G8B8 = 0x20028888,

@@ -1,0 +1,21 @@
+// The per-thread memo of the composite plan made last, and the image epoch that says whether it
+// still holds (CSheenPixman.h: SheenDropinPlanMemo). Thread-local, as GlyphCapture.c's capture:
+// cairo draws from several threads, each mostly with its own images. The epoch is one counter
+// for every image: moved on by any image made, changed or freed, on any thread, so a memo made
+// before never stands for an image now at a freed one's address.
+#include "CSheenPixman.h"
+
+#include <stdatomic.h>
+
+static _Thread_local SheenDropinPlanMemo memo;
+/// Starts at 1, so that a thread's zeroed memo is never current.
+static _Atomic uint64_t epoch = 1;
+
+SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *now) {
+    *now = atomic_load_explicit(&epoch, memory_order_relaxed);
+    return &memo;
+}
+
+void sheen_dropin_images_changed(void) {
+    atomic_fetch_add_explicit(&epoch, 1, memory_order_relaxed);
+}

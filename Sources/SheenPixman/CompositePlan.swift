@@ -1,0 +1,240 @@
+// What the composite's fast path decides from a call's operator and images alone, decided once
+// for the many calls that share them. cairo composites a filled or stroked shape a span at a
+// time — a row's edge pixels through an a8 row, its inside unmasked: about three calls a row
+// with the same images — and working out per call what the images allow (their records looked
+// up, their kinds, formats and overlap checked, the operator's row read, the job's constant part
+// built) cost more than pixman's whole call. A plan is made from the images as the fast path
+// reads them (PlainImage) and kept per thread for the next call (PlanMemo.swift); a call then
+// only places its rectangle (`draw`).
+
+import CSheenPixman
+import CSheenSIMD
+import SheenRaster
+
+/// The fast path's decisions for one operator, source, mask and destination: drawPlain's rules,
+/// in its order, for everything that does not depend on a call's rectangle and offsets. Plain
+/// values only: a thread's memo keeps it as bytes and writes over it without destroying it.
+struct CompositePlan {
+    /// The source as the plan reads it.
+    enum Source {
+        /// One colour: the template's `solid`.
+        case solid
+        /// Pixels read at a whole-pixel offset (dx, dy, besides the call's), transparent past
+        /// their edges.
+        case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, dx: Int, dy: Int)
+        /// A 32-bit image sampled bilinearly into scratch over a call's area, then read as bits.
+        case sampled(BilinearImage)
+        /// src of a sampled image into its own format, unmasked: the sample written straight into
+        /// the destination.
+        case sampledCopy(BilinearImage)
+    }
+
+    /// An a8 mask image, read at a whole-pixel offset (dx, dy, besides the call's), transparent
+    /// past its edges.
+    struct MaskBits {
+        let data: UnsafeMutableRawPointer
+        let width: Int, height: Int, stride: Int, dx: Int, dy: Int
+    }
+
+    private let source: Source
+    /// The mask where it is an a8 image (a solid mask is the template's `coverage`; none is 255).
+    private let mask: MaskBits?
+    /// The coverage where the mask is not an image.
+    private let coverage: UInt32
+    /// Whether the operator leaves pixels outside the source alone (it is then clipped to it).
+    private let bounded: Bool
+    /// src through a mask: the area cleared, then drawn with over.
+    private let clearsFirst: Bool
+    /// The destination: its format, memory, row stride and the part that may be drawn.
+    private let format: PixmanFormat
+    private let data: UnsafeMutableRawPointer
+    private let stride: Int
+    private let drawable: PixelRect
+    /// Whether a call's source or destination pixels must be checked for valid premultiplied
+    /// colour first (PixmanOperator.checksSource, .checksDestination, for the formats with alpha).
+    private let checksSourcePixels: Bool, checksDestinationPixels: Bool
+    /// Whether an x8 destination's padding is made opaque first (the operator reads its alpha).
+    private let makesOpaque: Bool
+    /// Whether the operator's kernels take every job of the plan's kind (else asked per job).
+    private let drawsEveryJob: Bool
+    /// The job's constant part: operator, format, strides, conversion, colour, coverage.
+    private let template: SheenCompositeJob
+    /// Whether its jobs need scratch rows (else they run straight on `runner`).
+    private let needsScratch: Bool
+    private let runner: CompositeRunner
+
+    /// The plan for pixman operator `code` with source `s`, mask `m` (`.unusable` where the call
+    /// has none: `masked` false) and destination `d`, its jobs run at `level`; nil where
+    /// drawPlain declines every such call. `sampling` gives a sampled source's image (its record's, looked up only then).
+    init?(op code: UInt32, source s: PlainImage, mask m: PlainImage, masked: Bool, destination d: PlainImage,
+          level: SIMDLevel, sampling: () -> BilinearImage?) {
+        guard var op = PixmanOperator.of(code) else { return nil }
+        // src through a mask writes S·m — transparent where the mask or the source is — which is
+        // S·m over transparent: the area is cleared first, then drawn with over (cairo fills a
+        // shape with src so, a span at a time).
+        let clearsFirst = op.code == 0x01 && masked
+        if clearsFirst { op = PixmanOperator.sourceOver }
+        guard d.isDestination, let dFormat = d.format, let dData = d.data, dFormat != .a8 || !op.sheen.isBlendMode else { return nil }
+
+        /// The paint's format where it is read as pixels (padded: drawn as a copy at full coverage).
+        let source: Source, paintFormat: PixmanFormat?
+        switch s.kind {
+        case .solid:
+            // A colour that is not premultiplied is drawWithSheen's.
+            guard CompositeCall.isPremultiplied(s.solid) else { return nil }
+            source = .solid
+            paintFormat = nil
+        case .bits:
+            // An a8 source onto colour (black at its alpha) is drawWithSheen's.
+            guard let format = s.format, let data = s.data, format != .a8 || dFormat == .a8 else { return nil }
+            if CompositeCall.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
+            source = .bits(format: format, data: data, width: s.width, height: s.height, stride: s.stride, dx: s.dx, dy: s.dy)
+            paintFormat = format
+        case .sampled:
+            guard let image = sampling() else { return nil }
+            if code == 0x01 && !masked && image.format == dFormat {
+                if CompositeCall.overlaps(image.data, image.height, image.stride, dData, d.height, d.stride) { return nil }
+                source = .sampledCopy(image)
+            } else {
+                // An a8 image onto colour is drawWithSheen's.
+                guard image.format != .a8 else { return nil }
+                source = .sampled(image)
+            }
+            paintFormat = image.format
+        case .unusable:
+            return nil
+        }
+
+        var coverage: UInt32 = 255, maskBits: MaskBits? = nil
+        if masked {
+            switch m.kind {
+            case .solid:
+                coverage = m.solid >> 24
+            case .bits:
+                guard m.format == .a8, let data = m.data else { return nil }
+                if CompositeCall.overlaps(data, m.height, m.stride, dData, d.height, d.stride) { return nil }
+                maskBits = MaskBits(data: data, width: m.width, height: m.height, stride: m.stride, dx: m.dx, dy: m.dy)
+            case .sampled, .unusable:
+                return nil
+            }
+            if maskBits != nil || coverage != 255, !op.isBounded { return nil }
+        }
+
+        let checksSourcePixels = op.checksSource && paintFormat.map { !$0.isPadded && $0 != .a8 } ?? false
+        let checksDestinationPixels = op.checksDestination && !dFormat.isPadded && dFormat != .a8
+        let makesOpaque = dFormat.isPadded && op.readsDestinationAlpha
+        // Over an opaque image (x8) at full coverage is that image: a copy (CompositeCall.drawOperator).
+        let drawOp = op.code == 0x03 && paintFormat?.isPadded == true && maskBits == nil && coverage == 255 ? CompositeOperator.source : op.sheen
+        var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData, dstStride: d.stride, width: 0, height: 0)
+        if case .solid = source { job.solid = CompositeCall.pixel(s.solid, for: dFormat) }
+        if let paintFormat {
+            job.paintConversion = CompositeCall.conversion(from: paintFormat, to: dFormat)
+            if case let .bits(_, _, _, _, stride, _, _) = source { job.paintStride = stride }
+        }
+        if let maskBits { job.maskStride = maskBits.stride } else { job.coverage = coverage }
+        // The operator's table says whether its kernels take every job (over drawn as a copy: the
+        // copy's row); asked per job only where they do not.
+        let row = drawOp == op.sheen ? op : PixmanOperator.source
+        self.source = source; mask = maskBits; self.coverage = coverage
+        bounded = op.isBounded; self.clearsFirst = clearsFirst
+        format = dFormat; data = dData; stride = d.stride; drawable = d.drawableRect
+        self.checksSourcePixels = checksSourcePixels; self.checksDestinationPixels = checksDestinationPixels
+        self.makesOpaque = makesOpaque
+        drawsEveryJob = row.drawsEveryJob(onto: dFormat, masked: maskBits != nil)
+        template = job
+        needsScratch = job.needsScratch
+        runner = CompositeRunner(level: level)
+    }
+
+    /// Draws `call` (whose operator and images `plan` was made for) at `level` and returns the
+    /// pixels drawn; nil, having written nothing, where drawPlain declines the call (a pixel
+    /// that is not valid premultiplied colour where the operator checks, a sampled position out
+    /// of the kernel's range, no kernel path). Reads the plan where it lies, a field at a time:
+    /// a copy of it, made for a method call, cost each call more than its use.
+    static func draw(_ plan: UnsafePointer<CompositePlan>, _ call: CompositeCall, at level: SIMDLevel) -> Int? {
+        let format = plan.pointee.format, data = plan.pointee.data, stride = plan.pointee.stride
+        var area = PixelRect(x: call.destinationX, y: call.destinationY, width: max(call.width, 0), height: max(call.height, 0))
+            .clipped(to: plan.pointee.drawable)
+        if area.isEmpty { return 0 }
+        let fullArea = area
+        /// Clears the whole area for src through a mask (before the first write) and returns the
+        /// pixels the call drew: the area's then, else `drawn`.
+        func cleared(else drawn: Int) -> Int {
+            guard plan.pointee.clearsFirst else { return drawn }
+            CompositeCall.clear([fullArea], format: format, data: data, stride: stride, level: level)
+            return fullArea.width * fullArea.height
+        }
+        let bytesPerPixel = format.sheenFormat.bytesPerPixel
+        // The source's offset from the destination, and (an image) the area clipped to it.
+        let sx = call.sourceX - call.destinationX, sy = call.sourceY - call.destinationY
+        switch plan.pointee.source {
+        case let .bits(_, _, width, height, _, dx, dy):
+            let inside = area.clipped(to: PixelRect(x: -(sx + dx), y: -(sy + dy), width: width, height: height))
+            if plan.pointee.bounded { area = inside } else if inside != area { return nil }
+        case let .sampledCopy(image):
+            guard let job = image.job(into: data + area.y * stride + area.x * bytesPerPixel, stride: stride,
+                                      at: (area.x + sx, area.y + sy), width: area.width, height: area.height) else { return nil }
+            runBilinearSampling(job, level: level)
+            return area.width * area.height
+        case .solid, .sampled:
+            break
+        }
+        let mask = plan.pointee.mask
+        let mx = call.maskX - call.destinationX, my = call.maskY - call.destinationY
+        if let mask {
+            area = area.clipped(to: PixelRect(x: -(mx + mask.dx), y: -(my + mask.dy), width: mask.width, height: mask.height))
+        } else if plan.pointee.coverage == 0 {
+            return cleared(else: 0)
+        }
+        if area.isEmpty { return cleared(else: 0) }
+
+        var job = plan.pointee.template
+        job.dst = data + area.y * stride + area.x * bytesPerPixel
+        job.width = area.width
+        job.height = area.height
+        if let mask {
+            job.mask = UnsafePointer((mask.data + (area.y + my + mask.dy) * mask.stride + (area.x + mx + mask.dx)).assumingMemoryBound(to: UInt8.self))
+        }
+        // A sampled source's pixels, made over the area once it is known, freed on every way out.
+        var sampled: UnsafeMutableRawPointer? = nil
+        defer { sampled?.deallocate() }
+        switch plan.pointee.source {
+        case let .bits(paintFormat, pixels, _, _, paintStride, dx, dy):
+            let first = PixelRect(x: area.x + sx + dx, y: area.y + sy + dy, width: area.width, height: area.height)
+            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(pixels, stride: paintStride, first, level: level) { return nil }
+            job.paint = UnsafeRawPointer(pixels + first.y * paintStride + first.x * paintFormat.sheenFormat.bytesPerPixel)
+        case let .sampled(image):
+            let coverage: CompositeCall.Coverage = mask.map { .bits(data: $0.data, stride: $0.stride, dx: mx + $0.dx, dy: my + $0.dy) }
+                ?? .constant(plan.pointee.coverage)
+            guard area.width * area.height <= CompositeCall.scratchPixelLimit,
+                  let scratch = CompositeCall.sampleScratch(image, x: sx, y: sy, area: area, level: level,
+                                                            columns: CompositeCall.coveredColumns(coverage, area))
+            else { return nil }
+            sampled = scratch
+            let whole = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(scratch, stride: area.width * 4, whole, level: level) { return nil }
+            job.paint = UnsafeRawPointer(scratch)
+            job.paintStride = area.width * 4
+        case .solid, .sampledCopy:
+            break
+        }
+        if plan.pointee.checksDestinationPixels && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return nil }
+        guard plan.pointee.drawsEveryJob || job.hasCompositePath else { return nil }
+        let drawn = cleared(else: area.width * area.height)
+        if plan.pointee.makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
+        if plan.pointee.needsScratch { job.runOnCheckedPath(at: level) } else { plan.pointee.runner.run(&job) }
+        return drawn
+    }
+}
+
+extension PixelRect {
+    /// `intersection(_:)` in plain arithmetic. Every coordinate the fast path meets is a sum of a
+    /// few of pixman's 32-bit values (positions, sizes, whole-pixel offsets), which cannot
+    /// overflow; the saturating form cost each of cairo's span composites ~75 instructions.
+    @inline(__always)
+    func clipped(to b: PixelRect) -> PixelRect {
+        let x0 = Swift.max(x, b.x), y0 = Swift.max(y, b.y)
+        let x1 = Swift.min(x + width, b.x + b.width), y1 = Swift.min(y + height, b.y + b.height)
+        return x1 <= x0 || y1 <= y0 ? PixelRect(x: x0, y: y0, width: 0, height: 0) : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,115 @@
+// The composite plans a thread keeps (PlanMemo.swift) against the images they were made for:
+// long runs of calls over the same few images — masked and unmasked in turn, as cairo's spans
+// come, so kept plans are used — with the images changed between calls in every way the
+// drop-in records (clip region, repeat, transform, component alpha) and freed and made again
+// at the same address. Each call must draw — or decline, writing nothing — what a plan made
+// afresh from the images' records draws for it, byte for byte (FastPathTests holds that plan to
+// the full path). A plan outliving a change would draw the image as it was.
+
+import CSheenPixman
+@testable import SheenPixman
+import SheenRaster
+import Testing
+
+@Suite struct PlanMemoTests {
+    typealias Generator = FastPathTests.Generator
+
+    /// One image of a run: the pixman image and its pixels (nil for a solid one).
+    private struct Made {
+        let image: OpaquePointer
+        let bytes: UnsafeMutableRawPointer?
+        let stride: Int
+    }
+
+    /// A random image: bits of `format` (`width` × `height`) or, where `solid`, a colour.
+    private static func make(_ format: UInt32, width: Int, height: Int, solid: Bool, _ g: inout Generator) -> Made {
+        if solid {
+            var c = SheenPixmanColor(red: 0, green: 0, blue: 0, alpha: UInt16(g.below(65536)))
+            c.red = UInt16(g.below(Int(c.alpha) + 1)); c.green = UInt16(g.below(Int(c.alpha) + 1)); c.blue = UInt16(g.below(Int(c.alpha) + 1))
+            return Made(image: sheenPixmanCreateSolidFill(&c)!, bytes: nil, stride: 0)
+        }
+        let (image, bytes, stride) = FastPathTests.bits(format, width: width, height: height, &g)
+        return Made(image: image, bytes: bytes, stride: stride)
+    }
+
+    private static func free(_ m: Made) {
+        _ = sheenPixmanUnref(m.image)
+        m.bytes?.deallocate()
+    }
+
+    @Test func keptPlansFollowTheirImagesChanges() throws {
+        let level = try Kernels.requestedLevel()
+        var g = Generator(state: 0x9_1A4E)
+        var taken = 0, changed = 0, sameAddress = 0
+        let formats = FastPathTests.formats
+        for run in 0 ..< 60 {
+            let (dw, dh) = (8 + g.below(40), 8 + g.below(40))
+            var destination = Self.make(formats[g.below(4)], width: dw, height: dh, solid: false, &g)
+            var source = Self.make(formats[g.below(5)], width: 4 + g.below(40), height: 4 + g.below(40), solid: g.chance(30), &g)
+            var mask = Self.make(UInt32(SHEEN_PIXMAN_A8), width: 4 + g.below(40), height: 4 + g.below(40), solid: false, &g)
+            let op = [0x01, 0x03, 0x03, 0x0C, 0x30, 0x08][g.below(6)] as UInt32
+            for n in 0 ..< 300 {
+                // Between calls, now and then, one of the images changes or is made again.
+                if g.chance(8) {
+                    changed += 1
+                    let target = [destination.image, source.image, mask.image][g.below(3)]
+                    switch g.below(6) {
+                    case 0:
+                        var region = SheenPixmanRegion32(extents: SheenPixmanBox32(x1: Int32(g.below(10)), y1: Int32(g.below(10)),
+                                                                                   x2: Int32(5 + g.below(40)), y2: Int32(5 + g.below(40))),
+                                                         data: nil)
+                        if g.chance(70) { _ = sheenPixmanSetClipRegion32(target, &region) } else { _ = sheenPixmanSetClipRegion32(target, nil) }
+                    case 1:
+                        sheenPixmanSetRepeat(target, UInt32(g.below(4)))
+                    case 2:
+                        var t = SheenPixmanTransform(matrix: ((1 << 16, 0, Int32(g.below(9) - 4) << 16), (0, 1 << 16, Int32(g.below(9) - 4) << 16),
+                                                              (0, 0, 1 << 16)))
+                        if g.chance(30) { t.matrix.0.0 = 3 << 15 }
+                        _ = sheenPixmanSetTransform(target, &t)
+                    case 3:
+                        sheenPixmanSetComponentAlpha(target, Int32(g.below(2)))
+                    default:
+                        // Freed and made again, of another size or kind: malloc hands the freed
+                        // block straight back, so the new image mostly takes the old one's address.
+                        let which = g.below(3)
+                        let old = [destination, source, mask][which]
+                        Self.free(old)
+                        let made: Made
+                        switch which {
+                        case 0: made = Self.make(formats[g.below(4)], width: 8 + g.below(40), height: 8 + g.below(40), solid: false, &g)
+                        case 1: made = Self.make(formats[g.below(5)], width: 4 + g.below(40), height: 4 + g.below(40), solid: g.chance(30), &g)
+                        default: made = Self.make(UInt32(SHEEN_PIXMAN_A8), width: 4 + g.below(40), height: 4 + g.below(40), solid: false, &g)
+                        }
+                        if made.image == old.image { sameAddress += 1 }
+                        switch which {
+                        case 0: destination = made
+                        case 1: source = made
+                        default: mask = made
+                        }
+                    }
+                }
+                // Masked and unmasked calls in turn, as cairo's spans come.
+                let call = CompositeCall(op: op, source: source.image, mask: n % 3 == 1 ? nil : mask.image, destination: destination.image,
+                                         sourceX: g.below(30) - 8, sourceY: g.below(30) - 8, maskX: g.below(30) - 8, maskY: g.below(30) - 8,
+                                         destinationX: g.below(40) - 8, destinationY: g.below(40) - 8,
+                                         width: 1 + g.below(30), height: 1 + g.below(4))
+                let d = ImageRegistry.lookup(nil, nil, destination.image).2
+                guard case let .bits(_, _, _, height, _)? = d?.content, let bytes = destination.bytes else { continue }
+                let count = destination.stride * height
+                let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
+                let kept = call.drawPlain(at: level)
+                let afterKept = Array(UnsafeRawBufferPointer(start: bytes, count: count))
+                bytes.copyMemory(from: before, byteCount: count)
+                // The same call through a plan made now from the images' records.
+                let (s, m, dd) = ImageRegistry.plainImages(source.image, call.mask, destination.image)
+                let fresh = call.drawPlain(source: s, mask: m, destination: dd, at: level)
+                let same = Array(UnsafeRawBufferPointer(start: bytes, count: count)) == afterKept
+                #expect(kept == fresh && same, "run \(run) call \(n): a kept plan drew \(String(describing: kept)) pixels, a fresh one \(String(describing: fresh))\(same ? "" : ", other pixels")")
+                if kept != nil { taken += 1 } else { #expect(afterKept == before, "run \(run) call \(n): declined, yet wrote") }
+            }
+            for m in [destination, source, mask] { Self.free(m) }
+        }
+        // Many calls drawn, many changes, and images made again where a freed one was.
+        #expect(taken > 5_000 && changed > 1_000 && sameAddress > 100, "taken \(taken), changed \(changed), same address \(sameAddress)")
+    }
+}
