@@ -160,6 +160,19 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// sourceOver of x8 rows (their fourth byte padding read as alpha 255) through a mask at
+    /// full coverage — the entry's over_opaque_rows, the paint made opaque in registers — at
+    /// every width 0…70 (every whole block and tail of every level), both channel orders, 1…3
+    /// rows, masks in runs of 0, 255 and mixed.
+    static func opaqueRows(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        for width in 0 ... 70 {
+            problems += try composite(op: .sourceOver, bpp: 4, paintKind: 4, coverageKind: 2, width: width, w, &rng,
+                                      coverage: 255, height: 1 + width % 3, conversion: SHEEN_PAINT_OPAQUE)
+        }
+        return problems
+    }
+
     /// A8 destinations at every width 0…130: each tail of a 64-byte block (AVX-512) and of the
     /// narrower levels', for the Porter-Duff operators in turn, every paint and coverage kind.
     static func alphaTails(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
@@ -240,12 +253,14 @@ struct ConformanceGoldens {
     static func composite(op: CompositeOperator, bpp: Int, paintKind: Int, coverageKind: Int, width: Int,
                           _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
                           coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil,
-                          pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil, solidAlpha: UInt8? = nil) throws -> [String] {
+                          pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil, solidAlpha: UInt8? = nil,
+                          conversion fixedConversion: Int? = nil) throws -> [String] {
         let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
-        // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint.
+        // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint (or
+        // `conversion`'s: x8 rows in the same order, their padding read as alpha 255).
         let paintBytes = paintKind == 4 ? 4 : bpp
-        let conversion = paintKind != 4 ? SHEEN_PAINT_AS_IS : bpp == 4 ? SHEEN_PAINT_SWAP_RED_BLUE : SHEEN_PAINT_ALPHA
+        let conversion = fixedConversion ?? (paintKind != 4 ? SHEEN_PAINT_AS_IS : bpp == 4 ? SHEEN_PAINT_SWAP_RED_BLUE : SHEEN_PAINT_ALPHA)
         let paintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
         let maskStride = width + Int.random(in: 0 ... 5, using: &rng)
         let span = { (stride: Int, row: Int) in stride * (height - 1) + row }
@@ -752,6 +767,7 @@ struct ConformanceGoldens {
         var problems = try Self.composites(w, &rng)
         problems += try Self.textPath(w, &rng)
         problems += try Self.alphaTails(w, &rng)
+        problems += try Self.opaqueRows(w, &rng)
         problems += try Self.boundaries(w, &rng)
         problems += try Self.opaqueAndClearRuns(w, &rng)
         problems += try Self.gradients(w, &rng, count: 2000)
