@@ -612,13 +612,19 @@ struct CompositeCall {
     /// more than the pixels.
     @inline(__always)
     static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect, level: SIMDLevel) -> Bool {
+        isPremultiplied(data, stride: stride, r, check: PremultipliedCheck(level: level))
+    }
+
+    /// `isPremultiplied(_:stride:_:level:)` through a level's check looked up already.
+    @inline(__always)
+    static func isPremultiplied(_ data: UnsafeMutableRawPointer, stride: Int, _ r: PixelRect, check: PremultipliedCheck) -> Bool {
         if r.isEmpty { return true }
         let first = data + r.y * stride + r.x * 4
         if r.height == 1 && r.width <= 4 {
             for x in 0 ..< r.width where !isPremultiplied(first.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)) { return false }
             return true
         }
-        return firstRowNotPremultiplied(first, stride: stride, width: r.width, height: r.height, level: level) == nil
+        return check.firstRowNotPremultiplied(first, stride: stride, width: r.width, height: r.height) == nil
     }
 
     /// Sets the padding byte of an x8 destination's pixels in `r` to 255, the alpha pixman reads

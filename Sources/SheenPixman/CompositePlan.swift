@@ -62,6 +62,8 @@ struct CompositePlan {
     /// Whether its jobs need scratch rows (else they run straight on `runner`).
     private let needsScratch: Bool
     private let runner: CompositeRunner
+    /// The level's premultiplied check, for `checksSourcePixels` and `checksDestinationPixels`.
+    private let check: PremultipliedCheck
 
     /// The plan for pixman operator `code` with source `s`, mask `m` (`.unusable` where the call
     /// has none: `masked` false) and destination `d`, its jobs run at `level`; nil where
@@ -144,6 +146,7 @@ struct CompositePlan {
         template = job
         needsScratch = job.needsScratch
         runner = CompositeRunner(level: level)
+        check = PremultipliedCheck(level: level)
     }
 
     /// Draws `call` (whose operator and images `plan` was made for) at `level` and returns the
@@ -201,7 +204,9 @@ struct CompositePlan {
         switch plan.pointee.source {
         case let .bits(paintFormat, pixels, _, _, paintStride, dx, dy):
             let first = PixelRect(x: area.x + sx + dx, y: area.y + sy + dy, width: area.width, height: area.height)
-            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(pixels, stride: paintStride, first, level: level) { return nil }
+            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(pixels, stride: paintStride, first, check: plan.pointee.check) {
+                return nil
+            }
             job.paint = UnsafeRawPointer(pixels + first.y * paintStride + first.x * paintFormat.sheenFormat.bytesPerPixel)
         case let .sampled(image):
             let coverage: CompositeCall.Coverage = mask.map { .bits(data: $0.data, stride: $0.stride, dx: mx + $0.dx, dy: my + $0.dy) }
@@ -212,13 +217,17 @@ struct CompositePlan {
             else { return nil }
             sampled = scratch
             let whole = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
-            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(scratch, stride: area.width * 4, whole, level: level) { return nil }
+            if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(scratch, stride: area.width * 4, whole, check: plan.pointee.check) {
+                return nil
+            }
             job.paint = UnsafeRawPointer(scratch)
             job.paintStride = area.width * 4
         case .solid, .sampledCopy:
             break
         }
-        if plan.pointee.checksDestinationPixels && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return nil }
+        if plan.pointee.checksDestinationPixels && !CompositeCall.isPremultiplied(data, stride: stride, area, check: plan.pointee.check) {
+            return nil
+        }
         guard plan.pointee.drawsEveryJob || job.hasCompositePath else { return nil }
         let drawn = cleared(else: area.width * area.height)
         if plan.pointee.makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
@@ -230,11 +239,12 @@ struct CompositePlan {
 extension PixelRect {
     /// `intersection(_:)` in plain arithmetic. Every coordinate the fast path meets is a sum of a
     /// few of pixman's 32-bit values (positions, sizes, whole-pixel offsets), which cannot
-    /// overflow; the saturating form cost each of cairo's span composites ~75 instructions.
+    /// overflow a 64-bit Int, so the sums wrap rather than trap; the saturating form cost each of
+    /// cairo's span composites ~75 instructions.
     @inline(__always)
     func clipped(to b: PixelRect) -> PixelRect {
         let x0 = Swift.max(x, b.x), y0 = Swift.max(y, b.y)
-        let x1 = Swift.min(x + width, b.x + b.width), y1 = Swift.min(y + height, b.y + b.height)
-        return x1 <= x0 || y1 <= y0 ? PixelRect(x: x0, y: y0, width: 0, height: 0) : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let x1 = Swift.min(x &+ width, b.x &+ b.width), y1 = Swift.min(y &+ height, b.y &+ b.height)
+        return x1 <= x0 || y1 <= y0 ? PixelRect(x: x0, y: y0, width: 0, height: 0) : PixelRect(x: x0, y: y0, width: x1 &- x0, height: y1 &- y0)
     }
 }

@@ -12,14 +12,29 @@ import CSheenSIMD
 /// destinations with it before Sheen's kernels draw them.
 package func firstRowNotPremultiplied(_ base: UnsafeRawPointer, stride: Int, width: Int, height: Int,
                                       level: SIMDLevel) -> Int? {
-    if width <= 0 || height <= 0 { return nil }
-    let check = KernelTable.at(level).checkPremultiplied, first = base.assumingMemoryBound(to: UInt8.self)
-    // Rows that follow each other without a gap are one row to the kernel, whose cost is per row
-    // for narrow ones (a 1-pixel column pattern of 256 rows cost 256 short rows); only an image
-    // that holds such a pixel is searched again, row by row, for the row.
-    if height > 1 && stride == 4 * width && check(first, 4 * width * height, width * height, 1) < 0 { return nil }
-    let row = check(first, stride, width, height)
-    return row < 0 ? nil : row
+    PremultipliedCheck(level: level).firstRowNotPremultiplied(base, stride: stride, width: width, height: height)
+}
+
+/// `firstRowNotPremultiplied` with one level's entry looked up once, for a caller inside the
+/// package that checks many small rectangles (the pixman drop-in's composite plans: a check of
+/// each of cairo's spans, where looking the entry up cost a third of the check).
+package struct PremultipliedCheck {
+    private let check: CheckPremultipliedEntry
+
+    /// `level`'s entry.
+    package init(level: SIMDLevel) { check = KernelTable.at(level).checkPremultiplied }
+
+    /// `firstRowNotPremultiplied(_:stride:width:height:level:)` at this entry's level.
+    package func firstRowNotPremultiplied(_ base: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> Int? {
+        if width <= 0 || height <= 0 { return nil }
+        let first = base.assumingMemoryBound(to: UInt8.self)
+        // Rows that follow each other without a gap are one row to the kernel, whose cost is per
+        // row for narrow ones (a 1-pixel column pattern of 256 rows cost 256 short rows); only an
+        // image that holds such a pixel is searched again, row by row, for the row.
+        if height > 1 && stride == 4 * width && check(first, 4 * width * height, width * height, 1) < 0 { return nil }
+        let row = check(first, stride, width, height)
+        return row < 0 ? nil : row
+    }
 }
 
 /// `check_premultiplied` in Swift (the reference level's twin; see `firstRowNotPremultiplied`):
