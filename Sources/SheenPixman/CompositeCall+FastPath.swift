@@ -20,12 +20,43 @@ extension CompositeCall {
     /// its order, for the cases taken, so a call drawn here is drawn as drawWithSheen would draw
     /// it (pixman's tests and the differential fuzzer hold both to pixman).
     func drawPlain(at level: SIMDLevel) -> Int? {
-        guard let source, let destination else { return nil }
-        let plan = PlanMemo.plan(for: self, source: source, destination: destination, at: level) {
+        if case let .drawn(n) = drawFast(at: level) { return n }
+        return nil
+    }
+
+    /// What `drawFast` made of a call.
+    enum FastOutcome {
+        /// Drawn, so many pixels.
+        case drawn(Int)
+        /// Declined, nothing written: drawWithSheen decides.
+        case declined
+        /// Every call of this operator with these images is pixman's (or draws nothing), as
+        /// drawWithSheen found for an earlier one on this thread (`keep`): handed over unasked.
+        case handedOver(Handover)
+    }
+
+    /// `drawPlain(at:)` as pixman_image_composite32 calls it, through the plans this thread keeps
+    /// (PlanMemo.swift), which also hold drawWithSheen's handovers for every call (`keep`).
+    func drawFast(at level: SIMDLevel) -> FastOutcome {
+        guard let source, let destination else { return .declined }
+        let kept = PlanMemo.kept(for: self, source: source, destination: destination, at: level) {
             let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
             return CompositePlan(op: op, source: s, mask: m, masked: mask != nil, destination: d, level: level) { ImageRegistry.sampling(of: source) }
         }
-        return plan.flatMap { CompositePlan.draw($0, self, at: level) }
+        switch kept {
+        case let .plan(plan): return CompositePlan.draw(plan, self, at: level).map { .drawn($0) } ?? .declined
+        case .declined: return .declined
+        case let .handedOver(handover): return .handedOver(handover)
+        }
+    }
+
+    /// Keeps drawWithSheen's `handover` of this call where it holds for every call of its operator
+    /// and images (Handover.forEveryCall), so that `drawFast` hands the next such calls over
+    /// without asking drawWithSheen again (its record look-ups cost a convolution-filtered span
+    /// a tenth of pixman's own drawing).
+    func keep(_ handover: Handover, at level: SIMDLevel) {
+        guard handover.forEveryCall, let source, let destination else { return }
+        PlanMemo.keep(handover, for: self, source: source, destination: destination, at: level)
     }
 
     /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already

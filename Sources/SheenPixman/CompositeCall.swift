@@ -47,13 +47,17 @@ struct CompositeCall {
     /// Why a call is handed to pixman, as SHEEN_PIXMAN_STATS prints it.
     struct Handover: Error {
         let reason: StaticString
-        init(_ reason: StaticString) { self.reason = reason }
+        /// Whether the check that failed read only the operator and the images (not the call's
+        /// rectangle or offsets): every call of that operator with those images is then handed
+        /// over too, or draws nothing, so a thread may remember it (PlanMemo.swift).
+        let forEveryCall: Bool
+        init(_ reason: StaticString, forEveryCall: Bool = false) { self.reason = reason; self.forEveryCall = forEveryCall }
     }
 
     /// Draws the call with Sheen's kernels and returns the pixels it drew; throws — having
     /// written nothing — where pixman must draw it, saying why.
     func drawWithSheen(at level: SIMDLevel) throws(Handover) -> Int {
-        guard var op = PixmanOperator.of(op) else { throw Handover("operator") }
+        guard var op = PixmanOperator.of(op) else { throw Handover("operator", forEveryCall: true) }
         // src through a mask writes S·m — transparent where the mask or the source is — which is
         // S·m over transparent: the area is cleared first, then drawn with over (cairo draws
         // patterns so). The source must not share memory with the destination then, even in place.
@@ -68,7 +72,7 @@ struct CompositeCall {
         defer { sampledSource?.deallocate() }
         guard let d, case let .bits(dFormat?, dData?, dWidth, dHeight, dStride) = d.content, !d.hasAlphaMap, !d.hasAccessors,
               dFormat != .a8 || !op.sheen.isBlendMode
-        else { throw Handover("destination") }
+        else { throw Handover("destination", forEveryCall: true) }
         var area = PixelRect(x: destinationX, y: destinationY, width: max(width, 0), height: max(height, 0))
             .intersection(PixelRect(x: 0, y: 0, width: dWidth, height: dHeight))
         if area.isEmpty { return 0 }
@@ -79,7 +83,7 @@ struct CompositeCall {
 
         // The paint, and where it lies (a bounded operator is clipped to it; another must be
         // covered by it).
-        guard let s else { throw Handover("no source") }
+        guard let s else { throw Handover("no source", forEveryCall: true) }
 
         var paint: Paint
         // A gradient paint's stops and shape (a separate variable: an optional tuple of them and
@@ -89,7 +93,7 @@ struct CompositeCall {
         var sampling: BilinearImage? = nil
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
-        if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip") }
+        if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip", forEveryCall: true) }
         // src of an image under an affine transform with the bilinear filter into its own
         // format, no mask: what cairo does to clone a scaled mask (mask-*-half and -double) or
         // paints a scaled image with. The result is the sample itself — sample_bilinear, byte for
@@ -116,18 +120,18 @@ struct CompositeCall {
                 // nothing where they leave its 16.16 range (a projective transform's can): such a
                 // fill is pixman's (cairo transforms none), as it is the fast path's
                 // (PlainImage.unusable).
-                guard s.placement != .transformed else { throw Handover("solid transform") }
+                guard s.placement != .transformed else { throw Handover("solid transform", forEveryCall: true) }
                 paint = .solid(v)
             case let .bits(format?, _, _, _, _) where s.placement == .transformed && format != .a8:
                 // A scaled or rotated image (cairo's scaled surface patterns, drawn a span at a
                 // time under fills, strokes and glyphs): sampled into scratch once the area is
                 // known (below), read then as an untransformed image.
-                guard let sampled = s.sampling else { throw Handover("source transform, filter, clip or format") }
+                guard let sampled = s.sampling else { throw Handover("source transform, filter, clip or format", forEveryCall: true) }
                 sampling = sampled
                 paint = .sampled
             case let .bits(format?, data?, w, h, stride):
                 guard s.isPlainlyReadable,
-                      format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format") }
+                      format != .a8 || dFormat == .a8, case let .offset(tx, ty) = s.placement else { throw Handover("source transform, filter, clip or format", forEveryCall: true) }
                 let dx = sourceX - destinationX + tx, dy = sourceY - destinationY + ty
                 if w == 1 && h == 1 && s.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
                     // Its one pixel, read at its own size: an a8 image has one byte, and it may be
@@ -153,23 +157,23 @@ struct CompositeCall {
                                     : .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
                 }
             case .gradient:
-                guard let g = s.gradient else { throw Handover("source kind") }
+                guard let g = s.gradient else { throw Handover("source kind", forEveryCall: true) }
                 // Filters do not apply to gradients (pixman computes every pixel), a transform does.
                 guard !s.hasAlphaMap, !s.hasAccessors,
-                      let map = s.map else { throw Handover("gradient alpha map, accessors or projective transform") }
+                      let map = s.map else { throw Handover("gradient alpha map, accessors or projective transform", forEveryCall: true) }
                 // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
                 let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
                 gradient = g
                 paint = .gradient(map: map.concatenating(after: offset))
             default:
-                throw Handover("source kind")
+                throw Handover("source kind", forEveryCall: true)
             }
 
             // The coverage: a scaled source, so only bounded operators take a mask below full.
             if mask != nil {
-                guard let m, !m.componentAlpha else { throw Handover("mask component alpha") }
+                guard let m, !m.componentAlpha else { throw Handover("mask component alpha", forEveryCall: true) }
                 if case let .solid(v) = m.content {
-                    guard m.placement != .transformed else { throw Handover("solid transform") }
+                    guard m.placement != .transformed else { throw Handover("solid transform", forEveryCall: true) }
                     coverage = .constant(v >> 24)
                 } else if m.isA1 {
                     coverage = try Self.a1Coverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
@@ -372,8 +376,8 @@ struct CompositeCall {
     /// `area` to the image with repeat none (which must cover it otherwise).
     private static func a8Coverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect,
                                    destination d: (data: UnsafeMutableRawPointer, height: Int, stride: Int)) throws(Handover) -> Coverage {
-        guard case let .bits(.a8?, data?, w, h, stride) = m.content else { throw Handover("mask kind") }
-        guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter") }
+        guard case let .bits(.a8?, data?, w, h, stride) = m.content else { throw Handover("mask kind", forEveryCall: true) }
+        guard m.isPlainlyReadable, case let .offset(tx, ty) = m.placement else { throw Handover("mask transform or filter", forEveryCall: true) }
         let dx = x + tx, dy = y + ty
         if w == 1 && h == 1 && m.repeatMode != UInt32(SHEEN_PIXMAN_REPEAT_NONE) {
             return .constant(UInt32(data.load(as: UInt8.self)))
@@ -395,7 +399,7 @@ struct CompositeCall {
     private static func a1Coverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect, scratch: inout UnsafeMutableRawPointer?,
                                    destination d: (data: UnsafeMutableRawPointer, height: Int, stride: Int)) throws(Handover) -> Coverage {
         guard case let .bits(_, data?, w, h, stride) = m.content, m.isPlainlyReadable, case let .offset(tx, ty) = m.placement,
-              m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) else { throw Handover("mask transform, filter or repeat") }
+              m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE) else { throw Handover("mask transform, filter or repeat", forEveryCall: true) }
         let dx = x + tx, dy = y + ty
         area = area.intersection(PixelRect(x: -dx, y: -dy, width: w, height: h))
         if area.isEmpty { return .constant(0) }
@@ -524,7 +528,7 @@ struct CompositeCall {
     /// A transformed a8 image (BilinearImage) as coverage: sampleScratch's A8 scratch over `area`.
     private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
                                          level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
-        guard let sampled = m.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter") }
+        guard let sampled = m.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter", forEveryCall: true) }
         guard let scratch = sampleScratch(sampled, x: dx, y: dy, area: area, level: level) else {
             throw Handover("mask transform beyond the sampling range")
         }

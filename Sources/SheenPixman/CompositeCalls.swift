@@ -17,10 +17,18 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
     var handover: CompositeCall.Handover? = nil
-    if let level = drawingLevel, call.drawPlain(at: level) != nil {
-        // Drawn by the fast path (CompositeCall+FastPath.swift).
-    } else if let level = drawingLevel {
-        do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch { handover = error }
+    if let level = drawingLevel {
+        switch call.drawFast(at: level) {
+        case .drawn:
+            break   // by the fast path (CompositeCall+FastPath.swift)
+        case let .handedOver(kept):
+            handover = kept
+        case .declined:
+            do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch {
+                handover = error
+                call.keep(error, at: level)
+            }
+        }
     } else {
         handover = CompositeCall.Handover("SHEEN_SIMD level unavailable")
     }

@@ -100,7 +100,7 @@ public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: Unsafe
     let ok = SystemPixman.shared.setClipRegion32(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
+    ImageRegistry.update(image, unless: { region == nil && !$0.isClipped }) { record in
         guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region32_boxes(region, &count)
@@ -115,7 +115,7 @@ public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePo
     let ok = SystemPixman.shared.setClipRegion(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image, unless: { region == nil && $0.clip == nil }) { record in
+    ImageRegistry.update(image, unless: { region == nil && !$0.isClipped }) { record in
         guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region16_boxes(region, &count)

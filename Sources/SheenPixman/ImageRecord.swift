@@ -51,6 +51,8 @@ final class ImageRecord {
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
     /// The clip region's boxes, nil for none.
     var clip: [PixelRect]? { hasClip ? clipBoxes : nil }
+    /// Whether the image has a clip region (`clip` not nil, read without copying the boxes out).
+    var isClipped: Bool { hasClip }
     /// The clip's boxes, kept with their storage while the clip is cleared: cairo sets a clip of
     /// one box and clears it around every glyph run, and an array made and freed for each cost
     /// more than pixman's own setter (`setClip`).
@@ -141,7 +143,7 @@ final class ImageRecord {
 
     /// Whether pixman clips a call to this image's clip region when it is the call's source or
     /// mask (the client set the clip and turned source clipping on): such calls are pixman's.
-    var clipsWhenRead: Bool { hasClientClip && clipsAsSource && clip != nil }
+    var clipsWhenRead: Bool { hasClientClip && clipsAsSource && hasClip }
 
     /// Works out `plain` from the record's properties: called on every record before it is
     /// published (ImageRegistry's insert and update), and after only while no other reference
@@ -157,14 +159,14 @@ final class ImageRecord {
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             // A clip region of one box (cairo clips each glyph run to its rows so) bounds the
             // drawing as the image's edges do; more boxes are drawWithSheen's.
-            if !hasAlphaMap && !hasAccessors, clip == nil || clip?.count == 1 {
+            if !hasAlphaMap && !hasAccessors, !hasClip || clipBoxes.count == 1 {
                 p.isDestination = true
                 var drawable = PixelRect(x: 0, y: 0, width: w, height: h)
-                if let box = clip?.first { drawable = drawable.intersection(box) }
+                if hasClip, let box = clipBoxes.first { drawable = drawable.intersection(box) }
                 p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
                               Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
             }
-            sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride)
+            if placement == .transformed { sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride) }
             if sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
             // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.

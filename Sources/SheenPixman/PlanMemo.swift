@@ -1,51 +1,97 @@
 // Each thread's last few composite plans (CompositePlan), kept for its next calls: cairo's span
 // composites come about three a row — masked edges, the unmasked inside — with the same images,
 // and a plan kept costs a comparison of six words instead of three records looked up under the
-// registry's lock and the plan made again. The memo and the image epoch live in CSheenPixman (PlanMemo.c): Swift has no
-// thread-local storage of its own.
+// registry's lock and the plan made again. A slot whose images drawWithSheen hands to pixman
+// whatever the call (a convolution-filtered source, say) keeps that instead, so the next such
+// call goes to pixman unasked. The memo and the image epoch live in CSheenPixman (PlanMemo.c):
+// Swift has no thread-local storage of its own.
 
 import CSheenPixman
 import SheenRaster
 
 enum PlanMemo {
-    /// The plan for `call`'s operator and images at `level`, nil where the fast path declines
-    /// every such call: one of this thread's slots when it was made for the same operator,
-    /// images and level at the current image epoch — no image made, changed or freed since,
-    /// anywhere, so the images at those addresses are the ones it read —, else `make()`'s, kept
-    /// in the slot next in turn. Read in place (a copy of a plan cost more than its use): valid
-    /// until this thread's next call here.
+    /// What a slot holds for a call's operator and images.
+    enum Kept {
+        /// The fast path's plan, read in place (valid until this thread's next call here).
+        case plan(UnsafePointer<CompositePlan>)
+        /// None: the fast path declines every such call (drawWithSheen decides each).
+        case declined
+        /// drawWithSheen hands every such call to pixman (or draws nothing), for this reason.
+        case handedOver(CompositeCall.Handover)
+    }
+
+    /// What this thread keeps for `call`'s operator and images at `level`: a slot's when it was
+    /// made for the same operator, images and level at the current image epoch — no image made,
+    /// changed or freed since, anywhere, so the images at those addresses are the ones it read —,
+    /// else `make()`'s plan (nil: declined), kept in the slot next in turn. A plan is read in
+    /// place: a copy of it cost more than its use.
     @inline(__always)
-    static func plan(for call: CompositeCall, source: PixmanImage, destination: PixmanImage, at level: SIMDLevel,
-                     make: () -> CompositePlan?) -> UnsafePointer<CompositePlan>? {
+    static func kept(for call: CompositeCall, source: PixmanImage, destination: PixmanImage, at level: SIMDLevel,
+                     make: () -> CompositePlan?) -> Kept {
         var epoch: UInt64 = 0
         let memo = sheen_dropin_plan_memo(&epoch)!
-        let op = UInt(call.op), s = address(source), m = call.mask.map(address) ?? 0, d = address(destination)
-        let l = UInt(level.memoCode)
+        let key = Key(call, source, destination, level)
         let slots = UnsafeMutableRawPointer(memo).assumingMemoryBound(to: SheenDropinPlanSlot.self)
-        for i in 0 ..< Int(SHEEN_DROPIN_PLAN_SLOTS) {
-            let slot = slots + i
-            if slot.pointee.epoch == epoch && slot.pointee.source == s && slot.pointee.mask == m && slot.pointee.destination == d
-                && slot.pointee.op == op && slot.pointee.level == l {
-                return slot.pointee.planned != 0 ? UnsafePointer(planBytes(slot).assumingMemoryBound(to: CompositePlan.self)) : nil
+        if let slot = find(key, epoch, in: slots) {
+            switch slot.pointee.planned {
+            case Self.planned: return .plan(UnsafePointer(planBytes(slot).assumingMemoryBound(to: CompositePlan.self)))
+            case Self.handedOver: return .handedOver(planBytes(slot).load(as: CompositeCall.Handover.self))
+            default: return .declined
             }
         }
         // The epoch was read before the records are: an image changed meanwhile leaves the new
         // plan stale at once.
         let slot = slots + Int(memo.pointee.next % UInt32(SHEEN_DROPIN_PLAN_SLOTS))
         memo.pointee.next &+= 1
-        precondition(MemoryLayout<CompositePlan>.size <= Int(SHEEN_DROPIN_PLAN_BYTES), "a composite plan outgrew its memo")
+        precondition(MemoryLayout<CompositePlan>.size <= Int(SHEEN_DROPIN_PLAN_BYTES)
+                     && MemoryLayout<CompositeCall.Handover>.size <= Int(SHEEN_DROPIN_PLAN_BYTES), "a composite plan outgrew its memo")
         slot.pointee.epoch = 0
-        guard let made = make() else {
-            slot.pointee.planned = 0
-            (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = (op, s, m, d, l)
-            slot.pointee.epoch = epoch
-            return nil
-        }
-        let plan = planBytes(slot).initializeMemory(as: CompositePlan.self, to: made)
-        slot.pointee.planned = 1
-        (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = (op, s, m, d, l)
+        let made = make()
+        if let made { planBytes(slot).initializeMemory(as: CompositePlan.self, to: made) }
+        slot.pointee.planned = made == nil ? Self.declined : Self.planned
+        (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = key.words
         slot.pointee.epoch = epoch
-        return UnsafePointer(plan)
+        return made == nil ? .declined : .plan(UnsafePointer(planBytes(slot).assumingMemoryBound(to: CompositePlan.self)))
+    }
+
+    /// Keeps `handover` (one for every call: Handover.forEveryCall) for `call`'s operator and
+    /// images at `level`, in the slot that declined it, where that slot is still current.
+    static func keep(_ handover: CompositeCall.Handover, for call: CompositeCall, source: PixmanImage, destination: PixmanImage,
+                     at level: SIMDLevel) {
+        var epoch: UInt64 = 0
+        let memo = sheen_dropin_plan_memo(&epoch)!
+        let slots = UnsafeMutableRawPointer(memo).assumingMemoryBound(to: SheenDropinPlanSlot.self)
+        guard let slot = find(Key(call, source, destination, level), epoch, in: slots), slot.pointee.planned == Self.declined else { return }
+        planBytes(slot).initializeMemory(as: CompositeCall.Handover.self, to: handover)
+        slot.pointee.planned = Self.handedOver
+    }
+
+    /// A slot's `planned`: nothing kept (declined), a plan, a handover.
+    private static let declined: UInt32 = 0, planned: UInt32 = 1, handedOver: UInt32 = 2
+
+    /// A slot's key: the call's operator, its images' addresses (0 for no mask) and the level.
+    private struct Key {
+        let words: (UInt, UInt, UInt, UInt, UInt)
+        @inline(__always)
+        init(_ call: CompositeCall, _ source: PixmanImage, _ destination: PixmanImage, _ level: SIMDLevel) {
+            words = (UInt(call.op), PlanMemo.address(source), call.mask.map(PlanMemo.address) ?? 0, PlanMemo.address(destination),
+                     UInt(level.memoCode))
+        }
+    }
+
+    /// The slot kept for `key` at image epoch `epoch`, if any.
+    @inline(__always)
+    private static func find(_ key: Key, _ epoch: UInt64, in slots: UnsafeMutablePointer<SheenDropinPlanSlot>)
+        -> UnsafeMutablePointer<SheenDropinPlanSlot>? {
+        let (op, s, m, d, l) = key.words
+        for i in 0 ..< Int(SHEEN_DROPIN_PLAN_SLOTS) {
+            let slot = slots + i
+            if slot.pointee.epoch == epoch && slot.pointee.source == s && slot.pointee.mask == m && slot.pointee.destination == d
+                && slot.pointee.op == op && slot.pointee.level == l {
+                return slot
+            }
+        }
+        return nil
     }
 
     /// Where a slot keeps its plan: at its start.
@@ -58,7 +104,7 @@ enum PlanMemo {
     @inline(__always)
     static func imagesChanged() { sheen_dropin_images_changed() }
 
-    private static func address(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
+    fileprivate static func address(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
 }
 
 private extension SIMDLevel {

@@ -4,7 +4,9 @@
 // drop-in records (clip region, repeat, transform, component alpha) and freed and made again
 // at the same address. Each call must draw — or decline, writing nothing — what a plan made
 // afresh from the images' records draws for it, byte for byte (FastPathTests holds that plan to
-// the full path). A plan outliving a change would draw the image as it was.
+// the full path); a call handed to pixman unasked (a handover kept for every call of its images)
+// must be one the full path, asked afresh, hands over too or draws nothing in. A plan or a
+// handover outliving a change would treat the image as it was.
 
 import CSheenPixman
 @testable import SheenPixman
@@ -40,7 +42,7 @@ import Testing
     @Test func keptPlansFollowTheirImagesChanges() throws {
         let level = try Kernels.requestedLevel()
         var g = Generator(state: 0x9_1A4E)
-        var taken = 0, changed = 0, sameAddress = 0
+        var taken = 0, changed = 0, sameAddress = 0, handedOver = 0
         let formats = FastPathTests.formats
         for run in 0 ..< 60 {
             let (dw, dh) = (8 + g.below(40), 8 + g.below(40))
@@ -97,19 +99,38 @@ import Testing
                 guard case let .bits(_, _, _, height, _)? = d?.content, let bytes = destination.bytes else { continue }
                 let count = destination.stride * height
                 let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
-                let kept = call.drawPlain(at: level)
+                let outcome = call.drawFast(at: level)
                 let afterKept = Array(UnsafeRawBufferPointer(start: bytes, count: count))
                 bytes.copyMemory(from: before, byteCount: count)
                 // The same call through a plan made now from the images' records.
                 let (s, m, dd) = ImageRegistry.plainImages(source.image, call.mask, destination.image)
                 let fresh = call.drawPlain(source: s, mask: m, destination: dd, at: level)
                 let same = Array(UnsafeRawBufferPointer(start: bytes, count: count)) == afterKept
-                #expect(kept == fresh && same, "run \(run) call \(n): a kept plan drew \(String(describing: kept)) pixels, a fresh one \(String(describing: fresh))\(same ? "" : ", other pixels")")
-                if kept != nil { taken += 1 } else { #expect(afterKept == before, "run \(run) call \(n): declined, yet wrote") }
+                bytes.copyMemory(from: before, byteCount: count)
+                switch outcome {
+                case let .drawn(n):
+                    taken += 1
+                    #expect(fresh == n && same, "run \(run) call \(n): a kept plan drew \(n) pixels, a fresh one \(String(describing: fresh))\(same ? "" : ", other pixels")")
+                case .declined:
+                    #expect(fresh == nil && afterKept == before, "run \(run) call \(n): declined, yet a fresh plan drew or it wrote")
+                    // As pixman_image_composite32 does: the full path, and its handover kept where it holds for every call.
+                    do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch { call.keep(error, at: level) }
+                    bytes.copyMemory(from: before, byteCount: count)
+                case .handedOver:
+                    // A kept handover: the full path, asked afresh, hands the call over too or draws nothing.
+                    handedOver += 1
+                    var full: Int? = nil
+                    do throws(CompositeCall.Handover) { full = try call.drawWithSheen(at: level) } catch {}
+                    #expect(fresh == nil && afterKept == before && (full == nil || full == 0),
+                            "run \(run) call \(n): handed over unasked, yet the full path drew \(String(describing: full)) pixels")
+                    bytes.copyMemory(from: before, byteCount: count)
+                }
             }
             for m in [destination, source, mask] { Self.free(m) }
         }
-        // Many calls drawn, many changes, and images made again where a freed one was.
-        #expect(taken > 5_000 && changed > 1_000 && sameAddress > 100, "taken \(taken), changed \(changed), same address \(sameAddress)")
+        // Many calls drawn, many handed over unasked, many changes, and images made again where a
+        // freed one was.
+        #expect(taken > 5_000 && handedOver > 500 && changed > 1_000 && sameAddress > 100,
+                "taken \(taken), handed over \(handedOver), changed \(changed), same address \(sameAddress)")
     }
 }

@@ -103,8 +103,9 @@ void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format
 
 /// One composite plan a thread made (PlanMemo.c; SheenPixman's PlanMemo.swift reads and writes
 /// it): the plan's bytes (first: a slot's address is its plan's), the call's operator, images
-/// and SIMD level it was made for, the image epoch it was made at (0: an empty slot) and whether
-/// there is a plan (0: the fast path declines such calls).
+/// and SIMD level it was made for, the image epoch it was made at (0: an empty slot) and what
+/// the bytes hold (0: nothing, the fast path declines such calls; 1: a plan; 2: the reason
+/// every such call is handed to pixman).
 typedef struct {
     _Alignas(16) unsigned char plan[SHEEN_DROPIN_PLAN_BYTES];
     uintptr_t op, source, mask, destination, level;
