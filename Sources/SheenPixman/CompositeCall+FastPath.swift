@@ -41,7 +41,9 @@ extension CompositeCall {
         guard let source, let destination else { return .declined }
         let kept = PlanMemo.kept(for: self, source: source, destination: destination, at: level) {
             let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
-            return CompositePlan(op: op, source: s, mask: m, masked: mask != nil, destination: d, level: level) { ImageRegistry.sampling(of: source) }
+            return CompositePlan(op: op, source: s, mask: mask != nil ? .image(m) : .none, destination: d, level: level) {
+                ImageRegistry.sampling(of: source)
+            }
         }
         switch kept {
         case let .plan(plan): return CompositePlan.draw(plan, self, at: level).map { .drawn($0) } ?? .declined
@@ -62,7 +64,7 @@ extension CompositeCall {
     /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already
     /// (a glyph run looks its source and destination up once for all its glyphs).
     func drawPlain(source s: PlainImage, mask m: PlainImage, destination d: PlainImage, at level: SIMDLevel) -> Int? {
-        guard let plan = CompositePlan(op: op, source: s, mask: m, masked: mask != nil, destination: d, level: level, sampling: {
+        guard let plan = CompositePlan(op: op, source: s, mask: mask != nil ? .image(m) : .none, destination: d, level: level, sampling: {
             source.flatMap { ImageRegistry.sampling(of: $0) }
         }) else { return nil }
         return withUnsafePointer(to: plan) { CompositePlan.draw($0, self, at: level) }

@@ -34,10 +34,31 @@ struct CompositePlan {
     struct MaskBits {
         let data: UnsafeMutableRawPointer
         let width: Int, height: Int, stride: Int, dx: Int, dy: Int
+
+        /// Image `m` as a mask of calls into destination `d`; nil where it is not an a8 image the
+        /// fast path reads, or shares memory with the destination (drawWithSheen's).
+        init?(_ m: PlainImage, onto d: PlainImage) {
+            guard m.kind == .bits, m.format == .a8, let data = m.data, let dData = d.data,
+                  !CompositeCall.overlaps(data, m.height, m.stride, dData, d.height, d.stride) else { return nil }
+            self.data = data
+            width = m.width; height = m.height; stride = m.stride; dx = m.dx; dy = m.dy
+        }
+    }
+
+    /// How a plan's calls are masked.
+    enum Masking {
+        /// Not at all.
+        case none
+        /// By this image (a colour, or a8 pixels).
+        case image(PlainImage)
+        /// By an a8 image each call gives `draw` (a glyph run's glyphs, through a source other
+        /// than a colour): checked per call (MaskBits' init).
+        case perCall
     }
 
     private let source: Source
-    /// The mask where it is an a8 image (a solid mask is the template's `coverage`; none is 255).
+    /// The mask where it is an a8 image (a solid mask is the template's `coverage`; none is 255;
+    /// nil too where each call gives its own).
     private let mask: MaskBits?
     /// The coverage where the mask is not an image.
     private let coverage: UInt32
@@ -65,11 +86,13 @@ struct CompositePlan {
     /// The level's premultiplied check, for `checksSourcePixels` and `checksDestinationPixels`.
     private let check: PremultipliedCheck
 
-    /// The plan for pixman operator `code` with source `s`, mask `m` (`.unusable` where the call
-    /// has none: `masked` false) and destination `d`, its jobs run at `level`; nil where
-    /// drawPlain declines every such call. `sampling` gives a sampled source's image (its record's, looked up only then).
-    init?(op code: UInt32, source s: PlainImage, mask m: PlainImage, masked: Bool, destination d: PlainImage,
+    /// The plan for pixman operator `code` with source `s`, masked as `masking` says, into
+    /// destination `d`, its jobs run at `level`; nil where drawPlain declines every such call.
+    /// `sampling` gives a sampled source's image (its record's, looked up only then).
+    init?(op code: UInt32, source s: PlainImage, mask masking: Masking, destination d: PlainImage,
           level: SIMDLevel, sampling: () -> BilinearImage?) {
+        let masked: Bool
+        if case .none = masking { masked = false } else { masked = true }
         guard var op = PixmanOperator.of(code) else { return nil }
         // src through a mask writes S·m — transparent where the mask or the source is — which is
         // S·m over transparent: the area is cleared first, then drawn with over (cairo fills a
@@ -107,33 +130,35 @@ struct CompositePlan {
             return nil
         }
 
-        var coverage: UInt32 = 255, maskBits: MaskBits? = nil
-        if masked {
-            switch m.kind {
-            case .solid:
-                coverage = m.solid >> 24
-            case .bits:
-                guard m.format == .a8, let data = m.data else { return nil }
-                if CompositeCall.overlaps(data, m.height, m.stride, dData, d.height, d.stride) { return nil }
-                maskBits = MaskBits(data: data, width: m.width, height: m.height, stride: m.stride, dx: m.dx, dy: m.dy)
-            case .sampled, .unusable:
-                return nil
-            }
-            if maskBits != nil || coverage != 255, !op.isBounded { return nil }
+        // The coverage where no image gives it, the mask image where the plan has one, and whether
+        // an image masks the calls (the plan's or each call's).
+        var coverage: UInt32 = 255, maskBits: MaskBits? = nil, maskedByImage = false
+        switch masking {
+        case .none:
+            break
+        case let .image(m) where m.kind == .solid:
+            coverage = m.solid >> 24
+        case let .image(m):
+            guard let bits = MaskBits(m, onto: d) else { return nil }
+            maskBits = bits
+            maskedByImage = true
+        case .perCall:
+            maskedByImage = true
         }
+        if maskedByImage || coverage != 255, !op.isBounded { return nil }
 
         let checksSourcePixels = op.checksSource && paintFormat.map { !$0.isPadded && $0 != .a8 } ?? false
         let checksDestinationPixels = op.checksDestination && !dFormat.isPadded && dFormat != .a8
         let makesOpaque = dFormat.isPadded && op.readsDestinationAlpha
         // Over an opaque image (x8) at full coverage is that image: a copy (CompositeCall.drawOperator).
-        let drawOp = op.code == 0x03 && paintFormat?.isPadded == true && maskBits == nil && coverage == 255 ? CompositeOperator.source : op.sheen
+        let drawOp = op.code == 0x03 && paintFormat?.isPadded == true && !maskedByImage && coverage == 255 ? CompositeOperator.source : op.sheen
         var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData, dstStride: d.stride, width: 0, height: 0)
         if case .solid = source { job.solid = CompositeCall.pixel(s.solid, for: dFormat) }
         if let paintFormat {
             job.paintConversion = CompositeCall.conversion(from: paintFormat, to: dFormat)
             if case let .bits(_, _, _, _, stride, _, _) = source { job.paintStride = stride }
         }
-        if let maskBits { job.maskStride = maskBits.stride } else { job.coverage = coverage }
+        if !maskedByImage { job.coverage = coverage }
         // The operator's table says whether its kernels take every job (over drawn as a copy: the
         // copy's row); asked per job only where they do not.
         let row = drawOp == op.sheen ? op : PixmanOperator.source
@@ -142,7 +167,7 @@ struct CompositePlan {
         format = dFormat; data = dData; stride = d.stride; drawable = d.drawableRect
         self.checksSourcePixels = checksSourcePixels; self.checksDestinationPixels = checksDestinationPixels
         self.makesOpaque = makesOpaque
-        drawsEveryJob = row.drawsEveryJob(onto: dFormat, masked: maskBits != nil)
+        drawsEveryJob = row.drawsEveryJob(onto: dFormat, masked: maskedByImage)
         template = job
         needsScratch = job.needsScratch
         runner = CompositeRunner(level: level)
@@ -155,6 +180,12 @@ struct CompositePlan {
     /// of the kernel's range, no kernel path). Reads the plan where it lies, a field at a time:
     /// a copy of it, made for a method call, cost each call more than its use.
     static func draw(_ plan: UnsafePointer<CompositePlan>, _ call: CompositeCall, at level: SIMDLevel) -> Int? {
+        draw(plan, call, mask: plan.pointee.mask, at: level)
+    }
+
+    /// `draw(_:_:at:)` through `mask`: the plan's own, or for a plan masked per call
+    /// (`Masking.perCall`) the call's (not nil).
+    static func draw(_ plan: UnsafePointer<CompositePlan>, _ call: CompositeCall, mask: MaskBits?, at level: SIMDLevel) -> Int? {
         let format = plan.pointee.format, data = plan.pointee.data, stride = plan.pointee.stride
         var area = PixelRect(x: call.destinationX, y: call.destinationY, width: max(call.width, 0), height: max(call.height, 0))
             .clipped(to: plan.pointee.drawable)
@@ -182,7 +213,6 @@ struct CompositePlan {
         case .solid, .sampled:
             break
         }
-        let mask = plan.pointee.mask
         let mx = call.maskX - call.destinationX, my = call.maskY - call.destinationY
         if let mask {
             area = area.clipped(to: PixelRect(x: -(mx + mask.dx), y: -(my + mask.dy), width: mask.width, height: mask.height))
@@ -197,6 +227,7 @@ struct CompositePlan {
         job.height = area.height
         if let mask {
             job.mask = UnsafePointer((mask.data + (area.y + my + mask.dy) * mask.stride + (area.x + mx + mask.dx)).assumingMemoryBound(to: UInt8.self))
+            job.maskStride = mask.stride
         }
         // A sampled source's pixels, made over the area once it is known, freed on every way out.
         var sampled: UnsafeMutableRawPointer? = nil

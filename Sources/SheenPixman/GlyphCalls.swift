@@ -217,6 +217,11 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // A solid colour (text): the run's constant part made once (SolidMaskJobs). Bound once a
     // chunk (`if let`), or read in place (`?.`) per glyph: a binding copies it.
     let solidJobs = SolidMaskJobs(op: op, source: s, destination: d, level: level)
+    // The fast path's plan for the run's glyphs that the colour's jobs do not draw (a source other
+    // than a colour, above all), each glyph's a8 image its mask: made at the first such glyph, once
+    // for the run (a plan a glyph cost more than the glyph).
+    var glyphPlan: UnsafeMutablePointer<CompositePlan>? = nil, planned = false
+    defer { glyphPlan?.deallocate() }
     /// Composites glyph `e` over `piece` of its box (at destination `box`); true where the fast
     /// path drew it, false where it went through the full path (counted there).
     func composite(_ e: GlyphEntry, over piece: PixelRect, box: PixelRect) -> Bool {
@@ -228,7 +233,20 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                                  sourceX: Int(srcX) + part.x - Int(destX), sourceY: Int(srcY) + part.y - Int(destY),
                                  maskX: part.x - box.x, maskY: part.y - box.y,
                                  destinationX: part.x, destinationY: part.y, width: part.width, height: part.height)
-        if call.drawPlain(source: s, mask: e.mask, destination: d, at: level) != nil { return true }
+        if !planned {
+            planned = true
+            if let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level, sampling: { ImageRegistry.sampling(of: src) }) {
+                glyphPlan = UnsafeMutablePointer<CompositePlan>.allocate(capacity: 1)
+                glyphPlan!.initialize(to: plan)
+            }
+        }
+        // The glyph's image as the call's mask: where it is not one the fast path reads (an a1
+        // glyph), drawPlain would decline the call, as it would for every glyph where the run has
+        // no plan.
+        if let plan = glyphPlan, let mask = CompositePlan.MaskBits(e.mask, onto: d),
+           CompositePlan.draw(plan, call, mask: mask, at: level) != nil {
+            return true
+        }
         // Through the full path, clipped by the destination's region as any composite.
         sheenPixmanComposite32(op, src, e.image, dest, Int32(truncatingIfNeeded: call.sourceX), Int32(truncatingIfNeeded: call.sourceY),
                                Int32(call.maskX), Int32(call.maskY), Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height))
