@@ -147,6 +147,47 @@ import Testing
         #expect(taken > 1_000 && declined > 1_000, "taken \(taken), declined \(declined)")
     }
 
+    /// A glyph run's plan for sources other than a colour (CompositePlan.Masking.perCall, each
+    /// glyph's a8 image given to `draw`) draws what the fast path draws for each glyph's
+    /// composite, and declines where it declines, writing nothing — for every source kind, glyph
+    /// masks placed anywhere, some sharing memory with the destination.
+    @Test func aRunsPlanDrawsWhatEachGlyphsCompositeDraws() throws {
+        let level = try Kernels.requestedLevel()
+        var g = Generator(state: 0x9_1A7)
+        var drawn = 0
+        let ops = PixmanOperator.all.map(\.code)
+        for n in 0 ..< 3_000 {
+            let kept = CaseImages()
+            let (dw, dh) = (1 + g.below(40), 1 + g.below(40))
+            let (destination, dBytes, stride) = kept.bits(Self.formats[g.below(5)], width: dw, height: dh, &g)
+            let source = kept.bits(Self.formats[g.below(5)], width: 1 + g.below(40), height: 1 + g.below(40), &g).0
+            // The glyph: an a8 image of its own, or now and then an image over the destination's memory.
+            let mask = g.chance(10)
+                ? kept.keep(sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8), Int32(min(dw, 8)), 1, dBytes.assumingMemoryBound(to: UInt32.self),
+                                                  Int32(stride))!)
+                : kept.bits(UInt32(SHEEN_PIXMAN_A8), width: 1 + g.below(24), height: 1 + g.below(24), &g).0
+            let (s, m, d) = ImageRegistry.plainImages(source, mask, destination)
+            let op = ops[g.below(ops.count)]
+            let call = CompositeCall(op: op, source: source, mask: mask, destination: destination,
+                                     sourceX: g.below(50) - 10, sourceY: g.below(50) - 10, maskX: g.below(10) - 5, maskY: g.below(10) - 5,
+                                     destinationX: g.below(50) - 10, destinationY: g.below(50) - 10,
+                                     width: g.below(30), height: g.below(30))
+            let bytes = stride * dh
+            let before = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
+            let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level) { ImageRegistry.sampling(of: source) }
+            let run = plan.flatMap { plan in
+                CompositePlan.MaskBits(m, onto: d).flatMap { mask in withUnsafePointer(to: plan) { CompositePlan.draw($0, call, mask: mask, at: level) } }
+            }
+            let byRun = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
+            dBytes.copyMemory(from: before, byteCount: bytes)
+            let single = call.drawPlain(source: s, mask: m, destination: d, at: level)
+            let same = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes)) == byRun
+            #expect(run == single && same, "case \(n): the run's plan drew \(String(describing: run)), the glyph's composite \(String(describing: single))")
+            if run != nil { drawn += 1 } else { #expect(byRun == before, "case \(n): declined, yet wrote") }
+        }
+        #expect(drawn > 1_000, "drawn \(drawn)")
+    }
+
     /// A glyph run's solid-colour jobs (SolidMaskJobs) draw what the fast path draws for each
     /// glyph's composite — through a8 masks placed anywhere, over the whole box or a piece of it
     /// (a clip box) — and decline where it declines, writing nothing.
