@@ -100,7 +100,8 @@ enum PlanMemo {
         UnsafeMutableRawPointer(slot)
     }
 
-    /// Moves the image epoch on (ImageRegistry: an image's record made, changed or freed).
+    /// Moves the image epoch on (ImageRegistry: an image's record made, changed or freed), under
+    /// the registry's lock.
     @inline(__always)
     static func imagesChanged() { sheen_dropin_images_changed() }
 

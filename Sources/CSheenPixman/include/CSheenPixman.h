@@ -122,7 +122,8 @@ typedef struct {
 
 /// The calling thread's memo, and in `epoch` the image epoch now.
 SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *epoch);
-/// Moves the image epoch on: called whenever an image's record is made, changed or freed.
+/// Moves the image epoch on: called whenever an image's record is made, changed or freed, under
+/// the image registry's lock (the only writer at a time).
 void sheen_dropin_images_changed(void);
 
 /// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
