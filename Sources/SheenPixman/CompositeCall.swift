@@ -365,11 +365,18 @@ struct CompositeCall {
     /// Clears `boxes` of the destination to transparent (src through a mask: the area first).
     static func clear(_ boxes: [PixelRect], format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int,
                               level: SIMDLevel) {
-        for r in boxes {
-            var job = SheenCompositeJob(op: .clear, format: format.sheenFormat, dst: data + r.y * stride + r.x * format.sheenFormat.bytesPerPixel,
-                                        dstStride: stride, width: r.width, height: r.height)
-            _ = job.run(at: level)
-        }
+        for r in boxes { clear(r, format: format, data: data, stride: stride, level: level) }
+    }
+
+    /// Clears rectangle `r` of the destination to transparent: zero bytes, what the clear
+    /// operator writes, stored by the level's row fill (src through a mask clears the area of
+    /// each of cairo's spans and glyphs first: a composite job, or an array of one box, cost more
+    /// than the stores).
+    static func clear(_ r: PixelRect, format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, level: SIMDLevel) {
+        let bytesPerPixel = format.sheenFormat.bytesPerPixel
+        var zero: UInt32 = 0
+        fillRows(data + r.y * stride + r.x * bytesPerPixel, stride: stride, width: r.width, height: r.height,
+                 bytesPerPixel: bytesPerPixel, values: &zero, count: 1, phase: 0, level: level)
     }
 
     /// An a8 image as coverage, sampled at (x + dx, y + dy) for destination pixel (x, y): clips

@@ -195,7 +195,7 @@ struct CompositePlan {
         /// pixels the call drew: the area's then, else `drawn`.
         func cleared(else drawn: Int) -> Int {
             guard plan.pointee.clearsFirst else { return drawn }
-            CompositeCall.clear([fullArea], format: format, data: data, stride: stride, level: level)
+            CompositeCall.clear(fullArea, format: format, data: data, stride: stride, level: level)
             return fullArea.width * fullArea.height
         }
         let bytesPerPixel = format.sheenFormat.bytesPerPixel
