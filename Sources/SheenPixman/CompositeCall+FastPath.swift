@@ -61,8 +61,9 @@ extension CompositeCall {
         PlanMemo.keep(handover, for: self, source: source, destination: destination, at: level)
     }
 
-    /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already
-    /// (a glyph run looks its source and destination up once for all its glyphs).
+    /// `drawPlain(at:)` with the call's images as the fast path reads them, looked up already,
+    /// through a plan made for this call alone, never kept (the tests hold kept plans and a
+    /// glyph run's plan to it).
     func drawPlain(source s: PlainImage, mask m: PlainImage, destination d: PlainImage, at level: SIMDLevel) -> Int? {
         guard let plan = CompositePlan(op: op, source: s, mask: mask != nil ? .image(m) : .none, destination: d, level: level, sampling: {
             source.flatMap { ImageRegistry.sampling(of: $0) }
