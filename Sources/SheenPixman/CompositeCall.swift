@@ -332,8 +332,16 @@ struct CompositeCall {
     /// with full coverage is that image, exactly — drawn as source, a copy, not a blend of every
     /// pixel; else the operator's own.
     static func drawOperator(_ op: PixmanOperator, paint: Paint, coverage: Coverage) -> CompositeOperator {
-        if op.code == 0x03, case let .bits(format, _, _, _, _) = paint, format.isPadded, case .constant(255) = coverage { return .source }
-        return op.sheen
+        var format: PixmanFormat? = nil, full = false
+        if case let .bits(f, _, _, _, _) = paint { format = f }
+        if case .constant(255) = coverage { full = true }
+        return drawOperator(op, paintFormat: format, fullCoverage: full)
+    }
+
+    /// `drawOperator(_:paint:coverage:)` for a paint read as pixels of `paintFormat` (nil for
+    /// any other paint), at full coverage or not.
+    static func drawOperator(_ op: PixmanOperator, paintFormat: PixmanFormat?, fullCoverage: Bool) -> CompositeOperator {
+        op.code == 0x03 && paintFormat?.isPadded == true && fullCoverage ? .source : op.sheen
     }
 
     /// The job of `op` over destination rectangle `r` with a solid or bits `paint` (a repeated or
@@ -371,7 +379,9 @@ struct CompositeCall {
     /// Clears rectangle `r` of the destination to transparent: zero bytes, what the clear
     /// operator writes, stored by the level's row fill (src through a mask clears the area of
     /// each of cairo's spans and glyphs first: a composite job, or an array of one box, cost more
-    /// than the stores).
+    /// than the stores). Out of line: inlined into the fast path's draw, it cost every span
+    /// call ~10 instructions, cleared or not (callgrind, an image filled a span at a time).
+    @inline(never)
     static func clear(_ r: PixelRect, format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int, level: SIMDLevel) {
         let bytesPerPixel = format.sheenFormat.bytesPerPixel
         var zero: UInt32 = 0

@@ -150,8 +150,7 @@ struct CompositePlan {
         let checksSourcePixels = op.checksSource && paintFormat.map { !$0.isPadded && $0 != .a8 } ?? false
         let checksDestinationPixels = op.checksDestination && !dFormat.isPadded && dFormat != .a8
         let makesOpaque = dFormat.isPadded && op.readsDestinationAlpha
-        // Over an opaque image (x8) at full coverage is that image: a copy (CompositeCall.drawOperator).
-        let drawOp = op.code == 0x03 && paintFormat?.isPadded == true && !maskedByImage && coverage == 255 ? CompositeOperator.source : op.sheen
+        let drawOp = CompositeCall.drawOperator(op, paintFormat: paintFormat, fullCoverage: !maskedByImage && coverage == 255)
         var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData, dstStride: d.stride, width: 0, height: 0)
         if case .solid = source { job.solid = CompositeCall.pixel(s.solid, for: dFormat) }
         if let paintFormat {
