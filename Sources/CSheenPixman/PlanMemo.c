@@ -1,5 +1,5 @@
-// The per-thread memo of the composite plan made last, and the image epoch that says whether it
-// still holds (CSheenPixman.h: SheenDropinPlanMemo). Thread-local, as GlyphCapture.c's capture:
+// The per-thread memo of the composite plans made last, and the image epoch that says whether
+// they still hold (CSheenPixman.h: SheenDropinPlanMemo). Thread-local, as GlyphCapture.c's capture:
 // cairo draws from several threads, each mostly with its own images. The epoch is one counter
 // for every image: moved on by any image made, changed or freed, on any thread, so a memo made
 // before never stands for an image now at a freed one's address.

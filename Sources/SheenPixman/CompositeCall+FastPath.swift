@@ -54,8 +54,9 @@ extension CompositeCall {
 
     /// Keeps drawWithSheen's `handover` of this call where it holds for every call of its operator
     /// and images (Handover.forEveryCall), so that `drawFast` hands the next such calls over
-    /// without asking drawWithSheen again (its record look-ups cost a convolution-filtered span
-    /// a tenth of pixman's own drawing).
+    /// without asking drawWithSheen again (its record look-ups and retains, a call at a time: a
+    /// 64 px circle filled 100,000 times from an image minified ×3, pixman's convolution filter,
+    /// 1.04 s through the drop-in before, 1.00 after, pixman alone 0.91).
     func keep(_ handover: Handover, at level: SIMDLevel) {
         guard handover.forEveryCall, let source, let destination else { return }
         PlanMemo.keep(handover, for: self, source: source, destination: destination, at: level)
