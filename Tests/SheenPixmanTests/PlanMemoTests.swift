@@ -34,6 +34,13 @@ import Testing
         return Made(image: image, bytes: bytes, stride: stride)
     }
 
+    /// The image epoch now (PlanMemo.c).
+    private static func epoch() -> UInt64 {
+        var now: UInt64 = 0
+        _ = sheen_dropin_plan_memo(&now)
+        return now
+    }
+
     private static func free(_ m: Made) {
         _ = sheenPixmanUnref(m.image)
         m.bytes?.deallocate()
@@ -42,7 +49,7 @@ import Testing
     @Test func keptPlansFollowTheirImagesChanges() throws {
         let level = try Kernels.requestedLevel()
         var g = Generator(state: 0x9_1A4E)
-        var taken = 0, changed = 0, sameAddress = 0, handedOver = 0
+        var taken = 0, changed = 0, sameAddress = 0, handedOver = 0, confirmed = 0
         let formats = FastPathTests.formats
         for run in 0 ..< 60 {
             let (dw, dh) = (8 + g.below(40), 8 + g.below(40))
@@ -114,7 +121,24 @@ import Testing
                 case .declined:
                     #expect(fresh == nil && afterKept == before, "run \(run) call \(n): declined, yet a fresh plan drew or it wrote")
                     // As pixman_image_composite32 does: the full path, and its handover kept where it holds for every call.
-                    do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch { call.keep(error, at: level) }
+                    do throws(CompositeCall.Handover) { _ = try call.drawWithSheen(at: level) } catch {
+                        call.keep(error, at: level)
+                        // Such a handover, kept, must hand the same call over unasked at once — unless
+                        // an image changed meanwhile, on any thread (the epoch is the process's: other
+                        // tests run beside this one), which retires it: tried until none did.
+                        if error.forEveryCall {
+                            for _ in 0 ..< 100 {
+                                let epoch = Self.epoch()
+                                if case .declined = call.drawFast(at: level) { call.keep(error, at: level) }
+                                let again = call.drawFast(at: level)
+                                guard Self.epoch() == epoch else { continue }
+                                if case .handedOver = again { confirmed += 1 } else {
+                                    Issue.record("run \(run) call \(n): a handover kept for every call, yet the next call was not handed over")
+                                }
+                                break
+                            }
+                        }
+                    }
                     bytes.copyMemory(from: before, byteCount: count)
                 case .handedOver:
                     // A kept handover: the full path, asked afresh, hands the call over too or draws nothing.
@@ -128,9 +152,10 @@ import Testing
             }
             for m in [destination, source, mask] { Self.free(m) }
         }
-        // Many calls drawn, many handed over unasked, many changes, and images made again where a
-        // freed one was.
-        #expect(taken > 5_000 && handedOver > 500 && changed > 1_000 && sameAddress > 100,
-                "taken \(taken), handed over \(handedOver), changed \(changed), same address \(sameAddress)")
+        // Many calls drawn, many handed over unasked (met in the run, or confirmed at once after
+        // being kept: which of the two a call is depends on other threads' images, their sum does
+        // not), many changes, and images made again where a freed one was.
+        #expect(taken > 5_000 && handedOver + confirmed > 500 && changed > 1_000 && sameAddress > 100,
+                "taken \(taken), handed over \(handedOver) + \(confirmed), changed \(changed), same address \(sameAddress)")
     }
 }
