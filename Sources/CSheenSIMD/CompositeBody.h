@@ -20,5 +20,6 @@
 #include "BlendDouble.h"        // the seven Double-evaluated blend modes, 16 pixels a step
 #include "BlendFloat.h"         // colorDodge, colorBurn, softLight in Float where that decides
 #include "CompositeSpans.h"     // rows of the integer operators and of over_n_8_8888
+#include "CompositeSums.h"      // plus of an opaque colour through a mask onto A8: byte sums
 #include "BlendRows.h"          // rows of the Double-evaluated modes
 #include "CompositeEntry.h"     // the job's rows, one function per operator, the level's entry

@@ -16,6 +16,12 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
     constant_coverage constant32 = {(lanes)(words)(job->coverage * 0x10001u), constant_weights(job->coverage & 0xFF)};
     block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
     block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
+    // plus of an opaque colour through a mask onto A8: saturating byte sums (op is a constant of
+    // each operator's function, so the test folds away for the others).
+    if (op == OP_PLUS && !row_paint && masked && !wide && (job->solid & 0xFF) == 255) {
+        add_coverage_rows8(dst, job->dstStride, mask, job->maskStride, job->width, job->height);
+        return;
+    }
 #define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
 #define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
     for (intptr_t y = 0; y < job->height; y++) {
@@ -252,6 +258,9 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
     part.glyphs = NULL;
     part.glyphCount = 0;
     const intptr_t bpp = job->bytesPerPixel;
+    // A glyph run's mask added up (plus of an opaque colour onto A8): run_rows' saturating sums
+    // called directly, as text's over_n_8_8888 is.
+    const int adds_coverage = job->op == OP_PLUS && bpp == 1 && job->paint == NULL && (job->solid & 0xFF) == 255;
     for (intptr_t i = 0; i < job->glyphCount; i++) {
         const SheenCompositeGlyph *glyph = &job->glyphs[i];
         // In intptr_t: a glyph's 32-bit corner plus its size does not overflow it.
@@ -265,6 +274,7 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
         part.width = cx1 - cx0;
         part.height = cy1 - cy0;
         if (path == SHEEN_PATH_over_n_8_8888) over_n_8_8888(&part);
+        else if (adds_coverage) add_coverage_rows8(part.dst, part.dstStride, part.mask, part.maskStride, part.width, part.height);
         else composite_job(&part);
     }
     return 0;

@@ -1,6 +1,7 @@
 // pixman's drawing calls, interposed: drawn by Sheen where CompositeCall says it can, else
 // handed to the system pixman unchanged.
 
+import CSheenPixman
 import CSheenSIMD
 import SheenRaster
 
@@ -13,6 +14,11 @@ let drawingLevel: SIMDLevel? = try? Kernels.requestedLevel()
 public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: OpaquePointer?, _ dest: OpaquePointer?,
                                    _ srcX: Int32, _ srcY: Int32, _ maskX: Int32, _ maskY: Int32,
                                    _ destX: Int32, _ destY: Int32, _ width: Int32, _ height: Int32) {
+    // pixman's composite through the mask of a glyph run handed over whole (HandedRuns.c): the
+    // drop-in would hand it over too.
+    if sheen_dropin_handed_inside() != 0 {
+        return SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
+    }
     let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))

@@ -39,13 +39,16 @@ enum DropInStats {
         add(key, pixels: pixels, handedBecause: reason.map { "\($0)" })
     }
 
-    /// Counts a glyph run (pixman_composite_glyphs_no_mask) as one call of path "OP source glyphs
-    /// destination" whose pixels are its glyphs' boxes: drawn by the drop-in's loop, or handed to
-    /// pixman whole for `reason`.
-    static func countGlyphRun(op: UInt32, source: PixmanImage?, destination: PixmanImage?, pixels: Int, handedBecause reason: StaticString?) {
+    /// Counts a glyph run as one call of path "OP source glyphs destination"
+    /// (pixman_composite_glyphs_no_mask, whose pixels are its glyphs' boxes) or "OP source
+    /// glyph-mask destination" (pixman_composite_glyphs, `throughMask`: the mask's pixels): drawn
+    /// by the drop-in, or handed to pixman whole for `reason`.
+    static func countGlyphRun(op: UInt32, source: PixmanImage?, destination: PixmanImage?, throughMask: Bool = false, pixels: Int,
+                              handedBecause reason: StaticString?) {
         let records = ImageRegistry.lookup(source, nil, destination)
         let name = PixmanOperator.of(op).map { "\($0.name)" } ?? "op 0x" + String(op, radix: 16)
-        let key = [name, describe(records.0, present: source != nil), "glyphs", describe(records.2, present: destination != nil)]
+        let key = [name, describe(records.0, present: source != nil), throughMask ? "glyph-mask" : "glyphs",
+                   describe(records.2, present: destination != nil)]
             .joined(separator: " ")
         add(key, pixels: pixels, handedBecause: reason.map { "\($0)" })
     }

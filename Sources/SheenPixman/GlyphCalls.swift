@@ -11,11 +11,13 @@
 // drawn from an a8 copy), a destination with an alpha map or accessors, a source the fast path
 // does not read, an unbounded operator — goes to pixman whole: pixman's own loop is faster than
 // composites handed over one by one.
-// pixman_composite_glyphs (a run through a mask) is left to pixman: it adds the glyphs into a
-// mask and composites that with pixman_image_composite32, which the drop-in draws.
+// pixman_composite_glyphs (a run through a mask) adds the glyphs into a mask and composites
+// through it: the drop-in adds them into memory of its own and composites through that on a plan
+// (sheenPixmanCompositeGlyphs).
 
 import CSheenPixman
 import CSheenSIMD
+import SheenPlatform
 import Synchronization
 import SheenRaster
 
@@ -305,4 +307,106 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     countDrawn(UInt64(drawn))
     if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: nil) }
+}
+
+/// pixman_composite_glyphs: by pixman's definition (pixman-glyph.c) the run's glyphs added into a
+/// mask image of `maskFormat`, `width` × `height` pixels at (`maskX`, `maskY`) of the glyphs'
+/// space — each glyph at its position less its origin, added as pixman's add operator adds, its
+/// coverage saturating at 255 —, then the source composited through that mask at (`destX`,
+/// `destY`). cairo draws text so wherever it does not draw a glyph at a time (subpixel text, a
+/// source other than a colour): pixman made and freed the mask image around every run, which the
+/// drop-in recorded and forgot, and its composite was planned afresh for the new mask. The drop-in
+/// adds the glyphs into a8 memory of its own in one glyph-run job (white added through each
+/// glyph: its coverage) and composites through it on a plan made for the run. The mask's contents
+/// are exact either way, so the run draws what the composite through pixman's mask draws. An a8
+/// mask takes a8 and a1 glyphs (an a1 glyph adds 255 where its bit is set, as pixman fetches it);
+/// an a1 mask, whose pixels pixman stores as bits, a1 glyphs only (coverage 255 wherever one is
+/// set: what pixman's mask holds, read as a8). A run it does not take — another mask format, a
+/// glyph it did not see inserted or of another format, a composite its plan declines (a gradient
+/// source, a clip of several boxes, an unbounded operator) — is pixman's, whose own composite
+/// through its mask the drop-in then draws as any.
+@_cdecl("pixman_composite_glyphs")
+public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ dest: OpaquePointer?, _ maskFormat: UInt32,
+                                       _ srcX: Int32, _ srcY: Int32, _ maskX: Int32, _ maskY: Int32, _ destX: Int32, _ destY: Int32,
+                                       _ width: Int32, _ height: Int32,
+                                       _ cache: OpaquePointer?, _ count: Int32, _ glyphs: UnsafePointer<SheenPixmanGlyph>?) {
+    /// The run's pixels as SHEEN_PIXMAN_STATS counts them: the mask's.
+    let pixels = Int(max(width, 0)) * Int(max(height, 0))
+    func handOver(_ reason: StaticString) {
+        SystemPixman.shared.compositeGlyphs(op, src, dest, maskFormat, srcX, srcY, maskX, maskY, destX, destY, width, height,
+                                            cache, count, glyphs)
+        if DropInStats.isOn {
+            DropInStats.countGlyphRun(op: op, source: src, destination: dest, throughMask: true, pixels: pixels, handedBecause: reason)
+        }
+    }
+    guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
+    let a1 = maskFormat == UInt32(SHEEN_PIXMAN_A1)
+    guard maskFormat == UInt32(SHEEN_PIXMAN_A8) || a1 else {
+        // A mask with colour channels and alpha (subpixel text): pixman gives it component alpha,
+        // and the composite through it is pixman's in any case — so the calls pixman makes back
+        // into the drop-in for the run (its mask made, set and freed, the composite) are handed on
+        // at once (HandedRuns.c), which cost the run more than its composite otherwise.
+        let componentAlpha = maskFormat >> 12 & 0xF != 0 && maskFormat & 0xFFF != 0
+        if componentAlpha { sheen_dropin_handed_begin() }
+        defer { if componentAlpha { sheen_dropin_handed_end() } }
+        return handOver("mask format")
+    }
+    guard let src, let dest, count >= 0, glyphs != nil || count == 0 else { return handOver("no image or glyphs") }
+    // The mask as pixman makes it: nothing to draw through where it has no pixel; past the
+    // scratch limit, pixman's.
+    guard width > 0, height > 0, pixels <= CompositeCall.scratchPixelLimit else { return handOver("mask size") }
+    let (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
+    guard let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
+                                   sampling: { ImageRegistry.sampling(of: src) })
+    else { return handOver("source, operator or destination of the composite through the mask") }
+
+    // The mask's memory, cleared (calloc: the stdlib's initialiser cleared it a byte at a time).
+    let maskStride = (Int(width) + 3) & ~3
+    guard let bytes = calloc(maskStride * Int(height), 1) else { return handOver("mask memory") }
+    defer { free(bytes) }
+    var mask = PlainImage()
+    mask.kind = .bits
+    mask.format = .a8
+    mask.data = bytes
+    mask.width = Int(width); mask.height = Int(height); mask.stride = maskStride
+    mask.isDestination = true
+    mask.drawable = (0, 0, width, height)
+    var white = PlainImage()
+    white.kind = .solid
+    white.solid = 0xFFFF_FFFF
+    guard let adding = SolidMaskJobs(op: PixmanOperator.add.code, source: white, destination: mask, level: level), adding.drawsRuns,
+          let maskBits = CompositePlan.MaskBits(mask, onto: d)
+    else { return handOver("no kernel path for the mask") }
+
+    // The glyphs added a chunk at a time, each at its position less its origin and the mask's
+    // offset (pixman's int arithmetic: wrapping).
+    let added = withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run -> Bool in
+        guard let run = run.baseAddress, let glyphs else { return count == 0 }
+        var first = 0
+        while first < Int(count) {
+            let n = min(GlyphRegistry.chunk, Int(count) - first)
+            let placed = GlyphRegistry.place(glyphs + first, n, into: run) { e, g in
+                // An a8 glyph into an a1 mask: pixman keeps one bit of its sum.
+                if a1 && !e.ownsMask { return nil }
+                let x = Int32(truncatingIfNeeded: g.x) &- e.originX &- maskX, y = Int32(truncatingIfNeeded: g.y) &- e.originY &- maskY
+                return adding.place(maskAt: PixelRect(x: Int(x), y: Int(y), width: Int(e.width), height: Int(e.height)),
+                                    maskData: e.maskData!, maskStride: e.maskStride)
+            }
+            guard let placed else { return false }
+            adding.drawRun(UnsafeBufferPointer(start: run, count: placed))
+            first += n
+        }
+        return true
+    }
+    guard added else { return handOver("a glyph of another format than the mask takes, or not seen inserted") }
+
+    let call = CompositeCall(op: op, source: src, mask: nil, destination: dest, sourceX: Int(srcX), sourceY: Int(srcY), maskX: 0, maskY: 0,
+                             destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
+    guard withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
+        return handOver("the composite through the mask (its pixels)")
+    }
+    countDrawn()
+    if DropInStats.isOn {
+        DropInStats.countGlyphRun(op: op, source: src, destination: dest, throughMask: true, pixels: pixels, handedBecause: nil)
+    }
 }

@@ -18,9 +18,11 @@ public func sheenPixmanCreateBitsNoClear(_ format: UInt32, _ width: Int32, _ hei
     recordBits(SystemPixman.shared.createBitsNoClear(format, width, height, bits, stride), format, width, height)
 }
 
-/// Records a bits image pixman made (its data and stride as pixman settled them).
+/// Records a bits image pixman made (its data and stride as pixman settled them); one pixman
+/// made for a glyph run handed over whole gets no record (HandedRuns.c).
 private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32, _ height: Int32) -> PixmanImage? {
     guard let image else { return nil }
+    if sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
     sheen_dropin_capture_offer(UnsafeMutableRawPointer(image), width, height, format)   // a glyph's copy (GlyphCalls.swift)
     let system = SystemPixman.shared
     let record = ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
@@ -34,6 +36,7 @@ private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32,
 @_cdecl("pixman_image_create_solid_fill")
 public func sheenPixmanCreateSolidFill(_ color: UnsafePointer<SheenPixmanColor>?) -> OpaquePointer? {
     let image = SystemPixman.shared.createSolidFill(color)
+    if let image, sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
     if let image, let c = color?.pointee {
         // pixman's own conversion to 8 bits: each channel's high byte.
         let value = UInt32(c.alpha >> 8) << 24 | UInt32(c.red >> 8) << 16 | UInt32(c.green >> 8) << 8 | UInt32(c.blue >> 8)
@@ -85,6 +88,11 @@ public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixman
 @_cdecl("pixman_image_unref")
 public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     let freed = SystemPixman.shared.unref(image)
+    // An image pixman made inside a glyph run handed over whole has no record.
+    if let image, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 {
+        if freed != 0 { sheen_dropin_handed_freed(UnsafeMutableRawPointer(image)) }
+        return freed
+    }
     if freed != 0, let image {
         // Only a glyph's image (or one whose record is gone) concerns the glyph registry, whose
         // lock every image freed took before.
@@ -142,6 +150,7 @@ public func sheenPixmanSetSourceClipping(_ image: OpaquePointer?, _ flag: Int32)
 @_cdecl("pixman_image_set_component_alpha")
 public func sheenPixmanSetComponentAlpha(_ image: OpaquePointer?, _ flag: Int32) {
     SystemPixman.shared.setComponentAlpha(image, flag)
+    if let image, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 { return }
     ImageRegistry.update(image, unless: { $0.componentAlpha == (flag != 0) }) { $0.componentAlpha = flag != 0 }
 }
 

@@ -100,6 +100,8 @@ struct PixmanOperator {
     static let sourceOver = of(0x03)!
     /// pixman's src (over an opaque image at full coverage is drawn as a copy).
     static let source = of(0x01)!
+    /// pixman's add (the glyphs of a run through a mask are added into it).
+    static let add = of(0x0C)!
 
     /// The row of pixman's operator `code`, or nil.
     @inline(__always)

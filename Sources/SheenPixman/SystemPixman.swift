@@ -43,6 +43,8 @@ struct SystemPixman: @unchecked Sendable {
                                                  PixmanImage?) -> UnsafeRawPointer?
     typealias GlyphsNoMask = @convention(c) (UInt32, PixmanImage?, PixmanImage?, Int32, Int32, Int32, Int32, OpaquePointer?, Int32,
                                              UnsafePointer<SheenPixmanGlyph>?) -> Void
+    typealias GlyphsThroughMask = @convention(c) (UInt32, PixmanImage?, PixmanImage?, UInt32, Int32, Int32, Int32, Int32, Int32, Int32,
+                                                  Int32, Int32, OpaquePointer?, Int32, UnsafePointer<SheenPixmanGlyph>?) -> Void
 
     let createBits: CreateBits
     let createBitsNoClear: CreateBits
@@ -69,6 +71,7 @@ struct SystemPixman: @unchecked Sendable {
     let getStride: GetInt
     let glyphCacheInsert: GlyphCacheInsert
     let compositeGlyphsNoMask: GlyphsNoMask
+    let compositeGlyphs: GlyphsThroughMask
 
     /// The system library's functions. Stops the program, saying why, when they cannot be found:
     /// a drop-in with no pixman behind it cannot draw what it hands over.
@@ -105,7 +108,8 @@ struct SystemPixman: @unchecked Sendable {
             getData: find("pixman_image_get_data", as: GetData.self),
             getStride: find("pixman_image_get_stride", as: GetInt.self),
             glyphCacheInsert: find("pixman_glyph_cache_insert", as: GlyphCacheInsert.self),
-            compositeGlyphsNoMask: find("pixman_composite_glyphs_no_mask", as: GlyphsNoMask.self))
+            compositeGlyphsNoMask: find("pixman_composite_glyphs_no_mask", as: GlyphsNoMask.self),
+            compositeGlyphs: find("pixman_composite_glyphs", as: GlyphsThroughMask.self))
     }()
 
     /// Where the system's functions are looked up: the next object after this one in the lookup

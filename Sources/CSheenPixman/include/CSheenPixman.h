@@ -96,6 +96,20 @@ void sheen_dropin_capture_offer(void *image, int32_t width, int32_t height, uint
 /// Ends the capture: the first image offered since it began (NULL for none), its size and format.
 void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format);
 
+/// A glyph run handed to pixman whole, on the calling thread (HandedRuns.c): between begin and
+/// end the calls pixman makes back into the drop-in are handed on at once. Not exported.
+void sheen_dropin_handed_begin(void);
+void sheen_dropin_handed_end(void);
+/// Whether the calling thread is inside such a run.
+int sheen_dropin_handed_inside(void);
+/// Notes an image pixman just made inside the run: 1 when noted (the drop-in keeps no record of
+/// it), 0 outside a run or when the run made more than the few it notes (recorded as any).
+int sheen_dropin_handed_made(void *image);
+/// Whether `image` is one noted by sheen_dropin_handed_made and not yet freed.
+int sheen_dropin_handed_owns(void *image);
+/// Forgets a noted image pixman freed.
+void sheen_dropin_handed_freed(void *image);
+
 /// The bytes a memo slot keeps of a composite plan (SheenPixman's CompositePlan, which checks
 /// that it fits), and the slots a thread keeps.
 #define SHEEN_DROPIN_PLAN_BYTES 384

@@ -95,6 +95,47 @@ import Testing
         #expect(drawn > 200, "runs that drew: \(drawn)")
     }
 
+    /// plus of an opaque colour through glyphs onto A8 — how the drop-in adds a glyph run's mask up
+    /// (CompositeEntry.h's add_coverage_rows8) — is each value's saturating sum with the coverage
+    /// over it, glyph after glyph: 300 runs of glyphs 0…150 pixels wide (whole blocks of every
+    /// level, their rests, every length), destination and masks against unmapped pages or canary
+    /// bands, at every level as a run and one plain job a glyph; the sums computed here.
+    @Test func aRunAddingCoverageOntoA8IsSaturatingSums() {
+        var rng = SeededGenerator(seed: 0xADD_A8)
+        let plus = CompositeOperator.plus.kernelIndex
+        for n in 0 ..< 300 {
+            let guardPages = FencedBuffer.GuardPages.allCases[n % 3]
+            let (w, h) = (Int.random(in: 1 ... 170, using: &rng), Int.random(in: 1 ... 12, using: &rng))
+            let clip = PixelRect(x: 0, y: 0, width: w, height: h)
+            let glyphs = (0 ..< Int.random(in: 1 ... 6, using: &rng)).map { _ in
+                let mask = FencedBuffer(width: Int.random(in: 0 ... 150, using: &rng), height: Int.random(in: 0 ... 10, using: &rng),
+                                        format: .a8, padding: Int.random(in: 0 ... 5, using: &rng),
+                                        misalignment: Int.random(in: 0 ... 7, using: &rng), guardPages: guardPages)
+                fillRandomPremultiplied(mask.buffer, &rng)
+                return Glyph(mask: mask, x: Int.random(in: -20 ... w, using: &rng), y: Int.random(in: -4 ... h, using: &rng))
+            }
+            let destination = FencedBuffer(width: w, height: h, format: .a8, padding: Int.random(in: 0 ... 9, using: &rng),
+                                           misalignment: Int.random(in: 0 ... 63, using: &rng), guardPages: guardPages)
+            fillRandomPremultiplied(destination.buffer, &rng)
+            // The sums, glyph after glyph.
+            var want = (0 ..< h).map { y in (0 ..< w).map { x in destination.pixel(x: x, y: y)[0] } }
+            for g in glyphs {
+                for y in 0 ..< g.mask.height where (0 ..< h).contains(g.y + y) {
+                    for x in 0 ..< g.mask.width where (0 ..< w).contains(g.x + x) {
+                        want[g.y + y][g.x + x] = UInt8(min(255, Int(want[g.y + y][g.x + x]) + Int(g.mask.pixel(x: x, y: y)[0])))
+                    }
+                }
+            }
+            for level in [nil] + Kernels.supported.map(Optional.some) {
+                let got = destination.copy()
+                #expect(draw(glyphs, op: plus, solid: 255, onto: got, clip: clip, at: level) == 0, "case \(n) \(String(describing: level))")
+                let sums = (0 ..< h).map { y in (0 ..< w).map { x in got.pixel(x: x, y: y)[0] } }
+                #expect(sums == want, "case \(n) \(String(describing: level)): not the saturating sums")
+                #expect(got.fenceViolations == 0, "case \(n) \(String(describing: level)): wrote outside the rows")
+            }
+        }
+    }
+
     /// A run the entry refuses — a paint of rows, a mask of its own, a coverage below 255, a
     /// blend mode onto A8 — writes nothing and says so, at every level.
     @Test func aRunItCannotTakeIsRefusedUntouched() {

@@ -1,0 +1,40 @@
+// Coverage added up (the layer of CompositeBody.h after the integer rows): plus of an opaque
+// colour through a mask onto A8 values, which is how the drop-in pixman adds a glyph run's mask
+// up (SheenPixman's GlyphCalls.swift), as saturating byte sums — the operator's own result, in
+// bytes rather than its 16-bit lanes.
+
+/// Each of `height` rows of `width` A8 values at `dst` becomes its saturating sum with the
+/// coverage at `mask` (the colour scaled by the coverage is the coverage itself, 255·c/255): per
+/// row its whole blocks, then the rest — with AVX-512 one masked block, else eight bytes at a time
+/// and single bytes (a glyph's rows are a few bytes: padded copies through the stack cost more
+/// than the sums). Nothing past a row is read or written.
+typedef uint8_t bytes8 __attribute__((ext_vector_type(8)));
+INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *mask, intptr_t maskStride, intptr_t width,
+                               intptr_t height) {
+    const intptr_t blocks = width / BLOCK, at = blocks * BLOCK;
+    for (intptr_t y = 0; y < height; y++, dst += dstStride, mask += maskStride) {
+        for (intptr_t b = 0; b < blocks; b++) {
+            uint8_t *d = dst + b * BLOCK;
+            store_lanes(d, (lanes)__builtin_elementwise_add_sat((bytes)load_lanes(d), (bytes)load_lanes(mask + b * BLOCK)));
+        }
+#if defined(SHEEN_AVX512BW)
+        const intptr_t n = width - at;
+        if (n == 0) continue;
+        bytes sum = __builtin_elementwise_add_sat((bytes)load_partial_lanes(dst + at, n), (bytes)load_partial_lanes(mask + at, n));
+        store_partial_lanes(dst + at, (lanes)sum, n);
+#else
+        intptr_t i = at;
+        for (; i + 8 <= width; i += 8) {
+            bytes8 d, m;
+            memcpy(&d, dst + i, 8);
+            memcpy(&m, mask + i, 8);
+            d = __builtin_elementwise_add_sat(d, m);
+            memcpy(dst + i, &d, 8);
+        }
+        for (; i < width; i++) {
+            const unsigned sum = (unsigned)dst[i] + mask[i];
+            dst[i] = (uint8_t)(sum > 255 ? 255 : sum);
+        }
+#endif
+    }
+}
