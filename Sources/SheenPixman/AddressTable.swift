@@ -3,15 +3,17 @@
 /// An open-addressing table keyed by addresses (images, glyphs): a composite looks up three
 /// images per call and a glyph run each of its glyphs, and a Dictionary's seeded hashing of each
 /// cost more than a 1 × 1 composite itself. Linear probing from a Fibonacci hash of the address;
-/// a removed slot is a tombstone until the table is rebuilt (when live and removed slots fill
-/// half of it). Keys 0 and 1 mark empty and removed slots: no object lives at those addresses.
+/// a removal shifts the entries after it back into place (no tombstones: cairo makes and frees
+/// images by the thousand, and tombstones lengthened every probe until the table was rebuilt).
+/// The table doubles when live entries fill half of it. Key 0 marks an empty slot: no object
+/// lives at that address.
 struct AddressTable<Value> {
     private static var empty: UInt { 0 }
-    private static var removed: UInt { 1 }
     private var keys = [UInt](repeating: 0, count: 64)
     private var values = [Value?](repeating: nil, count: 64)
-    private var used = 0   // live and removed slots
+    private var count = 0
 
+    /// The slot whose probe sequence `key` starts at.
     private func start(_ key: UInt) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
     }
@@ -30,25 +32,43 @@ struct AddressTable<Value> {
     /// The value of `key`, or nil.
     func find(_ key: UInt) -> Value? { slot(of: key).flatMap { values[$0] } }
 
-    /// Sets the value of `key`.
+    /// Sets the value of `key` (not 0).
     mutating func insert(_ key: UInt, _ record: Value) {
-        if let i = slot(of: key) { values[i] = record; return }
-        if 2 * (used + 1) > keys.count { rebuild() }
+        precondition(key != Self.empty, "AddressTable keys are addresses, never 0")
+        if 2 * (count + 1) > keys.count { grow() }
         let mask = keys.count - 1
         var i = start(key)
-        while keys[i] != Self.empty && keys[i] != Self.removed { i = (i + 1) & mask }
-        if keys[i] == Self.empty { used += 1 }
+        while keys[i] != Self.empty {
+            if keys[i] == key { values[i] = record; return }
+            i = (i + 1) & mask
+        }
         keys[i] = key
         values[i] = record
+        count += 1
     }
 
-    /// Forgets `key`; returns its value.
+    /// Forgets `key`; returns its value. Each entry after it in the run of occupied slots whose
+    /// probe starts at or before the freed slot (cyclically) moves back into it, so that every
+    /// entry stays reachable from its start without a marker left behind.
     @discardableResult
     mutating func remove(_ key: UInt) -> Value? {
-        guard let i = slot(of: key) else { return nil }
-        keys[i] = Self.removed
-        defer { values[i] = nil }
-        return values[i]
+        guard var hole = slot(of: key) else { return nil }
+        let mask = keys.count - 1
+        var j = hole
+        while true {
+            j = (j + 1) & mask
+            if keys[j] == Self.empty { break }
+            let home = start(keys[j])
+            // The entry at j stays where its start lies cyclically in (hole, j].
+            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+            if stays { continue }
+            keys.swapAt(hole, j)
+            values.swapAt(hole, j)
+            hole = j
+        }
+        keys[hole] = Self.empty
+        count -= 1
+        return values[hole].take()
     }
 
     /// Changes the value of `key`, where there is one, where it is stored.
@@ -57,14 +77,16 @@ struct AddressTable<Value> {
         change(&values[i]!)
     }
 
-    /// Rehashes the live records into a table at least four times their number.
-    private mutating func rebuild() {
-        let live = zip(keys, values).compactMap { k, v in k > Self.removed ? v.map { (k, $0) } : nil }
-        var size = 64
-        while size < 4 * (live.count + 1) { size *= 2 }
-        keys = [UInt](repeating: Self.empty, count: size)
-        values = [Value?](repeating: nil, count: size)
-        used = 0
-        for (k, v) in live { insert(k, v) }
+    /// Rehashes the entries into a table twice the size.
+    private mutating func grow() {
+        let oldKeys = keys
+        var oldValues: [Value?] = []
+        swap(&oldValues, &values)
+        keys = [UInt](repeating: Self.empty, count: 2 * oldKeys.count)
+        values = [Value?](repeating: nil, count: 2 * oldKeys.count)
+        count = 0
+        for (i, k) in oldKeys.enumerated() where k != Self.empty {
+            if let v = oldValues[i].take() { insert(k, v) }
+        }
     }
 }
