@@ -693,24 +693,27 @@ struct ConformanceGoldens {
     /// Glyph runs (a composite job's `glyphs`: CompositeEntry.h's composite_glyphs): a colour
     /// of either opacity through 1…24 masks of 0…20 × 0…16 pixels placed inside, across and
     /// outside a destination of 1…40 × 1…20, every operator with a path through a mask, RGBA,
-    /// BGRA and A8 — the clipping, the path chosen once and over_n_8_8888 called directly.
-    static func glyphRuns(_ w: Writer, _ rng: inout SeededGenerator, count: Int) -> [String] {
+    /// BGRA and A8 — the clipping, the path chosen once and over_n_8_8888 called directly. With
+    /// `addingCoverage`: plus of an opaque colour onto A8 through masks up to 150 pixels wide
+    /// (add_coverage_rows8's blocks, eight-byte steps and single bytes), as the drop-in adds up a
+    /// glyph run's mask.
+    static func glyphRuns(_ w: Writer, _ rng: inout SeededGenerator, count: Int, addingCoverage: Bool = false) -> [String] {
         var problems: [String] = []
         var i = 0
         while i < count {
-            let bpp = i % 3 == 2 ? 1 : 4, red: UInt32 = bpp == 4 && i % 3 == 1 ? 2 : 0
-            let op = CompositeOperator.allCases.randomElement(using: &rng)!
-            let alpha = i % 2 == 0 ? 255 : UInt32.random(in: 0 ... 255, using: &rng)
+            let bpp = addingCoverage || i % 3 == 2 ? 1 : 4, red: UInt32 = bpp == 4 && i % 3 == 1 ? 2 : 0
+            let op = addingCoverage ? .plus : CompositeOperator.allCases.randomElement(using: &rng)!
+            let alpha = addingCoverage || i % 2 == 0 ? 255 : UInt32.random(in: 0 ... 255, using: &rng)
             let solid = bpp == 1 ? alpha : alpha << 24 | (0 ..< 3).reduce(0) { v, c in v | UInt32.random(in: 0 ... alpha, using: &rng) << (8 * c) }
             var job = SheenCompositeJob()
             job.solid = solid; job.coverage = 255; job.op = op.kernelIndex; job.bytesPerPixel = UInt32(bpp); job.redByte = red
             guard sheen_composite_glyph_path(&job) >= 0 else { continue }   // a run the entry refuses: no golden
-            let width = Int.random(in: 1 ... 40, using: &rng), height = Int.random(in: 1 ... 20, using: &rng)
+            let width = Int.random(in: 1 ... (addingCoverage ? 170 : 40), using: &rng), height = Int.random(in: 1 ... 20, using: &rng)
             let stride = width * bpp + Int.random(in: 0 ... 7, using: &rng)
             let dst0 = bpp == 4 ? rows(stride, height, width * 4, &rng, premultiplied) : pattern(stride * (height - 1) + width, &rng)
             typealias Glyph = (x: Int, y: Int, width: Int, height: Int, stride: Int, mask: [UInt8])
             let glyphs: [Glyph] = (0 ..< Int.random(in: 1 ... 24, using: &rng)).map { _ in
-                let gw = Int.random(in: 0 ... 20, using: &rng), gh = Int.random(in: 0 ... 16, using: &rng)
+                let gw = Int.random(in: 0 ... (addingCoverage ? 150 : 20), using: &rng), gh = Int.random(in: 0 ... 16, using: &rng)
                 let gs = gw + Int.random(in: 0 ... 5, using: &rng)
                 return (Int.random(in: -25 ... width + 5, using: &rng), Int.random(in: -20 ... height + 5, using: &rng), gw, gh, gs,
                         gw == 0 || gh == 0 ? [] : rows(gs, gh, gw, &rng, mask))
@@ -777,6 +780,7 @@ struct ConformanceGoldens {
         problems += Self.checks(w, &rng, count: 300)
         problems += Self.samples(w, &rng, count: 150)
         problems += Self.glyphRuns(w, &rng, count: 150)
+        problems += Self.glyphRuns(w, &rng, count: 60, addingCoverage: true)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()
