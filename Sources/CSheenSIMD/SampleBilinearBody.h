@@ -67,8 +67,19 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
     for (int k = 0; k < SAMPLE_LANES; k++) iota[k] = k;
     const int32_t rx = j.x + (int32_t)r * j.dxdr, ry = j.y + (int32_t)r * j.dydr;
     uint8_t *out = j.dst + r * j.dstStride;
+    const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride : NULL;
     for (intptr_t i0 = begin; i0 < end; i0 += SAMPLE_LANES) {
         const int n = end - i0 < SAMPLE_LANES ? (int)(end - i0) : SAMPLE_LANES;
+        // Each lane's coverage (0 past `n`), and the lanes all 0: written as 0, not sampled.
+        sampleuvec covered = (sampleuvec)1u;
+        if (cov) {
+            for (int k = 0; k < SAMPLE_LANES; k++) covered[k] = k < n ? cov[i0 + k] : 0;
+            if (__builtin_reduce_or(covered) == 0) {
+                memset(out + i0 * j.bytesPerPixel, 0, (size_t)n * j.bytesPerPixel);
+                continue;
+            }
+        }
+        const sampleuvec keep = (sampleuvec)(covered != 0);
         const samplevec lane = iota + (int32_t)i0;
         const samplevec X = rx + lane * j.dxdi - 0x8000, Y = ry + lane * j.dydi - 0x8000;
         const samplevec wx = (X >> 9) & 127, wy = (Y >> 9) & 127;
@@ -108,13 +119,13 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
         const sampleuvec w00 = vx * vy, w10 = ux * vy, w01 = vx * uy, w11 = ux * uy;
         if (j.bytesPerPixel == 1) {
             typedef uint8_t samplebytes __attribute__((ext_vector_type(SAMPLE_LANES)));
-            const samplebytes v = __builtin_convertvector(sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0), samplebytes);
+            const samplebytes v = __builtin_convertvector(sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0) & keep, samplebytes);
             memcpy(out + i0, &v, (size_t)n);
         } else {
-            const sampleuvec v = sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
+            const sampleuvec v = (sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 0)
                 | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
                 | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 16) << 16
-                | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24;
+                | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24) & keep;
             if (n == SAMPLE_LANES) {
                 memcpy(out + 4 * i0, &v, sizeof v);
             } else {
@@ -217,9 +228,11 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                 memset(blend, 0, sizeof(uint16_t) * (size_t)bytes);
             }
             uint8_t *out = j.dst + r * j.dstStride + begin * bpp;
+            const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride + begin : NULL;
             if (bpp == 1) {
                 for (int k = 0; k < n; k++) {
-                    out[k] = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
+                    const uint8_t v = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
+                    out[k] = cov && !cov[k] ? 0 : v;
                 }
             } else {
                 // Four pixels at a time, their sixteen channels in 32-bit lanes: the four
@@ -230,8 +243,20 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                 typedef uint16_t sample16h __attribute__((ext_vector_type(16)));
                 typedef uint32_t sample16 __attribute__((ext_vector_type(16)));
                 typedef uint8_t sample16b __attribute__((ext_vector_type(16)));
+                typedef uint32_t sample4u __attribute__((ext_vector_type(4)));
                 int k = 0;
                 for (; k + 4 <= n; k += 4) {
+                    // Four pixels of coverage 0 are written as 0 without their arithmetic (a
+                    // glyph's box is mostly uncovered); others keep their sample where covered.
+                    sample4u keep = (sample4u)~0u;
+                    if (cov) {
+                        const sample4u c = {cov[k], cov[k + 1], cov[k + 2], cov[k + 3]};
+                        if (__builtin_reduce_or(c) == 0) {
+                            memset(out + 4 * k, 0, 16);
+                            continue;
+                        }
+                        keep = (sample4u)(c != 0);
+                    }
                     sample4h l0, l1, l2, l3, r0, r1, r2, r3;
                     memcpy(&l0, blend + 4 * left[k], 8); memcpy(&l1, blend + 4 * left[k + 1], 8);
                     memcpy(&l2, blend + 4 * left[k + 2], 8); memcpy(&l3, blend + 4 * left[k + 3], 8);
@@ -248,12 +273,16 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                     memcpy(&UX, ux4 + 4 * k, sizeof UX);
                     const sample16 v = (__builtin_convertvector(L, sample16) * __builtin_convertvector(VX, sample16)
                                         + __builtin_convertvector(R, sample16) * __builtin_convertvector(UX, sample16)) >> 14;
+                    sample4u pixels;
                     const sample16b b = __builtin_convertvector(v, sample16b);
-                    memcpy(out + 4 * k, &b, sizeof b);
+                    memcpy(&pixels, &b, sizeof pixels);
+                    pixels &= keep;
+                    memcpy(out + 4 * k, &pixels, sizeof pixels);
                 }
                 for (; k < n; k++) {
                     for (int c = 0; c < 4; c++) {
-                        out[4 * k + c] = (uint8_t)(((uint32_t)blend[4 * left[k] + c] * vx4[4 * k] + (uint32_t)blend[4 * right[k] + c] * ux4[4 * k]) >> 14);
+                        const uint8_t v = (uint8_t)(((uint32_t)blend[4 * left[k] + c] * vx4[4 * k] + (uint32_t)blend[4 * right[k] + c] * ux4[4 * k]) >> 14);
+                        out[4 * k + c] = cov && !cov[k] ? 0 : v;
                     }
                 }
             }

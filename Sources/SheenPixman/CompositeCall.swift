@@ -206,7 +206,7 @@ struct CompositeCall {
                 paint = .solid(0)
             } else {
                 guard let scratch = Self.sampleScratch(sampled, x: sourceX - destinationX, y: sourceY - destinationY, area: area,
-                                                       level: level, columns: Self.coveredColumns(coverage, area))
+                                                       level: level, columns: Self.coveredColumns(coverage, area), coverage: coverage)
                 else { throw Handover("source transform beyond the sampling range") }
                 sampledSource = scratch
                 paint = .bits(format: sampled.format, data: scratch, stride: area.width * 4, dx: -area.x, dy: -area.y)
@@ -472,17 +472,24 @@ struct CompositeCall {
     /// strokes and glyphs) and masks with a scaled a8 image (mask-*-half and -double).
     ///
     /// With `columns` (coveredColumns'), only those runs of the area's columns are sampled, the
-    /// rest left transparent.
+    /// rest left transparent. With a `coverage` of bits (the call's mask over the area), pixels
+    /// under coverage 0 are left transparent rather than sampled (SheenBilinearJob's
+    /// `coverage`): the call composites them through 0 (cairo's glyphs of a scaled image, whose
+    /// boxes are mostly uncovered, sampled whole ran at 0.64–0.76× pixman's speed).
     static func sampleScratch(_ image: BilinearImage, x dx: Int, y dy: Int, area: PixelRect, level: SIMDLevel,
-                              columns: [Range<Int>]? = nil) -> UnsafeMutableRawPointer? {
+                              columns: [Range<Int>]? = nil, coverage: Coverage = .constant(255)) -> UnsafeMutableRawPointer? {
         let bpp = image.format.sheenFormat.bytesPerPixel
         let stride = area.width * bpp
         // malloc's own alignment: a larger one cost cairo's span-sized calls a slower allocation.
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: stride * area.height, alignment: 16)
         /// Samples the area's columns `run`; false where its positions leave the kernel's range.
         func sample(_ run: Range<Int>) -> Bool {
+            var covered: (UnsafeRawPointer, Int)? = nil
+            if case let .bits(data, coverageStride, cx, cy) = coverage {
+                covered = (UnsafeRawPointer(data + (area.y + cy) * coverageStride + area.x + cx + run.lowerBound), coverageStride)
+            }
             guard let job = image.job(into: scratch + run.lowerBound * bpp, stride: stride, at: (area.x + run.lowerBound + dx, area.y + dy),
-                                      width: run.count, height: area.height) else { return false }
+                                      width: run.count, height: area.height, coverage: covered) else { return false }
             runBilinearSampling(job, level: level)
             return true
         }

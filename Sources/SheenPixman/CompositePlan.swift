@@ -243,7 +243,7 @@ struct CompositePlan {
                 ?? .constant(plan.pointee.coverage)
             guard area.width * area.height <= CompositeCall.scratchPixelLimit,
                   let scratch = CompositeCall.sampleScratch(image, x: sx, y: sy, area: area, level: level,
-                                                            columns: CompositeCall.coveredColumns(coverage, area))
+                                                            columns: CompositeCall.coveredColumns(coverage, area), coverage: coverage)
             else { return nil }
             sampled = scratch
             let whole = PixelRect(x: 0, y: 0, width: area.width, height: area.height)

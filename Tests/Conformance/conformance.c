@@ -512,17 +512,22 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     const uint32_t misalign = u32(r);
     j.x = (int32_t)u32(r); j.y = (int32_t)u32(r);
     j.dxdi = (int32_t)u32(r); j.dydi = (int32_t)u32(r); j.dxdr = (int32_t)u32(r); j.dydr = (int32_t)u32(r);
+    const intptr_t coverageStride = i64(r);
+    blob coverage = bytes(r);   // empty: no coverage
     blob dst0 = bytes(r), want = bytes(r);
     if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1
         || (j.bytesPerPixel != 1 && j.bytesPerPixel != 4)) return -1;
     // The image is read-only: against guard pages its rows' own pages refuse writes too.
     placed s = place(src, j.srcHeight, j.srcWidth * j.bytesPerPixel, srcStride, srcMisalign, how, 1);
     placed d = place(dst0, j.height, j.width * j.bytesPerPixel, stride, misalign, how, 0);
+    placed c = place(coverage, coverage.count ? j.height : 0, j.width, coverageStride, misalign + 5, how, 1);
     j.src = s.data; j.srcStride = s.stride;
     j.dst = d.data; j.dstStride = d.stride;
+    if (coverage.count) { j.coverage = c.data; j.coverageStride = c.stride; }
     t->sample_bilinear(&j);
     int ok = placed_equals(&d, want, why, n);
     if (ok && !placed_equals(&s, src, why, n)) ok = 0;
+    placed_free(&c);
     placed_free(&d);
     placed_free(&s);
     return ok;

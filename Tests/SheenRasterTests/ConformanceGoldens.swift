@@ -655,6 +655,9 @@ struct ConformanceGoldens {
             let t = BilinearSamplingTests.randomTransform(&rng)
             let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
             let (srcMisalign, misalign) = (misalignments.randomElement(using: &rng)!, misalignments.randomElement(using: &rng)!)
+            // Every other case under coverage (runs of 0 written as 0, not sampled; none: empty).
+            let coverageStride = width + Int.random(in: 0 ... 3, using: &rng)
+            let coverage = i % 2 == 1 && width > 0 ? rows(coverageStride, height, width, &rng, mask) : []
             var scratch = [UInt8](repeating: 0, count: 4)
             let made = scratch.withUnsafeMutableBytes { d in
                 src.withUnsafeBytes { s in
@@ -668,10 +671,13 @@ struct ConformanceGoldens {
                 var out = dst0
                 out.withUnsafeMutableBytes { d in
                     src.withUnsafeBytes { s in
-                        var j = job
-                        j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                        j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                        entry(&j)
+                        coverage.withUnsafeBytes { c in
+                            var j = job
+                            j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                            j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                            if !coverage.isEmpty { j.coverage = c.baseAddress!.assumingMemoryBound(to: UInt8.self); j.coverageStride = coverageStride }
+                            entry(&j)
+                        }
                     }
                 }
                 return out
@@ -683,6 +689,7 @@ struct ConformanceGoldens {
             w.bytes(src)
             w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
             for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
+            w.i64(coverageStride); w.bytes(coverage)
             w.bytes(dst0); w.bytes(expected)
             w.cases += 1
             i += 1

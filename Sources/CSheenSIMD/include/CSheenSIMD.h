@@ -377,7 +377,11 @@ enum { SHEEN_SAMPLE_NONE = 0, SHEEN_SAMPLE_NORMAL = 1, SHEEN_SAMPLE_PAD = 2, SHE
 /// X₁ = X − ½, column c = X₁ >> 16 and weight wx = (X₁ >> 9) & 127 (7 bits), likewise row and wy;
 /// the four pixels (c, row), (c + 1, row), (c, row + 1), (c + 1, row + 1) placed by `repeat`;
 /// each channel ⌊(tl·(128 − wx)(128 − wy) + tr·wx(128 − wy) + bl·(128 − wx)wy + br·wx·wy) / 2¹⁴⌋.
-/// Reads only those pixels' bytes of `src`, writes only the rectangle's.
+/// With `coverage` (NULL: none; `width` × `height` bytes, rows `coverageStride` bytes apart, one
+/// a pixel) a pixel whose coverage is 0 is written as 0 rather than sampled: a source composited
+/// through a mask counts only where the mask does (pixman's fetchers skip such pixels too).
+/// Reads only those pixels' bytes of `src` and the rectangle's coverage, writes only the
+/// rectangle's.
 typedef struct SheenBilinearJob {
     const uint8_t *src;
     intptr_t srcStride;
@@ -389,6 +393,8 @@ typedef struct SheenBilinearJob {
     intptr_t width, height;
     int32_t x, y;
     int32_t dxdi, dydi, dxdr, dydr;
+    const uint8_t *coverage;
+    intptr_t coverageStride;
 } SheenBilinearJob;
 
 /// Runs `job` with the level's sample_bilinear. Call only where the level's CPU features run.

@@ -26,6 +26,12 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
     }
     for r in 0 ..< j.height {
         for i in 0 ..< j.width {
+            let out = UnsafeMutableRawPointer(dst) + r * j.dstStride + i * bpp
+            // Coverage 0: written as 0, not sampled.
+            if let coverage = j.coverage, coverage[r * j.coverageStride + i] == 0 {
+                out.initializeMemory(as: UInt8.self, repeating: 0, count: bpp)
+                continue
+            }
             let X = Int(j.x) + i * Int(j.dxdi) + r * Int(j.dxdr) - 0x8000
             let Y = Int(j.y) + i * Int(j.dydi) + r * Int(j.dydr) - 0x8000
             let wx = UInt32((X >> 9) & 127), wy = UInt32((Y >> 9) & 127)
@@ -39,7 +45,6 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
                 let sum = (tl >> s & 255) * w00 + (tr >> s & 255) * w10 + (bl >> s & 255) * w01 + (br >> s & 255) * w11
                 v |= (sum >> 14) << s
             }
-            let out = UnsafeMutableRawPointer(dst) + r * j.dstStride + i * bpp
             if bpp == 1 { out.storeBytes(of: UInt8(v), as: UInt8.self) } else { out.storeBytes(of: v, as: UInt32.self) }
         }
     }

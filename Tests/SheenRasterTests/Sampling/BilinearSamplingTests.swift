@@ -171,6 +171,65 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
+    /// With coverage (the drop-in's transformed source under a glyph or span mask), each pixel
+    /// whose coverage is 0 is written as 0 and every other is pixman's sample: 200 jobs — general
+    /// and only-scaled transforms (the two row paths), A8 and 32-bit, coverage in runs of 0 and
+    /// not 0 from one pixel to a few groups — at every level, coverage and destination against
+    /// unmapped pages or canary bands.
+    @Test func coverageZeroLeavesPixelsTransparent() throws {
+        var rng = SeededGenerator(seed: 0xC0_7E4A)
+        var problems: [String] = []
+        func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+        for caseIndex in 0 ..< 200 {
+            let format: PixelFormat = [.a8, .rgba8Premultiplied, .bgra8Premultiplied][caseIndex % 3]
+            let guardPages = FencedBuffer.GuardPages.allCases[(caseIndex / 3) % 3]
+            let src = FencedBuffer(width: Int.random(in: 1 ... 40, using: &rng), height: Int.random(in: 1 ... 24, using: &rng), format: format,
+                                   fill: 0, guardPages: guardPages)
+            for y in 0 ..< src.height {
+                for i in 0 ..< src.width * format.bytesPerPixel {
+                    src.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self)
+                }
+            }
+            let t = caseIndex % 2 == 0 ? Self.randomTransform(&rng)
+                : FixedAffineTransform(xx: fixed(.random(in: -3 ... 3, using: &rng)), xy: 0, x0: fixed(.random(in: -40 ... 40, using: &rng)),
+                                       yx: 0, yy: fixed(.random(in: -2 ... 2, using: &rng)), y0: fixed(.random(in: -4 ... 4, using: &rng)))
+            let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
+            let origin = (Int.random(in: -30 ... 30, using: &rng), Int.random(in: -30 ... 30, using: &rng))
+            let width = Int.random(in: 0 ... 90, using: &rng), height = Int.random(in: 1 ... 5, using: &rng)
+            let coverage = FencedBuffer(width: width, height: height, format: .a8, padding: Int.random(in: 0 ... 5, using: &rng),
+                                        misalignment: Int.random(in: 0 ... 7, using: &rng), fill: 0, guardPages: guardPages)
+            for y in 0 ..< height {
+                var x = 0
+                while x < width {
+                    let run = Int.random(in: 1 ... 12, using: &rng), covered = Bool.random(using: &rng)
+                    for i in x ..< min(width, x + run) {
+                        coverage.buffer.row(y).storeBytes(of: covered ? UInt8.random(in: 1 ... 255, using: &rng) : 0, toByteOffset: i, as: UInt8.self)
+                    }
+                    x += run
+                }
+            }
+            let sampled = Self.expected(src, t, origin: origin, mode, width: width, height: height)
+            let bpp = format.bytesPerPixel
+            let want = (0 ..< height).map { y in
+                (0 ..< width).flatMap { x in coverage.pixel(x: x, y: y)[0] == 0 ? [UInt8](repeating: 0, count: bpp) : Array(sampled[y][bpp * x ..< bpp * x + bpp]) }
+            }
+            for level in [SIMDLevel.reference] + Kernels.supported {
+                let dst = FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 5, using: &rng),
+                                       fill: 0x5A, guardPages: guardPages)
+                guard let job = bilinearJob(src: src.buffer.base, srcStride: src.buffer.bytesPerRow, srcWidth: src.width, srcHeight: src.height,
+                                            bytesPerPixel: bpp, repeat: mode, transform: t, dst: dst.buffer.base,
+                                            dstStride: dst.buffer.bytesPerRow, x: origin.0, y: origin.1, width: width, height: height,
+                                            coverage: coverage.buffer.base, coverageStride: coverage.buffer.bytesPerRow) else { continue }
+                runBilinearSampling(job, level: level)
+                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
+                if got != want || dst.fenceViolations != 0 {
+                    problems.append("case \(caseIndex) at \(level): \(format) \(t) \(mode) \(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
     /// Bad input throws and writes nothing.
     @Test func badInputThrowsAndTouchesNothing() throws {
         let src = FencedBuffer(width: 4, height: 4, format: .a8, fill: 200)
