@@ -26,7 +26,7 @@ cc -shared -fPIC -O1 -Wall -Werror Tests/Pixman/capture.c $(pkg-config --cflags 
 swift build --product sheen-fuzz-pixman > "$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
 checker="$(swift build --product sheen-fuzz-pixman --show-bin-path)/sheen-fuzz-pixman"
 
-programs=(solid-test glyph-test thread-test)
+programs=(solid-test glyph-test thread-test cover-test)
 if [ -n "$long" ]; then programs+=(blitters-test affine-test scaling-test rotate-test composite-traps-test filter-reduction-test); fi
 failed=0
 # Compares two recordings; prints the checker's line, and marks a failure when it fails.

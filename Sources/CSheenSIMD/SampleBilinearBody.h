@@ -74,10 +74,7 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
         sampleuvec covered = (sampleuvec)1u;
         if (cov) {
             for (int k = 0; k < SAMPLE_LANES; k++) covered[k] = k < n ? cov[i0 + k] : 0;
-            if (__builtin_reduce_or(covered) == 0) {
-                memset(out + i0 * j.bytesPerPixel, 0, (size_t)n * j.bytesPerPixel);
-                continue;
-            }
+            if (__builtin_reduce_or(covered) == 0) { memset(out + i0 * j.bytesPerPixel, 0, (size_t)n * j.bytesPerPixel); continue; }
         }
         const sampleuvec keep = (sampleuvec)(covered != 0);
         const samplevec lane = iota + (int32_t)i0;
@@ -247,7 +244,7 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                 int k = 0;
                 for (; k + 4 <= n; k += 4) {
                     // Four pixels of coverage 0 are written as 0 without their arithmetic (a
-                    // glyph's box is mostly uncovered); others keep their sample where covered.
+                    // glyph's box is mostly uncovered), others where their coverage is 0.
                     sample4u keep = (sample4u)~0u;
                     if (cov) {
                         const sample4u c = {cov[k], cov[k + 1], cov[k + 2], cov[k + 3]};
@@ -273,10 +270,7 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                     memcpy(&UX, ux4 + 4 * k, sizeof UX);
                     const sample16 v = (__builtin_convertvector(L, sample16) * __builtin_convertvector(VX, sample16)
                                         + __builtin_convertvector(R, sample16) * __builtin_convertvector(UX, sample16)) >> 14;
-                    sample4u pixels;
-                    const sample16b b = __builtin_convertvector(v, sample16b);
-                    memcpy(&pixels, &b, sizeof pixels);
-                    pixels &= keep;
+                    const sample4u pixels = (sample4u)__builtin_convertvector(v, sample16b) & keep;
                     memcpy(out + 4 * k, &pixels, sizeof pixels);
                 }
                 for (; k < n; k++) {

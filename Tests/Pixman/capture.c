@@ -9,7 +9,7 @@
  * Record: "PXC1", op, src_x, src_y, mask_x, mask_y, dest_x, dest_y, width, height (32-bit), then
  * three images (source, mask, destination before): kind (0 none, 1 bits, 2 solid, 3 other:
  * gradients, images not made through pixman_image_create_bits), and for bits: format, width,
- * height, |stride|, repeat, translation x, y, whether the transform is one (1) or anything else (0),
+ * height, the bytes of a row's pixels (its rows' stride in the record), repeat, translation x, y, whether the transform is one (1) or anything else (0),
  * component alpha, then its rows, first to last; for solid: its a8r8g8b8 colour (high bytes),
  * component alpha; then the destination's rows afterwards. */
 #define _GNU_SOURCE
@@ -115,12 +115,19 @@ pixman_bool_t pixman_image_set_transform(pixman_image_t *image, const pixman_tra
 
 static void put(const void *p, size_t n) { fwrite(p, 1, n, out); }
 static void put32(uint32_t v) { put(&v, 4); }
-/* An image's rows, first to last, |stride| bytes each (pixman's stride may be negative: rows
- * then lie backwards in memory from the first). */
+/* The bytes of an image's row that hold its pixels: not the stride, whose padding may be a
+ * guard page (pixman's fence images, which cover-test composites into: a write of the padding
+ * faults and leaves the record short). */
+static size_t row_bytes(pixman_image_t *image) {
+    return ((size_t)pixman_image_get_width(image) * PIXMAN_FORMAT_BPP(pixman_image_get_format(image)) + 7) / 8;
+}
+
+/* An image's rows, first to last, row_bytes each (pixman's stride may be negative: rows then lie
+ * backwards in memory from the first). */
 static void put_rows(pixman_image_t *image) {
     int h = pixman_image_get_height(image), stride = pixman_image_get_stride(image);
     const uint8_t *row = (const uint8_t *)pixman_image_get_data(image);
-    for (int y = 0; y < h; y++, row += stride) put(row, (size_t)abs(stride));
+    for (int y = 0; y < h; y++, row += stride) put(row, row_bytes(image));
 }
 
 static void put_image(pixman_image_t *image) {
@@ -128,9 +135,9 @@ static void put_image(pixman_image_t *image) {
     if (!image) { put32(0); return; }
     if (!s || !s->kind) { put32(3); return; }
     if (s->kind == 2) { put32(2); put32(s->colour); put32(pixman_image_get_component_alpha(image)); return; }
-    int h = pixman_image_get_height(image), stride = pixman_image_get_stride(image);
+    int h = pixman_image_get_height(image);
     put32(1);
-    put32(pixman_image_get_format(image)); put32(pixman_image_get_width(image)); put32(h); put32(abs(stride));
+    put32(pixman_image_get_format(image)); put32(pixman_image_get_width(image)); put32(h); put32((uint32_t)row_bytes(image));
     put32(s->repeat); put32(s->tx); put32(s->ty); put32(s->translated); put32(pixman_image_get_component_alpha(image));
     put_rows(image);
 }

@@ -18,6 +18,8 @@
 // - channel formula: one lane of the operator in the integer kernels, in s, sa, d, da (levels,
 //   16-bit lanes that wrap; every numerator is ≤ 65,025 for valid premultiplied input) with
 //   CompositeOperators.h's helpers. CompositeReference.swift states the same in plain integers.
+//   sourceOver saturates at 255, which only a paint level above its alpha reaches: pixman's
+//   saturating over, so that the drop-in pixman need not check its sources for such pixels.
 // - documentation: CompositeOperator's doc comment for the case (the W3C formula).
 #ifndef SHEEN_OPERATORS_H
 #define SHEEN_OPERATORS_H
@@ -32,7 +34,7 @@
       "`Dca' = Sca`, `Da' = Sa`.") \
     X(destination, DESTINATION, PORTER_DUFF, SCALES_PAINT, FORMULA, SEPARABLE, d, \
       "`Dca' = Dca`, `Da' = Da` (leaves the destination as it is).") \
-    X(sourceOver, SOURCE_OVER, PORTER_DUFF, SCALES_PAINT, FORMULA, SEPARABLE, s + div255(d * (255 - sa)), \
+    X(sourceOver, SOURCE_OVER, PORTER_DUFF, SCALES_PAINT, FORMULA, SEPARABLE, lanes_min(s + div255(d * (255 - sa)), (lanes)255), \
       "`Dca' = Sca + Dca × (1 − Sa)` — the usual \"paint over\".") \
     X(destinationOver, DESTINATION_OVER, PORTER_DUFF, SCALES_PAINT, FORMULA, SEPARABLE, d + div255(s * (255 - da)), \
       "`Dca' = Sca × (1 − Da) + Dca`.") \

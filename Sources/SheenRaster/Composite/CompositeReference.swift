@@ -18,7 +18,7 @@ enum CompositeReference {
         case .clear: return 0                                              // 0
         case .source: return s                                             // Sca
         case .destination: return d                                        // Dca
-        case .sourceOver: return roundDiv255(255 * s + d * (255 - sa))     // Sca + Dca·(1 − Sa)
+        case .sourceOver: return min(255, roundDiv255(255 * s + d * (255 - sa))) // Sca + Dca·(1 − Sa), saturating (pixman's)
         case .destinationOver: return roundDiv255(s * (255 - da) + 255 * d) // Sca·(1 − Da) + Dca
         case .sourceIn: return roundDiv255(s * da)                         // Sca·Da
         case .destinationIn: return roundDiv255(d * sa)                    // Dca·Sa
