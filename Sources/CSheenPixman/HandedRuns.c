@@ -6,6 +6,10 @@
 // Thread-local, as GlyphCapture.c's capture: cairo draws text from several threads.
 #include "CSheenPixman.h"
 
+#include <stdatomic.h>
+
+_Atomic int sheen_dropin_handed_runs;
+
 enum { MADE_LIMIT = 8 };
 
 static _Thread_local struct {
@@ -14,9 +18,13 @@ static _Thread_local struct {
     void *made[MADE_LIMIT];
 } handed;
 
-void sheen_dropin_handed_begin(void) { handed.depth++; }
+void sheen_dropin_handed_begin(void) {
+    handed.depth++;
+    atomic_fetch_add_explicit(&sheen_dropin_handed_runs, 1, memory_order_relaxed);
+}
 
 void sheen_dropin_handed_end(void) {
+    atomic_fetch_sub_explicit(&sheen_dropin_handed_runs, 1, memory_order_relaxed);
     if (--handed.depth == 0) handed.count = 0;
 }
 

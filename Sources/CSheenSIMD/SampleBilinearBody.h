@@ -227,10 +227,11 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
             uint8_t *out = j.dst + r * j.dstStride + begin * bpp;
             const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride + begin : NULL;
             if (bpp == 1) {
+                // The loop without coverage kept apart: a test per pixel stopped its vectorising.
                 for (int k = 0; k < n; k++) {
-                    const uint8_t v = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
-                    out[k] = cov && !cov[k] ? 0 : v;
+                    out[k] = (uint8_t)(((uint32_t)blend[left[k]] * (uint32_t)(128 - ux[k]) + (uint32_t)blend[right[k]] * ux[k]) >> 14);
                 }
+                if (cov) for (int k = 0; k < n; k++) out[k] = cov[k] ? out[k] : 0;
             } else {
                 // Four pixels at a time, their sixteen channels in 32-bit lanes: the four
                 // pixels' left and right blends gathered into vectors, times the chunk's weights

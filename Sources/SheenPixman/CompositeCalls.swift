@@ -16,7 +16,7 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
                                    _ destX: Int32, _ destY: Int32, _ width: Int32, _ height: Int32) {
     // pixman's composite through the mask of a glyph run handed over whole (HandedRuns.c): the
     // drop-in would hand it over too.
-    if sheen_dropin_handed_inside() != 0 {
+    if sheen_dropin_handed_maybe() != 0 && sheen_dropin_handed_inside() != 0 {
         return SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
     }
     let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,

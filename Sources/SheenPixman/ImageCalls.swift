@@ -22,7 +22,7 @@ public func sheenPixmanCreateBitsNoClear(_ format: UInt32, _ width: Int32, _ hei
 /// made for a glyph run handed over whole gets no record (HandedRuns.c).
 private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32, _ height: Int32) -> PixmanImage? {
     guard let image else { return nil }
-    if sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
+    if sheen_dropin_handed_maybe() != 0 && sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
     sheen_dropin_capture_offer(UnsafeMutableRawPointer(image), width, height, format)   // a glyph's copy (GlyphCalls.swift)
     let system = SystemPixman.shared
     let record = ImageRecord(.bits(format: PixmanFormat(code: format), data: system.getData(image).map(UnsafeMutableRawPointer.init),
@@ -36,7 +36,7 @@ private func recordBits(_ image: PixmanImage?, _ format: UInt32, _ width: Int32,
 @_cdecl("pixman_image_create_solid_fill")
 public func sheenPixmanCreateSolidFill(_ color: UnsafePointer<SheenPixmanColor>?) -> OpaquePointer? {
     let image = SystemPixman.shared.createSolidFill(color)
-    if let image, sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
+    if let image, sheen_dropin_handed_maybe() != 0, sheen_dropin_handed_made(UnsafeMutableRawPointer(image)) != 0 { return image }
     if let image, let c = color?.pointee {
         // pixman's own conversion to 8 bits: each channel's high byte.
         let value = UInt32(c.alpha >> 8) << 24 | UInt32(c.red >> 8) << 16 | UInt32(c.green >> 8) << 8 | UInt32(c.blue >> 8)
@@ -89,7 +89,7 @@ public func sheenPixmanCreateConicalGradient(_ center: UnsafePointer<SheenPixman
 public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     let freed = SystemPixman.shared.unref(image)
     // An image pixman made inside a glyph run handed over whole has no record.
-    if let image, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 {
+    if let image, sheen_dropin_handed_maybe() != 0, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 {
         if freed != 0 { sheen_dropin_handed_freed(UnsafeMutableRawPointer(image)) }
         return freed
     }
@@ -150,7 +150,7 @@ public func sheenPixmanSetSourceClipping(_ image: OpaquePointer?, _ flag: Int32)
 @_cdecl("pixman_image_set_component_alpha")
 public func sheenPixmanSetComponentAlpha(_ image: OpaquePointer?, _ flag: Int32) {
     SystemPixman.shared.setComponentAlpha(image, flag)
-    if let image, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 { return }
+    if let image, sheen_dropin_handed_maybe() != 0, sheen_dropin_handed_owns(UnsafeMutableRawPointer(image)) != 0 { return }
     ImageRegistry.update(image, unless: { $0.componentAlpha == (flag != 0) }) { $0.componentAlpha = flag != 0 }
 }
 

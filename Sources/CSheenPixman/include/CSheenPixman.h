@@ -102,6 +102,12 @@ void sheen_dropin_handed_begin(void);
 void sheen_dropin_handed_end(void);
 /// Whether the calling thread is inside such a run.
 int sheen_dropin_handed_inside(void);
+/// Such runs in progress on any thread: while none is (a relaxed load, inlined), no interposed
+/// call asks the thread-local state, whose look-up cost cairo's span composites ~2 %.
+extern _Atomic int sheen_dropin_handed_runs;
+static inline int sheen_dropin_handed_maybe(void) {
+    return __c11_atomic_load(&sheen_dropin_handed_runs, __ATOMIC_RELAXED) != 0;
+}
 /// Notes an image pixman just made inside the run: 1 when noted (the drop-in keeps no record of
 /// it), 0 outside a run or when the run made more than the few it notes (recorded as any).
 int sheen_dropin_handed_made(void *image);
