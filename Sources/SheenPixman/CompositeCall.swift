@@ -438,7 +438,12 @@ struct CompositeCall {
     private static func scratchCoverage(of m: ImageRecord)
         -> ((ImageRecord, Int, Int, PixelRect, SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer)? {
         if case .gradient = m.content { return gradientCoverage(of:x:y:area:level:) }
-        if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed { return bilinearCoverage(of:x:y:area:level:) }
+        // Only an a8 image sample_bilinear reads (not one under a convolution filter, say): the
+        // others go on to a8Coverage, which refuses them — before an empty area could let the
+        // call count as drawn (the differential fuzzer's finding).
+        if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed, m.sampling?.format == .a8 {
+            return bilinearCoverage(of:x:y:area:level:)
+        }
         return nil
     }
 
