@@ -18,7 +18,7 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
     block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
     // plus of an opaque colour through a mask onto A8: saturating byte sums (op is a constant of
     // each operator's function, so the test folds away for the others).
-    if (op == OP_PLUS && !row_paint && masked && !wide && (job->solid & 0xFF) == 255) {
+    if (masked && adds_coverage(op, job)) {
         add_coverage_rows8(dst, job->dstStride, mask, job->maskStride, job->width, job->height);
         return;
     }
@@ -260,7 +260,7 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
     const intptr_t bpp = job->bytesPerPixel;
     // A glyph run's mask added up (plus of an opaque colour onto A8): run_rows' saturating sums
     // called directly, as text's over_n_8_8888 is.
-    const int adds_coverage = job->op == OP_PLUS && bpp == 1 && job->paint == NULL && (job->solid & 0xFF) == 255;
+    const int adds = adds_coverage((int)job->op, job);
     for (intptr_t i = 0; i < job->glyphCount; i++) {
         const SheenCompositeGlyph *glyph = &job->glyphs[i];
         // In intptr_t: a glyph's 32-bit corner plus its size does not overflow it.
@@ -274,7 +274,7 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
         part.width = cx1 - cx0;
         part.height = cy1 - cy0;
         if (path == SHEEN_PATH_over_n_8_8888) over_n_8_8888(&part);
-        else if (adds_coverage) add_coverage_rows8(part.dst, part.dstStride, part.mask, part.maskStride, part.width, part.height);
+        else if (adds) add_coverage_rows8(part.dst, part.dstStride, part.mask, part.maskStride, part.width, part.height);
         else composite_job(&part);
     }
     return 0;

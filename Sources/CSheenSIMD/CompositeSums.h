@@ -38,3 +38,10 @@ INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *
 #endif
     }
 }
+
+/// Whether a job's colour is added as coverage — plus of an opaque colour onto A8, drawn by
+/// add_coverage_rows8 wherever a mask gives the coverage: the one rule run_rows and
+/// composite_glyphs (CompositeEntry.h) both ask.
+INLINE int adds_coverage(int op, const SheenCompositeJob *job) {
+    return op == OP_PLUS && job->paint == NULL && job->bytesPerPixel == 1 && (job->solid & 0xFF) == 255;
+}
