@@ -3,7 +3,8 @@
 // threads, each under its own cache lock.
 #include "CSheenPixman.h"
 
-static _Thread_local struct {
+// Initial-exec, as HandedRuns.c's state and for its reason: every bits image made asks it.
+static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
     int on;
     void *image;
     int32_t width, height;

@@ -6,21 +6,40 @@
 /// a removal shifts the entries after it back into place (no tombstones: cairo makes and frees
 /// images by the thousand, and tombstones lengthened every probe until the table was rebuilt).
 /// The table doubles when live entries fill half of it. Key 0 marks an empty slot: no object
-/// lives at that address.
-struct AddressTable<Value> {
+/// lives at that address. The slots are raw memory the table owns (not copyable, so that no two
+/// tables share them): an Array's bounds and uniqueness checks on each probe and store had cost
+/// a glyph's look-up and an image's record as much as the probing itself.
+struct AddressTable<Value>: ~Copyable {
     private static var empty: UInt { 0 }
-    private var keys = [UInt](repeating: 0, count: 64)
-    private var values = [Value?](repeating: nil, count: 64)
+    private var keys: UnsafeMutablePointer<UInt>
+    private var values: UnsafeMutablePointer<Value?>
+    /// The number of slots: a power of two.
+    private var capacity: Int
     private var count = 0
+
+    /// An empty table of 64 slots.
+    init() {
+        capacity = 64
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: Self.empty, count: capacity)
+        values = .allocate(capacity: capacity)
+        values.initialize(repeating: nil, count: capacity)
+    }
+
+    deinit {
+        values.deinitialize(count: capacity)
+        values.deallocate()
+        keys.deallocate()
+    }
 
     /// The slot whose probe sequence `key` starts at.
     private func start(_ key: UInt) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - capacity.trailingZeroBitCount))
     }
 
     /// The slot holding `key`, or nil.
     private func slot(of key: UInt) -> Int? {
-        let mask = keys.count - 1
+        let mask = capacity - 1
         var i = start(key)
         while keys[i] != Self.empty {
             if keys[i] == key { return i }
@@ -35,8 +54,8 @@ struct AddressTable<Value> {
     /// Sets the value of `key` (not 0).
     mutating func insert(_ key: UInt, _ record: Value) {
         precondition(key != Self.empty, "AddressTable keys are addresses, never 0")
-        if 2 * (count + 1) > keys.count { grow() }
-        let mask = keys.count - 1
+        if 2 * (count + 1) > capacity { grow() }
+        let mask = capacity - 1
         var i = start(key)
         while keys[i] != Self.empty {
             if keys[i] == key { values[i] = record; return }
@@ -53,7 +72,8 @@ struct AddressTable<Value> {
     @discardableResult
     mutating func remove(_ key: UInt) -> Value? {
         guard var hole = slot(of: key) else { return nil }
-        let mask = keys.count - 1
+        let removed = values[hole].take()
+        let mask = capacity - 1
         var j = hole
         while true {
             j = (j + 1) & mask
@@ -62,13 +82,13 @@ struct AddressTable<Value> {
             // The entry at j stays where its start lies cyclically in (hole, j].
             let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if stays { continue }
-            keys.swapAt(hole, j)
-            values.swapAt(hole, j)
+            keys[hole] = keys[j]
+            values[hole] = values[j].take()
             hole = j
         }
         keys[hole] = Self.empty
         count -= 1
-        return values[hole].take()
+        return removed
     }
 
     /// Changes the value of `key`, where there is one, where it is stored.
@@ -79,14 +99,18 @@ struct AddressTable<Value> {
 
     /// Rehashes the entries into a table twice the size.
     private mutating func grow() {
-        let oldKeys = keys
-        var oldValues: [Value?] = []
-        swap(&oldValues, &values)
-        keys = [UInt](repeating: Self.empty, count: 2 * oldKeys.count)
-        values = [Value?](repeating: nil, count: 2 * oldKeys.count)
+        let oldKeys = keys, oldValues = values, oldCapacity = capacity
+        capacity = 2 * oldCapacity
+        keys = .allocate(capacity: capacity)
+        keys.initialize(repeating: Self.empty, count: capacity)
+        values = .allocate(capacity: capacity)
+        values.initialize(repeating: nil, count: capacity)
         count = 0
-        for (i, k) in oldKeys.enumerated() where k != Self.empty {
-            if let v = oldValues[i].take() { insert(k, v) }
+        for i in 0 ..< oldCapacity where oldKeys[i] != Self.empty {
+            if let v = oldValues[i].take() { insert(oldKeys[i], v) }
         }
+        oldValues.deinitialize(count: oldCapacity)
+        oldValues.deallocate()
+        oldKeys.deallocate()
     }
 }

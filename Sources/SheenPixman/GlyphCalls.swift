@@ -58,7 +58,7 @@ struct GlyphEntry {
 /// inserts and draws from several threads). A glyph is forgotten when pixman frees its image
 /// (removed, or cleared from a cache that grew past its high-water mark, or with the cache).
 enum GlyphRegistry {
-    private struct Table {
+    private struct Table: ~Copyable {
         var byGlyph = AddressTable<GlyphEntry>()
         var glyphOfImage = AddressTable<UInt>()
     }

@@ -6,7 +6,7 @@ import SheenPlatform
 /// Locked's generic withLock is not specialised across modules, and that generic call and its
 /// closure cost a small composite (three image look-ups a call) more than the look-ups
 /// themselves. pthread, not Synchronization.Mutex, for the reason Locked gives (ThreadSanitizer).
-final class Guarded<Value>: @unchecked Sendable {
+final class Guarded<Value: ~Copyable>: @unchecked Sendable {
     /// Heap-allocated: a pthread mutex must not move once initialised.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// Behind a pointer: the mutex makes each access exclusive, and a stored `var` would add a
@@ -14,7 +14,7 @@ final class Guarded<Value>: @unchecked Sendable {
     private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
     /// Guards `value`.
-    init(_ value: Value) {
+    init(_ value: consuming Value) {
         mutex.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(mutex, nil)
         precondition(result == 0, "pthread_mutex_init failed: \(result)")

@@ -40,7 +40,7 @@ public func sheenPixmanCreateSolidFill(_ color: UnsafePointer<SheenPixmanColor>?
     if let image, let c = color?.pointee {
         // pixman's own conversion to 8 bits: each channel's high byte.
         let value = UInt32(c.alpha >> 8) << 24 | UInt32(c.red >> 8) << 16 | UInt32(c.green >> 8) << 8 | UInt32(c.blue >> 8)
-        ImageRegistry.insert(image, ImageRecord(.solid(value)))
+        ImageRegistry.insertSolid(image, value)
     }
     return image
 }

@@ -50,12 +50,14 @@ final class ImageRecord {
     /// untransformed image, so they are handed to pixman.
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
     /// The clip region's boxes, nil for none.
-    var clip: [PixelRect]? { hasClip ? clipBoxes : nil }
+    var clip: [PixelRect]? { hasClip ? (clipCount == 1 ? [firstClipBox] : clipBoxes) : nil }
     /// Whether the image has a clip region (`clip` not nil, read without copying the boxes out).
     var isClipped: Bool { hasClip }
-    /// The clip's boxes, kept with their storage while the clip is cleared: cairo sets a clip of
-    /// one box and clears it around every glyph run, and an array made and freed for each cost
-    /// more than pixman's own setter (`setClip`).
+    /// The clip's non-empty boxes: how many, the first, and all of them when there are more than
+    /// one. cairo sets a clip of one box and clears it around every glyph run, so that box is a
+    /// plain value: an array made, or even refilled, for each cost more than pixman's own setter.
+    private var clipCount = 0
+    private var firstClipBox = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var clipBoxes: [PixelRect] = []
     private var hasClip = false
     /// Whether the image's pixels are a1 (its `content` has no format Sheen draws): as a mask it
@@ -66,22 +68,26 @@ final class ImageRecord {
     var isGlyphImage = false
 
     /// Sets the clip to the non-empty ones of a region's `count` boxes, given as (x1, y1, x2, y2)
-    /// by `box`, in the storage the last clip left where it can.
+    /// by `box`.
     func setClip(_ count: Int, _ box: (Int) -> (Int, Int, Int, Int)) {
-        // Built in a local taken out of the record and put back: each change of a class's
-        // stored array in place is an access the runtime checks (swift_beginAccess).
+        hasClip = true
+        if count == 1 {
+            let (x1, y1, x2, y2) = box(0)
+            clipCount = x2 > x1 && y2 > y1 ? 1 : 0
+            if clipCount == 1 { firstClipBox = PixelRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1) }
+            return
+        }
         var boxes: [PixelRect] = []
-        swap(&boxes, &clipBoxes)
-        boxes.removeAll(keepingCapacity: true)
         for i in 0 ..< count {
             let (x1, y1, x2, y2) = box(i)
             if x2 > x1 && y2 > y1 { boxes.append(PixelRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)) }
         }
-        clipBoxes = boxes
-        hasClip = true
+        clipCount = boxes.count
+        if let first = boxes.first { firstClipBox = first }
+        clipBoxes = clipCount > 1 ? boxes : []
     }
 
-    /// Clears the clip (its storage kept for the next).
+    /// Clears the clip.
     func clearClip() { hasClip = false }
     /// Whether the clip was set by the client and source clipping is on: pixman then clips a
     /// source by it, which the drop-in hands over.
@@ -135,7 +141,7 @@ final class ImageRecord {
         let r = ImageRecord(content)
         r.gradient = gradient
         r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter
-        r.clipBoxes = clipBoxes; r.hasClip = hasClip; r.isGlyphImage = isGlyphImage; r.isA1 = isA1
+        r.clipCount = clipCount; r.firstClipBox = firstClipBox; r.clipBoxes = clipBoxes; r.hasClip = hasClip; r.isGlyphImage = isGlyphImage; r.isA1 = isA1
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
         return r
@@ -159,10 +165,10 @@ final class ImageRecord {
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             // A clip region of one box (cairo clips each glyph run to its rows so) bounds the
             // drawing as the image's edges do; more boxes are drawWithSheen's.
-            if !hasAlphaMap && !hasAccessors, !hasClip || clipBoxes.count == 1 {
+            if !hasAlphaMap && !hasAccessors, !hasClip || clipCount == 1 {
                 p.isDestination = true
                 var drawable = PixelRect(x: 0, y: 0, width: w, height: h)
-                if hasClip, let box = clipBoxes.first { drawable = drawable.intersection(box) }
+                if hasClip { drawable = drawable.intersection(firstClipBox) }
                 p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
                               Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
             }
@@ -262,14 +268,39 @@ struct BilinearImage {
 /// record made, changed or freed moves the image epoch on, which retires the composite plans
 /// threads keep (PlanMemo.swift).
 enum ImageRegistry {
-    private static let records = Guarded(AddressTable<ImageRecord>())
+    /// The records by image address, and the record of the last solid colour made (see `insertSolid`).
+    private struct Tables: ~Copyable {
+        var records = AddressTable<ImageRecord>()
+        var lastSolid: ImageRecord? = nil
+    }
+    private static let tables = Guarded(Tables())
 
     /// Records a new image (replacing whatever a freed image at the same address left).
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
         guard let image else { return }
         record.seal()
-        records.withLock {
-            $0.insert(key(image), record)
+        tables.withLock {
+            $0.records.insert(key(image), record)
+            PlanMemo.imagesChanged()
+        }
+    }
+
+    /// Records a new solid image of colour `value` (a8r8g8b8, as ImageRecord.Content.solid). cairo
+    /// makes a solid image for every glyph run and span composite of a colour, and frees it after:
+    /// images of the colour last made share one record, since a record in the table is never
+    /// changed while another reference to it exists (`update` copies it), so the sharing cannot
+    /// be seen. A record made and freed for each cost ~450 instructions a run.
+    static func insertSolid(_ image: PixmanImage, _ value: UInt32) {
+        tables.withLock {
+            let record: ImageRecord
+            if let last = $0.lastSolid, case .solid(value) = last.content {
+                record = last
+            } else {
+                record = ImageRecord(.solid(value))
+                record.seal()
+                $0.lastSolid = record
+            }
+            $0.records.insert(key(image), record)
             PlanMemo.imagesChanged()
         }
     }
@@ -277,16 +308,16 @@ enum ImageRegistry {
     /// How sample_bilinear reads a recorded image (ImageRecord.sampling), nil for an image it
     /// does not read or one with no record.
     static func sampling(of image: PixmanImage) -> BilinearImage? {
-        records.withLock { $0.find(key(image))?.sampling }
+        tables.withLock { $0.records.find(key(image))?.sampling }
     }
 
     /// Forgets a freed image; returns its record (nil for none).
     @discardableResult
     static func remove(_ image: PixmanImage) -> ImageRecord? {
-        records.withLock {
+        tables.withLock {
             // Whether or not it had a record: an image made at its address next is another.
             PlanMemo.imagesChanged()
-            return $0.remove(key(image))
+            return $0.records.remove(key(image))
         }
     }
 
@@ -299,8 +330,8 @@ enum ImageRegistry {
     static func update(_ image: PixmanImage?, unless unchanged: (ImageRecord) -> Bool = { _ in false },
                        _ change: (ImageRecord) -> Void) {
         guard let image else { return }
-        records.withLock {
-            $0.modify(key(image)) { record in
+        tables.withLock {
+            $0.records.modify(key(image)) { record in
                 if unchanged(record) { return }
                 PlanMemo.imagesChanged()
                 if isKnownUniquelyReferenced(&record) {
@@ -320,17 +351,17 @@ enum ImageRegistry {
     /// The records of a composite's three images, under one lock; nil for a nil image or one
     /// with no record.
     static func lookup(_ a: PixmanImage?, _ b: PixmanImage?, _ c: PixmanImage?) -> (ImageRecord?, ImageRecord?, ImageRecord?) {
-        records.withLock { table in
-            (a.flatMap { table.find(key($0)) }, b.flatMap { table.find(key($0)) }, c.flatMap { table.find(key($0)) })
+        tables.withLock { t in
+            (a.flatMap { t.records.find(key($0)) }, b.flatMap { t.records.find(key($0)) }, c.flatMap { t.records.find(key($0)) })
         }
     }
 
     /// The three images of a composite as the fast path reads them (`.unusable` for a nil image
     /// or one with no record), under one lock.
     static func plainImages(_ a: PixmanImage, _ b: PixmanImage?, _ c: PixmanImage) -> (PlainImage, PlainImage, PlainImage) {
-        records.withLock { table in
-            (table.find(key(a))?.plain ?? .unusable, b.flatMap { table.find(key($0))?.plain } ?? .unusable,
-             table.find(key(c))?.plain ?? .unusable)
+        tables.withLock { t in
+            (t.records.find(key(a))?.plain ?? .unusable, b.flatMap { t.records.find(key($0))?.plain } ?? .unusable,
+             t.records.find(key(c))?.plain ?? .unusable)
         }
     }
 

@@ -4,6 +4,8 @@
 // drawn, changed (transform, repeat, filter — some to what they already were) and drawn again at
 // the same offsets, through the drop-in and through the system pixman; every call must be
 // Sheen's and within 2 levels of pixman's (the gradients' contract, Tests/Pixman/gradients.c).
+// Solid images of one colour share a record (ImageRegistry.insertSolid): a setter on one must
+// leave the others as they were.
 
 import CSheenPixman
 import Glibc
@@ -86,5 +88,46 @@ import Testing
         let (largest, allSheen) = Self.drawAfterEachStep(image, steps: steps)
         #expect(largest == 0, "largest difference from pixman \(largest) levels")
         #expect(allSheen, "a call went to pixman")
+    }
+
+    /// Two solid images of one colour, made one after the other (sharing a record): a transform
+    /// set on the first hands its calls to pixman (Sheen reads a solid source only
+    /// untransformed), and must not reach the second, which Sheen still draws, as pixman does;
+    /// nor, after an image of another colour, the first freed, a third of the first colour.
+    @Test func solidImagesOfOneColourChangeApart() {
+        let width = 16, height = 4, rowBytes = 4 * width
+        let ours = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        let theirs = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        defer { ours.deallocate(); theirs.deallocate() }
+        let dOurs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), ours, Int32(rowBytes))!
+        let dTheirs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), theirs, Int32(rowBytes))!
+        defer { _ = sheenPixmanUnref(dOurs); _ = sheenPixmanUnref(dTheirs) }
+        var colour = SheenPixmanColor(red: 0x4040, green: 0x1010, blue: 0x6060, alpha: 0x8080)
+        var other = SheenPixmanColor(red: 0xFFFF, green: 0, blue: 0, alpha: 0xFFFF)
+        /// Whether Sheen drew `source` over a grey destination, and that drawing equals pixman's.
+        func drawn(_ source: OpaquePointer) -> (bySheen: Bool, equal: Bool) {
+            ours.update(repeating: 0xFF80_8080, count: width * height)
+            theirs.update(repeating: 0xFF80_8080, count: width * height)
+            let before = sheenPixmanDrawnCalls()
+            sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, source, nil, dOurs, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+            let bySheen = sheenPixmanDrawnCalls() != before
+            SystemPixman.shared.composite32(3, source, nil, dTheirs, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+            return (bySheen, (0 ..< width * height).allSatisfy { ours[$0] == theirs[$0] })
+        }
+        let first = sheenPixmanCreateSolidFill(&colour)!
+        let second = sheenPixmanCreateSolidFill(&colour)!
+        defer { _ = sheenPixmanUnref(second) }
+        #expect(drawn(first) == (true, true) && drawn(second) == (true, true), "solid images before any setter")
+        var scaled = Self.transform(scale: 1 << 15, dx: 0)
+        _ = sheenPixmanSetTransform(first, &scaled)
+        #expect(drawn(first) == (false, true), "the transformed image: pixman's")
+        #expect(drawn(second) == (true, true), "the other image of the colour after the first's transform")
+        let between = sheenPixmanCreateSolidFill(&other)!
+        defer { _ = sheenPixmanUnref(between) }
+        #expect(drawn(between) == (true, true), "the image of another colour")
+        _ = sheenPixmanUnref(first)
+        let third = sheenPixmanCreateSolidFill(&colour)!
+        defer { _ = sheenPixmanUnref(third) }
+        #expect(drawn(third) == (true, true) && drawn(second) == (true, true), "images of the colour after the first is freed")
     }
 }
