@@ -12,11 +12,20 @@ import SheenTestSupport
 let kernels = ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888"]
 
 /// Runs one input, steered towards SHEEN_FUZZ_KERNEL when set; returns the problems found
-/// (empty: it passed).
-func runInput(_ bytes: [UInt8]) -> (CompositeCase, [String]) {
+/// (empty: it passed). Each input is also decoded as a job through component-alpha coverage
+/// (ComponentAlphaCase: the entries' componentAlpha mode, which no public call reaches), held to
+/// its twin at every level, unless a kernel is named.
+func runInput(_ bytes: [UInt8]) -> (String, [String]) {
     FuzzReplay.requireKernel(in: kernels, harness: "sheen-fuzz")
     let c = CompositeCase(fuzzInput: bytes, kernel: FuzzReplay.kernel)
-    return (c, c.checkEveryLevel())
+    var problems = c.checkEveryLevel()
+    var described = "\(c)"
+    if FuzzReplay.kernel == nil {
+        let a = ComponentAlphaCase(fuzzInput: bytes)
+        let found = a.check(levels: comparedLevels)
+        if !found.isEmpty { described += "; \(a)"; problems += found }
+    }
+    return (described, problems)
 }
 
 #if FUZZING

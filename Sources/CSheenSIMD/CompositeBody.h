@@ -22,4 +22,5 @@
 #include "CompositeSpans.h"     // rows of the integer operators and of over_n_8_8888
 #include "CompositeSums.h"      // plus of an opaque colour through a mask onto A8: byte sums
 #include "BlendRows.h"          // rows of the Double-evaluated modes
+#include "CompositeComponentAlpha.h" // sourceOver through a coverage byte per channel
 #include "CompositeEntry.h"     // the job's rows, one function per operator, the level's entry

@@ -195,7 +195,7 @@ static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job
             row.mask = scaled ? mask_row : m;
         }
         row.dst = (uint8_t *)job->dst + r * job->dstStride;
-        composite_job(&row);
+        if (job->componentAlpha) over_component_alpha_rows(&row); else composite_job(&row);
     }
     return 0;
 }
@@ -250,29 +250,21 @@ static __attribute__((noinline)) int over_opaque_rows(const SheenCompositeJob *j
 }
 
 /// A glyph run (the job's `glyphs`): each glyph's part inside the job's rectangle through its
-/// mask, in order, on the path chosen once — text's over_n_8_8888 called directly.
+/// mask, in order, on the path chosen once — text's over_n_8_8888 called directly. Through
+/// component-alpha masks, CompositeComponentAlpha.h's loop.
 static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *job) {
+    if (job->componentAlpha) return composite_component_alpha_glyphs(job);
     const int path = sheen_composite_glyph_path(job);
     if (path < 0) return SHEEN_COMPOSITE_NO_PATH;
     SheenCompositeJob part = *job;
     part.glyphs = NULL;
     part.glyphCount = 0;
-    const intptr_t bpp = job->bytesPerPixel;
     // A glyph run's mask added up (plus of an opaque colour onto A8): run_rows' saturating sums
     // called directly, as text's over_n_8_8888 is.
     const int adds = adds_coverage((int)job->op, job);
+    const intptr_t bpp = job->bytesPerPixel;
     for (intptr_t i = 0; i < job->glyphCount; i++) {
-        const SheenCompositeGlyph *glyph = &job->glyphs[i];
-        // In intptr_t: a glyph's 32-bit corner plus its size does not overflow it.
-        const intptr_t x0 = glyph->x, y0 = glyph->y, x1 = x0 + glyph->width, y1 = y0 + glyph->height;
-        const intptr_t cx0 = x0 > 0 ? x0 : 0, cy0 = y0 > 0 ? y0 : 0;
-        const intptr_t cx1 = x1 < job->width ? x1 : job->width, cy1 = y1 < job->height ? y1 : job->height;
-        if (cx1 <= cx0 || cy1 <= cy0 || !glyph->mask) continue;
-        part.dst = (uint8_t *)job->dst + cy0 * job->dstStride + cx0 * bpp;
-        part.mask = glyph->mask + (cy0 - y0) * glyph->maskStride + (cx0 - x0);
-        part.maskStride = glyph->maskStride;
-        part.width = cx1 - cx0;
-        part.height = cy1 - cy0;
+        if (!glyph_part(job, &job->glyphs[i], bpp, 1, &part)) continue;
         if (path == SHEEN_PATH_over_n_8_8888) over_n_8_8888(&part);
         else if (adds) add_coverage_rows8(part.dst, part.dstStride, part.mask, part.maskStride, part.width, part.height);
         else composite_job(&part);
@@ -282,6 +274,7 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
 
 int SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->glyphCount > 0) return composite_glyphs(job);
+    if (job->componentAlpha) return composite_component_alpha(job, composite_rows);
     if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;
     if (sheen_composite_converts_in_place(job)) return copy_converted_rows(job);
     if (sheen_composite_over_opaque_rows(job)) return over_opaque_rows(job);

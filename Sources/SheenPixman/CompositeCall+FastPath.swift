@@ -96,17 +96,24 @@ struct SolidMaskJobs {
     private let template: SheenCompositeJob
     private let runner: CompositeRunner
     private let level: SIMDLevel
+    /// Coverage bytes a pixel of the masks: 1, or 4 for component alpha.
+    private let channels: Int
 
     /// The jobs of pixman operator `code` with solid `source` onto `destination`, or nil where
     /// drawPlain would decline every such composite, or take the per-call path (a colour that is
     /// not premultiplied, an unbounded operator, a blend mode onto a8, no kernel path for every
-    /// job): the caller composites call by call then.
-    init?(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel) {
+    /// job): the caller composites call by call then. With `componentAlpha`, through masks of a
+    /// coverage byte per channel in the destination's byte order (pixman's a8r8g8b8 glyphs with
+    /// component alpha): sourceOver onto 32-bit pixels only (CompositeComponentAlpha.h).
+    init?(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel, componentAlpha: Bool = false) {
         guard s.kind == .solid, let op = PixmanOperator.of(code), op.isBounded,
               d.isDestination, let format = d.format, let data = d.data, format != .a8 || !op.sheen.isBlendMode,
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
+        if componentAlpha && (op.sheen != .sourceOver || format == .a8) { return nil }
         var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
         job.solid = CompositeCall.pixel(s.solid, for: format)
+        job.componentAlpha = componentAlpha ? 1 : 0
+        channels = componentAlpha ? 4 : 1
         // Every glyph's job is this one with a mask at full coverage: no scratch, as for the
         // colour alone (asked once).
         guard !job.needsScratch else { return nil }
@@ -120,8 +127,8 @@ struct SolidMaskJobs {
         runner = CompositeRunner(level: level)
     }
 
-    /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart) that
-    /// covers destination rectangle `box`, over the part of destination rectangle `piece` (a
+    /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart; with
+    /// component alpha, 4 bytes a pixel) that covers destination rectangle `box`, over the part of destination rectangle `piece` (a
     /// clip box, or `box` itself) within `box` and the destination; false, having written
     /// nothing, where drawPlain would decline the composite. Coordinates are pixman's 32-bit
     /// ones, clipped as drawPlain clips them (`clipped(to:)`).
@@ -135,7 +142,7 @@ struct SolidMaskJobs {
         job.dst = data + area.y * stride + area.x * bytesPerPixel
         job.width = area.width
         job.height = area.height
-        job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x)).assumingMemoryBound(to: UInt8.self))
+        job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x) * channels).assumingMemoryBound(to: UInt8.self))
         job.maskStride = maskStride
         if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
         runner.run(&job)

@@ -30,18 +30,24 @@ struct CompositePlan {
     }
 
     /// An a8 mask image, read at a whole-pixel offset (dx, dy, besides the call's), transparent
-    /// past its edges.
+    /// past its edges; or a component-alpha one (`channels` 4: a coverage byte per channel, in
+    /// the destination's byte order).
     struct MaskBits {
         let data: UnsafeMutableRawPointer
         let width: Int, height: Int, stride: Int, dx: Int, dy: Int
+        /// Coverage bytes a pixel: 1, or 4 for component alpha.
+        let channels: Int
 
         /// Image `m` as a mask of calls into destination `d`; nil where it is not an a8 image the
-        /// fast path reads, or shares memory with the destination (drawWithSheen's).
-        init?(_ m: PlainImage, onto d: PlainImage) {
+        /// fast path reads, or shares memory with the destination (drawWithSheen's). With
+        /// `channels` 4, `m` is a component-alpha mask's bytes as A8 values, 4 a pixel (a glyph
+        /// run's, GlyphCalls.swift).
+        init?(_ m: PlainImage, onto d: PlainImage, channels: Int = 1) {
             guard m.kind == .bits, m.format == .a8, let data = m.data, let dData = d.data,
                   !CompositeCall.overlaps(data, m.height, m.stride, dData, d.height, d.stride) else { return nil }
             self.data = data
-            width = m.width; height = m.height; stride = m.stride; dx = m.dx; dy = m.dy
+            width = m.width / channels; height = m.height; stride = m.stride; dx = m.dx; dy = m.dy
+            self.channels = channels
         }
     }
 
@@ -225,8 +231,10 @@ struct CompositePlan {
         job.width = area.width
         job.height = area.height
         if let mask {
-            job.mask = UnsafePointer((mask.data + (area.y + my + mask.dy) * mask.stride + (area.x + mx + mask.dx)).assumingMemoryBound(to: UInt8.self))
+            job.mask = UnsafePointer((mask.data + (area.y + my + mask.dy) * mask.stride + (area.x + mx + mask.dx) * mask.channels)
+                .assumingMemoryBound(to: UInt8.self))
             job.maskStride = mask.stride
+            job.componentAlpha = mask.channels == 4 ? 1 : 0
         }
         // A sampled source's pixels, made over the area once it is known, freed on every way out.
         var sampled: UnsafeMutableRawPointer? = nil
@@ -239,8 +247,10 @@ struct CompositePlan {
             }
             job.paint = UnsafeRawPointer(pixels + first.y * paintStride + first.x * paintFormat.sheenFormat.bytesPerPixel)
         case let .sampled(image):
-            let coverage: CompositeCall.Coverage = mask.map { .bits(data: $0.data, stride: $0.stride, dx: mx + $0.dx, dy: my + $0.dy) }
-                ?? .constant(plan.pointee.coverage)
+            // Sampled only under coverage of an a8 mask (a component-alpha one is sampled whole).
+            let coverage: CompositeCall.Coverage = mask.map {
+                $0.channels == 1 ? .bits(data: $0.data, stride: $0.stride, dx: mx + $0.dx, dy: my + $0.dy) : .constant(255)
+            } ?? .constant(plan.pointee.coverage)
             guard area.width * area.height <= CompositeCall.scratchPixelLimit,
                   let scratch = CompositeCall.sampleScratch(image, x: sx, y: sy, area: area, level: level,
                                                             columns: CompositeCall.coveredColumns(coverage, area), coverage: coverage)
@@ -258,10 +268,14 @@ struct CompositePlan {
         if plan.pointee.checksDestinationPixels && !CompositeCall.isPremultiplied(data, stride: stride, area, check: plan.pointee.check) {
             return nil
         }
-        guard plan.pointee.drawsEveryJob || job.hasCompositePath else { return nil }
+        // (A component-alpha job is asked: the operator's table says nothing of it.)
+        guard (plan.pointee.drawsEveryJob && job.componentAlpha == 0) || job.hasCompositePath else { return nil }
         let drawn = cleared(else: area.width * area.height)
         if plan.pointee.makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
-        if plan.pointee.needsScratch { job.runOnCheckedPath(at: level) } else { plan.pointee.runner.run(&job) }
+        // A component-alpha job converts x8 rows into scratch, which the plan's template (made
+        // without knowing the mask) need not have.
+        let needsScratch = job.componentAlpha != 0 ? job.needsScratch : plan.pointee.needsScratch
+        if needsScratch { job.runOnCheckedPath(at: level) } else { plan.pointee.runner.run(&job) }
         return drawn
     }
 }

@@ -277,6 +277,7 @@ static int composite_case(reader *r, const SheenKernelTable *t, layout how, int 
     const int paintKind = u8(r), masked = u8(r);
     const uint32_t misalign = u32(r);
     job.paintConversion = u32(r);
+    job.componentAlpha = u32(r);
     blob dst0 = bytes(r), paint = {0, 0}, mask = {0, 0}, column = {0, 0};
     if (paintKind == 1 || paintKind == 4) paint = bytes(r);
     if (paintKind == 3) column = bytes(r);
@@ -289,7 +290,8 @@ static int composite_case(reader *r, const SheenKernelTable *t, layout how, int 
     const intptr_t paintBytes = paintKind == 4 ? 4 : job.bytesPerPixel;
     placed d = place(dst0, job.height, job.width * job.bytesPerPixel, job.dstStride, misalign, how, 0);
     placed p = place(paint, job.height, job.width * paintBytes, job.paintStride, misalign + 5, how, 1);
-    placed m = place(mask, job.height, job.width, job.maskStride, misalign + 9, how, 1);
+    // A component-alpha mask has a coverage byte per channel: 4 a pixel.
+    placed m = place(mask, job.height, job.width * (job.componentAlpha ? 4 : 1), job.maskStride, misalign + 9, how, 1);
     placed s = place_table(NULL, (size_t)sheen_composite_scratch_bytes(job.width > 0 ? job.width : 1), 0, how, 0);
     placed c = place_table(column.bytes, column.count, 0, how, 1);
     job.dst = d.data;
@@ -331,6 +333,7 @@ static int glyph_run_case(reader *r, const SheenKernelTable *t, layout how, char
     job.solid = u32(r); job.op = u32(r); job.bytesPerPixel = u32(r); job.redByte = u32(r);
     job.coverage = 255;
     const uint32_t misalign = u32(r);
+    job.componentAlpha = u32(r);
     const intptr_t count = i64(r);
     blob dst0 = bytes(r);
     if (r->bad || count < 1 || count > MOST_GLYPHS || job.width < 0 || job.height < 0 || job.width > (1 << 20) || job.height > (1 << 20)) return -1;
@@ -348,7 +351,8 @@ static int glyph_run_case(reader *r, const SheenKernelTable *t, layout how, char
     placed d = place(dst0, job.height, job.width * job.bytesPerPixel, job.dstStride, misalign, how, 0);
     placed m[MOST_GLYPHS];
     for (intptr_t k = 0; k < count; k++) {
-        m[k] = place(masks[k], glyphs[k].height, glyphs[k].width, glyphs[k].maskStride, misalign + 9 + (uint32_t)k, how, 1);
+        m[k] = place(masks[k], glyphs[k].height, glyphs[k].width * (job.componentAlpha ? 4 : 1), glyphs[k].maskStride,
+                     misalign + 9 + (uint32_t)k, how, 1);
         glyphs[k].mask = masks[k].count ? m[k].data : NULL;
         glyphs[k].maskStride = m[k].stride;
     }

@@ -7,7 +7,7 @@
  *
  * Random glyph caches of a8 and a1 glyphs 1–24 pixels a side at random origins (a1: cairo's glyphs
  * without antialiasing, which the drop-in draws from an a8 copy; and a few a8r8g8b8 ones, whose
- * component alpha pixman keeps: a run with one is pixman's), runs of 1–40 glyphs placed in,
+ * component alpha pixman keeps), runs of 1–40 glyphs placed in,
  * across and outside the destination, solid and image sources at offsets, a8r8g8b8, x8r8g8b8 and
  * a8 destinations, with and without a clip region of one box or two. Between runs glyphs are removed and others
  * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
@@ -15,8 +15,12 @@
  * must have drawn every glyph of each run its loop takes (docs/pixman.md: a8 and a1 glyphs, a
  * bounded operator — not a blend mode onto a8 —, a solid or non-repeating source; sheen_pixman_drawn_calls
  * counts them), and such runs must be a fifth of all at least, so the comparison is not pixman
- * against itself. Built and run by Scripts/test-pixman.sh; a seed may be given as the first
- * argument. */
+ * against itself. Every fourth run is subpixel text: a8r8g8b8 glyphs alone, mostly through the
+ * a8r8g8b8 mask with component alpha that cairo asks for, mostly over, onto a8r8g8b8 or x8r8g8b8;
+ * the drop-in draws such a run through its own mask (over and src, an image at no repeat, no clip
+ * of two boxes; a colour's run is pixman's), and a glyph at a time over (a colour, or an image at no
+ * repeat), at least 40 of them. Built and run by Scripts/test-pixman.sh; a
+ * seed may be given as the first argument. */
 #include <dlfcn.h>
 #include <pixman.h>
 #include <stdio.h>
@@ -86,6 +90,7 @@ int main(int argc, char **argv) {
     pixman_glyph_cache_t *cache = pixman_glyph_cache_create();
     for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
     int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0, masked_runs = 0, masked_taken = 0;
+    int subpixel_runs = 0, subpixel_taken = 0;
     for (int run = 0; run < RUNS; run++) {
         /* Churn: remove and insert glyphs; now and then a new cache. */
         if (below(50) == 0) {
@@ -100,21 +105,23 @@ int main(int argc, char **argv) {
             pixman_glyph_cache_thaw(cache);
             glyph[k] = insert(cache, k);
         }
-        int n = 1 + below(40), colour = below(4) == 0;   /* a quarter of the runs mix in colour glyphs */
+        int subpixel = run % 4 == 3;
+        subpixel_runs += subpixel;
+        int n = 1 + below(40), colour = below(4) == 0;   /* a quarter of the others mix in colour glyphs */
         int has_colour = 0, repeating = 0;
         pixman_glyph_t run_glyphs[40];
         for (int i = 0; i < n; i++) {
-            int k = below(colour ? GLYPHS : GLYPHS - 8);
+            int k = subpixel ? GLYPHS - 8 + below(8) : below(colour ? GLYPHS : GLYPHS - 8);
             has_colour |= k >= GLYPHS - 8;
             if (!glyph[k]) glyph[k] = insert(cache, k);
             run_glyphs[i] = (pixman_glyph_t){below(W + 30) - 15, below(H + 30) - 15, glyph[k]};
             if (!run_glyphs[i].glyph) n = i; /* an insert pixman refused: the run ends before it */
         }
         if (n == 0) continue;
-        pixman_op_t op = ops[below(sizeof ops / sizeof *ops)];
-        pixman_format_code_t format = formats[below(3)];
+        pixman_op_t op = subpixel && below(2) ? PIXMAN_OP_OVER : ops[below(sizeof ops / sizeof *ops)];
+        pixman_format_code_t format = formats[below(subpixel ? 2 : 3)];
         pixman_image_t *src;
-        int solid = below(2);
+        int solid = subpixel ? below(4) == 0 : below(2);   /* subpixel runs mostly of an image: the drop-in's */
         if (solid) {
             uint32_t v = valid();
             pixman_color_t c = {(uint16_t)((v >> 16 & 255) * 257), (uint16_t)((v >> 8 & 255) * 257), (uint16_t)((v & 255) * 257), (uint16_t)((v >> 24) * 257)};
@@ -127,11 +134,12 @@ int main(int argc, char **argv) {
         for (int i = 0; i < N; i++) want[i] = got[i] = format == PIXMAN_a8r8g8b8 ? valid() : next();
         pixman_image_t *dw = pixman_image_create_bits(format, W, H, want, 4 * W);
         pixman_image_t *dg = pixman_image_create_bits(format, W, H, got, 4 * W);
+        int count = 0;
         if (below(3) == 0) {
             /* Two boxes (drawn box by box), or one (cairo clips each run to its rows so: the
              * drop-in bounds the drawing by it), anywhere from inside to outside. */
             pixman_box32_t boxes[2] = {{2, 3, 40, 20}, {20, 25, 60, 44}};
-            int count = 2;
+            count = 2;
             if (below(2)) {
                 int x = below(W + 10) - 5, y = below(H + 10) - 5;
                 boxes[0] = (pixman_box32_t){x, y, x + 1 + below(W), y + 1 + below(H)};
@@ -148,7 +156,7 @@ int main(int argc, char **argv) {
          * text of a source other than a colour): the mask format cairo asks pixman for, or a8 or
          * a1 whatever the glyphs (an a1 mask of a8 glyphs keeps one bit of each sum: pixman's),
          * the mask's box anywhere across the glyphs. */
-        int masked = below(3) == 0, all_a1 = 1;
+        int masked = subpixel ? below(4) != 0 : below(3) == 0, all_a1 = 1;
         for (int i = 0; i < n; i++) {
             int k = 0;
             while (k < GLYPHS && glyph[k] != run_glyphs[i].glyph) k++;
@@ -177,11 +185,24 @@ int main(int argc, char **argv) {
                 if (by_sheen != 1 && failures++ < 10)
                     fprintf(stderr, "glyphs: run %d (op %d, format %x, mask %x): not drawn by Sheen through its mask\n", run, op, format, mask_format);
             }
+            /* Subpixel text through its component-alpha mask: the drop-in's own, over and src
+             * onto the mask's channel order, unless a clip of two boxes hands the run over. */
+            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !solid && !repeating && mw > 0 && mh > 0 && count != 2
+                && (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC)) {
+                subpixel_taken++;
+                if (by_sheen != 1 && failures++ < 10)
+                    fprintf(stderr, "glyphs: run %d (op %d, format %x): subpixel text not drawn by Sheen through its mask\n", run, op, format);
+            }
         } else if (!has_colour && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
             && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
             runs_taken++;
             if (by_sheen != (uint64_t)n && failures++ < 10)
                 fprintf(stderr, "glyphs: run %d (op %d, format %x): the drop-in's loop drew %d of its %d glyphs\n", run, op, format, (int)by_sheen, n);
+        } else if (subpixel && op == PIXMAN_OP_OVER && !repeating) {
+            /* Subpixel text a glyph at a time: over onto the glyphs' channel order is Sheen's. */
+            subpixel_taken++;
+            if (by_sheen != (uint64_t)n && failures++ < 10)
+                fprintf(stderr, "glyphs: run %d (format %x): the drop-in's loop drew %d of its %d subpixel glyphs\n", run, format, (int)by_sheen, n);
         }
         /* Each glyph over a pixel is one more rounding by each library: the tolerance grows by a
          * level for each glyph box that covers the pixel. */
@@ -208,16 +229,22 @@ int main(int argc, char **argv) {
         pixman_image_unref(src);
     }
     pixman_glyph_cache_destroy(cache);
-    if (runs_taken * 5 < RUNS) {
-        fprintf(stderr, "glyphs: only %d of %d runs were ones the drop-in's loop takes\n", runs_taken, RUNS);
+    /* The shares below are of the runs that are not subpixel text. */
+    const int others = RUNS - subpixel_runs;
+    if (runs_taken * 5 < others) {
+        fprintf(stderr, "glyphs: only %d of %d runs were ones the drop-in's loop takes\n", runs_taken, others);
         failures++;
     }
-    if (masked_taken * 10 < RUNS) {
-        fprintf(stderr, "glyphs: only %d of %d runs were through a mask the drop-in takes\n", masked_taken, RUNS);
+    if (masked_taken * 10 < others) {
+        fprintf(stderr, "glyphs: only %d of %d runs were through a mask the drop-in takes\n", masked_taken, others);
         failures++;
     }
-    printf("glyphs: %d runs (%d through a mask), %d the drop-in's loop takes, %d through a mask it takes, %d with glyphs drawn by Sheen (%d calls); "
-           "largest difference under one glyph %d levels; %d failures\n",
-           RUNS, masked_runs, runs_taken, masked_taken, runs_drawn, glyph_calls, worst, failures);
+    if (subpixel_taken < 40) {
+        fprintf(stderr, "glyphs: only %d of %d subpixel runs were ones the drop-in takes\n", subpixel_taken, subpixel_runs);
+        failures++;
+    }
+    printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
+           "%d with glyphs drawn by Sheen (%d calls); largest difference under one glyph %d levels; %d failures\n",
+           RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, worst, failures);
     return failures ? 1 : 0;
 }

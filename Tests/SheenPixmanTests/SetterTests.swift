@@ -14,29 +14,51 @@ import SheenRaster
 import Testing
 
 @Suite struct SetterTests {
+    /// An a8r8g8b8 destination in two copies: one drawn through the drop-in, one through the
+    /// system pixman.
+    final class Destinations {
+        let width: Int, height: Int
+        let ours: UnsafeMutablePointer<UInt32>, theirs: UnsafeMutablePointer<UInt32>
+        private let dOurs: OpaquePointer, dTheirs: OpaquePointer
+
+        init(width: Int, height: Int) {
+            self.width = width; self.height = height
+            ours = .allocate(capacity: width * height)
+            theirs = .allocate(capacity: width * height)
+            dOurs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), ours, Int32(4 * width))!
+            dTheirs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), theirs, Int32(4 * width))!
+        }
+
+        deinit {
+            _ = sheenPixmanUnref(dOurs); _ = sheenPixmanUnref(dTheirs)
+            ours.deallocate(); theirs.deallocate()
+        }
+
+        /// Both copies set to `fill`, then `source` composited over each (over, from source pixel
+        /// (sx, sy)): whether Sheen drew the drop-in's call.
+        func drawOver(_ source: OpaquePointer, fill: UInt32, sourceAt sx: Int32, _ sy: Int32) -> Bool {
+            ours.update(repeating: fill, count: width * height)
+            theirs.update(repeating: fill, count: width * height)
+            let before = sheenPixmanDrawnCalls()
+            sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, source, nil, dOurs, sx, sy, 0, 0, 0, 0, Int32(width), Int32(height))
+            let bySheen = sheenPixmanDrawnCalls() != before
+            SystemPixman.shared.composite32(3, source, nil, dTheirs, sx, sy, 0, 0, 0, 0, Int32(width), Int32(height))
+            return bySheen
+        }
+    }
+
     /// The system pixman's and the drop-in's drawings of `image` over a cleared 64 × 16
     /// a8r8g8b8 destination after each step's changes: the largest difference and whether
     /// every call was Sheen's.
     static func drawAfterEachStep(_ image: OpaquePointer, steps: [(OpaquePointer) -> Void]) -> (largest: Int, allSheen: Bool) {
-        let width = 64, height = 16, rowBytes = 4 * width
-        let ours = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        let theirs = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        defer { ours.deallocate(); theirs.deallocate() }
-        let dOurs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), ours, Int32(rowBytes))!
-        let dTheirs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), theirs, Int32(rowBytes))!
-        defer { _ = sheenPixmanUnref(dOurs); _ = sheenPixmanUnref(dTheirs) }
+        let d = Destinations(width: 64, height: 16)
         var largest = 0, allSheen = true
         for step in steps {
             step(image)
-            ours.update(repeating: 0, count: width * height)
-            theirs.update(repeating: 0, count: width * height)
-            let before = sheenPixmanDrawnCalls()
-            sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, image, nil, dOurs, 3, 2, 0, 0, 0, 0, Int32(width), Int32(height))
-            allSheen = allSheen && sheenPixmanDrawnCalls() != before
-            SystemPixman.shared.composite32(3, image, nil, dTheirs, 3, 2, 0, 0, 0, 0, Int32(width), Int32(height))
-            for i in 0 ..< width * height {
+            allSheen = d.drawOver(image, fill: 0, sourceAt: 3, 2) && allSheen
+            for i in 0 ..< d.width * d.height {
                 for shift in [0, 8, 16, 24] {
-                    largest = max(largest, abs(Int(ours[i] >> UInt32(shift) & 0xFF) - Int(theirs[i] >> UInt32(shift) & 0xFF)))
+                    largest = max(largest, abs(Int(d.ours[i] >> UInt32(shift) & 0xFF) - Int(d.theirs[i] >> UInt32(shift) & 0xFF)))
                 }
             }
         }
@@ -95,24 +117,13 @@ import Testing
     /// untransformed), and must not reach the second, which Sheen still draws, as pixman does;
     /// nor, after an image of another colour, the first freed, a third of the first colour.
     @Test func solidImagesOfOneColourChangeApart() {
-        let width = 16, height = 4, rowBytes = 4 * width
-        let ours = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        let theirs = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
-        defer { ours.deallocate(); theirs.deallocate() }
-        let dOurs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), ours, Int32(rowBytes))!
-        let dTheirs = sheenPixmanCreateBits(UInt32(SHEEN_PIXMAN_A8R8G8B8), Int32(width), Int32(height), theirs, Int32(rowBytes))!
-        defer { _ = sheenPixmanUnref(dOurs); _ = sheenPixmanUnref(dTheirs) }
+        let d = Destinations(width: 16, height: 4)
         var colour = SheenPixmanColor(red: 0x4040, green: 0x1010, blue: 0x6060, alpha: 0x8080)
         var other = SheenPixmanColor(red: 0xFFFF, green: 0, blue: 0, alpha: 0xFFFF)
         /// Whether Sheen drew `source` over a grey destination, and that drawing equals pixman's.
         func drawn(_ source: OpaquePointer) -> (bySheen: Bool, equal: Bool) {
-            ours.update(repeating: 0xFF80_8080, count: width * height)
-            theirs.update(repeating: 0xFF80_8080, count: width * height)
-            let before = sheenPixmanDrawnCalls()
-            sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, source, nil, dOurs, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
-            let bySheen = sheenPixmanDrawnCalls() != before
-            SystemPixman.shared.composite32(3, source, nil, dTheirs, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
-            return (bySheen, (0 ..< width * height).allSatisfy { ours[$0] == theirs[$0] })
+            let bySheen = d.drawOver(source, fill: 0xFF80_8080, sourceAt: 0, 0)
+            return (bySheen, (0 ..< d.width * d.height).allSatisfy { d.ours[$0] == d.theirs[$0] })
         }
         let first = sheenPixmanCreateSolidFill(&colour)!
         let second = sheenPixmanCreateSolidFill(&colour)!

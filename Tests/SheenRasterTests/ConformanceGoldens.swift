@@ -173,6 +173,22 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// sourceOver through component-alpha coverage (CompositeComponentAlpha.h) at every width
+    /// 0…70 (every whole block and tail of every level), 1…3 rows, both channel orders, each paint
+    /// kind (solid, rows, a gradient, a paint column, rows in the other order and x8 rows — the
+    /// last four through the row walker), coverage bytes in runs of 0, 255 and mixed.
+    static func componentAlpha(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        for width in 0 ... 70 {
+            for paintKind in [0, 1, 2, 3, 4] where paintKind == width % 5 || paintKind < 2 {
+                let conversion = paintKind == 4 && width % 2 == 0 ? SHEEN_PAINT_OPAQUE : nil
+                problems += try composite(op: .sourceOver, bpp: 4, paintKind: paintKind, coverageKind: 2, width: width, w, &rng,
+                                          coverage: 255, height: 1 + width % 3, conversion: conversion, componentAlpha: true)
+            }
+        }
+        return problems
+    }
+
     /// A8 destinations at every width 0…130: each tail of a 64-byte block (AVX-512) and of the
     /// narrower levels', for the Porter-Duff operators in turn, every paint and coverage kind.
     static func alphaTails(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
@@ -254,7 +270,7 @@ struct ConformanceGoldens {
                           _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
                           coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil,
                           pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil, solidAlpha: UInt8? = nil,
-                          conversion fixedConversion: Int? = nil) throws -> [String] {
+                          conversion fixedConversion: Int? = nil, componentAlpha: Bool = false) throws -> [String] {
         let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
         let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
         // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint (or
@@ -262,7 +278,9 @@ struct ConformanceGoldens {
         let paintBytes = paintKind == 4 ? 4 : bpp
         let conversion = fixedConversion ?? (paintKind != 4 ? SHEEN_PAINT_AS_IS : bpp == 4 ? SHEEN_PAINT_SWAP_RED_BLUE : SHEEN_PAINT_ALPHA)
         let paintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
-        let maskStride = width + Int.random(in: 0 ... 5, using: &rng)
+        // A component-alpha mask holds a coverage byte per channel.
+        let maskRow = componentAlpha ? 4 * width : width
+        let maskStride = maskRow + Int.random(in: 0 ... 5, using: &rng)
         let span = { (stride: Int, row: Int) in stride * (height - 1) + row }
         let pixels = pixels ?? premultiplied
         let dst0 = rows(dstStride, height, width * bpp, &rng, bpp == 4 ? pixels : pattern)
@@ -272,7 +290,7 @@ struct ConformanceGoldens {
             let p = premultiplied(4, &rng)
             return bpp == 4 ? p.withUnsafeBytes { $0.load(as: UInt32.self) } : UInt32(p[3])
         }
-        let mask = Self.mask(span(maskStride, width), &rng)
+        let mask = Self.mask(span(maskStride, maskRow), &rng)
         var solidPixel = premultiplied(4, &rng)
         if opaqueSolid { solidPixel[3] = 255 }
         if let solidAlpha { solidPixel = solidPixel.prefix(3).map { min($0, solidAlpha) } + [solidAlpha] }
@@ -305,6 +323,7 @@ struct ConformanceGoldens {
                                     w.u32(solid); w.u32(coverage); w.u32(op.kernelIndex); w.u32(UInt32(bpp)); w.u32(red)
                                     w.u8(UInt8(paintKind)); w.u8(coverageKind == 2 ? 1 : 0); w.u32(UInt32(misalign))
                                     w.u32(UInt32(conversion))
+                                    w.u32(componentAlpha ? 1 : 0)
                                     w.bytes(dst0)
                                     if paintKind == 1 || paintKind == 4 { w.bytes(paint) }
                                     if paintKind == 3 { w.bytes(column.flatMap { v in (0 ..< 4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }) }
@@ -321,6 +340,7 @@ struct ConformanceGoldens {
                                 job.width = width; job.height = height; job.solid = solid; job.coverage = coverage
                                 job.op = op.kernelIndex; job.bytesPerPixel = UInt32(bpp); job.redByte = red
                                 job.scratch = s.baseAddress
+                                job.componentAlpha = componentAlpha ? 1 : 0
                                 withUnsafePointer(to: g) { gp in
                                     if paintKind == 2 { job.gradient = gp }
                                     column.withUnsafeBufferPointer { c in
@@ -703,27 +723,31 @@ struct ConformanceGoldens {
     /// BGRA and A8 — the clipping, the path chosen once and over_n_8_8888 called directly. With
     /// `addingCoverage`: plus of an opaque colour onto A8 through masks up to 150 pixels wide
     /// (add_coverage_rows8's blocks, eight-byte steps and single bytes), as the drop-in adds up a
-    /// glyph run's mask.
-    static func glyphRuns(_ w: Writer, _ rng: inout SeededGenerator, count: Int, addingCoverage: Bool = false) -> [String] {
+    /// glyph run's mask. With `componentAlpha`: sourceOver onto RGBA and BGRA through masks of 4
+    /// coverage bytes a pixel (CompositeComponentAlpha.h), subpixel text's.
+    static func glyphRuns(_ w: Writer, _ rng: inout SeededGenerator, count: Int, addingCoverage: Bool = false,
+                          componentAlpha: Bool = false) -> [String] {
         var problems: [String] = []
         var i = 0
         while i < count {
-            let bpp = addingCoverage || i % 3 == 2 ? 1 : 4, red: UInt32 = bpp == 4 && i % 3 == 1 ? 2 : 0
-            let op = addingCoverage ? .plus : CompositeOperator.allCases.randomElement(using: &rng)!
+            let bpp = !componentAlpha && (addingCoverage || i % 3 == 2) ? 1 : 4, red: UInt32 = bpp == 4 && i % 3 == 1 ? 2 : 0
+            let op = addingCoverage ? .plus : componentAlpha ? .sourceOver : CompositeOperator.allCases.randomElement(using: &rng)!
             let alpha = addingCoverage || i % 2 == 0 ? 255 : UInt32.random(in: 0 ... 255, using: &rng)
             let solid = bpp == 1 ? alpha : alpha << 24 | (0 ..< 3).reduce(0) { v, c in v | UInt32.random(in: 0 ... alpha, using: &rng) << (8 * c) }
             var job = SheenCompositeJob()
             job.solid = solid; job.coverage = 255; job.op = op.kernelIndex; job.bytesPerPixel = UInt32(bpp); job.redByte = red
+            job.componentAlpha = componentAlpha ? 1 : 0
             guard sheen_composite_glyph_path(&job) >= 0 else { continue }   // a run the entry refuses: no golden
+            let channels = componentAlpha ? 4 : 1
             let width = Int.random(in: 1 ... (addingCoverage ? 170 : 40), using: &rng), height = Int.random(in: 1 ... 20, using: &rng)
             let stride = width * bpp + Int.random(in: 0 ... 7, using: &rng)
             let dst0 = bpp == 4 ? rows(stride, height, width * 4, &rng, premultiplied) : pattern(stride * (height - 1) + width, &rng)
             typealias Glyph = (x: Int, y: Int, width: Int, height: Int, stride: Int, mask: [UInt8])
             let glyphs: [Glyph] = (0 ..< Int.random(in: 1 ... 24, using: &rng)).map { _ in
                 let gw = Int.random(in: 0 ... (addingCoverage ? 150 : 20), using: &rng), gh = Int.random(in: 0 ... 16, using: &rng)
-                let gs = gw + Int.random(in: 0 ... 5, using: &rng)
+                let gs = channels * gw + Int.random(in: 0 ... 5, using: &rng)
                 return (Int.random(in: -25 ... width + 5, using: &rng), Int.random(in: -20 ... height + 5, using: &rng), gw, gh, gs,
-                        gw == 0 || gh == 0 ? [] : rows(gs, gh, gw, &rng, mask))
+                        gw == 0 || gh == 0 ? [] : rows(gs, gh, channels * gw, &rng, mask))
             }
             let misalign = misalignments.randomElement(using: &rng)!
             func run(_ entry: CompositeEntry) -> [UInt8] {
@@ -757,6 +781,7 @@ struct ConformanceGoldens {
             w.begin("R")
             w.i64(width); w.i64(height); w.i64(stride)
             w.u32(solid); w.u32(op.kernelIndex); w.u32(UInt32(bpp)); w.u32(red); w.u32(UInt32(misalign))
+            w.u32(componentAlpha ? 1 : 0)
             w.i64(glyphs.count)
             w.bytes(dst0)
             for g in glyphs {
@@ -778,6 +803,7 @@ struct ConformanceGoldens {
         problems += try Self.textPath(w, &rng)
         problems += try Self.alphaTails(w, &rng)
         problems += try Self.opaqueRows(w, &rng)
+        problems += try Self.componentAlpha(w, &rng)
         problems += try Self.boundaries(w, &rng)
         problems += try Self.opaqueAndClearRuns(w, &rng)
         problems += try Self.gradients(w, &rng, count: 2000)
@@ -788,6 +814,7 @@ struct ConformanceGoldens {
         problems += Self.samples(w, &rng, count: 150)
         problems += Self.glyphRuns(w, &rng, count: 150)
         problems += Self.glyphRuns(w, &rng, count: 60, addingCoverage: true)
+        problems += Self.glyphRuns(w, &rng, count: 60, componentAlpha: true)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()

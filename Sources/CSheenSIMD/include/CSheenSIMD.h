@@ -71,6 +71,15 @@ const char *sheen_simd_level_target(int level);
 ///   fast path looked up once (sheen_composite_glyph_path). Text is a glyph a few dozen pixels
 ///   wide, where crossing into the entry and choosing a path once per glyph cost as much as the
 ///   pixels. Reads only the parts' mask bytes.
+/// - Component alpha: when `componentAlpha` is 1, `mask` holds a coverage byte per channel — 4 a
+///   pixel, in the destination's byte order, each the coverage of its channel (pixman's
+///   component-alpha masks: subpixel text) — and each channel is sourceOver of the paint scaled
+///   by its own coverage: with s, sa the paint's channel and alpha and m the channel's coverage,
+///   d' = min(255, round(s·m/255) + round(d·(255 − round(sa·m/255))/255)) (sourceOver's
+///   SCALES_PAINT rule with the paint's alpha scaled per channel). Taken only as
+///   sheen_composite_component_alpha_accepted says (else SHEEN_COMPOSITE_NO_PATH, nothing
+///   written); any paint — or, in a glyph run, a solid colour through each glyph's mask of 4
+///   coverage bytes a pixel.
 struct SheenGradientJob;
 /// One glyph of a composite job's run (`glyphs`): its coverage and where it lies.
 typedef struct {
@@ -103,7 +112,19 @@ typedef struct {
     uint32_t paintConversion;
     const SheenCompositeGlyph *glyphs;
     intptr_t glyphCount;
+    uint32_t componentAlpha;
 } SheenCompositeJob;
+
+/// Whether the entries take a job with `componentAlpha` set: sourceOver onto 32-bit pixels at
+/// coverage 255 through a mask, or a glyph run of a solid colour (each glyph's mask then 4
+/// coverage bytes a pixel). The one statement of the rule, read by the C entries and
+/// SheenRaster's twin.
+static inline int sheen_composite_component_alpha_accepted(const SheenCompositeJob *job) {
+    const int run = job->glyphCount > 0
+        && !(job->mask || job->paint || job->gradient || job->paintColumn || job->paintConversion);
+    return job->op == SHEEN_SIMD_OP_SOURCE_OVER && job->bytesPerPixel == 4 && job->coverage == 255
+        && (run || (job->glyphCount == 0 && job->mask));
+}
 
 /// The fast path (SheenKernels.h's SHEEN_PATH_*) a glyph run's job takes for each of its glyphs,
 /// or -1 where the entry refuses the run: a paint other than a solid colour, a mask of its own,
@@ -157,10 +178,11 @@ static inline int sheen_composite_converts_in_place(const SheenCompositeJob *job
 /// whose fourth byte is padding read as alpha 255 (pixman's x8 image onto a 32-bit destination of
 /// its order), through a mask at full coverage: cairo's edge spans of a shape filled from an RGB24
 /// image. The entry makes each row's paint opaque in registers and lerps it by the mask — what
-/// converting the row into scratch and compositing it writes — and reads no scratch.
+/// converting the row into scratch and compositing it writes — and reads no scratch. (Not through
+/// a component-alpha mask, whose rows are converted into scratch.)
 static inline int sheen_composite_over_opaque_rows(const SheenCompositeJob *job) {
     return job->op == SHEEN_SIMD_OP_SOURCE_OVER && job->paint && job->paintConversion == SHEEN_PAINT_OPAQUE && job->mask
-        && !job->gradient && !job->paintColumn && job->coverage == 255 && job->bytesPerPixel == 4;
+        && !job->gradient && !job->paintColumn && job->coverage == 255 && job->bytesPerPixel == 4 && !job->componentAlpha;
 }
 
 /// Runs `job` with the 128-bit kernels: 0, or SHEEN_COMPOSITE_NO_PATH (nothing written) when

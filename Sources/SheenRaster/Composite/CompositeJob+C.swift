@@ -19,10 +19,12 @@ extension SheenCompositeJob {
         coverage = 255
     }
 
-    /// Whether a composite entry runs this job (CompositeEntry.h's test): the fast path of its
-    /// paint, and for a job walked row by row that of every paint a row may take (rows, a
-    /// colour of either opacity). Where it does not, the entry returns SHEEN_COMPOSITE_NO_PATH.
+    /// Whether a composite entry runs this job (CompositeEntry.h's test): a component-alpha job
+    /// only where sheen_composite_component_alpha_accepted; the fast path of its paint, and for a
+    /// job walked row by row that of every paint a row may take (rows, a colour of either
+    /// opacity). Where it does not, the entry returns SHEEN_COMPOSITE_NO_PATH.
     package var hasCompositePath: Bool {
+        if componentAlpha != 0 && withUnsafePointer(to: self, { sheen_composite_component_alpha_accepted($0) }) == 0 { return false }
         func path(solid: Bool, opaque: Bool) -> Bool {
             sheen_simd_composite_path(op, solid ? 1 : 0, opaque ? 1 : 0, mask != nil ? 1 : 0, bytesPerPixel) >= 0
         }

@@ -143,6 +143,14 @@ struct CompositeJob {
 /// scalar reference; SHEEN_COMPOSITE_NO_PATH, nothing written, where the C entries refuse it.
 func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
     if job.pointee.glyphCount > 0 { return compositeGlyphsReference(job.pointee) }
+    if job.pointee.componentAlpha != 0 {
+        guard sheen_composite_component_alpha_accepted(job) != 0 else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
+        compositeJobRows(job.pointee, shading: GradientKernelTwin.run) { _, format, paint, coverage, dst, count in
+            guard case let .mask(mask) = coverage else { preconditionFailure("a component-alpha job has a mask") }
+            overComponentAlphaSpanReference(format, paint, mask, dst, count)
+        }
+        return 0
+    }
     guard job.pointee.hasCompositePath else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
     // A copy whose rows convert straight into the destination, as the C entries' copy_converted_rows
     // writes it: the caller gives such a job no scratch (runOnCheckedPath), so the row walker
@@ -182,11 +190,14 @@ func compositeJobReference(_ job: UnsafePointer<SheenCompositeJob>) -> Int32 {
 }
 
 /// A glyph run's job (`glyphs`), as CompositeEntry.h's composite_glyphs runs it: refused unless
-/// sheen_composite_glyph_path finds a path, then one job per glyph over its part inside the
-/// run's rectangle, through the glyph's mask.
+/// sheen_composite_glyph_path finds a path (and, through component-alpha masks,
+/// sheen_composite_component_alpha_accepted holds), then one job per glyph over its part inside
+/// the run's rectangle, through the glyph's mask.
 private func compositeGlyphsReference(_ run: SheenCompositeJob) -> Int32 {
     var run = run
-    guard sheen_composite_glyph_path(&run) >= 0, let glyphs = run.glyphs, let dst = run.dst else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
+    let ca = run.componentAlpha != 0
+    guard sheen_composite_glyph_path(&run) >= 0, !ca || sheen_composite_component_alpha_accepted(&run) != 0,
+          let glyphs = run.glyphs, let dst = run.dst else { return Int32(SHEEN_COMPOSITE_NO_PATH) }
     var part = run
     part.glyphs = nil
     part.glyphCount = 0
@@ -195,7 +206,7 @@ private func compositeGlyphsReference(_ run: SheenCompositeJob) -> Int32 {
         let cx0 = max(x0, 0), cy0 = max(y0, 0), cx1 = min(x1, run.width), cy1 = min(y1, run.height)
         guard cx1 > cx0, cy1 > cy0, let mask = glyph.mask else { continue }
         part.dst = dst + cy0 * run.dstStride + cx0 * Int(run.bytesPerPixel)
-        part.mask = mask + (cy0 - y0) * glyph.maskStride + (cx0 - x0)
+        part.mask = mask + (cy0 - y0) * glyph.maskStride + (cx0 - x0) * (ca ? 4 : 1)
         part.maskStride = glyph.maskStride
         part.width = cx1 - cx0
         part.height = cy1 - cy0

@@ -19,6 +19,21 @@ func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ pa
     }
 }
 
+/// sourceOver of a span through component-alpha coverage (CSheenSIMD.h: a job's componentAlpha):
+/// `mask` holds 4 coverage bytes a pixel in `format`'s byte order, and each channel is that
+/// channel of sourceOver through an A8 mask at the channel's own coverage.
+func overComponentAlphaSpanReference(_ format: PixelFormat, _ paint: SpanPaint, _ mask: UnsafeRawPointer,
+                                     _ dst: UnsafeMutableRawPointer, _ count: Int) {
+    for i in 0 ..< count {
+        let s = unpackPixel(paint.pixel32(i), format)
+        let d = unpackPixel(dst.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), format)
+        let m = unpackPixel(mask.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), format)
+        var r = SIMD4<Int>()
+        for c in 0 ..< 4 { r[c] = CompositeReference.pixel(.sourceOver, s, d, coverage: m[c])[c] }
+        dst.storeBytes(of: packPixel(SIMD4<UInt8>(truncatingIfNeeded: r), for: format), toByteOffset: 4 * i, as: UInt32.self)
+    }
+}
+
 /// A 32-bit pixel in `format`'s byte order as (R, G, B, A) levels.
 func unpackPixel(_ v: UInt32, _ format: PixelFormat) -> SIMD4<Int> {
     let b0 = Int(v & 0xFF), b1 = Int((v >> 8) & 0xFF), b2 = Int((v >> 16) & 0xFF), b3 = Int(v >> 24)
