@@ -266,8 +266,8 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                    counting: counting, box: box)
     }
     // Subpixel text (a8r8g8b8 glyphs, of which a run is made) so too, through the component-alpha
-    // jobs: made where no chunk was of a8 glyphs (most runs are, and the jobs cost a glyph's
-    // drawing to make), and kept for the glyph-at-a-time loop below.
+    // jobs: made only where no chunk was drawn through the colour's (most runs are of a8 glyphs,
+    // and the jobs cost a glyph's drawing to make), and kept for the glyph-at-a-time loop below.
     let componentJobs = first == 0 && solidJobs != nil && componentAlpha
         ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: true) : nil
     if clip == nil, let componentJobs, componentJobs.drawsRuns {
