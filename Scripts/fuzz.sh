@@ -29,7 +29,7 @@
 # --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
 # FuzzEntry.swift or fuzz case lists NAME runs with SHEEN_FUZZ_KERNEL=NAME, steering every input
 # towards that kernel and skipping the inputs its call would not run it for (composite:
-# over_n_8_8888, composite_8888, composite_8, composite_double_8888; raster: gradient_span,
+# over_n_8_8888, composite_8888, composite_8, composite_double_8888, over_ca_8888; raster: gradient_span,
 # blur_convolution, blur_strip, fill_rows, copy_rows). Replay its findings with the same
 # SHEEN_FUZZ_KERNEL set.
 # --large runs the text, label and field harnesses in large-input mode (SHEEN_FUZZ_LARGE=1,

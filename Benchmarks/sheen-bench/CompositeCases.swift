@@ -1,3 +1,4 @@
+import CSheenSIMD
 import SheenRaster
 import SheenTestSupport
 
@@ -62,6 +63,7 @@ extension Bench {
                               make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
         }
         if !large {
+            runComponentAlpha(width: width, height: height, original: original)
             runAlphaComposite(width: width, height: height, mask: iid)
             runPremultipliedCheck(original)
             runBilinearSampling(width: width, height: height)
@@ -87,6 +89,41 @@ extension Bench {
         last.storeBytes(of: saved, toByteOffset: 4, as: UInt32.self)
         check(planted?.x == 1 && planted?.y == view.height - 1, "\(name) missed the planted pixel")
         record(CaseResult(name: name, width: view.width, height: view.height, total: Stats(phases[0]),
+                          make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
+    }
+
+    /// over_ca_8888: sourceOver of the opaque colour of the text cases through component-alpha
+    /// coverage (a coverage byte per channel, as subpixel glyphs hold it: the text-like coverage
+    /// of `fillTextLikeCoverage` on RGBA8, each channel its own level) onto the W×H RGBA8 image
+    /// — a SheenCompositeJob with `componentAlpha`, which only the drop-in pixman makes — checked
+    /// against the reference twin bit for bit.
+    private func runComponentAlpha(width: Int, height: Int, original: BenchBuffer) {
+        let name = "composite.over_ca_8888.text", kernel = "over_ca_8888"
+        guard wants(name) else { return }
+        let coverage = BenchBuffer(width: width, height: height)
+        fillTextLikeCoverage(coverage.buffer)
+        let dst = BenchBuffer(width: width, height: height)
+        let expected = BenchBuffer(width: width, height: height)
+        let bytes = original.byteCount
+        /// The job onto `out`, run at `level`.
+        func composite(onto out: BenchBuffer, at level: SIMDLevel) {
+            var job = SheenCompositeJob(op: .sourceOver, format: .rgba8Premultiplied, dst: out.buffer.base,
+                                        dstStride: out.buffer.bytesPerRow, width: width, height: height)
+            job.solid = 0xFFF6_7834   // #3478F6, opaque, in RGBA8's byte order
+            job.mask = UnsafePointer(coverage.buffer.base.assumingMemoryBound(to: UInt8.self))
+            job.maskStride = coverage.buffer.bytesPerRow
+            job.componentAlpha = 1
+            let ran = job.run(at: level)
+            check(ran, "\(name): the entry refused the job")
+        }
+        let phases = measurePhases(warmup: warmup, reps: reps) {
+            dst.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
+            return [timed { composite(onto: dst, at: level) }]
+        }
+        expected.buffer.base.copyMemory(from: original.buffer.base, byteCount: bytes)
+        composite(onto: expected, at: .reference)
+        check(maxDifference(dst.buffer.readOnly, expected.buffer.readOnly) == 0, name)
+        record(CaseResult(name: name, width: width, height: height, total: Stats(phases[0]),
                           make: nil, fill: nil, intermediateBytes: 0, reps: reps), kernel: .one(kernel))
     }
 

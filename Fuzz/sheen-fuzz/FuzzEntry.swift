@@ -9,23 +9,26 @@
 import SheenTestSupport
 
 /// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
-let kernels = ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888"]
+let kernels = ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888", "over_ca_8888"]
 
 /// Runs one input, steered towards SHEEN_FUZZ_KERNEL when set; returns the problems found
-/// (empty: it passed). Each input is also decoded as a job through component-alpha coverage
-/// (ComponentAlphaCase: the entries' componentAlpha mode, which no public call reaches), held to
-/// its twin at every level, unless a kernel is named.
+/// (empty: it passed). Each input is decoded as a CompositeCase and as a job through
+/// component-alpha coverage (ComponentAlphaCase: over_ca_8888, which no public call reaches),
+/// each held to its twin at every level; a named kernel runs only its own.
 func runInput(_ bytes: [UInt8]) -> (String, [String]) {
     FuzzReplay.requireKernel(in: kernels, harness: "sheen-fuzz")
-    let c = CompositeCase(fuzzInput: bytes, kernel: FuzzReplay.kernel)
-    var problems = c.checkEveryLevel()
-    var described = "\(c)"
-    if FuzzReplay.kernel == nil {
-        let a = ComponentAlphaCase(fuzzInput: bytes)
-        let found = a.check(levels: comparedLevels)
-        if !found.isEmpty { described += "; \(a)"; problems += found }
+    var described: [String] = [], problems: [String] = []
+    if FuzzReplay.kernel != "over_ca_8888" {
+        let c = CompositeCase(fuzzInput: bytes, kernel: FuzzReplay.kernel)
+        described.append("\(c)")
+        problems += c.checkEveryLevel()
     }
-    return (described, problems)
+    if FuzzReplay.kernel == nil || FuzzReplay.kernel == "over_ca_8888" {
+        let a = ComponentAlphaCase(fuzzInput: bytes)
+        described.append("\(a)")
+        problems += a.check(levels: comparedLevels)
+    }
+    return (described.joined(separator: "; "), problems)
 }
 
 #if FUZZING

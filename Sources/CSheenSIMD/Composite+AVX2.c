@@ -1,4 +1,4 @@
-// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888, over_ca_8888) built
 // for AVX2 (x86-64-v3): 32-byte blocks, ymm registers.
 #include "CSheenSIMD.h"
 

@@ -1,4 +1,4 @@
-// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888, over_ca_8888) built
 // for AVX-512 F/BW/VL/DQ (x86-64-v4): 64-byte blocks, zmm registers.
 #include "CSheenSIMD.h"
 

@@ -1,4 +1,4 @@
-// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888) built
+// The compositing kernels (over_n_8_8888, composite_8888, composite_8, composite_double_8888, over_ca_8888) built
 // for the 128-bit level: 16-byte blocks, xmm registers (SSE4.2, x86-64-v2) on x86-64, q registers
 // (ASIMD) on AArch64, the baseline target's vectors elsewhere.
 #include "CSheenSIMD.h"

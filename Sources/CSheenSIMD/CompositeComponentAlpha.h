@@ -1,4 +1,4 @@
-// Component-alpha coverage (the layer of CompositeBody.h before the entry): sourceOver through a
+// The over_ca_8888 kernel (the layer of CompositeBody.h before the entry): sourceOver through a
 // mask of a coverage byte per channel (CSheenSIMD.h: a job's componentAlpha) — pixman's
 // component-alpha masks, which cairo draws subpixel text through. Each channel is what sourceOver
 // through an A8 mask gives at that channel's coverage (CompositeReference.pixel): an opaque

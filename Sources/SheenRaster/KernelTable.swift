@@ -25,7 +25,8 @@ struct KernelTable: @unchecked Sendable {
     /// The level every entry runs at.
     let level: SIMDLevel
     /// `over_n_8_8888`, `composite_8888`, `composite_8` and `composite_double_8888`: the entry
-    /// picks by SheenKernels.h's composite fast paths.
+    /// picks by SheenKernels.h's composite fast paths; `over_ca_8888` for a job with component
+    /// alpha.
     let composite: CompositeEntry
     /// `gradient_span`.
     let gradientSpan: GradientEntry

@@ -61,6 +61,7 @@ import Testing
         #expect(Kernels.level(of: "composite_8888", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "over_n_8_8888", at: .reference) == .reference)
         #expect(Kernels.level(of: "composite_double_8888", at: .avx2) == .avx2)
+        #expect(Kernels.level(of: "over_ca_8888", at: .simd128) == .simd128)
         #expect(Kernels.level(of: "gradient_span", at: .avx2) == .avx2)
         #expect(Kernels.level(of: "gradient_span", at: .simd128) == .simd128)
         #expect(Kernels.level(of: "blur_strip", at: .avx2) == .avx2)
@@ -73,9 +74,9 @@ import Testing
     /// The table is SheenKernels.h's rows: every kernel with the dispatch entry that runs it.
     @Test func tableIsTheCRows() {
         #expect(Kernels.table.map(\.name) == ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888",
-                                             "gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows",
+                                             "over_ca_8888", "gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows",
                                              "check_premultiplied", "sample_bilinear"])
-        #expect(Kernels.table.map(\.entry) == ["composite", "composite", "composite", "composite", "gradient_span", "blur",
+        #expect(Kernels.table.map(\.entry) == ["composite", "composite", "composite", "composite", "composite", "gradient_span", "blur",
                                               "blur", "fill_rows", "copy_rows", "check_premultiplied", "sample_bilinear"])
         for entry in Kernels.table { #expect(!entry.summary.isEmpty) }
         #expect(sheen_simd_kernel_name(UInt32(SHEEN_KERNEL_COUNT)) == nil)

@@ -427,7 +427,8 @@ void sheen_sample_bilinear_avx512(const SheenBilinearJob *job);
 /// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
 /// (SheenRaster/KernelTable.swift) calls for a level; SheenKernels.h lists the kernels each
 /// entry runs. `composite` runs over_n_8_8888, composite_8888, composite_8 and
-/// composite_double_8888 (by SheenKernels.h's fast paths); `blur` runs blur_convolution and
+/// composite_double_8888 (by SheenKernels.h's fast paths) and over_ca_8888 (a job with
+/// `componentAlpha`); `blur` runs blur_convolution and
 /// blur_strip (by the job's method).
 typedef struct {
     int (*composite)(const SheenCompositeJob *job);

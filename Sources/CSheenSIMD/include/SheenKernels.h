@@ -24,6 +24,9 @@
     X(composite_double_8888, composite, \
       "the blend modes evaluated in Double (colorDodge, colorBurn, softLight, hue, saturation, color, luminosity) " \
       "onto RGBA8/BGRA8") \
+    X(over_ca_8888, composite, \
+      "sourceOver through component-alpha coverage (a coverage byte per channel) onto RGBA8/BGRA8, any paint or a " \
+      "glyph run of a colour (subpixel text)") \
     X(gradient_span, gradient_span, \
       "linear, radial and conic gradient shading of a rectangle, any ramp, spread and dither") \
     X(blur_convolution, blur, \

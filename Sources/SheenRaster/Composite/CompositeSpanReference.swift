@@ -1,5 +1,5 @@
 // The reference twin of over_n_8_8888, composite_8888, composite_8 and composite_double_8888
-// (the compositing kernels): one pixel at a time through CompositeReference.
+// (the compositing kernels), and over_ca_8888's twin: one pixel at a time through CompositeReference.
 
 /// Composites `count` pixels at `dst` with the scalar reference.
 func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ paint: SpanPaint,
@@ -19,9 +19,9 @@ func compositeSpanReference(_ op: CompositeOperator, _ format: PixelFormat, _ pa
     }
 }
 
-/// sourceOver of a span through component-alpha coverage (CSheenSIMD.h: a job's componentAlpha):
-/// `mask` holds 4 coverage bytes a pixel in `format`'s byte order, and each channel is that
-/// channel of sourceOver through an A8 mask at the channel's own coverage.
+/// over_ca_8888's twin: sourceOver of a span through component-alpha coverage (CSheenSIMD.h: a
+/// job's componentAlpha): `mask` holds 4 coverage bytes a pixel in `format`'s byte order, and each
+/// channel is that channel of sourceOver through an A8 mask at the channel's own coverage.
 func overComponentAlphaSpanReference(_ format: PixelFormat, _ paint: SpanPaint, _ mask: UnsafeRawPointer,
                                      _ dst: UnsafeMutableRawPointer, _ count: Int) {
     for i in 0 ..< count {

@@ -1,5 +1,5 @@
-// sourceOver through component-alpha coverage (CSheenSIMD.h: a job's componentAlpha; the kernels
-// in CompositeComponentAlpha.h, the twin in CompositeSpanReference.swift): every level against
+// over_ca_8888: sourceOver through component-alpha coverage (CSheenSIMD.h: a job's componentAlpha;
+// the kernel in CompositeComponentAlpha.h, its twin in CompositeSpanReference.swift): every level against
 // the twin, the twin against the formula written out here, glyph runs against a job per glyph,
 // nothing outside the rows read or written, and the jobs the entries refuse refused everywhere
 // with nothing written.
