@@ -90,9 +90,9 @@ static __attribute__((noinline)) int composite_component_alpha_glyphs(const Shee
 }
 
 /// A job with componentAlpha set, not a glyph run (the entry's composite_glyphs): refused (nothing
-/// written) unless sheen_composite_component_alpha_accepted; a paint made row by row (a gradient, a paint column,
-/// converted rows) goes through the entry's row walker `rows` (composite_rows, which hands each
-/// row back to over_component_alpha_rows), any other is drawn here.
+/// written) unless sheen_composite_component_alpha_accepted; a paint made row by row (a gradient,
+/// a paint column, converted rows) goes through the entry's row walker `rows` (composite_rows,
+/// which hands each row back to over_component_alpha_rows), any other is drawn here.
 static int composite_component_alpha(const SheenCompositeJob *job, int (*rows)(const SheenCompositeJob *)) {
     if (!sheen_composite_component_alpha_accepted(job) || job->glyphCount > 0) return SHEEN_COMPOSITE_NO_PATH;
     if (job->width <= 0 || job->height <= 0) return 0;
