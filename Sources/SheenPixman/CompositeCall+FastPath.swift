@@ -128,10 +128,10 @@ struct SolidMaskJobs {
     }
 
     /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart; with
-    /// component alpha, 4 bytes a pixel) that covers destination rectangle `box`, over the part of destination rectangle `piece` (a
-    /// clip box, or `box` itself) within `box` and the destination; false, having written
-    /// nothing, where drawPlain would decline the composite. Coordinates are pixman's 32-bit
-    /// ones, clipped as drawPlain clips them (`clipped(to:)`).
+    /// component alpha, 4 bytes a pixel) that covers destination rectangle `box`, over the part of
+    /// destination rectangle `piece` (a clip box, or `box` itself) within `box` and the
+    /// destination; false, having written nothing, where drawPlain would decline the composite.
+    /// Coordinates are pixman's 32-bit ones, clipped as drawPlain clips them (`clipped(to:)`).
     @inline(__always)
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
         let area = piece.clipped(to: box).clipped(to: drawable)

@@ -73,10 +73,10 @@ const char *sheen_simd_level_target(int level);
 ///   pixels. Reads only the parts' mask bytes.
 /// - Component alpha: when `componentAlpha` is 1, `mask` holds a coverage byte per channel — 4 a
 ///   pixel, in the destination's byte order, each the coverage of its channel (pixman's
-///   component-alpha masks: subpixel text) — and each channel is sourceOver of the paint scaled
-///   by its own coverage: with s, sa the paint's channel and alpha and m the channel's coverage,
-///   d' = min(255, round(s·m/255) + round(d·(255 − round(sa·m/255))/255)) (sourceOver's
-///   SCALES_PAINT rule with the paint's alpha scaled per channel). Taken only as
+///   component-alpha masks: subpixel text) — and each channel is what sourceOver through an A8
+///   mask gives at that channel's coverage: with s, sa the paint's channel and alpha and m the
+///   channel's coverage, d' = round((s·m + d·(255 − m))/255) for opaque paint (sa = 255), else
+///   min(255, round(s·m/255) + round(d·(255 − round(sa·m/255))/255)). Taken only as
 ///   sheen_composite_component_alpha_accepted says (else SHEEN_COMPOSITE_NO_PATH, nothing
 ///   written); any paint — or, in a glyph run, a solid colour through each glyph's mask of 4
 ///   coverage bytes a pixel.
