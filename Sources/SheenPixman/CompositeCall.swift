@@ -41,7 +41,22 @@ struct CompositeCall {
     /// What Sheen reads for the coverage.
     enum Coverage {
         case constant(UInt32)
+        /// A byte a pixel: pixel (x + dx, y + dy) of `data`, rows `stride` bytes apart, for
+        /// destination pixel (x, y).
         case bits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+        /// pixman's component alpha: four coverage bytes a pixel in the destination's byte order,
+        /// placed as `bits` places its byte (a job's componentAlpha).
+        case componentBits(data: UnsafeMutableRawPointer, stride: Int, dx: Int, dy: Int)
+    }
+
+    /// A mask in the drop-in's own memory for a call whose `mask` is nil — a glyph run's, which
+    /// GlyphCalls.swift adds the glyphs into — covering the call's rectangle: destination pixel
+    /// (x, y) reads its pixel (x − destinationX, y − destinationY). `channels` is 1 (A8 coverage)
+    /// or 4 (component alpha: a coverage byte per channel, in the destination's byte order).
+    struct HeldMask {
+        let data: UnsafeMutableRawPointer
+        let stride: Int
+        let channels: Int
     }
 
     /// Why a call is handed to pixman, as SHEEN_PIXMAN_STATS prints it.
@@ -55,13 +70,16 @@ struct CompositeCall {
     }
 
     /// Draws the call with Sheen's kernels and returns the pixels it drew; throws — having
-    /// written nothing — where pixman must draw it, saying why.
-    func drawWithSheen(at level: SIMDLevel) throws(Handover) -> Int {
+    /// written nothing — where pixman must draw it, saying why. `held`, for a call without a
+    /// mask image, is the mask it is drawn through; a component-alpha one only under a gradient
+    /// source, with over (or src, drawn as over of the cleared area) onto 32-bit pixels.
+    func drawWithSheen(at level: SIMDLevel, through held: HeldMask? = nil) throws(Handover) -> Int {
         guard var op = PixmanOperator.of(op) else { throw Handover("operator", forEveryCall: true) }
+        let masked = mask != nil || held != nil
         // src through a mask writes S·m — transparent where the mask or the source is — which is
         // S·m over transparent: the area is cleared first, then drawn with over (cairo draws
         // patterns so). The source must not share memory with the destination then, even in place.
-        let clearsFirst = op.code == 0x01 && mask != nil
+        let clearsFirst = op.code == 0x01 && masked
         if clearsFirst { op = PixmanOperator.sourceOver }
         let (s, m, d) = ImageRegistry.lookup(source, mask, destination)
         // A gradient mask's alpha, shaded over the area (gradientCoverage), freed on every way out.
@@ -99,13 +117,13 @@ struct CompositeCall {
         // paints a scaled image with. The result is the sample itself — sample_bilinear, byte for
         // byte pixman's — over the whole area: repeat none samples transparent past the image's
         // edges, which src writes.
-        if self.op == 0x01, mask == nil, let image = s.sampling, image.format == dFormat {
+        if self.op == 0x01, !masked, let image = s.sampling, image.format == dFormat {
             if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
             return try Self.drawSampled(from: image, offset: (sourceX - destinationX, sourceY - destinationY), onto: (dData, dStride),
                                         boxes: boxes, level: level)
         }
-        if mask == nil, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content {
+        if !masked, op.isBounded, dFormat != .a8, case .bits(.a8?, _, _, _, _) = s.content {
             // An a8 source onto colour is black at its alpha, (0, 0, 0, a): for a bounded
             // operator, where a mask scales the source, that is opaque black through the a8 image
             // as a mask, which Sheen draws (cairo clears under a source with out-reverse of one).
@@ -195,6 +213,17 @@ struct CompositeCall {
                 }
                 if case .constant(255) = coverage {} else if !op.isBounded { throw Handover("mask with an unbounded operator") }
                 if case .constant(0) = coverage { area = PixelRect(x: 0, y: 0, width: 0, height: 0) }
+            } else if let held {
+                guard op.isBounded else { throw Handover("mask with an unbounded operator") }
+                if held.channels == 4 {
+                    // The composite entry's component-alpha kernel is over's, onto 32-bit pixels;
+                    // the drop-in gives it a gradient's rows (images go through CompositePlan).
+                    guard case .gradient = paint, op.code == PixmanOperator.sourceOver.code, dFormat.sheenFormat.bytesPerPixel == 4
+                    else { throw Handover("component-alpha mask with another operator, paint or destination") }
+                    coverage = .componentBits(data: held.data, stride: held.stride, dx: -destinationX, dy: -destinationY)
+                } else {
+                    coverage = .bits(data: held.data, stride: held.stride, dx: -destinationX, dy: -destinationY)
+                }
             }
         }
 
@@ -311,12 +340,17 @@ struct CompositeCall {
                               coverage: Coverage, level: SIMDLevel, before firstWrite: () -> Void,
                               onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
                               boxes: [PixelRect]) throws(Handover) -> Int {
-        guard let fill = record.gradientFill(offset: offset, make: {
-            g.sheenGradient(repeatMode: record.repeatMode, map: map).flatMap { try? GradientFill($0) }
-        }) else { throw Handover("gradient stops, repeat, kind or numbers") }
+        guard let fill = record.gradientFill(offset: offset, make: { GradientFillCache.fill(g, repeatMode: record.repeatMode, map: map) }) else { throw Handover("gradient stops, repeat, kind or numbers") }
         let format = d.format.sheenFormat
         var masked = false
-        if case .bits = coverage { masked = true }
+        switch coverage {
+        case .bits: masked = true
+        case .componentBits:
+            // sheen_composite_component_alpha_accepted's rule for a job of a whole mask.
+            guard op.code == PixmanOperator.sourceOver.code, format.bytesPerPixel == 4 else { throw Handover("no kernel path") }
+            masked = true
+        case .constant: break
+        }
         guard SheenCompositeJob.hasEveryPath(op.sheen, onto: format, masked: masked) else { throw Handover("no kernel path") }
         firstWrite()
         for r in boxes {
@@ -366,6 +400,10 @@ struct CompositeCall {
         case let .bits(data, stride, dx, dy):
             job.mask = UnsafePointer((data + (r.y + dy) * stride + (r.x + dx)).assumingMemoryBound(to: UInt8.self))
             job.maskStride = stride
+        case let .componentBits(data, stride, dx, dy):
+            job.mask = UnsafePointer((data + (r.y + dy) * stride + 4 * (r.x + dx)).assumingMemoryBound(to: UInt8.self))
+            job.maskStride = stride
+            job.componentAlpha = 1
         }
         return job
     }
@@ -458,9 +496,7 @@ struct CompositeCall {
             throw Handover("mask gradient kind, alpha map, accessors or projective transform")
         }
         let shifted = map.concatenating(after: Matrix2D.translation(Double(dx), Double(dy)))
-        guard let fill = m.gradientFill(offset: (dx, dy), make: {
-            g.sheenGradient(repeatMode: m.repeatMode, map: shifted).flatMap { try? GradientFill($0) }
-        }) else { throw Handover("mask gradient stops, repeat, kind or numbers") }
+        guard let fill = m.gradientFill(offset: (dx, dy), make: { GradientFillCache.fill(g, repeatMode: m.repeatMode, map: shifted) }) else { throw Handover("mask gradient stops, repeat, kind or numbers") }
         let shaded = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
         fill.shade(into: shaded, stride: area.width, x: area.x, y: area.y, width: area.width, height: area.height,
                    format: .a8, level: level)

@@ -220,7 +220,12 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     guard let row = PixmanOperator.of(op), row.isBounded else { return handOver("operator", pixels: statsPixels()) }
     var (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
-    guard s.kind != .unusable else { return handOver("source kind, repeat, transform or clip", pixels: statsPixels()) }
+    // A gradient, which the fast path does not read, is drawn a glyph at a time by the full path
+    // (its fill prepared once, kept by the gradient's record): pixman's own loop computes every
+    // pixel of it through its general path, glyph by glyph.
+    guard s.kind != .unusable || ImageRegistry.isGradient(src) else {
+        return handOver("source kind, repeat, transform or clip", pixels: statsPixels())
+    }
     // A destination whose clip region has more than one box: each glyph is drawn box by box —
     // pixman's own loop intersects each glyph with each box of the region. (No clip, or one box:
     // the drawing is bounded by the destination's drawable part, PlainImage.drawable.)
@@ -239,8 +244,9 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // a8r8g8b8 glyphs (subpixel text; pixman composites through each with component alpha): over
     // onto the glyphs' channel order is Sheen's — a colour's through its own jobs, the glyph's
     // pixels a coverage byte per channel (CompositeComponentAlpha.h) —, else each chunk holding
-    // one is pixman's.
-    let componentAlpha = op == 0x03 && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8)
+    // one is pixman's — as is each such chunk of a gradient's run (the full path takes no
+    // glyph's component alpha).
+    let componentAlpha = op == 0x03 && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8) && s.kind != .unusable
     // The fast path's plan for the run's glyphs that the colour's jobs do not draw (a source other
     // than a colour, above all), each glyph's a8 image its mask: made at the first such glyph, once
     // for the run (a plan a glyph cost more than the glyph).
@@ -279,7 +285,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     func composite(_ e: GlyphEntry, over piece: PixelRect, box: PixelRect) -> Bool {
         if let m = e.maskData, solidJobs?.draw(piece, maskAt: box, maskData: m, maskStride: e.maskStride) == true { return true }
         if let c = e.componentData, componentJobs?.draw(piece, maskAt: box, maskData: c, maskStride: e.maskStride) == true { return true }
-        let part = piece.intersection(box)
+        let part = piece.intersection(box).intersection(d.drawableRect)
         if part.isEmpty { return true }
         // The glyph's composite over `part`: source and mask offsets move with its corner.
         let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
@@ -420,9 +426,14 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
         return handOver("operator or destination format through a component-alpha mask")
     }
     if channels == 4 && s.kind == .solid { return handOver("a colour through a component-alpha mask") }
-    guard let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
-                                   sampling: { ImageRegistry.sampling(of: src) })
-    else { return handOver("source, operator or destination of the composite through the mask") }
+    // The composite through the mask: on a plan (CompositePlan) made for the run, or — for a
+    // gradient source, which the plan does not read — by the full path (CompositeCall's
+    // drawWithSheen) through the mask held in the drop-in's memory.
+    let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
+                             sampling: { ImageRegistry.sampling(of: src) })
+    if plan == nil && !ImageRegistry.isGradient(src) {
+        return handOver("source, operator or destination of the composite through the mask")
+    }
 
     // The mask's memory, cleared (calloc: the stdlib's initialiser cleared it a byte at a time),
     // as the glyph-run job adds into it: A8 values, a channel's coverage each for component alpha.
@@ -468,8 +479,16 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
 
     let call = CompositeCall(op: op, source: src, mask: nil, destination: dest, sourceX: Int(srcX), sourceY: Int(srcY), maskX: 0, maskY: 0,
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
-    guard withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
-        return handOver("the composite through the mask (its pixels)")
+    if let plan {
+        guard withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
+            return handOver("the composite through the mask (its pixels)")
+        }
+    } else {
+        do throws(CompositeCall.Handover) {
+            _ = try call.drawWithSheen(at: level, through: CompositeCall.HeldMask(data: bytes, stride: maskStride, channels: channels))
+        } catch {
+            return handOver(error.reason)
+        }
     }
     countDrawn()
     if DropInStats.isOn {

@@ -356,6 +356,13 @@ enum ImageRegistry {
         }
     }
 
+    /// Whether `image` is a gradient whose stops and shape the drop-in read (the full path may
+    /// draw it: CompositeCall's drawWithSheen decides).
+    static func isGradient(_ image: PixmanImage) -> Bool {
+        guard let record = tables.withLock({ t in t.records.find(key(image)) }), case .gradient = record.content else { return false }
+        return record.gradient != nil
+    }
+
     /// The three images of a composite as the fast path reads them (`.unusable` for a nil image
     /// or one with no record), under one lock.
     static func plainImages(_ a: PixmanImage, _ b: PixmanImage?, _ c: PixmanImage) -> (PlainImage, PlainImage, PlainImage) {

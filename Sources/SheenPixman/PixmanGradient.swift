@@ -21,9 +21,9 @@ import CSheenPixman
 import SheenRaster
 
 /// One pixman gradient image's shape and stops.
-struct PixmanGradient {
+struct PixmanGradient: Equatable {
     /// The shape, in pixman's gradient space (pixels before the image's transform).
-    enum Geometry {
+    enum Geometry: Equatable {
         /// From p1 (t = 0) to p2 (t = 1).
         case linear(Point, Point)
         /// From the inner circle (t = 0) to the outer (t = 1).
@@ -51,7 +51,7 @@ struct PixmanGradient {
     }
 
     /// One stop: its 16.16 offset and straight colour.
-    struct Stop {
+    struct Stop: Equatable {
         let x: Int32
         let color: Color
     }

@@ -8,7 +8,8 @@
  * Random glyph caches of a8 and a1 glyphs 1–24 pixels a side at random origins (a1: cairo's glyphs
  * without antialiasing, which the drop-in draws from an a8 copy; and a few a8r8g8b8 ones, whose
  * component alpha pixman keeps), runs of 1–40 glyphs placed in,
- * across and outside the destination, solid and image sources at offsets, a8r8g8b8, x8r8g8b8 and
+ * across and outside the destination, solid, image and gradient sources at offsets (smooth linear and
+ * radial gradients, padded), a8r8g8b8, x8r8g8b8 and
  * a8 destinations, with and without a clip region of one box or two. Between runs glyphs are removed and others
  * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
  * image addresses: a glyph the drop-in drew from after pixman freed it would show here. Sheen
@@ -18,8 +19,10 @@
  * against itself. Every fourth run is subpixel text: a8r8g8b8 glyphs alone, mostly through the
  * a8r8g8b8 mask with component alpha that cairo asks for, mostly over, onto a8r8g8b8 or x8r8g8b8;
  * the drop-in draws such a run through its own mask (over and src, an image at no repeat, no clip
- * of two boxes; a colour's run is pixman's), and a glyph at a time over (a colour, or an image at no
- * repeat), at least 40 of them. Built and run by Scripts/test-pixman.sh; a
+ * of two boxes; a colour's run is pixman's; a gradient through the full path, any clip), and a glyph
+ * at a time over (a colour, or an image at no repeat), at least 40 of them. Gradient runs are drawn
+ * by Sheen as the others (a glyph at a time through the full path, or through the drop-in's mask;
+ * a gradient's subpixel glyphs a glyph at a time are pixman's), at least 100 of them. Built and run by Scripts/test-pixman.sh; a
  * seed may be given as the first argument. */
 #include <dlfcn.h>
 #include <pixman.h>
@@ -90,7 +93,7 @@ int main(int argc, char **argv) {
     pixman_glyph_cache_t *cache = pixman_glyph_cache_create();
     for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
     int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0, masked_runs = 0, masked_taken = 0;
-    int subpixel_runs = 0, subpixel_taken = 0;
+    int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0;
     for (int run = 0; run < RUNS; run++) {
         /* Churn: remove and insert glyphs; now and then a new cache. */
         if (below(50) == 0) {
@@ -122,7 +125,29 @@ int main(int argc, char **argv) {
         pixman_format_code_t format = formats[below(subpixel ? 2 : 3)];
         pixman_image_t *src;
         int solid = subpixel ? below(4) == 0 : below(2);   /* subpixel runs mostly of an image: the drop-in's */
-        if (solid) {
+        int gradient = !solid && below(3) == 0;
+        if (gradient) {
+            /* Smooth: 2 or 3 stops at 0, somewhere in 0.2…0.8 and 1, padded; linear across the
+             * destination, or radial from a point inside its end circle. */
+            pixman_gradient_stop_t stops[3];
+            int nstops = 2 + below(2);
+            for (int k = 0; k < nstops; k++) {
+                uint32_t v = valid();
+                stops[k].x = k == 0 ? 0 : k == nstops - 1 ? pixman_int_to_fixed(1) : (pixman_fixed_t)(13107 + below(39322));
+                stops[k].color = (pixman_color_t){(uint16_t)((v >> 16 & 255) * 257), (uint16_t)((v >> 8 & 255) * 257),
+                                                  (uint16_t)((v & 255) * 257), (uint16_t)((v >> 24) * 257)};
+            }
+            if (below(2)) {
+                pixman_point_fixed_t p1 = {pixman_int_to_fixed(below(W)), pixman_int_to_fixed(below(H))};
+                pixman_point_fixed_t p2 = {pixman_int_to_fixed(below(W) + 10), pixman_int_to_fixed(below(H) + 10)};
+                src = pixman_image_create_linear_gradient(&p1, &p2, stops, nstops);
+            } else {
+                pixman_point_fixed_t c = {pixman_int_to_fixed(below(W)), pixman_int_to_fixed(below(H))};
+                pixman_point_fixed_t c1 = {c.x + pixman_int_to_fixed(below(5)), c.y + pixman_int_to_fixed(below(5))};
+                src = pixman_image_create_radial_gradient(&c1, &c, 0, pixman_int_to_fixed(20 + below(40)), stops, nstops);
+            }
+            pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD);
+        } else if (solid) {
             uint32_t v = valid();
             pixman_color_t c = {(uint16_t)((v >> 16 & 255) * 257), (uint16_t)((v >> 8 & 255) * 257), (uint16_t)((v & 255) * 257), (uint16_t)((v >> 24) * 257)};
             src = pixman_image_create_solid_fill(&c);
@@ -187,7 +212,7 @@ int main(int argc, char **argv) {
             }
             /* Subpixel text through its component-alpha mask: the drop-in's own, over and src
              * onto the mask's channel order, unless a clip of two boxes hands the run over. */
-            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !solid && !repeating && mw > 0 && mh > 0 && count != 2
+            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !solid && !repeating && mw > 0 && mh > 0 && (count != 2 || gradient)
                 && (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC)) {
                 subpixel_taken++;
                 if (by_sheen != 1 && failures++ < 10)
@@ -196,14 +221,17 @@ int main(int argc, char **argv) {
         } else if (!has_colour && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
             && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
             runs_taken++;
-            if (by_sheen != (uint64_t)n && failures++ < 10)
+            /* A gradient's glyphs go through the full path, a call for each glyph's piece in
+             * each box of a clip: counted exactly where there is no clip of two boxes. */
+            if ((gradient && count == 2 ? by_sheen < (uint64_t)n : by_sheen != (uint64_t)n) && failures++ < 10)
                 fprintf(stderr, "glyphs: run %d (op %d, format %x): the drop-in's loop drew %d of its %d glyphs\n", run, op, format, (int)by_sheen, n);
-        } else if (subpixel && op == PIXMAN_OP_OVER && !repeating) {
+        } else if (subpixel && op == PIXMAN_OP_OVER && !repeating && !gradient) {
             /* Subpixel text a glyph at a time: over onto the glyphs' channel order is Sheen's. */
             subpixel_taken++;
             if (by_sheen != (uint64_t)n && failures++ < 10)
                 fprintf(stderr, "glyphs: run %d (format %x): the drop-in's loop drew %d of its %d subpixel glyphs\n", run, format, (int)by_sheen, n);
         }
+        if (gradient && by_sheen > 0) gradient_taken++;
         /* Each glyph over a pixel is one more rounding by each library: the tolerance grows by a
          * level for each glyph box that covers the pixel. */
         static int layers[N];
@@ -239,12 +267,17 @@ int main(int argc, char **argv) {
         fprintf(stderr, "glyphs: only %d of %d runs were through a mask the drop-in takes\n", masked_taken, others);
         failures++;
     }
+    if (gradient_taken < 100) {
+        fprintf(stderr, "glyphs: only %d runs of a gradient were drawn by Sheen\n", gradient_taken);
+        failures++;
+    }
     if (subpixel_taken < 40) {
         fprintf(stderr, "glyphs: only %d of %d subpixel runs were ones the drop-in takes\n", subpixel_taken, subpixel_runs);
         failures++;
     }
     printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
-           "%d with glyphs drawn by Sheen (%d calls); largest difference under one glyph %d levels; %d failures\n",
-           RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, worst, failures);
+           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient); largest difference under one glyph %d levels; %d failures\n",
+           RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken, worst,
+           failures);
     return failures ? 1 : 0;
 }
