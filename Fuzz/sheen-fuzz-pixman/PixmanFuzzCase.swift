@@ -10,7 +10,7 @@
 // - a call the drop-in handed over: side A equals side B byte for byte;
 // - a call Sheen drew: nothing changed outside the composite rectangle, the destination and its
 //   clip; a drawn call of a kind the reference does not model (a convolution filter, component
-//   alpha) must have written what pixman writes (the drop-in hands such calls over, or their
+//   alpha but under a gradient) must have written what pixman writes (the drop-in hands such calls over, or their
 //   region is empty; a transformed bits mask or source is modelled by the system pixman's own
 //   sampling of it, a src copy into a8 or a8r8g8b8); for
 //   solid and bits sources, every pixel where the two sides differ is measured against the exact
@@ -349,10 +349,14 @@ enum PixmanFuzzCase {
             return target.a.same(as: target.b) ? nil : "\(call): handed to pixman, yet the destination differs from pixman's"
         }
         defer { target.b.copy(from: target.a) }
+        // A gradient through a component-alpha mask is drawn by Sheen (CompositeCall's
+        // componentCoverage) and held to the bounds, as any gradient source is.
+        let gradientSource: Bool = { if case .gradient = src.kind { return true } else { return false } }()
         for image in [src, mask].compactMap({ $0 }) where image.bits != nil && !(image === mask && maskSamples != nil)
             && !(image === src && sourceSamples != nil) {
             // (A call whose region is empty counts as drawn with nothing written: pixman's too.)
-            if image.translation == nil || !image.pointFilter || (image === mask && image.componentAlpha), !target.a.same(as: target.b) {
+            if image.translation == nil || !image.pointFilter || (image === mask && image.componentAlpha && !gradientSource),
+               !target.a.same(as: target.b) {
                 return "\(call): drawn by Sheen though a bits \(image === mask ? "mask" : "source") is transformed, convolved or component alpha"
             }
         }

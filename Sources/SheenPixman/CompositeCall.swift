@@ -189,8 +189,11 @@ struct CompositeCall {
 
             // The coverage: a scaled source, so only bounded operators take a mask below full.
             if mask != nil {
-                guard let m, !m.componentAlpha else { throw Handover("mask component alpha", forEveryCall: true) }
-                if case let .solid(v) = m.content {
+                guard let m else { throw Handover("mask", forEveryCall: true) }
+                if m.componentAlpha {
+                    coverage = try Self.componentCoverage(of: m, x: maskX - destinationX, y: maskY - destinationY, area: &area,
+                                                          paint: paint, op: op, destination: (dFormat, dData, dHeight, dStride))
+                } else if case let .solid(v) = m.content {
                     guard m.placement != .transformed else { throw Handover("solid transform", forEveryCall: true) }
                     coverage = .constant(v >> 24)
                 } else if m.isA1 {
@@ -445,6 +448,26 @@ struct CompositeCall {
         }
         if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
+    }
+
+    /// A component-alpha mask — an a8r8g8b8 image of which pixman reads a coverage byte per
+    /// channel: subpixel glyphs, which pixman's glyph cache marks so — as coverage, sampled at
+    /// (x + dx, y + dy) for destination pixel (x, y): clips `area` to the image (repeat none
+    /// only). Only under a gradient paint, with over onto a8r8g8b8 or x8r8g8b8 (the mask's byte
+    /// order: the entry's component-alpha kernel reads the coverage bytes in the destination's);
+    /// an image through such a mask is CompositePlan's, a colour's pixman's.
+    private static func componentCoverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect, paint: Paint, op: PixmanOperator,
+                                          destination d: (format: PixmanFormat, data: UnsafeMutableRawPointer, height: Int, stride: Int))
+        throws(Handover) -> Coverage {
+        guard case .gradient = paint, op.code == PixmanOperator.sourceOver.code, d.format == .a8r8g8b8 || d.format == .x8r8g8b8,
+              case let .bits(.a8r8g8b8?, data?, w, h, stride) = m.content, m.isPlainlyReadable, case let .offset(tx, ty) = m.placement,
+              m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE)
+        else { throw Handover("mask component alpha", forEveryCall: true) }
+        let dx = x + tx, dy = y + ty
+        area = area.intersection(PixelRect(x: -dx, y: -dy, width: w, height: h))
+        if area.isEmpty { return .constant(0) }
+        if overlaps(data, h, stride, d.data, d.height, d.stride) { throw Handover("mask overlaps destination") }
+        return .componentBits(data: data, stride: stride, dx: dx, dy: dy)
     }
 
     /// An a1 image (cairo's mono glyphs, and the mask pixman_composite_glyphs builds of them) as

@@ -244,9 +244,9 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // a8r8g8b8 glyphs (subpixel text; pixman composites through each with component alpha): over
     // onto the glyphs' channel order is Sheen's — a colour's through its own jobs, the glyph's
     // pixels a coverage byte per channel (CompositeComponentAlpha.h) —, else each chunk holding
-    // one is pixman's — as is each such chunk of a gradient's run (the full path takes no
-    // glyph's component alpha).
-    let componentAlpha = op == 0x03 && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8) && s.kind != .unusable
+    // one is pixman's. (A gradient's glyph goes through the full path, which takes its
+    // component alpha there too.)
+    let componentAlpha = op == 0x03 && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8)
     // The fast path's plan for the run's glyphs that the colour's jobs do not draw (a source other
     // than a colour, above all), each glyph's a8 image its mask: made at the first such glyph, once
     // for the run (a plan a glyph cost more than the glyph).
