@@ -6,10 +6,11 @@
 // image as a mask, at the glyph's position less its origin, clipped to the destination. The
 // drop-in draws a run so, in a loop of its own: the source and destination are looked up once,
 // each glyph is a fast-path composite (CompositeCall+FastPath.swift) through its image. A glyph
-// the fast path declines is composited as any call (drawn by Sheen or handed over); a run the
-// loop cannot take — a glyph it did not see inserted or that is neither a8 nor a1 (a1 glyphs are
-// drawn from an a8 copy), a destination with an alpha map or accessors, a source the fast path
-// does not read, an unbounded operator — goes to pixman whole: pixman's own loop is faster than
+// the fast path declines is composited as any call (drawn by Sheen or handed over) — every glyph
+// of a gradient, which the fast path does not read; a run the loop cannot take — a glyph it did
+// not see inserted or that is neither a8 nor a1 (a1 glyphs are drawn from an a8 copy), a
+// destination with an alpha map or accessors, a source neither the fast path nor the full path
+// reads, an unbounded operator — goes to pixman whole: pixman's own loop is faster than
 // composites handed over one by one.
 // pixman_composite_glyphs (a run through a mask) adds the glyphs into a mask and composites
 // through it: the drop-in adds them into memory of its own and composites through that on a plan
@@ -381,11 +382,13 @@ private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: Unsafe
 /// component alpha) takes a8r8g8b8 glyphs, added byte by byte as pixman adds them — the same sums
 /// over rows four times as long —, for over and src of an image onto a8r8g8b8 and x8r8g8b8 (the
 /// mask's channel order), composited through it a coverage byte per channel
-/// (CompositeComponentAlpha.h); a colour's such run stays pixman's (see below). A run it
-/// does not take — another mask format, a glyph it did not see inserted or of another format, a
-/// composite its plan declines (a gradient source, a clip of several boxes, an unbounded
-/// operator) — is pixman's, whose own composite through its mask the drop-in then draws as any
-/// (through a component-alpha mask, handed on at once).
+/// (CompositeComponentAlpha.h); a colour's such run stays pixman's (see below). A gradient
+/// source, which the plan does not read, is composited through the mask by the full path
+/// (CompositeCall.HeldMask). A run it does not take — another mask format, a glyph it did not
+/// see inserted or of another format, a composite its plan declines (a clip of several boxes,
+/// an unbounded operator) with a source other than a gradient, or the full path declines — is
+/// pixman's, whose own composite through its mask the drop-in then draws as any (through a
+/// component-alpha mask, handed on at once).
 @_cdecl("pixman_composite_glyphs")
 public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ dest: OpaquePointer?, _ maskFormat: UInt32,
                                        _ srcX: Int32, _ srcY: Int32, _ maskX: Int32, _ maskY: Int32, _ destX: Int32, _ destY: Int32,
@@ -396,14 +399,16 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     /// A mask with colour channels and alpha (subpixel text): pixman gives it component alpha.
     let componentAlpha = maskFormat >> 12 & 0xF != 0 && maskFormat & 0xFFF != 0
     func handOver(_ reason: StaticString) {
-        // Through a component-alpha mask, pixman's composite is pixman's in any case: the calls
-        // pixman makes back into the drop-in for the run (its mask made, set and freed, the
-        // composite) are handed on at once (HandedRuns.c), which cost the run more than its
-        // composite otherwise.
-        if componentAlpha { sheen_dropin_handed_begin() }
+        // Through a component-alpha mask, or of a source every composite of which is pixman's
+        // (cairo's downscaled images, under a convolution filter), pixman's composite is
+        // pixman's in any case: the calls pixman makes back into the drop-in for the run (its
+        // mask made, set and freed, the composite) are handed on at once (HandedRuns.c), which
+        // cost the run more than its composite otherwise.
+        let wholly = componentAlpha || src.map(ImageRegistry.isPixmansAsSource) ?? true
+        if wholly { sheen_dropin_handed_begin() }
         SystemPixman.shared.compositeGlyphs(op, src, dest, maskFormat, srcX, srcY, maskX, maskY, destX, destY, width, height,
                                             cache, count, glyphs)
-        if componentAlpha { sheen_dropin_handed_end() }
+        if wholly { sheen_dropin_handed_end() }
         if DropInStats.isOn {
             DropInStats.countGlyphRun(op: op, source: src, destination: dest, throughMask: true, pixels: pixels, handedBecause: reason)
         }
@@ -418,6 +423,9 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     // scratch limit, pixman's.
     guard width > 0, height > 0, pixels <= CompositeCall.scratchPixelLimit else { return handOver("mask size") }
     let (s, _, d) = ImageRegistry.plainImages(src, nil, dest)
+    // A source neither path reads (a convolution filter, above all): handed over before a plan
+    // is tried for it.
+    if s.kind == .unusable && ImageRegistry.isPixmansAsSource(src) { return handOver("source every composite of which is pixman's") }
     // Component alpha: over (and src, drawn as over of the cleared area) onto the mask's channel
     // order, of an image. A colour is pixman's: its over_n_8888_8888_ca composites text-sized
     // runs sooner than the drop-in adds the glyphs up and composites (measured: 8-pixel subpixel

@@ -356,6 +356,17 @@ enum ImageRegistry {
         }
     }
 
+    /// Whether every composite reading `image` as its source is pixman's whatever the call: an
+    /// image without a record, or bits of a format Sheen leaves to pixman or read through a
+    /// convolution filter (cairo's downscaled images), an alpha map or accessors — each of which
+    /// CompositeCall's drawWithSheen hands over for every call.
+    static func isPixmansAsSource(_ image: PixmanImage) -> Bool {
+        guard let record = tables.withLock({ t in t.records.find(key(image)) }) else { return true }
+        guard case let .bits(format, _, _, _, _) = record.content else { return false }
+        return format == nil || record.hasAlphaMap || record.hasAccessors || record.filter == UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION)
+            || record.filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION)
+    }
+
     /// Whether `image` is a gradient whose stops and shape the drop-in read (the full path may
     /// draw it: CompositeCall's drawWithSheen decides).
     static func isGradient(_ image: PixmanImage) -> Bool {
