@@ -63,7 +63,8 @@ public func sheenPixmanComposite(_ op: UInt32, _ src: OpaquePointer?, _ mask: Op
 @_cdecl("pixman_fill")
 public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32, _ bpp: Int32,
                             _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ filler: UInt32) -> Int32 {
-    guard let level = drawingLevel, let bits, bpp == 32 || bpp == 8 else {
+    let state = sheen_dropin_fill_state() ?? resolveFillState()
+    guard let fill = state.pointee.fillRows, let bits, bpp == 32 || bpp == 8 else {
         return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler)
     }
     if width <= 0 || height <= 0 { return 1 }
@@ -73,14 +74,24 @@ public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int
     // fill_rows takes the value in memory order: a 32-bit pixel as it is stored (pixman's filler is
     // the pixel's native-endian value), a byte as the filler's low byte.
     var pixel = filler, byte = UInt8(truncatingIfNeeded: filler)
+    let dst = first.assumingMemoryBound(to: UInt8.self)
     if bpp == 32 {
-        fillRows(first, stride: rowBytes, width: Int(width), height: Int(height), bytesPerPixel: 4,
-                 values: &pixel, count: 1, phase: 0, level: level)
+        withUnsafeBytes(of: &pixel) { fill(dst, rowBytes, Int(width), Int(height), 4, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1, 0) }
     } else {
-        fillRows(first, stride: rowBytes, width: Int(width), height: Int(height), bytesPerPixel: 1,
-                 values: &byte, count: 1, phase: 0, level: level)
+        fill(dst, rowBytes, Int(width), Int(height), 1, &byte, 1, 0)
     }
     countDrawn()
-    if DropInStats.isOn { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
+    if state.pointee.statsOn != 0 { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
     return 1
+}
+
+/// pixman_fill's state (SheenDropinFillState), resolved by the first fill — or by the first of
+/// several at once, whose states are the same: the others' are freed.
+@inline(never)
+private func resolveFillState() -> UnsafePointer<SheenDropinFillState> {
+    let mine = UnsafeMutablePointer<SheenDropinFillState>.allocate(capacity: 1)
+    mine.initialize(to: SheenDropinFillState(fillRows: drawingLevel.map(fillRowsEntry(at:)), statsOn: DropInStats.isOn ? 1 : 0))
+    let inForce = sheen_dropin_publish_fill_state(mine)!
+    if inForce != UnsafePointer(mine) { mine.deallocate() }
+    return inForce
 }

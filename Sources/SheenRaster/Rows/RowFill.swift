@@ -57,6 +57,14 @@ package func fillRows(_ dst: UnsafeMutableRawPointer, stride: Int, width: Int, h
                                    values.assumingMemoryBound(to: UInt8.self), count, phase)
 }
 
+/// `level`'s `fill_rows` entry itself (see `fillRows`), for a caller that resolves it once and
+/// calls it for every fill: the drop-in pixman's pixman_fill (cairo fills a shape a row at a
+/// time, where the look-up of the entry cost a tenth of the call).
+package func fillRowsEntry(at level: SIMDLevel)
+    -> @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UInt32, UnsafePointer<UInt8>?, Int, Int) -> Void {
+    KernelTable.at(level).fillRows
+}
+
 /// `fill_rows` in Swift (the reference level; see `fillRows`).
 func fillRowsSwift(_ dst: UnsafeMutablePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int, _ bytesPerPixel: UInt32,
                    _ values: UnsafePointer<UInt8>, _ count: Int, _ phase: Int) {
