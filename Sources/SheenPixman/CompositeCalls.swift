@@ -23,7 +23,8 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
     var handover: CompositeCall.Handover? = nil
-    if let level = drawingLevel {
+    let state = DropInState.current
+    if let level = state.pointee.level {
         switch call.drawFast(at: level) {
         case .drawn:
             break   // by the fast path (CompositeCall+FastPath.swift)
@@ -43,7 +44,7 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
     } else {
         countDrawn()
     }
-    if DropInStats.isOn { DropInStats.count(call, handedBecause: handover?.reason) }
+    if state.pointee.statsOn { DropInStats.count(call, handedBecause: handover?.reason) }
 }
 
 /// pixman_image_composite: the 16-bit form of the same call.
@@ -63,7 +64,7 @@ public func sheenPixmanComposite(_ op: UInt32, _ src: OpaquePointer?, _ mask: Op
 @_cdecl("pixman_fill")
 public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int32, _ bpp: Int32,
                             _ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32, _ filler: UInt32) -> Int32 {
-    let state = sheen_dropin_fill_state() ?? resolveFillState()
+    let state = DropInState.current
     guard let fill = state.pointee.fillRows, let bits, bpp == 32 || bpp == 8 else {
         return SystemPixman.shared.fill(bits, stride, bpp, x, y, width, height, filler)
     }
@@ -81,17 +82,6 @@ public func sheenPixmanFill(_ bits: UnsafeMutablePointer<UInt32>?, _ stride: Int
         fill(dst, rowBytes, Int(width), Int(height), 1, &byte, 1, 0)
     }
     countDrawn()
-    if state.pointee.statsOn != 0 { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
+    if state.pointee.statsOn { DropInStats.countFill(bpp: Int(bpp), pixels: Int(width) * Int(height)) }
     return 1
-}
-
-/// pixman_fill's state (SheenDropinFillState), resolved by the first fill — or by the first of
-/// several at once, whose states are the same: the others' are freed.
-@inline(never)
-private func resolveFillState() -> UnsafePointer<SheenDropinFillState> {
-    let mine = UnsafeMutablePointer<SheenDropinFillState>.allocate(capacity: 1)
-    mine.initialize(to: SheenDropinFillState(fillRows: drawingLevel.map(fillRowsEntry(at:)), statsOn: DropInStats.isOn ? 1 : 0))
-    let inForce = sheen_dropin_publish_fill_state(mine)!
-    if inForce != UnsafePointer(mine) { mine.deallocate() }
-    return inForce
 }

@@ -208,7 +208,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         SystemPixman.shared.compositeGlyphsNoMask(op, src, dest, srcX, srcY, destX, destY, cache, n, glyphs.map { $0 + first })
         if DropInStats.isOn { DropInStats.countGlyphRun(op: op, source: src, destination: dest, pixels: pixels, handedBecause: reason) }
     }
-    guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
+    guard let level = DropInState.current.pointee.level else { return handOver("SHEEN_SIMD level unavailable") }
     guard count > 0, let glyphs, let src, let dest else { return handOver("empty run or no image") }
     // The run's own checks before its glyphs' (a run handed over for its source or destination
     // — a scaled image's text, say — looked every glyph up first for nothing).
@@ -263,7 +263,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     var first = 0
     // Read once: each read of the lazily made static is a call (swift_once), which per glyph
     // cost 8-pixel text 3 % of the loop.
-    let counting = DropInStats.isOn
+    let counting = DropInState.current.pointee.statsOn
     // A colour into a destination with nothing to check per glyph: each chunk's glyphs looked up
     // and placed in one pass (GlyphRegistry.place), drawn in one call of the composite entry. A
     // chunk it cannot take (a glyph unknown or of another format, a mask overlapping the
@@ -413,7 +413,7 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
             DropInStats.countGlyphRun(op: op, source: src, destination: dest, throughMask: true, pixels: pixels, handedBecause: reason)
         }
     }
-    guard let level = drawingLevel else { return handOver("SHEEN_SIMD level unavailable") }
+    guard let level = DropInState.current.pointee.level else { return handOver("SHEEN_SIMD level unavailable") }
     let a1 = maskFormat == UInt32(SHEEN_PIXMAN_A1)
     /// The mask's bytes a pixel: a coverage byte per channel for an a8r8g8b8 mask.
     let channels = maskFormat == UInt32(SHEEN_PIXMAN_A8R8G8B8) ? 4 : 1

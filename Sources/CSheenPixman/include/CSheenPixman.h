@@ -96,25 +96,19 @@ void sheen_dropin_capture_offer(void *image, int32_t width, int32_t height, uint
 /// Ends the capture: the first image offered since it began (NULL for none), its size and format.
 void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format);
 
-/// A row-fill entry of one level (SheenRaster's fill_rows: dst, stride, width, height,
-/// bytesPerPixel, values, count, phase).
-typedef void (*SheenDropinFillRows)(uint8_t *, intptr_t, intptr_t, intptr_t, uint32_t, const uint8_t *, intptr_t, intptr_t);
-/// What pixman_fill reads on every call, resolved by the first (FillState.c): the fill entry of
-/// the level Sheen draws at (NULL where SHEEN_SIMD asks for one this CPU lacks: every fill is
-/// then pixman's) and whether SHEEN_PIXMAN_STATS is on. Kept in C: each read of a Swift global is
-/// a call of swift_once, and cairo fills a shape a row at a time.
-typedef struct {
-    SheenDropinFillRows fillRows;
-    int statsOn;
-} SheenDropinFillState;
-extern _Atomic(const SheenDropinFillState *) sheen_dropin_fill_state_now;
-/// The state, or NULL before the first fill resolved it.
-static inline const SheenDropinFillState *sheen_dropin_fill_state(void) {
-    return __c11_atomic_load(&sheen_dropin_fill_state_now, __ATOMIC_ACQUIRE);
+/// The drop-in's per-process facts that its hottest calls read on every call (SheenPixman's
+/// DropInState: the level Sheen draws at, pixman_fill's entry, whether statistics are on),
+/// resolved by the first call and never changed after (DropInState.c). Kept behind a pointer in
+/// C: each read of a Swift global is a call of swift_once, and cairo composites and fills a
+/// shape a span at a time.
+extern _Atomic(const void *) sheen_dropin_state_now;
+/// The state, or NULL before the first call resolved it.
+static inline const void *sheen_dropin_state(void) {
+    return __c11_atomic_load(&sheen_dropin_state_now, __ATOMIC_ACQUIRE);
 }
 /// Publishes `state` unless another thread's is published already: returns the one in force
 /// (the caller frees its own where that is not it).
-const SheenDropinFillState *sheen_dropin_publish_fill_state(const SheenDropinFillState *state);
+const void *sheen_dropin_publish_state(const void *state);
 
 /// A glyph run handed to pixman whole, on the calling thread (HandedRuns.c): between begin and
 /// end the calls pixman makes back into the drop-in are handed on at once. Not exported.
