@@ -2,7 +2,7 @@
 // pixman gradient image for every drawing call of a gradient pattern — each glyph run of
 // gradient text, each shape — the same stops and shape each time; a fill kept by the image's
 // record alone (ImageRecord.gradientFill) was prepared again for every run, which cost a run of
-// 8-pixel text on a 64-pixel surface a tenth of its time.
+// 8-pixel text on a 64-pixel surface 6 % of its time.
 
 import SheenRaster
 
