@@ -343,7 +343,8 @@ struct CompositeCall {
                               coverage: Coverage, level: SIMDLevel, before firstWrite: () -> Void,
                               onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
                               boxes: [PixelRect]) throws(Handover) -> Int {
-        guard let fill = record.gradientFill(offset: offset, make: { GradientFillCache.fill(g, repeatMode: record.repeatMode, map: map) }) else { throw Handover("gradient stops, repeat, kind or numbers") }
+        guard let fill = record.gradientFill(offset: offset, make: { GradientFillCache.fill(g, repeatMode: record.repeatMode, map: map) })
+        else { throw Handover("gradient stops, repeat, kind or numbers") }
         let format = d.format.sheenFormat
         var masked = false
         switch coverage {
@@ -519,7 +520,8 @@ struct CompositeCall {
             throw Handover("mask gradient kind, alpha map, accessors or projective transform")
         }
         let shifted = map.concatenating(after: Matrix2D.translation(Double(dx), Double(dy)))
-        guard let fill = m.gradientFill(offset: (dx, dy), make: { GradientFillCache.fill(g, repeatMode: m.repeatMode, map: shifted) }) else { throw Handover("mask gradient stops, repeat, kind or numbers") }
+        guard let fill = m.gradientFill(offset: (dx, dy), make: { GradientFillCache.fill(g, repeatMode: m.repeatMode, map: shifted) })
+        else { throw Handover("mask gradient stops, repeat, kind or numbers") }
         let shaded = UnsafeMutableRawPointer.allocate(byteCount: area.width * area.height, alignment: 64)
         fill.shade(into: shaded, stride: area.width, x: area.x, y: area.y, width: area.width, height: area.height,
                    format: .a8, level: level)

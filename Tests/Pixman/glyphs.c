@@ -290,7 +290,8 @@ int main(int argc, char **argv) {
         failures++;
     }
     printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
-           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient), %d of a convolved image; largest difference under one glyph %d levels; %d failures\n",
+           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient), %d of a convolved image; "
+           "largest difference under one glyph %d levels; %d failures\n",
            RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken, convolved_runs, worst,
            failures);
     return failures ? 1 : 0;
