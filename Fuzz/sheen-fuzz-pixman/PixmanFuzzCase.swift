@@ -10,8 +10,8 @@
 // - a call the drop-in handed over: side A equals side B byte for byte;
 // - a call Sheen drew: nothing changed outside the composite rectangle, the destination and its
 //   clip; a drawn call of a kind the reference does not model (a convolution filter, component
-//   alpha but under a gradient) must have written what pixman writes (the drop-in hands such calls over, or their
-//   region is empty; a transformed bits mask or source is modelled by the system pixman's own
+//   alpha but under a gradient) must have written what pixman writes (the drop-in hands such
+//   calls over, or their region is empty; a transformed bits mask or source is modelled by the system pixman's own
 //   sampling of it, a src copy into a8 or a8r8g8b8); for
 //   solid and bits sources, every pixel where the two sides differ is measured against the exact
 //   result of pixman's definition ((S in M) op D, ExactComposite with `.scalesPaint`): a finding

@@ -219,9 +219,7 @@ struct CompositeCall {
             } else if let held {
                 guard op.isBounded else { throw Handover("mask with an unbounded operator") }
                 if held.channels == 4 {
-                    // The composite entry's component-alpha kernel is over's, onto 32-bit pixels;
-                    // the drop-in gives it a gradient's rows (images go through CompositePlan).
-                    guard case .gradient = paint, op.code == PixmanOperator.sourceOver.code, dFormat.sheenFormat.bytesPerPixel == 4
+                    guard Self.takesComponentAlpha(paint, op, onto: dFormat)
                     else { throw Handover("component-alpha mask with another operator, paint or destination") }
                     coverage = .componentBits(data: held.data, stride: held.stride, dx: -destinationX, dy: -destinationY)
                 } else {
@@ -347,12 +345,9 @@ struct CompositeCall {
         else { throw Handover("gradient stops, repeat, kind or numbers") }
         let format = d.format.sheenFormat
         var masked = false
+        // (A component-alpha coverage comes only where takesComponentAlpha said so.)
         switch coverage {
-        case .bits: masked = true
-        case .componentBits:
-            // sheen_composite_component_alpha_accepted's rule for a job of a whole mask.
-            guard op.code == PixmanOperator.sourceOver.code, format.bytesPerPixel == 4 else { throw Handover("no kernel path") }
-            masked = true
+        case .bits, .componentBits: masked = true
         case .constant: break
         }
         guard SheenCompositeJob.hasEveryPath(op.sheen, onto: format, masked: masked) else { throw Handover("no kernel path") }
@@ -451,17 +446,25 @@ struct CompositeCall {
         return .bits(data: data, stride: stride, dx: dx, dy: dy)
     }
 
+    /// Whether the full path draws `paint` through a component-alpha mask (a coverage byte per
+    /// channel in a8r8g8b8's byte order) with `op` onto `format`: a gradient's rows with over
+    /// onto a8r8g8b8 or x8r8g8b8 — the entry's component-alpha kernel is over's and reads the
+    /// coverage bytes in the destination's order. (Images through such a mask are
+    /// CompositePlan's, a colour's pixman's.) The one statement of the rule for both such masks:
+    /// a glyph run's held one and a mask image.
+    static func takesComponentAlpha(_ paint: Paint, _ op: PixmanOperator, onto format: PixmanFormat) -> Bool {
+        guard case .gradient = paint else { return false }
+        return op.code == PixmanOperator.sourceOver.code && (format == .a8r8g8b8 || format == .x8r8g8b8)
+    }
+
     /// A component-alpha mask — an a8r8g8b8 image of which pixman reads a coverage byte per
     /// channel: subpixel glyphs, which pixman's glyph cache marks so — as coverage, sampled at
     /// (x + dx, y + dy) for destination pixel (x, y): clips `area` to the image (repeat none
-    /// only). Only under a gradient paint, with over onto a8r8g8b8 or x8r8g8b8 (the mask's byte
-    /// order: the entry's component-alpha kernel reads the coverage bytes in the destination's);
-    /// an image through such a mask is CompositePlan's, a colour's pixman's.
+    /// only), where `takesComponentAlpha` says.
     private static func componentCoverage(of m: ImageRecord, x: Int, y: Int, area: inout PixelRect, paint: Paint, op: PixmanOperator,
                                           destination d: (format: PixmanFormat, data: UnsafeMutableRawPointer, height: Int, stride: Int))
         throws(Handover) -> Coverage {
-        guard case .gradient = paint, op.code == PixmanOperator.sourceOver.code, d.format == .a8r8g8b8 || d.format == .x8r8g8b8,
-              case let .bits(.a8r8g8b8?, data?, w, h, stride) = m.content, m.isPlainlyReadable, case let .offset(tx, ty) = m.placement,
+        guard takesComponentAlpha(paint, op, onto: d.format), case let .bits(.a8r8g8b8?, data?, w, h, stride) = m.content, m.isPlainlyReadable, case let .offset(tx, ty) = m.placement,
               m.repeatMode == UInt32(SHEEN_PIXMAN_REPEAT_NONE)
         else { throw Handover("mask component alpha", forEveryCall: true) }
         let dx = x + tx, dy = y + ty
