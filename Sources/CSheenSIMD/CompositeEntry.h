@@ -4,35 +4,48 @@
 // sheen_simd_composite_path picks (the only decision: a job no path matches is refused), and the
 // entry SHEEN_ENTRY, which shades a gradient paint's rows with SHEEN_GRADIENT_ENTRY first.
 
+/// Every row of a job of one paint and coverage kind (compile-time constants where this is
+/// inlined), 32-bit pixels (`wide`) or A8: the colour and the constant coverage made only for the
+/// kinds that read them. (Made for every job before the kind was chosen, they were most of what a
+/// 2-pixel span of an image cost: cairo composites a shape's image a span at a time.)
+INLINE void rows_of_kind(int op, int paint_kind, int coverage_kind, int wide, const SheenCompositeJob *job) {
+    uint8_t *dst = job->dst;
+    const uint8_t *paint = job->paint, *mask = job->mask;
+    const uint32_t solid = paint_kind == PAINT_SOLID ? job->solid : 0;
+    const uint32_t coverage = coverage_kind == COVERAGE_CONSTANT ? job->coverage : 0;
+    const lanes solid32 = wide ? (lanes)(words)solid : (lanes)0;
+    constant_coverage constant32 = {(lanes)0, {0}};
+    if (wide && coverage_kind == COVERAGE_CONSTANT) {
+        constant32 = (constant_coverage){(lanes)(words)(coverage * 0x10001u), constant_weights(coverage & 0xFF)};
+    }
+    const block solid8 = split((lanes)(uint16_t)(wide ? 0 : solid & 0xFF) * 0x0101);
+    const block constant8 = split((lanes)(uint16_t)(wide ? 0 : coverage & 0xFF) * 0x0101);
+    for (intptr_t y = 0; y < job->height; y++) {
+        if (wide) span32(op, paint_kind, coverage_kind, dst, paint, solid32, mask, constant32, job->width);
+        else span8(op, paint_kind, coverage_kind, dst, paint, solid8, mask, constant8, job->width);
+        dst += job->dstStride;
+        if (paint_kind == PAINT_ROW) paint += job->paintStride;
+        if (coverage_kind == COVERAGE_MASK) mask += job->maskStride;
+    }
+}
+
 /// Every row of a job with one integer operator (composite_8888 and composite_8): the paint and
 /// coverage kinds are compile-time constants of each span.
 INLINE void run_rows(int op, const SheenCompositeJob *job) {
-    uint8_t *dst = job->dst;
-    const uint8_t *paint = job->paint, *mask = job->mask;
-    const int row_paint = paint != NULL, masked = mask != NULL;
+    const int row_paint = job->paint != NULL, masked = job->mask != NULL;
     const int full = !masked && job->coverage == 255;
-    const int wide = job->bytesPerPixel == 4;
-    lanes solid32 = (lanes)(words)job->solid;
-    constant_coverage constant32 = {(lanes)(words)(job->coverage * 0x10001u), constant_weights(job->coverage & 0xFF)};
-    block solid8 = split((lanes)(uint16_t)(job->solid & 0xFF) * 0x0101);
-    block constant8 = split((lanes)(uint16_t)(job->coverage & 0xFF) * 0x0101);
     // plus of an opaque colour through a mask onto A8: saturating byte sums (op is a constant of
     // each operator's function, so the test folds away for the others).
     if (masked && adds_coverage(op, job)) {
-        add_coverage_rows8(dst, job->dstStride, mask, job->maskStride, job->width, job->height);
+        add_coverage_rows8(job->dst, job->dstStride, job->mask, job->maskStride, job->width, job->height);
         return;
     }
-#define SPAN32(P, C) span32(op, P, C, dst, paint, solid32, mask, constant32, job->width)
-#define SPAN8(P, C) span8(op, P, C, dst, paint, solid8, mask, constant8, job->width)
-    for (intptr_t y = 0; y < job->height; y++) {
-        if (wide) WITH_KINDS(SPAN32);
-        else WITH_KINDS(SPAN8);
-        dst += job->dstStride;
-        if (row_paint) paint += job->paintStride;
-        if (masked) mask += job->maskStride;
-    }
-#undef SPAN32
-#undef SPAN8
+#define ROWS32(P, C) rows_of_kind(op, P, C, 1, job)
+#define ROWS8(P, C) rows_of_kind(op, P, C, 0, job)
+    if (job->bytesPerPixel == 4) WITH_KINDS(ROWS32);
+    else WITH_KINDS(ROWS8);
+#undef ROWS32
+#undef ROWS8
 }
 
 /// over_n_8_8888: an opaque colour through a mask onto 32-bit pixels (text), row by row, or
