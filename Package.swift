@@ -129,7 +129,7 @@ let package = Package(
 
         // The drop-in pixman: pixman's structures and constants (a C target, no pixman headers
         // needed) and the interposed calls in Swift, exported with @_cdecl.
-        .target(name: "CSheenPixman"),
+        .target(name: "CSheenPixman", dependencies: ["CSheenSIMD"]),
         .target(name: "SheenPixman", dependencies: ["CSheenPixman", "CSheenSIMD", "SheenRaster", "SheenPlatform"]),
 
         // Every generator, fixture and comparison helper of the tests, sheen-bench and the fuzzers,

@@ -19,11 +19,18 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
     if sheen_dropin_handed_maybe() != 0 && sheen_dropin_handed_inside() != 0 {
         return SystemPixman.shared.composite32(op, src, mask, dest, srcX, srcY, maskX, maskY, destX, destY, width, height)
     }
+    let state = DropInState.current
+    // A call of a plan this thread keeps, drawn in C where the plan has an express part
+    // (PlanExpress.c; not while statistics are kept: they are counted here, per path).
+    if !state.pointee.statsOn && state.pointee.memoLevel != 0
+        && sheen_dropin_express_composite(op, UnsafeRawPointer(src), UnsafeRawPointer(mask), UnsafeRawPointer(dest), srcX, srcY,
+                                          maskX, maskY, destX, destY, width, height, state.pointee.memoLevel) != 0 {
+        return
+    }
     let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,
                              sourceX: Int(srcX), sourceY: Int(srcY), maskX: Int(maskX), maskY: Int(maskY),
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
     var handover: CompositeCall.Handover? = nil
-    let state = DropInState.current
     if let level = state.pointee.level {
         switch call.drawFast(at: level) {
         case .drawn:

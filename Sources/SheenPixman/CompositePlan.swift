@@ -261,6 +261,43 @@ struct CompositePlan {
         return run(plan, &job, area: area, fullArea: fullArea, level: level)
     }
 
+    /// The plan's express part (CSheenPixman.h: SheenDropinExpress), whose calls PlanExpress.c
+    /// draws in C: `on` only where `draw` takes every call of the plan in the steps that C
+    /// repeats — a colour or pixels as the paint, no mask or an a8 one, a bounded operator
+    /// (clipped to the source), nothing checked, cleared or made opaque first, kernels that take
+    /// every job without scratch —, so that the two draw the same.
+    func express() -> SheenDropinExpress {
+        var e = SheenDropinExpress()
+        guard bounded, !clearsFirst, !checksSourcePixels, !checksDestinationPixels, !makesOpaque, drawsEveryJob, !needsScratch
+        else { return e }
+        switch source {
+        case .solid:
+            break
+        case let .bits(paintFormat, pixels, width, height, paintStride, dx, dy):
+            e.sourceIsBits = 1
+            e.sourceData = UnsafePointer(pixels.assumingMemoryBound(to: UInt8.self))
+            (e.sourceWidth, e.sourceHeight, e.sourceStride, e.sourceDX, e.sourceDY) = (width, height, paintStride, dx, dy)
+            e.sourceBytesPerPixel = paintFormat.sheenFormat.bytesPerPixel
+        case .sampled, .sampledCopy:
+            return e
+        }
+        if let mask {
+            guard mask.channels == 1 else { return e }
+            e.maskIsBits = 1
+            e.maskData = UnsafePointer(mask.data.assumingMemoryBound(to: UInt8.self))
+            (e.maskWidth, e.maskHeight, e.maskStride, e.maskDX, e.maskDY) = (mask.width, mask.height, mask.stride, mask.dx, mask.dy)
+        }
+        e.coverage = coverage
+        e.data = data.assumingMemoryBound(to: UInt8.self)
+        e.stride = stride
+        e.bytesPerPixel = format.sheenFormat.bytesPerPixel
+        (e.x0, e.y0, e.x1, e.y1) = (drawable.x, drawable.y, drawable.x + drawable.width, drawable.y + drawable.height)
+        e.template = template
+        e.entry = runner.cEntry
+        e.on = 1
+        return e
+    }
+
     /// Clears the whole area for src through a mask (before the first write) and returns the
     /// pixels the call drew: the area's then, else `drawn`.
     private static func cleared(_ plan: UnsafePointer<CompositePlan>, _ fullArea: PixelRect, else drawn: Int, level: SIMDLevel) -> Int {

@@ -15,6 +15,8 @@ struct DropInState {
     let fillRows: (@convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int, Int, UInt32, UnsafePointer<UInt8>?, Int, Int) -> Void)?
     /// Whether SHEEN_PIXMAN_STATS is on (DropInStats.isOn).
     let statsOn: Bool
+    /// `level` as the plan memo keys it (SIMDLevel.memoCode; 0 without a level).
+    let memoLevel: UInt
 
     /// The state in force.
     @inline(__always)
@@ -28,7 +30,8 @@ struct DropInState {
     @inline(never)
     private static func resolve() -> UnsafePointer<DropInState> {
         let mine = UnsafeMutablePointer<DropInState>.allocate(capacity: 1)
-        mine.initialize(to: DropInState(level: drawingLevel, fillRows: drawingLevel.map(fillRowsEntry(at:)), statsOn: DropInStats.isOn))
+        mine.initialize(to: DropInState(level: drawingLevel, fillRows: drawingLevel.map(fillRowsEntry(at:)), statsOn: DropInStats.isOn,
+                                        memoLevel: UInt(drawingLevel?.memoCode ?? 0)))
         let inForce = sheen_dropin_publish_state(mine)!
         if inForce != UnsafeRawPointer(mine) { mine.deinitialize(count: 1); mine.deallocate() }
         return inForce.assumingMemoryBound(to: DropInState.self)

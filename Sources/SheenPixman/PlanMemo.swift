@@ -48,6 +48,8 @@ enum PlanMemo {
         slot.pointee.epoch = 0
         let made = make()
         if let made { planBytes(slot).initializeMemory(as: CompositePlan.self, to: made) }
+        // The part C draws the next such calls by (PlanExpress.c), where the plan has one.
+        slot.pointee.express = made?.express() ?? SheenDropinExpress()
         slot.pointee.planned = made == nil ? Self.declined : Self.planned
         (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = key.words
         slot.pointee.epoch = epoch
@@ -108,7 +110,7 @@ enum PlanMemo {
     fileprivate static func address(_ image: PixmanImage) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(image))) }
 }
 
-private extension SIMDLevel {
+extension SIMDLevel {
     /// The level as a memo key (never 0, which a zeroed memo holds).
     var memoCode: Int {
         switch self {

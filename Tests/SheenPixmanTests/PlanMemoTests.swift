@@ -6,7 +6,9 @@
 // afresh from the images' records draws for it, byte for byte (FastPathTests holds that plan to
 // the full path); a call handed to pixman unasked (a handover kept for every call of its images)
 // must be one the full path, asked afresh, hands over too or draws nothing in. A plan or a
-// handover outliving a change would treat the image as it was.
+// handover outliving a change would treat the image as it was. Each call is offered to the kept
+// plan's express part first (PlanExpress.c), as pixman_image_composite32 offers it: what that
+// draws must be what the fresh plan draws.
 
 import CSheenPixman
 @testable import SheenPixman
@@ -49,7 +51,7 @@ import Testing
     @Test func keptPlansFollowTheirImagesChanges() throws {
         let level = try Kernels.requestedLevel()
         var g = Generator(state: 0x9_1A4E)
-        var taken = 0, changed = 0, sameAddress = 0, handedOver = 0, confirmed = 0
+        var taken = 0, byExpress = 0, changed = 0, sameAddress = 0, handedOver = 0, confirmed = 0
         let formats = FastPathTests.formats
         for run in 0 ..< 60 {
             let (dw, dh) = (8 + g.below(40), 8 + g.below(40))
@@ -106,7 +108,13 @@ import Testing
                 guard case let .bits(_, _, _, height, _)? = d?.content, let bytes = destination.bytes else { continue }
                 let count = destination.stride * height
                 let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
-                let outcome = call.drawFast(at: level)
+                // As pixman_image_composite32 does: the kept plan's express part first (PlanExpress.c).
+                let expressed = sheen_dropin_express_composite(op, UnsafeRawPointer(source.image), UnsafeRawPointer(call.mask),
+                                                               UnsafeRawPointer(destination.image), Int32(call.sourceX), Int32(call.sourceY),
+                                                               Int32(call.maskX), Int32(call.maskY), Int32(call.destinationX),
+                                                               Int32(call.destinationY), Int32(call.width), Int32(call.height),
+                                                               UInt(level.memoCode)) != 0
+                let outcome = expressed ? .drawn(-1) : call.drawFast(at: level)
                 let afterKept = Array(UnsafeRawBufferPointer(start: bytes, count: count))
                 bytes.copyMemory(from: before, byteCount: count)
                 // The same call through a plan made now from the images' records.
@@ -115,6 +123,10 @@ import Testing
                 let same = Array(UnsafeRawBufferPointer(start: bytes, count: count)) == afterKept
                 bytes.copyMemory(from: before, byteCount: count)
                 switch outcome {
+                case .drawn where expressed:
+                    taken += 1
+                    byExpress += 1
+                    #expect(fresh != nil && same, "run \(run) call \(n): a kept plan's express part drew, a fresh plan \(String(describing: fresh))\(same ? "" : ", other pixels")")
                 case let .drawn(n):
                     taken += 1
                     #expect(fresh == n && same, "run \(run) call \(n): a kept plan drew \(n) pixels, a fresh one \(String(describing: fresh))\(same ? "" : ", other pixels")")
@@ -155,7 +167,7 @@ import Testing
         // Many calls drawn, many handed over unasked (met in the run, or confirmed at once after
         // being kept: which of the two a call is depends on other threads' images, their sum does
         // not), many changes, and images made again where a freed one was.
-        #expect(taken > 5_000 && handedOver + confirmed > 500 && changed > 1_000 && sameAddress > 100,
-                "taken \(taken), handed over \(handedOver) + \(confirmed), changed \(changed), same address \(sameAddress)")
+        #expect(taken > 5_000 && byExpress > 2_000 && handedOver + confirmed > 500 && changed > 1_000 && sameAddress > 100,
+                "taken \(taken) (by the express part \(byExpress)), handed over \(handedOver) + \(confirmed), changed \(changed), same address \(sameAddress)")
     }
 }

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "CSheenSIMD.h"
+
 /// pixman_fixed_t: 16.16 fixed point.
 typedef int32_t SheenPixmanFixed;
 
@@ -135,16 +137,45 @@ void sheen_dropin_handed_freed(void *image);
 #define SHEEN_DROPIN_PLAN_BYTES 384
 #define SHEEN_DROPIN_PLAN_SLOTS 4
 
+/// The part of a composite plan whose calls C draws on its own (PlanExpress.c), without the
+/// Swift path's steps: a colour or an image at a whole-pixel offset (repeat none), through no
+/// mask, a constant coverage or an a8 image (repeat none), by a bounded operator whose kernels
+/// take every such job without scratch, nothing checked or changed in the pixels first. Made
+/// by SheenPixman's CompositePlan (its `express`), which states the rules; `on` 0 where the plan
+/// is not of that kind. Positions and sizes as CompositePlan keeps them.
+typedef struct {
+    uint32_t on;
+    /// Pixels as the paint (else the template's colour): the image's, its size, row stride,
+    /// offset from the call's source position, bytes a pixel.
+    uint32_t sourceIsBits;
+    const uint8_t *sourceData;
+    intptr_t sourceWidth, sourceHeight, sourceStride, sourceDX, sourceDY, sourceBytesPerPixel;
+    /// An a8 image as the coverage (else `coverage`, 0…255): likewise.
+    uint32_t maskIsBits;
+    const uint8_t *maskData;
+    intptr_t maskWidth, maskHeight, maskStride, maskDX, maskDY;
+    uint32_t coverage;
+    /// The destination: its memory, row stride, bytes a pixel and the part that may be drawn
+    /// (x0 ≤ x < x1, y0 ≤ y < y1).
+    uint8_t *data;
+    intptr_t stride, bytesPerPixel;
+    intptr_t x0, y0, x1, y1;
+    /// The job's constant part, and the level's composite entry that runs it.
+    SheenCompositeJob template;
+    int (*entry)(const SheenCompositeJob *job);
+} SheenDropinExpress;
+
 /// One composite plan a thread made (PlanMemo.c; SheenPixman's PlanMemo.swift reads and writes
 /// it): the plan's bytes (first: a slot's address is its plan's), the call's operator, images
-/// and SIMD level it was made for, the image epoch it was made at (0: an empty slot) and what
-/// the bytes hold (0: nothing, the fast path declines such calls; 1: a plan; 2: the reason
-/// every such call is handed to pixman).
+/// and SIMD level it was made for, the image epoch it was made at (0: an empty slot), what the
+/// bytes hold (0: nothing, the fast path declines such calls; 1: a plan; 2: the reason every
+/// such call is handed to pixman) and, for a plan, its express part.
 typedef struct {
     _Alignas(16) unsigned char plan[SHEEN_DROPIN_PLAN_BYTES];
     uintptr_t op, source, mask, destination, level;
     uint64_t epoch;
     uint32_t planned;
+    SheenDropinExpress express;
 } SheenDropinPlanSlot;
 
 /// A thread's memo of the composite plans it made last, its slots first (zeroed at the thread's
@@ -159,6 +190,27 @@ SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *epoch);
 /// Moves the image epoch on: called whenever an image's record is made, changed or freed, under
 /// the image registry's lock (the only writer at a time).
 void sheen_dropin_images_changed(void);
+
+/// pixman_image_composite32's call drawn by the express part of the plan the calling thread
+/// keeps for its operator, images and `level` (a memo slot's level) at the current image epoch:
+/// 1, the call drawn (and counted, sheen_dropin_count_drawn); 0, nothing written, where no such
+/// plan is kept or it has no express part (the Swift path decides the call). cairo composites a
+/// shape a span at a time, a few pixels each: this is those calls' whole path once their plan
+/// is made.
+int sheen_dropin_express_composite(uint32_t op, const void *source, const void *mask, const void *destination,
+                                   int32_t sourceX, int32_t sourceY, int32_t maskX, int32_t maskY,
+                                   int32_t destinationX, int32_t destinationY, int32_t width, int32_t height, uintptr_t level);
+
+/// Calls Sheen has drawn (sheen_pixman_drawn_calls), and adding `n` to them: a load and a store,
+/// not an atomic add — exact while one thread draws (what the checks that read it do), an
+/// increment lost now and then while several draw at once (the locked add cost cairo's span
+/// composites ~5 ns a call).
+extern _Atomic uint64_t sheen_dropin_drawn;
+static inline void sheen_dropin_count_drawn(uint64_t n) {
+    __c11_atomic_store(&sheen_dropin_drawn, __c11_atomic_load(&sheen_dropin_drawn, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+}
+/// The count.
+static inline uint64_t sheen_dropin_drawn_calls(void) { return __c11_atomic_load(&sheen_dropin_drawn, __ATOMIC_RELAXED); }
 
 /// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
 enum {

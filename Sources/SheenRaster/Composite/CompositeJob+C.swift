@@ -204,6 +204,11 @@ package struct CompositeRunner {
     /// `level`'s entry.
     package init(level: SIMDLevel) { entry = KernelTable.composite(at: level) }
 
+    /// The entry itself, for a caller in C that runs such jobs (the drop-in pixman's express
+    /// composites, PlanExpress.c): it returns 0, or non-zero having written nothing where no fast
+    /// path matches.
+    package var cEntry: @convention(c) (UnsafePointer<SheenCompositeJob>?) -> Int32 { entry }
+
     /// Runs `job`, which has a composite fast path (`hasCompositePath`, asked for it or for a job
     /// differing only in its rectangle and mask) and needs no scratch (`needsScratch` false).
     @inline(__always)
