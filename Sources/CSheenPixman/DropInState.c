@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 
 _Atomic(const void *) sheen_dropin_state_now = NULL;
+_Atomic(SheenDropinComposite32) sheen_dropin_system_composite32 = NULL;
 
 const void *sheen_dropin_publish_state(const void *state) {
     const void *expected = NULL;

@@ -1,8 +1,8 @@
 // The express part of a kept composite plan (CSheenPixman.h: SheenDropinExpress): a call whose
 // operator and images the calling thread planned for at the current image epoch, drawn here
 // without the Swift path — the slot found, the call's rectangle clipped to the destination's
-// drawable part, the source's and the mask's pixels, the job placed and run on the level's
-// entry. CompositePlan.draw (SheenPixman/CompositePlan.swift) is its twin for every plan and
+// drawable part, the source's and the mask's pixels, the area cleared where src through a
+// mask clears it, the job placed and run on the level's entry. CompositePlan.draw (SheenPixman/CompositePlan.swift) is its twin for every plan and
 // says why each step is what it is; a plan gets an express part only where the two draw the
 // same (CompositePlan.express states which).
 #include "CSheenPixman.h"
@@ -20,31 +20,52 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
                                    int32_t destinationX, int32_t destinationY, int32_t width, int32_t height, uintptr_t level) {
     uint64_t epoch;
     SheenDropinPlanMemo *memo = sheen_dropin_plan_memo(&epoch);
-    const SheenDropinExpress *e = NULL;
-    for (int i = 0; i < SHEEN_DROPIN_PLAN_SLOTS; i++) {
-        const SheenDropinPlanSlot *slot = &memo->slots[i];
-        if (slot->epoch == epoch && slot->source == (uintptr_t)source && slot->mask == (uintptr_t)mask
-            && slot->destination == (uintptr_t)destination && slot->op == op && slot->level == level) {
-            e = slot->planned == 1 && slot->express.on ? &slot->express : NULL;
-            break;
+    const SheenDropinPlanSlot *slot = NULL;
+    for (int i = 0; i < SHEEN_DROPIN_PLAN_SLOTS && !slot; i++) {
+        const SheenDropinPlanSlot *s = &memo->slots[i];
+        if (s->epoch == epoch && s->source == (uintptr_t)source && s->mask == (uintptr_t)mask
+            && s->destination == (uintptr_t)destination && s->op == op && s->level == level) {
+            slot = s;
         }
     }
-    if (!e) return 0;
-    // The area: the call's rectangle within the destination's drawable part, the source's pixels
-    // (the operator is bounded: what lies outside them stays) and the mask's.
+    if (!slot) return 0;
+    // Every such call pixman's (a convolution-filtered source, say): handed over unasked.
+    if (slot->planned == 2) {
+        const SheenDropinComposite32 system = __c11_atomic_load(&sheen_dropin_system_composite32, __ATOMIC_ACQUIRE);
+        if (!system) return 0;
+        system(op, (void *)source, (void *)mask, (void *)destination, sourceX, sourceY, maskX, maskY, destinationX, destinationY,
+               width, height);
+        return 2;
+    }
+    if (slot->planned != 1 || !slot->express.on) return 0;
+    const SheenDropinExpress *e = &slot->express;
+    // The area: the call's rectangle within the destination's drawable part (the whole of which
+    // src through a mask clears), the source's pixels (a bounded operator leaves what lies outside
+    // them; for another, they must cover it) and the mask's.
     intptr_t x0 = destinationX, y0 = destinationY;
     intptr_t x1 = x0 + (width > 0 ? width : 0), y1 = y0 + (height > 0 ? height : 0);
     clip_range(&x0, &x1, e->x0, e->x1);
     clip_range(&y0, &y1, e->y0, e->y1);
+    if (x1 <= x0 || y1 <= y0) {
+        sheen_dropin_count_drawn(1);
+        return 1;
+    }
+    const intptr_t fx0 = x0, fy0 = y0, fx1 = x1, fy1 = y1;
     const intptr_t sx = (intptr_t)sourceX - destinationX + e->sourceDX, sy = (intptr_t)sourceY - destinationY + e->sourceDY;
     const intptr_t mx = (intptr_t)maskX - destinationX + e->maskDX, my = (intptr_t)maskY - destinationY + e->maskDY;
     if (e->sourceIsBits) {
         clip_range(&x0, &x1, -sx, e->sourceWidth - sx);
         clip_range(&y0, &y1, -sy, e->sourceHeight - sy);
+        if (!e->bounded && (x0 != fx0 || x1 != fx1 || y0 != fy0 || y1 != fy1)) return 0;
     }
     if (e->maskIsBits) {
         clip_range(&x0, &x1, -mx, e->maskWidth - mx);
         clip_range(&y0, &y1, -my, e->maskHeight - my);
+    }
+    if (e->clearsFirst) {
+        const uint32_t zero = 0;
+        e->clearRows(e->data + fy0 * e->stride + fx0 * e->bytesPerPixel, e->stride, fx1 - fx0, fy1 - fy0, (uint32_t)e->bytesPerPixel,
+                     (const uint8_t *)&zero, 1, 0);
     }
     if (x1 <= x0 || y1 <= y0 || (!e->maskIsBits && e->coverage == 0)) {
         sheen_dropin_count_drawn(1);
@@ -59,7 +80,8 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
         job.maskStride = e->maskStride;
     }
     if (e->sourceIsBits) job.paint = e->sourceData + (y0 + sy) * e->sourceStride + (x0 + sx) * e->sourceBytesPerPixel;
-    // The plan's kernels take every such job (a refusal writes nothing: the Swift path decides).
+    // The plan's kernels take every such job: a refusal (which writes nothing) would leave the
+    // call to the Swift path, whose clearing, where it clears, is the same.
     if (e->entry(&job) != 0) return 0;
     sheen_dropin_count_drawn(1);
     return 1;

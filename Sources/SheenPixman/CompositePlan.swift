@@ -262,14 +262,18 @@ struct CompositePlan {
     }
 
     /// The plan's express part (CSheenPixman.h: SheenDropinExpress), whose calls PlanExpress.c
-    /// draws in C: `on` only where `draw` takes every call of the plan in the steps that C
-    /// repeats — a colour or pixels as the paint, no mask or an a8 one, a bounded operator
-    /// (clipped to the source), nothing checked, cleared or made opaque first, kernels that take
-    /// every job without scratch —, so that the two draw the same.
-    func express() -> SheenDropinExpress {
+    /// draws in C at `level` (the plan's): `on` only where `draw` takes every call of the plan
+    /// in the steps that C repeats — a colour or pixels as the paint, no mask or an a8 one,
+    /// nothing checked or made opaque first, kernels that take every job without scratch —, so
+    /// that the two draw the same.
+    func express(level: SIMDLevel) -> SheenDropinExpress {
         var e = SheenDropinExpress()
-        guard bounded, !clearsFirst, !checksSourcePixels, !checksDestinationPixels, !makesOpaque, drawsEveryJob, !needsScratch
-        else { return e }
+        guard !checksSourcePixels, !checksDestinationPixels, !makesOpaque, drawsEveryJob, !needsScratch else { return e }
+        e.bounded = bounded ? 1 : 0
+        if clearsFirst {
+            e.clearsFirst = 1
+            e.clearRows = fillRowsEntry(at: level)
+        }
         switch source {
         case .solid:
             break

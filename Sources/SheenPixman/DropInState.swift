@@ -32,6 +32,8 @@ struct DropInState {
         let mine = UnsafeMutablePointer<DropInState>.allocate(capacity: 1)
         mine.initialize(to: DropInState(level: drawingLevel, fillRows: drawingLevel.map(fillRowsEntry(at:)), statsOn: DropInStats.isOn,
                                         memoLevel: UInt(drawingLevel?.memoCode ?? 0)))
+        // The system pixman's composite, for the calls C hands over (PlanExpress.c).
+        sheen_dropin_publish_system_composite32(unsafeBitCast(SystemPixman.shared.composite32, to: SheenDropinComposite32.self))
         let inForce = sheen_dropin_publish_state(mine)!
         if inForce != UnsafeRawPointer(mine) { mine.deinitialize(count: 1); mine.deallocate() }
         return inForce.assumingMemoryBound(to: DropInState.self)

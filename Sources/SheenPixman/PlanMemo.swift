@@ -49,7 +49,7 @@ enum PlanMemo {
         let made = make()
         if let made { planBytes(slot).initializeMemory(as: CompositePlan.self, to: made) }
         // The part C draws the next such calls by (PlanExpress.c), where the plan has one.
-        slot.pointee.express = made?.express() ?? SheenDropinExpress()
+        slot.pointee.express = made?.express(level: level) ?? SheenDropinExpress()
         slot.pointee.planned = made == nil ? Self.declined : Self.planned
         (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = key.words
         slot.pointee.epoch = epoch

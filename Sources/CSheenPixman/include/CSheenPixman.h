@@ -139,12 +139,19 @@ void sheen_dropin_handed_freed(void *image);
 
 /// The part of a composite plan whose calls C draws on its own (PlanExpress.c), without the
 /// Swift path's steps: a colour or an image at a whole-pixel offset (repeat none), through no
-/// mask, a constant coverage or an a8 image (repeat none), by a bounded operator whose kernels
-/// take every such job without scratch, nothing checked or changed in the pixels first. Made
-/// by SheenPixman's CompositePlan (its `express`), which states the rules; `on` 0 where the plan
-/// is not of that kind. Positions and sizes as CompositePlan keeps them.
+/// mask, a constant coverage or an a8 image (repeat none), by an operator whose kernels take
+/// every such job without scratch, nothing checked in the pixels first or made opaque. Made by
+/// SheenPixman's CompositePlan (its `express`), which states the rules; `on` 0 where the plan is
+/// not of that kind. Positions and sizes as CompositePlan keeps them.
 typedef struct {
     uint32_t on;
+    /// Whether the operator leaves pixels outside the source alone (the call is clipped to it;
+    /// else a call the source does not cover is the Swift path's), and whether the call's area
+    /// is cleared first (src through a mask, drawn as over), by `clearRows` (the level's
+    /// fill_rows).
+    uint32_t bounded, clearsFirst;
+    void (*clearRows)(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
+                      const uint8_t *values, intptr_t count, intptr_t phase);
     /// Pixels as the paint (else the template's colour): the image's, its size, row stride,
     /// offset from the call's source position, bytes a pixel.
     uint32_t sourceIsBits;
@@ -192,14 +199,25 @@ SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *epoch);
 void sheen_dropin_images_changed(void);
 
 /// pixman_image_composite32's call drawn by the express part of the plan the calling thread
-/// keeps for its operator, images and `level` (a memo slot's level) at the current image epoch:
-/// 1, the call drawn (and counted, sheen_dropin_count_drawn); 0, nothing written, where no such
-/// plan is kept or it has no express part (the Swift path decides the call). cairo composites a
-/// shape a span at a time, a few pixels each: this is those calls' whole path once their plan
-/// is made.
+/// keeps for its operator, images and `level` (a memo slot's level) at the current image epoch,
+/// or handed to the system pixman (sheen_dropin_system_composite32) where the thread keeps that
+/// every such call is pixman's: 1, the call drawn (and counted, sheen_dropin_count_drawn); 2,
+/// handed over; 0, nothing written, where no such plan or handover is kept or the plan has no
+/// express part (the Swift path decides the call). cairo composites a shape a span at a time, a
+/// few pixels each: this is those calls' whole path once their plan is made.
 int sheen_dropin_express_composite(uint32_t op, const void *source, const void *mask, const void *destination,
                                    int32_t sourceX, int32_t sourceY, int32_t maskX, int32_t maskY,
                                    int32_t destinationX, int32_t destinationY, int32_t width, int32_t height, uintptr_t level);
+
+/// The system pixman's pixman_image_composite32 (SheenPixman's SystemPixman), published once
+/// the drop-in's state is resolved (NULL before): what the express composites hand a call to.
+typedef void (*SheenDropinComposite32)(uint32_t op, void *source, void *mask, void *destination, int32_t sourceX,
+                                       int32_t sourceY, int32_t maskX, int32_t maskY, int32_t destinationX,
+                                       int32_t destinationY, int32_t width, int32_t height);
+extern _Atomic(SheenDropinComposite32) sheen_dropin_system_composite32;
+static inline void sheen_dropin_publish_system_composite32(SheenDropinComposite32 f) {
+    __c11_atomic_store(&sheen_dropin_system_composite32, f, __ATOMIC_RELEASE);
+}
 
 /// Calls Sheen has drawn (sheen_pixman_drawn_calls), and adding `n` to them: a load and a store,
 /// not an atomic add — exact while one thread draws (what the checks that read it do), an
