@@ -1,4 +1,5 @@
-// The drop-in's per-process state, resolved once (CSheenPixman.h: sheen_dropin_state).
+// The drop-in's per-process state, resolved once (CSheenPixman.h: sheen_dropin_state), and the
+// system pixman's composite that the express composites hand calls to (PlanExpress.c).
 #include "CSheenPixman.h"
 
 #include <stdatomic.h>

@@ -4,7 +4,8 @@
 // registry's lock and the plan made again. A slot whose images drawWithSheen hands to pixman
 // whatever the call (a convolution-filtered source, say) keeps that instead, so the next such
 // call goes to pixman unasked. The memo and the image epoch live in CSheenPixman (PlanMemo.c):
-// Swift has no thread-local storage of its own.
+// Swift has no thread-local storage of its own. A plan's slot also keeps its express part
+// (CompositePlan.express), by which C draws the next such calls itself (PlanExpress.c).
 
 import CSheenPixman
 import SheenRaster
