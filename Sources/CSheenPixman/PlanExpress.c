@@ -1,10 +1,11 @@
 // The express part of a kept composite plan (CSheenPixman.h: SheenDropinExpress): a call whose
 // operator and images the calling thread planned for at the current image epoch, drawn here
 // without the Swift path — the slot found, the call's rectangle clipped to the destination's
-// drawable part, the source's and the mask's pixels, the area cleared where src through a
-// mask clears it, the job placed and run on the level's entry. CompositePlan.draw (SheenPixman/CompositePlan.swift) is its twin for every plan and
-// says why each step is what it is; a plan gets an express part only where the two draw the
-// same (CompositePlan.express states which).
+// drawable part, the source's and the mask's pixels, the area cleared where src through a mask
+// clears it, the job placed and run on the level's entry. CompositePlan.draw
+// (SheenPixman/CompositePlan.swift) is its twin for every plan and says why each step is what it
+// is; a plan gets an express part only where the two draw the same (CompositePlan.express states
+// which).
 #include "CSheenPixman.h"
 
 #include <stddef.h>
