@@ -29,16 +29,16 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
             slot = s;
         }
     }
-    if (!slot) return 0;
+    if (!slot) return SHEEN_DROPIN_EXPRESS_NOT_TAKEN;
     // Every such call pixman's (a convolution-filtered source, say): handed over unasked.
-    if (slot->planned == 2) {
+    if (slot->planned == SHEEN_DROPIN_SLOT_HANDED_OVER) {
         const SheenDropinComposite32 system = __c11_atomic_load(&sheen_dropin_system_composite32, __ATOMIC_ACQUIRE);
-        if (!system) return 0;
+        if (!system) return SHEEN_DROPIN_EXPRESS_NOT_TAKEN;
         system(op, (void *)source, (void *)mask, (void *)destination, sourceX, sourceY, maskX, maskY, destinationX, destinationY,
                width, height);
-        return 2;
+        return SHEEN_DROPIN_EXPRESS_HANDED_OVER;
     }
-    if (slot->planned != 1 || !slot->express.on) return 0;
+    if (slot->planned != SHEEN_DROPIN_SLOT_PLAN || !slot->express.on) return SHEEN_DROPIN_EXPRESS_NOT_TAKEN;
     const SheenDropinExpress *e = &slot->express;
     // The area: the call's rectangle within the destination's drawable part (the whole of which
     // src through a mask clears), the source's pixels (a bounded operator leaves what lies outside
@@ -49,7 +49,7 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
     clip_range(&y0, &y1, e->y0, e->y1);
     if (x1 <= x0 || y1 <= y0) {
         sheen_dropin_count_drawn(1);
-        return 1;
+        return SHEEN_DROPIN_EXPRESS_DRAWN;
     }
     const intptr_t fx0 = x0, fy0 = y0, fx1 = x1, fy1 = y1;
     const intptr_t sx = (intptr_t)sourceX - destinationX + e->sourceDX, sy = (intptr_t)sourceY - destinationY + e->sourceDY;
@@ -57,7 +57,7 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
     if (e->sourceIsBits) {
         clip_range(&x0, &x1, -sx, e->sourceWidth - sx);
         clip_range(&y0, &y1, -sy, e->sourceHeight - sy);
-        if (!e->bounded && (x0 != fx0 || x1 != fx1 || y0 != fy0 || y1 != fy1)) return 0;
+        if (!e->bounded && (x0 != fx0 || x1 != fx1 || y0 != fy0 || y1 != fy1)) return SHEEN_DROPIN_EXPRESS_NOT_TAKEN;
     }
     if (e->maskIsBits) {
         clip_range(&x0, &x1, -mx, e->maskWidth - mx);
@@ -70,7 +70,7 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
     }
     if (x1 <= x0 || y1 <= y0 || (!e->maskIsBits && e->coverage == 0)) {
         sheen_dropin_count_drawn(1);
-        return 1;
+        return SHEEN_DROPIN_EXPRESS_DRAWN;
     }
     SheenCompositeJob job = e->template;
     job.dst = e->data + y0 * e->stride + x0 * e->bytesPerPixel;
@@ -83,7 +83,7 @@ int sheen_dropin_express_composite(uint32_t op, const void *source, const void *
     if (e->sourceIsBits) job.paint = e->sourceData + (y0 + sy) * e->sourceStride + (x0 + sx) * e->sourceBytesPerPixel;
     // The plan's kernels take every such job: a refusal (which writes nothing) would leave the
     // call to the Swift path, whose clearing, where it clears, is the same.
-    if (e->entry(&job) != 0) return 0;
+    if (e->entry(&job) != 0) return SHEEN_DROPIN_EXPRESS_NOT_TAKEN;
     sheen_dropin_count_drawn(1);
-    return 1;
+    return SHEEN_DROPIN_EXPRESS_DRAWN;
 }

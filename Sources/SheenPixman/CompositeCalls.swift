@@ -24,7 +24,7 @@ public func sheenPixmanComposite32(_ op: UInt32, _ src: OpaquePointer?, _ mask: 
     // (PlanExpress.c; not while statistics are kept: they are counted here, per path).
     if !state.pointee.statsOn && state.pointee.memoLevel != 0
         && sheen_dropin_express_composite(op, UnsafeRawPointer(src), UnsafeRawPointer(mask), UnsafeRawPointer(dest), srcX, srcY,
-                                          maskX, maskY, destX, destY, width, height, state.pointee.memoLevel) != 0 {
+                                          maskX, maskY, destX, destY, width, height, state.pointee.memoLevel) != Int32(SHEEN_DROPIN_EXPRESS_NOT_TAKEN) {
         return
     }
     let call = CompositeCall(op: op, source: src, mask: mask, destination: dest,

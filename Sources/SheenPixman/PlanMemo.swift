@@ -69,8 +69,10 @@ enum PlanMemo {
         slot.pointee.planned = Self.handedOver
     }
 
-    /// A slot's `planned`: nothing kept (declined), a plan, a handover.
-    private static let declined: UInt32 = 0, planned: UInt32 = 1, handedOver: UInt32 = 2
+    /// A slot's `planned` (CSheenPixman.h's SHEEN_DROPIN_SLOT_*): nothing kept (declined), a plan,
+    /// a handover.
+    private static let declined = UInt32(SHEEN_DROPIN_SLOT_DECLINED), planned = UInt32(SHEEN_DROPIN_SLOT_PLAN),
+                       handedOver = UInt32(SHEEN_DROPIN_SLOT_HANDED_OVER)
 
     /// A slot's key: the call's operator, its images' addresses (0 for no mask) and the level.
     private struct Key {

@@ -14,6 +14,15 @@ import Testing
 @Suite struct PlanExpressTests {
     typealias Generator = FastPathTests.Generator
 
+    /// `call` offered to the express part of the plan this thread keeps at `level`, as
+    /// pixman_image_composite32 offers it: a SHEEN_DROPIN_EXPRESS_* of sheen_dropin_express_composite.
+    static func offer(_ call: CompositeCall, at level: SIMDLevel) -> Int {
+        Int(sheen_dropin_express_composite(call.op, UnsafeRawPointer(call.source), UnsafeRawPointer(call.mask),
+                                           UnsafeRawPointer(call.destination), Int32(call.sourceX), Int32(call.sourceY),
+                                           Int32(call.maskX), Int32(call.maskY), Int32(call.destinationX), Int32(call.destinationY),
+                                           Int32(call.width), Int32(call.height), UInt(level.memoCode)))
+    }
+
     @Test func theExpressPartDrawsWhatAFreshPlanDraws() throws {
         let level = try Kernels.requestedLevel()
         var g = Generator(state: 0xE_C5E5)
@@ -59,20 +68,17 @@ import Testing
                                          destinationX: g.below(40) - 8, destinationY: g.below(40) - 8,
                                          width: g.below(30), height: 1 + g.below(5))
                 let before = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
-                let express = sheen_dropin_express_composite(op, UnsafeRawPointer(source), UnsafeRawPointer(mask), UnsafeRawPointer(destination),
-                                                             Int32(call.sourceX), Int32(call.sourceY), Int32(call.maskX), Int32(call.maskY),
-                                                             Int32(call.destinationX), Int32(call.destinationY), Int32(call.width),
-                                                             Int32(call.height), UInt(level.memoCode))
+                let express = Self.offer(call, at: level)
                 let byExpress = Array(UnsafeRawBufferPointer(start: dBytes, count: bytes))
                 dBytes.copyMemory(from: before, byteCount: bytes)
                 // Handed to pixman (every such call is pixman's, as the thread keeps): the Swift path hands it over too.
-                if express == 2 {
+                if express == SHEEN_DROPIN_EXPRESS_HANDED_OVER {
                     handed += 1
                     if case .handedOver = call.drawFast(at: level) {} else { Issue.record("call \(calls): handed over by the express part alone") }
                     dBytes.copyMemory(from: before, byteCount: bytes)
                     continue
                 }
-                if express == 0 {
+                if express == SHEEN_DROPIN_EXPRESS_NOT_TAKEN {
                     #expect(byExpress == before, "call \(calls): the express part declined, yet wrote")
                     // The Swift path makes (or finds) the plan, and its express part, for the next calls.
                     _ = call.drawFast(at: level)

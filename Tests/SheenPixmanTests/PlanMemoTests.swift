@@ -110,15 +110,11 @@ import Testing
                 let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
                 // As pixman_image_composite32 does: the kept plan's express part first (PlanExpress.c),
                 // which draws the call (1) or hands it to pixman (2), where the thread keeps that.
-                let express = sheen_dropin_express_composite(op, UnsafeRawPointer(source.image), UnsafeRawPointer(call.mask),
-                                                             UnsafeRawPointer(destination.image), Int32(call.sourceX), Int32(call.sourceY),
-                                                             Int32(call.maskX), Int32(call.maskY), Int32(call.destinationX),
-                                                             Int32(call.destinationY), Int32(call.width), Int32(call.height),
-                                                             UInt(level.memoCode))
-                let expressed = express == 1
-                let outcome = expressed ? .drawn(-1) : express == 2 ? .handedOver(CompositeCall.Handover("kept")) : call.drawFast(at: level)
+                let express = PlanExpressTests.offer(call, at: level)
+                let expressed = express == SHEEN_DROPIN_EXPRESS_DRAWN, handedByExpress = express == SHEEN_DROPIN_EXPRESS_HANDED_OVER
+                let outcome = expressed ? .drawn(-1) : handedByExpress ? .handedOver(CompositeCall.Handover("kept")) : call.drawFast(at: level)
                 // (What pixman drew, handed the call, is not the drop-in's.)
-                let afterKept = express == 2 ? before : Array(UnsafeRawBufferPointer(start: bytes, count: count))
+                let afterKept = handedByExpress ? before : Array(UnsafeRawBufferPointer(start: bytes, count: count))
                 bytes.copyMemory(from: before, byteCount: count)
                 // The same call through a plan made now from the images' records.
                 let (s, m, dd) = ImageRegistry.plainImages(source.image, call.mask, destination.image)

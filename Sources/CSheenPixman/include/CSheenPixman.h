@@ -172,11 +172,14 @@ typedef struct {
     int (*entry)(const SheenCompositeJob *job);
 } SheenDropinExpress;
 
+/// What a memo slot's bytes hold (SheenDropinPlanSlot.planned): nothing, the fast path declines
+/// such calls; a plan; the reason every such call is handed to pixman.
+enum { SHEEN_DROPIN_SLOT_DECLINED = 0, SHEEN_DROPIN_SLOT_PLAN = 1, SHEEN_DROPIN_SLOT_HANDED_OVER = 2 };
+
 /// One composite plan a thread made (PlanMemo.c; SheenPixman's PlanMemo.swift reads and writes
 /// it): the plan's bytes (first: a slot's address is its plan's), the call's operator, images
 /// and SIMD level it was made for, the image epoch it was made at (0: an empty slot), what the
-/// bytes hold (0: nothing, the fast path declines such calls; 1: a plan; 2: the reason every
-/// such call is handed to pixman) and, for a plan, its express part.
+/// bytes hold (a SHEEN_DROPIN_SLOT_*) and, for a plan, its express part.
 typedef struct {
     _Alignas(16) unsigned char plan[SHEEN_DROPIN_PLAN_BYTES];
     uintptr_t op, source, mask, destination, level;
@@ -201,10 +204,12 @@ void sheen_dropin_images_changed(void);
 /// pixman_image_composite32's call drawn by the express part of the plan the calling thread
 /// keeps for its operator, images and `level` (a memo slot's level) at the current image epoch,
 /// or handed to the system pixman (sheen_dropin_system_composite32) where the thread keeps that
-/// every such call is pixman's: 1, the call drawn (and counted, sheen_dropin_count_drawn); 2,
-/// handed over; 0, nothing written, where no such plan or handover is kept or the plan has no
-/// express part (the Swift path decides the call). cairo composites a shape a span at a time, a
-/// few pixels each: this is those calls' whole path once their plan is made.
+/// every such call is pixman's: SHEEN_DROPIN_EXPRESS_DRAWN (and counted,
+/// sheen_dropin_count_drawn), SHEEN_DROPIN_EXPRESS_HANDED_OVER, or SHEEN_DROPIN_EXPRESS_NOT_TAKEN
+/// having written nothing, where no such plan or handover is kept or the plan has no express
+/// part (the Swift path decides the call). cairo composites a shape a span at a time, a few
+/// pixels each: this is those calls' whole path once their plan is made.
+enum { SHEEN_DROPIN_EXPRESS_NOT_TAKEN = 0, SHEEN_DROPIN_EXPRESS_DRAWN = 1, SHEEN_DROPIN_EXPRESS_HANDED_OVER = 2 };
 int sheen_dropin_express_composite(uint32_t op, const void *source, const void *mask, const void *destination,
                                    int32_t sourceX, int32_t sourceY, int32_t maskX, int32_t maskY,
                                    int32_t destinationX, int32_t destinationY, int32_t width, int32_t height, uintptr_t level);
