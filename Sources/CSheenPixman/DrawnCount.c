@@ -3,3 +3,4 @@
 #include "CSheenPixman.h"
 
 _Atomic uint64_t sheen_dropin_drawn = 0;
+_Thread_local __attribute__((tls_model("initial-exec"))) uint64_t sheen_dropin_drawn_here = 0;

@@ -59,9 +59,10 @@ final class ThreeDestinations {
     func draw(_ op: UInt32, _ source: OpaquePointer, _ mask: OpaquePointer?, from o: (sx: Int32, sy: Int32, mx: Int32, my: Int32),
               sampled t: (source: OpaquePointer, mask: OpaquePointer?, sx: Int32, sy: Int32, mx: Int32, my: Int32),
               at r: (x: Int32, y: Int32, w: Int32, h: Int32)) -> Bool {
-        let before = sheenPixmanDrawnCalls()
+        // (This thread's count: other tests draw beside this one.)
+        let before = sheen_dropin_drawn_calls_here()
         sheenPixmanComposite32(op, source, mask, images[0], o.sx, o.sy, o.mx, o.my, r.x, r.y, r.w, r.h)
-        let drawn = sheenPixmanDrawnCalls() != before
+        let drawn = sheen_dropin_drawn_calls_here() != before
         sheenPixmanComposite32(op, t.source, t.mask, images[1], t.sx, t.sy, t.mx, t.my, r.x, r.y, r.w, r.h)
         SystemPixman.shared.composite32(op, source, mask, images[2], o.sx, o.sy, o.mx, o.my, r.x, r.y, r.w, r.h)
         return drawn
@@ -200,9 +201,9 @@ final class ThreeDestinations {
             let sx = Int32(g.below(60)) - 30, sy = Int32(g.below(60)) - 30
             let dx = Int32(g.below(width)) - 3, dy = Int32(g.below(height)) - 3
             let w = Int32(1 + g.below(width + 4)), h = Int32(1 + g.below(height + 4))
-            let before = sheenPixmanDrawnCalls()
+            let before = sheen_dropin_drawn_calls_here()
             sheenPixmanComposite32(1 /* PIXMAN_OP_SRC */, source, nil, ours, sx, sy, 0, 0, dx, dy, w, h)
-            let byUs = sheenPixmanDrawnCalls() != before
+            let byUs = sheen_dropin_drawn_calls_here() != before
             SystemPixman.shared.composite32(1 /* PIXMAN_OP_SRC */, source, nil, reference, sx, sy, 0, 0, dx, dy, w, h)
             drawn += byUs ? 1 : 0
             let differing = (0 ..< height).filter { memcmp(view.base + $0 * view.bytesPerRow, theirs + $0 * view.bytesPerRow, rowBytes) != 0 }.count

@@ -39,9 +39,10 @@ import Testing
         func drawOver(_ source: OpaquePointer, fill: UInt32, sourceAt sx: Int32, _ sy: Int32) -> Bool {
             ours.update(repeating: fill, count: width * height)
             theirs.update(repeating: fill, count: width * height)
-            let before = sheenPixmanDrawnCalls()
+            // (This thread's count: other tests draw beside this one.)
+            let before = sheen_dropin_drawn_calls_here()
             sheenPixmanComposite32(3 /* PIXMAN_OP_OVER */, source, nil, dOurs, sx, sy, 0, 0, 0, 0, Int32(width), Int32(height))
-            let bySheen = sheenPixmanDrawnCalls() != before
+            let bySheen = sheen_dropin_drawn_calls_here() != before
             SystemPixman.shared.composite32(3, source, nil, dTheirs, sx, sy, 0, 0, 0, 0, Int32(width), Int32(height))
             return bySheen
         }

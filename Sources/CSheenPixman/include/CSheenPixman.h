@@ -228,12 +228,20 @@ static inline void sheen_dropin_publish_system_composite32(SheenDropinComposite3
 /// not an atomic add — exact while one thread draws (what the checks that read it do), an
 /// increment lost now and then while several draw at once (the locked add cost cairo's span
 /// composites ~5 ns a call).
+/// The calling thread's calls are counted apart as well, exactly (an initial-exec thread-local,
+/// as HandedRuns.c's): what a test that draws beside other threads reads to tell a call Sheen
+/// drew from one handed to pixman (the process's count can lose another thread's increment
+/// between its reads).
 extern _Atomic uint64_t sheen_dropin_drawn;
+extern _Thread_local __attribute__((tls_model("initial-exec"))) uint64_t sheen_dropin_drawn_here;
 static inline void sheen_dropin_count_drawn(uint64_t n) {
     __c11_atomic_store(&sheen_dropin_drawn, __c11_atomic_load(&sheen_dropin_drawn, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+    sheen_dropin_drawn_here += n;
 }
 /// The count.
 static inline uint64_t sheen_dropin_drawn_calls(void) { return __c11_atomic_load(&sheen_dropin_drawn, __ATOMIC_RELAXED); }
+/// The calling thread's count.
+static inline uint64_t sheen_dropin_drawn_calls_here(void) { return sheen_dropin_drawn_here; }
 
 /// pixman_format_code_t values: PIXMAN_FORMAT(bpp, type, a, r, g, b).
 enum {
