@@ -4,7 +4,10 @@
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 SHEEN_BEGIN_AVX512
+// sample_bilinear's 4-pixel groups of a scaled image made with a word permute and a multiply-add.
+#define SHEEN_SAMPLE_PERMUTE 1
 #define SHEEN_ROW_VECTOR 64
 #define SHEEN_FILL_ENTRY sheen_fill_rows_avx512
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx512

@@ -141,6 +141,87 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
 #define SAMPLE_CHUNK 256
 #define SAMPLE_CHUNK_REACH (4 * SAMPLE_CHUNK + 8)
 
+#ifdef SHEEN_SAMPLE_PERMUTE
+/// A 32-bit image's chunk of sample_scaled (`n` pixels from column `begin`; `left` and `right`
+/// each pixel's columns counted from `lo`, `reach` for a transparent one; `ux` its weights)
+/// drawn four pixels at a time straight from the two source rows: each group's columns (at
+/// most 8) loaded from both rows by a masked load, which reads nothing outside the columns the
+/// chunk reads (so nothing past the image's row), blended down the rows in 16-bit lanes,
+/// permuted into each channel's (left, right) pair and summed with the pair's weights by one
+/// multiply-add — sample_scaled's integers, without its blended row in memory (whose unaligned
+/// reloads waited on the stores that had just made it). 0, nothing written, where a group's
+/// pixels read more than 8 columns (a minification beyond about 2×): sample_scaled draws the
+/// chunk.
+static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int n, const int32_t *left,
+                                const int32_t *right, const uint16_t *ux, int32_t lo, int32_t reach) {
+    const SheenBilinearJob j = *job;
+    int32_t base[SAMPLE_CHUNK / 4];
+    __mmask32 columns[SAMPLE_CHUNK / 4];
+    uint16_t index[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));
+    int16_t weight[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));
+    const int groups = (n + 3) / 4;
+    for (int g = 0; g < groups; g++) {
+        // A group past the chunk's end repeats its last pixel (computed, not stored).
+        int q[4];
+        for (int p = 0; p < 4; p++) q[p] = 4 * g + p < n ? 4 * g + p : n - 1;
+        int32_t first = left[q[0]], last = left[q[0]];
+        for (int p = 0; p < 4; p++) {
+            const int32_t a = left[q[p]], b = right[q[p]];
+            first = a < first ? a : first; first = b < first ? b : first;
+            last = a > last ? a : last; last = b > last ? b : last;
+        }
+        if (last - first >= 8) return 0;
+        base[g] = first;
+        // The group's columns inside the image: those from `reach` on are transparent, zeros.
+        const int32_t inside = reach - first < 8 ? reach - first : 8;
+        columns[g] = inside <= 0 ? 0 : inside == 8 ? 0xFFFFFFFFu : (1u << (4 * inside)) - 1;
+        for (int p = 0; p < 4; p++) {
+            for (int c = 0; c < 4; c++) {
+                index[g][8 * p + 2 * c] = (uint16_t)(4 * (left[q[p]] - first) + c);
+                index[g][8 * p + 2 * c + 1] = (uint16_t)(4 * (right[q[p]] - first) + c);
+                weight[g][8 * p + 2 * c] = (int16_t)(128 - ux[q[p]]);
+                weight[g][8 * p + 2 * c + 1] = (int16_t)ux[q[p]];
+            }
+        }
+    }
+    for (intptr_t r = 0; r < j.height; r++) {
+        const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
+        const int16_t uy = (int16_t)((Y >> 9) & 127), vy = (int16_t)(128 - uy);
+        const int32_t r0 = sample_place(cy, j.srcHeight, j.repeat), r1 = sample_place(cy + 1, j.srcHeight, j.repeat);
+        // A transparent row (repeat none) loads nothing.
+        const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + (intptr_t)lo * 4 : j.src;
+        const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + (intptr_t)lo * 4 : j.src;
+        const __mmask32 rows0 = r0 >= 0 ? 0xFFFFFFFFu : 0, rows1 = r1 >= 0 ? 0xFFFFFFFFu : 0;
+        const __m512i top = _mm512_set1_epi16(vy), bottom = _mm512_set1_epi16(uy);
+        uint8_t *out = j.dst + r * j.dstStride + begin * 4;
+        const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride + begin : NULL;
+        for (int g = 0; g < groups; g++) {
+            const int k = 4 * g;
+            // The group's pixels in the chunk: masked loads and stores touch none past its end.
+            const __mmask16 pixels = (__mmask16)(n - k < 4 ? (1u << (n - k)) - 1 : 15u);
+            __m128i keep = _mm_set1_epi32(-1);
+            if (cov) {
+                // Four pixels of coverage 0 are written as 0 without their arithmetic (a glyph's
+                // box is mostly uncovered), others where their coverage is 0.
+                const __m128i c = _mm_cvtepu8_epi32(_mm_maskz_loadu_epi8(pixels, cov + k));
+                if (_mm_testz_si128(c, c)) {
+                    _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_setzero_si128());
+                    continue;
+                }
+                keep = _mm_xor_si128(_mm_cmpeq_epi32(c, _mm_setzero_si128()), keep);
+            }
+            const __m512i a = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(columns[g] & rows0, p0 + 4 * base[g]));
+            const __m512i b = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(columns[g] & rows1, p1 + 4 * base[g]));
+            const __m512i blended = _mm512_add_epi16(_mm512_mullo_epi16(a, top), _mm512_mullo_epi16(b, bottom));
+            const __m512i pairs = _mm512_permutexvar_epi16(_mm512_load_si512(index[g]), blended);
+            const __m512i sums = _mm512_madd_epi16(pairs, _mm512_load_si512(weight[g]));
+            _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_and_si128(_mm512_cvtepi32_epi8(_mm512_srli_epi32(sums, 14)), keep));
+        }
+    }
+    return 1;
+}
+#endif
+
 /// An image only scaled and translated (no rotation or skew): every destination row reads one
 /// pair of source rows and every column the same source columns in each row. So a chunk of
 /// columns has its placed columns and weights worked out once, and each row first blends its
@@ -202,6 +283,9 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
             left[k] = left[k] < 0 ? reach : left[k] - lo;
             right[k] = right[k] < 0 ? reach : right[k] - lo;
         }
+#ifdef SHEEN_SAMPLE_PERMUTE
+        if (bpp == 4 && sample_scaled_groups(&j, begin, n, left, right, ux, lo, reach)) continue;
+#endif
         if (bpp == 4) {
             for (int k = 0; k < n; k++) {
                 for (int c = 0; c < 4; c++) { vx4[4 * k + c] = (uint16_t)(128 - ux[k]); ux4[4 * k + c] = ux[k]; }
