@@ -6,9 +6,8 @@
 /// Each of `height` rows of `width` A8 values at `dst` becomes its saturating sum with the
 /// coverage at `mask` (the colour scaled by the coverage is the coverage itself, 255·c/255): per
 /// row its whole blocks, then the rest — with AVX-512 one masked block (16 bytes where the rest
-/// fits), else eight bytes at a time
-/// and single bytes (a glyph's rows are a few bytes: padded copies through the stack cost more
-/// than the sums). Nothing past a row is read or written.
+/// fits), else eight bytes at a time and single bytes (a glyph's rows are a few bytes: padded
+/// copies through the stack cost more than the sums). Nothing past a row is read or written.
 typedef uint8_t bytes8 __attribute__((ext_vector_type(8)));
 INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *mask, intptr_t maskStride, intptr_t width,
                                intptr_t height) {
