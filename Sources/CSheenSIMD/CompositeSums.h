@@ -5,8 +5,8 @@
 
 /// Each of `height` rows of `width` A8 values at `dst` becomes its saturating sum with the
 /// coverage at `mask` (the colour scaled by the coverage is the coverage itself, 255·c/255): per
-/// row its whole blocks, then the rest — with AVX-512 one masked block (16 bytes where the rest
-/// fits), else eight bytes at a time and single bytes (a glyph's rows are a few bytes: padded
+/// row its whole blocks, then the rest — with AVX-512 one masked block (16 or 32 bytes where the
+/// rest fits), else eight bytes at a time and single bytes (a glyph's rows are a few bytes: padded
 /// copies through the stack cost more than the sums). Nothing past a row is read or written.
 typedef uint8_t bytes8 __attribute__((ext_vector_type(8)));
 INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *mask, intptr_t maskStride, intptr_t width,
@@ -20,11 +20,16 @@ INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *
 #if defined(SHEEN_AVX512BW)
         const intptr_t n = width - at;
         if (n == 0) continue;
+        // A glyph row's few bytes in 16- or 32-byte registers: the 64-byte masked loads and store
+        // cost twice theirs on AMD EPYC.
         if (n <= 16) {
-            // A glyph row's few bytes in 16-byte registers: the 64-byte masked load and store
-            // cost twice theirs on AMD EPYC.
             const __mmask16 k = (__mmask16)_bzhi_u32(~0u, (unsigned)n);
             _mm_mask_storeu_epi8(dst + at, k, _mm_adds_epu8(_mm_maskz_loadu_epi8(k, dst + at), _mm_maskz_loadu_epi8(k, mask + at)));
+            continue;
+        }
+        if (n <= 32) {
+            const __mmask32 k = (__mmask32)_bzhi_u32(~0u, (unsigned)n);
+            _mm256_mask_storeu_epi8(dst + at, k, _mm256_adds_epu8(_mm256_maskz_loadu_epi8(k, dst + at), _mm256_maskz_loadu_epi8(k, mask + at)));
             continue;
         }
         bytes sum = __builtin_elementwise_add_sat((bytes)load_partial_lanes(dst + at, n), (bytes)load_partial_lanes(mask + at, n));
