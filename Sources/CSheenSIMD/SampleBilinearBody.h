@@ -142,6 +142,50 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
 #define SAMPLE_CHUNK_REACH (4 * SAMPLE_CHUNK + 8)
 
 #ifdef SHEEN_SAMPLE_PERMUTE
+/// What sample_scaled_groups works out for each group of 4 pixels.
+typedef struct {
+    int32_t base[SAMPLE_CHUNK / 4];         // the group's first column, from `lo`
+    __mmask32 columns[SAMPLE_CHUNK / 4];    // the bytes of its 8 columns inside the image
+    uint16_t index[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));  // the permute
+    int16_t weight[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));  // the pairs' weights
+} sample_groups;
+
+/// Works out group `g`'s entries of `t` from its pixels' columns and weights; 0 where they read
+/// more than 8 columns.
+SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, const int32_t *right, const uint16_t *ux,
+                              int32_t reach) {
+    // A group's eight (left, right) columns or weights, pixel by pixel, spread so that lane
+    // 8p + 2c holds pixel p's left one and lane 8p + 2c + 1 its right one (channel c); the
+    // channel added to each column makes the permute's index.
+    const __m512i spread = _mm512_set_epi16(7, 6, 7, 6, 7, 6, 7, 6, 5, 4, 5, 4, 5, 4, 5, 4,
+                                            3, 2, 3, 2, 3, 2, 3, 2, 1, 0, 1, 0, 1, 0, 1, 0);
+    const __m512i channel = _mm512_set_epi16(3, 3, 2, 2, 1, 1, 0, 0, 3, 3, 2, 2, 1, 1, 0, 0,
+                                             3, 3, 2, 2, 1, 1, 0, 0, 3, 3, 2, 2, 1, 1, 0, 0);
+    // (sample_scaled repeats its last pixel past the chunk's end: computed, not stored.)
+    const __m128i l = _mm_loadu_si128((const __m128i *)(left + 4 * g));
+    const __m128i r = _mm_loadu_si128((const __m128i *)(right + 4 * g));
+    __m128i lowest = _mm_min_epi32(l, r), highest = _mm_max_epi32(l, r);
+    lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0x4E));
+    lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0xB1));
+    highest = _mm_max_epi32(highest, _mm_shuffle_epi32(highest, 0x4E));
+    highest = _mm_max_epi32(highest, _mm_shuffle_epi32(highest, 0xB1));
+    const int32_t first = _mm_cvtsi128_si32(lowest), last = _mm_cvtsi128_si32(highest);
+    if (last - first >= 8) return 0;
+    t->base[g] = first;
+    // The group's columns inside the image: those from `reach` on are transparent, zeros.
+    const int32_t inside = reach - first < 8 ? reach - first : 8;
+    t->columns[g] = inside <= 0 ? 0 : inside == 8 ? 0xFFFFFFFFu : (1u << (4 * inside)) - 1;
+    // Each pixel's (left, right) columns from the group's first, four bytes a column.
+    const __m256i pairs = _mm256_set_m128i(_mm_unpackhi_epi32(l, r), _mm_unpacklo_epi32(l, r));
+    const __m128i offsets = _mm256_cvtepi32_epi16(_mm256_slli_epi32(_mm256_sub_epi32(pairs, _mm256_set1_epi32(first)), 2));
+    _mm512_store_si512(t->index[g], _mm512_add_epi16(_mm512_permutexvar_epi16(spread, _mm512_castsi128_si512(offsets)), channel));
+    // Each pixel's (128 − ux, ux).
+    const __m128i u = _mm_loadl_epi64((const __m128i *)(ux + 4 * g));
+    const __m128i both = _mm_unpacklo_epi16(_mm_sub_epi16(_mm_set1_epi16(128), u), u);
+    _mm512_store_si512(t->weight[g], _mm512_permutexvar_epi16(spread, _mm512_castsi128_si512(both)));
+    return 1;
+}
+
 /// A 32-bit image's chunk of sample_scaled (`n` pixels from column `begin`; `left` and `right`
 /// each pixel's columns counted from `lo`, `reach` for a transparent one; `ux` its weights)
 /// drawn four pixels at a time straight from the two source rows: each group's columns (at
@@ -151,37 +195,23 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
 /// multiply-add — sample_scaled's integers, without its blended row in memory (whose unaligned
 /// reloads waited on the stores that had just made it). 0, nothing written, where a group's
 /// pixels read more than 8 columns (a minification beyond about 2×): sample_scaled draws the
-/// chunk.
+/// chunk. `allInside`: every column of the chunk lies inside the image.
 static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int n, const int32_t *left,
-                                const int32_t *right, const uint16_t *ux, int32_t lo, int32_t reach) {
+                                const int32_t *right, const uint16_t *ux, int32_t lo, int32_t reach, int allInside) {
     const SheenBilinearJob j = *job;
-    int32_t base[SAMPLE_CHUNK / 4];
-    __mmask32 columns[SAMPLE_CHUNK / 4];
-    uint16_t index[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));
-    int16_t weight[SAMPLE_CHUNK / 4][32] __attribute__((aligned(64)));
+    sample_groups t;
     const int groups = (n + 3) / 4;
-    for (int g = 0; g < groups; g++) {
-        // A group past the chunk's end repeats its last pixel (computed, not stored).
-        int q[4];
-        for (int p = 0; p < 4; p++) q[p] = 4 * g + p < n ? 4 * g + p : n - 1;
-        int32_t first = left[q[0]], last = left[q[0]];
-        for (int p = 0; p < 4; p++) {
-            const int32_t a = left[q[p]], b = right[q[p]];
-            first = a < first ? a : first; first = b < first ? b : first;
-            last = a > last ? a : last; last = b > last ? b : last;
-        }
-        if (last - first >= 8) return 0;
-        base[g] = first;
-        // The group's columns inside the image: those from `reach` on are transparent, zeros.
-        const int32_t inside = reach - first < 8 ? reach - first : 8;
-        columns[g] = inside <= 0 ? 0 : inside == 8 ? 0xFFFFFFFFu : (1u << (4 * inside)) - 1;
-        for (int p = 0; p < 4; p++) {
-            for (int c = 0; c < 4; c++) {
-                index[g][8 * p + 2 * c] = (uint16_t)(4 * (left[q[p]] - first) + c);
-                index[g][8 * p + 2 * c + 1] = (uint16_t)(4 * (right[q[p]] - first) + c);
-                weight[g][8 * p + 2 * c] = (int16_t)(128 - ux[q[p]]);
-                weight[g][8 * p + 2 * c + 1] = (int16_t)ux[q[p]];
-            }
+    // Under coverage, with every column inside the image and a step below 2 columns (a group's
+    // columns then span at most 7), a group is worked out where a row first covers it: cairo
+    // strokes a shape a few rows at a time, most groups of each covered by none. Otherwise
+    // every group first, to find one reading too far before anything is written.
+    const int lazy = j.coverage && allInside && j.dxdi > -131072 && j.dxdi < 131072;
+    uint8_t ready[SAMPLE_CHUNK / 4];
+    if (lazy) {
+        memset(ready, 0, (size_t)groups);
+    } else {
+        for (int g = 0; g < groups; g++) {
+            if (!sample_group(&t, g, left, right, ux, reach)) return 0;
         }
     }
     for (intptr_t r = 0; r < j.height; r++) {
@@ -209,12 +239,16 @@ static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int
                     continue;
                 }
                 keep = _mm_xor_si128(_mm_cmpeq_epi32(c, _mm_setzero_si128()), keep);
+                if (lazy && !ready[g]) {
+                    sample_group(&t, g, left, right, ux, reach);
+                    ready[g] = 1;
+                }
             }
-            const __m512i a = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(columns[g] & rows0, p0 + 4 * base[g]));
-            const __m512i b = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(columns[g] & rows1, p1 + 4 * base[g]));
+            const __m512i a = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t.columns[g] & rows0, p0 + 4 * t.base[g]));
+            const __m512i b = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t.columns[g] & rows1, p1 + 4 * t.base[g]));
             const __m512i blended = _mm512_add_epi16(_mm512_mullo_epi16(a, top), _mm512_mullo_epi16(b, bottom));
-            const __m512i pairs = _mm512_permutexvar_epi16(_mm512_load_si512(index[g]), blended);
-            const __m512i sums = _mm512_madd_epi16(pairs, _mm512_load_si512(weight[g]));
+            const __m512i pairs = _mm512_permutexvar_epi16(_mm512_load_si512(t.index[g]), blended);
+            const __m512i sums = _mm512_madd_epi16(pairs, _mm512_load_si512(t.weight[g]));
             _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_and_si128(_mm512_cvtepi32_epi8(_mm512_srli_epi32(sums, 14)), keep));
         }
     }
@@ -233,8 +267,10 @@ static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int
 SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
     const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;
-    int32_t left[SAMPLE_CHUNK], right[SAMPLE_CHUNK];   // offsets into blend, in pixels
-    uint16_t ux[SAMPLE_CHUNK];
+    // Offsets into blend, in pixels, and weights (3 more: a group of 4 past the chunk's end
+    // repeats its last pixel).
+    int32_t left[SAMPLE_CHUNK + 3], right[SAMPLE_CHUNK + 3];
+    uint16_t ux[SAMPLE_CHUNK + 3];
     // A 32-bit image's weights, each repeated for the four channels of its pixel.
     uint16_t vx4[4 * SAMPLE_CHUNK], ux4[4 * SAMPLE_CHUNK];
     uint16_t blend[(SAMPLE_CHUNK_REACH + 1) * 4];
@@ -284,7 +320,10 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
             right[k] = right[k] < 0 ? reach : right[k] - lo;
         }
 #ifdef SHEEN_SAMPLE_PERMUTE
-        if (bpp == 4 && sample_scaled_groups(&j, begin, n, left, right, ux, lo, reach)) continue;
+        if (bpp == 4) {
+            for (int k = n; k < n + 3; k++) { left[k] = left[n - 1]; right[k] = right[n - 1]; ux[k] = ux[n - 1]; }
+            if (sample_scaled_groups(&j, begin, n, left, right, ux, lo, reach, !outside)) continue;
+        }
 #endif
         if (bpp == 4) {
             for (int k = 0; k < n; k++) {
