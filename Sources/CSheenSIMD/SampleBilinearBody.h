@@ -7,7 +7,8 @@
 // time — a lane whose four pixels all lie inside the image reads them directly, the others
 // through the repeat's placement, transparent where repeat none puts them outside. An image
 // that is only scaled and translated (cairo's scaled masks and surface patterns) takes a row
-// path of its own, sample_scaled, to the same bytes.
+// path of its own, sample_scaled, to the same bytes. A job with `over` composites each sample
+// onto the destination through its coverage instead of writing it (sample_over1, sample_over4).
 
 #include <stdint.h>
 #include <string.h>
@@ -58,6 +59,67 @@ SHEEN_INLINE sampleuvec sample_channel(sampleuvec tl, sampleuvec tr, sampleuvec 
             + ((br >> shift) & m) * w11) >> 14;
 }
 
+// Four 32-bit pixels as sixteen channels (32-bit lanes), and as their bytes.
+typedef uint32_t sample16 __attribute__((ext_vector_type(16)));
+typedef uint8_t sample16b __attribute__((ext_vector_type(16)));
+typedef uint32_t sample4u __attribute__((ext_vector_type(4)));
+// The same in 16-bit lanes (sample_over4's arithmetic), and four coverage values so.
+typedef uint16_t sample16x __attribute__((ext_vector_type(16)));
+typedef uint16_t sample4x __attribute__((ext_vector_type(4)));
+
+/// ⌊x / 255⌉ (x ≤ 255²): Div255.swift's roundDiv255, on one value and (a macro: a vector wider
+/// than some levels' registers is no function argument) on sixteen 16-bit lanes, where x + 128 +
+/// (x + 128) / 256 still fits.
+SHEEN_INLINE uint32_t sample_div255(uint32_t x) {
+    const uint32_t t = x + 128;
+    return (t + (t >> 8)) >> 8;
+}
+#define SAMPLE_DIV255_16(x) ({ const sample16x t_ = (x) + 128; (t_ + (t_ >> 8)) >> 8; })
+
+/// sourceOver of sample `p` (a 32-bit pixel, alpha its fourth byte) onto the pixel at `d`
+/// through coverage `c` (0…255), as SheenBilinearJob's `over` states it (CompositeReference's
+/// sourceOver through coverage: an opaque sample lerped, rounded once; any other scaled by the
+/// coverage, then over, saturating).
+SHEEN_INLINE void sample_over1(uint8_t *d, uint32_t p, uint32_t c) {
+    if (p >> 24 == 255) {
+        for (int k = 0; k < 4; k++) d[k] = (uint8_t)sample_div255(((p >> (8 * k)) & 255) * c + d[k] * (255 - c));
+        return;
+    }
+    uint32_t scaled[4];
+    for (int k = 0; k < 4; k++) scaled[k] = sample_div255(((p >> (8 * k)) & 255) * c);
+    for (int k = 0; k < 4; k++) {
+        const uint32_t v = scaled[k] + sample_div255(d[k] * (255 - scaled[3]));
+        d[k] = (uint8_t)(v > 255 ? 255 : v);
+    }
+}
+
+/// sample_over1 of four samples (`*samples`: their sixteen channels, each 0…255) onto the four
+/// pixels `bytes` through coverage `c4`, the composited pixels returned, in vectors of 16-bit
+/// lanes (every product and sum of the arithmetic is at most 255² + 255 + 255: 16 bits hold it).
+SHEEN_INLINE sample16b sample_over_bytes(sample16b bytes, const sample16 *samples, sample4u c4) {
+    const sample16x s = __builtin_convertvector(*samples, sample16x);
+    const sample16x dv = __builtin_convertvector(bytes, sample16x);
+    const sample4x c4x = __builtin_convertvector(c4, sample4x);
+    const sample16x c = __builtin_shufflevector(c4x, c4x, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    const sample16x alpha = __builtin_shufflevector(s, s, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+    const sample16x lerped = SAMPLE_DIV255_16(s * c + dv * (255 - c));
+    const sample16x scaled = SAMPLE_DIV255_16(s * c);
+    const sample16x scaledAlpha = __builtin_shufflevector(scaled, scaled, 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+    const sample16x over = __builtin_elementwise_min(scaled + SAMPLE_DIV255_16(dv * (255 - scaledAlpha)), (sample16x)255);
+    // Each form packed to bytes, then chosen: the choice packed in one (a masked narrowing
+    // store) ran slower (AMD EPYC).
+    const sample16b opaque = (sample16b)(__builtin_convertvector(alpha, sample16b) == 255);
+    return (__builtin_convertvector(lerped, sample16b) & opaque) | (__builtin_convertvector(over, sample16b) & ~opaque);
+}
+
+/// sample_over_bytes onto the four pixels at `d`.
+SHEEN_INLINE void sample_over4(uint8_t *d, const sample16 *samples, sample4u c4) {
+    sample16b bytes;
+    memcpy(&bytes, d, sizeof bytes);
+    bytes = sample_over_bytes(bytes, samples, c4);
+    memcpy(d, &bytes, sizeof bytes);
+}
+
 /// Pixels [begin, end) of row r, a vector of lanes at a time (lanes past `end` are computed and
 /// not stored).
 static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin, intptr_t end) {
@@ -70,11 +132,15 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
     const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride : NULL;
     for (intptr_t i0 = begin; i0 < end; i0 += SAMPLE_LANES) {
         const int n = end - i0 < SAMPLE_LANES ? (int)(end - i0) : SAMPLE_LANES;
-        // Each lane's coverage (0 past `n`), and the lanes all 0: written as 0, not sampled.
-        sampleuvec covered = (sampleuvec)1u;
+        // Each lane's coverage (0 past `n`), and the lanes all 0: written as 0 (left as they
+        // are, with `over`), not sampled.
+        sampleuvec covered = (sampleuvec)255u;
         if (cov) {
             for (int k = 0; k < SAMPLE_LANES; k++) covered[k] = k < n ? cov[i0 + k] : 0;
-            if (__builtin_reduce_or(covered) == 0) { memset(out + i0 * j.bytesPerPixel, 0, (size_t)n * j.bytesPerPixel); continue; }
+            if (__builtin_reduce_or(covered) == 0) {
+                if (!j.over) memset(out + i0 * j.bytesPerPixel, 0, (size_t)n * j.bytesPerPixel);
+                continue;
+            }
         }
         const sampleuvec keep = (sampleuvec)(covered != 0);
         const samplevec lane = iota + (int32_t)i0;
@@ -123,7 +189,11 @@ static void sample_span(const SheenBilinearJob *job, intptr_t r, intptr_t begin,
                 | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 8) << 8
                 | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 16) << 16
                 | sample_channel(tl, tr, bl, br, w00, w10, w01, w11, 24) << 24) & keep;
-            if (n == SAMPLE_LANES) {
+            if (j.over) {
+                for (int k = 0; k < n; k++) {
+                    if (covered[k]) sample_over1(out + 4 * (i0 + k), v[k], covered[k]);
+                }
+            } else if (n == SAMPLE_LANES) {
                 memcpy(out + 4 * i0, &v, sizeof v);
             } else {
                 for (int k = 0; k < n; k++) {
@@ -186,6 +256,61 @@ SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, cons
     return 1;
 }
 
+/// The rows of sample_scaled_groups, its groups worked out in `t` (or, `lazy`, where `ready`
+/// says not yet): a function of its own, inlined with `over` a constant, so that the loop
+/// without it keeps its values in registers (the composite inlined in it made it spill).
+SHEEN_INLINE void sample_group_rows(const SheenBilinearJob *job, sample_groups *t, uint8_t *ready, int lazy, intptr_t begin,
+                                    int n, const int32_t *left, const int32_t *right, const uint16_t *ux, int32_t lo,
+                                    int32_t reach, const int over) {
+    const SheenBilinearJob j = *job;
+    const int groups = (n + 3) / 4;
+    for (intptr_t r = 0; r < j.height; r++) {
+        const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
+        const int16_t uy = (int16_t)((Y >> 9) & 127), vy = (int16_t)(128 - uy);
+        const int32_t r0 = sample_place(cy, j.srcHeight, j.repeat), r1 = sample_place(cy + 1, j.srcHeight, j.repeat);
+        // A transparent row (repeat none) loads nothing.
+        const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + (intptr_t)lo * 4 : j.src;
+        const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + (intptr_t)lo * 4 : j.src;
+        const __mmask32 rows0 = r0 >= 0 ? 0xFFFFFFFFu : 0, rows1 = r1 >= 0 ? 0xFFFFFFFFu : 0;
+        const __m512i top = _mm512_set1_epi16(vy), bottom = _mm512_set1_epi16(uy);
+        uint8_t *out = j.dst + r * j.dstStride + begin * 4;
+        const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride + begin : NULL;
+        for (int g = 0; g < groups; g++) {
+            const int k = 4 * g;
+            // The group's pixels in the chunk: masked loads and stores touch none past its end.
+            const __mmask16 pixels = (__mmask16)(n - k < 4 ? (1u << (n - k)) - 1 : 15u);
+            __m128i keep = _mm_set1_epi32(-1), c = _mm_set1_epi32(255);
+            if (cov) {
+                // Four pixels of coverage 0 are written as 0 (left as they are, with `over`)
+                // without their arithmetic (a glyph's box is mostly uncovered), others where
+                // their coverage is 0.
+                c = _mm_cvtepu8_epi32(_mm_maskz_loadu_epi8(pixels, cov + k));
+                if (_mm_testz_si128(c, c)) {
+                    if (!over) _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_setzero_si128());
+                    continue;
+                }
+                keep = _mm_xor_si128(_mm_cmpeq_epi32(c, _mm_setzero_si128()), keep);
+                if (lazy && !ready[g]) {
+                    sample_group(t, g, left, right, ux, reach);
+                    ready[g] = 1;
+                }
+            }
+            const __m512i a = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t->columns[g] & rows0, p0 + 4 * t->base[g]));
+            const __m512i b = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t->columns[g] & rows1, p1 + 4 * t->base[g]));
+            const __m512i blended = _mm512_add_epi16(_mm512_mullo_epi16(a, top), _mm512_mullo_epi16(b, bottom));
+            const __m512i pairs = _mm512_permutexvar_epi16(_mm512_load_si512(t->index[g]), blended);
+            const __m512i sums = _mm512_madd_epi16(pairs, _mm512_load_si512(t->weight[g]));
+            if (over) {
+                const sample16 samples = (sample16)_mm512_srli_epi32(sums, 14);
+                const sample16b composed = sample_over_bytes((sample16b)_mm_maskz_loadu_epi32(pixels, out + 4 * k), &samples, (sample4u)c);
+                _mm_mask_storeu_epi32(out + 4 * k, pixels, (__m128i)composed);
+            } else {
+                _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_and_si128(_mm512_cvtepi32_epi8(_mm512_srli_epi32(sums, 14)), keep));
+            }
+        }
+    }
+}
+
 /// A 32-bit image's chunk of sample_scaled (`n` pixels from column `begin`; `left` and `right`
 /// each pixel's columns counted from `lo`, `reach` for a transparent one; `ux` its weights)
 /// drawn four pixels at a time straight from the two source rows: each group's columns (at
@@ -194,8 +319,9 @@ SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, cons
 /// permuted into each channel's (left, right) pair and summed with the pair's weights by one
 /// multiply-add — sample_scaled's integers, without its blended row in memory (whose unaligned
 /// reloads waited on the stores that had just made it). 0, nothing written, where a group's
-/// pixels read more than 8 columns (a minification beyond about 2×): sample_scaled draws the
-/// chunk. `allInside`: every column of the chunk lies inside the image.
+/// pixels read more than 8 columns (a minification beyond about 2×, a repeat's wrap between
+/// them): sample_scaled draws the chunk. `allInside`: every column of the chunk lies inside the
+/// image.
 static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int n, const int32_t *left,
                                 const int32_t *right, const uint16_t *ux, int32_t lo, int32_t reach, int allInside) {
     const SheenBilinearJob j = *job;
@@ -214,44 +340,8 @@ static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int
             if (!sample_group(&t, g, left, right, ux, reach)) return 0;
         }
     }
-    for (intptr_t r = 0; r < j.height; r++) {
-        const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
-        const int16_t uy = (int16_t)((Y >> 9) & 127), vy = (int16_t)(128 - uy);
-        const int32_t r0 = sample_place(cy, j.srcHeight, j.repeat), r1 = sample_place(cy + 1, j.srcHeight, j.repeat);
-        // A transparent row (repeat none) loads nothing.
-        const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride + (intptr_t)lo * 4 : j.src;
-        const uint8_t *p1 = r1 >= 0 ? j.src + r1 * j.srcStride + (intptr_t)lo * 4 : j.src;
-        const __mmask32 rows0 = r0 >= 0 ? 0xFFFFFFFFu : 0, rows1 = r1 >= 0 ? 0xFFFFFFFFu : 0;
-        const __m512i top = _mm512_set1_epi16(vy), bottom = _mm512_set1_epi16(uy);
-        uint8_t *out = j.dst + r * j.dstStride + begin * 4;
-        const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride + begin : NULL;
-        for (int g = 0; g < groups; g++) {
-            const int k = 4 * g;
-            // The group's pixels in the chunk: masked loads and stores touch none past its end.
-            const __mmask16 pixels = (__mmask16)(n - k < 4 ? (1u << (n - k)) - 1 : 15u);
-            __m128i keep = _mm_set1_epi32(-1);
-            if (cov) {
-                // Four pixels of coverage 0 are written as 0 without their arithmetic (a glyph's
-                // box is mostly uncovered), others where their coverage is 0.
-                const __m128i c = _mm_cvtepu8_epi32(_mm_maskz_loadu_epi8(pixels, cov + k));
-                if (_mm_testz_si128(c, c)) {
-                    _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_setzero_si128());
-                    continue;
-                }
-                keep = _mm_xor_si128(_mm_cmpeq_epi32(c, _mm_setzero_si128()), keep);
-                if (lazy && !ready[g]) {
-                    sample_group(&t, g, left, right, ux, reach);
-                    ready[g] = 1;
-                }
-            }
-            const __m512i a = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t.columns[g] & rows0, p0 + 4 * t.base[g]));
-            const __m512i b = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(t.columns[g] & rows1, p1 + 4 * t.base[g]));
-            const __m512i blended = _mm512_add_epi16(_mm512_mullo_epi16(a, top), _mm512_mullo_epi16(b, bottom));
-            const __m512i pairs = _mm512_permutexvar_epi16(_mm512_load_si512(t.index[g]), blended);
-            const __m512i sums = _mm512_madd_epi16(pairs, _mm512_load_si512(t.weight[g]));
-            _mm_mask_storeu_epi32(out + 4 * k, pixels, _mm_and_si128(_mm512_cvtepi32_epi8(_mm512_srli_epi32(sums, 14)), keep));
-        }
-    }
+    if (j.over) sample_group_rows(&j, &t, ready, lazy, begin, n, left, right, ux, lo, reach, 1);
+    else sample_group_rows(&j, &t, ready, lazy, begin, n, left, right, ux, lo, reach, 0);
     return 1;
 }
 #endif
@@ -329,6 +419,12 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
             for (int k = 0; k < n; k++) {
                 for (int c = 0; c < 4; c++) { vx4[4 * k + c] = (uint16_t)(128 - ux[k]); ux4[4 * k + c] = ux[k]; }
             }
+            // The last group's missing pixels take the last pixel's column and weights (computed,
+            // never stored): every group is then four pixels.
+            for (int k = n; k < ((n + 3) & ~3); k++) {
+                left[k] = left[n - 1]; right[k] = right[n - 1];
+                for (int c = 0; c < 4; c++) { vx4[4 * k + c] = vx4[4 * (n - 1)]; ux4[4 * k + c] = ux4[4 * (n - 1)]; }
+            }
         }
         const int32_t bytes = reach * bpp;
         for (int c = 0; c < bpp; c++) blend[bytes + c] = 0;
@@ -362,18 +458,16 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                 typedef uint16_t sample4h __attribute__((ext_vector_type(4)));
                 typedef uint16_t sample8h __attribute__((ext_vector_type(8)));
                 typedef uint16_t sample16h __attribute__((ext_vector_type(16)));
-                typedef uint32_t sample16 __attribute__((ext_vector_type(16)));
-                typedef uint8_t sample16b __attribute__((ext_vector_type(16)));
-                typedef uint32_t sample4u __attribute__((ext_vector_type(4)));
                 int k = 0;
                 for (; k + 4 <= n; k += 4) {
-                    // Four pixels of coverage 0 are written as 0 without their arithmetic (a
-                    // glyph's box is mostly uncovered), others where their coverage is 0.
-                    sample4u keep = (sample4u)~0u;
+                    // Four pixels of coverage 0 are written as 0 (left as they are, with `over`)
+                    // without their arithmetic (a glyph's box is mostly uncovered), others where
+                    // their coverage is 0.
+                    sample4u c = (sample4u)255u, keep = (sample4u)~0u;
                     if (cov) {
-                        const sample4u c = {cov[k], cov[k + 1], cov[k + 2], cov[k + 3]};
+                        c = (sample4u){cov[k], cov[k + 1], cov[k + 2], cov[k + 3]};
                         if (__builtin_reduce_or(c) == 0) {
-                            memset(out + 4 * k, 0, 16);
+                            if (!j.over) memset(out + 4 * k, 0, 16);
                             continue;
                         }
                         keep = (sample4u)(c != 0);
@@ -394,14 +488,25 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
                     memcpy(&UX, ux4 + 4 * k, sizeof UX);
                     const sample16 v = (__builtin_convertvector(L, sample16) * __builtin_convertvector(VX, sample16)
                                         + __builtin_convertvector(R, sample16) * __builtin_convertvector(UX, sample16)) >> 14;
-                    const sample4u pixels = (sample4u)__builtin_convertvector(v, sample16b) & keep;
-                    memcpy(out + 4 * k, &pixels, sizeof pixels);
-                }
-                for (; k < n; k++) {
-                    for (int c = 0; c < 4; c++) {
-                        const uint8_t v = (uint8_t)(((uint32_t)blend[4 * left[k] + c] * vx4[4 * k] + (uint32_t)blend[4 * right[k] + c] * ux4[4 * k]) >> 14);
-                        out[4 * k + c] = cov && !cov[k] ? 0 : v;
+                    if (j.over) {
+                        sample_over4(out + 4 * k, &v, c);
+                    } else {
+                        const sample4u pixels = (sample4u)__builtin_convertvector(v, sample16b) & keep;
+                        memcpy(out + 4 * k, &pixels, sizeof pixels);
                     }
+                }
+                // The rest a pixel at a time.
+                for (; k < n; k++) {
+                    const uint32_t c = cov ? cov[k] : 255;
+                    if (c == 0) {
+                        if (!j.over) memset(out + 4 * k, 0, 4);
+                        continue;
+                    }
+                    uint32_t v = 0;
+                    for (int ch = 0; ch < 4; ch++) {
+                        v |= (((uint32_t)blend[4 * left[k] + ch] * vx4[4 * k] + (uint32_t)blend[4 * right[k] + ch] * ux4[4 * k]) >> 14) << (8 * ch);
+                    }
+                    if (j.over) sample_over1(out + 4 * k, v, c); else memcpy(out + 4 * k, &v, 4);
                 }
             }
         }
@@ -409,7 +514,7 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
 }
 
 void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
-    if (job->srcWidth <= 0 || job->srcHeight <= 0) return;
+    if (job->srcWidth <= 0 || job->srcHeight <= 0 || (job->over && job->bytesPerPixel != 4)) return;
     if (job->dydi == 0 && job->dxdr == 0) {
         if (job->bytesPerPixel == 1) sample_scaled(job, 1); else sample_scaled(job, 4);
         return;
@@ -420,3 +525,4 @@ void SHEEN_SAMPLE_ENTRY(const SheenBilinearJob *job) {
 #undef SAMPLE_LANES
 #undef SAMPLE_CHUNK
 #undef SAMPLE_CHUNK_REACH
+#undef SAMPLE_DIV255_16

@@ -254,13 +254,15 @@ struct BilinearImage {
     /// The sample_bilinear job that fills `width` × `height` pixels at `dst` (rows `stride` bytes
     /// apart) whose first is the image's pixel `first` through the transform (the destination
     /// pixel plus the call's offset); nil where its positions leave the kernel's range. With
-    /// `coverage` (its first byte and row stride) pixels under coverage 0 are written as 0.
+    /// `coverage` (its first byte and row stride) pixels under coverage 0 are written as 0; with
+    /// `over` too, each sample is composited onto `dst` through its coverage instead (a 32-bit
+    /// image, `dst` of its format apart from its pixels: SheenBilinearJob's `over`).
     func job(into dst: UnsafeMutableRawPointer, stride: Int, at first: (x: Int, y: Int), width: Int, height: Int,
-             coverage: (UnsafeRawPointer, Int)? = nil) -> SheenBilinearJob? {
+             coverage: (UnsafeRawPointer, Int)? = nil, over: Bool = false) -> SheenBilinearJob? {
         bilinearJob(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
                     bytesPerPixel: format.sheenFormat.bytesPerPixel, repeat: `repeat`, transform: transform,
                     dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height,
-                    coverage: coverage?.0, coverageStride: coverage?.1 ?? 0)
+                    coverage: coverage?.0, coverageStride: coverage?.1 ?? 0, over: over)
     }
 }
 

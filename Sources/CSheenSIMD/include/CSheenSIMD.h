@@ -402,8 +402,15 @@ enum { SHEEN_SAMPLE_NONE = 0, SHEEN_SAMPLE_NORMAL = 1, SHEEN_SAMPLE_PAD = 2, SHE
 /// With `coverage` (NULL: none; `width` × `height` bytes, rows `coverageStride` bytes apart, one
 /// a pixel) a pixel whose coverage is 0 is written as 0 rather than sampled: a source composited
 /// through a mask counts only where the mask does (pixman's fetchers skip such pixels too).
-/// Reads only those pixels' bytes of `src` and the rectangle's coverage, writes only the
-/// rectangle's.
+/// With `over` 1 (`bytesPerPixel` 4 only; 0: the sample is written), each sample is instead
+/// composited onto the destination pixel with sourceOver through the pixel's coverage (255
+/// without `coverage`) — SheenRaster's CompositeReference arithmetic, the composite kernels':
+/// d' = ⌊(s·c + d·(255 − c))/255⌉ per channel where the sample's alpha is 255, else
+/// min(255, s' + ⌊d·(255 − s'ₐ)/255⌉) with s' = ⌊s·c/255⌉ — and a pixel of coverage 0 is left as
+/// it is: sampling into scratch and compositing that with the mask, in one pass (cairo draws a
+/// scaled image through glyphs and stroke masks so). The destination must not overlap `src`.
+/// Reads only those pixels' bytes of `src`, the rectangle's coverage and (with `over`) its
+/// destination pixels, writes only the rectangle's.
 typedef struct SheenBilinearJob {
     const uint8_t *src;
     intptr_t srcStride;
@@ -417,6 +424,7 @@ typedef struct SheenBilinearJob {
     int32_t dxdi, dydi, dxdr, dydr;
     const uint8_t *coverage;
     intptr_t coverageStride;
+    uint32_t over;
 } SheenBilinearJob;
 
 /// Runs `job` with the level's sample_bilinear. Call only where the level's CPU features run.

@@ -13,11 +13,13 @@ let samplingPositionLimit = 1 << 29
 /// bytes apart) whose first pixel is the integer point (x, y) of the transform's space, from
 /// `src`; nil where a position or step leaves `samplingPositionLimit` (the kernel would
 /// overflow; pixman's own 32-bit positions wrap there). With `coverage` (a byte a pixel of the
-/// rectangle, rows `coverageStride` bytes apart) pixels of coverage 0 are written as 0.
+/// rectangle, rows `coverageStride` bytes apart) pixels of coverage 0 are written as 0. With
+/// `over` (`bytesPerPixel` 4), each sample is composited onto `dst`'s pixel with sourceOver through
+/// its coverage instead (SheenBilinearJob's `over`; `dst` must not overlap `src`).
 package func bilinearJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int, srcHeight: Int, bytesPerPixel: Int,
                          repeat mode: SamplingRepeat, transform t: FixedAffineTransform,
                          dst: UnsafeMutableRawPointer, dstStride: Int, x: Int, y: Int, width: Int, height: Int,
-                         coverage: UnsafeRawPointer? = nil, coverageStride: Int = 0) -> SheenBilinearJob? {
+                         coverage: UnsafeRawPointer? = nil, coverageStride: Int = 0, over: Bool = false) -> SheenBilinearJob? {
     guard srcWidth > 0, srcHeight > 0, srcWidth < samplingPositionLimit, srcHeight < samplingPositionLimit else { return nil }
     let first = t.position(x: x, y: y)
     // The kernel computes lanes past a row's end too (up to one vector of 16 pixels).
@@ -30,7 +32,8 @@ package func bilinearJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int, s
                             srcHeight: Int32(srcHeight), bytesPerPixel: UInt32(bytesPerPixel), repeat: mode.rawValue,
                             dst: dst.assumingMemoryBound(to: UInt8.self), dstStride: dstStride, width: width, height: height,
                             x: Int32(first.x), y: Int32(first.y), dxdi: t.xx, dydi: t.yx, dxdr: t.xy, dydr: t.yy,
-                            coverage: coverage?.assumingMemoryBound(to: UInt8.self), coverageStride: coverageStride)
+                            coverage: coverage?.assumingMemoryBound(to: UInt8.self), coverageStride: coverageStride,
+                            over: over ? 1 : 0)
 }
 
 /// Runs `job` with `level`'s sample_bilinear entry (C at simd128, avx2 and avx512,

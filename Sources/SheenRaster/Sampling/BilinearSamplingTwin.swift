@@ -7,7 +7,7 @@ import CSheenSIMD
 /// `sample_bilinear` in Swift (the reference level's twin).
 func sampleBilinearSwift(_ j: SheenBilinearJob) {
     let w = Int(j.srcWidth), h = Int(j.srcHeight), bpp = Int(j.bytesPerPixel)
-    guard w > 0, h > 0, let src = j.src, let dst = j.dst else { return }
+    guard w > 0, h > 0, j.over == 0 || bpp == 4, let src = j.src, let dst = j.dst else { return }
     // pixman-inlines.h's repeat(); -1: transparent (repeat none, outside).
     func place(_ c: Int, _ n: Int) -> Int {
         switch Int(j.repeat) {
@@ -27,9 +27,10 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
     for r in 0 ..< j.height {
         for i in 0 ..< j.width {
             let out = UnsafeMutableRawPointer(dst) + r * j.dstStride + i * bpp
-            // Coverage 0: written as 0, not sampled.
-            if let coverage = j.coverage, coverage[r * j.coverageStride + i] == 0 {
-                out.initializeMemory(as: UInt8.self, repeating: 0, count: bpp)
+            // Coverage 0: written as 0 (left as it is, with `over`), not sampled.
+            let c = j.coverage.map { Int($0[r * j.coverageStride + i]) } ?? 255
+            if c == 0 {
+                if j.over == 0 { out.initializeMemory(as: UInt8.self, repeating: 0, count: bpp) }
                 continue
             }
             let X = Int(j.x) + i * Int(j.dxdi) + r * Int(j.dxdr) - 0x8000
@@ -45,7 +46,16 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
                 let sum = (tl >> s & 255) * w00 + (tr >> s & 255) * w10 + (bl >> s & 255) * w01 + (br >> s & 255) * w11
                 v |= (sum >> 14) << s
             }
-            if bpp == 1 { out.storeBytes(of: UInt8(v), as: UInt8.self) } else { out.storeBytes(of: v, as: UInt32.self) }
+            if j.over != 0 {
+                // sourceOver through the coverage, the composite kernels' arithmetic.
+                func channels(_ p: UInt32) -> SIMD4<Int> { SIMD4(Int(p & 255), Int(p >> 8 & 255), Int(p >> 16 & 255), Int(p >> 24)) }
+                let o = CompositeReference.pixel(.sourceOver, channels(v), channels(out.loadUnaligned(as: UInt32.self)), coverage: c)
+                out.storeBytes(of: UInt32(o.x) | UInt32(o.y) << 8 | UInt32(o.z) << 16 | UInt32(o.w) << 24, as: UInt32.self)
+            } else if bpp == 1 {
+                out.storeBytes(of: UInt8(v), as: UInt8.self)
+            } else {
+                out.storeBytes(of: v, as: UInt32.self)
+            }
         }
     }
 }

@@ -230,6 +230,82 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
+    /// With `over` (the drop-in's scaled image through a glyph or stroke mask, in one pass), each
+    /// pixel of coverage 0 stays as it was and every other is pixman's sample composited onto it
+    /// with sourceOver through its coverage (CompositeReference's arithmetic): 240 jobs — general
+    /// and only-scaled transforms, both 32-bit orders, opaque sources (the lerp), random bytes
+    /// (levels above alpha: the saturation), coverage in runs of 0, 255 and between, and none —
+    /// at every level, coverage and destination against unmapped pages or canary bands.
+    @Test func overCompositesEachSampleThroughItsCoverage() throws {
+        var rng = SeededGenerator(seed: 0x0E_C0DE)
+        var problems: [String] = []
+        func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
+        func channels(_ p: [UInt8]) -> SIMD4<Int> { SIMD4(Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3])) }
+        for caseIndex in 0 ..< 240 {
+            let format: PixelFormat = caseIndex % 2 == 0 ? .rgba8Premultiplied : .bgra8Premultiplied
+            let guardPages = FencedBuffer.GuardPages.allCases[(caseIndex / 2) % 3]
+            let opaque = caseIndex % 3 == 0
+            let src = FencedBuffer(width: Int.random(in: 1 ... 40, using: &rng), height: Int.random(in: 1 ... 24, using: &rng), format: format,
+                                   fill: 0, guardPages: guardPages)
+            for y in 0 ..< src.height {
+                for i in 0 ..< src.width * 4 {
+                    let byte = opaque && i % 4 == 3 ? 255 : UInt8.random(in: 0 ... 255, using: &rng)
+                    src.buffer.row(y).storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
+                }
+            }
+            let t = caseIndex % 4 < 2 ? Self.randomTransform(&rng)
+                : FixedAffineTransform(xx: fixed(.random(in: -3 ... 3, using: &rng)), xy: 0, x0: fixed(.random(in: -40 ... 40, using: &rng)),
+                                       yx: 0, yy: fixed(.random(in: -2 ... 2, using: &rng)), y0: fixed(.random(in: -4 ... 4, using: &rng)))
+            let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
+            let origin = (Int.random(in: -30 ... 30, using: &rng), Int.random(in: -30 ... 30, using: &rng))
+            let width = Int.random(in: 0 ... 90, using: &rng), height = Int.random(in: 1 ... 5, using: &rng)
+            let masked = caseIndex % 5 != 0
+            let coverage = FencedBuffer(width: width, height: height, format: .a8, padding: Int.random(in: 0 ... 5, using: &rng),
+                                        misalignment: Int.random(in: 0 ... 7, using: &rng), fill: 0, guardPages: guardPages)
+            for y in 0 ..< height {
+                var x = 0
+                while x < width {
+                    let run = Int.random(in: 1 ... 12, using: &rng), kind = Int.random(in: 0 ..< 3, using: &rng)
+                    for i in x ..< min(width, x + run) {
+                        let c: UInt8 = kind == 0 ? 0 : kind == 1 ? 255 : .random(in: 1 ... 254, using: &rng)
+                        coverage.buffer.row(y).storeBytes(of: c, toByteOffset: i, as: UInt8.self)
+                    }
+                    x += run
+                }
+            }
+            let destination = FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 5, using: &rng),
+                                           fill: 0, guardPages: guardPages)
+            for y in 0 ..< height {
+                for i in 0 ..< width * 4 { destination.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self) }
+            }
+            let sampled = Self.expected(src, t, origin: origin, mode, width: width, height: height)
+            let want = (0 ..< height).map { y in
+                (0 ..< width).flatMap { x -> [UInt8] in
+                    let c = masked ? Int(coverage.pixel(x: x, y: y)[0]) : 255
+                    let d = destination.pixel(x: x, y: y)
+                    if c == 0 { return d }
+                    let o = CompositeReference.pixel(.sourceOver, channels(Array(sampled[y][4 * x ..< 4 * x + 4])), channels(d), coverage: c)
+                    return [UInt8(o.x), UInt8(o.y), UInt8(o.z), UInt8(o.w)]
+                }
+            }
+            for level in [SIMDLevel.reference] + Kernels.supported {
+                let dst = destination.copy()
+                guard let job = bilinearJob(src: src.buffer.base, srcStride: src.buffer.bytesPerRow, srcWidth: src.width, srcHeight: src.height,
+                                            bytesPerPixel: 4, repeat: mode, transform: t, dst: dst.buffer.base,
+                                            dstStride: dst.buffer.bytesPerRow, x: origin.0, y: origin.1, width: width, height: height,
+                                            coverage: masked ? coverage.buffer.base : nil, coverageStride: coverage.buffer.bytesPerRow,
+                                            over: true) else { continue }
+                runBilinearSampling(job, level: level)
+                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
+                if got != want || dst.fenceViolations != 0 {
+                    problems.append("case \(caseIndex) at \(level): \(format) \(t) \(mode) \(width)×\(height) masked \(masked): "
+                                    + "\(got == want ? "fences" : "bytes differ")")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
     /// Bad input throws and writes nothing.
     @Test func badInputThrowsAndTouchesNothing() throws {
         let src = FencedBuffer(width: 4, height: 4, format: .a8, fill: 200)
