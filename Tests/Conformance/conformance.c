@@ -518,6 +518,7 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     j.dxdi = (int32_t)u32(r); j.dydi = (int32_t)u32(r); j.dxdr = (int32_t)u32(r); j.dydr = (int32_t)u32(r);
     const intptr_t coverageStride = i64(r);
     blob coverage = bytes(r);   // empty: no coverage
+    j.over = u32(r);
     blob dst0 = bytes(r), want = bytes(r);
     if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1
         || (j.bytesPerPixel != 1 && j.bytesPerPixel != 4)) return -1;

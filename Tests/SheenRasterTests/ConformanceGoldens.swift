@@ -660,7 +660,8 @@ struct ConformanceGoldens {
 
     /// Bilinear samples: A8 and 32-bit images of 1…30 × 1…20 pixels under scales (½, 2, cairo's
     /// 0.4762, any), rotations and skews, every repeat, into rectangles of 0…70 × 1…4 pixels —
-    /// through the twin, each C level checked against it here and on every machine from the file.
+    /// half the 32-bit ones composited onto the destination (the job's `over`) — through the
+    /// twin, each C level checked against it here and on every machine from the file.
     static func samples(_ w: Writer, _ rng: inout SeededGenerator, count: Int) -> [String] {
         var problems: [String] = []
         var i = 0
@@ -675,9 +676,10 @@ struct ConformanceGoldens {
             let t = BilinearSamplingTests.randomTransform(&rng)
             let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
             let (srcMisalign, misalign) = (misalignments.randomElement(using: &rng)!, misalignments.randomElement(using: &rng)!)
-            // Every other case under coverage (runs of 0 written as 0, not sampled; none: empty).
+            // Every other case under coverage (runs of 0 written as 0, not sampled; none: empty),
+            // but for one in four of those composited (below).
             let coverageStride = width + Int.random(in: 0 ... 3, using: &rng)
-            let coverage = i % 2 == 1 && width > 0 ? rows(coverageStride, height, width, &rng, mask) : []
+            let coverage = i % 2 == 1 && i % 8 != 7 && width > 0 ? rows(coverageStride, height, width, &rng, mask) : []
             var scratch = [UInt8](repeating: 0, count: 4)
             let made = scratch.withUnsafeMutableBytes { d in
                 src.withUnsafeBytes { s in
@@ -686,7 +688,9 @@ struct ConformanceGoldens {
                                 y: Int.random(in: -25 ... 25, using: &rng), width: width, height: height)
                 }
             }
-            guard let job = made else { continue }
+            guard var job = made else { continue }
+            // Every other 32-bit case composited onto the destination's pixels.
+            if i % 4 == 3 { job.over = 1 }
             func run(_ entry: SampleBilinearEntry) -> [UInt8] {
                 var out = dst0
                 out.withUnsafeMutableBytes { d in
@@ -709,7 +713,7 @@ struct ConformanceGoldens {
             w.bytes(src)
             w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
             for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
-            w.i64(coverageStride); w.bytes(coverage)
+            w.i64(coverageStride); w.bytes(coverage); w.u32(job.over)
             w.bytes(dst0); w.bytes(expected)
             w.cases += 1
             i += 1
