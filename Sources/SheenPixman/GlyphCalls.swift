@@ -73,6 +73,40 @@ enum GlyphRegistry {
     private struct Table: ~Copyable {
         var byGlyph = AddressTable<GlyphEntry>()
         var glyphOfImage = AddressTable<UInt>()
+        /// How far from its position any glyph ever inserted reaches: grown with each insert,
+        /// never shrunk, so every known glyph's box lies within it (`place` skips, unlooked-up,
+        /// the glyphs of a run it puts wholly outside the area drawn).
+        var reach = Reach()
+    }
+
+    /// A glyph's box placed at (x, y) lies within [x + left, x + right) × [y + top, y + bottom).
+    struct Reach {
+        var left = Int.max, top = Int.max, right = Int.min, bottom = Int.min
+
+        mutating func grow(by e: GlyphEntry) {
+            left = Swift.min(left, -Int(e.originX)); right = Swift.max(right, Int(e.width) - Int(e.originX))
+            top = Swift.min(top, -Int(e.originY)); bottom = Swift.max(bottom, Int(e.height) - Int(e.originY))
+        }
+
+        /// An area no glyph is skipped for (`skips`): where the offsets between positions and the
+        /// drawing are so large that pixman's int arithmetic could wrap.
+        static let everywhere = PixelRect(x: -(1 << 40), y: -(1 << 40), width: 1 << 41, height: 1 << 41)
+
+        /// `area` of a drawing `dx`, `dy` from the glyphs' positions, in the positions' space (or
+        /// `everywhere`, for offsets far enough out to wrap).
+        static func area(_ area: PixelRect, offset dx: Int32, _ dy: Int32) -> PixelRect {
+            guard abs(Int(dx)) < 1 << 28, abs(Int(dy)) < 1 << 28, abs(area.x) < 1 << 28, abs(area.y) < 1 << 28 else { return everywhere }
+            return PixelRect(x: area.x - Int(dx), y: area.y - Int(dy), width: area.width, height: area.height)
+        }
+
+        /// Whether a glyph placed at (x, y) cannot touch `area` (in positions' space). Positions
+        /// far enough out that pixman's int arithmetic could wrap are never skipped.
+        @inline(__always)
+        func skips(x: Int32, y: Int32, _ area: PixelRect) -> Bool {
+            let x = Int(x), y = Int(y)
+            guard x > -(1 << 28), x < 1 << 28, y > -(1 << 28), y < 1 << 28 else { return false }
+            return x &+ right <= area.x || x &+ left >= area.x &+ area.width || y &+ bottom <= area.y || y &+ top >= area.y &+ area.height
+        }
     }
 
     private static let table = Guarded(Table())
@@ -89,6 +123,7 @@ enum GlyphRegistry {
             }
             t.byGlyph.insert(g, entry)
             t.glyphOfImage.insert(image, g)
+            t.reach.grow(by: entry)
         }
     }
 
@@ -128,17 +163,21 @@ enum GlyphRegistry {
 
     /// The glyph loop's common case in one pass under the lock, no entry copied out: looks up
     /// `count` (at most `chunk`) glyphs and writes `place`'s form of each into `run`, leaving out
-    /// empty glyphs and those it gives a width of 0 (nothing to draw). Returns the number written,
-    /// or nil — `run` then meaningless — where a glyph is unknown or neither a8, a1 nor empty (with
-    /// `componentAlpha`: neither a8r8g8b8 nor empty), or `place` declines one (nil): the caller
-    /// takes the chunk glyph by glyph then.
+    /// empty glyphs and those it gives a width of 0 (nothing to draw), and — not looked up — those
+    /// the registry's reach puts wholly outside `area` (the run's drawing area, in the positions'
+    /// space: cairo passes a line's every glyph, most outside a small surface). Returns the
+    /// number written, or nil — `run` then meaningless — where a glyph is unknown or neither a8,
+    /// a1 nor empty (with `componentAlpha`: neither a8r8g8b8 nor empty), or `place` declines one
+    /// (nil): the caller takes the chunk glyph by glyph then.
     @inline(__always)
     static func place(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, into run: UnsafeMutablePointer<SheenCompositeGlyph>,
-                      componentAlpha: Bool = false,
+                      componentAlpha: Bool = false, within area: PixelRect,
                       _ place: (GlyphEntry, SheenPixmanGlyph) -> SheenCompositeGlyph?) -> Int? {
         table.withLock { t -> Int? in
             var placed = 0
+            let reach = t.reach
             for i in 0 ..< count {
+                if reach.skips(x: glyphs[i].x, y: glyphs[i].y, area) { continue }
                 guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)) else { return nil }
                 if e.isEmpty { continue }
                 guard (componentAlpha ? e.componentData : e.maskData) != nil, let glyph = place(e, glyphs[i]) else { return nil }
@@ -268,9 +307,11 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // and placed in one pass (GlyphRegistry.place), drawn in one call of the composite entry. A
     // chunk it cannot take (a glyph unknown or of another format, a mask overlapping the
     // destination) goes through the loop below, a glyph at a time.
+    // The destination's drawable part in the glyphs' positions.
+    let area = GlyphRegistry.Reach.area(d.drawableRect, offset: destX, destY)
     if clip == nil, let solidJobs, solidJobs.drawsRuns {
         drawChunks(solidJobs, component: false, glyphs, Int(count), from: &first, drawn: &drawn, pixels: &pixels,
-                   counting: counting, box: box)
+                   counting: counting, within: area, box: box)
     }
     // Subpixel text (a8r8g8b8 glyphs, of which a run is made) so too, through the component-alpha
     // jobs: made only where no chunk was drawn through the colour's (most runs are of a8 glyphs,
@@ -279,7 +320,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: true) : nil
     if clip == nil, let componentJobs, componentJobs.drawsRuns {
         drawChunks(componentJobs, component: true, glyphs, Int(count), from: &first, drawn: &drawn, pixels: &pixels,
-                   counting: counting, box: box)
+                   counting: counting, within: area, box: box)
     }
     /// Composites glyph `e` over `piece` of its box (at destination `box`); true where the fast
     /// path drew it, false where it went through the full path (counted there).
@@ -346,14 +387,14 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
 /// `counting`, `pixels` their pixels. A free function of plain arguments: as a closure over the run's
 /// counters it made them boxed, exclusively accessed variables (~250 instructions a run).
 private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int,
-                        from first: inout Int, drawn: inout Int, pixels: inout Int, counting: Bool,
+                        from first: inout Int, drawn: inout Int, pixels: inout Int, counting: Bool, within area: PixelRect,
                         box: (GlyphEntry, SheenPixmanGlyph) -> PixelRect) {
     withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
         guard let run = run.baseAddress else { return }
         while first < count {
             let n = min(GlyphRegistry.chunk, count - first)
             var chunkPixels = 0
-            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component) { e, g in
+            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component, within: area) { e, g in
                 if counting { chunkPixels += Int(e.width) * Int(e.height) }
                 return jobs.place(maskAt: box(e, g), maskData: component ? e.componentData! : e.maskData!, maskStride: e.maskStride)
             }
@@ -469,7 +510,9 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
         var first = 0
         while first < Int(count) {
             let n = min(GlyphRegistry.chunk, Int(count) - first)
-            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4) { e, g in
+            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4,
+                                             within: GlyphRegistry.Reach.area(PixelRect(x: 0, y: 0, width: Int(width), height: Int(height)),
+                                                                              offset: 0 &- maskX, 0 &- maskY)) { e, g in
                 // An a8 glyph into an a1 mask: pixman keeps one bit of its sum.
                 if a1 && !e.ownsMask { return nil }
                 let x = Int32(truncatingIfNeeded: g.x) &- e.originX &- maskX, y = Int32(truncatingIfNeeded: g.y) &- e.originY &- maskY
