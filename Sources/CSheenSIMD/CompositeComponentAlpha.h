@@ -6,19 +6,41 @@
 // coverage, each rounded, then over. The split lanes already hold one channel each, so the
 // coverage is split as the pixels are, with no shuffle.
 
+/// The forms over_component_alpha_block chooses between, for a paint whose alpha is known to all
+/// its lanes: a colour's (a glyph run of subpixel text: computing both forms and choosing cost
+/// its blocks nearly twice the one).
+enum { CA_MIXED, CA_OPAQUE, CA_TRANSLUCENT };
+
 /// sourceOver of a block of paint `s` onto `d` through the per-channel coverage `m` (each a block
 /// of whole pixels): per channel, with sa the paint's alpha, round((s·m + d·(255 − m))/255) where
-/// sa = 255, else min(255, round(s·m/255) + round(d·(255 − round(sa·m/255))/255)).
-INLINE lanes over_component_alpha_block(lanes s, lanes d, lanes m) {
+/// sa = 255, else min(255, round(s·m/255) + round(d·(255 − round(sa·m/255))/255)). `form` (a
+/// constant where inlined): CA_MIXED chooses per lane; CA_OPAQUE and CA_TRANSLUCENT say which
+/// every lane takes.
+INLINE lanes over_component_alpha_form(lanes s, lanes d, lanes m, const int form) {
     const block sp = split(s), dp = split(d), mp = split(m);
     const lanes sa = broadcast_alpha(sp.o);
-    const lanemask opaque = (lanemask)(sa == 255);
-    const lanes e = select_lanes(opaque, div255(sp.e * mp.e + dp.e * (255 - mp.e)),
-                                 lanes_min(div255(sp.e * mp.e) + div255(dp.e * (255 - div255(sa * mp.e))), (lanes)255));
-    const lanes o = select_lanes(opaque, div255(sp.o * mp.o + dp.o * (255 - mp.o)),
-                                 lanes_min(div255(sp.o * mp.o) + div255(dp.o * (255 - div255(sa * mp.o))), (lanes)255));
+    lanes e, o;
+    if (form != CA_TRANSLUCENT) {
+        e = div255(sp.e * mp.e + dp.e * (255 - mp.e));
+        o = div255(sp.o * mp.o + dp.o * (255 - mp.o));
+    }
+    if (form != CA_OPAQUE) {
+        const lanes te = lanes_min(div255(sp.e * mp.e) + div255(dp.e * (255 - div255(sa * mp.e))), (lanes)255);
+        const lanes to = lanes_min(div255(sp.o * mp.o) + div255(dp.o * (255 - div255(sa * mp.o))), (lanes)255);
+        if (form == CA_TRANSLUCENT) {
+            e = te;
+            o = to;
+        } else {
+            const lanemask opaque = (lanemask)(sa == 255);
+            e = select_lanes(opaque, e, te);
+            o = select_lanes(opaque, o, to);
+        }
+    }
     return join((block){e, o});
 }
+
+/// over_component_alpha_form choosing per lane.
+INLINE lanes over_component_alpha_block(lanes s, lanes d, lanes m) { return over_component_alpha_form(s, d, m, CA_MIXED); }
 
 /// The same where every coverage byte is 255 (both forms give sourceOver of the paint).
 INLINE lanes over_full_block(lanes s, lanes d) {
@@ -28,11 +50,8 @@ INLINE lanes over_full_block(lanes s, lanes d) {
                         lanes_min(sp.o + div255(dp.o * (255 - sa)), (lanes)255)});
 }
 
-/// Each of a component-alpha job's rows, its paint a row at `paint` (rows `paintStride` apart) or
-/// the colour `solid`: whole blocks by the class of their coverage bytes (skipped at all 0, plain
-/// over at all 255), then the row's last pixels (fewer than a block) loaded and stored partially —
-/// nothing past a row of paint, coverage or destination is read or written.
-static __attribute__((noinline)) void over_component_alpha_rows(const SheenCompositeJob *job) {
+/// over_component_alpha_rows in one `form` (a constant where inlined).
+INLINE void over_component_alpha_rows_in(const SheenCompositeJob *job, const int form) {
     const lanes solid = (lanes)(words)job->solid;
     const intptr_t blocks = job->width / PIXELS, rest = (job->width % PIXELS) * 4, at = blocks * BLOCK;
     uint8_t *dst = job->dst;
@@ -44,17 +63,28 @@ static __attribute__((noinline)) void over_component_alpha_rows(const SheenCompo
             if (k == COVER_NONE) continue;
             uint8_t *d = dst + b * BLOCK;
             const lanes s = paint ? load_lanes(paint + b * BLOCK) : solid;
-            store_lanes(d, k == COVER_FULL ? over_full_block(s, load_lanes(d)) : over_component_alpha_block(s, load_lanes(d), load_lanes(m)));
+            store_lanes(d, k == COVER_FULL ? over_full_block(s, load_lanes(d)) : over_component_alpha_form(s, load_lanes(d), load_lanes(m), form));
         }
         if (rest) {
             const lanes s = paint ? load_partial_lanes(paint + at, rest) : solid;
-            const lanes drawn = over_component_alpha_block(s, load_partial_lanes(dst + at, rest), load_partial_lanes(mask + at, rest));
+            const lanes drawn = over_component_alpha_form(s, load_partial_lanes(dst + at, rest), load_partial_lanes(mask + at, rest), form);
             store_partial_lanes(dst + at, drawn, rest);
         }
         dst += job->dstStride;
         if (paint) paint += job->paintStride;
         mask += job->maskStride;
     }
+}
+
+/// Each of a component-alpha job's rows, its paint a row at `paint` (rows `paintStride` apart) or
+/// the colour `solid`: whole blocks by the class of their coverage bytes (skipped at all 0, plain
+/// over at all 255), then the row's last pixels (fewer than a block) loaded and stored partially —
+/// nothing past a row of paint, coverage or destination is read or written.
+static __attribute__((noinline)) void over_component_alpha_rows(const SheenCompositeJob *job) {
+    // A colour's alpha is every lane's.
+    if (job->paint) over_component_alpha_rows_in(job, CA_MIXED);
+    else if (job->solid >> 24 == 255) over_component_alpha_rows_in(job, CA_OPAQUE);
+    else over_component_alpha_rows_in(job, CA_TRANSLUCENT);
 }
 
 /// Sets `part` (a copy of glyph run `job`, its glyphs cleared) to `glyph`'s part inside the run's
