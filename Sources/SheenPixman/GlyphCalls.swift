@@ -421,10 +421,10 @@ private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: Unsafe
 /// an a1 mask, whose pixels pixman stores as bits, a1 glyphs only (coverage 255 wherever one is
 /// set: what pixman's mask holds, read as a8). An a8r8g8b8 mask (subpixel text: pixman gives it
 /// component alpha) takes a8r8g8b8 glyphs, added byte by byte as pixman adds them — the same sums
-/// over rows four times as long —, for over and src of an image onto a8r8g8b8 and x8r8g8b8 (the
-/// mask's channel order), composited through it a coverage byte per channel
-/// (CompositeComponentAlpha.h); a colour's such run stays pixman's (see below). A gradient
-/// source, which the plan does not read, is composited through the mask by the full path
+/// over rows four times as long —, for over and src of an image or a colour onto a8r8g8b8 and
+/// x8r8g8b8 (the mask's channel order), composited through it a coverage byte per channel
+/// (CompositeComponentAlpha.h). A gradient source, which the plan does not read, is composited
+/// through the mask by the full path
 /// (CompositeCall.HeldMask). A run it does not take — another mask format, a glyph it did not
 /// see inserted or of another format, a composite its plan declines (a clip of several boxes,
 /// an unbounded operator) with a source other than a gradient, or the full path declines — is
@@ -468,13 +468,13 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     // is tried for it.
     if s.kind == .unusable && ImageRegistry.isPixmansAsSource(src) { return handOver("source every composite of which is pixman's") }
     // Component alpha: over (and src, drawn as over of the cleared area) onto the mask's channel
-    // order, of an image. A colour is pixman's: its over_n_8888_8888_ca composites text-sized
-    // runs sooner than the drop-in adds the glyphs up and composites (measured: 8-pixel subpixel
-    // text over 64 × 64, 0.85× pixman drawn by Sheen, 0.90× handed over; an image's 0.93× → 1.06×).
+    // order, of an image or a colour. (A colour's runs were handed over while over_ca_8888
+    // computed both its forms for every block: 8-pixel subpixel text of one, best of alternated
+    // runs against pixman, is 0.896× to 0.973× drawn by Sheen from 64 × 64 to 512 × 512 and
+    // 0.889× to 0.911× handed over.)
     if channels == 4 && !((op == 0x03 || op == 0x01) && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8)) {
         return handOver("operator or destination format through a component-alpha mask")
     }
-    if channels == 4 && s.kind == .solid { return handOver("a colour through a component-alpha mask") }
     // The composite through the mask: on a plan (CompositePlan) made for the run, or — for a
     // gradient source, which the plan does not read — by the full path (CompositeCall's
     // drawWithSheen) through the mask held in the drop-in's memory.

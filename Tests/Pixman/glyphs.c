@@ -18,8 +18,8 @@
  * counts them), and such runs must be a fifth of all at least, so the comparison is not pixman
  * against itself. Every fourth run is subpixel text: a8r8g8b8 glyphs alone, mostly through the
  * a8r8g8b8 mask with component alpha that cairo asks for, mostly over, onto a8r8g8b8 or x8r8g8b8;
- * the drop-in draws such a run through its own mask (over and src, an image at no repeat, no clip
- * of two boxes; a colour's run is pixman's; a gradient through the full path, any clip), and a glyph
+ * the drop-in draws such a run through its own mask (over and src, a colour or an image at no
+ * repeat, no clip of two boxes; a gradient through the full path, any clip), and a glyph
  * at a time over (a colour, or an image at no repeat), at least 40 of them. Gradient runs are drawn
  * by Sheen as the others (a glyph at a time through the full path, subpixel glyphs with their
  * component alpha, or through the drop-in's mask), at least 100 of them. An image under a
@@ -223,7 +223,7 @@ int main(int argc, char **argv) {
             }
             /* Subpixel text through its component-alpha mask: the drop-in's own, over and src
              * onto the mask's channel order, unless a clip of two boxes hands the run over. */
-            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !solid && !repeating && mw > 0 && mh > 0 && (count != 2 || gradient)
+            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !repeating && mw > 0 && mh > 0 && (count != 2 || gradient)
                 && (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC)) {
                 subpixel_taken++;
                 if (by_sheen != 1 && failures++ < 10)
