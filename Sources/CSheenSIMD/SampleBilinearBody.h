@@ -419,12 +419,6 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
             for (int k = 0; k < n; k++) {
                 for (int c = 0; c < 4; c++) { vx4[4 * k + c] = (uint16_t)(128 - ux[k]); ux4[4 * k + c] = ux[k]; }
             }
-            // The last group's missing pixels take the last pixel's column and weights (computed,
-            // never stored): every group is then four pixels.
-            for (int k = n; k < ((n + 3) & ~3); k++) {
-                left[k] = left[n - 1]; right[k] = right[n - 1];
-                for (int c = 0; c < 4; c++) { vx4[4 * k + c] = vx4[4 * (n - 1)]; ux4[4 * k + c] = ux4[4 * (n - 1)]; }
-            }
         }
         const int32_t bytes = reach * bpp;
         for (int c = 0; c < bpp; c++) blend[bytes + c] = 0;

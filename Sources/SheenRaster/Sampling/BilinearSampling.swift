@@ -12,15 +12,17 @@ let samplingPositionLimit = 1 << 29
 /// The sample_bilinear job that fills the `width` × `height` pixels at `dst` (rows `dstStride`
 /// bytes apart) whose first pixel is the integer point (x, y) of the transform's space, from
 /// `src`; nil where a position or step leaves `samplingPositionLimit` (the kernel would
-/// overflow; pixman's own 32-bit positions wrap there). With `coverage` (a byte a pixel of the
-/// rectangle, rows `coverageStride` bytes apart) pixels of coverage 0 are written as 0. With
-/// `over` (`bytesPerPixel` 4), each sample is composited onto `dst`'s pixel with sourceOver through
-/// its coverage instead (SheenBilinearJob's `over`; `dst` must not overlap `src`).
+/// overflow; pixman's own 32-bit positions wrap there) or `over` is asked of A8. With `coverage`
+/// (a byte a pixel of the rectangle, rows `coverageStride` bytes apart) pixels of coverage 0 are
+/// written as 0. With `over` (`bytesPerPixel` 4), each sample is composited onto `dst`'s pixel
+/// with sourceOver through its coverage instead (SheenBilinearJob's `over`; `dst` must not
+/// overlap `src`).
 package func bilinearJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int, srcHeight: Int, bytesPerPixel: Int,
                          repeat mode: SamplingRepeat, transform t: FixedAffineTransform,
                          dst: UnsafeMutableRawPointer, dstStride: Int, x: Int, y: Int, width: Int, height: Int,
                          coverage: UnsafeRawPointer? = nil, coverageStride: Int = 0, over: Bool = false) -> SheenBilinearJob? {
-    guard srcWidth > 0, srcHeight > 0, srcWidth < samplingPositionLimit, srcHeight < samplingPositionLimit else { return nil }
+    guard srcWidth > 0, srcHeight > 0, srcWidth < samplingPositionLimit, srcHeight < samplingPositionLimit,
+          !over || bytesPerPixel == 4 else { return nil }
     let first = t.position(x: x, y: y)
     // The kernel computes lanes past a row's end too (up to one vector of 16 pixels).
     let lanes = width + 16

@@ -322,6 +322,10 @@ struct BilinearSamplingTests {
         #expect(throws: RasterError.self) {
             try a8.buffer.sampleBilinear(from: src.buffer.readOnly, transform: scale, rect: PixelRect(x: 0, y: 0, width: -1, height: 2))
         }
+        // An A8 image composited onto its destination (a job's `over` is 32-bit only): no job.
+        #expect(bilinearJob(src: src.buffer.base, srcStride: src.buffer.bytesPerRow, srcWidth: 4, srcHeight: 4, bytesPerPixel: 1,
+                            repeat: SamplingRepeat.allCases[0], transform: scale, dst: a8.buffer.base, dstStride: a8.buffer.bytesPerRow,
+                            x: 0, y: 0, width: 8, height: 8, over: true) == nil)
         #expect(dst.sameBytes(as: before) && a8.sameBytes(as: a8Before) && dst.fenceViolations == 0 && a8.fenceViolations == 0)
     }
 }
