@@ -407,8 +407,9 @@ enum { SHEEN_SAMPLE_NONE = 0, SHEEN_SAMPLE_NORMAL = 1, SHEEN_SAMPLE_PAD = 2, SHE
 /// without `coverage`) — SheenRaster's CompositeReference arithmetic, the composite kernels':
 /// d' = ⌊(s·c + d·(255 − c))/255⌉ per channel where the sample's alpha is 255, else
 /// min(255, s' + ⌊d·(255 − s'ₐ)/255⌉) with s' = ⌊s·c/255⌉ — and a pixel of coverage 0 is left as
-/// it is: sampling into scratch and compositing that with the mask, in one pass (cairo draws a
-/// scaled image through glyphs and stroke masks so). The destination must not overlap `src`.
+/// it is: sampling into scratch and compositing that with the mask, in one pass (the pixman
+/// drop-in draws a scaled image through a stroke's mask so). The destination must not overlap
+/// `src`.
 /// Reads only those pixels' bytes of `src`, the rectangle's coverage and (with `over`) its
 /// destination pixels, writes only the rectangle's.
 typedef struct SheenBilinearJob {

@@ -126,7 +126,7 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    /// An image only scaled and translated takes its own row path (SampleBilinearBody.h's
+    /// An image only scaled and translated takes its own row path (SampleScaled.h's
     /// sample_scaled, chunks of 256 columns), A8 and 32-bit alike: destinations over several
     /// chunks, minifications past the chunk's reach (8×) and repeats that wrap within a chunk
     /// across an image wider than the reach, each against pixman's arithmetic at every level.
