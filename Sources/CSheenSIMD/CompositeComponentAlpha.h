@@ -6,9 +6,9 @@
 // coverage, each rounded, then over. The split lanes already hold one channel each, so the
 // coverage is split as the pixels are, with no shuffle.
 
-/// The forms over_component_alpha_block chooses between, for a paint whose alpha is known to all
-/// its lanes: a colour's (a glyph run of subpixel text: computing both forms and choosing cost
-/// its blocks nearly twice the one).
+/// Which of the block's two forms a job takes: per lane by the paint's alpha (CA_MIXED, rows of
+/// pixels), or one for every lane where the paint is a colour whose alpha says which (a glyph run
+/// of subpixel text: computing both forms and choosing cost its blocks nearly twice the one).
 enum { CA_MIXED, CA_OPAQUE, CA_TRANSLUCENT };
 
 /// sourceOver of a block of paint `s` onto `d` through the per-channel coverage `m` (each a block
@@ -38,9 +38,6 @@ INLINE lanes over_component_alpha_form(lanes s, lanes d, lanes m, const int form
     }
     return join((block){e, o});
 }
-
-/// over_component_alpha_form choosing per lane.
-INLINE lanes over_component_alpha_block(lanes s, lanes d, lanes m) { return over_component_alpha_form(s, d, m, CA_MIXED); }
 
 /// The same where every coverage byte is 255 (both forms give sourceOver of the paint).
 INLINE lanes over_full_block(lanes s, lanes d) {

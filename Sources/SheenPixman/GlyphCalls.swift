@@ -424,10 +424,10 @@ private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: Unsafe
 /// over rows four times as long —, for over and src of an image or a colour onto a8r8g8b8 and
 /// x8r8g8b8 (the mask's channel order), composited through it a coverage byte per channel
 /// (CompositeComponentAlpha.h). A gradient source, which the plan does not read, is composited
-/// through the mask by the full path
-/// (CompositeCall.HeldMask). A run it does not take — another mask format, a glyph it did not
-/// see inserted or of another format, a composite its plan declines (a clip of several boxes,
-/// an unbounded operator) with a source other than a gradient, or the full path declines — is
+/// through the mask by the full path (CompositeCall.HeldMask). A run it does not take — another
+/// mask format, a glyph it did not see inserted or of another format, a composite its plan
+/// declines (a clip of several boxes, an unbounded operator) with a source other than a
+/// gradient, or the full path declines — is
 /// pixman's, whose own composite through its mask the drop-in then draws as any (through a
 /// component-alpha mask, handed on at once).
 @_cdecl("pixman_composite_glyphs")
@@ -505,14 +505,14 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
 
     // The glyphs added a chunk at a time, each at its position less its origin and the mask's
     // offset (pixman's int arithmetic: wrapping).
+    // The mask in the glyphs' positions.
+    let maskArea = GlyphRegistry.Reach.area(PixelRect(x: 0, y: 0, width: Int(width), height: Int(height)), offset: 0 &- maskX, 0 &- maskY)
     let added = withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run -> Bool in
         guard let run = run.baseAddress, let glyphs else { return count == 0 }
         var first = 0
         while first < Int(count) {
             let n = min(GlyphRegistry.chunk, Int(count) - first)
-            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4,
-                                             within: GlyphRegistry.Reach.area(PixelRect(x: 0, y: 0, width: Int(width), height: Int(height)),
-                                                                              offset: 0 &- maskX, 0 &- maskY)) { e, g in
+            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4, within: maskArea) { e, g in
                 // An a8 glyph into an a1 mask: pixman keeps one bit of its sum.
                 if a1 && !e.ownsMask { return nil }
                 let x = Int32(truncatingIfNeeded: g.x) &- e.originX &- maskX, y = Int32(truncatingIfNeeded: g.y) &- e.originY &- maskY

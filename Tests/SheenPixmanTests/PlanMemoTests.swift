@@ -109,7 +109,7 @@ import Testing
                 let count = destination.stride * height
                 let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
                 // As pixman_image_composite32 does: the kept plan's express part first (PlanExpress.c),
-                // which draws the call (1) or hands it to pixman (2), where the thread keeps that.
+                // which draws the call or hands it to pixman, where the thread keeps that.
                 let express = PlanExpressTests.offer(call, at: level)
                 let expressed = express == SHEEN_DROPIN_EXPRESS_DRAWN, handedByExpress = express == SHEEN_DROPIN_EXPRESS_HANDED_OVER
                 let outcome = expressed ? .drawn(-1) : handedByExpress ? .handedOver(CompositeCall.Handover("kept")) : call.drawFast(at: level)
