@@ -2,11 +2,11 @@ import SheenPNG
 import SheenRaster
 import SheenTestSupport
 
-/// One raster fuzz input. Byte 0 picks the kernel (mod 5): 0 blur (blur_convolution or
+/// One raster fuzz input. Byte 0 picks the kernel (mod 6): 0 blur (blur_convolution or
 /// blur_strip by σ), 1 a gradient fill (gradient_span, and fill_rows and copy_rows where rows
 /// repeat) followed by a 1-pixel pattern of it where it is linear (a column pattern is fill_rows,
 /// a row pattern copy_rows), 2 PNG decoding, 3 the premultiplied check (check_premultiplied), 4
-/// bilinear sampling (sample_bilinear). With a kernel to focus on (`FuzzReplay.kernel`),
+/// bilinear sampling (sample_bilinear), 5 convolution sampling (sample_convolution). With a kernel to focus on (`FuzzReplay.kernel`),
 /// byte 0 is ignored and the pattern's axis is the kernel's.
 /// Numbers come one byte each from `Bytes`: below 240 an ordinary value, 240…255 one of the
 /// extremes (NaN, ±∞, 1e300, the limits ±1), so every validation path is a byte away.
@@ -45,7 +45,7 @@ struct RasterFuzzCase: CustomStringConvertible {
 
     /// The kernels this harness fuzzes (`Scripts/fuzz.sh --kernel NAME` finds a kernel's harness here).
     static let kernels = ["gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows", "check_premultiplied",
-                          "sample_bilinear"]
+                          "sample_bilinear", "sample_convolution"]
 
     var kind: Int {
         switch FuzzReplay.kernel {
@@ -53,7 +53,8 @@ struct RasterFuzzCase: CustomStringConvertible {
         case "gradient_span", "fill_rows", "copy_rows": return 1
         case "check_premultiplied": return 3
         case "sample_bilinear": return 4
-        default: return Int(bytes.first ?? 0) % 5
+        case "sample_convolution": return 5
+        default: return Int(bytes.first ?? 0) % 6
         }
     }
 
@@ -64,7 +65,8 @@ struct RasterFuzzCase: CustomStringConvertible {
         case 1: return checkGradient(&reader)
         case 2: return checkPNG()
         case 3: return checkPremultiplied(&reader)
-        default: return checkSampling(&reader)
+        case 4: return checkSampling(&reader)
+        default: return checkConvolution(&reader)
         }
     }
 
@@ -268,6 +270,37 @@ struct RasterFuzzCase: CustomStringConvertible {
     /// level refuses the numbers, every level throws and writes nothing.
     func checkSampling(_ reader: inout Reader) -> String? {
         let format: PixelFormat = reader.byte() % 2 == 0 ? .a8 : .rgba8Premultiplied
+        let (src, t, mode, width, height, origin) = samplingInput(&reader, format)
+        let what = "bilinear sample of \(format) \(src.width)×\(src.height) (\(src.guardPages)) through \(t), \(mode), origin \(origin), \(width)×\(height)"
+        return compareLevels(what, src, width: width, height: height) {
+            try $0.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode)
+        }
+    }
+
+    /// sample_convolution: sample_bilinear's input (an RGBA8 image) through a separable
+    /// convolution filter of the input's bytes — 1–6 taps and 0–5 phase bits each way, weights
+    /// within the filter's bounds, now and then an axis of one tap of weight 1.0 —, held to the
+    /// twin at every level as checkSampling holds its sample.
+    func checkConvolution(_ reader: inout Reader) -> String? {
+        let cw = 1 + Int(reader.byte() % 6), ch = 1 + Int(reader.byte() % 6), xb = Int(reader.byte() % 6), yb = Int(reader.byte() % 6)
+        var params: [Int32] = [Int32(cw) << 16, Int32(ch) << 16, Int32(xb) << 16, Int32(yb) << 16]
+        for (taps, bits) in [(cw, xb), (ch, yb)] {
+            let impulse = taps == 1 && reader.byte() < 64
+            for _ in 0 ..< taps << bits { params.append(impulse ? 65536 : Int32(reader.byte()) * 65536 / 255 / Int32(taps)) }
+        }
+        guard let filter = try? ConvolutionFilter(pixmanParameters: params) else { return "convolution filter \(params) refused" }
+        let (src, t, mode, width, height, origin) = samplingInput(&reader, .rgba8Premultiplied)
+        let what = "convolution sample \(cw)×\(ch) taps of \(src.width)×\(src.height) (\(src.guardPages)) through \(t), \(mode), "
+            + "origin \(origin), \(width)×\(height)"
+        return compareLevels(what, src, width: width, height: height) {
+            try $0.sampleConvolution(from: src.buffer.readOnly, filter: filter, transform: t, origin: origin, repeat: mode)
+        }
+    }
+
+    /// A sampling case's image of the input's bytes (against unmapped pages as its placement byte
+    /// says), transform, repeat, rectangle size and origin.
+    func samplingInput(_ reader: inout Reader, _ format: PixelFormat)
+        -> (FencedBuffer, FixedAffineTransform, SamplingRepeat, Int, Int, (Int, Int)) {
         let sw = 1 + Int(reader.byte() % 40), sh = 1 + Int(reader.byte() % 30)
         let padding = Int(reader.byte() % 9), placement = reader.byte()
         let src = FencedBuffer(width: sw, height: sh, format: format, padding: padding, misalignment: Int(placement % 64), fill: 0,
@@ -284,15 +317,23 @@ struct RasterFuzzCase: CustomStringConvertible {
         let mode = SamplingRepeat.allCases[Int(reader.byte() % 4)]
         let width = Int(reader.byte() % 100), height = 1 + Int(reader.byte() % 6)
         let origin = (Int(reader.byte()) - 128, Int(reader.byte()) - 128)
-        let what = "bilinear sample of \(format) \(sw)×\(sh) (\(src.guardPages)) through \(t), \(mode), origin \(origin), \(width)×\(height)"
+        return (src, t, mode, width, height, origin)
+    }
+
+    /// `draw` into a fresh width × height destination of `src`'s format at the reference level and
+    /// every compared level: each must write the reference's bytes and nothing outside the
+    /// destination, leave `src` as it was — or, where the reference throws, throw at every level
+    /// having written nothing.
+    func compareLevels(_ what: String, _ src: FencedBuffer, width: Int, height: Int,
+                       draw: (RasterBuffer) throws -> Void) -> String? {
         let sourceBefore = src.copy()
         var expected: FencedBuffer? = nil
         for level in [SIMDLevel.reference] + comparedLevels {
-            let dst = FencedBuffer(width: width, height: height, format: format, fill: 0x5A)
+            let dst = FencedBuffer(width: width, height: height, format: src.buffer.format, fill: 0x5A)
             let before = dst.copy()
             let threw: Bool
             do {
-                try Kernels.withLevel(level) { try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode) }
+                try Kernels.withLevel(level) { try draw(dst.buffer) }
                 threw = false
             } catch {
                 threw = true
@@ -320,6 +361,6 @@ struct RasterFuzzCase: CustomStringConvertible {
     }
 
     var description: String {
-        "raster fuzz case (\(["blur", "gradient", "png", "premultiplied check", "bilinear sample"][kind])), \(bytes.count) bytes"
+        "raster fuzz case (\(["blur", "gradient", "png", "premultiplied check", "bilinear sample", "convolution sample"][kind])), \(bytes.count) bytes"
     }
 }

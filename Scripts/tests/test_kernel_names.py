@@ -12,7 +12,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HEADER = os.path.join(ROOT, "Sources/CSheenSIMD/include/SheenKernels.h")
 # The level files of each dispatch entry (SheenKernelTable's fields).
 FAMILY = {"composite": "Composite", "gradient_span": "Gradient", "blur": "Blur", "fill_rows": "Rows",
-          "copy_rows": "Rows", "check_premultiplied": "Rows", "sample_bilinear": "Rows"}
+          "copy_rows": "Rows", "check_premultiplied": "Rows", "sample_bilinear": "Rows",
+          "sample_convolution": "Rows"}
 LEVELS = ("SIMD128", "AVX2", "AVX512")
 
 

@@ -11,6 +11,7 @@
         .copy_rows = sheen_copy_rows_##level,              \
         .check_premultiplied = sheen_check_premultiplied_##level, \
         .sample_bilinear = sheen_sample_bilinear_##level,  \
+        .sample_convolution = sheen_sample_convolution_##level, \
     };
 
 SHEEN_KERNEL_TABLE(simd128)

@@ -1,5 +1,5 @@
-// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied) and
-// bilinear sampling (sample_bilinear)
+// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied),
+// bilinear sampling (sample_bilinear) and convolution sampling (sample_convolution)
 // built for AVX2: 32-byte vectors.
 #include "CSheenSIMD.h"
 
@@ -10,9 +10,11 @@ SHEEN_BEGIN_AVX2
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx2
 #define SHEEN_CHECK_ENTRY sheen_check_premultiplied_avx2
 #define SHEEN_SAMPLE_ENTRY sheen_sample_bilinear_avx2
+#define SHEEN_CONVOLUTION_ENTRY sheen_sample_convolution_avx2
 #include "RowsBody.h"
 #include "PremultipliedCheckBody.h"
 #include "SampleBilinearBody.h"
+#include "SampleConvolutionBody.h"
 SHEEN_END_LEVEL
 #else
 void sheen_fill_rows_avx2(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -28,4 +30,5 @@ intptr_t sheen_check_premultiplied_avx2(const uint8_t *src, intptr_t stride, int
     return -1;
 }
 void sheen_sample_bilinear_avx2(const SheenBilinearJob *job) { (void)job; }
+void sheen_sample_convolution_avx2(const SheenConvolutionJob *job) { (void)job; }
 #endif

@@ -1,5 +1,5 @@
-// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied) and
-// bilinear sampling (sample_bilinear)
+// Row fills and copies (fill_rows, copy_rows), the premultiplied check (check_premultiplied),
+// bilinear sampling (sample_bilinear) and convolution sampling (sample_convolution)
 // built for AVX-512: 64-byte vectors.
 #include "CSheenSIMD.h"
 
@@ -13,9 +13,11 @@ SHEEN_BEGIN_AVX512
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx512
 #define SHEEN_CHECK_ENTRY sheen_check_premultiplied_avx512
 #define SHEEN_SAMPLE_ENTRY sheen_sample_bilinear_avx512
+#define SHEEN_CONVOLUTION_ENTRY sheen_sample_convolution_avx512
 #include "RowsBody.h"
 #include "PremultipliedCheckBody.h"
 #include "SampleBilinearBody.h"
+#include "SampleConvolutionBody.h"
 SHEEN_END_LEVEL
 #else
 void sheen_fill_rows_avx512(uint8_t *dst, intptr_t stride, intptr_t width, intptr_t height, uint32_t bytesPerPixel,
@@ -31,4 +33,5 @@ intptr_t sheen_check_premultiplied_avx512(const uint8_t *src, intptr_t stride, i
     return -1;
 }
 void sheen_sample_bilinear_avx512(const SheenBilinearJob *job) { (void)job; }
+void sheen_sample_convolution_avx512(const SheenConvolutionJob *job) { (void)job; }
 #endif

@@ -108,7 +108,7 @@ struct CompositeCall {
         // the map cost the small call a generic runtime look-up).
         var gradient: PixmanGradient? = nil
         // A sampled paint's image (likewise apart).
-        var sampling: BilinearImage? = nil
+        var sampling: SampledImage? = nil
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip", forEveryCall: true) }
@@ -531,7 +531,7 @@ struct CompositeCall {
         return shaded
     }
 
-    /// A transformed image (BilinearImage) sampled at (x + dx, y + dy) for destination pixel
+    /// A transformed image (SampledImage) sampled at (x + dx, y + dy) for destination pixel
     /// (x, y) through its transform: drawn by sample_bilinear — the pixels pixman's bilinear
     /// fetcher gives — into scratch of the image's format over `area` (not empty; rows
     /// `area.width` pixels apart), which the caller frees; nil, having allocated nothing, where
@@ -545,7 +545,7 @@ struct CompositeCall {
     /// under coverage 0 are left transparent rather than sampled (SheenBilinearJob's
     /// `coverage`): the call composites them through 0 (cairo's glyphs of a scaled image, whose
     /// boxes are mostly uncovered, sampled whole ran at 0.64–0.76× pixman's speed).
-    static func sampleScratch(_ image: BilinearImage, x dx: Int, y dy: Int, area: PixelRect, level: SIMDLevel,
+    static func sampleScratch(_ image: SampledImage, x dx: Int, y dy: Int, area: PixelRect, level: SIMDLevel,
                               columns: [Range<Int>]? = nil, coverage: Coverage = .constant(255)) -> UnsafeMutableRawPointer? {
         let bpp = image.format.sheenFormat.bytesPerPixel
         let stride = area.width * bpp
@@ -559,7 +559,7 @@ struct CompositeCall {
             }
             guard let job = image.job(into: scratch + run.lowerBound * bpp, stride: stride, at: (area.x + run.lowerBound + dx, area.y + dy),
                                       width: run.count, height: area.height, coverage: covered) else { return false }
-            runBilinearSampling(job, level: level)
+            job.run(level: level)
             return true
         }
         // (The whole area without an array of one run: this runs for each of cairo's spans.)
@@ -618,7 +618,7 @@ struct CompositeCall {
         return 2 * covered > r.width ? nil : runs
     }
 
-    /// A transformed a8 image (BilinearImage) as coverage: sampleScratch's A8 scratch over `area`.
+    /// A transformed a8 image (SampledImage) as coverage: sampleScratch's A8 scratch over `area`.
     private static func bilinearCoverage(of m: ImageRecord, x dx: Int, y dy: Int, area: PixelRect,
                                          level: SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer {
         guard let sampled = m.sampling, sampled.format == .a8 else { throw Handover("mask transform or filter", forEveryCall: true) }
@@ -628,14 +628,14 @@ struct CompositeCall {
         return scratch
     }
 
-    /// Fills `boxes` of a destination of the image's format with the image (BilinearImage) sampled bilinearly
+    /// Fills `boxes` of a destination of the image's format with the image (SampledImage) sampled bilinearly
     /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through its transform),
     /// one sample_bilinear job a box; throws, having written nothing, where a box's positions
     /// leave the kernel's range.
-    private static func drawSampled(from image: BilinearImage, offset: (x: Int, y: Int),
+    private static func drawSampled(from image: SampledImage, offset: (x: Int, y: Int),
                                     onto d: (data: UnsafeMutableRawPointer, stride: Int),
                                     boxes: [PixelRect], level: SIMDLevel) throws(Handover) -> Int {
-        var jobs: [SheenBilinearJob] = []
+        var jobs: [SamplingJob] = []
         for r in boxes {
             guard let job = image.job(into: d.data + r.y * d.stride + r.x * image.format.sheenFormat.bytesPerPixel, stride: d.stride,
                                       at: (r.x + offset.x, r.y + offset.y),
@@ -643,7 +643,7 @@ struct CompositeCall {
             else { throw Handover("source transform beyond the sampling range") }
             jobs.append(job)
         }
-        for job in jobs { runBilinearSampling(job, level: level) }
+        for job in jobs { job.run(level: level) }
         return boxes.reduce(0) { $0 + $1.width * $1.height }
     }
 

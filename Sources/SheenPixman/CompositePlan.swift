@@ -23,10 +23,10 @@ struct CompositePlan {
         /// their edges.
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, dx: Int, dy: Int)
         /// A 32-bit image sampled bilinearly into scratch over a call's area, then read as bits.
-        case sampled(BilinearImage)
+        case sampled(SampledImage)
         /// src of a sampled image into its own format, unmasked: the sample written straight into
         /// the destination.
-        case sampledCopy(BilinearImage)
+        case sampledCopy(SampledImage)
     }
 
     /// An a8 mask image, read at a whole-pixel offset (dx, dy, besides the call's), transparent
@@ -101,7 +101,7 @@ struct CompositePlan {
     /// destination `d`, its jobs run at `level`; nil where drawPlain declines every such call.
     /// `sampling` gives a sampled source's image (its record's, looked up only then).
     init?(op code: UInt32, source s: PlainImage, mask masking: Masking, destination d: PlainImage,
-          level: SIMDLevel, sampling: () -> BilinearImage?) {
+          level: SIMDLevel, sampling: () -> SampledImage?) {
         let masked: Bool
         if case .none = masking { masked = false } else { masked = true }
         guard var op = PixmanOperator.of(code) else { return nil }
@@ -358,14 +358,14 @@ struct CompositePlan {
     /// fuses the two, and in one pass 1.1×; through glyphs, whose runs cover most of their area,
     /// the one pass was no faster.
     @inline(never)
-    private static func drawSampled(_ plan: UnsafePointer<CompositePlan>, _ job: inout SheenCompositeJob, _ image: BilinearImage,
+    private static func drawSampled(_ plan: UnsafePointer<CompositePlan>, _ job: inout SheenCompositeJob, _ image: SampledImage,
                                     offset: (x: Int, y: Int), coverage: CompositeCall.Coverage, area: PixelRect, fullArea: PixelRect,
                                     level: SIMDLevel) -> Int? {
         let columns = CompositeCall.coveredColumns(coverage, area)
-        if plan.pointee.composesSamples, let columns, case let .bits(mask, maskStride, mx, my) = coverage {
+        if plan.pointee.composesSamples, image.composes, let columns, case let .bits(mask, maskStride, mx, my) = coverage {
             let data = plan.pointee.data, stride = plan.pointee.stride
             // Every run's job made before any is run: one out of the kernel's range writes nothing.
-            var jobs: [SheenBilinearJob] = []
+            var jobs: [SamplingJob] = []
             jobs.reserveCapacity(columns.count)
             for run in columns {
                 let x = area.x &+ run.lowerBound
@@ -376,7 +376,7 @@ struct CompositePlan {
                 jobs.append(composed)
             }
             let drawn = cleared(plan, fullArea, else: area.width &* area.height, level: level)
-            for composed in jobs { runBilinearSampling(composed, level: level) }
+            for composed in jobs { composed.run(level: level) }
             return drawn
         }
         guard area.width * area.height <= CompositeCall.scratchPixelLimit,
@@ -396,11 +396,11 @@ struct CompositePlan {
     /// src of a sampled image into its own format: the sample written straight into the
     /// destination over `area`.
     @inline(never)
-    private static func drawSampledCopy(_ image: BilinearImage, area: PixelRect, offset: (x: Int, y: Int),
+    private static func drawSampledCopy(_ image: SampledImage, area: PixelRect, offset: (x: Int, y: Int),
                                         onto d: (data: UnsafeMutableRawPointer, stride: Int, bytesPerPixel: Int), level: SIMDLevel) -> Int? {
         guard let job = image.job(into: d.data + area.y * d.stride + area.x * d.bytesPerPixel, stride: d.stride,
                                   at: (area.x + offset.x, area.y + offset.y), width: area.width, height: area.height) else { return nil }
-        runBilinearSampling(job, level: level)
+        job.run(level: level)
         return area.width * area.height
     }
 }

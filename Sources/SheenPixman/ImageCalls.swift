@@ -204,7 +204,15 @@ public func sheenPixmanSetRepeat(_ image: OpaquePointer?, _ mode: UInt32) {
 @_cdecl("pixman_image_set_filter")
 public func sheenPixmanSetFilter(_ image: OpaquePointer?, _ filter: UInt32, _ params: UnsafePointer<Int32>?, _ count: Int32) -> Int32 {
     let ok = SystemPixman.shared.setFilter(image, filter, params, count)
-    if ok != 0 { ImageRegistry.update(image, unless: { $0.filter == filter }) { $0.filter = filter } }
+    guard ok != 0 else { return ok }
+    // A separable convolution's parameters are kept (cairo sets the same ones on every call that
+    // draws a downscaled image: compared, not made again).
+    let separable = filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION)
+    let given = UnsafeBufferPointer(start: params, count: separable && params != nil ? Int(max(count, 0)) : 0)
+    ImageRegistry.update(image, unless: { $0.filter == filter && (!separable || $0.convolution?.hasParameters(given) == true) }) {
+        $0.filter = filter
+        $0.convolution = separable ? ConvolutionFilter(pixmanParameters: given) : nil
+    }
     return ok
 }
 

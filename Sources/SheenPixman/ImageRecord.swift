@@ -47,8 +47,12 @@ final class ImageRecord {
     /// projective one).
     var fixedMap: FixedAffineTransform? = FixedAffineTransform.identity
     /// pixman_filter_t (pixman's default is nearest). The convolution filters blur even an
-    /// untransformed image, so they are handed to pixman.
+    /// untransformed image: the separable one of a transformed image is sample_convolution's
+    /// (`convolution`), the rest pixman's.
     var filter: UInt32 = UInt32(SHEEN_PIXMAN_FILTER_NEAREST)
+    /// The separable convolution filter's parameters (nil for another filter, or parameters
+    /// outside ConvolutionFilter's bounds: pixman's).
+    var convolution: ConvolutionFilter? = nil
     /// The clip region's boxes, nil for none.
     var clip: [PixelRect]? { hasClip ? (clipCount == 1 ? [firstClipBox] : clipBoxes) : nil }
     /// Whether the image has a clip region (`clip` not nil, read without copying the boxes out).
@@ -121,9 +125,9 @@ final class ImageRecord {
     /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
     /// when the record is published (`seal()`), so that a small call reads plain values.
     private(set) var plain = PlainImage.unusable
-    /// The image as sample_bilinear reads it (bilinearImage), worked out with `plain`; nil for
-    /// one it does not read. (Not in `plain`, which every call copies out.)
-    private(set) var sampling: BilinearImage? = nil
+    /// The image as sample_bilinear or sample_convolution reads it (sampledImage), worked out
+    /// with `plain`; nil for one neither reads. (Not in `plain`, which every call copies out.)
+    private(set) var sampling: SampledImage? = nil
 
     init(_ content: Content) {
         self.content = content
@@ -140,7 +144,7 @@ final class ImageRecord {
     func copy() -> ImageRecord {
         let r = ImageRecord(content)
         r.gradient = gradient
-        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter
+        r.repeatMode = repeatMode; r.placement = placement; r.map = map; r.fixedMap = fixedMap; r.filter = filter; r.convolution = convolution
         r.clipCount = clipCount; r.firstClipBox = firstClipBox; r.clipBoxes = clipBoxes; r.hasClip = hasClip; r.isGlyphImage = isGlyphImage; r.isA1 = isA1
         r.hasClientClip = hasClientClip; r.clipsAsSource = clipsAsSource; r.componentAlpha = componentAlpha
         r.hasAlphaMap = hasAlphaMap; r.hasAccessors = hasAccessors
@@ -172,7 +176,7 @@ final class ImageRecord {
                 p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
                               Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
             }
-            if placement == .transformed { sampling = bilinearImage(format: format, data: data, width: w, height: h, stride: stride) }
+            if placement == .transformed { sampling = sampledImage(format: format, data: data, width: w, height: h, stride: stride) }
             if sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
             // repeating image, even 1 × 1, is the full path's), unclipped and without component alpha.
@@ -187,19 +191,22 @@ final class ImageRecord {
         plain = p
     }
 
-    /// The image as sample_bilinear reads it: a8, a8r8g8b8 or a8b8g8r8 bits under an affine
-    /// transform other than a whole-pixel translation, with the bilinear filter (pixman's good
-    /// and best are bilinear too), no alpha map or accessors; nil for any other. (An x8 format is
-    /// pixman's: its fetcher makes each of the four pixels opaque before it blends them, where a
-    /// pixel past the edge with repeat none stays transparent.)
-    private func bilinearImage(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int,
-                               stride: Int) -> BilinearImage? {
+    /// The image as sample_bilinear or sample_convolution reads it: a8, a8r8g8b8 or a8b8g8r8
+    /// bits under an affine transform other than a whole-pixel translation, with the bilinear
+    /// filter (pixman's good and best are bilinear too) or — a8r8g8b8 and a8b8g8r8 — a separable
+    /// convolution within ConvolutionFilter's bounds (cairo's downscaled images), no alpha map or
+    /// accessors; nil for any other. (An x8 format is pixman's: its fetchers make each pixel
+    /// opaque before they weigh it, where a pixel past the edge with repeat none stays
+    /// transparent.)
+    private func sampledImage(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int,
+                              stride: Int) -> SampledImage? {
         let bilinear = filter == UInt32(SHEEN_PIXMAN_FILTER_BILINEAR) || filter == UInt32(SHEEN_PIXMAN_FILTER_GOOD)
             || filter == UInt32(SHEEN_PIXMAN_FILTER_BEST)
-        guard bilinear, placement == .transformed, !format.isPadded, let transform = fixedMap, !hasAlphaMap, !hasAccessors,
+        let convolved = filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION) && convolution != nil && format != .a8
+        guard bilinear || convolved, placement == .transformed, !format.isPadded, let transform = fixedMap, !hasAlphaMap, !hasAccessors,
               let mode = SamplingRepeat(rawValue: repeatMode) else { return nil }
-        return BilinearImage(data: data, width: width, height: height, stride: stride, format: format, repeat: mode,
-                             transform: transform)
+        return SampledImage(data: data, width: width, height: height, stride: stride, format: format, repeat: mode,
+                            transform: transform, convolution: convolved ? convolution.map { Unmanaged.passUnretained($0.weights) } : nil)
     }
 
     /// Whether reading the image needs nothing Sheen leaves to pixman: no alpha map, no
@@ -242,27 +249,60 @@ struct PlainImage {
     static var unusable: PlainImage { PlainImage() }
 }
 
-/// A transformed image as sample_bilinear reads it (ImageRecord's bilinearImage): its pixels,
-/// how they repeat, and the transform's 16.16 rows.
-struct BilinearImage {
+/// A transformed image as sample_bilinear or sample_convolution reads it (ImageRecord's
+/// sampledImage): its pixels, how they repeat, the transform's 16.16 rows, and its separable
+/// convolution filter (nil: bilinear).
+struct SampledImage {
     let data: UnsafeMutableRawPointer
     let width: Int, height: Int, stride: Int
     let format: PixmanFormat
     let `repeat`: SamplingRepeat
     let transform: FixedAffineTransform
+    /// The separable convolution filter (nil: bilinear), unretained, so that a plan holding the
+    /// image stays plain values (PlanMemo copies plans as bytes): the image's record keeps the
+    /// filter, and outlives every call reading it — a call holds the record, and a kept plan is
+    /// retired once any image is changed or freed.
+    let convolution: Unmanaged<ConvolutionFilter.Weights>?
 
-    /// The sample_bilinear job that fills `width` × `height` pixels at `dst` (rows `stride` bytes
-    /// apart) whose first is the image's pixel `first` through the transform (the destination
-    /// pixel plus the call's offset); nil where its positions leave the kernel's range. With
-    /// `coverage` (its first byte and row stride) pixels under coverage 0 are written as 0; with
-    /// `over` too, each sample is composited onto `dst` through its coverage instead (a 32-bit
-    /// image, `dst` of its format apart from its pixels: SheenBilinearJob's `over`).
+    /// Whether a job may composite its samples onto the destination (`over`): sample_bilinear's
+    /// only.
+    var composes: Bool { convolution == nil }
+
+    /// The job that fills `width` × `height` pixels at `dst` (rows `stride` bytes apart) whose
+    /// first is the image's pixel `first` through the transform (the destination pixel plus the
+    /// call's offset); nil where its positions leave the kernels' range, or `over` is asked of a
+    /// convolution. With `coverage` (its first byte and row stride) pixels under coverage 0 are
+    /// written as 0; with `over` too, each sample is composited onto `dst` through its coverage
+    /// instead (a 32-bit image, `dst` of its format apart from its pixels: SheenBilinearJob's
+    /// `over`).
     func job(into dst: UnsafeMutableRawPointer, stride: Int, at first: (x: Int, y: Int), width: Int, height: Int,
-             coverage: (UnsafeRawPointer, Int)? = nil, over: Bool = false) -> SheenBilinearJob? {
-        bilinearJob(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
-                    bytesPerPixel: format.sheenFormat.bytesPerPixel, repeat: `repeat`, transform: transform,
-                    dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height,
-                    coverage: coverage?.0, coverageStride: coverage?.1 ?? 0, over: over)
+             coverage: (UnsafeRawPointer, Int)? = nil, over: Bool = false) -> SamplingJob? {
+        if let convolution {
+            if over { return nil }
+            return convolutionJob(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
+                                  filter: convolution.takeUnretainedValue(), repeat: `repeat`, transform: transform, dst: dst,
+                                  dstStride: stride, x: first.x, y: first.y, width: width, height: height, coverage: coverage?.0,
+                                  coverageStride: coverage?.1 ?? 0).map { .convolution($0) }
+        }
+        return bilinearJob(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
+                           bytesPerPixel: format.sheenFormat.bytesPerPixel, repeat: `repeat`, transform: transform,
+                           dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height,
+                           coverage: coverage?.0, coverageStride: coverage?.1 ?? 0, over: over).map { .bilinear($0) }
+    }
+}
+
+/// A job of sample_bilinear or sample_convolution, made before it runs (a convolution's points
+/// at its image's filter: SampledImage.convolution).
+enum SamplingJob {
+    case bilinear(SheenBilinearJob)
+    case convolution(SheenConvolutionJob)
+
+    /// Runs the job at `level`.
+    func run(level: SIMDLevel) {
+        switch self {
+        case let .bilinear(job): runBilinearSampling(job, level: level)
+        case let .convolution(job): runConvolutionSampling(job, level: level)
+        }
     }
 }
 
@@ -307,9 +347,9 @@ enum ImageRegistry {
         }
     }
 
-    /// How sample_bilinear reads a recorded image (ImageRecord.sampling), nil for an image it
-    /// does not read or one with no record.
-    static func sampling(of image: PixmanImage) -> BilinearImage? {
+    /// How sample_bilinear or sample_convolution reads a recorded image (ImageRecord.sampling),
+    /// nil for an image neither reads or one with no record.
+    static func sampling(of image: PixmanImage) -> SampledImage? {
         tables.withLock { $0.records.find(key(image))?.sampling }
     }
 
@@ -360,13 +400,13 @@ enum ImageRegistry {
 
     /// Whether every composite reading `image` as its source is pixman's whatever the call: an
     /// image without a record, or bits of a format Sheen leaves to pixman or read through a
-    /// convolution filter (cairo's downscaled images), an alpha map or accessors — each of which
+    /// convolution filter sample_convolution does not take, an alpha map or accessors — each of which
     /// CompositeCall's drawWithSheen hands over for every call.
     static func isPixmansAsSource(_ image: PixmanImage) -> Bool {
         guard let record = tables.withLock({ t in t.records.find(key(image)) }) else { return true }
         guard case let .bits(format, _, _, _, _) = record.content else { return false }
         return format == nil || record.hasAlphaMap || record.hasAccessors || record.filter == UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION)
-            || record.filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION)
+            || (record.filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION) && record.sampling == nil)
     }
 
     /// Whether `image` is a gradient whose stops and shape the drop-in read (the full path may

@@ -13,6 +13,8 @@ typealias CopyRowsEntry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, Int
 typealias CheckPremultipliedEntry = @convention(c) (UnsafePointer<UInt8>?, Int, Int, Int) -> Int
 /// A bilinear-sampling entry: runs one `SheenBilinearJob` (see `runBilinearSampling`).
 typealias SampleBilinearEntry = @convention(c) (UnsafePointer<SheenBilinearJob>?) -> Void
+/// A convolution-sampling entry: runs one `SheenConvolutionJob` (see `runConvolutionSampling`).
+typealias SampleConvolutionEntry = @convention(c) (UnsafePointer<SheenConvolutionJob>?) -> Void
 
 /// The kernels of one level as typed entry points (SheenKernels.h names the kernels each runs;
 /// `Kernels.table` lists them with every level of this table).
@@ -37,6 +39,8 @@ struct KernelTable: @unchecked Sendable {
     let checkPremultiplied: CheckPremultipliedEntry
     /// `sample_bilinear`.
     let sampleBilinear: SampleBilinearEntry
+    /// `sample_convolution`.
+    let sampleConvolution: SampleConvolutionEntry
     /// `blur_convolution` and `blur_strip` (by the job's method): one pass over a range of units.
     let blur: BlurEntry
 
@@ -49,6 +53,7 @@ struct KernelTable: @unchecked Sendable {
         copyRows = c.copy_rows!
         checkPremultiplied = c.check_premultiplied!
         sampleBilinear = c.sample_bilinear!
+        sampleConvolution = c.sample_convolution!
         blur = c.blur!
     }
 
@@ -66,6 +71,7 @@ struct KernelTable: @unchecked Sendable {
         }
         checkPremultiplied = { src, stride, width, height in src.map { checkPremultipliedSwift($0, stride, width, height) } ?? -1 }
         sampleBilinear = { if let job = $0 { sampleBilinearSwift(job.pointee) } }
+        sampleConvolution = { if let job = $0 { sampleConvolutionSwift(job.pointee) } }
         self.blur = blur
     }
 

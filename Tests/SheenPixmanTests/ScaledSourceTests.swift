@@ -1,7 +1,8 @@
-// src of a scaled, rotated or skewed image with a bilinear filter — bilinear, good or best —
-// (cairo's clone of a scaled mask or image) through the drop-in against the system pixman's own
-// drawing of the same call: A8, a8r8g8b8 and a8b8g8r8 images (drawn by the drop-in with
-// sample_bilinear into a destination of their format), of every repeat under cairo's scales
+// src of a scaled, rotated or skewed image with a bilinear filter — bilinear, good or best — or,
+// 32-bit images, a separable convolution (cairo's downscaling) (cairo's clone of a scaled mask or
+// image) through the drop-in against the system pixman's own drawing of the same call: A8,
+// a8r8g8b8 and a8b8g8r8 images (drawn by the drop-in with sample_bilinear or sample_convolution
+// into a destination of their format), of every repeat under cairo's scales
 // (½, 2, 0.4762) and random affine transforms, at random offsets, with and without a one-box
 // clip region, into destinations whose rows end at (or start after) an unmapped page. The bytes
 // must equal pixman's, nothing outside the call's region may change, and every call must be
@@ -142,15 +143,43 @@ final class ThreeDestinations {
                             misalignment: 4 * g.below(4), fill: 0x3C, guardPages: guardPages)
     }
 
-    /// Gives `image` a random repeat, transform (randomTransform) and bilinear filter; returns them.
-    static func scale(_ image: OpaquePointer, _ g: inout FastPathTests.Generator) -> (repeat: UInt32, transform: SheenPixmanTransform, filter: Int) {
+    /// Gives `image` a random repeat, transform (randomTransform) and bilinear filter — or, for
+    /// a 32-bit image (`convolving`), two times in five a separable convolution
+    /// (convolutionParameters) —; returns them.
+    static func scale(_ image: OpaquePointer, convolving: Bool = false,
+                      _ g: inout FastPathTests.Generator) -> (repeat: UInt32, transform: SheenPixmanTransform, filter: Int) {
         let mode = UInt32(g.below(4))
         sheenPixmanSetRepeat(image, mode)
         var t = randomTransform(&g)
         _ = sheenPixmanSetTransform(image, &t)
+        if convolving && g.chance(40) {
+            let params = convolutionParameters(&g)
+            #expect(sheenPixmanSetFilter(image, UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION), params, Int32(params.count)) != 0)
+            return (mode, t, Int(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION))
+        }
         let filter = bilinearFilters[g.below(3)]
         _ = sheenPixmanSetFilter(image, UInt32(filter), nil, 0)
         return (mode, t, filter)
+    }
+
+    /// A separable convolution filter's parameters (pixman's form): 1–5 taps and 0–5 phase bits
+    /// each way, each phase's weights random and summing to 1.0 (65536) — as cairo's downscaling
+    /// filters do — or, one time in five, an axis of one tap of weight 1.0 (cairo's impulse).
+    static func convolutionParameters(_ g: inout FastPathTests.Generator) -> [Int32] {
+        let cw = 1 + g.below(5), ch = 1 + g.below(5), xb = g.below(6), yb = g.below(6)
+        func phases(_ taps: Int, _ bits: Int) -> [Int32] {
+            if taps == 1 && g.chance(20) { return [Int32](repeating: 65536, count: 1 << bits) }
+            var out: [Int32] = []
+            for _ in 0 ..< 1 << bits {
+                let raw = (0 ..< taps).map { _ in 1 + g.below(1000) }
+                let total = raw.reduce(0, +)
+                var weights = raw.map { Int32($0 * 65536 / total) }
+                weights[taps - 1] += 65536 - weights.reduce(0, +)
+                out += weights
+            }
+            return out
+        }
+        return [Int32(cw) << 16, Int32(ch) << 16, Int32(xb) << 16, Int32(yb) << 16] + phases(cw, xb) + phases(ch, yb)
     }
 
     /// `count` pixels of valid premultiplied colour at `data` (a level above its alpha is
@@ -176,7 +205,7 @@ final class ThreeDestinations {
             let kept = FastPathTests.CaseImages()
             let format = Self.destinationFormats[call % 3]
             let source = kept.bits(format.pixman, width: 1 + g.below(40), height: 1 + g.below(30), &g).0
-            let (mode, t, _) = Self.scale(source, &g)
+            let (mode, t, filter) = Self.scale(source, convolving: format.sheen != .a8, &g)
             // Two destinations over equal pixels: one drawn through the drop-in (fenced), one by
             // the system pixman.
             let fenced = Self.destination(format.sheen, guardPages: guardPages, &g)
@@ -208,7 +237,7 @@ final class ThreeDestinations {
             drawn += byUs ? 1 : 0
             let differing = (0 ..< height).filter { memcmp(view.base + $0 * view.bytesPerRow, theirs + $0 * view.bytesPerRow, rowBytes) != 0 }.count
             if differing != 0 || fenced.fenceViolations != 0 {
-                failures.append("call \(call): format \(format.sheen), repeat \(mode), transform \(t.matrix), \(w)×\(h) at (\(dx), \(dy)) "
+                failures.append("call \(call): format \(format.sheen), repeat \(mode), filter \(filter), transform \(t.matrix), \(w)×\(h) at (\(dx), \(dy)) "
                                 + "from (\(sx), \(sy)), clip \(clipped), by Sheen \(byUs): \(differing) rows differ, fences \(fenced.fenceViolations)")
             }
         }
@@ -267,7 +296,7 @@ final class ThreeDestinations {
             let sourceWidth = 1 + g.below(40), sourceHeight = 1 + g.below(30)
             let (source, bytes, stride) = kept.bits(sourceFormat, width: sourceWidth, height: sourceHeight, &g)
             for r in 0 ..< sourceHeight { Self.premultiplied(bytes + r * stride, count: sourceWidth, a8: false, &g) }
-            let (mode, t, filter) = Self.scale(source, &g)
+            let (mode, t, filter) = Self.scale(source, convolving: true, &g)
             // No mask, a solid one, or an a8 image (cairo's spans and glyphs).
             let maskKind = g.below(3)
             var mask: OpaquePointer? = nil, sparse = false

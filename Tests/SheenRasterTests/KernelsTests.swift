@@ -75,9 +75,10 @@ import Testing
     @Test func tableIsTheCRows() {
         #expect(Kernels.table.map(\.name) == ["over_n_8_8888", "composite_8888", "composite_8", "composite_double_8888",
                                              "over_ca_8888", "gradient_span", "blur_convolution", "blur_strip", "fill_rows", "copy_rows",
-                                             "check_premultiplied", "sample_bilinear"])
+                                             "check_premultiplied", "sample_bilinear", "sample_convolution"])
         #expect(Kernels.table.map(\.entry) == ["composite", "composite", "composite", "composite", "composite", "gradient_span", "blur",
-                                              "blur", "fill_rows", "copy_rows", "check_premultiplied", "sample_bilinear"])
+                                              "blur", "fill_rows", "copy_rows", "check_premultiplied", "sample_bilinear",
+                                              "sample_convolution"])
         for entry in Kernels.table { #expect(!entry.summary.isEmpty) }
         #expect(sheen_simd_kernel_name(UInt32(SHEEN_KERNEL_COUNT)) == nil)
     }

@@ -433,6 +433,57 @@ void sheen_sample_bilinear_simd128(const SheenBilinearJob *job);
 void sheen_sample_bilinear_avx2(const SheenBilinearJob *job);
 void sheen_sample_bilinear_avx512(const SheenBilinearJob *job);
 
+/// The most taps a sample_convolution filter may have along either axis.
+#define SHEEN_CONVOLUTION_MAX_TAPS 64
+/// Entries of one phase's row of a sample_convolution job's `xWeights`: its `tapsAcross` taps
+/// rounded up to a multiple of 4, four entries (one a channel) each.
+#define SHEEN_CONVOLUTION_ROW(tapsAcross) ((((tapsAcross) + 3) & ~3) * 4)
+
+/// One run of sample_convolution: `width` × `height` 32-bit pixels written from `dst` (rows
+/// `dstStride` bytes apart), each the image `src` (`srcWidth` × `srcHeight` pixels, rows
+/// `srcStride` bytes apart, any channel order, each byte a channel) filtered with pixman's
+/// separable convolution filter (PIXMAN_FILTER_SEPARABLE_CONVOLUTION) at a 16.16 position:
+/// pixel i of row r at X = x + i·dxdi + r·dxdr, Y = y + i·dydi + r·dydr (the caller keeps every
+/// such value and the steps' products within ±2²⁹). The sample, as pixman-fast-path.c's
+/// bits_image_fetch_separable_convolution_affine defines it: X rounded to the middle of its phase,
+/// X' = (X >> s << s) + ((1 << s) >> 1) with s = 16 − xPhaseBits, phase px = (X' & 0xffff) >> s,
+/// first column x₁ = (X' − 1 − ((tapsAcross·2¹⁶ − 2¹⁶) >> 1)) >> 16; likewise Y', py and y₁ with
+/// `tapsDown` and yPhaseBits; tap (i, j) (0 ≤ i < tapsDown, 0 ≤ j < tapsAcross) weighs the pixel
+/// (x₁ + j, y₁ + i), placed by `repeat` (SHEEN_SAMPLE_*; transparent outside with none), by
+/// f = ⌊(fx·fy + 2¹⁵) / 2¹⁶⌋ with fx = xWeights[px·SHEEN_CONVOLUTION_ROW(tapsAcross) + 4j] and
+/// fy = yWeights[py·tapsDown + i]; each channel is min(255, ⌊(Σ channel·f + 2¹⁵) / 2¹⁶⌋).
+/// `xWeights` holds (1 << xPhaseBits) rows of SHEEN_CONVOLUTION_ROW(tapsAcross) entries: tap j's
+/// weight four times over at 4j … 4j + 3, 0 for the taps past `tapsAcross`; `yWeights`
+/// (1 << yPhaseBits) rows of `tapsDown`. The caller keeps 1 ≤ taps ≤ SHEEN_CONVOLUTION_MAX_TAPS,
+/// 0 ≤ phase bits ≤ 16, every weight within 0 … 2¹⁶ and every phase's weights' sum within
+/// 0 … 2¹⁷, so that no sum overflows (pixman's own int sums then agree). With `coverage` (NULL:
+/// none; a byte a pixel, rows `coverageStride` bytes apart) a pixel whose coverage is 0 is
+/// written as 0 rather than sampled, as in SheenBilinearJob. The destination must not overlap
+/// `src`. Reads only those pixels' bytes of `src`, the weights, the rectangle's coverage; writes
+/// only the rectangle's pixels.
+typedef struct SheenConvolutionJob {
+    const uint8_t *src;
+    intptr_t srcStride;
+    int32_t srcWidth, srcHeight;
+    uint32_t repeat;
+    uint8_t *dst;
+    intptr_t dstStride;
+    intptr_t width, height;
+    int32_t x, y;
+    int32_t dxdi, dydi, dxdr, dydr;
+    const uint8_t *coverage;
+    intptr_t coverageStride;
+    int32_t tapsAcross, tapsDown;
+    int32_t xPhaseBits, yPhaseBits;
+    const int32_t *xWeights;
+    const int32_t *yWeights;
+} SheenConvolutionJob;
+
+/// Runs `job` with the level's sample_convolution. Call only where the level's CPU features run.
+void sheen_sample_convolution_simd128(const SheenConvolutionJob *job);
+void sheen_sample_convolution_avx2(const SheenConvolutionJob *job);
+void sheen_sample_convolution_avx512(const SheenConvolutionJob *job);
+
 /// One level's kernels, one entry per kernel family: what SheenRaster's kernel table
 /// (SheenRaster/KernelTable.swift) calls for a level; SheenKernels.h lists the kernels each
 /// entry runs. `composite` runs over_n_8_8888, composite_8888, composite_8 and
@@ -449,6 +500,7 @@ typedef struct {
                       intptr_t srcStride, intptr_t period);
     intptr_t (*check_premultiplied)(const uint8_t *src, intptr_t stride, intptr_t width, intptr_t height);
     void (*sample_bilinear)(const SheenBilinearJob *job);
+    void (*sample_convolution)(const SheenConvolutionJob *job);
 } SheenKernelTable;
 
 /// The 128-bit level's kernels. Use only where sheen_simd_cpu_supports(SHEEN_SIMD_128).

@@ -40,7 +40,9 @@
     X(check_premultiplied, check_premultiplied, \
       "rows of 32-bit pixels searched for a colour byte above its alpha (validation of premultiplied input)") \
     X(sample_bilinear, sample_bilinear, \
-      "an affinely transformed A8 or 32-bit image sampled with pixman's bilinear filter, exactly (scaled images)")
+      "an affinely transformed A8 or 32-bit image sampled with pixman's bilinear filter, exactly (scaled images)") \
+    X(sample_convolution, sample_convolution, \
+      "an affinely transformed 32-bit image filtered with pixman's separable convolution, exactly (downscaled images)")
 
 // The composite entry's fast paths, pixman's way: a job runs the row of the first path whose
 // operator, paint, coverage and format all match it, and nothing else decides (CompositeEntry.h

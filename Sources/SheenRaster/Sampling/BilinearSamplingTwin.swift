@@ -8,17 +8,6 @@ import CSheenSIMD
 func sampleBilinearSwift(_ j: SheenBilinearJob) {
     let w = Int(j.srcWidth), h = Int(j.srcHeight), bpp = Int(j.bytesPerPixel)
     guard w > 0, h > 0, j.over == 0 || bpp == 4, let src = j.src, let dst = j.dst else { return }
-    // pixman-inlines.h's repeat(); -1: transparent (repeat none, outside).
-    func place(_ c: Int, _ n: Int) -> Int {
-        switch Int(j.repeat) {
-        case SHEEN_SAMPLE_NORMAL: return (c % n + n) % n
-        case SHEEN_SAMPLE_PAD: return min(max(c, 0), n - 1)
-        case SHEEN_SAMPLE_REFLECT:
-            let m = (c % (2 * n) + 2 * n) % (2 * n)
-            return m >= n ? 2 * n - m - 1 : m
-        default: return c >= 0 && c < n ? c : -1
-        }
-    }
     func read(_ c: Int, _ r: Int) -> UInt32 {
         if c < 0 || r < 0 { return 0 }
         let p = UnsafeRawPointer(src) + r * j.srcStride + c * bpp
@@ -37,7 +26,7 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
             let Y = Int(j.y) + i * Int(j.dydi) + r * Int(j.dydr) - 0x8000
             let wx = UInt32((X >> 9) & 127), wy = UInt32((Y >> 9) & 127)
             let cx = X >> 16, cy = Y >> 16
-            let c0 = place(cx, w), c1 = place(cx + 1, w), r0 = place(cy, h), r1 = place(cy + 1, h)
+            let c0 = samplePlace(cx, w, j.repeat), c1 = samplePlace(cx + 1, w, j.repeat), r0 = samplePlace(cy, h, j.repeat), r1 = samplePlace(cy + 1, h, j.repeat)
             let tl = read(c0, r0), tr = read(c1, r0), bl = read(c0, r1), br = read(c1, r1)
             let w00 = (128 - wx) * (128 - wy), w10 = wx * (128 - wy), w01 = (128 - wx) * wy, w11 = wx * wy
             var v: UInt32 = 0
