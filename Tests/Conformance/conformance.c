@@ -5,7 +5,7 @@
 // (see `layout`), so that a read or write outside them faults. Scripts/test-arm64.sh builds it for AArch64 with
 // CSheenSIMD and runs it under qemu-aarch64-static; built natively it checks the x86 levels too.
 //
-//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSR]   (default simd128)
+//   conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSRK]   (default simd128)
 //
 // Prints one line per failing case (at most 20) and a closing "N passed, M failed"; exits 1 on
 // any failure, 2 on a file it cannot read (or one cut short: see the closing record), 3 when a
@@ -538,6 +538,47 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     return ok;
 }
 
+static int convolution_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+    SheenConvolutionJob j;
+    memset(&j, 0, sizeof j);
+    const intptr_t srcStride = i64(r);
+    j.srcWidth = (int32_t)u32(r); j.srcHeight = (int32_t)u32(r); j.repeat = u32(r);
+    const uint32_t srcMisalign = u32(r);
+    blob src = bytes(r);
+    j.tapsAcross = (int32_t)u32(r); j.tapsDown = (int32_t)u32(r); j.xPhaseBits = (int32_t)u32(r); j.yPhaseBits = (int32_t)u32(r);
+    blob xWeights = bytes(r), yWeights = bytes(r);
+    const intptr_t stride = i64(r);
+    j.width = i64(r); j.height = i64(r);
+    const uint32_t misalign = u32(r);
+    j.x = (int32_t)u32(r); j.y = (int32_t)u32(r);
+    j.dxdi = (int32_t)u32(r); j.dydi = (int32_t)u32(r); j.dxdr = (int32_t)u32(r); j.dydr = (int32_t)u32(r);
+    const intptr_t coverageStride = i64(r);
+    blob coverage = bytes(r);   // empty: no coverage
+    blob dst0 = bytes(r), want = bytes(r);
+    if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1 || j.tapsAcross < 1 || j.tapsDown < 1
+        || j.tapsAcross > SHEEN_CONVOLUTION_MAX_TAPS || j.tapsDown > SHEEN_CONVOLUTION_MAX_TAPS || j.xPhaseBits < 0
+        || j.xPhaseBits > 16 || j.yPhaseBits < 0 || j.yPhaseBits > 16
+        || xWeights.count != (size_t)SHEEN_CONVOLUTION_ROW(j.tapsAcross) * 4 << j.xPhaseBits
+        || yWeights.count != (size_t)j.tapsDown * 4 << j.yPhaseBits) return -1;
+    // The image and the weights are read-only: against guard pages their own pages refuse writes.
+    placed s = place(src, j.srcHeight, j.srcWidth * 4, srcStride, srcMisalign, how, 1);
+    placed d = place(dst0, j.height, j.width * 4, stride, misalign, how, 0);
+    placed c = place(coverage, coverage.count ? j.height : 0, j.width, coverageStride, misalign + 5, how, 1);
+    placed xw = place_table(xWeights.bytes, xWeights.count, 0, how, 1), yw = place_table(yWeights.bytes, yWeights.count, 4, how, 1);
+    j.src = s.data; j.srcStride = s.stride;
+    j.dst = d.data; j.dstStride = d.stride;
+    j.xWeights = (const int32_t *)xw.data; j.yWeights = (const int32_t *)yw.data;
+    if (coverage.count) { j.coverage = c.data; j.coverageStride = c.stride; }
+    t->sample_convolution(&j);
+    int ok = placed_equals(&d, want, why, n);
+    if (ok && !placed_equals(&s, src, why, n)) ok = 0;
+    placed_free(&xw); placed_free(&yw);
+    placed_free(&c);
+    placed_free(&d);
+    placed_free(&s);
+    return ok;
+}
+
 /// The case being run, for the fault handler: a kernel that touches a guard page stops the
 /// driver with a line naming the case, not a bare "Segmentation fault".
 static char running[160];
@@ -567,9 +608,10 @@ static intptr_t skip_check(const uint8_t *src, intptr_t stride, intptr_t width, 
     return -1;
 }
 static void skip_sample(const SheenBilinearJob *job) { (void)job; }
+static void skip_convolution(const SheenConvolutionJob *job) { (void)job; }
 /// A table whose entries do nothing: reading a case through it only checks and skips its bytes.
 static const SheenKernelTable skipping = {skip_composite, skip_gradient, skip_blur, skip_fill, skip_copy, skip_check,
-                                          skip_sample};
+                                          skip_sample, skip_convolution};
 
 /// Reads a case of `kind` without running it; 0 when it is malformed.
 static int skip_case(reader *r, char kind) {
@@ -583,6 +625,7 @@ static int skip_case(reader *r, char kind) {
     case 'P': ok = copy_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'V': ok = check_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'S': ok = sample_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
+    case 'K': ok = convolution_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     case 'R': ok = glyph_run_case(r, &skipping, LAYOUT_FENCED, why, sizeof why); break;
     default: ok = -1; break;
     }
@@ -590,8 +633,8 @@ static int skip_case(reader *r, char kind) {
 }
 
 /// The kinds of case, in the closing record's order: composite, gradient span, blur, fill, copy,
-/// premultiplied check, bilinear sample, glyph run.
-static const char KIND_LETTERS[] = "CGBFPVSR";
+/// premultiplied check, bilinear sample, glyph run, convolution sample.
+static const char KIND_LETTERS[] = "CGBFPVSRK";
 enum { KIND_COUNT = sizeof KIND_LETTERS - 1 };
 
 /// The fewest cases on the text path (over_n_8_8888) a golden file may hold: its chunk, block,
@@ -611,7 +654,7 @@ int main(int argc, char **argv) {
         else { positional = -1; break; }
     }
     if (argc < 2 || positional < 0) {
-        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSR]\n");
+        fprintf(stderr, "usage: conformance GOLDENS [simd128|avx2|avx512] [--first-failure] [--kinds CGBFPVSRK]\n");
         return 2;
     }
     const char *levelName = argc >= 3 ? argv[2] : "simd128";
@@ -692,6 +735,7 @@ int main(int argc, char **argv) {
             case 'P': ok = copy_case(&r, table, how, why, sizeof why); break;
             case 'V': ok = check_case(&r, table, how, why, sizeof why); break;
             case 'S': ok = sample_case(&r, table, how, why, sizeof why); break;
+            case 'K': ok = convolution_case(&r, table, how, why, sizeof why); break;
             case 'R': ok = glyph_run_case(&r, table, how, why, sizeof why); break;
             default: ok = -1; break;
             }
@@ -729,8 +773,8 @@ int main(int argc, char **argv) {
     }
     free(data);
     printf("conformance %s: %d composite (%d over_n_8_8888), %d gradient, %d blur, %d fill, %d copy, %d premultiplied-check, "
-           "%d bilinear-sample, %d glyph-run cases, each fenced, against guard pages after and before every row%s%s\n", levelName, kinds[0],
-           text, kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], kinds[6], kinds[7], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
+           "%d bilinear-sample, %d glyph-run, %d convolution-sample cases, each fenced, against guard pages after and before every row%s%s\n",
+           levelName, kinds[0], text, kinds[1], kinds[2], kinds[3], kinds[4], kinds[5], kinds[6], kinds[7], kinds[8], LAYOUT_COUNT > 3 ? " and allocated exactly" : "", skipped ? " (some kinds skipped)" : "");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

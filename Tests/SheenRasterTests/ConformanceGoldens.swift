@@ -22,7 +22,7 @@ struct ConformanceGoldens {
         /// Cases written of each kind, in the closing record's order.
         var kinds: [UInt8: Int] = [:]
         static let kindOrder: [UInt8] = [UInt8(ascii: "C"), UInt8(ascii: "G"), UInt8(ascii: "B"), UInt8(ascii: "F"), UInt8(ascii: "P"),
-                                              UInt8(ascii: "V"), UInt8(ascii: "S"), UInt8(ascii: "R")]
+                                              UInt8(ascii: "V"), UInt8(ascii: "S"), UInt8(ascii: "R"), UInt8(ascii: "K")]
         /// Starts a case of `kind` (its letter and number).
         func begin(_ kind: Character) {
             let k = kind.asciiValue!
@@ -721,6 +721,72 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Convolution samples: 32-bit images of 1…30 × 1…20 pixels through separable convolution
+    /// filters (ConvolutionSamplingTests.randomFilter: cairo's box filters, impulses, random
+    /// weights) under downscales, rotations and skews, every repeat, into rectangles of
+    /// 0…70 × 1…4 pixels, every other one under coverage — through the twin, each C level
+    /// checked against it here and on every machine from the file.
+    static func convolutions(_ w: Writer, _ rng: inout SeededGenerator, count: Int) -> [String] {
+        var problems: [String] = []
+        var i = 0
+        while i < count {
+            let sw = Int.random(in: 1 ... 30, using: &rng), sh = Int.random(in: 1 ... 20, using: &rng)
+            let srcStride = sw * 4 + Int.random(in: 0 ... 5, using: &rng)
+            let src = pattern(srcStride * (sh - 1) + sw * 4, &rng)
+            let width = i < 71 ? i : Int.random(in: 0 ... 70, using: &rng), height = Int.random(in: 1 ... 4, using: &rng)
+            let stride = width * 4 + Int.random(in: 0 ... 7, using: &rng)
+            let dst0 = pattern(stride * (height - 1) + width * 4, &rng)
+            let filter = try! ConvolutionFilter(pixmanParameters: ConvolutionSamplingTests.randomFilter(&rng))
+            let t = ConvolutionSamplingTests.randomTransform(&rng)
+            let mode = SamplingRepeat.allCases[Int.random(in: 0 ..< 4, using: &rng)]
+            let (srcMisalign, misalign) = (misalignments.randomElement(using: &rng)!, misalignments.randomElement(using: &rng)!)
+            let coverageStride = width + Int.random(in: 0 ... 3, using: &rng)
+            let coverage = i % 2 == 1 && width > 0 ? rows(coverageStride, height, width, &rng, mask) : []
+            var scratch = [UInt8](repeating: 0, count: 4)
+            let made = scratch.withUnsafeMutableBytes { d in
+                src.withUnsafeBytes { s in
+                    convolutionJob(src: s.baseAddress!, srcStride: srcStride, srcWidth: sw, srcHeight: sh, filter: filter.weights, repeat: mode,
+                                   transform: t, dst: d.baseAddress!, dstStride: stride, x: Int.random(in: -25 ... 25, using: &rng),
+                                   y: Int.random(in: -25 ... 25, using: &rng), width: width, height: height)
+                }
+            }
+            guard let job = made else { continue }
+            // The weights as the job reads them, little-endian.
+            let row = ConvolutionFilter.rowLength(tapsAcross: Int(job.tapsAcross))
+            let xWeights = (0 ..< row << Int(job.xPhaseBits)).flatMap { withUnsafeBytes(of: job.xWeights[$0].littleEndian, Array.init) }
+            let yWeights = (0 ..< Int(job.tapsDown) << Int(job.yPhaseBits)).flatMap { withUnsafeBytes(of: job.yWeights[$0].littleEndian, Array.init) }
+            func run(_ entry: SampleConvolutionEntry) -> [UInt8] {
+                var out = dst0
+                out.withUnsafeMutableBytes { d in
+                    src.withUnsafeBytes { s in
+                        coverage.withUnsafeBytes { c in
+                            var j = job
+                            j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                            j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                            if !coverage.isEmpty { j.coverage = c.baseAddress!.assumingMemoryBound(to: UInt8.self); j.coverageStride = coverageStride }
+                            withExtendedLifetime(filter) { entry(&j) }
+                        }
+                    }
+                }
+                return out
+            }
+            let expected = run(KernelTable.at(.reference).sampleConvolution)
+            for (level, table) in cTables where run(table.sample_convolution!) != expected { problems.append("convolution \(i) at \(level)") }
+            w.begin("K")
+            w.i64(srcStride); w.u32(UInt32(sw)); w.u32(UInt32(sh)); w.u32(mode.rawValue); w.u32(UInt32(srcMisalign))
+            w.bytes(src)
+            for v in [job.tapsAcross, job.tapsDown, job.xPhaseBits, job.yPhaseBits] { w.u32(UInt32(bitPattern: v)) }
+            w.bytes(xWeights); w.bytes(yWeights)
+            w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
+            for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
+            w.i64(coverageStride); w.bytes(coverage)
+            w.bytes(dst0); w.bytes(expected)
+            w.cases += 1
+            i += 1
+        }
+        return problems
+    }
+
     /// Glyph runs (a composite job's `glyphs`: CompositeEntry.h's composite_glyphs): a colour
     /// of either opacity through 1…24 masks of 0…20 × 0…16 pixels placed inside, across and
     /// outside a destination of 1…40 × 1…20, every operator with a path through a mask, RGBA,
@@ -816,6 +882,7 @@ struct ConformanceGoldens {
         problems += Self.rows(w, &rng, count: 600)
         problems += Self.checks(w, &rng, count: 300)
         problems += Self.samples(w, &rng, count: 150)
+        problems += Self.convolutions(w, &rng, count: 120)
         problems += Self.glyphRuns(w, &rng, count: 150)
         problems += Self.glyphRuns(w, &rng, count: 60, addingCoverage: true)
         problems += Self.glyphRuns(w, &rng, count: 60, componentAlpha: true)

@@ -68,6 +68,10 @@ public struct ConvolutionFilter: Sendable, Equatable {
 
     public static func == (a: ConvolutionFilter, b: ConvolutionFilter) -> Bool { a.parameters == b.parameters }
 
+    /// Entries of one phase's row of the job's `xWeights`: SHEEN_CONVOLUTION_ROW (CSheenSIMD.h),
+    /// which Swift cannot import.
+    package static func rowLength(tapsAcross: Int) -> Int { (tapsAcross + 3) / 4 * 16 }
+
     /// Whether `p` are this filter's parameters.
     package func hasParameters(_ p: UnsafeBufferPointer<Int32>) -> Bool { parameters.elementsEqual(p) }
 
@@ -81,7 +85,7 @@ public struct ConvolutionFilter: Sendable, Equatable {
         init(_ p: [Int32], tapsAcross cw: Int, tapsDown ch: Int, xPhases: Int, yPhases: Int) {
             tapsAcross = Int32(cw); tapsDown = Int32(ch)
             xPhaseBits = Int32(xPhases.trailingZeroBitCount); yPhaseBits = Int32(yPhases.trailingZeroBitCount)
-            let row = (cw + 3) / 4 * 16
+            let row = ConvolutionFilter.rowLength(tapsAcross: cw)
             x = .allocate(capacity: xPhases * row)
             x.initialize(repeating: 0, count: xPhases * row)
             for phase in 0 ..< xPhases {

@@ -8,7 +8,7 @@ import CSheenSIMD
 func sampleConvolutionSwift(_ j: SheenConvolutionJob) {
     let w = Int(j.srcWidth), h = Int(j.srcHeight), cw = Int(j.tapsAcross), ch = Int(j.tapsDown)
     guard w > 0, h > 0, let src = j.src, let dst = j.dst, let xWeights = j.xWeights, let yWeights = j.yWeights else { return }
-    let row = (cw + 3) / 4 * 16
+    let row = ConvolutionFilter.rowLength(tapsAcross: cw)
     let xs = 16 - Int(j.xPhaseBits), ys = 16 - Int(j.yPhaseBits)
     for r in 0 ..< j.height {
         for i in 0 ..< j.width {
