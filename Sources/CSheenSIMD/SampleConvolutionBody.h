@@ -58,8 +58,22 @@ SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y,
     convvec acc = (convvec)0;
     if (x1 >= 0 && y1 >= 0 && x1 <= w - cw && y1 <= h - ch) {
         const uint8_t *row = j->src + (intptr_t)y1 * j->srcStride + (intptr_t)x1 * 4;
-        for (int32_t k = 0; k < ch; k++, row += j->srcStride) {
-            if (fy[k]) acc = conv_row(acc, row, w - x1, fx, cw, (uint32_t)fy[k]);
+        if (cw <= CONV_TAPS && w - x1 >= CONV_TAPS) {
+            // All the taps of a row in one vector (cairo's filters are 3 taps wide, the 512-bit
+            // level's vector 4): conv_row without its loop, the x weights loaded once.
+            convvec wx;
+            memcpy(&wx, fx, sizeof wx);
+            for (int32_t k = 0; k < ch; k++, row += j->srcStride) {
+                const uint32_t f = (uint32_t)fy[k];
+                if (!f) continue;
+                convbytes b;
+                memcpy(&b, row, sizeof b);
+                acc += __builtin_convertvector(b, convvec) * (f == 65536u ? wx : (wx * f + 0x8000u) >> 16);
+            }
+        } else {
+            for (int32_t k = 0; k < ch; k++, row += j->srcStride) {
+                if (fy[k]) acc = conv_row(acc, row, w - x1, fx, cw, (uint32_t)fy[k]);
+            }
         }
     } else {
         // The row's taps placed one by one (0: transparent), then weighed as above; the
