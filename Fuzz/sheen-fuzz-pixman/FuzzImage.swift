@@ -56,6 +56,9 @@ final class FuzzImage {
     var translation: (x: Int, y: Int)? = (0, 0)
     /// Whether the filter is one that samples a pixel centre as that pixel (not a convolution).
     var pointFilter = true
+    /// Whether the filter is a separable convolution (pixman's own sampling of the image models
+    /// it, as it does a point filter's).
+    var separable = false
     /// The clip region's boxes; nil: no clip region set.
     var clip: [SheenPixmanBox32]?
     var clientClip = false

@@ -12,7 +12,8 @@
 //   clip; a drawn call of a kind the reference does not model (a convolution filter, component
 //   alpha but under a gradient) must have written what pixman writes (the drop-in hands such
 //   calls over, or their region is empty; a transformed bits mask or source is modelled by the system pixman's own
-//   sampling of it, a src copy into a8 or a8r8g8b8); for
+//   sampling of it, a src copy into a8 or a8r8g8b8 — a source's under a point filter or a separable
+//   convolution); for
 //   solid and bits sources, every pixel where the two sides differ is measured against the exact
 //   result of pixman's definition ((S in M) op D, ExactComposite with `.scalesPaint`): a finding
 //   when Sheen is off by more than its contract (½ level at full coverage, 1.5 through partial
@@ -220,13 +221,33 @@ enum PixmanFuzzCase {
             // centre as that pixel.
             let code = UInt32(filter)
             _ = sheenPixmanSetFilter(image.a, code, nil, 0); _ = pixman.setFilter(image.b, code, nil, 0)
-            image.pointFilter = true
+            image.pointFilter = true; image.separable = false
         } else if filter == 5 {
             // A 3 × 3 box convolution.
             let params: [Int32] = [3 << 16, 3 << 16] + Array(repeating: (1 << 16) / 9, count: 9)
             let ok = sheenPixmanSetFilter(image.a, UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION), params, Int32(params.count))
             _ = pixman.setFilter(image.b, UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION), params, Int32(params.count))
-            if ok != 0 { image.pointFilter = false }
+            if ok != 0 { image.pointFilter = false; image.separable = false }
+        } else if filter == 6 {
+            // A separable convolution (cairo's downscaling filter; the drop-in's
+            // sample_convolution): 1–4 taps and 0–4 phase bits each way, each phase's weights
+            // summing to about 1.0, now and then one negative (outside what Sheen draws: pixman's).
+            let cw = r.within(1, 4), ch = r.within(1, 4), xb = r.within(0, 4), yb = r.within(0, 4)
+            var params: [Int32] = [Int32(cw) << 16, Int32(ch) << 16, Int32(xb) << 16, Int32(yb) << 16]
+            for (taps, bits) in [(cw, xb), (ch, yb)] {
+                for _ in 0 ..< 1 << bits {
+                    let raw = (0 ..< taps).map { _ in Int32(r.byte()) + 1 }
+                    let total = raw.reduce(0, +)
+                    var weights = raw.map { $0 * 65536 / total }
+                    weights[taps - 1] += 65536 - weights.reduce(0, +)
+                    if r.byte() < 8 { weights[0] = -weights[0] }
+                    params += weights
+                }
+            }
+            let code = UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION)
+            let ok = sheenPixmanSetFilter(image.a, code, params, Int32(params.count))
+            _ = pixman.setFilter(image.b, code, params, Int32(params.count))
+            if ok != 0 { image.pointFilter = false; image.separable = true }
         }
         if r.byte() < 24 {
             let on: Int32 = image.componentAlpha ? 0 : 1
@@ -319,10 +340,11 @@ enum PixmanFuzzCase {
             }
             maskSamples = samples
         }
-        // A transformed bits source likewise: its src copy by the system pixman into an a8r8g8b8
-        // image over the call's rectangle (the drop-in samples a scaled 32-bit image so).
+        // A transformed bits source likewise (a point filter or a separable convolution): its src
+        // copy by the system pixman into an a8r8g8b8 image over the call's rectangle (the drop-in
+        // samples a scaled 32-bit image so).
         var sourceSamples: [UInt32]? = nil
-        if src !== dst, src.bits != nil, src.translation == nil, src.pointFilter, width > 0, height > 0 {
+        if src !== dst, src.bits != nil, src.translation == nil, src.pointFilter || src.separable, width > 0, height > 0 {
             var samples = [UInt32](repeating: 0, count: width * height)
             samples.withUnsafeMutableBufferPointer {
                 let pixman = ReferencePixman.shared
