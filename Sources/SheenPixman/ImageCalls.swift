@@ -211,7 +211,7 @@ public func sheenPixmanSetFilter(_ image: OpaquePointer?, _ filter: UInt32, _ pa
     let given = UnsafeBufferPointer(start: params, count: separable && params != nil ? Int(max(count, 0)) : 0)
     ImageRegistry.update(image, unless: { $0.filter == filter && (!separable || $0.convolution?.hasParameters(given) == true) }) {
         $0.filter = filter
-        $0.convolution = separable ? ConvolutionFilter(pixmanParameters: given) : nil
+        $0.convolution = separable ? ConvolutionFilterCache.filter(given) : nil
     }
     return ok
 }

@@ -3,6 +3,7 @@
 // laid out once, so that a job only points at them.
 
 import CSheenSIMD
+import SheenPlatform
 
 /// A separable convolution filter in pixman's form (`PIXMAN_FILTER_SEPARABLE_CONVOLUTION`, the
 /// parameters `pixman_filter_create_separable_convolution` makes): a filter `tapsAcross` ×
@@ -73,7 +74,12 @@ public struct ConvolutionFilter: Sendable, Equatable {
     package static func rowLength(tapsAcross: Int) -> Int { (tapsAcross + 3) / 4 * 16 }
 
     /// Whether `p` are this filter's parameters.
-    package func hasParameters(_ p: UnsafeBufferPointer<Int32>) -> Bool { parameters.elementsEqual(p) }
+    package func hasParameters(_ p: UnsafeBufferPointer<Int32>) -> Bool {
+        // memcmp: cairo sets a filter of ~800 words on every call that draws a downscaled image.
+        parameters.withUnsafeBufferPointer { own in
+            own.count == p.count && (own.isEmpty || memcmp(own.baseAddress!, p.baseAddress!, 4 * own.count) == 0)
+        }
+    }
 
     /// The filter as SheenConvolutionJob takes it: its taps and phase bits, `xWeights` (each
     /// phase's row of SHEEN_CONVOLUTION_ROW(tapsAcross) entries: a tap's weight four times, 0
