@@ -10,7 +10,7 @@ import SheenRaster
 
 extension CompositeCall {
     /// Draws the call the quick way when it is a plain one — a solid colour, an image at a
-    /// whole-pixel offset (repeat none) or a 32-bit image sampled bilinearly (src of any such
+    /// whole-pixel offset (repeat none) or a 32-bit image sampled by its filter (src of any such
     /// image into its own format: the sample itself), through no mask, a solid one or an a8
     /// image (repeat none), into a destination with no clip region or one of a single box; src through a mask as
     /// drawWithSheen draws it, over onto the area cleared first — and returns the pixels drawn. Returns

@@ -33,8 +33,9 @@ struct CompositeCall {
         /// apart, in `gradient`, so that this enum stays plain values on the path every small
         /// call takes).
         case gradient(map: Matrix2D)
-        /// A transformed image sampled with pixman's bilinear filter (its description apart, in
-        /// `sampling`) into scratch over the call's area once the area is known, then read as `.bits`.
+        /// A transformed image sampled with pixman's bilinear filter or separable convolution (its
+        /// description apart, in `sampling`) into scratch over the call's area once the area is
+        /// known, then read as `.bits`.
         case sampled
     }
 
@@ -112,11 +113,11 @@ struct CompositeCall {
         var coverage = Coverage.constant(255)
         // A source or mask whose clip pixman applies (clipsWhenRead) is pixman's to draw.
         if s.clipsWhenRead || m?.clipsWhenRead == true { throw Handover("source or mask clip", forEveryCall: true) }
-        // src of an image under an affine transform with the bilinear filter into its own
-        // format, no mask: what cairo does to clone a scaled mask (mask-*-half and -double) or
-        // paints a scaled image with. The result is the sample itself — sample_bilinear, byte for
-        // byte pixman's — over the whole area: repeat none samples transparent past the image's
-        // edges, which src writes.
+        // src of an image under an affine transform with the bilinear filter or a separable
+        // convolution into its own format, no mask: what cairo does to clone a scaled mask
+        // (mask-*-half and -double) or paints a scaled image with. The result is the sample
+        // itself — sample_bilinear's or sample_convolution's, byte for byte pixman's — over the
+        // whole area: repeat none samples transparent past the image's edges, which src writes.
         if self.op == 0x01, !masked, let image = s.sampling, image.format == dFormat {
             if Self.overlaps(image.data, image.height, image.stride, dData, dHeight, dStride) { throw Handover("source overlaps destination") }
             let boxes = (d.clip ?? [area]).map { $0.intersection(area) }.filter { !$0.isEmpty }
@@ -503,7 +504,7 @@ struct CompositeCall {
     private static func scratchCoverage(of m: ImageRecord)
         -> ((ImageRecord, Int, Int, PixelRect, SIMDLevel) throws(Handover) -> UnsafeMutableRawPointer)? {
         if case .gradient = m.content { return gradientCoverage(of:x:y:area:level:) }
-        // Only an a8 image sample_bilinear reads (not one under a convolution filter, say): the
+        // Only an a8 image sample_bilinear reads (not one under a convolution filter): the
         // others go on to a8Coverage, which refuses them — before an empty area could let the
         // call count as drawn (the differential fuzzer's finding).
         if case .bits(.a8?, _, _, _, _) = m.content, m.placement == .transformed, m.sampling?.format == .a8 {
@@ -532,10 +533,10 @@ struct CompositeCall {
     }
 
     /// A transformed image (SampledImage) sampled at (x + dx, y + dy) for destination pixel
-    /// (x, y) through its transform: drawn by sample_bilinear — the pixels pixman's bilinear
-    /// fetcher gives — into scratch of the image's format over `area` (not empty; rows
-    /// `area.width` pixels apart), which the caller frees; nil, having allocated nothing, where
-    /// the area's positions leave the kernel's range. The image is read whole before anything is
+    /// (x, y) through its transform: drawn by sample_bilinear or sample_convolution — the pixels
+    /// pixman's bilinear or separable convolution fetcher gives — into scratch of the image's
+    /// format over `area` (not empty; rows `area.width` pixels apart), which the caller frees;
+    /// nil, having allocated nothing, where the area's positions leave the kernel's range. The image is read whole before anything is
     /// written, so it may share memory with the destination. cairo draws a scaled image as a
     /// source so (its scaled surface patterns, painted, and a span at a time under fills,
     /// strokes and glyphs) and masks with a scaled a8 image (mask-*-half and -double).
@@ -628,9 +629,9 @@ struct CompositeCall {
         return scratch
     }
 
-    /// Fills `boxes` of a destination of the image's format with the image (SampledImage) sampled bilinearly
-    /// (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through its transform),
-    /// one sample_bilinear job a box; throws, having written nothing, where a box's positions
+    /// Fills `boxes` of a destination of the image's format with the image (SampledImage) sampled
+    /// by its filter (pixel (x, y) at the image's pixel (x + offset.x, y + offset.y) through its
+    /// transform), one sampling job a box; throws, having written nothing, where a box's positions
     /// leave the kernel's range.
     private static func drawSampled(from image: SampledImage, offset: (x: Int, y: Int),
                                     onto d: (data: UnsafeMutableRawPointer, stride: Int),

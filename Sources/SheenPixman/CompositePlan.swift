@@ -22,7 +22,8 @@ struct CompositePlan {
         /// Pixels read at a whole-pixel offset (dx, dy, besides the call's), transparent past
         /// their edges.
         case bits(format: PixmanFormat, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, dx: Int, dy: Int)
-        /// A 32-bit image sampled bilinearly into scratch over a call's area, then read as bits.
+        /// A 32-bit image sampled by its filter (bilinear or separable convolution) into scratch
+        /// over a call's area, then read as bits.
         case sampled(SampledImage)
         /// src of a sampled image into its own format, unmasked: the sample written straight into
         /// the destination.

@@ -43,7 +43,7 @@ final class ImageRecord {
     /// The transform as an affine map from destination to image space (pixman's direction), nil
     /// for a projective one.
     var map: Matrix2D? = .identity
-    /// The same affine transform as pixman's 16.16 rows, as sample_bilinear takes it (nil for a
+    /// The same affine transform as pixman's 16.16 rows, as the sampling kernels take it (nil for a
     /// projective one).
     var fixedMap: FixedAffineTransform? = FixedAffineTransform.identity
     /// pixman_filter_t (pixman's default is nearest). The convolution filters blur even an
