@@ -95,7 +95,7 @@ int main(int argc, char **argv) {
     pixman_glyph_cache_t *cache = pixman_glyph_cache_create();
     for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
     int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0, masked_runs = 0, masked_taken = 0;
-    int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0, convolved_runs = 0;
+    int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0, convolved_runs = 0, downscaled_drawn = 0;
     for (int run = 0; run < RUNS; run++) {
         /* Churn: remove and insert glyphs; now and then a new cache. */
         if (below(50) == 0) {
@@ -113,7 +113,7 @@ int main(int argc, char **argv) {
         int subpixel = run % 4 == 3;
         subpixel_runs += subpixel;
         int n = 1 + below(40), colour = below(4) == 0;   /* a quarter of the others mix in colour glyphs */
-        int has_colour = 0, repeating = 0, convolved = 0;
+        int has_colour = 0, repeating = 0, convolved = 0, downscaled = 0;
         pixman_glyph_t run_glyphs[40];
         for (int i = 0; i < n; i++) {
             int k = subpixel ? GLYPHS - 8 + below(8) : below(colour ? GLYPHS : GLYPHS - 8);
@@ -157,9 +157,36 @@ int main(int argc, char **argv) {
             for (int i = 0; i < N; i++) src_bits[i] = valid();
             src = pixman_image_create_bits(PIXMAN_a8r8g8b8, W, H, src_bits, 4 * W);
             if (below(2)) { pixman_image_set_repeat(src, PIXMAN_REPEAT_NORMAL); repeating = 1; }
-            else if (below(6) == 0) {
-                /* A 3 × 3 box filter (cairo downscales images under a convolution filter): every
-                 * composite of it is pixman's, so the run is handed over whole. */
+            else if (below(5) == 0) {
+                /* Drawn at 1/1.9 of its size under a separable convolution, as cairo downscales
+                 * an image (3 × 3 taps, 4 phases each way, a box of 1.9 pixels at each): Sheen's
+                 * sample_convolution, so the run is taken as one of an untransformed image is. */
+                static pixman_fixed_t params[4 + 2 * 4 * 3];
+                params[0] = params[1] = pixman_int_to_fixed(3);
+                params[2] = params[3] = pixman_int_to_fixed(2);
+                for (int axis = 0, k = 4; axis < 2; axis++) {
+                    for (int phase = 0; phase < 4; phase++) {
+                        double centre = (phase + 0.5) / 4 - 0.5, w[3], total = 0;
+                        for (int t = 0; t < 3; t++) {
+                            double lo = t - 1.5 - centre, hi = lo + 1;
+                            w[t] = (hi < 0.95 ? hi : 0.95) - (lo > -0.95 ? lo : -0.95);
+                            if (w[t] < 0) w[t] = 0;
+                            total += w[t];
+                        }
+                        int sum = 0;
+                        for (int t = 0; t < 3; t++) { params[k + t] = (pixman_fixed_t)(w[t] / total * 65536 + 0.5); sum += params[k + t]; }
+                        params[k + 1] += 65536 - sum;
+                        k += 3;
+                    }
+                }
+                pixman_transform_t scale;
+                pixman_transform_init_scale(&scale, 124518, 124518);
+                pixman_image_set_transform(src, &scale);
+                pixman_image_set_filter(src, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, 4 + 2 * 4 * 3);
+                downscaled = 1;
+            } else if (below(6) == 0) {
+                /* A 3 × 3 box under pixman's other convolution filter, which Sheen leaves to
+                 * pixman: every composite of it is pixman's, so the run is handed over whole. */
                 static pixman_fixed_t box[2 + 9];
                 box[0] = box[1] = pixman_int_to_fixed(3);
                 for (int k = 0; k < 9; k++) box[2 + k] = pixman_int_to_fixed(1) / 9;
@@ -244,6 +271,7 @@ int main(int argc, char **argv) {
         }
         if (gradient && by_sheen > 0) gradient_taken++;
         convolved_runs += convolved;
+        downscaled_drawn += downscaled && by_sheen > 0;
         if (convolved && by_sheen != 0 && failures++ < 10)
             fprintf(stderr, "glyphs: run %d (op %d, format %x): an image under a convolution filter drawn by Sheen\n", run, op, format);
         /* Each glyph over a pixel is one more rounding by each library: the tolerance grows by a
@@ -285,14 +313,18 @@ int main(int argc, char **argv) {
         fprintf(stderr, "glyphs: only %d runs of a gradient were drawn by Sheen\n", gradient_taken);
         failures++;
     }
+    if (downscaled_drawn < 50) {
+        fprintf(stderr, "glyphs: only %d runs of a downscaled image were drawn by Sheen\n", downscaled_drawn);
+        failures++;
+    }
     if (subpixel_taken < 40) {
         fprintf(stderr, "glyphs: only %d of %d subpixel runs were ones the drop-in takes\n", subpixel_taken, subpixel_runs);
         failures++;
     }
     printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
-           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient), %d of a convolved image; "
+           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient, %d of a downscaled image), %d of a convolved image; "
            "largest difference under one glyph %d levels; %d failures\n",
-           RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken, convolved_runs, worst,
-           failures);
+           RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken,
+           downscaled_drawn, convolved_runs, worst, failures);
     return failures ? 1 : 0;
 }
