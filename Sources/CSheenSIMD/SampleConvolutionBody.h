@@ -44,7 +44,8 @@ SHEEN_INLINE convvec conv_row(convvec acc, const uint8_t *pixels, int32_t room, 
 
 /// The filtered pixel at the 16.16 position (X, Y), written to `out`.
 SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y, uint8_t *out) {
-    const int32_t cw = j->tapsAcross, ch = j->tapsDown, w = j->srcWidth, h = j->srcHeight;
+    const SheenBilinearJob *p = &j->sample;
+    const int32_t cw = j->tapsAcross, ch = j->tapsDown, w = p->srcWidth, h = p->srcHeight;
     const int xs = 16 - j->xPhaseBits, ys = 16 - j->yPhaseBits;
     // The middle of the position's phase (pixman's `(x >> s) << s`, without shifting a
     // negative number left).
@@ -57,13 +58,13 @@ SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y,
     const int32_t *fy = j->yWeights + (intptr_t)py * ch;
     convvec acc = (convvec)0;
     if (x1 >= 0 && y1 >= 0 && x1 <= w - cw && y1 <= h - ch) {
-        const uint8_t *row = j->src + (intptr_t)y1 * j->srcStride + (intptr_t)x1 * 4;
+        const uint8_t *row = p->src + (intptr_t)y1 * p->srcStride + (intptr_t)x1 * 4;
         if (cw <= CONV_TAPS && w - x1 >= CONV_TAPS) {
             // All the taps of a row in one vector (cairo's filters are 3 taps wide, the 512-bit
             // level's vector 4): conv_row without its loop, the x weights loaded once.
             convvec wx;
             memcpy(&wx, fx, sizeof wx);
-            for (int32_t k = 0; k < ch; k++, row += j->srcStride) {
+            for (int32_t k = 0; k < ch; k++, row += p->srcStride) {
                 const uint32_t f = (uint32_t)fy[k];
                 if (!f) continue;
                 convbytes b;
@@ -71,7 +72,7 @@ SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y,
                 acc += __builtin_convertvector(b, convvec) * (f == 65536u ? wx : (wx * f + 0x8000u) >> 16);
             }
         } else {
-            for (int32_t k = 0; k < ch; k++, row += j->srcStride) {
+            for (int32_t k = 0; k < ch; k++, row += p->srcStride) {
                 if (fy[k]) acc = conv_row(acc, row, w - x1, fx, cw, (uint32_t)fy[k]);
             }
         }
@@ -82,11 +83,11 @@ SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y,
         memset(placed + 4 * cw, 0, SHEEN_ROW_VECTOR);
         for (int32_t k = 0; k < ch; k++) {
             if (!fy[k]) continue;
-            const int32_t ry = sample_place(y1 + k, h, j->repeat);
+            const int32_t ry = sample_place(y1 + k, h, p->repeat);
             for (int32_t t = 0; t < cw; t++) {
-                const int32_t rx = sample_place(x1 + t, w, j->repeat);
+                const int32_t rx = sample_place(x1 + t, w, p->repeat);
                 uint32_t v = 0;
-                if (rx >= 0 && ry >= 0) memcpy(&v, j->src + (intptr_t)ry * j->srcStride + (intptr_t)rx * 4, 4);
+                if (rx >= 0 && ry >= 0) memcpy(&v, p->src + (intptr_t)ry * p->srcStride + (intptr_t)rx * 4, 4);
                 memcpy(placed + 4 * t, &v, 4);
             }
             acc = conv_row(acc, placed, cw + CONV_TAPS, fx, cw, (uint32_t)fy[k]);
@@ -103,7 +104,8 @@ SHEEN_INLINE void conv_pixel(const SheenConvolutionJob *j, int32_t X, int32_t Y,
 }
 
 void SHEEN_CONVOLUTION_ENTRY(const SheenConvolutionJob *job) {
-    const SheenConvolutionJob j = *job;
+    const SheenConvolutionJob cj = *job;
+    const SheenBilinearJob j = cj.sample;
     for (intptr_t r = 0; r < j.height; r++) {
         uint8_t *out = j.dst + r * j.dstStride;
         const uint8_t *coverage = j.coverage ? j.coverage + r * j.coverageStride : 0;
@@ -114,7 +116,7 @@ void SHEEN_CONVOLUTION_ENTRY(const SheenConvolutionJob *job) {
                 memset(out, 0, 4);
                 continue;
             }
-            conv_pixel(&j, X, Y, out);
+            conv_pixel(&cj, X, Y, out);
         }
     }
 }

@@ -504,7 +504,15 @@ static int check_case(reader *r, const SheenKernelTable *t, layout how, char *wh
     return ok;
 }
 
-static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+/// What runs a sample record's job: sample_bilinear, or sample_convolution with a filter.
+typedef struct {
+    const SheenKernelTable *table;
+    const SheenConvolutionJob *filter;   /* NULL: bilinear */
+} sampler;
+
+/// Reads a sample record (kind S's whole case, the end of kind K's) into a job, places its
+/// image, destination and coverage as `how` says, runs the job through `run`, and compares.
+static int sample_record(reader *r, sampler run, layout how, char *why, size_t n) {
     SheenBilinearJob j;
     memset(&j, 0, sizeof j);
     const intptr_t srcStride = i64(r);
@@ -521,7 +529,7 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     j.over = u32(r);
     blob dst0 = bytes(r), want = bytes(r);
     if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1
-        || (j.bytesPerPixel != 1 && j.bytesPerPixel != 4)) return -1;
+        || (j.bytesPerPixel != 1 && j.bytesPerPixel != 4) || (run.filter && (j.bytesPerPixel != 4 || j.over))) return -1;
     // The image is read-only: against guard pages its rows' own pages refuse writes too.
     placed s = place(src, j.srcHeight, j.srcWidth * j.bytesPerPixel, srcStride, srcMisalign, how, 1);
     placed d = place(dst0, j.height, j.width * j.bytesPerPixel, stride, misalign, how, 0);
@@ -529,7 +537,13 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     j.src = s.data; j.srcStride = s.stride;
     j.dst = d.data; j.dstStride = d.stride;
     if (coverage.count) { j.coverage = c.data; j.coverageStride = c.stride; }
-    t->sample_bilinear(&j);
+    if (run.filter) {
+        SheenConvolutionJob k = *run.filter;
+        k.sample = j;
+        run.table->sample_convolution(&k);
+    } else {
+        run.table->sample_bilinear(&j);
+    }
     int ok = placed_equals(&d, want, why, n);
     if (ok && !placed_equals(&s, src, why, n)) ok = 0;
     placed_free(&c);
@@ -538,44 +552,25 @@ static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *w
     return ok;
 }
 
+static int sample_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
+    return sample_record(r, (sampler){t, NULL}, how, why, n);
+}
+
+/// A convolution case: its filter (taps, phase bits, the job's weights), then a sample record.
 static int convolution_case(reader *r, const SheenKernelTable *t, layout how, char *why, size_t n) {
-    SheenConvolutionJob j;
-    memset(&j, 0, sizeof j);
-    const intptr_t srcStride = i64(r);
-    j.srcWidth = (int32_t)u32(r); j.srcHeight = (int32_t)u32(r); j.repeat = u32(r);
-    const uint32_t srcMisalign = u32(r);
-    blob src = bytes(r);
-    j.tapsAcross = (int32_t)u32(r); j.tapsDown = (int32_t)u32(r); j.xPhaseBits = (int32_t)u32(r); j.yPhaseBits = (int32_t)u32(r);
+    SheenConvolutionJob k;
+    memset(&k, 0, sizeof k);
+    k.tapsAcross = (int32_t)u32(r); k.tapsDown = (int32_t)u32(r); k.xPhaseBits = (int32_t)u32(r); k.yPhaseBits = (int32_t)u32(r);
     blob xWeights = bytes(r), yWeights = bytes(r);
-    const intptr_t stride = i64(r);
-    j.width = i64(r); j.height = i64(r);
-    const uint32_t misalign = u32(r);
-    j.x = (int32_t)u32(r); j.y = (int32_t)u32(r);
-    j.dxdi = (int32_t)u32(r); j.dydi = (int32_t)u32(r); j.dxdr = (int32_t)u32(r); j.dydr = (int32_t)u32(r);
-    const intptr_t coverageStride = i64(r);
-    blob coverage = bytes(r);   // empty: no coverage
-    blob dst0 = bytes(r), want = bytes(r);
-    if (r->bad || j.width < 0 || j.height < 0 || j.srcWidth < 1 || j.srcHeight < 1 || j.tapsAcross < 1 || j.tapsDown < 1
-        || j.tapsAcross > SHEEN_CONVOLUTION_MAX_TAPS || j.tapsDown > SHEEN_CONVOLUTION_MAX_TAPS || j.xPhaseBits < 0
-        || j.xPhaseBits > 16 || j.yPhaseBits < 0 || j.yPhaseBits > 16
-        || xWeights.count != (size_t)SHEEN_CONVOLUTION_ROW(j.tapsAcross) * 4 << j.xPhaseBits
-        || yWeights.count != (size_t)j.tapsDown * 4 << j.yPhaseBits) return -1;
-    // The image and the weights are read-only: against guard pages their own pages refuse writes.
-    placed s = place(src, j.srcHeight, j.srcWidth * 4, srcStride, srcMisalign, how, 1);
-    placed d = place(dst0, j.height, j.width * 4, stride, misalign, how, 0);
-    placed c = place(coverage, coverage.count ? j.height : 0, j.width, coverageStride, misalign + 5, how, 1);
+    if (r->bad || k.tapsAcross < 1 || k.tapsDown < 1 || k.tapsAcross > SHEEN_CONVOLUTION_MAX_TAPS
+        || k.tapsDown > SHEEN_CONVOLUTION_MAX_TAPS || k.xPhaseBits < 0 || k.xPhaseBits > 16 || k.yPhaseBits < 0 || k.yPhaseBits > 16
+        || xWeights.count != (size_t)SHEEN_CONVOLUTION_ROW(k.tapsAcross) * 4 << k.xPhaseBits
+        || yWeights.count != (size_t)k.tapsDown * 4 << k.yPhaseBits) return -1;
+    // The weights are read-only: against guard pages their own pages refuse writes.
     placed xw = place_table(xWeights.bytes, xWeights.count, 0, how, 1), yw = place_table(yWeights.bytes, yWeights.count, 4, how, 1);
-    j.src = s.data; j.srcStride = s.stride;
-    j.dst = d.data; j.dstStride = d.stride;
-    j.xWeights = (const int32_t *)xw.data; j.yWeights = (const int32_t *)yw.data;
-    if (coverage.count) { j.coverage = c.data; j.coverageStride = c.stride; }
-    t->sample_convolution(&j);
-    int ok = placed_equals(&d, want, why, n);
-    if (ok && !placed_equals(&s, src, why, n)) ok = 0;
+    k.xWeights = (const int32_t *)xw.data; k.yWeights = (const int32_t *)yw.data;
+    int ok = sample_record(r, (sampler){t, &k}, how, why, n);
     placed_free(&xw); placed_free(&yw);
-    placed_free(&c);
-    placed_free(&d);
-    placed_free(&s);
     return ok;
 }
 

@@ -691,34 +691,49 @@ struct ConformanceGoldens {
             guard var job = made else { continue }
             // Every other 32-bit case composited onto the destination's pixels.
             if i % 4 == 3 { job.over = 1 }
-            func run(_ entry: SampleBilinearEntry) -> [UInt8] {
-                var out = dst0
-                out.withUnsafeMutableBytes { d in
-                    src.withUnsafeBytes { s in
-                        coverage.withUnsafeBytes { c in
-                            var j = job
-                            j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                            j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                            if !coverage.isEmpty { j.coverage = c.baseAddress!.assumingMemoryBound(to: UInt8.self); j.coverageStride = coverageStride }
-                            entry(&j)
-                        }
-                    }
-                }
-                return out
-            }
-            let expected = run(KernelTable.at(.reference).sampleBilinear)
-            for (level, table) in cTables where run(table.sample_bilinear!) != expected { problems.append("sample \(i) at \(level)") }
+            let expected = sampleRecord(src: src, dst0: dst0, coverage: coverage, coverageStride: coverageStride, job: job,
+                                        run: KernelTable.at(.reference).sampleBilinear)
+            for (level, table) in cTables
+            where sampleRecord(src: src, dst0: dst0, coverage: coverage, coverageStride: coverageStride, job: job, run: table.sample_bilinear!)
+                != expected { problems.append("sample \(i) at \(level)") }
             w.begin("S")
-            w.i64(srcStride); w.u32(UInt32(sw)); w.u32(UInt32(sh)); w.u32(UInt32(bpp)); w.u32(mode.rawValue); w.u32(UInt32(srcMisalign))
-            w.bytes(src)
-            w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
-            for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
-            w.i64(coverageStride); w.bytes(coverage); w.u32(job.over)
-            w.bytes(dst0); w.bytes(expected)
+            writeSample(w, job, src: src, srcStride: srcStride, srcMisalign: srcMisalign, stride: stride, misalign: misalign,
+                        coverage: coverage, coverageStride: coverageStride, dst0: dst0, expected: expected)
             w.cases += 1
             i += 1
         }
         return problems
+    }
+
+    /// A sample job run over copies of its image, destination and coverage (the job's pointers
+    /// set to them): the destination's bytes after.
+    static func sampleRecord(src: [UInt8], dst0: [UInt8], coverage: [UInt8], coverageStride: Int, job: SheenBilinearJob,
+                             run: (UnsafePointer<SheenBilinearJob>?) -> Void) -> [UInt8] {
+        var out = dst0
+        out.withUnsafeMutableBytes { d in
+            src.withUnsafeBytes { s in
+                coverage.withUnsafeBytes { c in
+                    var j = job
+                    j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    if !coverage.isEmpty { j.coverage = c.baseAddress!.assumingMemoryBound(to: UInt8.self); j.coverageStride = coverageStride }
+                    run(&j)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A sample record (conformance.c's sample_record): kind S's whole case, kind K's end.
+    static func writeSample(_ w: Writer, _ job: SheenBilinearJob, src: [UInt8], srcStride: Int, srcMisalign: Int, stride: Int, misalign: Int,
+                            coverage: [UInt8], coverageStride: Int, dst0: [UInt8], expected: [UInt8]) {
+        w.i64(srcStride); w.u32(UInt32(job.srcWidth)); w.u32(UInt32(job.srcHeight)); w.u32(job.bytesPerPixel); w.u32(job.repeat)
+        w.u32(UInt32(srcMisalign))
+        w.bytes(src)
+        w.i64(stride); w.i64(job.width); w.i64(job.height); w.u32(UInt32(misalign))
+        for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
+        w.i64(coverageStride); w.bytes(coverage); w.u32(job.over)
+        w.bytes(dst0); w.bytes(expected)
     }
 
     /// Convolution samples: 32-bit images of 1…30 × 1…20 pixels through separable convolution
@@ -755,32 +770,24 @@ struct ConformanceGoldens {
             let row = ConvolutionFilter.rowLength(tapsAcross: Int(job.tapsAcross))
             let xWeights = (0 ..< row << Int(job.xPhaseBits)).flatMap { withUnsafeBytes(of: job.xWeights[$0].littleEndian, Array.init) }
             let yWeights = (0 ..< Int(job.tapsDown) << Int(job.yPhaseBits)).flatMap { withUnsafeBytes(of: job.yWeights[$0].littleEndian, Array.init) }
-            func run(_ entry: SampleConvolutionEntry) -> [UInt8] {
-                var out = dst0
-                out.withUnsafeMutableBytes { d in
-                    src.withUnsafeBytes { s in
-                        coverage.withUnsafeBytes { c in
-                            var j = job
-                            j.src = s.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                            j.dst = d.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                            if !coverage.isEmpty { j.coverage = c.baseAddress!.assumingMemoryBound(to: UInt8.self); j.coverageStride = coverageStride }
-                            withExtendedLifetime(filter) { entry(&j) }
-                        }
-                    }
+            // The job's sample record, run through sample_convolution with this filter.
+            func convolved(_ entry: SampleConvolutionEntry) -> (UnsafePointer<SheenBilinearJob>?) -> Void {
+                { sample in
+                    var k = job
+                    k.sample = sample!.pointee
+                    withExtendedLifetime(filter) { entry(&k) }
                 }
-                return out
             }
-            let expected = run(KernelTable.at(.reference).sampleConvolution)
-            for (level, table) in cTables where run(table.sample_convolution!) != expected { problems.append("convolution \(i) at \(level)") }
+            let expected = sampleRecord(src: src, dst0: dst0, coverage: coverage, coverageStride: coverageStride, job: job.sample,
+                                        run: convolved(KernelTable.at(.reference).sampleConvolution))
+            for (level, table) in cTables
+            where sampleRecord(src: src, dst0: dst0, coverage: coverage, coverageStride: coverageStride, job: job.sample,
+                               run: convolved(table.sample_convolution!)) != expected { problems.append("convolution \(i) at \(level)") }
             w.begin("K")
-            w.i64(srcStride); w.u32(UInt32(sw)); w.u32(UInt32(sh)); w.u32(mode.rawValue); w.u32(UInt32(srcMisalign))
-            w.bytes(src)
             for v in [job.tapsAcross, job.tapsDown, job.xPhaseBits, job.yPhaseBits] { w.u32(UInt32(bitPattern: v)) }
             w.bytes(xWeights); w.bytes(yWeights)
-            w.i64(stride); w.i64(width); w.i64(height); w.u32(UInt32(misalign))
-            for v in [job.x, job.y, job.dxdi, job.dydi, job.dxdr, job.dydr] { w.u32(UInt32(bitPattern: v)) }
-            w.i64(coverageStride); w.bytes(coverage)
-            w.bytes(dst0); w.bytes(expected)
+            writeSample(w, job.sample, src: src, srcStride: srcStride, srcMisalign: srcMisalign, stride: stride, misalign: misalign,
+                        coverage: coverage, coverageStride: coverageStride, dst0: dst0, expected: expected)
             w.cases += 1
             i += 1
         }

@@ -439,40 +439,28 @@ void sheen_sample_bilinear_avx512(const SheenBilinearJob *job);
 /// rounded up to a multiple of 4, four entries (one a channel) each.
 #define SHEEN_CONVOLUTION_ROW(tapsAcross) ((((tapsAcross) + 3) & ~3) * 4)
 
-/// One run of sample_convolution: `width` × `height` 32-bit pixels written from `dst` (rows
-/// `dstStride` bytes apart), each the image `src` (`srcWidth` × `srcHeight` pixels, rows
-/// `srcStride` bytes apart, any channel order, each byte a channel) filtered with pixman's
-/// separable convolution filter (PIXMAN_FILTER_SEPARABLE_CONVOLUTION) at a 16.16 position:
-/// pixel i of row r at X = x + i·dxdi + r·dxdr, Y = y + i·dydi + r·dydr (the caller keeps every
-/// such value and the steps' products within ±2²⁹). The sample, as pixman-fast-path.c's
-/// bits_image_fetch_separable_convolution_affine defines it: X rounded to the middle of its phase,
-/// X' = (X >> s << s) + ((1 << s) >> 1) with s = 16 − xPhaseBits, phase px = (X' & 0xffff) >> s,
-/// first column x₁ = (X' − 1 − ((tapsAcross·2¹⁶ − 2¹⁶) >> 1)) >> 16; likewise Y', py and y₁ with
-/// `tapsDown` and yPhaseBits; tap (i, j) (0 ≤ i < tapsDown, 0 ≤ j < tapsAcross) weighs the pixel
-/// (x₁ + j, y₁ + i), placed by `repeat` (SHEEN_SAMPLE_*; transparent outside with none), by
+/// One run of sample_convolution: the pixels `sample` (a SheenBilinearJob's rectangle, image,
+/// repeat, positions and coverage; its `bytesPerPixel` 4 and `over` 0) places — `width` ×
+/// `height` 32-bit pixels from `dst`, pixel i of row r at the 16.16 position X = x + i·dxdi +
+/// r·dxdr, Y = y + i·dydi + r·dydr —, each the image filtered with pixman's separable
+/// convolution filter (PIXMAN_FILTER_SEPARABLE_CONVOLUTION) instead of sampled bilinearly. The
+/// filter, as pixman-fast-path.c's bits_image_fetch_separable_convolution_affine applies it: X
+/// rounded to the middle of its phase, X' = (X >> s << s) + ((1 << s) >> 1) with
+/// s = 16 − xPhaseBits, phase px = (X' & 0xffff) >> s, first column
+/// x₁ = (X' − 1 − ((tapsAcross·2¹⁶ − 2¹⁶) >> 1)) >> 16; likewise Y', py and y₁ with `tapsDown`
+/// and yPhaseBits; tap (i, j) (0 ≤ i < tapsDown, 0 ≤ j < tapsAcross) weighs the pixel
+/// (x₁ + j, y₁ + i), placed by the repeat (transparent outside with none), by
 /// f = ⌊(fx·fy + 2¹⁵) / 2¹⁶⌋ with fx = xWeights[px·SHEEN_CONVOLUTION_ROW(tapsAcross) + 4j] and
 /// fy = yWeights[py·tapsDown + i]; each channel is min(255, ⌊(Σ channel·f + 2¹⁵) / 2¹⁶⌋).
 /// `xWeights` holds (1 << xPhaseBits) rows of SHEEN_CONVOLUTION_ROW(tapsAcross) entries: tap j's
 /// weight four times over at 4j … 4j + 3, 0 for the taps past `tapsAcross`; `yWeights`
 /// (1 << yPhaseBits) rows of `tapsDown`. The caller keeps 1 ≤ taps ≤ SHEEN_CONVOLUTION_MAX_TAPS,
 /// 0 ≤ phase bits ≤ 16, every weight within 0 … 2¹⁶ and every phase's weights' sum within
-/// 0 … 2¹⁷, so that no sum overflows (pixman's own int sums then agree). With `coverage` (NULL:
-/// none; a byte a pixel, rows `coverageStride` bytes apart) a pixel whose coverage is 0 is
-/// written as 0 rather than sampled, as in SheenBilinearJob. The destination must not overlap
-/// `src`. Reads only those pixels' bytes of `src`, the weights, the rectangle's coverage; writes
-/// only the rectangle's pixels.
+/// 0 … 2¹⁷, so that no sum overflows (pixman's own int sums then agree). A pixel of coverage 0
+/// is written as 0, as in SheenBilinearJob. Reads only the image's pixels the taps place, the
+/// weights and the rectangle's coverage; writes only the rectangle's pixels.
 typedef struct SheenConvolutionJob {
-    const uint8_t *src;
-    intptr_t srcStride;
-    int32_t srcWidth, srcHeight;
-    uint32_t repeat;
-    uint8_t *dst;
-    intptr_t dstStride;
-    intptr_t width, height;
-    int32_t x, y;
-    int32_t dxdi, dydi, dxdr, dydr;
-    const uint8_t *coverage;
-    intptr_t coverageStride;
+    SheenBilinearJob sample;
     int32_t tapsAcross, tapsDown;
     int32_t xPhaseBits, yPhaseBits;
     const int32_t *xWeights;

@@ -5,11 +5,12 @@
 import CSheenSIMD
 
 /// `sample_convolution` in Swift (the reference level's twin).
-func sampleConvolutionSwift(_ j: SheenConvolutionJob) {
-    let w = Int(j.srcWidth), h = Int(j.srcHeight), cw = Int(j.tapsAcross), ch = Int(j.tapsDown)
-    guard w > 0, h > 0, let src = j.src, let dst = j.dst, let xWeights = j.xWeights, let yWeights = j.yWeights else { return }
+func sampleConvolutionSwift(_ c: SheenConvolutionJob) {
+    let j = c.sample
+    let w = Int(j.srcWidth), h = Int(j.srcHeight), cw = Int(c.tapsAcross), ch = Int(c.tapsDown)
+    guard w > 0, h > 0, let src = j.src, let dst = j.dst, let xWeights = c.xWeights, let yWeights = c.yWeights else { return }
     let row = ConvolutionFilter.rowLength(tapsAcross: cw)
-    let xs = 16 - Int(j.xPhaseBits), ys = 16 - Int(j.yPhaseBits)
+    let xs = 16 - Int(c.xPhaseBits), ys = 16 - Int(c.yPhaseBits)
     for r in 0 ..< j.height {
         for i in 0 ..< j.width {
             let out = UnsafeMutableRawPointer(dst) + r * j.dstStride + i * 4

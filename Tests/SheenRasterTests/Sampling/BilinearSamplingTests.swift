@@ -68,6 +68,14 @@ struct BilinearSamplingTests {
         return rows
     }
 
+    /// What is wrong with `dst`'s `width` × `height` pixels against `want` (rows of bytes) —
+    /// "bytes differ", or "fences" where its fences or (`intact` false) its source changed —, or nil.
+    static func mismatch(_ dst: FencedBuffer, _ want: [[UInt8]], width: Int, height: Int, intact: Bool = true) -> String? {
+        let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
+        if got != want { return "bytes differ" }
+        return dst.fenceViolations != 0 || !intact ? "fences" : nil
+    }
+
     static func randomTransform(_ rng: inout SeededGenerator) -> FixedAffineTransform {
         func fixed(_ v: Double) -> Int32 { Int32((v * 65536).rounded()) }
         let shift = fixed(.random(in: -12 ... 12, using: &rng))
@@ -116,10 +124,9 @@ struct BilinearSamplingTests {
                 try Kernels.withLevel(level) {
                     try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode)
                 }
-                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
-                if got != want || dst.fenceViolations != 0 || !src.sameBytes(as: sourceBefore) {
+                if let problem = Self.mismatch(dst, want, width: width, height: height, intact: src.sameBytes(as: sourceBefore)) {
                     problems.append("case \(caseIndex) at \(level): \(format) \(src.width)×\(src.height) \(t) origin \(origin) \(mode) "
-                                    + "\(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                                    + "\(width)×\(height): \(problem)")
                 }
             }
         }
@@ -161,10 +168,9 @@ struct BilinearSamplingTests {
                 try Kernels.withLevel(level) {
                     try dst.buffer.sampleBilinear(from: src.buffer.readOnly, transform: t, origin: origin, repeat: mode)
                 }
-                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
-                if got != want || dst.fenceViolations != 0 {
+                if let problem = Self.mismatch(dst, want, width: width, height: height) {
                     problems.append("case \(caseIndex) at \(level): \(format) \(src.width)×\(src.height) \(t) origin \(origin) \(mode) "
-                                    + "\(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                                    + "\(width)×\(height): \(problem)")
                 }
             }
         }
@@ -221,9 +227,8 @@ struct BilinearSamplingTests {
                                             dstStride: dst.buffer.bytesPerRow, x: origin.0, y: origin.1, width: width, height: height,
                                             coverage: coverage.buffer.base, coverageStride: coverage.buffer.bytesPerRow) else { continue }
                 runBilinearSampling(job, level: level)
-                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
-                if got != want || dst.fenceViolations != 0 {
-                    problems.append("case \(caseIndex) at \(level): \(format) \(t) \(mode) \(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                if let problem = Self.mismatch(dst, want, width: width, height: height) {
+                    problems.append("case \(caseIndex) at \(level): \(format) \(t) \(mode) \(width)×\(height): \(problem)")
                 }
             }
         }
@@ -296,10 +301,9 @@ struct BilinearSamplingTests {
                                             coverage: masked ? coverage.buffer.base : nil, coverageStride: coverage.buffer.bytesPerRow,
                                             over: true) else { continue }
                 runBilinearSampling(job, level: level)
-                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
-                if got != want || dst.fenceViolations != 0 {
+                if let problem = Self.mismatch(dst, want, width: width, height: height) {
                     problems.append("case \(caseIndex) at \(level): \(format) \(t) \(mode) \(width)×\(height) masked \(masked): "
-                                    + "\(got == want ? "fences" : "bytes differ")")
+                                    + "\(problem)")
                 }
             }
         }

@@ -136,10 +136,9 @@ struct ConvolutionSamplingTests {
                 try Kernels.withLevel(level) {
                     try dst.buffer.sampleConvolution(from: src.buffer.readOnly, filter: filter, transform: t, origin: origin, repeat: mode)
                 }
-                let got = (0 ..< height).map { y in (0 ..< width).flatMap { dst.pixel(x: $0, y: y) } }
-                if got != want || dst.fenceViolations != 0 || !src.sameBytes(as: sourceBefore) {
+                if let problem = BilinearSamplingTests.mismatch(dst, want, width: width, height: height, intact: src.sameBytes(as: sourceBefore)) {
                     problems.append("case \(caseIndex) at \(level): \(src.width)×\(src.height) taps \(filter.tapsAcross)×\(filter.tapsDown) "
-                                    + "\(t) origin \(origin) \(mode) \(width)×\(height): \(got == want ? "fences" : "bytes differ")")
+                                    + "\(t) origin \(origin) \(mode) \(width)×\(height): \(problem)")
                 }
             }
         }
