@@ -24,8 +24,8 @@ public enum Kernels {
         /// What it computes.
         public let summary: String
         /// The entry of each level's dispatch table that runs it (`composite`, `gradient_span`,
-        /// `blur`, `fill_rows`, `copy_rows`, `check_premultiplied`, `sample_bilinear`, `sample_convolution`); an entry that
-        /// runs several kernels picks by its job.
+        /// `blur`, `fill_rows`, `copy_rows`, `check_premultiplied`, `sample_bilinear`,
+        /// `sample_convolution`); an entry that runs several kernels picks by its job.
         public let entry: String
         /// The levels it is built at, `reference` first: every level.
         public let levels: [SIMDLevel]

@@ -26,7 +26,8 @@ func sampleBilinearSwift(_ j: SheenBilinearJob) {
             let Y = Int(j.y) + i * Int(j.dydi) + r * Int(j.dydr) - 0x8000
             let wx = UInt32((X >> 9) & 127), wy = UInt32((Y >> 9) & 127)
             let cx = X >> 16, cy = Y >> 16
-            let c0 = samplePlace(cx, w, j.repeat), c1 = samplePlace(cx + 1, w, j.repeat), r0 = samplePlace(cy, h, j.repeat), r1 = samplePlace(cy + 1, h, j.repeat)
+            let c0 = samplePlace(cx, w, j.repeat), c1 = samplePlace(cx + 1, w, j.repeat)
+            let r0 = samplePlace(cy, h, j.repeat), r1 = samplePlace(cy + 1, h, j.repeat)
             let tl = read(c0, r0), tr = read(c1, r0), bl = read(c0, r1), br = read(c1, r1)
             let w00 = (128 - wx) * (128 - wy), w10 = wx * (128 - wy), w01 = (128 - wx) * wy, w11 = wx * wy
             var v: UInt32 = 0

@@ -1,6 +1,6 @@
-// pixman's separable convolution filter as sample_convolution reads it: the parameters pixman_image_set_filter takes
-// for PIXMAN_FILTER_SEPARABLE_CONVOLUTION (cairo's downscaled images carry one), checked once and
-// laid out once, so that a job only points at them.
+// pixman's separable convolution filter as sample_convolution reads it: the parameters
+// pixman_image_set_filter takes for PIXMAN_FILTER_SEPARABLE_CONVOLUTION (cairo's downscaled
+// images carry one), checked once and laid out once, so that a job only points at them.
 
 import CSheenSIMD
 import SheenPlatform
@@ -27,8 +27,8 @@ public struct ConvolutionFilter: Sendable, Equatable {
     /// Throws `RasterError.outOfRange`, naming the value, for a count that does not match, taps
     /// outside 1…64, phase bits outside 0…16, a weight outside 0…65536 (1.0), or a phase whose
     /// weights sum past 131072 (2.0) — within these every sum the filter makes fits 32 bits, as
-    /// in pixman. (Filters with negative lobes, which pixman's own kernels never make for cairo's
-    /// downscaling, are refused.)
+    /// in pixman. (So filters with negative lobes — sharpening kernels such as Lanczos and the
+    /// cubics — are refused.)
     public init(pixmanParameters p: [Int32]) throws(RasterError) {
         guard p.count >= 4 else { throw .outOfRange(name: "convolution parameter count", value: Double(p.count), range: "≥ 4") }
         let limits: [(String, Int32, ClosedRange<Int32>)] = [

@@ -23,7 +23,7 @@ func sampleConvolutionSwift(_ c: SheenConvolutionJob) {
             let Y = ((Int(j.y) + i * Int(j.dydi) + r * Int(j.dydr)) >> ys) << ys + ((1 << ys) >> 1)
             let px = (X & 0xffff) >> xs, py = (Y & 0xffff) >> ys
             let x1 = (X - 1 - ((cw << 16) - 65536) >> 1) >> 16, y1 = (Y - 1 - ((ch << 16) - 65536) >> 1) >> 16
-            var sums = [Int](repeating: 0, count: 4)
+            var sums = SIMD4<Int>.zero
             for k in 0 ..< ch {
                 let fy = Int(yWeights[py * ch + k])
                 let ry = samplePlace(y1 + k, h, j.repeat)
