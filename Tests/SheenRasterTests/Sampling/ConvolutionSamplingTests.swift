@@ -9,7 +9,8 @@ import SheenTestSupport
 /// by pixman_transform_point_31_16_3d and then x += ux along a row, zero weights skipped, each
 /// tap's weight (fx·fy + 2¹⁵) >> 16 in 64 bits, signed sums rounded and clamped. Filters as cairo
 /// makes them for downscaling (box weights over 1–8 taps, 0–7 phase bits, impulses of weight 1.0
-/// along an axis not scaled) and random ones within the bounds; sources against guard pages after
+/// along an axis not scaled) and random ones within the bounds (phases summing up to 2.0, so
+/// channels are clamped); sources against guard pages after
 /// and before their rows, padded and misaligned, every repeat, downscales, rotations and skews.
 struct ConvolutionSamplingTests {
     /// Weights of a phase of a box filter `taps` wide (cairo's downscaling kernel, roughly): each
@@ -40,8 +41,10 @@ struct ConvolutionSamplingTests {
             xs = [Int32](repeating: 65536, count: 1 << xb)
             ys = boxFilter(taps: ch, phaseBits: yb, span: .random(in: 1 ... Double(ch), using: &rng))
         case 1:
-            xs = (0 ..< cw << xb).map { _ in Int32.random(in: 0 ... 65536 / Int32(cw), using: &rng) }
-            ys = (0 ..< ch << yb).map { _ in Int32.random(in: 0 ... 65536, using: &rng) / Int32(ch) }
+            // Random weights, each phase summing to at most 2.0 (the bound): channels then reach
+            // past 255 and are clamped.
+            xs = (0 ..< cw << xb).map { _ in min(65536, Int32.random(in: 0 ... 131_072 / Int32(cw), using: &rng)) }
+            ys = (0 ..< ch << yb).map { _ in min(65536, Int32.random(in: 0 ... 131_072, using: &rng) / Int32(ch)) }
         default:
             xs = boxFilter(taps: cw, phaseBits: xb, span: .random(in: 1 ... Double(cw), using: &rng))
             ys = boxFilter(taps: ch, phaseBits: yb, span: .random(in: 1 ... Double(ch), using: &rng))
