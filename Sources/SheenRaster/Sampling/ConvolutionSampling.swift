@@ -19,9 +19,16 @@ package func convolutionJob(src: UnsafeRawPointer, srcStride: Int, srcWidth: Int
     guard let sample = bilinearJob(src: src, srcStride: srcStride, srcWidth: srcWidth, srcHeight: srcHeight, bytesPerPixel: 4,
                                    repeat: mode, transform: t, dst: dst, dstStride: dstStride, x: x, y: y, width: width, height: height,
                                    coverage: coverage, coverageStride: coverageStride) else { return nil }
-    return SheenConvolutionJob(sample: sample, tapsAcross: filter.tapsAcross, tapsDown: filter.tapsDown,
-                               xPhaseBits: filter.xPhaseBits, yPhaseBits: filter.yPhaseBits,
-                               xWeights: UnsafePointer(filter.x), yWeights: UnsafePointer(filter.y))
+    return convolutionJob(sample: sample, filter: filter)
+}
+
+/// The sample_convolution job filtering by `filter` (a ConvolutionFilter's `weights`) the pixels
+/// `sample` places (a 32-bit sample_bilinear job without `over`). It points at the filter's
+/// weights: it must not outlive them.
+func convolutionJob(sample: SheenBilinearJob, filter: ConvolutionFilter.Weights) -> SheenConvolutionJob {
+    SheenConvolutionJob(sample: sample, tapsAcross: filter.tapsAcross, tapsDown: filter.tapsDown,
+                        xPhaseBits: filter.xPhaseBits, yPhaseBits: filter.yPhaseBits,
+                        xWeights: UnsafePointer(filter.x), yWeights: UnsafePointer(filter.y))
 }
 
 /// Runs `job` with `level`'s sample_convolution entry (C at simd128, avx2 and avx512,

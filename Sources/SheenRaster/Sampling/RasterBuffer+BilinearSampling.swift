@@ -1,5 +1,8 @@
 // The public face of the sample_bilinear kernel (BilinearSampling.swift): an image drawn through
-// an affine transform with pixman's bilinear filter, byte for byte as pixman samples it.
+// an affine transform with pixman's bilinear filter, byte for byte as pixman samples it; and the
+// checked job both sampling entry points start from (samplingJob).
+
+import CSheenSIMD
 
 extension RasterBuffer {
     /// Fills `rect` (default: the whole buffer; clipped to it) with `source` sampled through
@@ -18,10 +21,20 @@ extension RasterBuffer {
     public func sampleBilinear(from source: ReadOnlyRasterBuffer, transform: FixedAffineTransform,
                                origin: (x: Int, y: Int) = (0, 0), repeat mode: SamplingRepeat = .none,
                                rect: PixelRect? = nil) throws(RasterError) {
+        guard let (job, level) = try samplingJob(from: source, transform: transform, origin: origin, repeat: mode, rect: rect) else { return }
+        runBilinearSampling(job, level: level)
+    }
+
+    /// The sample_bilinear job filling `rect` (default: the whole buffer; clipped to it) from
+    /// `source` through `transform` — what sampleBilinear runs, and what sampleConvolution's
+    /// job places its pixels by — and the level to run it at; nil for an empty rectangle. Throws,
+    /// having written nothing, as sampleBilinear says.
+    func samplingJob(from source: ReadOnlyRasterBuffer, transform: FixedAffineTransform, origin: (x: Int, y: Int),
+                     repeat mode: SamplingRepeat, rect: PixelRect?) throws(RasterError) -> (SheenBilinearJob, SIMDLevel)? {
         guard source.format == format else { throw .formatMismatch(expected: format, actual: source.format) }
         let level = try Kernels.requestedLevel()
         let r = try (rect ?? bounds).validated().intersection(bounds)
-        if r.isEmpty { return }
+        if r.isEmpty { return nil }
         let bpp = format.bytesPerPixel
         for (name, size) in [("source width", source.width), ("source height", source.height)]
         where size < 1 || size >= samplingPositionLimit {
@@ -35,6 +48,6 @@ extension RasterBuffer {
             throw .outOfRange(name: "sampled position or step (pixels)", value: Double(max(abs(first.x), abs(first.y))) / 65536,
                               range: "±\(samplingPositionLimit >> 16)")
         }
-        runBilinearSampling(job, level: level)
+        return (job, level)
     }
 }

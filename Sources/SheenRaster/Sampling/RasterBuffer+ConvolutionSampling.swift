@@ -20,23 +20,10 @@ extension RasterBuffer {
     public func sampleConvolution(from source: ReadOnlyRasterBuffer, filter: ConvolutionFilter, transform: FixedAffineTransform,
                                   origin: (x: Int, y: Int) = (0, 0), repeat mode: SamplingRepeat = .none,
                                   rect: PixelRect? = nil) throws(RasterError) {
-        guard source.format == format else { throw .formatMismatch(expected: format, actual: source.format) }
         guard format.bytesPerPixel == 4 else { throw .unsupportedOperator(operator: "separable convolution", format: format) }
-        let level = try Kernels.requestedLevel()
-        let r = try (rect ?? bounds).validated().intersection(bounds)
-        if r.isEmpty { return }
-        for (name, size) in [("source width", source.width), ("source height", source.height)]
-        where size < 1 || size >= samplingPositionLimit {
-            throw .outOfRange(name: name, value: Double(size), range: "1…\(samplingPositionLimit - 1)")
-        }
-        guard let job = convolutionJob(src: source.base, srcStride: source.bytesPerRow, srcWidth: source.width,
-                                       srcHeight: source.height, filter: filter.weights, repeat: mode, transform: transform,
-                                       dst: row(r.y) + r.x * 4, dstStride: bytesPerRow,
-                                       x: r.x + origin.x, y: r.y + origin.y, width: r.width, height: r.height) else {
-            let first = transform.position(x: r.x + origin.x, y: r.y + origin.y)
-            throw .outOfRange(name: "sampled position or step (pixels)", value: Double(max(abs(first.x), abs(first.y))) / 65536,
-                              range: "±\(samplingPositionLimit >> 16)")
-        }
+        guard let (sample, level) = try samplingJob(from: source, transform: transform, origin: origin, repeat: mode, rect: rect)
+        else { return }
+        let job = convolutionJob(sample: sample, filter: filter.weights)
         // The filter's weights live as long as `filter`, which outlives the job here.
         withExtendedLifetime(filter) { runConvolutionSampling(job, level: level) }
     }
