@@ -140,24 +140,37 @@ enum GlyphRegistry {
     /// (past that it looks the thread's stack bounds up: on Linux, pthread_getattr_np).
     static var chunk: Int { 1024 / MemoryLayout<GlyphEntry>.stride }
 
-    /// Calls `body` with the entries of `count` (at most `chunk`) glyphs, copied out under the
-    /// lock into memory on the stack, or with nil when any is unknown, or neither a8, a1 nor
-    /// empty (nor, with `componentAlpha`, a8r8g8b8). (A run's array of entries was a heap
-    /// allocation, and copying its entries out one by one a tenth of a mono glyph's cost.)
+    /// Calls `body` with the entries of `count` (at most `chunk`) glyphs and each one's index
+    /// among them, copied out under the lock into memory on the stack, or with nil when any is
+    /// unknown, or neither a8, a1 nor empty (nor, with `componentAlpha`, a8r8g8b8). Glyphs the
+    /// registry's reach puts wholly outside `area` (in the positions' space) are left out, not
+    /// looked up: cairo passes a line's every glyph, most outside a small surface, and a 48-pixel
+    /// line of an image over 64 × 64 spent a tenth of its run copying out and placing the glyphs
+    /// it then found outside. (A run's array of entries was a heap allocation, and copying its
+    /// entries out one by one a tenth of a mono glyph's cost.)
     static func withEntries<Result>(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, componentAlpha: Bool = false,
-                                    _ body: (UnsafeBufferPointer<GlyphEntry>?) -> Result) -> Result {
+                                    within area: PixelRect,
+                                    _ body: (UnsafeBufferPointer<GlyphEntry>?, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(count <= chunk, "withEntries takes at most \(chunk) glyphs")
         return withUnsafeTemporaryAllocation(of: GlyphEntry.self, capacity: chunk) { buffer in
-            let found = table.withLock { t -> Bool in
-                for i in 0 ..< count {
-                    guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)),
-                          e.maskData != nil || e.isEmpty || (componentAlpha && e.componentData != nil) else { return false }
-                    buffer.initializeElement(at: i, to: e)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { index in
+                let found = table.withLock { t -> Int? in
+                    var kept = 0
+                    let reach = t.reach
+                    for i in 0 ..< count {
+                        if reach.skips(x: glyphs[i].x, y: glyphs[i].y, area) { continue }
+                        guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)),
+                              e.maskData != nil || e.isEmpty || (componentAlpha && e.componentData != nil) else { return nil }
+                        buffer.initializeElement(at: kept, to: e)
+                        index[kept] = UInt8(i)
+                        kept += 1
+                    }
+                    return kept
                 }
-                return true
+                // GlyphEntry holds plain values: nothing to deinitialise.
+                return body(found.map { UnsafeBufferPointer(rebasing: buffer[0 ..< $0]) },
+                            UnsafeBufferPointer(rebasing: index[0 ..< (found ?? 0)]))
             }
-            // GlyphEntry holds plain values: nothing to deinitialise.
-            return body(found ? UnsafeBufferPointer(rebasing: buffer[0 ..< count]) : nil)
         }
     }
 
@@ -356,15 +369,16 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     while first < Int(count) {
         let n = min(GlyphRegistry.chunk, Int(count) - first)
-        GlyphRegistry.withEntries(glyphs + first, n, componentAlpha: componentAlpha) { entries in
+        GlyphRegistry.withEntries(glyphs + first, n, componentAlpha: componentAlpha, within: area) { entries, index in
             guard let entries else {
                 return handOver("a glyph neither a8 nor a1 (nor a8r8g8b8 for over onto its order), or not seen inserted",
                                 from: first, count: Int32(n))
             }
             if counting { pixels += glyphPixels(entries) }
-            for (i, e) in entries.enumerated() {
-                if e.isEmpty { drawn += 1; continue }   // pixman composites nothing for it either
-                let b = box(e, at: glyphs[first + i])
+            drawn += n - entries.count   // outside the area: pixman composites nothing for them either
+            for (i, e) in zip(index, entries) {
+                if e.isEmpty { drawn += 1; continue }   // nor for an empty glyph
+                let b = box(e, at: glyphs[first + Int(i)])
                 var plain = true
                 if let clip {
                     for piece in clip where !composite(e, over: piece, box: b) { plain = false }

@@ -25,6 +25,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of `self` that lies inside `other`; empty rectangles come back with zero size.
+    /// (Inlinable: the drop-in pixman clips every glyph of a run with it.)
+    @inlinable
     public func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(Self.sum(x, width), Self.sum(other.x, other.width))
@@ -57,13 +59,15 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// a + b, held at Int's range.
-    private static func sum(_ a: Int, _ b: Int) -> Int {
+    @usableFromInline
+    static func sum(_ a: Int, _ b: Int) -> Int {
         let (v, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : v
     }
 
     /// a − b, held at Int's range.
-    private static func difference(_ a: Int, _ b: Int) -> Int {
+    @usableFromInline
+    static func difference(_ a: Int, _ b: Int) -> Int {
         let (v, overflow) = a.subtractingReportingOverflow(b)
         return overflow ? (b < 0 ? .max : .min) : v
     }
