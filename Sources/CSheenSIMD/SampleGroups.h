@@ -12,7 +12,10 @@ typedef struct {
 } sample_groups;
 
 /// Works out group `g`'s entries of `t` from its pixels' columns and weights; 0 where they read
-/// more than 8 columns.
+/// more than 8 columns. A transparent column (`reach`: repeat none past an edge) reads a slot of
+/// the 8 past the group's last column of the image, which the masked load leaves 0 — so a group
+/// at the image's left edge, whose transparent columns lie far from its others, is made here too
+/// (it sent the whole chunk down the blended-row path: cairo's magnified images start so).
 SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, const int32_t *right, const uint16_t *ux,
                               int32_t reach) {
     // A group's eight (left, right) columns or weights, pixel by pixel, spread so that lane
@@ -23,18 +26,29 @@ SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, cons
     const __m512i channel = _mm512_set_epi16(3, 3, 2, 2, 1, 1, 0, 0, 3, 3, 2, 2, 1, 1, 0, 0,
                                              3, 3, 2, 2, 1, 1, 0, 0, 3, 3, 2, 2, 1, 1, 0, 0);
     // (sample_scaled repeats its last pixel past the chunk's end: computed, not stored.)
-    const __m128i l = _mm_loadu_si128((const __m128i *)(left + 4 * g));
-    const __m128i r = _mm_loadu_si128((const __m128i *)(right + 4 * g));
-    __m128i lowest = _mm_min_epi32(l, r), highest = _mm_max_epi32(l, r);
+    __m128i l = _mm_loadu_si128((const __m128i *)(left + 4 * g));
+    __m128i r = _mm_loadu_si128((const __m128i *)(right + 4 * g));
+    // The group's columns of the image, [first, last]: transparent ones left out of both ends.
+    const __m128i transparent = _mm_set1_epi32(reach);
+    const __mmask8 noneL = _mm_cmpeq_epi32_mask(l, transparent), noneR = _mm_cmpeq_epi32_mask(r, transparent);
+    __m128i lowest = _mm_min_epi32(_mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(INT32_MAX)),
+                                   _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(INT32_MAX)));
+    __m128i highest = _mm_max_epi32(_mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(-1)), _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(-1)));
     lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0x4E));
     lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0xB1));
     highest = _mm_max_epi32(highest, _mm_shuffle_epi32(highest, 0x4E));
     highest = _mm_max_epi32(highest, _mm_shuffle_epi32(highest, 0xB1));
-    const int32_t first = _mm_cvtsi128_si32(lowest), last = _mm_cvtsi128_si32(highest);
-    if (last - first >= 8) return 0;
+    int32_t first = _mm_cvtsi128_si32(lowest), last = _mm_cvtsi128_si32(highest);
+    // Every column transparent: the group reads one slot, loaded as 0.
+    if (last < 0) first = last = 0;
+    // The slot a transparent column reads: the one after the last column of the image.
+    const int32_t hole = last + 1;
+    if ((noneL | noneR) ? hole - first >= 8 : last - first >= 8) return 0;
+    l = _mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(hole));
+    r = _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(hole));
     t->base[g] = first;
-    // The group's columns inside the image: those from `reach` on are transparent, zeros.
-    const int32_t inside = reach - first < 8 ? reach - first : 8;
+    // The columns loaded: the group's of the image, none at or past `hole` (nor past `reach`).
+    const int32_t end = hole < reach ? hole : reach, inside = end - first < 8 ? end - first : 8;
     t->columns[g] = inside <= 0 ? 0 : inside == 8 ? 0xFFFFFFFFu : (1u << (4 * inside)) - 1;
     // Each pixel's (left, right) columns from the group's first, four bytes a column.
     const __m256i pairs = _mm256_set_m128i(_mm_unpackhi_epi32(l, r), _mm_unpacklo_epi32(l, r));
