@@ -489,12 +489,15 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     if channels == 4 && !((op == 0x03 || op == 0x01) && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8)) {
         return handOver("operator or destination format through a component-alpha mask")
     }
-    // The composite through the mask: on a plan (CompositePlan) made for the run, or — for a
-    // gradient source, which the plan does not read — by the full path (CompositeCall's
-    // drawWithSheen) through the mask held in the drop-in's memory.
-    let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
-                             sampling: { ImageRegistry.sampling(of: src) })
-    if plan == nil && !ImageRegistry.isGradient(src) {
+    // The composite through the mask: a colour's by its jobs (SolidMaskJobs, as a glyph's in the
+    // loop above: a plan made for the run and copied cost subpixel text of a colour over 64 × 64
+    // a tenth of its run), else on a plan (CompositePlan) made for the run, or — for a gradient
+    // source, which the plan does not read — by the full path (CompositeCall's drawWithSheen)
+    // through the mask held in the drop-in's memory.
+    let colourJobs = s.kind == .solid ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: channels == 4) : nil
+    let plan = colourJobs != nil ? nil : CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
+                                                       sampling: { ImageRegistry.sampling(of: src) })
+    if colourJobs == nil && plan == nil && !ImageRegistry.isGradient(src) {
         return handOver("source, operator or destination of the composite through the mask")
     }
 
@@ -544,7 +547,12 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
 
     let call = CompositeCall(op: op, source: src, mask: nil, destination: dest, sourceX: Int(srcX), sourceY: Int(srcY), maskX: 0, maskY: 0,
                              destinationX: Int(destX), destinationY: Int(destY), width: Int(width), height: Int(height))
-    if let plan {
+    if let colourJobs {
+        let box = PixelRect(x: Int(destX), y: Int(destY), width: Int(width), height: Int(height))
+        guard colourJobs.draw(box, maskAt: box, maskData: bytes, maskStride: maskStride) else {
+            return handOver("the composite through the mask (its pixels)")
+        }
+    } else if let plan {
         guard withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
             return handOver("the composite through the mask (its pixels)")
         }
