@@ -175,8 +175,8 @@ enum GlyphRegistry {
     }
 
     /// The glyph loop's common case in one pass under the lock, no entry copied out: looks up
-    /// `count` (at most `chunk`) glyphs and writes `place`'s form of each into `run`, leaving out
-    /// empty glyphs and those it gives a width of 0 (nothing to draw), and — not looked up — those
+    /// `count` glyphs (at most as many as `run` holds) and writes `place`'s form of each into
+    /// `run`, leaving out empty glyphs and those it gives a width of 0 (nothing to draw), and — not looked up — those
     /// the registry's reach puts wholly outside `area` (the run's drawing area, in the positions'
     /// space: cairo passes a line's every glyph, most outside a small surface). Returns the
     /// number written, or nil — `run` then meaningless — where a glyph is unknown or neither a8,
@@ -396,28 +396,27 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
 
 /// Draws a run's chunks of glyphs from `first` on through `jobs` (a colour's, SolidMaskJobs) while
 /// each chunk's glyphs are all of the kind they take — a8 and a1, or with `component` a8r8g8b8 —,
-/// each chunk looked up and placed in one pass (GlyphRegistry.place) and drawn in one call of the
+/// each chunk (SHEEN_DROPIN_GLYPH_BATCH glyphs: cairo's line of text in one) looked up and placed
+/// in one pass (GlyphRegistry.place) into the thread's batch memory and drawn in one call of the
 /// composite entry; `first` moves past the chunks drawn, `drawn` counts their glyphs and, where
 /// `counting`, `pixels` their pixels. A free function of plain arguments: as a closure over the run's
 /// counters it made them boxed, exclusively accessed variables (~250 instructions a run).
 private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int,
                         from first: inout Int, drawn: inout Int, pixels: inout Int, counting: Bool, within area: PixelRect,
                         box: (GlyphEntry, SheenPixmanGlyph) -> PixelRect) {
-    withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run in
-        guard let run = run.baseAddress else { return }
-        while first < count {
-            let n = min(GlyphRegistry.chunk, count - first)
-            var chunkPixels = 0
-            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component, within: area) { e, g in
-                if counting { chunkPixels += Int(e.width) * Int(e.height) }
-                return jobs.place(maskAt: box(e, g), maskData: component ? e.componentData! : e.maskData!, maskStride: e.maskStride)
-            }
-            guard let placed else { return }
-            jobs.drawRun(UnsafeBufferPointer(start: run, count: placed))
-            drawn += n
-            pixels += chunkPixels
-            first += n
+    let run = sheen_dropin_glyph_batch()!, batch = Int(SHEEN_DROPIN_GLYPH_BATCH)
+    while first < count {
+        let n = min(batch, count - first)
+        var chunkPixels = 0
+        let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component, within: area) { e, g in
+            if counting { chunkPixels += Int(e.width) * Int(e.height) }
+            return jobs.place(maskAt: box(e, g), maskData: component ? e.componentData! : e.maskData!, maskStride: e.maskStride)
         }
+        guard let placed else { return }
+        jobs.drawRun(UnsafeBufferPointer(start: run, count: placed))
+        drawn += n
+        pixels += chunkPixels
+        first += n
     }
 }
 
@@ -520,15 +519,16 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
           let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels)
     else { return handOver("no kernel path for the mask") }
 
-    // The glyphs added a chunk at a time, each at its position less its origin and the mask's
-    // offset (pixman's int arithmetic: wrapping).
+    // The glyphs added a batch at a time (the thread's batch memory), each at its position less
+    // its origin and the mask's offset (pixman's int arithmetic: wrapping).
     // The mask in the glyphs' positions.
     let maskArea = GlyphRegistry.Reach.area(PixelRect(x: 0, y: 0, width: Int(width), height: Int(height)), offset: 0 &- maskX, 0 &- maskY)
-    let added = withUnsafeTemporaryAllocation(of: SheenCompositeGlyph.self, capacity: GlyphRegistry.chunk) { run -> Bool in
-        guard let run = run.baseAddress, let glyphs else { return count == 0 }
+    let added = { () -> Bool in
+        guard let glyphs else { return count == 0 }
+        let run = sheen_dropin_glyph_batch()!, batch = Int(SHEEN_DROPIN_GLYPH_BATCH)
         var first = 0
         while first < Int(count) {
-            let n = min(GlyphRegistry.chunk, Int(count) - first)
+            let n = min(batch, Int(count) - first)
             let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4, within: maskArea) { e, g in
                 // An a8 glyph into an a1 mask: pixman keeps one bit of its sum.
                 if a1 && !e.ownsMask { return nil }
@@ -542,7 +542,7 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
             first += n
         }
         return true
-    }
+    }()
     guard added else { return handOver("a glyph of another format than the mask takes, or not seen inserted") }
 
     let call = CompositeCall(op: op, source: src, mask: nil, destination: dest, sourceX: Int(srcX), sourceY: Int(srcY), maskX: 0, maskY: 0,

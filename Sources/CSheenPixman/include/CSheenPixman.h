@@ -98,6 +98,14 @@ void sheen_dropin_capture_offer(void *image, int32_t width, int32_t height, uint
 /// Ends the capture: the first image offered since it began (NULL for none), its size and format.
 void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format);
 
+/// How many glyphs a glyph run places at a time (SheenPixman's GlyphRegistry.place): cairo passes
+/// a line's glyphs as one run, a few dozen of them, each place a lock taken and each batch a call
+/// of the composite entry.
+#define SHEEN_DROPIN_GLYPH_BATCH 128
+/// The calling thread's memory for SHEEN_DROPIN_GLYPH_BATCH placed glyphs (GlyphBatch.c): more
+/// than a temporary allocation takes from the stack without asking the runtime for its bounds.
+SheenCompositeGlyph *sheen_dropin_glyph_batch(void);
+
 /// The drop-in's per-process facts that its hottest calls read on every call (SheenPixman's
 /// DropInState: the level Sheen draws at, pixman_fill's entry, whether statistics are on),
 /// resolved by the first call and never changed after (DropInState.c). Kept behind a pointer in
