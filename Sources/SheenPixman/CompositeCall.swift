@@ -105,9 +105,10 @@ struct CompositeCall {
         guard let s else { throw Handover("no source", forEveryCall: true) }
 
         var paint: Paint
-        // A gradient paint's stops and shape (a separate variable: an optional tuple of them and
-        // the map cost the small call a generic runtime look-up).
-        var gradient: PixmanGradient? = nil
+        // Whether the paint is the source's gradient (its stops and shape are read from the record
+        // only where its fill is made: a copy of them per call, and the map with them in an
+        // optional tuple, cost the small call retains and a generic runtime look-up).
+        var gradient = false
         // A sampled paint's image (likewise apart).
         var sampling: SampledImage? = nil
         var coverage = Coverage.constant(255)
@@ -176,13 +177,13 @@ struct CompositeCall {
                                     : .bits(format: format, data: data, stride: stride, dx: dx, dy: dy)
                 }
             case .gradient:
-                guard let g = s.gradient else { throw Handover("source kind", forEveryCall: true) }
+                guard s.gradient != nil else { throw Handover("source kind", forEveryCall: true) }
                 // Filters do not apply to gradients (pixman computes every pixel), a transform does.
                 guard !s.hasAlphaMap, !s.hasAccessors,
                       let map = s.map else { throw Handover("gradient alpha map, accessors or projective transform", forEveryCall: true) }
                 // Destination pixel (x, y) samples the gradient at map(x + sourceX − destinationX, …).
                 let offset = Matrix2D.translation(Double(sourceX - destinationX), Double(sourceY - destinationY))
-                gradient = g
+                gradient = true
                 paint = .gradient(map: map.concatenating(after: offset))
             default:
                 throw Handover("source kind", forEveryCall: true)
@@ -287,10 +288,10 @@ struct CompositeCall {
             && !(0 ..< count).allSatisfy({ Self.isPremultiplied(dData, stride: dStride, rect($0), level: level) }) {
             throw Handover("destination not premultiplied")
         }
-        if let g = gradient, case let .gradient(gradientMap) = paint {
-            let drawn = try drawGradient(g, of: s, map: gradientMap, offset: (sourceX - destinationX, sourceY - destinationY), op: op,
+        if gradient, case let .gradient(gradientMap) = paint {
+            let drawn = try drawGradient(of: s, map: gradientMap, offset: (sourceX - destinationX, sourceY - destinationY), op: op,
                                          coverage: coverage, level: level, before: clearFirst,
-                                         onto: (dFormat, dData, dStride), boxes: (0 ..< count).map(rect).filter { !$0.isEmpty })
+                                         onto: (dFormat, dData, dStride), boxes: count, rect)
             return clearsFirst ? clearedPixels : drawn
         }
         let drawOp = Self.drawOperator(op, paint: paint, coverage: coverage)
@@ -330,7 +331,8 @@ struct CompositeCall {
         return clearsFirst ? clearedPixels : drawn
     }
 
-    /// Draws a gradient paint into each of `boxes` of the destination, one composite job a box
+    /// Draws a gradient paint into each of the `count` boxes of the destination `box(i)` gives
+    /// (an empty one skipped: no array made per call), one composite job a box
     /// whose paint is the gradient shaded row by row inside the kernel entry, evaluated at the
     /// box's destination pixels — so that one prepared fill serves every box, and, kept by the
     /// gradient's record for the call's offset, every call that draws it so (cairo draws a
@@ -338,12 +340,13 @@ struct CompositeCall {
     /// span). A mask may have rows that overlap (stride 0: cairo's one row of coverage repeated
     /// down a rectangle). Throws, having written nothing, where Sheen cannot draw it as pixman
     /// defines it (or refuses its numbers: a degenerate line, coordinates beyond Sheen's limits).
-    private func drawGradient(_ g: PixmanGradient, of record: ImageRecord, map: Matrix2D, offset: (x: Int, y: Int), op: PixmanOperator,
+    private func drawGradient(of record: ImageRecord, map: Matrix2D, offset: (x: Int, y: Int), op: PixmanOperator,
                               coverage: Coverage, level: SIMDLevel, before firstWrite: () -> Void,
                               onto d: (format: PixmanFormat, data: UnsafeMutableRawPointer, stride: Int),
-                              boxes: [PixelRect]) throws(Handover) -> Int {
-        guard let fill = record.gradientFill(offset: offset, make: { GradientFillCache.fill(g, repeatMode: record.repeatMode, map: map) })
-        else { throw Handover("gradient stops, repeat, kind or numbers") }
+                              boxes count: Int, _ box: (Int) -> PixelRect) throws(Handover) -> Int {
+        guard let fill = record.gradientFill(offset: offset, make: {
+            record.gradient.flatMap { GradientFillCache.fill($0, repeatMode: record.repeatMode, map: map) }
+        }) else { throw Handover("gradient stops, repeat, kind or numbers") }
         let format = d.format.sheenFormat
         var masked = false
         // (A component-alpha coverage comes only where takesComponentAlpha said so.)
@@ -353,13 +356,17 @@ struct CompositeCall {
         }
         guard SheenCompositeJob.hasEveryPath(op.sheen, onto: format, masked: masked) else { throw Handover("no kernel path") }
         firstWrite()
-        for r in boxes {
+        var drawn = 0
+        for i in 0 ..< count {
+            let r = box(i)
+            if r.isEmpty { continue }
             var job = Self.job(op.sheen, paint: .gradient(map: map), coverage: coverage, onto: d, r)
             if d.format.isPadded && op.readsDestinationAlpha { Self.makeOpaque(d.data, stride: d.stride, r) }
             // Cannot fail: the path was checked above for every job of the operator.
             _ = job.run(gradient: fill, x: r.x, y: r.y, level: level)
+            drawn += r.width * r.height
         }
-        return boxes.reduce(0) { $0 + $1.width * $1.height }
+        return drawn
     }
 
     /// The operator a call's jobs run: over an opaque image (x8: its padding read as alpha 255)
