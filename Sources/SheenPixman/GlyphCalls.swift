@@ -176,12 +176,12 @@ enum GlyphRegistry {
 
     /// The glyph loop's common case in one pass under the lock, no entry copied out: looks up
     /// `count` glyphs (at most as many as `run` holds) and writes `place`'s form of each into
-    /// `run`, leaving out empty glyphs and those it gives a width of 0 (nothing to draw), and — not looked up — those
-    /// the registry's reach puts wholly outside `area` (the run's drawing area, in the positions'
-    /// space: cairo passes a line's every glyph, most outside a small surface). Returns the
-    /// number written, or nil — `run` then meaningless — where a glyph is unknown or neither a8,
-    /// a1 nor empty (with `componentAlpha`: neither a8r8g8b8 nor empty), or `place` declines one
-    /// (nil): the caller takes the chunk glyph by glyph then.
+    /// `run`, leaving out empty glyphs and those it gives a width of 0 (nothing to draw), and —
+    /// not looked up — those the registry's reach puts wholly outside `area` (the run's drawing
+    /// area, in the positions' space: cairo passes a line's every glyph, most outside a small
+    /// surface). Returns the number written, or nil — `run` then meaningless — where a glyph is
+    /// unknown or neither a8, a1 nor empty (with `componentAlpha`: neither a8r8g8b8 nor empty), or
+    /// `place` declines one (nil): the caller takes the chunk glyph by glyph then.
     @inline(__always)
     static func place(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, into run: UnsafeMutablePointer<SheenCompositeGlyph>,
                       componentAlpha: Bool = false, within area: PixelRect,
@@ -490,7 +490,7 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     }
     // The composite through the mask: a colour's by its jobs (SolidMaskJobs, as a glyph's in the
     // loop above: a plan made for the run and copied cost subpixel text of a colour over 64 × 64
-    // a tenth of its run), else on a plan (CompositePlan) made for the run, or — for a gradient
+    // ~7 % of its run by perf), else on a plan (CompositePlan) made for the run, or — for a gradient
     // source, which the plan does not read — by the full path (CompositeCall's drawWithSheen)
     // through the mask held in the drop-in's memory.
     let colourJobs = s.kind == .solid ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: channels == 4) : nil
