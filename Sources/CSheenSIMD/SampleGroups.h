@@ -33,7 +33,8 @@ SHEEN_INLINE int sample_group(sample_groups *t, int g, const int32_t *left, cons
     const __mmask8 noneL = _mm_cmpeq_epi32_mask(l, transparent), noneR = _mm_cmpeq_epi32_mask(r, transparent);
     __m128i lowest = _mm_min_epi32(_mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(INT32_MAX)),
                                    _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(INT32_MAX)));
-    __m128i highest = _mm_max_epi32(_mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(-1)), _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(-1)));
+    __m128i highest = _mm_max_epi32(_mm_mask_mov_epi32(l, noneL, _mm_set1_epi32(-1)),
+                                    _mm_mask_mov_epi32(r, noneR, _mm_set1_epi32(-1)));
     lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0x4E));
     lowest = _mm_min_epi32(lowest, _mm_shuffle_epi32(lowest, 0xB1));
     highest = _mm_max_epi32(highest, _mm_shuffle_epi32(highest, 0x4E));
@@ -125,8 +126,8 @@ SHEEN_INLINE void sample_group_rows(const SheenBilinearJob *job, sample_groups *
 /// multiply-add — sample_scaled's integers, without its blended row in memory (whose unaligned
 /// reloads waited on the stores that had just made it). 0, nothing written, where a group's
 /// pixels read more than 8 columns (a minification beyond about 2×, a repeat's wrap between
-/// them), or the chunk is a single row not worked out lazily: sample_scaled draws the chunk. `allInside`: every column of the chunk lies inside the
-/// image.
+/// them), or the chunk is a single row not worked out lazily: sample_scaled draws the chunk.
+/// `allInside`: every column of the chunk lies inside the image.
 static int sample_scaled_groups(const SheenBilinearJob *job, intptr_t begin, int n, const int32_t *left,
                                 const int32_t *right, const uint16_t *ux, int32_t lo, int32_t reach, int allInside) {
     const SheenBilinearJob j = *job;
