@@ -515,8 +515,7 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     var white = PlainImage()
     white.kind = .solid
     white.solid = 0xFFFF_FFFF
-    guard let adding = SolidMaskJobs(op: PixmanOperator.add.code, source: white, destination: mask, level: level), adding.drawsRuns,
-          let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels)
+    guard let adding = SolidMaskJobs(op: PixmanOperator.add.code, source: white, destination: mask, level: level), adding.drawsRuns
     else { return handOver("no kernel path for the mask") }
 
     // The glyphs added a batch at a time (the thread's batch memory), each at its position less
@@ -553,7 +552,9 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
             return handOver("the composite through the mask (its pixels)")
         }
     } else if let plan {
-        guard withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
+        // The mask as the plan reads it (made here: the colour's jobs and the full path take the memory itself).
+        guard let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels),
+              withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
             return handOver("the composite through the mask (its pixels)")
         }
     } else {
