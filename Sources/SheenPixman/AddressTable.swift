@@ -33,11 +33,13 @@ struct AddressTable<Value>: ~Copyable {
     }
 
     /// The slot whose probe sequence `key` starts at.
+    @inline(__always)
     private func start(_ key: UInt) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - capacity.trailingZeroBitCount))
     }
 
     /// The slot holding `key`, or nil.
+    @inline(__always)
     private func slot(of key: UInt) -> Int? {
         let mask = capacity - 1
         var i = start(key)
@@ -49,6 +51,7 @@ struct AddressTable<Value>: ~Copyable {
     }
 
     /// The value of `key`, or nil.
+    @inline(__always)
     func find(_ key: UInt) -> Value? { slot(of: key).flatMap { values[$0] } }
 
     /// Sets the value of `key` (not 0).
@@ -91,10 +94,12 @@ struct AddressTable<Value>: ~Copyable {
         return removed
     }
 
-    /// Changes the value of `key`, where there is one, where it is stored.
-    mutating func modify(_ key: UInt, _ change: (inout Value) -> Void) {
-        guard let i = slot(of: key), values[i] != nil else { return }
+    /// Changes the value of `key`, where there is one, where it is stored; returns whether there was.
+    @discardableResult
+    mutating func modify(_ key: UInt, _ change: (inout Value) -> Void) -> Bool {
+        guard let i = slot(of: key), values[i] != nil else { return false }
         change(&values[i]!)
+        return true
     }
 
     /// Rehashes the entries into a table twice the size.

@@ -93,7 +93,11 @@ struct SolidMaskJobs {
     private let drawable: PixelRect
     private let stride: Int, bytesPerPixel: Int
     private let reach: (UInt, UInt)
-    private let template: SheenCompositeJob
+    /// What each composite's job is made of besides its rectangle and mask: the operator, the
+    /// destination's format and the colour in it (kept as these few values rather than a job
+    /// made once, whose 160 bytes every binding of these jobs copied — the glyph runs' memcpy
+    /// calls).
+    private let op: CompositeOperator, format: PixelFormat, solid: UInt32
     private let runner: CompositeRunner
     private let level: SIMDLevel
     /// Coverage bytes a pixel of the masks: 1, or 4 for component alpha.
@@ -110,21 +114,22 @@ struct SolidMaskJobs {
               d.isDestination, let format = d.format, let data = d.data, format != .a8 || !op.sheen.isBlendMode,
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
         if componentAlpha && (op.sheen != .sourceOver || format == .a8) { return nil }
-        var job = SheenCompositeJob(op: op.sheen, format: format.sheenFormat, dst: data, dstStride: d.stride, width: 0, height: 0)
-        job.solid = CompositeCall.pixel(s.solid, for: format)
-        job.componentAlpha = componentAlpha ? 1 : 0
+        self.op = op.sheen
+        self.format = format.sheenFormat
+        solid = CompositeCall.pixel(s.solid, for: format)
         channels = componentAlpha ? 4 : 1
-        // Every glyph's job is this one with a mask at full coverage: no scratch, as for the
-        // colour alone (asked once).
-        guard !job.needsScratch else { return nil }
+        self.data = data
+        stride = d.stride
         checksPremultiplied = op.checksDestination && !format.isPadded && format != .a8
         makesOpaque = format.isPadded && op.readsDestinationAlpha
-        self.data = data
         drawable = d.drawableRect
-        stride = d.stride; bytesPerPixel = format.sheenFormat.bytesPerPixel
+        bytesPerPixel = format.sheenFormat.bytesPerPixel
         reach = CompositeCall.span(data, d.height, d.stride)
-        template = job; self.level = level
+        self.level = level
         runner = CompositeRunner(level: level)
+        // Every glyph's job is the colour's with a mask at full coverage: no scratch, as for the
+        // colour alone (asked once).
+        if job(at: data, width: 0, height: 0).needsScratch { return nil }
     }
 
     /// Draws the colour through an a8 mask (`maskData`, rows `maskStride` bytes apart; with
@@ -138,15 +143,22 @@ struct SolidMaskJobs {
         if area.isEmpty { return true }
         if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
         if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
-        var job = template
-        job.dst = data + area.y * stride + area.x * bytesPerPixel
-        job.width = area.width
-        job.height = area.height
+        var job = job(at: data + area.y * stride + area.x * bytesPerPixel, width: area.width, height: area.height)
         job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x) * channels).assumingMemoryBound(to: UInt8.self))
         job.maskStride = maskStride
         if makesOpaque { CompositeCall.makeOpaque(data, stride: stride, area) }
         runner.run(&job)
         return true
+    }
+
+    /// The job of the colour over `width` × `height` destination pixels from `dst`, its mask
+    /// still to set.
+    @inline(__always)
+    private func job(at dst: UnsafeMutableRawPointer, width: Int, height: Int) -> SheenCompositeJob {
+        var job = SheenCompositeJob(op: op, format: format, dst: dst, dstStride: stride, width: width, height: height)
+        job.solid = solid
+        job.componentAlpha = channels == 4 ? 1 : 0
+        return job
     }
 
     /// Whether `drawRun` may draw this destination's glyphs: nothing to check or change in the
@@ -171,10 +183,7 @@ struct SolidMaskJobs {
     /// Only where `drawsRuns`.
     func drawRun(_ glyphs: UnsafeBufferPointer<SheenCompositeGlyph>) {
         guard let first = glyphs.baseAddress, !glyphs.isEmpty, !drawable.isEmpty else { return }
-        var job = template
-        job.dst = data + drawable.y * stride + drawable.x * bytesPerPixel
-        job.width = drawable.width
-        job.height = drawable.height
+        var job = job(at: data + drawable.y * stride + drawable.x * bytesPerPixel, width: drawable.width, height: drawable.height)
         job.glyphs = first
         job.glyphCount = glyphs.count
         runner.run(&job)

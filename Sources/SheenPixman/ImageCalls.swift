@@ -96,8 +96,7 @@ public func sheenPixmanUnref(_ image: OpaquePointer?) -> Int32 {
     if freed != 0, let image {
         // Only a glyph's image (or one whose record is gone) concerns the glyph registry, whose
         // lock every image freed took before.
-        let record = ImageRegistry.remove(image)
-        if record?.isGlyphImage ?? true { GlyphRegistry.imageFreed(image) }
+        if ImageRegistry.remove(image) { GlyphRegistry.imageFreed(image) }
     }
     return freed
 }
@@ -108,7 +107,7 @@ public func sheenPixmanSetClipRegion32(_ image: OpaquePointer?, _ region: Unsafe
     let ok = SystemPixman.shared.setClipRegion32(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image, unless: { region == nil && !$0.isClipped }) { record in
+    ImageRegistry.update(image, clipOnly: true, unless: { region == nil && !$0.isClipped }) { record in
         guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region32_boxes(region, &count)
@@ -123,7 +122,7 @@ public func sheenPixmanSetClipRegion(_ image: OpaquePointer?, _ region: UnsafePo
     let ok = SystemPixman.shared.setClipRegion(image, region)
     // pixman's clip after a failure is not known: the image is left to pixman from then on.
     guard ok != 0 else { if let image { ImageRegistry.remove(image) }; return ok }
-    ImageRegistry.update(image, unless: { region == nil && !$0.isClipped }) { record in
+    ImageRegistry.update(image, clipOnly: true, unless: { region == nil && !$0.isClipped }) { record in
         guard let region else { return record.clearClip() }
         var count = 0
         let boxes = sheen_pixman_region16_boxes(region, &count)

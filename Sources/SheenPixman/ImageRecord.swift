@@ -169,13 +169,7 @@ final class ImageRecord {
             p.format = format; p.data = data; p.width = w; p.height = h; p.stride = stride
             // A clip region of one box (cairo clips each glyph run to its rows so) bounds the
             // drawing as the image's edges do; more boxes are drawWithSheen's.
-            if !hasAlphaMap && !hasAccessors, !hasClip || clipCount == 1 {
-                p.isDestination = true
-                var drawable = PixelRect(x: 0, y: 0, width: w, height: h)
-                if hasClip { drawable = drawable.intersection(firstClipBox) }
-                p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
-                              Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
-            }
+            sealDestination(&p, width: w, height: h)
             if placement == .transformed { sampling = sampledImage(format: format, data: data, width: w, height: h, stride: stride) }
             if sampling != nil && !clipsWhenRead && !componentAlpha { p.kind = .sampled }
             // As a source or mask: read at whole-pixel offsets, transparent past its edges (a
@@ -188,6 +182,33 @@ final class ImageRecord {
         default:
             break
         }
+        plain = p
+    }
+
+    /// `plain`'s destination part (`isDestination`, `drawable`) of a bits image `w` × `h` pixels
+    /// of a format Sheen draws, from its alpha map, accessors and clip.
+    private func sealDestination(_ p: inout PlainImage, width w: Int, height h: Int) {
+        p.isDestination = false
+        p.drawable = (0, 0, 0, 0)
+        guard !hasAlphaMap && !hasAccessors, !hasClip || clipCount == 1 else { return }
+        p.isDestination = true
+        var drawable = PixelRect(x: 0, y: 0, width: w, height: h)
+        if hasClip { drawable = drawable.intersection(firstClipBox) }
+        p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
+                      Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
+    }
+
+    /// `seal()` after a change of the clip alone, on a sealed record: where the clip does not
+    /// clip reads of the image (`clipsWhenRead` false whatever the clip), it changes only
+    /// `plain`'s destination part, which alone is worked out again (cairo sets and clears a
+    /// destination's clip around every glyph run: the whole seal twice cost a run of 8-pixel
+    /// text ~250 instructions).
+    func sealClip() {
+        // `plain` has a format only where seal took the bits branch, which a clip does not change.
+        guard !(hasClientClip && clipsAsSource), plain.format != nil, case let .bits(_, _, w, h, _) = content else { return seal() }
+        // Through a copy: `plain` itself passed inout is checked for exclusive access each time.
+        var p = plain
+        sealDestination(&p, width: w, height: h)
         plain = p
     }
 
@@ -310,10 +331,38 @@ enum SamplingJob {
 /// record made, changed or freed moves the image epoch on, which retires the composite plans
 /// threads keep (PlanMemo.swift).
 enum ImageRegistry {
-    /// The records by image address, and the record of the last solid colour made (see `insertSolid`).
+    /// The records by image address; the solid images no setter has changed by address, as
+    /// their colour alone (a8r8g8b8, as ImageRecord.Content.solid); and the record readers were
+    /// last given for a solid colour (`record(_:)`). cairo makes a solid image for every glyph
+    /// run and span composite of a colour and frees it after: a record for each, even one shared
+    /// by the images of a colour, cost a run ~30 ns in reference counting (its retain and
+    /// release as it was inserted, kept and removed), as much as pixman's own constructor and
+    /// destructor together. An address is in one table at most.
     private struct Tables: ~Copyable {
         var records = AddressTable<ImageRecord>()
+        var solids = AddressTable<UInt32>()
         var lastSolid: ImageRecord? = nil
+
+        /// The record of the image at `key`, nil for none. A solid colour's is made when first
+        /// asked for and given to every image of that colour after, since a record in the table
+        /// is never changed while another reference to it exists (`update` copies it), so the
+        /// sharing cannot be seen.
+        mutating func record(_ key: UInt) -> ImageRecord? {
+            if let record = records.find(key) { return record }
+            return solids.find(key).map { solidRecord($0) }
+        }
+
+        /// The record of solid colour `value`, kept for the next image of that colour.
+        mutating func solidRecord(_ value: UInt32) -> ImageRecord {
+            if let last = lastSolid, case .solid(value) = last.content { return last }
+            let record = ImageRecord(.solid(value))
+            record.seal()
+            lastSolid = record
+            return record
+        }
+
+        /// The image at `key` as the fast path reads it (`.unusable` for none).
+        mutating func plain(_ key: UInt) -> PlainImage { record(key)?.plain ?? .unusable }
     }
     private static let tables = Guarded(Tables())
 
@@ -322,27 +371,18 @@ enum ImageRegistry {
         guard let image else { return }
         record.seal()
         tables.withLock {
+            $0.solids.remove(key(image))
             $0.records.insert(key(image), record)
             PlanMemo.imagesChanged()
         }
     }
 
-    /// Records a new solid image of colour `value` (a8r8g8b8, as ImageRecord.Content.solid). cairo
-    /// makes a solid image for every glyph run and span composite of a colour, and frees it after:
-    /// images of the colour last made share one record, since a record in the table is never
-    /// changed while another reference to it exists (`update` copies it), so the sharing cannot
-    /// be seen. A record made and freed for each cost ~450 instructions a run.
+    /// Records a new solid image of colour `value` (a8r8g8b8, as ImageRecord.Content.solid): its
+    /// colour alone, in `solids`.
     static func insertSolid(_ image: PixmanImage, _ value: UInt32) {
         tables.withLock {
-            let record: ImageRecord
-            if let last = $0.lastSolid, case .solid(value) = last.content {
-                record = last
-            } else {
-                record = ImageRecord(.solid(value))
-                record.seal()
-                $0.lastSolid = record
-            }
-            $0.records.insert(key(image), record)
+            $0.records.remove(key(image))
+            $0.solids.insert(key(image), value)
             PlanMemo.imagesChanged()
         }
     }
@@ -350,16 +390,18 @@ enum ImageRegistry {
     /// How sample_bilinear or sample_convolution reads a recorded image (ImageRecord.sampling),
     /// nil for an image neither reads or one with no record.
     static func sampling(of image: PixmanImage) -> SampledImage? {
-        tables.withLock { $0.records.find(key(image))?.sampling }
+        tables.withLock { $0.records.find(key(image))?.sampling }   // (a solid colour's is nil)
     }
 
-    /// Forgets a freed image; returns its record (nil for none).
+    /// Forgets a freed image; returns whether the glyph registry may know it: the image was a
+    /// glyph's (ImageRecord.isGlyphImage) or had no record.
     @discardableResult
-    static func remove(_ image: PixmanImage) -> ImageRecord? {
+    static func remove(_ image: PixmanImage) -> Bool {
         tables.withLock {
             // Whether or not it had a record: an image made at its address next is another.
             PlanMemo.imagesChanged()
-            return $0.records.remove(key(image))
+            if let record = $0.records.remove(key(image)) { return record.isGlyphImage }
+            return $0.solids.remove(key(image)) == nil
         }
     }
 
@@ -369,24 +411,36 @@ enum ImageRegistry {
     /// reference its only one — is changed where it is, under the lock; one a call is reading
     /// is copied, and the copy replaces it. (A copy and the old record's release cost ~700
     /// instructions a setter, and cairo sets three or four on each scaled image it draws.)
-    static func update(_ image: PixmanImage?, unless unchanged: (ImageRecord) -> Bool = { _ in false },
+    /// `clipOnly`: `change` changes the clip alone (ImageRecord.sealClip).
+    static func update(_ image: PixmanImage?, clipOnly: Bool = false, unless unchanged: (ImageRecord) -> Bool = { _ in false },
                        _ change: (ImageRecord) -> Void) {
         guard let image else { return }
         tables.withLock {
-            $0.records.modify(key(image)) { record in
-                if unchanged(record) { return }
-                PlanMemo.imagesChanged()
-                if isKnownUniquelyReferenced(&record) {
-                    change(record)
-                    record.forgetFill()
-                    record.seal()
-                } else {
-                    let changed = record.copy()
-                    change(changed)
-                    changed.seal()
-                    record = changed
-                }
-            }
+            let k = key(image)
+            if $0.records.modify(k, { apply(&$0, clipOnly: clipOnly, unless: unchanged, change) }) { return }
+            // A solid colour's image: its shared record, copied as any other shared one.
+            guard let value = $0.solids.remove(k) else { return }
+            $0.records.insert(k, $0.solidRecord(value))
+            $0.records.modify(k) { apply(&$0, clipOnly: clipOnly, unless: unchanged, change) }
+        }
+    }
+
+    /// `update`'s change of one record, under the lock (a function of its arguments alone: a
+    /// nested function capturing them was checked for exclusive access at every call).
+    @inline(__always)
+    private static func apply(_ record: inout ImageRecord, clipOnly: Bool, unless unchanged: (ImageRecord) -> Bool,
+                              _ change: (ImageRecord) -> Void) {
+        if unchanged(record) { return }
+        PlanMemo.imagesChanged()
+        if isKnownUniquelyReferenced(&record) {
+            change(record)
+            record.forgetFill()
+            if clipOnly { record.sealClip() } else { record.seal() }
+        } else {
+            let changed = record.copy()
+            change(changed)
+            changed.seal()
+            record = changed
         }
     }
 
@@ -394,7 +448,7 @@ enum ImageRegistry {
     /// with no record.
     static func lookup(_ a: PixmanImage?, _ b: PixmanImage?, _ c: PixmanImage?) -> (ImageRecord?, ImageRecord?, ImageRecord?) {
         tables.withLock { t in
-            (a.flatMap { t.records.find(key($0)) }, b.flatMap { t.records.find(key($0)) }, c.flatMap { t.records.find(key($0)) })
+            (a.flatMap { t.record(key($0)) }, b.flatMap { t.record(key($0)) }, c.flatMap { t.record(key($0)) })
         }
     }
 
@@ -403,7 +457,7 @@ enum ImageRegistry {
     /// convolution filter sample_convolution does not take, an alpha map or accessors — each of which
     /// CompositeCall's drawWithSheen hands over for every call.
     static func isPixmansAsSource(_ image: PixmanImage) -> Bool {
-        guard let record = tables.withLock({ t in t.records.find(key(image)) }) else { return true }
+        guard let record = tables.withLock({ t in t.record(key(image)) }) else { return true }
         guard case let .bits(format, _, _, _, _) = record.content else { return false }
         return format == nil || record.hasAlphaMap || record.hasAccessors || record.filter == UInt32(SHEEN_PIXMAN_FILTER_CONVOLUTION)
             || (record.filter == UInt32(SHEEN_PIXMAN_FILTER_SEPARABLE_CONVOLUTION) && record.sampling == nil)
@@ -420,8 +474,7 @@ enum ImageRegistry {
     /// or one with no record), under one lock.
     static func plainImages(_ a: PixmanImage, _ b: PixmanImage?, _ c: PixmanImage) -> (PlainImage, PlainImage, PlainImage) {
         tables.withLock { t in
-            (t.records.find(key(a))?.plain ?? .unusable, b.flatMap { t.records.find(key($0))?.plain } ?? .unusable,
-             t.records.find(key(c))?.plain ?? .unusable)
+            (t.plain(key(a)), b.map { t.plain(key($0)) } ?? .unusable, t.plain(key(c)))
         }
     }
 
