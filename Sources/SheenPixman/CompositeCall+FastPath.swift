@@ -93,6 +93,9 @@ struct SolidMaskJobs {
     private let drawable: PixelRect
     private let stride: Int, bytesPerPixel: Int
     private let reach: (UInt, UInt)
+    /// Whether a mask may overlap the destination's memory (else, memory the drop-in allocated
+    /// for the run, no image's pixels can: the test is left out, a glyph at a time).
+    private let masksMayOverlap: Bool
     /// What each composite's job is made of besides its rectangle and mask: the operator, the
     /// destination's format and the colour in it (kept as these few values rather than a job
     /// made once, whose 160 bytes every binding of these jobs copied — the glyph runs' memcpy
@@ -109,7 +112,10 @@ struct SolidMaskJobs {
     /// job): the caller composites call by call then. With `componentAlpha`, through masks of a
     /// coverage byte per channel in the destination's byte order (pixman's a8r8g8b8 glyphs with
     /// component alpha): sourceOver onto 32-bit pixels only (CompositeComponentAlpha.h).
-    init?(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel, componentAlpha: Bool = false) {
+    /// `ownDestination`: the destination is memory the drop-in allocated for this run (a glyph
+    /// run's mask), which no image's pixels overlap.
+    init?(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel, componentAlpha: Bool = false,
+          ownDestination: Bool = false) {
         guard s.kind == .solid, let op = PixmanOperator.of(code), op.isBounded,
               d.isDestination, let format = d.format, let data = d.data, format != .a8 || !op.sheen.isBlendMode,
               CompositeCall.isPremultiplied(s.solid), op.drawsEveryJob(onto: format, masked: true) else { return nil }
@@ -125,6 +131,7 @@ struct SolidMaskJobs {
         drawable = d.drawableRect
         bytesPerPixel = format.sheenFormat.bytesPerPixel
         reach = CompositeCall.span(data, d.height, d.stride)
+        masksMayOverlap = !ownDestination
         self.level = level
         runner = CompositeRunner(level: level)
         // Every glyph's job is the colour's with a mask at full coverage: no scratch, as for the
@@ -141,7 +148,7 @@ struct SolidMaskJobs {
     func draw(_ piece: PixelRect, maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> Bool {
         let area = piece.clipped(to: box).clipped(to: drawable)
         if area.isEmpty { return true }
-        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
+        if masksMayOverlap && CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return false }
         if checksPremultiplied && !CompositeCall.isPremultiplied(data, stride: stride, area, level: level) { return false }
         var job = job(at: data + area.y * stride + area.x * bytesPerPixel, width: area.width, height: area.height)
         job.mask = UnsafePointer((maskData + (area.y - box.y) * maskStride + (area.x - box.x) * channels).assumingMemoryBound(to: UInt8.self))
@@ -171,7 +178,7 @@ struct SolidMaskJobs {
     @inline(__always)
     func place(maskAt box: PixelRect, maskData: UnsafeMutableRawPointer, maskStride: Int) -> SheenCompositeGlyph? {
         if box.clipped(to: drawable).isEmpty { return SheenCompositeGlyph() }
-        if CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return nil }
+        if masksMayOverlap && CompositeCall.overlaps(CompositeCall.span(maskData, box.height, maskStride), reach) { return nil }
         // The box meets the drawable part: its corner lies within a glyph's size of it (32-bit).
         return SheenCompositeGlyph(mask: UnsafePointer(maskData.assumingMemoryBound(to: UInt8.self)), maskStride: maskStride,
                                    x: Int32(box.x - drawable.x), y: Int32(box.y - drawable.y),

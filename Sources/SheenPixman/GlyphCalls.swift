@@ -99,13 +99,28 @@ enum GlyphRegistry {
             return PixelRect(x: area.x - Int(dx), y: area.y - Int(dy), width: area.width, height: area.height)
         }
 
-        /// Whether a glyph placed at (x, y) cannot touch `area` (in positions' space). Positions
-        /// far enough out that pixman's int arithmetic could wrap are never skipped.
+        /// The positions at which a glyph can touch `area` (in positions' space), worked out once
+        /// a run.
+        func window(_ area: PixelRect) -> Window {
+            // No glyph inserted yet: none skipped (each is then unknown, and the run pixman's).
+            guard left <= right else { return Window(x0: .min, x1: .max, y0: .min, y1: .max) }
+            return Window(x0: area.x &- right, x1: area.x &+ area.width &- left, y0: area.y &- bottom, y1: area.y &+ area.height &- top)
+        }
+    }
+
+    /// Where a glyph's position must lie for its box to touch an area (`Reach.window`): x in
+    /// (x0, x1), y in (y0, y1).
+    struct Window {
+        let x0: Int, x1: Int, y0: Int, y1: Int
+
+        /// Whether a glyph placed at (x, y) cannot touch the area. Positions far enough out that
+        /// pixman's int arithmetic could wrap (outside ±2^28) are never skipped.
         @inline(__always)
-        func skips(x: Int32, y: Int32, _ area: PixelRect) -> Bool {
+        func skips(x: Int32, y: Int32) -> Bool {
             let x = Int(x), y = Int(y)
-            guard x > -(1 << 28), x < 1 << 28, y > -(1 << 28), y < 1 << 28 else { return false }
-            return x &+ right <= area.x || x &+ left >= area.x &+ area.width || y &+ bottom <= area.y || y &+ top >= area.y &+ area.height
+            guard x <= x0 || x >= x1 || y <= y0 || y >= y1 else { return false }
+            // Each within (-2^28, 2^28): one unsigned comparison.
+            return UInt(bitPattern: x &+ (1 << 28 - 1)) < 1 << 29 - 1 && UInt(bitPattern: y &+ (1 << 28 - 1)) < 1 << 29 - 1
         }
     }
 
@@ -156,9 +171,9 @@ enum GlyphRegistry {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { index in
                 let found = table.withLock { t -> Int? in
                     var kept = 0
-                    let reach = t.reach
+                    let window = t.reach.window(area)
                     for i in 0 ..< count {
-                        if reach.skips(x: glyphs[i].x, y: glyphs[i].y, area) { continue }
+                        if window.skips(x: glyphs[i].x, y: glyphs[i].y) { continue }
                         guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)),
                               e.maskData != nil || e.isEmpty || (componentAlpha && e.componentData != nil) else { return nil }
                         buffer.initializeElement(at: kept, to: e)
@@ -188,9 +203,9 @@ enum GlyphRegistry {
                       _ place: (GlyphEntry, SheenPixmanGlyph) -> SheenCompositeGlyph?) -> Int? {
         table.withLock { t -> Int? in
             var placed = 0
-            let reach = t.reach
+            let window = t.reach.window(area)
             for i in 0 ..< count {
-                if reach.skips(x: glyphs[i].x, y: glyphs[i].y, area) { continue }
+                if window.skips(x: glyphs[i].x, y: glyphs[i].y) { continue }
                 guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)) else { return nil }
                 if e.isEmpty { continue }
                 guard (componentAlpha ? e.componentData : e.maskData) != nil, let glyph = place(e, glyphs[i]) else { return nil }
@@ -515,7 +530,8 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     var white = PlainImage()
     white.kind = .solid
     white.solid = 0xFFFF_FFFF
-    guard let adding = SolidMaskJobs(op: PixmanOperator.add.code, source: white, destination: mask, level: level), adding.drawsRuns
+    guard let adding = SolidMaskJobs(op: PixmanOperator.add.code, source: white, destination: mask, level: level, ownDestination: true),
+          adding.drawsRuns
     else { return handOver("no kernel path for the mask") }
 
     // The glyphs added a batch at a time (the thread's batch memory), each at its position less
