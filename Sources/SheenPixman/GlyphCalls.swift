@@ -567,10 +567,11 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
         guard colourJobs.draw(box, maskAt: box, maskData: bytes, maskStride: maskStride) else {
             return handOver("the composite through the mask (its pixels)")
         }
-    } else if let plan {
+    } else if plan != nil {
         // The mask as the plan reads it (made here: the colour's jobs and the full path take the memory itself).
+        // (The plan read in place: bound with `if let`, its 400 bytes were copied.)
         guard let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels),
-              withUnsafePointer(to: plan, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
+              withUnsafePointer(to: plan.unsafelyUnwrapped, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
             return handOver("the composite through the mask (its pixels)")
         }
     } else {

@@ -123,11 +123,16 @@ final class ImageRecord {
     func forgetFill() { fillCache?.withLock { $0 = nil } }
 
     /// The image as the composite's fast path reads it (CompositeCall+FastPath.swift), worked out
-    /// when the record is published (`seal()`), so that a small call reads plain values.
+    /// (`seal()`) before the record is first read after it was made or changed, so that a small
+    /// call reads plain values.
     private(set) var plain = PlainImage.unusable
     /// The image as sample_bilinear or sample_convolution reads it (sampledImage), worked out
     /// with `plain`; nil for one neither reads. (Not in `plain`, which every call copies out.)
     private(set) var sampling: SampledImage? = nil
+    /// Whether `plain` and `sampling` are still to be worked out (ImageRegistry seals a record
+    /// when it is first read, not as each setter changes it: cairo makes an image of a surface
+    /// for each glyph run and sets its transform, filter and repeat, each a seal before).
+    private(set) var needsSeal = true
 
     init(_ content: Content) {
         self.content = content
@@ -155,10 +160,12 @@ final class ImageRecord {
     /// mask (the client set the clip and turned source clipping on): such calls are pixman's.
     var clipsWhenRead: Bool { hasClientClip && clipsAsSource && hasClip }
 
-    /// Works out `plain` from the record's properties: called on every record before it is
-    /// published (ImageRegistry's insert and update), and after only while no other reference
-    /// to it exists (update, under the registry's lock).
+    /// Works out `plain` from the record's properties: called, under the registry's lock, on a
+    /// record no other reference holds — before the registry first hands it out after it was
+    /// made or changed (ImageRegistry's `Tables.record`), or as the last step of a change of a
+    /// record already sealed (`sealClip`).
     func seal() {
+        needsSeal = false
         var p = PlainImage.unusable
         sampling = nil
         switch content {
@@ -197,6 +204,10 @@ final class ImageRecord {
         p.drawable = (Int32(truncatingIfNeeded: drawable.x), Int32(truncatingIfNeeded: drawable.y),
                       Int32(truncatingIfNeeded: drawable.x + drawable.width), Int32(truncatingIfNeeded: drawable.y + drawable.height))
     }
+
+    /// Marks `plain` and `sampling` as out of date: the record changed (ImageRegistry's update),
+    /// to be sealed when next read.
+    func unseal() { needsSeal = true }
 
     /// `seal()` after a change of the clip alone, on a sealed record: where the clip does not
     /// clip reads of the image (`clipsWhenRead` false whatever the clip), it changes only
@@ -348,7 +359,11 @@ enum ImageRegistry {
         /// is never changed while another reference to it exists (`update` copies it), so the
         /// sharing cannot be seen.
         mutating func record(_ key: UInt) -> ImageRecord? {
-            if let record = records.find(key) { return record }
+            if let record = records.find(key) {
+                // Sealed before it is handed out: until then the table's is its only reference.
+                if record.needsSeal { record.seal() }
+                return record
+            }
             return solids.find(key).map { solidRecord($0) }
         }
 
@@ -369,7 +384,6 @@ enum ImageRegistry {
     /// Records a new image (replacing whatever a freed image at the same address left).
     static func insert(_ image: PixmanImage?, _ record: ImageRecord) {
         guard let image else { return }
-        record.seal()
         tables.withLock {
             $0.solids.remove(key(image))
             $0.records.insert(key(image), record)
@@ -390,7 +404,7 @@ enum ImageRegistry {
     /// How sample_bilinear or sample_convolution reads a recorded image (ImageRecord.sampling),
     /// nil for an image neither reads or one with no record.
     static func sampling(of image: PixmanImage) -> SampledImage? {
-        tables.withLock { $0.records.find(key(image))?.sampling }   // (a solid colour's is nil)
+        tables.withLock { $0.record(key(image))?.sampling }
     }
 
     /// Forgets a freed image; returns whether the glyph registry may know it: the image was a
@@ -435,11 +449,11 @@ enum ImageRegistry {
         if isKnownUniquelyReferenced(&record) {
             change(record)
             record.forgetFill()
-            if clipOnly { record.sealClip() } else { record.seal() }
+            // A clip changed on a sealed record: only what the clip decides is worked out again.
+            if clipOnly && !record.needsSeal { record.sealClip() } else { record.unseal() }
         } else {
-            let changed = record.copy()
+            let changed = record.copy()   // sealed when read
             change(changed)
-            changed.seal()
             record = changed
         }
     }
