@@ -69,6 +69,12 @@ struct CompositePlan {
     private let mask: MaskBits?
     /// The coverage where the mask is not an image.
     private let coverage: UInt32
+    /// Whether `mask` is the call's a8 source, read at the source's offset: an a8 image onto
+    /// colour is black at its alpha, which for a bounded operator is opaque black through the
+    /// image as a mask, as drawWithSheen draws it (cairo clears under text or a shape drawn with
+    /// src by out-reverse of such a mask, then adds the source through it: the call went through
+    /// drawWithSheen each time).
+    private let maskIsSource: Bool
     /// Whether the operator leaves pixels outside the source alone (it is then clipped to it).
     private let bounded: Bool
     /// src through a mask: the area cleared, then drawn with over.
@@ -121,9 +127,13 @@ struct CompositePlan {
             guard CompositeCall.isPremultiplied(s.solid) else { return nil }
             source = .solid
             paintFormat = nil
+        case .bits where s.format == .a8 && dFormat != .a8:
+            // An a8 source onto colour, unmasked: opaque black through it (`maskIsSource`).
+            guard !masked else { return nil }
+            source = .solid
+            paintFormat = nil
         case .bits:
-            // An a8 source onto colour (black at its alpha) is drawWithSheen's.
-            guard let format = s.format, let data = s.data, format != .a8 || dFormat == .a8 else { return nil }
+            guard let format = s.format, let data = s.data else { return nil }
             if CompositeCall.overlaps(data, s.height, s.stride, dData, d.height, d.stride) { return nil }
             source = .bits(format: format, data: data, width: s.width, height: s.height, stride: s.stride, dx: s.dx, dy: s.dy)
             paintFormat = format
@@ -145,7 +155,12 @@ struct CompositePlan {
         // The coverage where no image gives it, the mask image where the plan has one, and whether
         // an image masks the calls (the plan's or each call's).
         var coverage: UInt32 = 255, maskBits: MaskBits? = nil, maskedByImage = false
+        let maskIsSource = s.kind == .bits && s.format == .a8 && dFormat != .a8
         switch masking {
+        case .none where maskIsSource:
+            guard let bits = MaskBits(s, onto: d) else { return nil }
+            maskBits = bits
+            maskedByImage = true
         case .none:
             break
         case let .image(m) where m.kind == .solid:
@@ -164,7 +179,7 @@ struct CompositePlan {
         let makesOpaque = dFormat.isPadded && op.readsDestinationAlpha
         let drawOp = CompositeCall.drawOperator(op, paintFormat: paintFormat, fullCoverage: !maskedByImage && coverage == 255)
         var job = SheenCompositeJob(op: drawOp, format: dFormat.sheenFormat, dst: dData, dstStride: d.stride, width: 0, height: 0)
-        if case .solid = source { job.solid = CompositeCall.pixel(s.solid, for: dFormat) }
+        if case .solid = source { job.solid = CompositeCall.pixel(maskIsSource ? 0xFF00_0000 : s.solid, for: dFormat) }
         if let paintFormat {
             job.paintConversion = CompositeCall.conversion(from: paintFormat, to: dFormat)
             if case let .bits(_, _, _, _, stride, _, _) = source { job.paintStride = stride }
@@ -173,7 +188,7 @@ struct CompositePlan {
         // The operator's table says whether its kernels take every job (over drawn as a copy: the
         // copy's row); asked per job only where they do not.
         let row = drawOp == op.sheen ? op : PixmanOperator.source
-        self.source = source; mask = maskBits; self.coverage = coverage
+        self.source = source; mask = maskBits; self.coverage = coverage; self.maskIsSource = maskIsSource
         bounded = op.isBounded; self.clearsFirst = clearsFirst
         format = dFormat; data = dData; stride = d.stride; drawable = d.drawableRect
         self.checksSourcePixels = checksSourcePixels; self.checksDestinationPixels = checksDestinationPixels
@@ -237,7 +252,7 @@ struct CompositePlan {
         case .solid, .sampled:
             break
         }
-        let mx = call.maskX &- call.destinationX, my = call.maskY &- call.destinationY
+        let (mx, my) = plan.pointee.maskIsSource ? (sx, sy) : (call.maskX &- call.destinationX, call.maskY &- call.destinationY)
         if let mask {
             area = area.clipped(to: PixelRect(x: 0 &- (mx &+ mask.dx), y: 0 &- (my &+ mask.dy), width: mask.width, height: mask.height))
         } else if plan.pointee.coverage == 0 {
@@ -281,7 +296,8 @@ struct CompositePlan {
     /// that the two draw the same.
     func express(level: SIMDLevel) -> SheenDropinExpress {
         var e = SheenDropinExpress()
-        guard !checksSourcePixels, !checksDestinationPixels, !makesOpaque, drawsEveryJob, !needsScratch else { return e }
+        // (An a8 source read as the mask: C reads a mask at the call's mask offset.)
+        guard !checksSourcePixels, !checksDestinationPixels, !makesOpaque, drawsEveryJob, !needsScratch, !maskIsSource else { return e }
         e.bounded = bounded ? 1 : 0
         if clearsFirst {
             e.clearsFirst = 1
