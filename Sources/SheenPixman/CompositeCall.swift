@@ -602,9 +602,20 @@ struct CompositeCall {
         // 8-pixel text of a magnified image ~4 % of its run.)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { any -> [Range<Int>]? in
             any.initialize(repeating: 0)
-            for y in r.y ..< r.y + r.height {
+            // The rows from the middle out, each turn's count of covered words compared: more
+            // than half the columns in covered words already (the runs hold every such word), and
+            // the answer is nil whatever the other rows hold (a glyph run's mask, as a rule, after
+            // a row or two through its glyphs' middles).
+            let middle = r.y + r.height / 2
+            for i in 0 ..< r.height {
+                let y = i % 2 == 0 ? middle + i / 2 : middle - (i + 1) / 2
                 let row = data + (y + dy) * stride + r.x + dx
-                for w in 0 ..< words { any[w] |= row.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self) }
+                var coveredWords = 0
+                for w in 0 ..< words {
+                    any[w] |= row.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self)
+                    if any[w] != 0 { coveredWords += 1 }
+                }
+                if 16 * coveredWords > r.width { return nil }
             }
             /// Calls `found` with each run of covered columns (gaps under 16 columns taken through);
             /// returns the columns they hold.

@@ -350,7 +350,11 @@ final class ThreeDestinations {
 
     /// CompositeCall.coveredColumns: every column any row of the mask covers lies in one of its
     /// runs, which are ascending, apart and within the rectangle — over sparse masks of random
-    /// bands, sizes and offsets (the runs are all a scaled source is sampled over).
+    /// bands, sizes and offsets (the runs are all a scaled source is sampled over). And a mask
+    /// covering few enough of its 8-column words is split (its runs, each word bridged to the next
+    /// over at most one empty word, hold at most twice those words' columns and the last part
+    /// word: under half the rectangle), however its rows are read (from the middle out, stopping
+    /// once more than half is covered).
     @Test func coveredColumnsHoldEveryCoveredColumn() {
         var g = FastPathTests.Generator(state: 0xC0_1D00)
         var split = 0, failures: [String] = []
@@ -365,7 +369,16 @@ final class ThreeDestinations {
             let r = PixelRect(x: 5 + x0, y: 3 + y0, width: 1 + g.below(maskWidth - x0), height: 1 + g.below(maskHeight - y0))
             bytes.withUnsafeMutableBytes { m in
                 // The mask's pixel for destination (x, y) at (x − 5, y − 3).
-                guard let runs = CompositeCall.coveredColumns(.bits(data: m.baseAddress!, stride: stride, dx: -5, dy: -3), r) else { return }
+                let found = CompositeCall.coveredColumns(.bits(data: m.baseAddress!, stride: stride, dx: -5, dy: -3), r)
+                if r.height > 1 && r.width / 8 >= 4 {
+                    let coveredWords = (0 ..< r.width / 8).filter { w in
+                        (0 ..< r.height).contains { row in (0 ..< 8).contains { m[(r.y - 3 + row) * stride + r.x - 5 + 8 * w + $0] != 0 } }
+                    }.count
+                    if 32 * coveredWords + 32 <= r.width && found == nil {
+                        failures.append("call \(call): \(coveredWords) covered words of \(r.width) columns, not split")
+                    }
+                }
+                guard let runs = found else { return }
                 split += 1
                 for (i, run) in runs.enumerated() where run.isEmpty || run.lowerBound < 0 || run.upperBound > r.width
                     || (i > 0 && run.lowerBound <= runs[i - 1].upperBound) {
