@@ -121,13 +121,14 @@ struct CompositePlan {
 
         /// The paint's format where it is read as pixels (padded: drawn as a copy at full coverage).
         let source: Source, paintFormat: PixmanFormat?
+        let maskIsSource = s.kind == .bits && s.format == .a8 && dFormat != .a8
         switch s.kind {
         case .solid:
             // A colour that is not premultiplied is drawWithSheen's.
             guard CompositeCall.isPremultiplied(s.solid) else { return nil }
             source = .solid
             paintFormat = nil
-        case .bits where s.format == .a8 && dFormat != .a8:
+        case .bits where maskIsSource:
             // An a8 source onto colour, unmasked: opaque black through it (`maskIsSource`).
             guard !masked else { return nil }
             source = .solid
@@ -155,7 +156,6 @@ struct CompositePlan {
         // The coverage where no image gives it, the mask image where the plan has one, and whether
         // an image masks the calls (the plan's or each call's).
         var coverage: UInt32 = 255, maskBits: MaskBits? = nil, maskedByImage = false
-        let maskIsSource = s.kind == .bits && s.format == .a8 && dFormat != .a8
         switch masking {
         case .none where maskIsSource:
             guard let bits = MaskBits(s, onto: d) else { return nil }
