@@ -11,7 +11,7 @@ import Testing
 
 @Suite struct FastPathTests {
     /// A small deterministic generator (SplitMix64), so a failure names a reproducible case.
-    struct Generator {
+    struct Generator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15

@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func theWindowSkipsWhatTheDefinitionSkips() {
-        var g = SystemRandomNumberGenerator()
+        // Seeded, as the other property tests here: a failure names a case that runs again.
+        var g = FastPathTests.Generator(state: 0x61_1D0E)
         var checked = 0
         for round in 0 ..< 400 {
             var reach = GlyphRegistry.Reach()
