@@ -55,6 +55,23 @@ INLINE int classify(const uint8_t *m, int n) {
     return any == 0 ? COVER_NONE : all == ~(uint64_t)0 ? COVER_FULL : COVER_MIXED;
 }
 
+/// Which of the `blocks` blocks of coverage at `m` (PIXELS bytes each) are not all 0: bit b for
+/// block b. Reads those bytes and no more, like `classify`.
+INLINE unsigned live_blocks(const uint8_t *m, int blocks) {
+    unsigned live = 0;
+#pragma clang loop unroll(full)
+    for (int b = 0; b < blocks; b++) {
+        uint64_t any = 0, w = 0;
+#pragma clang loop unroll(full)
+        for (int i = 0; i < PIXELS; i += PIXELS < 8 ? PIXELS : 8) {
+            memcpy(&w, m + b * PIXELS + i, PIXELS < 8 ? PIXELS : 8);
+            any |= w;
+        }
+        live |= (unsigned)(any != 0) << b;
+    }
+    return live;
+}
+
 /// The PIXELS coverage bytes at `m` repeated in every 128-bit lane (one vpbroadcast), so that
 /// in-lane shuffles can pick any pixel's coverage.
 INLINE bytes coverage_in_every_lane(const uint8_t *m) {

@@ -50,7 +50,7 @@ INLINE void run_rows(int op, const SheenCompositeJob *job) {
 
 /// over_n_8_8888: an opaque colour through a mask onto 32-bit pixels (text), row by row, or
 /// rows shorter than a chunk in the loop made for them.
-static __attribute__((noinline)) void over_n_8_8888(const SheenCompositeJob *job) {
+static __attribute__((noinline)) LINE_ALIGNED void over_n_8_8888(const SheenCompositeJob *job) {
     uint8_t *dst = job->dst;
     const uint8_t *mask = job->mask;
     lanes solid32 = (lanes)(words)job->solid;
@@ -72,7 +72,7 @@ static __attribute__((noinline)) void over_n_8_8888(const SheenCompositeJob *job
 #define RUN_BLEND_INTEGER run_rows
 #define RUN_BLEND_DOUBLE run_double_rows
 #define OP_FUNCTION(name, NAME, kind, ...) \
-    static __attribute__((noinline)) void op_##name(const SheenCompositeJob *job) { RUN_##kind(OP_##NAME, job); }
+    static __attribute__((noinline)) LINE_ALIGNED void op_##name(const SheenCompositeJob *job) { RUN_##kind(OP_##NAME, job); }
 SHEEN_OPERATORS(OP_FUNCTION)
 #undef OP_FUNCTION
 
@@ -105,7 +105,7 @@ INLINE int job_path(const SheenCompositeJob *job, int solid) {
 
 /// A job (one rectangle, or one row of composite_rows) through its fast path (SheenKernels.h),
 /// the only decision made: 0, or SHEEN_COMPOSITE_NO_PATH with nothing written.
-static int composite_job(const SheenCompositeJob *job) {
+static LINE_ALIGNED int composite_job(const SheenCompositeJob *job) {
     switch (job_path(job, job->paint == NULL)) {
 #define PATH_CASE(path, ...) \
     case SHEEN_PATH_##path: path_##path(job); return 0;
@@ -286,7 +286,7 @@ static __attribute__((noinline)) int composite_glyphs(const SheenCompositeJob *j
     return 0;
 }
 
-int SHEEN_ENTRY(const SheenCompositeJob *job) {
+LINE_ALIGNED int SHEEN_ENTRY(const SheenCompositeJob *job) {
     if (job->glyphCount > 0) return composite_glyphs(job);
     if (job->componentAlpha) return composite_component_alpha(job, composite_rows);
     if (job->width <= 0 || job->height <= 0) return job_path(job, job->paint == NULL) < 0 ? SHEEN_COMPOSITE_NO_PATH : 0;

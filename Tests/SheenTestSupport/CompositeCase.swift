@@ -37,6 +37,10 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     public var content: [UInt8] = []
     /// A colour paint with alpha 255 (the text path, over_n_8_8888), instead of a random alpha.
     public var opaqueColour = false
+    /// A mask mostly of coverage 0 — runs of 0 of 1…48 pixels between runs of 1…6 random ones,
+    /// as a stroke's or an outline's mask has —, so that whole blocks of a chunk are uncovered
+    /// while others are not.
+    public var sparseMask = false
     /// Whether the destination, image and mask rows lie against unmapped pages (padding and
     /// misalignment then unused): a kernel reading outside its rows faults.
     public var guardPages: FencedBuffer.GuardPages = .none
@@ -56,7 +60,8 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
     public var description: String {
         label(["op": op, "format": format, "size": "\(width)×\(height)", "padding": padding,
                "misalignment": misalignment, "guardPages": guardPages, "paint": paint, "coverage": coverage,
-               "offset": "(\(offsetX), \(offsetY))", "alpha": alpha, "seed": seed])
+               "offset": "(\(offsetX), \(offsetY))", "alpha": alpha, "seed": seed,
+               "sparseMask": sparseMask])
     }
 
     private var isGradient: Bool { paint == .gradient || paint == .horizontalGradient }
@@ -98,6 +103,7 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
                                 misalignment: 3, guardPages: guardPages)
         fillRandomPremultiplied(mask.buffer, &rng)
         overlayContent(mask.buffer, phase: 13)
+        if sparseMask { makeSparse(mask.buffer) }
         var colour = SIMD4<UInt8>(UInt8.random(in: 0 ... 255, using: &rng), UInt8.random(in: 0 ... 255, using: &rng),
                                   UInt8.random(in: 0 ... 255, using: &rng), randomLevel(&rng))
         if opaqueColour { colour.w = 255 }
@@ -208,8 +214,6 @@ public struct CompositeCase: CustomStringConvertible, Sendable {
 }
 
 extension CompositeCase {
-    /// Overwrites the view's pixels with `content` (from byte `phase`, cyclically), then clamps
-    /// colour levels to alpha.
     /// Sets every pixel's alpha to 255 (its colour levels, already ≤ alpha, stay valid).
     fileprivate func makeOpaque(_ buffer: RasterBuffer) {
         for y in 0 ..< buffer.height {
@@ -217,6 +221,22 @@ extension CompositeCase {
         }
     }
 
+    /// Zeroes all but short runs of each row of A8 `buffer` (see `sparseMask`), the runs drawn
+    /// from a generator of their own so that the case's other pixels stay as they were.
+    fileprivate func makeSparse(_ buffer: RasterBuffer) {
+        var rng = SeededGenerator(seed: seed ^ 0x5BA5_5E00)
+        for y in 0 ..< buffer.height {
+            var x = 0
+            while x < buffer.width {
+                let zeros = Int.random(in: 1 ... 48, using: &rng), kept = Int.random(in: 1 ... 6, using: &rng)
+                for z in x ..< min(x + zeros, buffer.width) { buffer.row(y).storeBytes(of: 0, toByteOffset: z, as: UInt8.self) }
+                x += zeros + kept
+            }
+        }
+    }
+
+    /// Overwrites the view's pixels with `content` (from byte `phase`, cyclically), then clamps
+    /// colour levels to alpha.
     fileprivate func overlayContent(_ buffer: RasterBuffer, phase: Int) {
         if content.isEmpty { return }
         var k = phase

@@ -36,6 +36,31 @@ import Testing
         }
     }
 
+    /// Masks mostly of coverage 0 (`sparseMask`): a chunk some of whose blocks are uncovered
+    /// composites its covered blocks only — every operator, format, paint kind and mask coverage
+    /// at widths holding one to four chunks of every level and a tail, a colour of alpha 255 in
+    /// half of them.
+    @Test(arguments: CompositeOperator.allCases)
+    func sparseMaskEqualsReference(op: CompositeOperator) {
+        var seed: UInt64 = 0x5BA5
+        for format in PixelFormat.allCases {
+            for paint in CompositeCase.PaintKind.allCases {
+                for coverage in [CompositeCase.CoverageKind.mask, .maskAlpha] {
+                    for width in [64, 77, 128, 191, 256] {
+                        seed &+= 1
+                        var c = CompositeCase(op: op, format: format, width: width, height: 1 + Int(seed % 3),
+                                              misalignment: Int(seed % 5), paint: paint, coverage: coverage,
+                                              offsetX: Int(seed % 3) - 1, alpha: UInt8(truncatingIfNeeded: seed &* 37), seed: seed)
+                        c.sparseMask = true
+                        c.opaqueColour = seed % 2 == 0
+                        let problems = c.checkEveryLevel()
+                        #expect(problems.isEmpty, "\(c): \(problems)")
+                    }
+                }
+            }
+        }
+    }
+
     /// sourceOver of paint whose colour levels lie above its alpha (not valid premultiplied colour:
     /// what pixman's tests feed the drop-in) saturates at 255 as pixman's over does, at every
     /// level and the reference twin alike: 400 jobs of rows of such pixels (and valid ones) over
