@@ -56,17 +56,32 @@ INLINE int classify(const uint8_t *m, int n) {
 }
 
 /// Which of the `blocks` blocks of coverage at `m` (PIXELS bytes each) are not all 0: bit b for
-/// block b. Reads those bytes and no more, like `classify`.
+/// block b; reads those bytes and no more. On x86 one test of the chunk's words (AVX-512's gives
+/// a bit a word, two a block, gathered by pext, fast on every CPU with AVX-512): a scalar test
+/// of each block had cost a gradient through a dense mask 10 % (sheen-bench).
 INLINE unsigned live_blocks(const uint8_t *m, int blocks) {
+#if defined(SHEEN_AVX512BW)
+    if (blocks == 4) {
+        __m512i v = _mm512_loadu_si512((const void *)m);
+        v = _mm512_or_si512(v, _mm512_bsrli_epi128(v, 8));
+        return _pext_u32((unsigned)_mm512_test_epi64_mask(v, v), 0x55u);
+    }
+#elif SHEEN_X86 && SHEEN_BLOCK == 32
+    if (blocks == 4) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)m);
+        return ~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, _mm256_setzero_si256()))) & 0xFu;
+    }
+#elif SHEEN_X86 && SHEEN_BLOCK == 16
+    if (blocks == 8) {
+        const __m128i a = _mm_loadu_si128((const __m128i *)m), b = _mm_loadu_si128((const __m128i *)(m + 16)), z = _mm_setzero_si128();
+        const int zero = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, z))) | _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(b, z))) << 4;
+        return ~(unsigned)zero & 0xFFu;
+    }
+#endif
     unsigned live = 0;
-#pragma clang loop unroll(full)
     for (int b = 0; b < blocks; b++) {
-        uint64_t any = 0, w = 0;
-#pragma clang loop unroll(full)
-        for (int i = 0; i < PIXELS; i += PIXELS < 8 ? PIXELS : 8) {
-            memcpy(&w, m + b * PIXELS + i, PIXELS < 8 ? PIXELS : 8);
-            any |= w;
-        }
+        uint32_t any = 0, w; // PIXELS is a multiple of 4
+        for (int i = 0; i < PIXELS; i += 4) memcpy(&w, m + b * PIXELS + i, 4), any |= w;
         live |= (unsigned)(any != 0) << b;
     }
     return live;

@@ -84,7 +84,10 @@ INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const
         int k = classify(m, CHUNK_PIXELS);
         if (k == COVER_NONE) return;
         full = k == COVER_FULL;
-        const unsigned every = (1u << CHUNK_BLOCKS) - 1, live = full ? every : live_blocks(m, CHUNK_BLOCKS);
+        // Asked only where the chunk's last block is uncovered (one test), so that a dense
+        // mask's chunks pay next to nothing for it.
+        const unsigned every = (1u << CHUNK_BLOCKS) - 1;
+        const unsigned live = full || classify(m + (CHUNK_BLOCKS - 1) * PIXELS, PIXELS) != COVER_NONE ? every : live_blocks(m, CHUNK_BLOCKS);
         if (live != every) {
             for (unsigned left = live; left; left &= left - 1) {
                 const int b = __builtin_ctz(left);
