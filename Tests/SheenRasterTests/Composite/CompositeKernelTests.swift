@@ -39,7 +39,7 @@ import Testing
     /// Masks mostly of coverage 0 (`sparseMask`): a chunk some of whose blocks are uncovered
     /// composites its covered blocks only — every operator, format, paint kind and mask coverage
     /// at widths holding one to four chunks of every level and a tail, a colour of alpha 255 in
-    /// half of them.
+    /// half of them, a third with rows against unmapped pages after them and a third before.
     @Test(arguments: CompositeOperator.allCases)
     func sparseMaskEqualsReference(op: CompositeOperator) {
         var seed: UInt64 = 0x5BA5
@@ -53,6 +53,7 @@ import Testing
                                               offsetX: Int(seed % 3) - 1, alpha: UInt8(truncatingIfNeeded: seed &* 37), seed: seed)
                         c.sparseMask = true
                         c.opaqueColour = seed % 2 == 0
+                        c.guardPages = FencedBuffer.GuardPages.allCases[Int(seed % 3)]
                         let problems = c.checkEveryLevel()
                         #expect(problems.isEmpty, "\(c): \(problems)")
                     }
