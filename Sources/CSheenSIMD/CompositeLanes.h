@@ -39,15 +39,13 @@ INLINE void store_lanes(void *p, lanes v) { memcpy(p, &v, BLOCK); }
 INLINE lanes load_partial_lanes(const void *p, intptr_t bytes) {
 #if defined(SHEEN_AVX512BW)
     return (lanes)_mm512_maskz_loadu_epi8(_bzhi_u64(~0ull, (unsigned)bytes), p);
-#elif SHEEN_X86 && SHEEN_BLOCK == 32
+#else
+#if SHEEN_X86 && SHEEN_BLOCK == 32
     if (bytes % 4 == 0) {
         const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
         return (lanes)_mm256_maskload_epi32((const int *)p, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(bytes / 4)), lane));
     }
-    lanes v = (lanes)0;
-    copy_short((uint8_t *)&v, p, (size_t)bytes);
-    return v;
-#else
+#endif
     lanes v = (lanes)0;
     copy_short((uint8_t *)&v, p, (size_t)bytes);
     return v;

@@ -84,12 +84,10 @@ INLINE void chunk32(int op, int paint_kind, int coverage_kind, uint8_t *d, const
         int k = classify(m, CHUNK_PIXELS);
         if (k == COVER_NONE) return;
         full = k == COVER_FULL;
-        // Asked only where the chunk's last block is uncovered (one test), so that a dense
-        // mask's chunks pay next to nothing for it.
-        const unsigned every = (1u << CHUNK_BLOCKS) - 1;
-        const unsigned live = full || classify(m + (CHUNK_BLOCKS - 1) * PIXELS, PIXELS) != COVER_NONE ? every : live_blocks(m, CHUNK_BLOCKS);
-        if (live != every) {
-            for (unsigned left = live; left; left &= left - 1) {
+        // Only where the chunk's last block is uncovered (one test), so that a dense mask's
+        // chunks pay next to nothing for it.
+        if (!full && classify(m + (CHUNK_BLOCKS - 1) * PIXELS, PIXELS) == COVER_NONE) {
+            for (unsigned left = live_blocks(m, CHUNK_BLOCKS); left; left &= left - 1) {
                 const int b = __builtin_ctz(left);
                 block32(op, paint_kind, coverage_kind, 0, d + b * BLOCK, paint_kind == PAINT_ROW ? p + b * BLOCK : p,
                         solid, m + b * PIXELS, constant);
