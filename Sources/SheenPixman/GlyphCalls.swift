@@ -8,7 +8,8 @@
 // each glyph is a fast-path composite (CompositeCall+FastPath.swift) through its image. A glyph
 // the fast path declines is composited as any call (drawn by Sheen or handed over) — every glyph
 // of a gradient, which the fast path does not read; a run the loop cannot take — a glyph it did
-// not see inserted or that is neither a8 nor a1 (a1 glyphs are drawn from an a8 copy), a
+// not see inserted or that is neither a8 nor a1 (a1 glyphs are drawn from an a8 copy; onto a8,
+// a8r8g8b8 ones from a copy of their alpha bytes), a
 // destination with an alpha map or accessors, a source neither the fast path nor the full path
 // reads, an unbounded operator — goes to pixman whole: pixman's own loop is faster than
 // composites handed over one by one.
@@ -27,30 +28,51 @@ import SheenRaster
 struct GlyphEntry {
     /// pixman's copy of the glyph's image.
     let image: PixmanImage
-    /// The glyph's coverage as a8 bytes: the image's own when it is a8, the drop-in's expansion
-    /// of it when it is a1 (see `ownsMask`); nil for any other format.
+    /// The glyph's coverage as a8 bytes, rows `coverageStride` apart: the image's own when it is
+    /// a8, the drop-in's expansion of it when it is a1, the drop-in's copy of its alpha bytes when
+    /// it is a8r8g8b8 (see `ownsMask`; such a glyph's coverage onto colour is not this: see
+    /// `coverage(alphaOnly:)`); nil for any other format.
     let maskData: UnsafeMutableRawPointer?
     /// The image's pixels where it is a8r8g8b8 (subpixel text's glyphs: a coverage byte per
     /// channel, added into a component-alpha mask), rows `maskStride` bytes apart; nil for any
     /// other format.
     let componentData: UnsafeMutableRawPointer?
-    /// Bytes from one of the coverage's rows to the next.
+    /// Bytes from one of the image's rows to the next (`componentData`'s, and `maskData`'s but
+    /// for an a8r8g8b8 glyph's: `coverageStride`).
     let maskStride: Int
-    /// Whether `maskData` is the drop-in's a8 copy of an a1 image (cairo's glyphs without
-    /// antialiasing), made once when the glyph is inserted and freed when it is forgotten: a bit
-    /// of 1 is coverage 255, which every kernel composites exactly as pixman composites a1's 1.
+    /// Whether `maskData` is the drop-in's own a8 copy, made once when the glyph is inserted and
+    /// freed when it is forgotten: of an a1 image (cairo's glyphs without antialiasing; a bit of
+    /// 1 is coverage 255, which every kernel composites exactly as pixman composites a1's 1), or
+    /// of an a8r8g8b8 image's alpha bytes.
     let ownsMask: Bool
     /// Whether the image has no pixel (a space's glyph): nothing to draw, whatever its format.
     let isEmpty: Bool
     let originX: Int32, originY: Int32
     let width: Int32, height: Int32
 
+    /// Bytes from one of `maskData`'s rows to the next: a byte for each of the image's 4 where the
+    /// glyph is a8r8g8b8 (its alpha copy), else the image's.
+    var coverageStride: Int { componentData == nil ? maskStride : maskStride >> 2 }
+
+    /// Whether the glyph is a1 (`maskData` its expansion).
+    var isA1: Bool { ownsMask && componentData == nil }
+
+    /// The glyph's coverage as a plain a8 mask of a composite onto a destination that keeps alpha
+    /// alone (`alphaOnly`: a8) or onto colour; nil where it has none. pixman composites through an
+    /// a8r8g8b8 glyph with component alpha (pixman_glyph_cache_insert gives its copy component
+    /// alpha), whose alpha channel — all an a8 destination keeps — is the Porter-Duff operator
+    /// through the glyph's alpha byte; onto colour each channel has its own coverage (nil here).
+    /// cairo adds a run of subpixel glyphs into an a8 mask so, to draw subpixel text with src.
+    @inline(__always)
+    func coverage(alphaOnly: Bool) -> UnsafeMutableRawPointer? { componentData == nil || alphaOnly ? maskData : nil }
+
     /// The a8r8g8b8 image's pixels as an a8 image 4 bytes a pixel wide (CompositePlan.MaskBits'
     /// form of a component-alpha mask), or unusable for any other format.
     var componentMask: PlainImage { Self.a8Image(componentData, bytesWide: 4 * Int(width), height: Int(height), stride: maskStride) }
 
-    /// The image as the fast path's mask: a8 bits at no offset, or unusable for any other format.
-    var mask: PlainImage { Self.a8Image(maskData, bytesWide: Int(width), height: Int(height), stride: maskStride) }
+    /// The glyph's coverage (`maskData`) as the fast path's mask: a8 bits at no offset, or
+    /// unusable where it has none.
+    var mask: PlainImage { Self.a8Image(maskData, bytesWide: Int(width), height: Int(height), stride: coverageStride) }
 
     /// `data` (nil: unusable) as a8 bits `bytesWide` × `height` at no offset, rows `stride` apart.
     private static func a8Image(_ data: UnsafeMutableRawPointer?, bytesWide: Int, height: Int, stride: Int) -> PlainImage {
@@ -157,14 +179,15 @@ enum GlyphRegistry {
 
     /// Calls `body` with the entries of `count` (at most `chunk`) glyphs and each one's index
     /// among them, copied out under the lock into memory on the stack, or with nil when any is
-    /// unknown, or neither a8, a1 nor empty (nor, with `componentAlpha`, a8r8g8b8). Glyphs the
+    /// unknown, or neither a8, a1 nor empty (nor a8r8g8b8, with `componentAlpha` or onto a
+    /// destination that keeps alpha alone, `alphaOnly`: GlyphEntry.coverage(alphaOnly:)). Glyphs the
     /// registry's reach puts wholly outside `area` (in the positions' space) are left out, not
     /// looked up: cairo passes a line's every glyph, most outside a small surface, and a 48-pixel
     /// line of an image over 64 × 64 spent a tenth of its run copying out and placing the glyphs
     /// it then found outside. (A run's array of entries was a heap allocation, and copying its
     /// entries out one by one a tenth of a mono glyph's cost.)
     static func withEntries<Result>(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, componentAlpha: Bool = false,
-                                    within area: PixelRect,
+                                    alphaOnly: Bool, within area: PixelRect,
                                     _ body: (UnsafeBufferPointer<GlyphEntry>?, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(count <= chunk, "withEntries takes at most \(chunk) glyphs")
         return withUnsafeTemporaryAllocation(of: GlyphEntry.self, capacity: chunk) { buffer in
@@ -175,7 +198,8 @@ enum GlyphRegistry {
                     for i in 0 ..< count {
                         if window.skips(x: glyphs[i].x, y: glyphs[i].y) { continue }
                         guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)),
-                              e.maskData != nil || e.isEmpty || (componentAlpha && e.componentData != nil) else { return nil }
+                              e.coverage(alphaOnly: alphaOnly) != nil || e.isEmpty || (componentAlpha && e.componentData != nil)
+                        else { return nil }
                         buffer.initializeElement(at: kept, to: e)
                         index[kept] = UInt8(i)
                         kept += 1
@@ -195,11 +219,12 @@ enum GlyphRegistry {
     /// not looked up — those the registry's reach puts wholly outside `area` (the run's drawing
     /// area, in the positions' space: cairo passes a line's every glyph, most outside a small
     /// surface). Returns the number written, or nil — `run` then meaningless — where a glyph is
-    /// unknown or neither a8, a1 nor empty (with `componentAlpha`: neither a8r8g8b8 nor empty), or
-    /// `place` declines one (nil): the caller takes the chunk glyph by glyph then.
+    /// unknown or neither a8, a1 nor empty (nor a8r8g8b8 onto a destination that keeps alpha alone,
+    /// `alphaOnly`; with `componentAlpha`: neither a8r8g8b8 nor empty), or `place` declines one
+    /// (nil): the caller takes the chunk glyph by glyph then.
     @inline(__always)
     static func place(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int, into run: UnsafeMutablePointer<SheenCompositeGlyph>,
-                      componentAlpha: Bool = false, within area: PixelRect,
+                      componentAlpha: Bool = false, alphaOnly: Bool, within area: PixelRect,
                       _ place: (GlyphEntry, SheenPixmanGlyph) -> SheenCompositeGlyph?) -> Int? {
         table.withLock { t -> Int? in
             var placed = 0
@@ -208,14 +233,16 @@ enum GlyphRegistry {
                 if window.skips(x: glyphs[i].x, y: glyphs[i].y) { continue }
                 guard let g = glyphs[i].glyph, let e = t.byGlyph.find(UInt(bitPattern: g)) else { return nil }
                 if e.isEmpty { continue }
-                guard (componentAlpha ? e.componentData : e.maskData) != nil, let glyph = place(e, glyphs[i]) else { return nil }
+                guard (componentAlpha ? e.componentData : e.coverage(alphaOnly: alphaOnly)) != nil, let glyph = place(e, glyphs[i])
+                else { return nil }
                 if glyph.width > 0 { run[placed] = glyph; placed += 1 }
             }
             return placed
         }
     }
 
-    /// The entries of `count` glyphs, or nil when any is unknown, or neither a8, a1 nor empty.
+    /// The entries of `count` glyphs, or nil when any is unknown, or has no coverage (`maskData`)
+    /// and is not empty.
     static func entries(_ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int) -> [GlyphEntry]? {
         table.withLock { t in
             var out: [GlyphEntry] = []
@@ -248,6 +275,10 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
                 data = UnsafeMutableRawPointer(bits)
             } else if format == UInt32(SHEEN_PIXMAN_A8R8G8B8) {
                 component = UnsafeMutableRawPointer(bits)
+                if width > 0 && height > 0 {
+                    data = alphaBytes(UnsafeRawPointer(bits), stride: stride, width: Int(width), height: Int(height))
+                    owns = true
+                }
             } else if format == UInt32(SHEEN_PIXMAN_A1) && width > 0 && height > 0 {
                 data = expandedA1(UnsafeRawPointer(bits), stride: stride, width: Int(width), height: Int(height))
                 stride = Int(width)
@@ -260,6 +291,22 @@ public func sheenPixmanGlyphCacheInsert(_ cache: OpaquePointer?, _ fontKey: Unsa
                                                originX: originX, originY: originY, width: width, height: height))
     }
     return glyph
+}
+
+/// An a8r8g8b8 image's alpha bytes as a8 coverage, a byte for each of the image's 4 (rows
+/// `stride / 4` bytes apart: GlyphEntry.coverageStride), in memory the caller frees.
+private func alphaBytes(_ bits: UnsafeRawPointer, stride: Int, width: Int, height: Int) -> UnsafeMutableRawPointer {
+    let outStride = stride >> 2
+    let out = UnsafeMutableRawPointer.allocate(byteCount: outStride * height, alignment: 16)
+    for y in 0 ..< height {
+        let row = bits + y * stride, to = out + y * outStride
+        // The pixel as a 32-bit word: alpha is its top byte whatever the machine's byte order.
+        for x in 0 ..< width {
+            let pixel = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+            to.storeBytes(of: UInt8(truncatingIfNeeded: pixel >> 24), toByteOffset: x, as: UInt8.self)
+        }
+    }
+    return out
 }
 
 /// pixman_composite_glyphs_no_mask: one composite per glyph (pixman's definition) in the drop-in's
@@ -315,6 +362,10 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // one is pixman's. (A gradient's glyph goes through the full path, which takes its
     // component alpha there too.)
     let componentAlpha = op == 0x03 && (d.format == .a8r8g8b8 || d.format == .x8r8g8b8)
+    // An a8 destination keeps the alpha channel alone: a8r8g8b8 glyphs composite onto it through
+    // their alpha bytes (GlyphEntry.coverage(alphaOnly:)), as a8 glyphs do. (cairo draws subpixel
+    // text with src by adding its glyphs into an a8 mask so: every such run was pixman's.)
+    let alphaOnly = d.format == .a8
     // The fast path's plan for the run's glyphs that the colour's jobs do not draw (a source other
     // than a colour, above all), each glyph's a8 image its mask: made at the first such glyph, once
     // for the run (a plan a glyph cost more than the glyph).
@@ -338,7 +389,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // The destination's drawable part in the glyphs' positions.
     let area = GlyphRegistry.Reach.area(d.drawableRect, offset: destX, destY)
     if clip == nil, let solidJobs, solidJobs.drawsRuns {
-        drawChunks(solidJobs, component: false, glyphs, Int(count), from: &first, drawn: &drawn, pixels: &pixels,
+        drawChunks(solidJobs, component: false, glyphs, Int(count), alphaOnly: alphaOnly, from: &first, drawn: &drawn, pixels: &pixels,
                    counting: counting, within: area, box: box)
     }
     // Subpixel text (a8r8g8b8 glyphs, of which a run is made) so too, through the component-alpha
@@ -347,13 +398,15 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     let componentJobs = first == 0 && solidJobs != nil && componentAlpha
         ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: true) : nil
     if clip == nil, let componentJobs, componentJobs.drawsRuns {
-        drawChunks(componentJobs, component: true, glyphs, Int(count), from: &first, drawn: &drawn, pixels: &pixels,
+        drawChunks(componentJobs, component: true, glyphs, Int(count), alphaOnly: alphaOnly, from: &first, drawn: &drawn, pixels: &pixels,
                    counting: counting, within: area, box: box)
     }
     /// Composites glyph `e` over `piece` of its box (at destination `box`); true where the fast
     /// path drew it, false where it went through the full path (counted there).
     func composite(_ e: GlyphEntry, over piece: PixelRect, box: PixelRect) -> Bool {
-        if let m = e.maskData, solidJobs?.draw(piece, maskAt: box, maskData: m, maskStride: e.maskStride) == true { return true }
+        if let m = e.coverage(alphaOnly: alphaOnly), solidJobs?.draw(piece, maskAt: box, maskData: m, maskStride: e.coverageStride) == true {
+            return true
+        }
         if let c = e.componentData, componentJobs?.draw(piece, maskAt: box, maskData: c, maskStride: e.maskStride) == true { return true }
         let part = piece.intersection(box).intersection(d.drawableRect)
         if part.isEmpty { return true }
@@ -372,10 +425,20 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         // The glyph's image as the call's mask: where it is not one the fast path reads (an a1
         // glyph), drawPlain would decline the call, as it would for every glyph where the run has
         // no plan.
-        if let plan = glyphPlan, let mask = e.componentData == nil ? CompositePlan.MaskBits(e.mask, onto: d)
+        if let plan = glyphPlan, let mask = e.coverage(alphaOnly: alphaOnly) != nil ? CompositePlan.MaskBits(e.mask, onto: d)
             : CompositePlan.MaskBits(e.componentMask, onto: d, channels: 4),
            CompositePlan.draw(plan, call, mask: mask, at: level) != nil {
             return true
+        }
+        // An a8r8g8b8 glyph onto a8 (a gradient's, say): through its alpha bytes, held by the
+        // drop-in — the glyph's image would be read with its component alpha, which the full path
+        // takes only onto colour.
+        if alphaOnly, e.componentData != nil, let alpha = e.maskData {
+            let held = CompositeCall.HeldMask(data: alpha + (part.y - box.y) * e.coverageStride + (part.x - box.x), stride: e.coverageStride,
+                                              channels: 1)
+            let through = CompositeCall(op: op, source: src, mask: nil, destination: dest, sourceX: call.sourceX, sourceY: call.sourceY,
+                                        maskX: 0, maskY: 0, destinationX: part.x, destinationY: part.y, width: part.width, height: part.height)
+            if (try? through.drawWithSheen(at: level, through: held)) != nil { return true }
         }
         // Through the full path, clipped by the destination's region as any composite.
         sheenPixmanComposite32(op, src, e.image, dest, Int32(truncatingIfNeeded: call.sourceX), Int32(truncatingIfNeeded: call.sourceY),
@@ -384,9 +447,9 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     }
     while first < Int(count) {
         let n = min(GlyphRegistry.chunk, Int(count) - first)
-        GlyphRegistry.withEntries(glyphs + first, n, componentAlpha: componentAlpha, within: area) { entries, index in
+        GlyphRegistry.withEntries(glyphs + first, n, componentAlpha: componentAlpha, alphaOnly: alphaOnly, within: area) { entries, index in
             guard let entries else {
-                return handOver("a glyph neither a8 nor a1 (nor a8r8g8b8 for over onto its order), or not seen inserted",
+                return handOver("a glyph neither a8 nor a1 (nor a8r8g8b8 for over onto its order or onto a8), or not seen inserted",
                                 from: first, count: Int32(n))
             }
             if counting { pixels += glyphPixels(entries) }
@@ -410,22 +473,25 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
 }
 
 /// Draws a run's chunks of glyphs from `first` on through `jobs` (a colour's, SolidMaskJobs) while
-/// each chunk's glyphs are all of the kind they take — a8 and a1, or with `component` a8r8g8b8 —,
+/// each chunk's glyphs are all of the kind they take — a8 and a1 (and a8r8g8b8 onto a destination
+/// that keeps alpha alone, `alphaOnly`), or with `component` a8r8g8b8 —,
 /// each chunk (SHEEN_DROPIN_GLYPH_BATCH glyphs: cairo's line of text in one) looked up and placed
 /// in one pass (GlyphRegistry.place) into the thread's batch memory and drawn in one call of the
 /// composite entry; `first` moves past the chunks drawn, `drawn` counts their glyphs and, where
 /// `counting`, `pixels` their pixels. A free function of plain arguments: as a closure over the run's
 /// counters it made them boxed, exclusively accessed variables (~250 instructions a run).
 private func drawChunks(_ jobs: SolidMaskJobs, component: Bool, _ glyphs: UnsafePointer<SheenPixmanGlyph>, _ count: Int,
-                        from first: inout Int, drawn: inout Int, pixels: inout Int, counting: Bool, within area: PixelRect,
-                        box: (GlyphEntry, SheenPixmanGlyph) -> PixelRect) {
+                        alphaOnly: Bool, from first: inout Int, drawn: inout Int, pixels: inout Int, counting: Bool,
+                        within area: PixelRect, box: (GlyphEntry, SheenPixmanGlyph) -> PixelRect) {
     let run = sheen_dropin_glyph_batch()!, batch = Int(SHEEN_DROPIN_GLYPH_BATCH)
     while first < count {
         let n = min(batch, count - first)
         var chunkPixels = 0
-        let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component, within: area) { e, g in
+        let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: component, alphaOnly: alphaOnly,
+                                         within: area) { e, g in
             if counting { chunkPixels += Int(e.width) * Int(e.height) }
-            return jobs.place(maskAt: box(e, g), maskData: component ? e.componentData! : e.maskData!, maskStride: e.maskStride)
+            return component ? jobs.place(maskAt: box(e, g), maskData: e.componentData!, maskStride: e.maskStride)
+                : jobs.place(maskAt: box(e, g), maskData: e.maskData!, maskStride: e.coverageStride)
         }
         guard let placed else { return }
         jobs.drawRun(UnsafeBufferPointer(start: run, count: placed))
@@ -544,13 +610,16 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
         var first = 0
         while first < Int(count) {
             let n = min(batch, Int(count) - first)
-            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4, within: maskArea) { e, g in
-                // An a8 glyph into an a1 mask: pixman keeps one bit of its sum.
-                if a1 && !e.ownsMask { return nil }
+            // (A mask without colour channels keeps alpha alone.)
+            let placed = GlyphRegistry.place(glyphs + first, n, into: run, componentAlpha: channels == 4, alphaOnly: channels == 1,
+                                             within: maskArea) { e, g in
+                // An a8 or a8r8g8b8 glyph into an a1 mask: pixman keeps one bit of its sum.
+                if a1 && !e.isA1 { return nil }
                 let x = Int32(truncatingIfNeeded: g.x) &- e.originX &- maskX, y = Int32(truncatingIfNeeded: g.y) &- e.originY &- maskY
                 // In the mask's bytes: a pixel is `channels` of them.
                 return adding.place(maskAt: PixelRect(x: channels * Int(x), y: Int(y), width: channels * Int(e.width), height: Int(e.height)),
-                                    maskData: channels == 4 ? e.componentData! : e.maskData!, maskStride: e.maskStride)
+                                    maskData: channels == 4 ? e.componentData! : e.maskData!,
+                                    maskStride: channels == 4 ? e.maskStride : e.coverageStride)
             }
             guard let placed else { return false }
             adding.drawRun(UnsafeBufferPointer(start: run, count: placed))

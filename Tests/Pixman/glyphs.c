@@ -14,7 +14,9 @@
  * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
  * image addresses: a glyph the drop-in drew from after pixman freed it would show here. Sheen
  * must have drawn every glyph of each run its loop takes (docs/pixman.md: a8 and a1 glyphs, a
- * bounded operator — not a blend mode onto a8 —, a solid or non-repeating source; sheen_pixman_drawn_calls
+ * bounded operator — not a blend mode onto a8 —, a solid or non-repeating source; colour glyphs too onto
+ * a8 or through an a8 mask, where pixman's component alpha is their alpha's coverage, at least 40 such
+ * runs; sheen_pixman_drawn_calls
  * counts them), and such runs must be a fifth of all at least, so the comparison is not pixman
  * against itself. Every fourth run is subpixel text: a8r8g8b8 glyphs alone, mostly through the
  * a8r8g8b8 mask with component alpha that cairo asks for, mostly over, onto a8r8g8b8 or x8r8g8b8;
@@ -95,7 +97,7 @@ int main(int argc, char **argv) {
     pixman_glyph_cache_t *cache = pixman_glyph_cache_create();
     for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
     int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0, masked_runs = 0, masked_taken = 0;
-    int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0, convolved_runs = 0, downscaled_drawn = 0;
+    int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0, convolved_runs = 0, downscaled_drawn = 0, alpha_taken = 0;
     for (int run = 0; run < RUNS; run++) {
         /* Churn: remove and insert glyphs; now and then a new cache. */
         if (below(50) == 0) {
@@ -242,9 +244,10 @@ int main(int argc, char **argv) {
              * with a colour or an image at no repeat, a bounded operator or src: the composite
              * through it is Sheen's — through the drop-in's mask, or (a clip of two boxes) through
              * pixman's, the run handed over: one call Sheen drew either way. */
-            if (!has_colour && !repeating && op != PIXMAN_OP_IN && mw > 0 && mh > 0
+            if ((!has_colour || mask_format == PIXMAN_a8) && !repeating && op != PIXMAN_OP_IN && mw > 0 && mh > 0
                 && (mask_format == PIXMAN_a8 || (mask_format == PIXMAN_a1 && all_a1)) && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
                 masked_taken++;
+                alpha_taken += has_colour;
                 if (by_sheen != 1 && failures++ < 10)
                     fprintf(stderr, "glyphs: run %d (op %d, format %x, mask %x): not drawn by Sheen through its mask\n", run, op, format, mask_format);
             }
@@ -256,9 +259,10 @@ int main(int argc, char **argv) {
                 if (by_sheen != 1 && failures++ < 10)
                     fprintf(stderr, "glyphs: run %d (op %d, format %x): subpixel text not drawn by Sheen through its mask\n", run, op, format);
             }
-        } else if (!has_colour && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
+        } else if ((!has_colour || format == PIXMAN_a8) && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
             && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
             runs_taken++;
+            alpha_taken += has_colour;
             /* A gradient's glyphs go through the full path, a call for each glyph's piece in
              * each box of a clip: counted exactly where there is no clip of two boxes. */
             if ((gradient && count == 2 ? by_sheen < (uint64_t)n : by_sheen != (uint64_t)n) && failures++ < 10)
@@ -317,14 +321,19 @@ int main(int argc, char **argv) {
         fprintf(stderr, "glyphs: only %d runs of a downscaled image were drawn by Sheen\n", downscaled_drawn);
         failures++;
     }
+    if (alpha_taken < 40) {
+        fprintf(stderr, "glyphs: only %d runs of colour glyphs onto a8 or through an a8 mask were ones the drop-in takes\n", alpha_taken);
+        failures++;
+    }
     if (subpixel_taken < 40) {
         fprintf(stderr, "glyphs: only %d of %d subpixel runs were ones the drop-in takes\n", subpixel_taken, subpixel_runs);
         failures++;
     }
     printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
-           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient, %d of a downscaled image), %d of a convolved image; "
+           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient, %d of a downscaled image), %d of a convolved image, "
+           "%d of colour glyphs onto a8 or through an a8 mask taken; "
            "largest difference under one glyph %d levels; %d failures\n",
            RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken,
-           downscaled_drawn, convolved_runs, worst, failures);
+           downscaled_drawn, convolved_runs, alpha_taken, worst, failures);
     return failures ? 1 : 0;
 }
