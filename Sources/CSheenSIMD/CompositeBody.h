@@ -23,4 +23,5 @@
 #include "CompositeSums.h"      // plus of an opaque colour through a mask onto A8: byte sums
 #include "BlendRows.h"          // rows of the Double-evaluated modes
 #include "CompositeComponentAlpha.h" // sourceOver through a coverage byte per channel
+#include "PaintConversion.h"    // paint rows swapped, reduced to alpha or made opaque
 #include "CompositeEntry.h"     // the job's rows, one function per operator, the level's entry

@@ -115,38 +115,6 @@ static LINE_ALIGNED int composite_job(const SheenCompositeJob *job) {
     }
 }
 
-/// The `n` paint pixels at `row` converted into `out` as `conversion` (a paintConversion) says:
-/// its 32-bit pixels with red and blue swapped, or their alpha bytes (padding read as alpha 255
-/// first where it says so).
-/// One loop per kind of conversion, each sheen_paint_converted's own arithmetic, so that each
-/// vectorises (a loop testing the conversion per pixel ran at 1 ns a pixel, ten times a copy).
-INLINE void convert_paint_pixels(uint32_t conversion, const uint8_t *row, uint8_t *out, intptr_t n) {
-    const uint32_t padding = (conversion & SHEEN_PAINT_OPAQUE) ? 0xFF000000u : 0;
-    if (sheen_paint_conversion_is_alpha(conversion)) {
-        for (intptr_t i = 0; i < n; i++) {
-            uint32_t v;
-            memcpy(&v, row + 4 * i, 4);
-            out[i] = (uint8_t)((v | padding) >> 24);
-        }
-    } else if ((conversion & ~(uint32_t)SHEEN_PAINT_OPAQUE) == SHEEN_PAINT_SWAP_RED_BLUE) {
-        for (intptr_t i = 0; i < n; i++) {
-            uint32_t v;
-            memcpy(&v, row + 4 * i, 4);
-            v |= padding;
-            v = (v & 0xFF00FF00u) | ((v >> 16) & 0xFFu) | ((v & 0xFFu) << 16);
-            memcpy(out + 4 * i, &v, 4);
-        }
-    } else {
-#pragma clang loop vectorize_width(8) // 256 bits a step: AVX-512's 64-byte stores made it ~10 % slower
-        for (intptr_t i = 0; i < n; i++) {
-            uint32_t v;
-            memcpy(&v, row + 4 * i, 4);
-            v |= padding;
-            memcpy(out + 4 * i, &v, 4);
-        }
-    }
-}
-
 /// A mask row scaled by `alpha` into `out`: round(m · alpha / 255) per byte, rounded once.
 INLINE void scale_mask_row(const uint8_t *m, uint32_t alpha, intptr_t width, uint8_t *out) {
     for (intptr_t i = 0; i < width; i++) {
