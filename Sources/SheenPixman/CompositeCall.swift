@@ -553,12 +553,16 @@ struct CompositeCall {
     /// under coverage 0 are left transparent rather than sampled (SheenBilinearJob's
     /// `coverage`): the call composites them through 0 (cairo's glyphs of a scaled image, whose
     /// boxes are mostly uncovered, sampled whole ran at 0.64–0.76× pixman's speed).
+    ///
+    /// `kept`: memory of at least the area's bytes to sample into instead (a thread's scratch
+    /// slot, ThreadScratch.c), which the caller neither frees nor gets freed.
     static func sampleScratch(_ image: SampledImage, x dx: Int, y dy: Int, area: PixelRect, level: SIMDLevel,
-                              columns: [Range<Int>]? = nil, coverage: Coverage = .constant(255)) -> UnsafeMutableRawPointer? {
+                              columns: [Range<Int>]? = nil, coverage: Coverage = .constant(255),
+                              into kept: UnsafeMutableRawPointer? = nil) -> UnsafeMutableRawPointer? {
         let bpp = image.format.sheenFormat.bytesPerPixel
         let stride = area.width * bpp
         // malloc's own alignment: a larger one cost cairo's span-sized calls a slower allocation.
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: stride * area.height, alignment: 16)
+        let scratch = kept ?? UnsafeMutableRawPointer.allocate(byteCount: stride * area.height, alignment: 16)
         /// Samples the area's columns `run`; false where its positions leave the kernel's range.
         func sample(_ run: Range<Int>) -> Bool {
             var covered: (UnsafeRawPointer, Int)? = nil
@@ -578,7 +582,7 @@ struct CompositeCall {
         } else {
             sampled = sample(0 ..< area.width)
         }
-        if !sampled { scratch.deallocate() }
+        if !sampled && kept == nil { scratch.deallocate() }
         return sampled ? scratch : nil
     }
 

@@ -396,11 +396,14 @@ struct CompositePlan {
             for composed in jobs { composed.run(level: level) }
             return drawn
         }
-        guard area.width * area.height <= CompositeCall.scratchPixelLimit,
-              let scratch = CompositeCall.sampleScratch(image, x: offset.x, y: offset.y, area: area, level: level,
-                                                        columns: columns, coverage: coverage)
+        // The thread's scratch slot for the sample where it fits (a malloc and a free a call, for
+        // cairo's glyph runs and spans of a scaled image), else memory of its own.
+        guard area.width * area.height <= CompositeCall.scratchPixelLimit else { return nil }
+        let kept = sheen_dropin_scratch(1, area.width * area.height * image.format.sheenFormat.bytesPerPixel)
+        guard let scratch = CompositeCall.sampleScratch(image, x: offset.x, y: offset.y, area: area, level: level,
+                                                        columns: columns, coverage: coverage, into: kept)
         else { return nil }
-        defer { scratch.deallocate() }
+        defer { if kept == nil { scratch.deallocate() } }
         let whole = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
         if plan.pointee.checksSourcePixels && !CompositeCall.isPremultiplied(scratch, stride: area.width * 4, whole, check: plan.pointee.check) {
             return nil

@@ -6,6 +6,7 @@
 #ifndef CSHEEN_PIXMAN_H
 #define CSHEEN_PIXMAN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "CSheenSIMD.h"
@@ -105,6 +106,17 @@ void *sheen_dropin_capture_end(int32_t *width, int32_t *height, uint32_t *format
 /// The calling thread's memory for SHEEN_DROPIN_GLYPH_BATCH placed glyphs (GlyphBatch.c): more
 /// than a temporary allocation takes from the stack without asking the runtime for its bounds.
 SheenCompositeGlyph *sheen_dropin_glyph_batch(void);
+
+/// Scratch slots a thread keeps (ThreadScratch.c): 0 a glyph run's mask (SheenPixman's
+/// sheenPixmanCompositeGlyphs), 1 a plan's sampled source (CompositePlan's drawSampled). Each
+/// user holds its slot only within one call, which calls no other user of the same slot.
+#define SHEEN_DROPIN_SCRATCH_SLOTS 2
+/// The largest request a slot takes (256 KiB); a larger one is the caller's to allocate.
+#define SHEEN_DROPIN_SCRATCH_MAX ((size_t)1 << 18)
+/// The calling thread's scratch slot `slot`, at least `bytes` long, its contents undefined (and
+/// no longer what an earlier caller left once a request grew it); NULL past SHEEN_DROPIN_SCRATCH_MAX
+/// or where memory runs out. Valid until the thread's next request of the slot.
+void *sheen_dropin_scratch(int slot, size_t bytes);
 
 /// The drop-in's per-process facts that its hottest calls read on every call (SheenPixman's
 /// DropInState: the level Sheen draws at, pixman_fill's entry, whether statistics are on),
