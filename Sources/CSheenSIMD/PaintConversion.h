@@ -16,8 +16,8 @@ INLINE void opaque_pixels4(const uint8_t *row, uint8_t *out, uint32_t padding) {
 /// `n` 32-bit pixels from `row` or-ed with `padding` into `out` (on 16 bytes): 4 a step up to a
 /// 64-byte boundary of `out`, 16 a step from it (two 32-byte stores to a line), the rest 4 and 1
 /// a step. A store across two cache lines (cairo's images lie 16 bytes past one, where malloc
-/// puts a large block) cost pixman's x8 image copied onto a8r8g8b8 16 % on an Intel Xeon; 64-byte
-/// stores had cost ~10 % on an AMD EPYC, as had stores where they fell.
+/// puts a large block) cost pixman's x8 image copied onto a8r8g8b8 16 % on an Intel Xeon. (No
+/// 64-byte stores: on an AMD EPYC they had made the copy ~10 % slower than 32-byte ones.)
 INLINE void opaque_pixels_aligned(const uint8_t *row, uint8_t *out, intptr_t n, uint32_t padding) {
     intptr_t i = 0;
     for (; i + 4 <= n && (uintptr_t)(out + 4 * i) % 64 != 0; i += 4) opaque_pixels4(row + 4 * i, out + 4 * i, padding);
@@ -64,7 +64,8 @@ INLINE void convert_paint_pixels(uint32_t conversion, const uint8_t *row, uint8_
         opaque_pixels_aligned(row, out, n, padding);
     } else {
         // (Shorter rows, whose lines stay in the L1 cache, ran ~30 % slower aligned: the head's
-        // and tail's steps cost more there than the split stores, 64 pixels a row.)
+        // and tail's steps cost more there than the split stores, 64 pixels a row.) 256 bits a
+        // step: AVX-512's 64-byte stores made it ~10 % slower on an AMD EPYC.
 #pragma clang loop vectorize_width(8)
         for (intptr_t i = 0; i < n; i++) {
             uint32_t v;
