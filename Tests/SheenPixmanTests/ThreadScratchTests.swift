@@ -46,22 +46,27 @@ import Testing
     @Test func threadsHaveSlotsOfTheirOwn() {
         let bytes = 64 * 1024
         let filled = DispatchSemaphore(value: 0), checked = DispatchGroup()
-        nonisolated(unsafe) var intact = [false, false]
+        // One flag a thread, each written by its thread alone (an Array set from two threads at
+        // once would be a race on the array itself).
+        let intact = UnsafeMutablePointer<Bool>.allocate(capacity: 2)
+        intact.initialize(repeating: false, count: 2)
+        defer { intact.deallocate() }
         for t in 0 ..< 2 {
             checked.enter()
+            nonisolated(unsafe) let flags = intact
             Thread.detachNewThread {
                 let p = sheen_dropin_scratch(0, bytes)!
                 memset(p, Int32(0x10 + t), bytes)
                 filled.signal()
                 // Both threads hold their slots here before either reads its own back.
                 Thread.sleep(forTimeInterval: 0.05)
-                intact[t] = UnsafeRawBufferPointer(start: p, count: bytes).allSatisfy { $0 == UInt8(0x10 + t) }
+                flags[t] = UnsafeRawBufferPointer(start: p, count: bytes).allSatisfy { $0 == UInt8(0x10 + t) }
                 checked.leave()
             }
         }
         filled.wait()
         filled.wait()
         checked.wait()
-        #expect(intact == [true, true])
+        #expect(intact[0] && intact[1])
     }
 }
