@@ -55,7 +55,19 @@ import Glibc
             received.set(bytes)
         }
         reader.start()
+        // The render refuses a FIFO nobody reads, so it waits until the reader's open is under
+        // way: a write end opened without blocking fails (ENXIO) until then. Held open through
+        // the render, that end (which writes nothing) keeps the reader from seeing the end of
+        // the data before the render has opened its own. (Without the wait the render raced
+        // the reader's thread, and lost in a release build.)
+        var held: Int32 = -1
+        for _ in 0 ..< 10_000 where held < 0 {
+            held = open(fifo, O_WRONLY | O_NONBLOCK)
+            if held < 0 { usleep(1000) }
+        }
+        #expect(held >= 0, "the reader never opened the FIFO")
         try CLI.run(["render", "Hi", "--canvas", "40x20", "--clip", "-o", fifo])
+        if held >= 0 { close(held) }
         while !reader.isFinished { usleep(1000) }
         #expect(fileType(fifo) == S_IFIFO)
         #expect(try PNG.decode(received.get()).width == 40)

@@ -185,6 +185,9 @@ import Testing
     /// anywhere refuses the run with the destination untouched.
     @Test func glyphRunEqualsSingleCalls() throws {
         let masks = try (0 ..< 6).map { try Self.noise(5 + 3 * $0, 4 + $0, .a8, seed: UInt64(40 + $0)) }
+        // The C buffers point into the masks, which nothing below names: without this their
+        // memory could go at their last use (a release build freed it before the calls).
+        defer { withExtendedLifetime(masks) {} }
         var cMasks = masks.map(Self.cBuffer)
         let positions = [(0, 0), (-3, 5), (30, -2), (40, 15), (12, 9), (12, 9)]
         for color in [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_3080)] {
