@@ -48,15 +48,18 @@ for t in "${programs[@]}"; do
         continue
     fi
     if [ -z "$long" ] && [ "$count" -gt 100000 ]; then count=100000; fi
-    VERBOSE=1 "$build/test/$t" 1 "$count" > "$work/$t.without" 2>&1 || true
+    # Without and with the drop-in at once (the programs are single-threaded).
+    (VERBOSE=1 "$build/test/$t" 1 "$count" > "$work/$t.without" 2>&1 || true) &
     VERBOSE=1 LD_PRELOAD="$preload" "$build/test/$t" 1 "$count" > "$work/$t.with" 2>&1 || true
+    wait
     differing=$( (diff "$work/$t.without" "$work/$t.with" || true) | sed -n 's/^< \([0-9]*\):.*/\1/p')
     n=$(printf '%s' "$differing" | grep -c . || true)
     if [ "$n" -eq 0 ]; then printf '  %-22s tests 1…%s: every CRC the same\n' "$t" "$count"; continue; fi
     results=""
     for number in $(printf '%s\n' "$differing" | head -20); do
-        SHEEN_CAPTURE="$work/$t-$number.with" LD_PRELOAD="$work/capture.so $preload" "$build/test/$t" "$number" > /dev/null 2>&1 || true
+        (SHEEN_CAPTURE="$work/$t-$number.with" LD_PRELOAD="$work/capture.so $preload" "$build/test/$t" "$number" > /dev/null 2>&1 || true) &
         SHEEN_CAPTURE="$work/$t-$number.without" LD_PRELOAD="$work/capture.so" "$build/test/$t" "$number" > /dev/null 2>&1 || true
+        wait
         compare "$work/$t-$number.with" "$work/$t-$number.without" "$t test $number"
         results+="$result"$'\n'
     done

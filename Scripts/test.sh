@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The README's test command. Installs missing system packages, then runs the whole suite at three
 # kernel levels (SHEEN_SIMD, see Sources/SheenRaster/Kernels.swift): debug at the best level this
-# CPU runs (AVX2 or AVX-512 where present), at `simd128` (the 128-bit C kernels every CPU without
-# AVX2 runs) and at `reference` (every public entry point on the scalar twins), with the DocC
-# catalogues built from that debug build, warnings as errors (Scripts/docs.sh), after the first;
+# CPU runs (AVX2 or AVX-512 where present), with the DocC catalogues built from that debug build,
+# warnings as errors (Scripts/docs.sh); then, from one release build of every target and test,
+# at `simd128` (the 128-bit C kernels every CPU without AVX2 runs) and at `reference` (every
+# public entry point on the scalar twins);
 # then every C level against golden outputs of the twins, natively and built for AArch64 under
 # qemu, with every row against guard pages and under the sanitizers (Scripts/test-arm64.sh), and
 # the fixed sample of kernel mutants, each of which the goldens must kill (Scripts/mutate.sh
@@ -47,14 +48,19 @@ swift test
 step "DocC: the four catalogues from the debug build's symbol graphs, warnings as errors"
 Scripts/docs.sh
 
-step "swift test (SHEEN_SIMD=simd128, debug)"
-SHEEN_SIMD=simd128 swift test --skip-build
+# One release build (testable, made by the first of these runs) serves the level runs, the long
+# tests, the scaling tests and sheen-bench (the scripts' step and .ci/run), instead of a release
+# build per use. The level runs are in release: what differs between levels is the kernels'
+# output, which the tests compare, and the debug run above ran every test with the debug-only
+# checks on.
+step "swift test (SHEEN_SIMD=simd128, release; builds every product and test)"
+SHEEN_SIMD=simd128 swift test -c release
 
-step "swift test (SHEEN_SIMD=reference, debug)"
-SHEEN_SIMD=reference swift test --skip-build
+step "swift test (SHEEN_SIMD=reference, release)"
+SHEEN_SIMD=reference swift test -c release --skip-build
 
 step "C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
-Scripts/test-arm64.sh
+SHEEN_CONFORMANCE_OBJECTS=.build/release/CSheenSIMD.build Scripts/test-arm64.sh
 
 step "kernel mutants: the fixed sample (a mutant per kernel family and level kind), each killed by the goldens"
 Scripts/mutate.sh --sample --jobs 2
@@ -64,13 +70,12 @@ step "swift test (ThreadSanitizer: the tests that share fonts, glyph cache and b
 swift test --sanitize=thread --scratch-path .build-tsan --filter "sharedAcrossThreads|concurrentRendersEqualSerialOnes|inPlaceAndThreadsAreIdentical"
 
 step "swift test (long tests, release)"
-SHEEN_LONG_TESTS=1 swift test -c release --filter Long --skip ScalingLongTests
+SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter Long --skip ScalingLongTests
 
 step "swift test (scaling tests, release, one test at a time: a time ratio needs the machine to itself)"
 SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter ScalingLongTests --no-parallel
 
 step "scripts: peer report and charts, sheen-bench baselines (release)"
-swift build -c release --product sheen-bench
 SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests
 
 step "C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"

@@ -168,13 +168,17 @@ struct CompositeLongTests {
     /// built with no Float path (CSheenSIMDWidthCheck's sheen_composite_double_only: Double
     /// throughout, equal to the reference) on every valid (s, sa, d, da) of the red channel:
     /// 33,153² pixels per mode. This is the proof of the Float path's bound (BlendFloat.h);
-    /// green and blue take other valid levels on the way.
-    @Test(arguments: [CompositeOperator.colorDodge, .colorBurn, .softLight])
-    func separableModesEqualDoubleOnEveryInput(op: CompositeOperator) throws {
+    /// green and blue take other valid levels on the way. Each mode's destinations are split in
+    /// two halves, two test cases, so that the six keep both cores of a two-core machine busy.
+    @Test(arguments: [CompositeOperator.colorDodge, .colorBurn, .softLight], [0, 1])
+    func separableModesEqualDoubleOnEveryInput(op: CompositeOperator, half: Int) throws {
         let levels = Kernels.supported.filter { $0 >= .simd128 }
         guard !levels.isEmpty else { return }
         var failures = 0
-        try EveryPair.composite(op, ways: levels.map { .level($0) } + [.entry(sheen_composite_double_only)]) { x, y, outputs in
+        let middle = EveryPair.pairs.count / 2
+        let destinations = half == 0 ? 0 ..< middle : middle ..< EveryPair.pairs.count
+        try EveryPair.composite(op, ways: levels.map { .level($0) } + [.entry(sheen_composite_double_only)],
+                                destinations: destinations) { x, y, outputs in
             if outputs.dropLast().contains(where: { $0 != outputs.last! }) {
                 failures += 1
                 if failures < 5 { Issue.record("\(op) paint \(EveryPair.pairs[x]) destination \(EveryPair.pairs[y]): \(outputs)") }
@@ -254,16 +258,18 @@ private enum EveryPair {
         try composite(op, ways: levels.map { .level($0) }, check: check)
     }
 
-    /// The same for each of `ways`.
-    static func composite(_ op: CompositeOperator, ways: [Way], check: (Int, Int, [UInt32]) -> Void) throws {
+    /// The same for each of `ways`, over the destinations of the pairs in `destinations` (all of
+    /// them by default).
+    static func composite(_ op: CompositeOperator, ways: [Way], destinations: Range<Int> = 0 ..< pairs.count,
+                          check: (Int, Int, [UInt32]) -> Void) throws {
         let width = pairs.count, rows = 64
         let paint = try Image(width: width, height: rows, format: .rgba8Premultiplied)
         paint.withBuffer { b in
             for y in 0 ..< rows { for x in 0 ..< width { b.row(y).storeBytes(of: pixel(pairs[x], 7), toByteOffset: 4 * x, as: UInt32.self) } }
         }
         let outs = try ways.map { _ in try Image(width: width, height: rows, format: .rgba8Premultiplied) }
-        for first in stride(from: 0, to: pairs.count, by: rows) {
-            let count = min(rows, pairs.count - first)
+        for first in stride(from: destinations.lowerBound, to: destinations.upperBound, by: rows) {
+            let count = min(rows, destinations.upperBound - first)
             for (out, way) in zip(outs, ways) {
                 try out.withBuffer { b in
                     for y in 0 ..< count {
