@@ -11,6 +11,10 @@
 /// inlined, so each form's loops are its own.
 SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
     const SheenBilinearJob j = *job;
+#ifdef SHEEN_SAMPLE_PERMUTE
+    // A row or two of a magnified image, in registers (SampleGroups.h).
+    if (bpp == 4 && j.height <= 2 && sample_scaled_wide(&j, j.over)) return;
+#endif
     const int32_t w = j.srcWidth, h = j.srcHeight;
     // Offsets into blend, in pixels, and weights (3 more: a group of 4 past the chunk's end
     // repeats its last pixel).

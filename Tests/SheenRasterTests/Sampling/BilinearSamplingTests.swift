@@ -310,6 +310,79 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
+    /// One or two rows of a 32-bit image magnified along them, every column read inside the
+    /// image (SampleGroups.h's sample_scaled_wide at AVX-512: sixteen pixels from one load of
+    /// each source row): steps up to its limit (53,248) and past it, the last column read at the
+    /// image's last one and one past it, widths of every tail of 16 and 4, without coverage,
+    /// through coverage and with `over` — at every level against pixman's arithmetic, the
+    /// source's rows against unmapped pages after and before them.
+    @Test func magnifiedRowsSampleAsPixmanDoes() throws {
+        var rng = SeededGenerator(seed: 0x3A6_1F1E)
+        var problems: [String] = []
+        func channels(_ p: [UInt8]) -> SIMD4<Int> { SIMD4(Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3])) }
+        for caseIndex in 0 ..< 300 {
+            let format: PixelFormat = caseIndex % 2 == 0 ? .rgba8Premultiplied : .bgra8Premultiplied
+            let guardPages = FencedBuffer.GuardPages.allCases[caseIndex % 3]
+            let step = Int32([53_248, 53_249, 32_768, 31_208, 65_536][caseIndex % 10 < 5 ? caseIndex % 10 : 2]
+                             - (caseIndex % 10 < 5 ? 0 : Int.random(in: 0 ... 32_000, using: &rng)))
+            let width = caseIndex < 64 ? caseIndex + 1 : Int.random(in: 1 ... 100, using: &rng)
+            let height = caseIndex % 7 == 6 ? 3 : 1 + caseIndex % 2
+            let origin = (Int.random(in: 0 ... 5, using: &rng), Int.random(in: 0 ... 3, using: &rng))
+            let t = FixedAffineTransform(xx: step, xy: 0, x0: Int32.random(in: 0 ... 300_000, using: &rng),
+                                         yx: 0, yy: Int32.random(in: 20_000 ... 60_000, using: &rng), y0: Int32.random(in: -40_000 ... 40_000, using: &rng))
+            // The last column read: the image ends there, one column before it, or further on.
+            let lastColumn = ((Self.pixmanPoint(t, origin.0 + width - 1, 0).0 - 0x8000) >> 16) + 1
+            let edge = [0, -1, Int.random(in: 1 ... 20, using: &rng)][caseIndex % 3]
+            let src = FencedBuffer(width: max(1, lastColumn + 1 + edge), height: Int.random(in: 2 ... 8, using: &rng), format: format,
+                                   padding: Int.random(in: 0 ... 9, using: &rng), misalignment: Int.random(in: 0 ... 63, using: &rng),
+                                   fill: 0, guardPages: guardPages)
+            for y in 0 ..< src.height {
+                for i in 0 ..< src.width * 4 { src.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self) }
+            }
+            let kind = caseIndex / 3 % 3  // 0 none, 1 through coverage, 2 over through coverage
+            let coverage = FencedBuffer(width: width, height: height, format: .a8, fill: 0, guardPages: guardPages)
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let c: UInt8 = [0, 255, .random(in: 1 ... 254, using: &rng)][(x / Int.random(in: 1 ... 6, using: &rng) + y) % 3]
+                    coverage.buffer.row(y).storeBytes(of: c, toByteOffset: x, as: UInt8.self)
+                }
+            }
+            let destination = FencedBuffer(width: width, height: height, format: format, padding: Int.random(in: 0 ... 5, using: &rng),
+                                           misalignment: Int.random(in: 0 ... 63, using: &rng), fill: 0x5A, guardPages: guardPages)
+            for y in 0 ..< height {
+                for i in 0 ..< width * 4 { destination.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self) }
+            }
+            let sampled = Self.expected(src, t, origin: origin, .none, width: width, height: height)
+            let want = (0 ..< height).map { y in
+                (0 ..< width).flatMap { x -> [UInt8] in
+                    let c = kind == 0 ? 255 : Int(coverage.pixel(x: x, y: y)[0]), sample = Array(sampled[y][4 * x ..< 4 * x + 4])
+                    if kind < 2 { return c == 0 ? [0, 0, 0, 0] : sample }
+                    let d = destination.pixel(x: x, y: y)
+                    if c == 0 { return d }
+                    let o = CompositeReference.pixel(.sourceOver, channels(sample), channels(d), coverage: c)
+                    return [UInt8(o.x), UInt8(o.y), UInt8(o.z), UInt8(o.w)]
+                }
+            }
+            for level in [SIMDLevel.reference] + Kernels.supported {
+                let dst = destination.copy()
+                guard let job = bilinearJob(src: src.buffer.base, srcStride: src.buffer.bytesPerRow, srcWidth: src.width, srcHeight: src.height,
+                                            bytesPerPixel: 4, repeat: .none, transform: t, dst: dst.buffer.base,
+                                            dstStride: dst.buffer.bytesPerRow, x: origin.0, y: origin.1, width: width, height: height,
+                                            coverage: kind == 0 ? nil : coverage.buffer.base, coverageStride: coverage.buffer.bytesPerRow,
+                                            over: kind == 2) else {
+                    problems.append("case \(caseIndex): no job")
+                    continue
+                }
+                runBilinearSampling(job, level: level)
+                if let problem = Self.mismatch(dst, want, width: width, height: height) {
+                    problems.append("case \(caseIndex) at \(level): \(format) \(t) origin \(origin) source \(src.width) wide, "
+                                    + "\(width)×\(height) kind \(kind): \(problem)")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
     /// Bad input throws and writes nothing.
     @Test func badInputThrowsAndTouchesNothing() throws {
         let src = FencedBuffer(width: 4, height: 4, format: .a8, fill: 200)
