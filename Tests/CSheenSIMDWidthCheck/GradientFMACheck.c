@@ -9,8 +9,9 @@
 SHEEN_BEGIN_SIMD128
 #define SHEEN_GRADIENT_LANES 4
 #define SHEEN_GRADIENT_FMA 0
-#define SHEEN_ENTRY sheen_gradient_fma_check_entry
-#include "../../Sources/CSheenSIMD/GradientBody.h"
+// The lanes layer alone (GradientBody.h's first): fma_exact is all this file needs, and the whole
+// body compiled here took as long as a level's gradient kernel.
+#include "../../Sources/CSheenSIMD/GradientLanes.h"
 
 void sheen_gradient_fma_check(const float *a, const float *b, const float *c, float *out, intptr_t count) {
     intptr_t i = 0;

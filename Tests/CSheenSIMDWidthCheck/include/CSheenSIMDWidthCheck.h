@@ -18,7 +18,7 @@ void sheen_blur_block64_on_avx2(const SheenBlurJob *job, int pass, intptr_t begi
 int sheen_composite_double_only(const SheenCompositeJob *job);
 
 /// out[i] = a[i]·b[i] + c[i] as the gradient body computes its fused multiply-add without an FMA
-/// instruction (GradientBody.h's fma_exact: Double, with a correction where rounding twice could
+/// instruction (GradientLanes.h's fma_exact: Double, with a correction where rounding twice could
 /// differ), for `count` Floats.
 void sheen_gradient_fma_check(const float *a, const float *b, const float *c, float *out, intptr_t count);
 
