@@ -24,8 +24,10 @@
 # AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text, label and field run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|pixman|all | --kernel NAME] [--runs N | --seconds T] [--jobs J] [--large]
-#   (defaults: all targets, 60 s each, 1 job)
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|pixman|all | --kernel NAME] [--runs N | --seconds T] [--jobs J | --together K] [--large]
+#   (defaults: all targets, 60 s each, 1 job, one harness at a time)
+# --together K runs K harnesses at once, each one process (a harness is one thread: on a 2-core
+# machine two of them take the time of one); --jobs J runs J processes of each harness instead.
 # --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
 # FuzzEntry.swift or fuzz case lists NAME runs with SHEEN_FUZZ_KERNEL=NAME, steering every input
 # towards that kernel and skipping the inputs its call would not run it for (composite:
@@ -57,6 +59,7 @@ limit=(-max_total_time=60)
 # AddressSanitizer run (Scripts/test-capi.sh), which ends with everything reachable.
 budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
+together=1
 large=0
 targets=(composite text label raster spec field pixman)
 while [ $# -gt 0 ]; do
@@ -64,6 +67,7 @@ while [ $# -gt 0 ]; do
         --runs) limit=(-runs="$2"); shift 2 ;;
         --seconds) limit=(-max_total_time="$2"); shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
+        --together) together="$2"; shift 2 ;;
         --large) large=1; shift ;;
         --kernel)
             # The harness that lists the kernel's name, as a quoted string, in its sources.
@@ -86,6 +90,11 @@ while [ $# -gt 0 ]; do
         *) echo "unknown option $1 (--help for usage)" >&2; exit 2 ;;
     esac
 done
+for n in "$jobs" "$together"; do
+    [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --jobs and --together take a positive count (got $n)" >&2; exit 2; }
+done
+# libFuzzer's jobs write fuzz-N.log into the working directory, which concurrent harnesses share.
+if [ "$jobs" -gt 1 ] && [ "$together" -gt 1 ]; then echo "fuzz: --jobs and --together exclude each other" >&2; exit 2; fi
 Scripts/install-deps.sh
 # The pixman harness compares with the system pixman.
 if [[ " ${targets[*]} " == *" pixman "* ]]; then Scripts/install-deps.sh --pixman; fi
@@ -105,9 +114,9 @@ export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPT
 # and 8 frames name the allocating Sheen function.
 export ASAN_OPTIONS="malloc_context_size=8${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 mkdir -p "$findings"
-status=0
-for target in "${targets[@]}"; do
-    case "$target" in
+# A target's product, committed seeds and work corpus.
+harness() {
+    case "$1" in
         composite) product=sheen-fuzz; seeds=Fuzz/corpus; work="$root/.build-fuzz/corpus" ;;
         text) product=sheen-fuzz-text; seeds=Fuzz/corpus-text; work="$root/.build-fuzz/corpus-text" ;;
         label) product=sheen-fuzz-label; seeds=Fuzz/corpus-label; work="$root/.build-fuzz/corpus-label" ;;
@@ -116,13 +125,21 @@ for target in "${targets[@]}"; do
         field) product=sheen-fuzz-field; seeds=Fuzz/corpus-field; work="$root/.build-fuzz/corpus-field" ;;
         pixman) product=sheen-fuzz-pixman; seeds=Fuzz/corpus-pixman; work="$root/.build-fuzz/corpus-pixman" ;;
     esac
+    work="$work$suffix"
+}
+# Every harness is built before any runs (the builds share .build-fuzz; runs may overlap).
+for target in "${targets[@]}"; do
+    harness "$target"
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
-    work="$work$suffix"
+done
+# Runs one harness; its report (the header and libFuzzer's summary lines) is printed whole when
+# it ends, and its exit status is left in .build-fuzz/TARGET.status.
+run() {
+    local target=$1 log="$root/.build-fuzz/$1$suffix.log" code=0
+    harness "$target"
     mkdir -p "$work"
     cp -n "$seeds"/* "$work"/ 2>/dev/null || true
-    log="$root/.build-fuzz/$target$suffix.log"
-    echo "== fuzz $target${suffix:+ (large inputs)}"
     # libFuzzer writes fuzz-N.log into the working directory when running jobs: keep them in .build-fuzz.
     (
         cd .build-fuzz
@@ -135,8 +152,26 @@ for target in "${targets[@]}"; do
             "release/$product" "$work" "${limit[@]}" "${budget[@]}" -artifact_prefix="$findings/$target$suffix-" -print_final_stats=1 \
                 > "$log" 2>&1 || exit $?
         fi
-    ) || status=$?
-    grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR)|Fatal error|out-of-memory|timeout" "$log" || true
+    ) || code=$?
+    echo "$code" > "$root/.build-fuzz/$target$suffix.status"
+    {
+        echo "== fuzz $target${suffix:+ (large inputs)}"
+        grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+==ERROR)|Fatal error|out-of-memory|timeout" "$log" || true
+    }
+}
+running=0
+for target in "${targets[@]}"; do
+    rm -f "$root/.build-fuzz/$target$suffix.status"
+    if [ "$together" -eq 1 ]; then run "$target"; continue; fi
+    if [ "$running" -ge "$together" ]; then wait -n || true; running=$((running - 1)); fi
+    run "$target" &
+    running=$((running + 1))
+done
+wait
+status=0
+for target in "${targets[@]}"; do
+    code=$(cat "$root/.build-fuzz/$target$suffix.status" 2>/dev/null || echo "no status")
+    if [ "$code" != 0 ]; then echo "fuzz: $target$suffix exited $code" >&2; status=1; fi
 done
 if [ "$status" -ne 0 ] || ls "$findings"/*crash-* "$findings"/*leak-* "$findings"/*timeout-* "$findings"/*oom-* >/dev/null 2>&1; then
     echo "fuzz: FINDINGS (see .build-fuzz/*.log and $findings/)" >&2

@@ -12,7 +12,9 @@
 # libraries (FreeType, HarfBuzz, fontconfig, ICU, libpng, libstdc++): it loads on a machine
 # without the Swift toolchain. It is built in its own scratch path, .build-shipping, since its
 # flags (passed here, on the command line: the manifest has no unsafe flags) differ from the
-# package's other builds.
+# package's other builds; SHEEN_SHIPPING_SCRATCH names another (Scripts/test.sh gives its release
+# test build's, .build: the C kernels' commands there are the same, so they are not compiled
+# again, and the Swift modules are rebuilt with this build's flags).
 #
 # With --pixman it installs the drop-in pixman instead (docs/pixman.md), built the same way:
 #   DIR/lib/libsheen-pixman.so                for LD_PRELOAD=DIR/lib/libsheen-pixman.so PROGRAM
@@ -37,7 +39,7 @@ if [ "$(uname -s)" != Linux ]; then
     exit 2
 fi
 Scripts/install-deps.sh
-scratch="$(pwd)/.build-shipping"
+scratch=$(realpath -m "${SHEEN_SHIPPING_SCRATCH:-.build-shipping}")
 mkdir -p "$scratch"
 if [ "$pixman" = 1 ]; then
     Scripts/install-deps.sh --pixman
@@ -67,8 +69,6 @@ version=$(sed -n 's/^#define SHEEN_VERSION_STRING "\(.*\)"$/\1/p' Sources/CSheen
 IFS=. read -r major minor _ <<<"$version"
 # Before 1.0 a minor release may break the ABI, so the SONAME carries the minor version.
 if [ "$major" = 0 ]; then soname="libSheenC.so.0.$minor"; else soname="libSheenC.so.$major"; fi
-scratch="$(pwd)/.build-shipping"
-mkdir -p "$scratch"
 # Only the functions sheen.h declares are exported (the kernels' own sheen_* symbols stay inside).
 {
     echo "{"

@@ -4,7 +4,7 @@
 # test-pixman.sh runs this; docs/pixman.md, "The CRC programs").
 #   Scripts/pixman-crc.sh PRELOAD SOURCE BUILD WORK [--long]
 # PRELOAD: libsheen-pixman.so; SOURCE: pixman's source; BUILD: its meson build (test/ programs);
-# WORK: scratch.
+# WORK: scratch. SHEEN_PIXMAN_CHECKER names a built sheen-fuzz-pixman (else the debug build's).
 # For each program whose CRC differs, its tests' CRCs are listed with and without the drop-in
 # (VERBOSE=1, one per test number; without --long only the quick programs and their first 100,000
 # tests), and the first 20 tests that differ are run again one at a time, each with
@@ -23,8 +23,14 @@ preload=$1 source=$2 build=$3 work=$4 long=${5:-}
 cd "$(dirname "$0")/.."
 mkdir -p "$work"
 cc -shared -fPIC -O1 -Wall -Werror Tests/Pixman/capture.c $(pkg-config --cflags pixman-1) -ldl -lpthread -o "$work/capture.so"
-swift build --product sheen-fuzz-pixman > "$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
-checker="$(swift build --product sheen-fuzz-pixman --show-bin-path)/sheen-fuzz-pixman"
+# The checker: SHEEN_PIXMAN_CHECKER when the caller names a built one (Scripts/test.sh names its
+# release build's), else the debug build's.
+checker=${SHEEN_PIXMAN_CHECKER:-}
+if [ -z "$checker" ]; then
+    swift build --product sheen-fuzz-pixman > "$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
+    checker="$(swift build --product sheen-fuzz-pixman --show-bin-path)/sheen-fuzz-pixman"
+fi
+[ -x "$checker" ] || { echo "pixman-crc: $checker is not an executable" >&2; exit 1; }
 
 programs=(solid-test glyph-test thread-test cover-test)
 if [ -n "$long" ]; then programs+=(blitters-test affine-test scaling-test rotate-test composite-traps-test filter-reduction-test); fi

@@ -2,7 +2,8 @@
 # Builds the Python package in Python/ (import sheen: the exact references, Sheen's kernels and the
 # oracle survey on NumPy arrays, labels) into a wheel that carries libSheenC.so, and with --test
 # installs it into .build/python-venv beside NumPy, pytest, Hypothesis, Pillow and skia-python and
-# runs Python/tests with pytest, the labels held to the debug `sheen` command line's PNGs, then
+# runs Python/tests with pytest, the labels held to the `sheen` command line's PNGs (SHEEN_CLI, or
+# the debug build's), then
 # installs the wheel into a minimal Debian without Sheen's build dependencies and draws a label there
 # (Scripts/python-wheel-check.sh); --install only installs it into the venv.
 #   Scripts/python-package.sh [--prefix DIR] [--install] [--test]
@@ -79,9 +80,14 @@ if [ "$install" -eq 1 ]; then
     "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$wheel"
 fi
 if [ "$test" -eq 1 ]; then
-    # Labels are held to the command line's output of the same spec (Python/tests/test_label.py).
-    swift build --product sheen > /dev/null
-    export SHEEN_CLI="$(swift build --show-bin-path)/sheen"
+    # Labels are held to the command line's output of the same spec (Python/tests/test_label.py):
+    # SHEEN_CLI when the caller names a built one (Scripts/test.sh names its release build's),
+    # else the debug build's.
+    if [ -z "${SHEEN_CLI:-}" ]; then
+        swift build --product sheen > /dev/null
+        export SHEEN_CLI="$(swift build --show-bin-path)/sheen"
+    fi
+    [ -x "$SHEEN_CLI" ] || { echo "python-package: SHEEN_CLI=$SHEEN_CLI is not an executable" >&2; exit 1; }
     (cd Python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider .)
     # The wheel installed where none of what built it is (no -dev packages, fonts or Swift).
     Scripts/python-wheel-check.sh

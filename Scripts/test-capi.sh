@@ -8,7 +8,7 @@
 # composite); the two runs must write identical bytes, and SheenCTests (CAPIOutputTests)
 # compares them with the Swift API's, byte for byte; README's C example is compiled and run; the
 # oracle kit's self-test (Scripts/oracle.sh --self-test) runs against the installed library.
-# Needs the debug test build (`swift test` builds it first in Scripts/test.sh).
+# Needs the release test build (`swift test -c release` builds it first in Scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -92,5 +92,5 @@ echo "README's C example: compiled, ran, wrote hello.png"
 # sample adapter's injected bugs caught, Sheen within its contract (Scripts/oracle.sh --self-test).
 Scripts/oracle.sh --self-test --prefix "$work/prefix"
 # A filter that matches nothing passes: require the suite's own report.
-SHEEN_CAPI_OUTPUT="$work/out" swift test --skip-build --filter CAPIOutputTests 2>&1 | tee "$work/compare.log" | grep -E "✘|passed after|failed after" || true
+SHEEN_CAPI_OUTPUT="$work/out" swift test -c release --skip-build --filter CAPIOutputTests 2>&1 | tee "$work/compare.log" | grep -E "✘|passed after|failed after" || true
 grep -q "Suite CAPIOutputTests passed" "$work/compare.log" || { echo "CAPIOutputTests did not pass" >&2; exit 1; }

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The README's test command. Installs missing system packages, then runs the whole suite at three
-# kernel levels (SHEEN_SIMD, see Sources/SheenRaster/Kernels.swift): debug at the best level this
-# CPU runs (AVX2 or AVX-512 where present), with the DocC catalogues built from that debug build,
-# warnings as errors (Scripts/docs.sh); then, from one release build of every target and test,
-# at `simd128` (the 128-bit C kernels every CPU without AVX2 runs) and at `reference` (every
+# The README's test command. Installs missing system packages, then, from one release build of
+# every target and test, runs the whole suite at three kernel levels (SHEEN_SIMD, see
+# Sources/SheenRaster/Kernels.swift): the best level this CPU runs (AVX2 or AVX-512 where
+# present), `simd128` (the 128-bit C kernels every CPU without AVX2 runs) and `reference` (every
 # public entry point on the scalar twins);
 # then every C level against golden outputs of the twins, natively and built for AArch64 under
 # qemu, with every row against guard pages and under the sanitizers (Scripts/test-arm64.sh), and
 # the fixed sample of kernel mutants, each of which the goldens must kill (Scripts/mutate.sh
-# --sample); then the tests that share state across threads under
-# ThreadSanitizer; then the long property/exhaustive tests in release (they compare every level
+# --sample); then the tests that share state across threads under ThreadSanitizer (a debug
+# build), and the DocC catalogues from that build's symbol graphs, warnings as errors
+# (Scripts/docs.sh); then the long property/exhaustive tests in release (they compare every level
 # themselves), and the scaling tests (each entry point timed at n and 4n) one at a time; then the
 # scripts' tests (peer report and charts on recorded data, sheen-bench's baselines, releases);
 # then the C API from C (Scripts/test-capi.sh, the oracle kit's self-test included); then pixman's
@@ -42,19 +42,18 @@ trap step_table EXIT
 step "system packages (Scripts/install-deps.sh)"
 Scripts/install-deps.sh
 
-step "swift test (best level this CPU runs, debug)"
-swift test
-
-step "DocC: the four catalogues from the debug build's symbol graphs, warnings as errors"
-Scripts/docs.sh
-
 # One release build (testable, made by the first of these runs) serves the level runs, the long
-# tests, the scaling tests and sheen-bench (the scripts' step and .ci/run), instead of a release
-# build per use. The level runs are in release: what differs between levels is the kernels'
-# output, which the tests compare, and the debug run above ran every test with the debug-only
-# checks on.
-step "swift test (SHEEN_SIMD=simd128, release; builds every product and test)"
-SHEEN_SIMD=simd128 swift test -c release
+# tests, the scaling tests, sheen-bench (the scripts' step and .ci/run) and the command lines the
+# later steps compare with, instead of a build per use. Swift's checks that matter here (bounds,
+# overflow, exclusivity, preconditions) are on in release as in debug, and Sources has no assert.
+# (A debug run of the whole suite came first until 2026-12-07: 5 of CI's 44 minutes on a 2-core
+# VM, for a build nothing else read but the documentation, which the ThreadSanitizer build's
+# symbol graphs now give.)
+step "swift test (best level this CPU runs, release; builds every product and test)"
+swift test -c release
+
+step "swift test (SHEEN_SIMD=simd128, release)"
+SHEEN_SIMD=simd128 swift test -c release --skip-build
 
 step "swift test (SHEEN_SIMD=reference, release)"
 SHEEN_SIMD=reference swift test -c release --skip-build
@@ -69,6 +68,9 @@ step "swift test (ThreadSanitizer: the tests that share fonts, glyph cache and b
 # TSan exits 66 when it reports anything, which fails this step.
 swift test --sanitize=thread --scratch-path .build-tsan --filter "sharedAcrossThreads|concurrentRendersEqualSerialOnes|inPlaceAndThreadsAreIdentical"
 
+step "DocC: the four catalogues from the ThreadSanitizer build's symbol graphs, warnings as errors"
+Scripts/docs.sh --scratch-path .build-tsan --sanitize thread
+
 step "swift test (long tests, release)"
 SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter Long --skip ScalingLongTests
 
@@ -78,14 +80,17 @@ SHEEN_LONG_TESTS=1 swift test -c release --skip-build --filter ScalingLongTests 
 step "scripts: peer report and charts, sheen-bench baselines (release)"
 SHEEN_BENCH=.build/release/sheen-bench "$(Scripts/scripts-python.sh)" -m unittest discover -s Scripts/tests
 
+# The two installations build in the release test build's scratch path (Scripts/install.sh,
+# SHEEN_SHIPPING_SCRATCH): its C kernels are compiled once for both. Nothing after them builds
+# there again; the tests they run were linked above.
 step "C API: installed, built from C (and with ASan) against sheen.h and sheen.pc, compared with Swift"
-Scripts/test-capi.sh
+SHEEN_SHIPPING_SCRATCH=.build Scripts/test-capi.sh
 
 step "the drop-in pixman: pixman's own test programs, from Debian's source package, with libsheen-pixman preloaded"
-Scripts/test-pixman.sh
+SHEEN_SHIPPING_SCRATCH=.build SHEEN_PIXMAN_CHECKER=.build/release/sheen-fuzz-pixman Scripts/test-pixman.sh
 
 step "Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
-Scripts/python-package.sh --prefix .build-capi/prefix --test
+SHEEN_CLI=.build/release/sheen Scripts/python-package.sh --prefix .build-capi/prefix --test
 
 step "README's dependency snippet: resolves its release from a clone, builds, draws a label"
 Scripts/test-release.sh
