@@ -30,6 +30,7 @@ if [ -z "$checker" ]; then
     swift build --product sheen-fuzz-pixman > "$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
     checker="$(swift build --product sheen-fuzz-pixman --show-bin-path)/sheen-fuzz-pixman"
 fi
+checker=$(realpath "$checker")
 [ -x "$checker" ] || { echo "pixman-crc: $checker is not an executable" >&2; exit 1; }
 
 programs=(solid-test glyph-test thread-test cover-test)

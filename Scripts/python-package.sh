@@ -87,6 +87,8 @@ if [ "$test" -eq 1 ]; then
         swift build --product sheen > /dev/null
         export SHEEN_CLI="$(swift build --show-bin-path)/sheen"
     fi
+    # Absolute: pytest runs in Python/tests.
+    SHEEN_CLI=$(realpath "$SHEEN_CLI")
     [ -x "$SHEEN_CLI" ] || { echo "python-package: SHEEN_CLI=$SHEEN_CLI is not an executable" >&2; exit 1; }
     (cd Python/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider .)
     # The wheel installed where none of what built it is (no -dev packages, fonts or Swift).

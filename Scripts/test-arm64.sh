@@ -19,6 +19,8 @@
 # kernel that reads or writes one byte outside its rows faults (SheenRaster's "Kernels and
 # dispatch", "What a kernel reads"). Each run prints "N passed, M failed" and fails the script on any mismatch or fault. Scripts/test.sh
 # runs it; Scripts/install-deps.sh installs qemu-user-static and the cross libc.
+# SHEEN_CONFORMANCE_CONFIGURATION=release writes the goldens from an existing release test build
+# (`swift test -c release`; Scripts/test.sh has made one) instead of the debug one, built if needed.
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
 if [ $# -gt 0 ]; then echo "test-arm64.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
@@ -31,7 +33,12 @@ goldens="$PWD/$out/goldens.bin"
 rm -f "$goldens"
 
 echo "== conformance goldens (Swift reference twins, checked against every x86 level first)"
-SHEEN_CONFORMANCE_OUT="$goldens" swift test --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|passed|failed|error" || true
+case "${SHEEN_CONFORMANCE_CONFIGURATION:-debug}" in
+    debug) goldens_test=(swift test) ;;
+    release) goldens_test=(swift test -c release --skip-build) ;;
+    *) echo "test-arm64.sh: SHEEN_CONFORMANCE_CONFIGURATION is debug or release (got $SHEEN_CONFORMANCE_CONFIGURATION)" >&2; exit 2 ;;
+esac
+SHEEN_CONFORMANCE_OUT="$goldens" "${goldens_test[@]}" --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|passed|failed|error" || true
 [ -s "$goldens" ] || { echo "test-arm64.sh: the goldens were not written" >&2; exit 1; }
 
 sources=(Sources/CSheenSIMD/*.c Tests/Conformance/conformance.c)

@@ -59,7 +59,7 @@ step "swift test (SHEEN_SIMD=reference, release)"
 SHEEN_SIMD=reference swift test -c release --skip-build
 
 step "C levels against the twins' goldens: x86-64 natively, AArch64 (NEON) under qemu"
-SHEEN_CONFORMANCE_OBJECTS=.build/release/CSheenSIMD.build Scripts/test-arm64.sh
+SHEEN_CONFORMANCE_CONFIGURATION=release SHEEN_CONFORMANCE_OBJECTS=.build/release/CSheenSIMD.build Scripts/test-arm64.sh
 
 step "kernel mutants: the fixed sample (a mutant per kernel family and level kind), each killed by the goldens"
 Scripts/mutate.sh --sample --jobs 2
@@ -90,7 +90,7 @@ step "the drop-in pixman: pixman's own test programs, from Debian's source packa
 SHEEN_SHIPPING_SCRATCH=.build SHEEN_PIXMAN_CHECKER=.build/release/sheen-fuzz-pixman Scripts/test-pixman.sh
 
 step "Python package: the wheel (libSheenC inside) built from the C API's installation, installed, pytest"
-SHEEN_CLI=.build/release/sheen Scripts/python-package.sh --prefix .build-capi/prefix --test
+SHEEN_CLI="$PWD/.build/release/sheen" Scripts/python-package.sh --prefix .build-capi/prefix --test
 
 step "README's dependency snippet: resolves its release from a clone, builds, draws a label"
 Scripts/test-release.sh
