@@ -181,8 +181,8 @@ struct CompositeLongTests {
                                 destinations: destinations) { y, rows in
             // Each level's row against the Double-only body's (the last); pixels only where they differ.
             let double = rows[rows.count - 1]
-            for (level, row) in zip(levels, rows) where !EveryPair.same(row, double) {
-                for x in 0 ..< row.count where row[x] != double[x] {
+            for (level, row) in zip(levels, rows) {
+                for x in EveryPair.differingColumns(row, double) {
                     failures += 1
                     if failures < 5 {
                         Issue.record("\(op) at \(level): paint \(EveryPair.pairs[x]) destination \(EveryPair.pairs[y]): \(row[x]) vs \(double[x])")
@@ -223,11 +223,11 @@ struct CompositeLongTests {
                     }
                 }
             }
-            for (level, row) in zip(levels, rows).dropFirst() where !EveryPair.same(row, first) {
-                for x in 0 ..< row.count where row[x] != first[x] {
+            for (level, row) in zip(levels, rows).dropFirst() {
+                for x in EveryPair.differingColumns(row, first) {
                     failures += 1
                     if failures < 5 {
-                        Issue.record("\(op) at \(level): paint \(EveryPair.pairs[x]) destination \((d, da)): \(row[x]) vs \(levels[0])'s \(first[x])")
+                        Issue.record("\(op) at \(level): paint \(pairs[x]) destination \((d, da)): \(row[x]) vs \(levels[0])'s \(first[x])")
                     }
                 }
             }
@@ -266,9 +266,14 @@ private enum EveryPair {
         return UInt32(v) | UInt32(v * k % (a + 1)) << 8 | UInt32(a - v) << 16 | UInt32(a) << 24
     }
 
-    /// Whether two rows hold the same pixels (memcmp: an element loop was a tenth of a test's time).
-    static func same(_ a: [UInt32], _ b: [UInt32]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    /// The columns where `row` differs from `reference`, rows of one width: none after one memcmp
+    /// where they hold the same bytes (an element loop over every row was a tenth of a test's time).
+    static func differingColumns(_ row: [UInt32], _ reference: [UInt32]) -> [Int] {
+        precondition(row.count == reference.count, "rows of different widths")
+        let same = row.withUnsafeBytes { a in
+            reference.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+        return same ? [] : row.indices.filter { row[$0] != reference[$0] }
     }
 
     /// How one output is made: the public kernel at a level, or a C composite entry called directly.
