@@ -24,8 +24,10 @@
 # AVX-512 machine fuzzes its AVX2 and 128-bit kernels too; text, label and field run each input at one
 # level this CPU runs, picked by the input's length (FuzzReplay.atInputLevel), so their corpora
 # reach every level and a replay runs the level that failed.
-#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|pixman|all | --kernel NAME] [--runs N | --seconds T] [--jobs J | --together K] [--large]
+#   Scripts/fuzz.sh [--target composite|text|label|raster|spec|field|pixman|all | --kernel NAME] [--runs N | --seconds T] [--jobs J | --together K] [--large] [--build-only]
 #   (defaults: all targets, 60 s each, 1 job, one harness at a time)
+# --build-only builds the harnesses and runs none (Scripts/test.sh's kernel lane does, with
+# SHEEN_TEST_BUILD_FUZZERS=1, for .ci/run's runs after it).
 # --together K runs K harnesses at once, each one process (a harness is one thread: on a 2-core
 # machine two of them take the time of one); --jobs J runs J processes of each harness instead.
 # --kernel NAME fuzzes one kernel of Kernels.table (SheenKernels.h): the harness whose
@@ -61,6 +63,7 @@ budget=(-timeout=2 -malloc_limit_mb=1024 -rss_limit_mb=1536 -detect_leaks=0)
 jobs=1
 together=1
 large=0
+build_only=0
 targets=(composite text label raster spec field pixman)
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -69,6 +72,7 @@ while [ $# -gt 0 ]; do
         --jobs) jobs="$2"; shift 2 ;;
         --together) together="$2"; shift 2 ;;
         --large) large=1; shift ;;
+        --build-only) build_only=1; shift ;;
         --kernel)
             # The harness that lists the kernel's name, as a quoted string, in its sources.
             harness=$( (grep -l "\"$2\"" Fuzz/sheen-fuzz*/*.swift 2>/dev/null || true) | head -1 | xargs -r dirname)
@@ -133,6 +137,7 @@ for target in "${targets[@]}"; do
     swift build -c release --scratch-path .build-fuzz --product "$product" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 done
+if [ "$build_only" -eq 1 ]; then echo "fuzz: built ${targets[*]}"; exit 0; fi
 # Runs one harness; its report (the header and libFuzzer's summary lines) is printed whole when
 # it ends, and its exit status is left in .build-fuzz/TARGET.status.
 run() {

@@ -21,25 +21,44 @@
 # runs it; Scripts/install-deps.sh installs qemu-user-static and the cross libc.
 # SHEEN_CONFORMANCE_CONFIGURATION=release writes the goldens from an existing release test build
 # (`swift test -c release`; Scripts/test.sh has made one) instead of the debug one, built if needed.
+#   Scripts/test-arm64.sh [--goldens-only | --skip-goldens]
+# --goldens-only writes the goldens (.build-arm64/goldens.bin, step 1) and stops; --skip-goldens
+# runs steps 2–5 on the goldens written before, without SwiftPM (Scripts/test.sh does, while
+# other steps use the package's build directory).
 set -euo pipefail
 if [[ "${1:-}" == "--help" || "${1:-}" == "-h" ]]; then "$(dirname "$0")/usage.sh" "$0"; exit 0; fi
-if [ $# -gt 0 ]; then echo "test-arm64.sh: takes no arguments (got $1); --help for what it runs" >&2; exit 2; fi
+write_goldens=1
+run_levels=1
+case "${1:-}" in
+    "") ;;
+    --goldens-only) run_levels=0 ;;
+    --skip-goldens) write_goldens=0 ;;
+    *) echo "test-arm64.sh: unknown option $1 (--help for what it runs)" >&2; exit 2 ;;
+esac
+if [ $# -gt 1 ]; then echo "test-arm64.sh: takes one option at most (got $*)" >&2; exit 2; fi
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 
 out=.build-arm64
 mkdir -p "$out/native" "$out/aarch64" "$out/generic" "$out/native-asan" "$out/aarch64-ubsan" "$out/generic-ubsan"
 goldens="$PWD/$out/goldens.bin"
-rm -f "$goldens"
 
-echo "== conformance goldens (Swift reference twins, checked against every x86 level first)"
-case "${SHEEN_CONFORMANCE_CONFIGURATION:-debug}" in
-    debug) goldens_test=(swift test) ;;
-    release) goldens_test=(swift test -c release --skip-build) ;;
-    *) echo "test-arm64.sh: SHEEN_CONFORMANCE_CONFIGURATION is debug or release (got $SHEEN_CONFORMANCE_CONFIGURATION)" >&2; exit 2 ;;
-esac
-SHEEN_CONFORMANCE_OUT="$goldens" "${goldens_test[@]}" --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|passed|failed|error" || true
-[ -s "$goldens" ] || { echo "test-arm64.sh: the goldens were not written" >&2; exit 1; }
+if [ "$write_goldens" -eq 1 ]; then
+    rm -f "$goldens"
+    echo "== conformance goldens (Swift reference twins, checked against every x86 level first)"
+    case "${SHEEN_CONFORMANCE_CONFIGURATION:-debug}" in
+        debug) goldens_test=(swift test) ;;
+        release) goldens_test=(swift test -c release --skip-build) ;;
+        *) echo "test-arm64.sh: SHEEN_CONFORMANCE_CONFIGURATION is debug or release (got $SHEEN_CONFORMANCE_CONFIGURATION)" >&2; exit 2 ;;
+    esac
+    SHEEN_CONFORMANCE_OUT="$goldens" "${goldens_test[@]}" --filter ConformanceGoldens 2>&1 | grep -E "conformance goldens|passed|failed|error" || true
+fi
+if [ ! -s "$goldens" ]; then
+    if [ "$write_goldens" -eq 1 ]; then echo "test-arm64.sh: the goldens were not written" >&2
+    else echo "test-arm64.sh: no goldens in $goldens (Scripts/test-arm64.sh --goldens-only writes them)" >&2; fi
+    exit 1
+fi
+[ "$run_levels" -eq 1 ] || exit 0
 
 sources=(Sources/CSheenSIMD/*.c Tests/Conformance/conformance.c)
 include=(-ISources/CSheenSIMD/include)
