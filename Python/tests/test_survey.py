@@ -16,11 +16,21 @@ def sheen_compositor(op, paint, destination, mask):
 
 
 def test_sheen_kernels_keep_their_contract():
-    s = sheen.survey(sheen_compositor, name="Sheen", rule="sheen", tolerance_full=0.5 + 1e-9,
+    calls = []
+
+    def counted(op, paint, destination, mask):
+        calls.append(len(destination))
+        return sheen_compositor(op, paint, destination, mask)
+
+    s = sheen.survey(counted, name="Sheen", rule="sheen", tolerance_full=0.5 + 1e-9,
                      tolerance_partial=1.5 + 1e-9, cases=20_000, formats=("rgba8",))
     assert not s.failed, s.markdown()
     assert len(s.rows) == 2 * len(sheen.OPERATORS)
-    assert s.pixels_per_second > 1e6, f"{s.pixels_per_second:.0f} pixels per second"
+    # The compositor sees each row's pixels in one call, as whole arrays (never a call a pixel).
+    # No time is asserted: the test command runs this beside builds (Scripts/test.sh's lanes);
+    # the survey's rate is what its report prints.
+    assert calls == [20_000] * len(s.rows), calls[:8]
+    assert s.checked == 20_000 * len(s.rows)
 
 
 def test_a8_is_surveyed_for_the_porter_duff_operators():
