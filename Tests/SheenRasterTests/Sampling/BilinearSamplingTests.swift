@@ -310,25 +310,35 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    /// One or two rows of a 32-bit image magnified along them, every column read inside the
-    /// image (SampleGroups.h's sample_scaled_wide at AVX-512: sixteen pixels from one load of
-    /// each source row): steps up to its limit (53,248) and past it, the last column read at the
-    /// image's last one and one past it, widths of every tail of 16 and 4, without coverage,
-    /// through coverage and with `over` — at every level against pixman's arithmetic, the
-    /// source's rows against unmapped pages after and before them.
+    /// One or two rows of a 32-bit image magnified along them (SampleGroups.h's
+    /// sample_scaled_wide at AVX-512: sixteen pixels from one load of each source row), every
+    /// column read inside the image or, with repeat none or pad, one past either edge: steps up
+    /// to its limit (53,248) and past it, the first column read at the image's first, one before
+    /// it and further out, the last at the image's last, one past it and further on, every
+    /// repeat, widths of every tail of 16 and 4, without coverage, through coverage and with
+    /// `over` — at every level against pixman's arithmetic, the source's rows against unmapped
+    /// pages after and before them.
     @Test func magnifiedRowsSampleAsPixmanDoes() throws {
         var rng = SeededGenerator(seed: 0x3A6_1F1E)
         var problems: [String] = []
         func channels(_ p: [UInt8]) -> SIMD4<Int> { SIMD4(Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3])) }
-        for caseIndex in 0 ..< 300 {
+        for caseIndex in 0 ..< 432 {
             let format: PixelFormat = caseIndex % 2 == 0 ? .rgba8Premultiplied : .bgra8Premultiplied
-            let guardPages = FencedBuffer.GuardPages.allCases[caseIndex % 3]
+            // (Not caseIndex % 3, which picks `edge` below: each end of the image meets each placement.)
+            let guardPages = FencedBuffer.GuardPages.allCases[caseIndex / 2 % 3]
             let step = Int32([53_248, 53_249, 32_768, 31_208, 65_536][caseIndex % 10 < 5 ? caseIndex % 10 : 2]
                              - (caseIndex % 10 < 5 ? 0 : Int.random(in: 0 ... 32_000, using: &rng)))
-            let width = caseIndex < 64 ? caseIndex + 1 : Int.random(in: 1 ... 100, using: &rng)
+            let mode = SamplingRepeat.allCases[caseIndex / 9 % 4]
+            // A third of the cases start left of the image: at column −1 (first position in
+            // [−0x10000, 0) before the half-pixel step) or further out; narrow ones among them
+            // read both ends of the image in one block of 16 pixels.
+            let leftOfImage = caseIndex / 27 % 3 == 2
+            let width = caseIndex < 64 ? caseIndex + 1 : Int.random(in: 1 ... (leftOfImage ? 30 : 100), using: &rng)
             let height = caseIndex % 7 == 6 ? 3 : 1 + caseIndex % 2
-            let origin = (Int.random(in: 0 ... 5, using: &rng), Int.random(in: 0 ... 3, using: &rng))
-            let t = FixedAffineTransform(xx: step, xy: 0, x0: Int32.random(in: 0 ... 300_000, using: &rng),
+            let origin = (leftOfImage ? 0 : Int.random(in: 0 ... 5, using: &rng), Int.random(in: 0 ... 3, using: &rng))
+            let x0 = leftOfImage ? Int32.random(in: -0x8000 - step / 2 - (caseIndex % 4 == 0 ? 0x20000 : 0x10000) ... 0x7FFF - step / 2, using: &rng)
+                : Int32.random(in: 0 ... 300_000, using: &rng)
+            let t = FixedAffineTransform(xx: step, xy: 0, x0: x0,
                                          yx: 0, yy: Int32.random(in: 20_000 ... 60_000, using: &rng), y0: Int32.random(in: -40_000 ... 40_000, using: &rng))
             // The last column read: the image ends there, one column before it, or further on.
             let lastColumn = ((Self.pixmanPoint(t, origin.0 + width - 1, 0).0 - 0x8000) >> 16) + 1
@@ -352,7 +362,7 @@ struct BilinearSamplingTests {
             for y in 0 ..< height {
                 for i in 0 ..< width * 4 { destination.buffer.row(y).storeBytes(of: UInt8.random(in: 0 ... 255, using: &rng), toByteOffset: i, as: UInt8.self) }
             }
-            let sampled = Self.expected(src, t, origin: origin, .none, width: width, height: height)
+            let sampled = Self.expected(src, t, origin: origin, mode, width: width, height: height)
             let want = (0 ..< height).map { y in
                 (0 ..< width).flatMap { x -> [UInt8] in
                     let c = kind == 0 ? 255 : Int(coverage.pixel(x: x, y: y)[0]), sample = Array(sampled[y][4 * x ..< 4 * x + 4])
@@ -366,7 +376,7 @@ struct BilinearSamplingTests {
             for level in [SIMDLevel.reference] + Kernels.supported {
                 let dst = destination.copy()
                 guard let job = bilinearJob(src: src.buffer.base, srcStride: src.buffer.bytesPerRow, srcWidth: src.width, srcHeight: src.height,
-                                            bytesPerPixel: 4, repeat: .none, transform: t, dst: dst.buffer.base,
+                                            bytesPerPixel: 4, repeat: mode, transform: t, dst: dst.buffer.base,
                                             dstStride: dst.buffer.bytesPerRow, x: origin.0, y: origin.1, width: width, height: height,
                                             coverage: kind == 0 ? nil : coverage.buffer.base, coverageStride: coverage.buffer.bytesPerRow,
                                             over: kind == 2) else {
@@ -375,7 +385,7 @@ struct BilinearSamplingTests {
                 }
                 runBilinearSampling(job, level: level)
                 if let problem = Self.mismatch(dst, want, width: width, height: height) {
-                    problems.append("case \(caseIndex) at \(level): \(format) \(t) origin \(origin) source \(src.width) wide, "
+                    problems.append("case \(caseIndex) at \(level): \(format) \(mode) \(t) origin \(origin) source \(src.width) wide, "
                                     + "\(width)×\(height) kind \(kind): \(problem)")
                 }
             }
