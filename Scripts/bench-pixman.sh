@@ -94,7 +94,7 @@ if tests:
     # min and median in ms (3 decimals: too coarse for the small sizes, so ticks are used).
     pattern = re.compile(r"image\.rgba\s+(\S+)\s+([\d.]+)\s+\[")
     # A round runs each named test both ways back to back, not the whole set one way and then the
-    # other: on a shared machine a slow spell lasts minutes and lands on a run of the whole set
+    # other: on a shared machine a slow spell lasts tens of seconds and lands on a run of the whole set
     # (~85 s a side at --fast) one way only; a test's pair (1–30 s each) shares it far more often.
     # A case a later name matches again (cairo-perf-micro's names are substrings) keeps its first
     # measurement.
