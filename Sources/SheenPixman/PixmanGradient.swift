@@ -15,7 +15,8 @@
 // as stops at 0 and 1. What cannot be said so — a radial gradient with repeat none (pixman takes
 // the root in 0…1 there, not the largest) unless it runs from a point inside its end circle
 // (there the two agree), radial stops outside 0…1, the conical (sweep) gradient, stops out of
-// order — is left to pixman.
+// order, a linear gradient of no length (pixman's colour at t = 0; Sheen's paints nothing) — is
+// left to pixman.
 
 import CSheenPixman
 import SheenRaster
@@ -132,6 +133,9 @@ struct PixmanGradient: Equatable {
         let shape: GradientShape
         switch geometry {
         case let .linear(p1, p2):
+            // A line of no length: pixman paints its colour at t = 0 everywhere, Sheen's gradient
+            // nothing (GradientShape's Canvas rule) — pixman's.
+            guard p1 != p2 else { return nil }
             let d = Point(p2.x - p1.x, p2.y - p1.y)
             shape = .linear(start: Point(p1.x + lo * d.x, p1.y + lo * d.y), end: Point(p1.x + hi * d.x, p1.y + hi * d.y))
         case let .radial(c1, r1, c2, r2):

@@ -9,7 +9,7 @@
  * without antialiasing, which the drop-in draws from an a8 copy; and a few a8r8g8b8 ones, whose
  * component alpha pixman keeps), runs of 1–40 glyphs placed in,
  * across and outside the destination, solid, image and gradient sources at offsets (smooth linear and
- * radial gradients, padded), a8r8g8b8, x8r8g8b8 and
+ * radial gradients, padded; images also scaled under the bilinear filter), a8r8g8b8, x8r8g8b8 and
  * a8 destinations, with and without a clip region of one box or two. Between runs glyphs are removed and others
  * inserted, and the cache sometimes destroyed and made again, so that pixman reuses glyph and
  * image addresses: a glyph the drop-in drew from after pixman freed it would show here. Sheen
@@ -98,6 +98,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < GLYPHS; k++) glyph[k] = insert(cache, k);
     int failures = 0, runs_drawn = 0, runs_taken = 0, glyph_calls = 0, worst = 0, masked_runs = 0, masked_taken = 0;
     int subpixel_runs = 0, subpixel_taken = 0, gradient_taken = 0, convolved_runs = 0, downscaled_drawn = 0, alpha_taken = 0;
+    int magnified_drawn = 0;
     for (int run = 0; run < RUNS; run++) {
         /* Churn: remove and insert glyphs; now and then a new cache. */
         if (below(50) == 0) {
@@ -115,7 +116,7 @@ int main(int argc, char **argv) {
         int subpixel = run % 4 == 3;
         subpixel_runs += subpixel;
         int n = 1 + below(40), colour = below(4) == 0;   /* a quarter of the others mix in colour glyphs */
-        int has_colour = 0, repeating = 0, convolved = 0, downscaled = 0;
+        int has_colour = 0, repeating = 0, convolved = 0, downscaled = 0, magnified = 0, no_length = 0;
         pixman_glyph_t run_glyphs[40];
         for (int i = 0; i < n; i++) {
             int k = subpixel ? GLYPHS - 8 + below(8) : below(colour ? GLYPHS : GLYPHS - 8);
@@ -145,6 +146,9 @@ int main(int argc, char **argv) {
                 pixman_point_fixed_t p1 = {pixman_int_to_fixed(below(W)), pixman_int_to_fixed(below(H))};
                 pixman_point_fixed_t p2 = {pixman_int_to_fixed(below(W) + 10), pixman_int_to_fixed(below(H) + 10)};
                 src = pixman_image_create_linear_gradient(&p1, &p2, stops, nstops);
+                /* A line of no length is pixman's (its colour at t = 0 everywhere; Sheen's
+                 * gradients paint nothing there): the drop-in hands its runs over. */
+                no_length = p1.x == p2.x && p1.y == p2.y;
             } else {
                 pixman_point_fixed_t c = {pixman_int_to_fixed(below(W)), pixman_int_to_fixed(below(H))};
                 pixman_point_fixed_t c1 = {c.x + pixman_int_to_fixed(below(5)), c.y + pixman_int_to_fixed(below(5))};
@@ -194,6 +198,16 @@ int main(int argc, char **argv) {
                 for (int k = 0; k < 9; k++) box[2 + k] = pixman_int_to_fixed(1) / 9;
                 pixman_image_set_filter(src, PIXMAN_FILTER_CONVOLUTION, box, 11);
                 repeating = convolved = 1;   /* taken by no loop, as a repeating image is not */
+            } else if (below(2) == 0) {
+                /* Scaled by 0.8–2× under the bilinear filter (cairo's text of a magnified image:
+                 * each glyph sampled through its coverage in one pass, from registers where the
+                 * glyph's box is at most 16 pixels wide), or by less, to 1/1.25; a third padded. */
+                pixman_transform_t scale;
+                pixman_transform_init_scale(&scale, 32768 + below(49152), 32768 + below(49152));
+                pixman_image_set_transform(src, &scale);
+                pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, NULL, 0);
+                if (below(3) == 0) pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD);
+                magnified = 1;
             }
         }
         for (int i = 0; i < N; i++) want[i] = got[i] = format == PIXMAN_a8r8g8b8 ? valid() : next();
@@ -244,7 +258,7 @@ int main(int argc, char **argv) {
              * with a colour or an image at no repeat, a bounded operator or src: the composite
              * through it is Sheen's — through the drop-in's mask, or (a clip of two boxes) through
              * pixman's, the run handed over: one call Sheen drew either way. */
-            if ((!has_colour || mask_format == PIXMAN_a8) && !repeating && op != PIXMAN_OP_IN && mw > 0 && mh > 0
+            if ((!has_colour || mask_format == PIXMAN_a8) && !repeating && !no_length && op != PIXMAN_OP_IN && mw > 0 && mh > 0
                 && (mask_format == PIXMAN_a8 || (mask_format == PIXMAN_a1 && all_a1)) && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
                 masked_taken++;
                 alpha_taken += has_colour;
@@ -253,13 +267,13 @@ int main(int argc, char **argv) {
             }
             /* Subpixel text through its component-alpha mask: the drop-in's own, over and src
              * onto the mask's channel order, unless a clip of two boxes hands the run over. */
-            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !repeating && mw > 0 && mh > 0 && (count != 2 || gradient)
+            if (subpixel && mask_format == PIXMAN_a8r8g8b8 && !repeating && !no_length && mw > 0 && mh > 0 && (count != 2 || gradient)
                 && (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC)) {
                 subpixel_taken++;
                 if (by_sheen != 1 && failures++ < 10)
                     fprintf(stderr, "glyphs: run %d (op %d, format %x): subpixel text not drawn by Sheen through its mask\n", run, op, format);
             }
-        } else if ((!has_colour || format == PIXMAN_a8) && !repeating && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
+        } else if ((!has_colour || format == PIXMAN_a8) && !repeating && !no_length && op != PIXMAN_OP_SRC && op != PIXMAN_OP_IN
             && !(format == PIXMAN_a8 && op >= PIXMAN_OP_MULTIPLY)) {
             runs_taken++;
             alpha_taken += has_colour;
@@ -267,7 +281,7 @@ int main(int argc, char **argv) {
              * each box of a clip: counted exactly where there is no clip of two boxes. */
             if ((gradient && count == 2 ? by_sheen < (uint64_t)n : by_sheen != (uint64_t)n) && failures++ < 10)
                 fprintf(stderr, "glyphs: run %d (op %d, format %x): the drop-in's loop drew %d of its %d glyphs\n", run, op, format, (int)by_sheen, n);
-        } else if (subpixel && op == PIXMAN_OP_OVER && !repeating) {
+        } else if (subpixel && op == PIXMAN_OP_OVER && !repeating && !no_length) {
             /* Subpixel text a glyph at a time: over onto the glyphs' channel order is Sheen's. */
             subpixel_taken++;
             if ((gradient && count == 2 ? by_sheen < (uint64_t)n : by_sheen != (uint64_t)n) && failures++ < 10)
@@ -276,6 +290,7 @@ int main(int argc, char **argv) {
         if (gradient && by_sheen > 0) gradient_taken++;
         convolved_runs += convolved;
         downscaled_drawn += downscaled && by_sheen > 0;
+        magnified_drawn += magnified && by_sheen > 0;
         if (convolved && by_sheen != 0 && failures++ < 10)
             fprintf(stderr, "glyphs: run %d (op %d, format %x): an image under a convolution filter drawn by Sheen\n", run, op, format);
         /* Each glyph over a pixel is one more rounding by each library: the tolerance grows by a
@@ -321,6 +336,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "glyphs: only %d runs of a downscaled image were drawn by Sheen\n", downscaled_drawn);
         failures++;
     }
+    if (magnified_drawn < 50) {
+        fprintf(stderr, "glyphs: only %d runs of a scaled image under the bilinear filter were drawn by Sheen\n", magnified_drawn);
+        failures++;
+    }
     if (alpha_taken < 40) {
         fprintf(stderr, "glyphs: only %d runs of colour glyphs onto a8 or through an a8 mask were ones the drop-in takes\n", alpha_taken);
         failures++;
@@ -330,10 +349,10 @@ int main(int argc, char **argv) {
         failures++;
     }
     printf("glyphs: %d runs (%d through a mask, %d subpixel), %d the drop-in's loop takes, %d through a mask it takes, %d subpixel it takes, "
-           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient, %d of a downscaled image), %d of a convolved image, "
+           "%d with glyphs drawn by Sheen (%d calls, %d of a gradient, %d of a downscaled image, %d of a bilinear scaled one), %d of a convolved image, "
            "%d of colour glyphs onto a8 or through an a8 mask taken; "
            "largest difference under one glyph %d levels; %d failures\n",
            RUNS, masked_runs, subpixel_runs, runs_taken, masked_taken, subpixel_taken, runs_drawn, glyph_calls, gradient_taken,
-           downscaled_drawn, convolved_runs, alpha_taken, worst, failures);
+           downscaled_drawn, magnified_drawn, convolved_runs, alpha_taken, worst, failures);
     return failures ? 1 : 0;
 }

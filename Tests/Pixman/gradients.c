@@ -1,5 +1,5 @@
 /* The drop-in pixman's gradients against the system pixman's: random linear and radial gradients
- * (16-bit colours, 1–5 stops, coincident stops, stops outside 0…1, every repeat, identity,
+ * (16-bit colours, 1–5 stops, coincident stops, stops outside 0…1, every repeat, lines of no length, identity,
  * translated, scaled and rotated transforms, a few projective ones), composited with random
  * operators through no mask, a solid or an a8 mask (also one row repeated down: stride 0, as
  * cairo makes for paint with alpha) or a gradient mask (smooth, padded, its alpha drawn by
@@ -101,7 +101,7 @@ int main(int argc, char **argv) {
         pixman_image_t *g;
         char what[512];
         int len = 0;
-        int from_point_inside = 0;
+        int from_point_inside = 0, zero_length = 0;
         double cone[6] = {0}; /* a radial gradient's c1.x, c1.y, r1, c2.x, c2.y, r2 as pixman holds them */
         if (radial) {
             pixman_point_fixed_t c1 = {pixman_double_to_fixed(uniform(-20, 80)), pixman_double_to_fixed(uniform(-20, 70))};
@@ -125,6 +125,11 @@ int main(int argc, char **argv) {
         } else {
             pixman_point_fixed_t p1 = {pixman_double_to_fixed(uniform(-30, 90)), pixman_double_to_fixed(uniform(-30, 80))};
             pixman_point_fixed_t p2 = {pixman_double_to_fixed(uniform(-30, 90)), pixman_double_to_fixed(uniform(-30, 80))};
+            /* Now and then a line of no length: pixman paints its colour at t = 0 everywhere
+             * (Sheen's own gradients paint nothing there: the drop-in hands it over). Chosen by
+             * the call's number, so the random numbers of every other call stay as they were. */
+            zero_length = call % 25 == 7;
+            if (zero_length) p2 = p1;
             g = pixman_image_create_linear_gradient(&p1, &p2, stops, n);
             len += snprintf(what + len, sizeof what - len, "linear (%g, %g) → (%g, %g)", pixman_fixed_to_double(p1.x),
                             pixman_fixed_to_double(p1.y), pixman_fixed_to_double(p2.x), pixman_fixed_to_double(p2.y));
@@ -247,7 +252,7 @@ int main(int argc, char **argv) {
         gradient_masks_drawn += masked == 4 && by_sheen;
         int is_plain = (op == PIXMAN_OP_OVER || op == PIXMAN_OP_SRC) && !masked && !clipped && !projective
             && (radial ? (repeat != PIXMAN_REPEAT_NONE || from_point_inside) && !outside
-                         && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0 && !from_point_inside) : 1);
+                         && !(repeat == PIXMAN_REPEAT_PAD && n > 1 && stops[0].x == stops[1].x && stops[0].x <= 0 && !from_point_inside) : !zero_length);
         if (is_plain) {
             plain++;
             plain_drawn += by_sheen;
