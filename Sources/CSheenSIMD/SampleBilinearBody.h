@@ -17,4 +17,5 @@
 #include "SampleOver.h"    // a job's `over`: sourceOver of samples through their coverage
 #include "SampleSpan.h"    // any affine transform, a vector of pixels at a time
 #include "SampleGroups.h"  // a scaled 32-bit image's groups of 4 in registers (AVX-512)
+#include "SampleWide.h"    // a magnified 32-bit image's rows and glyph boxes from registers (AVX-512)
 #include "SampleScaled.h"  // an image only scaled and translated; the entry

@@ -1,7 +1,7 @@
 // sample_bilinear's groups of 4 pixels of a scaled 32-bit image made in registers at AVX-512
 // (SampleBilinearBody.h; Rows+AVX512.c defines SHEEN_SAMPLE_PERMUTE), where the scaled path
-// takes them: from a table of each group's columns and weights (sample_scaled_groups), or, for
-// a row or two of a magnified image, from registers alone (sample_scaled_wide).
+// takes them from a table of each group's columns and weights (sample_scaled_groups); and the
+// group's coverage and store, which SampleWide.h's path from registers shares.
 
 #ifdef SHEEN_SAMPLE_PERMUTE
 /// What sample_scaled_groups works out for each group of 4 pixels.
@@ -144,102 +144,6 @@ SHEEN_INLINE void sample_group_rows(const SheenBilinearJob *job, sample_groups *
             }
         }
     }
-}
-
-/// A 32-bit image magnified at least 1.23× along its rows (0 < dxdi ≤ 53,248), in a job of one
-/// or two rows whose every column read lies inside the image — or, with repeat none or pad, one
-/// column past either edge (a 64 × 1 span reaching both edges went through the table at 0.53×
-/// pixman's speed on an Intel Xeon, and runs at 1.25× here): sixteen pixels then read at most
-/// 15 columns, one masked 64-byte load from each source row (none past the row's last pixel),
-/// blended down the rows in 16-bit lanes; each group of 4 pixels' (left, right) pairs are
-/// picked from those columns by one two-register permute and summed by one multiply-add —
-/// sample_scaled_groups' integers, with each block's indices and weights made in registers from
-/// its positions instead of a table, which for one or two rows cost more than the rows (cairo
-/// fills a magnified image a span, or two rows, at a time: on an Intel Xeon a 480-pixel span ran
-/// at 0.80× pixman's speed through the blended row, two rows at 0.84× in groups). 0, nothing
-/// written, where it does not apply.
-__attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *job, const int over) {
-    const SheenBilinearJob j = *job;
-    if (j.height > 2 || j.width <= 0 || j.dxdi <= 0 || j.dxdi > 53248) return 0;
-    const int64_t first = (int64_t)j.x - 0x8000, last = first + (int64_t)(j.width - 1) * j.dxdi;
-    // Columns −1 and srcWidth, one past an edge, read as transparent (none) or as the edge's own
-    // pixel (pad); the other repeats' lie elsewhere in the image.
-    const int pad = j.repeat == SHEEN_SAMPLE_PAD, edges = pad || j.repeat == SHEEN_SAMPLE_NONE;
-    if (first < (edges ? -0x10000 : 0) || last > INT32_MAX || (last >> 16) + 1 > (int64_t)j.srcWidth - (edges ? 0 : 1)) return 0;
-    // Pixel p of a block at lane p; lane 8p + 2c + s of group g's pairs holds pixel 4g + p's
-    // channel c of its left (s 0) or right (s 1) column: word 4·column + c + 4s of the blend.
-    const __m512i steps = _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-                                             _mm512_set1_epi32(j.dxdi));
-    const __m512i lanes = _mm512_set_epi16(7, 3, 6, 2, 5, 1, 4, 0, 7, 3, 6, 2, 5, 1, 4, 0,
-                                           7, 3, 6, 2, 5, 1, 4, 0, 7, 3, 6, 2, 5, 1, 4, 0);
-    const __m512i pixel = _mm512_set_epi16(3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2,
-                                           1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
-    // Lane 8p + 2c + s of a group's weights: word 2p + s of `both` (pixel p's 128 − ux, ux).
-    const __m512i weightLanes = _mm512_set_epi16(7, 6, 7, 6, 7, 6, 7, 6, 5, 4, 5, 4, 5, 4, 5, 4,
-                                                 3, 2, 3, 2, 3, 2, 3, 2, 1, 0, 1, 0, 1, 0, 1, 0);
-    const __m512i interleave = _mm512_set_epi16(47, 15, 46, 14, 45, 13, 44, 12, 43, 11, 42, 10, 41, 9, 40, 8,
-                                                39, 7, 38, 6, 37, 5, 36, 4, 35, 3, 34, 2, 33, 1, 32, 0);
-    for (intptr_t r = 0; r < j.height; r++) {
-        const int32_t Y = j.y + (int32_t)r * j.dydr - 0x8000, cy = Y >> 16;
-        const int16_t uy = (int16_t)((Y >> 9) & 127), vy = (int16_t)(128 - uy);
-        const int32_t r0 = sample_place(cy, j.srcHeight, j.repeat), r1 = sample_place(cy + 1, j.srcHeight, j.repeat);
-        // A transparent row (repeat none) loads nothing.
-        const uint8_t *p0 = r0 >= 0 ? j.src + r0 * j.srcStride : j.src, *p1 = r1 >= 0 ? j.src + r1 * j.srcStride : j.src;
-        const __mmask16 rows0 = r0 >= 0 ? 0xFFFF : 0, rows1 = r1 >= 0 ? 0xFFFF : 0;
-        const __m512i top = _mm512_set1_epi16(vy), bottom = _mm512_set1_epi16(uy);
-        // What columns −1 and srcWidth read in each source row (pad: its first and last pixels).
-        uint32_t left0 = 0, left1 = 0, right0 = 0, right1 = 0;
-        if (pad) {
-            memcpy(&left0, p0, 4);
-            memcpy(&left1, p1, 4);
-            memcpy(&right0, p0 + 4 * (intptr_t)(j.srcWidth - 1), 4);
-            memcpy(&right1, p1 + 4 * (intptr_t)(j.srcWidth - 1), 4);
-        }
-        uint8_t *out = j.dst + r * j.dstStride;
-        const uint8_t *cov = j.coverage ? j.coverage + r * j.coverageStride : NULL;
-        for (intptr_t k0 = 0; k0 < j.width; k0 += 16) {
-            const int32_t X = (int32_t)(first + (int64_t)k0 * j.dxdi), c0 = X >> 16;
-            const __m512i x = _mm512_add_epi32(_mm512_set1_epi32(X), steps);
-            const __m512i columns = _mm512_slli_epi32(_mm512_sub_epi32(_mm512_srai_epi32(x, 16), _mm512_set1_epi32(c0)), 2);
-            const __m512i at = _mm512_castsi256_si512(_mm512_cvtepi32_epi16(columns));
-            const __m512i ux = _mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_and_si512(_mm512_srli_epi32(x, 9), _mm512_set1_epi32(127))));
-            const __m512i both = _mm512_permutex2var_epi16(_mm512_sub_epi16(_mm512_set1_epi16(128), ux), interleave, ux);
-            // The block's lanes left of the image's right edge (column c0 + lane).
-            const int32_t inImage = j.srcWidth - c0;
-            const __mmask16 load = inImage >= 16 ? 0xFFFF : (__mmask16)((1u << inImage) - 1);
-            __m512i a, b;
-            if (c0 >= 0) {
-                a = _mm512_maskz_loadu_epi32(load & rows0, p0 + 4 * (intptr_t)c0);
-                b = _mm512_maskz_loadu_epi32(load & rows1, p1 + 4 * (intptr_t)c0);
-            } else {
-                // The first block from column −1: the row from column 0 (no address left of it
-                // formed), moved up a lane over what column −1 reads.
-                a = _mm512_alignr_epi32(_mm512_maskz_loadu_epi32((__mmask16)(load >> 1) & rows0, p0), _mm512_set1_epi32((int)left0), 15);
-                b = _mm512_alignr_epi32(_mm512_maskz_loadu_epi32((__mmask16)(load >> 1) & rows1, p1), _mm512_set1_epi32((int)left1), 15);
-            }
-            if (pad && inImage < 16) {
-                a = _mm512_mask_mov_epi32(a, (__mmask16)~load, _mm512_set1_epi32((int)right0));
-                b = _mm512_mask_mov_epi32(b, (__mmask16)~load, _mm512_set1_epi32((int)right1));
-            }
-            const __m512i low = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(a)), top),
-                                                 _mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(b)), bottom));
-            const __m512i high = _mm512_add_epi16(_mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(a, 1)), top),
-                                                  _mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(b, 1)), bottom));
-            for (int g = 0; g < 4; g++) {
-                const intptr_t k = k0 + 4 * g;
-                if (k >= j.width) break;
-                const __mmask16 pixels = (__mmask16)(j.width - k < 4 ? (1u << (j.width - k)) - 1 : 15u);
-                __m128i keep, c;
-                if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) continue;
-                const __m512i spread = _mm512_add_epi16(pixel, _mm512_set1_epi16((short)(4 * g)));
-                const __m512i index = _mm512_add_epi16(_mm512_permutexvar_epi16(spread, at), lanes);
-                const __m512i weights = _mm512_permutexvar_epi16(_mm512_add_epi16(weightLanes, _mm512_set1_epi16((short)(8 * g))), both);
-                const __m512i pairs = _mm512_permutex2var_epi16(low, index, high);
-                sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(pairs, weights), c, keep, over);
-            }
-        }
-    }
-    return 1;
 }
 
 /// A 32-bit image's chunk of sample_scaled (`n` pixels from column `begin`; `left` and `right`

@@ -10,11 +10,12 @@
 /// bytes are sample_span's. `bpp` (1 for A8, 4 for a 32-bit image) is a constant where this is
 /// inlined, so each form's loops are its own.
 SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
-    const SheenBilinearJob j = *job;
 #ifdef SHEEN_SAMPLE_PERMUTE
-    // A row or two of a magnified image, in registers (SampleGroups.h).
-    if (bpp == 4 && j.height <= 2 && sample_scaled_wide(&j, j.over)) return;
+    // A row or two, or a glyph's box, of a magnified image, in registers (SampleWide.h), before
+    // the job is copied (its copy waited on the caller's stores).
+    if (bpp == 4 && (job->height <= 2 || job->width <= 16) && sample_scaled_wide(job, job->over)) return;
 #endif
+    const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;
     // Offsets into blend, in pixels, and weights (3 more: a group of 4 past the chunk's end
     // repeats its last pixel).

@@ -361,35 +361,80 @@ struct CompositePlan {
         return drawn
     }
 
+    /// A glyph's composite of the plan's sampled source through the glyph's a8 coverage, in one
+    /// pass (drawSampled's for a glyph-wide area) without the call, mask and job values `draw`
+    /// makes: cairo composites text of a magnified image a glyph at a time
+    /// (pixman_composite_glyphs_no_mask), and those values were a fifth of its loop. `area`: the
+    /// part of the glyph's box `box` to draw (within it); `coverage`: the box's first coverage
+    /// byte, rows `coverageStride` apart (memory apart from the destination's); `offset`: the
+    /// source's offset from the destination (sourceX − destinationX, sourceY − destinationY).
+    /// Returns the pixels drawn (0 where the area misses the destination's drawable part), or
+    /// nil, having written nothing, where the plan does not compose samples without clearing
+    /// first, the area is wider than `glyphWide`, or its positions leave the kernel's range:
+    /// `draw` takes the glyph then.
+    static func drawGlyphSampled(_ plan: UnsafePointer<CompositePlan>, area part: PixelRect, box: PixelRect, coverage: UnsafeRawPointer,
+                                 coverageStride: Int, offset: (x: Int, y: Int), level: SIMDLevel) -> Int? {
+        guard plan.pointee.composesSamples, !plan.pointee.clearsFirst, case let .sampled(image) = plan.pointee.source, image.composes
+        else { return nil }
+        let area = part.clipped(to: plan.pointee.drawable)
+        if area.isEmpty { return 0 }
+        guard area.width <= glyphWide else { return nil }
+        let data = plan.pointee.data, stride = plan.pointee.stride
+        guard image.composeBilinear(into: data + (area.y &* stride &+ area.x &* 4), stride: stride,
+                                    at: (area.x &+ offset.x, area.y &+ offset.y), width: area.width, height: area.height,
+                                    coverage: (coverage + ((area.y &- box.y) &* coverageStride &+ (area.x &- box.x)), coverageStride),
+                                    level: level) else { return nil }
+        return area.width &* area.height
+    }
+
+    /// The widest area drawn in one pass whatever its coverage: a glyph's box (cairo composites
+    /// text of a magnified image a glyph at a time), which sample_bilinear's register path
+    /// composites from one block of 16 pixels.
+    private static var glyphWide: Int { 16 }
+
     /// A sampled source's draw (out of line, as the sampled copy's below: inlined, their scratch
     /// and arrays made every call's frame a kilobyte): its pixels sampled over `area` under
     /// `coverage` into scratch, then read as the job's paint rows — or, through an a8 mask
     /// covering runs of columns that make up at most half the area (CompositeCall's
-    /// coveredColumns: cairo strokes a shape through a mask a few rows at a time) where the plan
-    /// `composesSamples`: each run's samples composited onto the destination as they are made,
-    /// in one pass (SheenBilinearJob's `over`). The one pass costs more a covered pixel than
-    /// sampling into scratch and compositing that (a vector of 4 pixels against the composite
-    /// kernels' 16) but nothing for the rest of the area, which the scratch is cleared over and
-    /// composited through: with scratch, strokes of a magnified image at 512 × 512 (a few calls
-    /// of 268 × 233 pixels covered in runs of 12 columns) ran at 0.86× pixman's speed, whose loop
-    /// fuses the two, and in one pass 1.1×; through glyphs, whose runs cover most of their area,
-    /// the one pass was no faster.
+    /// coveredColumns: cairo strokes a shape through a mask a few rows at a time), or over an
+    /// area at most `glyphWide` wide, where the plan `composesSamples`: each run's samples
+    /// composited onto the destination as they are made, in one pass (SheenBilinearJob's
+    /// `over`). The one pass costs more a covered pixel than sampling into scratch and
+    /// compositing that (a vector of 4 pixels against the composite kernels' 16) but nothing
+    /// for the rest of the area, which the scratch is cleared over and composited through: with
+    /// scratch, strokes of a magnified image at 512 × 512 (a few calls of 268 × 233 pixels
+    /// covered in runs of 12 columns) ran at 0.86× pixman's speed, whose loop fuses the two, and
+    /// in one pass 1.1×; through a glyph run's mask, whose runs cover most of its area, the one
+    /// pass was slower (8-pixel text of a magnified image at 64–256 px on an Intel Xeon, best of
+    /// 6 alternated runs: 0.92–1.00× pixman's speed with scratch, 0.89–0.90× in one pass), and
+    /// through a glyph's box faster (drawGlyphSampled).
     @inline(never)
     private static func drawSampled(_ plan: UnsafePointer<CompositePlan>, _ job: inout SheenCompositeJob, _ image: SampledImage,
                                     offset: (x: Int, y: Int), coverage: CompositeCall.Coverage, area: PixelRect, fullArea: PixelRect,
                                     level: SIMDLevel) -> Int? {
         let columns = CompositeCall.coveredColumns(coverage, area)
-        if plan.pointee.composesSamples, image.composes, let columns, case let .bits(mask, maskStride, mx, my) = coverage {
+        if plan.pointee.composesSamples, image.composes, columns != nil || area.width <= glyphWide,
+           case let .bits(mask, maskStride, mx, my) = coverage {
             let data = plan.pointee.data, stride = plan.pointee.stride
+            /// The composing job of the area's columns `run`; nil where its positions leave the kernel's range.
+            func composing(_ run: Range<Int>) -> SamplingJob? {
+                let x = area.x &+ run.lowerBound
+                return image.job(into: data + (area.y &* stride &+ x &* 4), stride: stride, at: (x &+ offset.x, area.y &+ offset.y),
+                                 width: run.count, height: area.height,
+                                 coverage: (UnsafeRawPointer(mask + ((area.y &+ my) &* maskStride &+ x &+ mx)), maskStride), over: true)
+            }
+            guard let columns else {
+                // A glyph's box whole (no array: this runs for each glyph of a run).
+                guard let composed = composing(0 ..< area.width) else { return nil }
+                let drawn = cleared(plan, fullArea, else: area.width &* area.height, level: level)
+                composed.run(level: level)
+                return drawn
+            }
             // Every run's job made before any is run: one out of the kernel's range writes nothing.
             var jobs: [SamplingJob] = []
             jobs.reserveCapacity(columns.count)
             for run in columns {
-                let x = area.x &+ run.lowerBound
-                guard let composed = image.job(into: data + (area.y &* stride &+ x &* 4), stride: stride,
-                                               at: (x &+ offset.x, area.y &+ offset.y), width: run.count, height: area.height,
-                                               coverage: (UnsafeRawPointer(mask + ((area.y &+ my) &* maskStride &+ x &+ mx)), maskStride),
-                                               over: true) else { return nil }
+                guard let composed = composing(run) else { return nil }
                 jobs.append(composed)
             }
             let drawn = cleared(plan, fullArea, else: area.width &* area.height, level: level)

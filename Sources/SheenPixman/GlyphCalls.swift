@@ -408,13 +408,9 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
             return true
         }
         if let c = e.componentData, componentJobs?.draw(piece, maskAt: box, maskData: c, maskStride: e.maskStride) == true { return true }
-        let part = piece.intersection(box).intersection(d.drawableRect)
+        // (PixelRect.clipped: the checked intersection cost each glyph of a magnified image's text 2 %.)
+        let part = piece.clipped(to: box).clipped(to: d.drawableRect)
         if part.isEmpty { return true }
-        // The glyph's composite over `part`: source and mask offsets move with its corner.
-        let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
-                                 sourceX: Int(srcX) + part.x - Int(destX), sourceY: Int(srcY) + part.y - Int(destY),
-                                 maskX: part.x - box.x, maskY: part.y - box.y,
-                                 destinationX: part.x, destinationY: part.y, width: part.width, height: part.height)
         if !planned {
             planned = true
             if let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level, sampling: { ImageRegistry.sampling(of: src) }) {
@@ -422,6 +418,19 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
                 glyphPlan!.initialize(to: plan)
             }
         }
+        // A sampled source (a magnified image's text) composited through the glyph's a8 coverage
+        // in one pass, where the plan does so (CompositePlan.drawGlyphSampled).
+        if let plan = glyphPlan, e.componentData == nil, let m = e.maskData, let dData = d.data,
+           !CompositeCall.overlaps(m, Int(e.height), e.coverageStride, dData, d.height, d.stride),
+           CompositePlan.drawGlyphSampled(plan, area: part, box: box, coverage: m, coverageStride: e.coverageStride,
+                                          offset: (Int(srcX) &- Int(destX), Int(srcY) &- Int(destY)), level: level) != nil {
+            return true
+        }
+        // The glyph's composite over `part`: source and mask offsets move with its corner.
+        let call = CompositeCall(op: op, source: src, mask: e.image, destination: dest,
+                                 sourceX: Int(srcX) + part.x - Int(destX), sourceY: Int(srcY) + part.y - Int(destY),
+                                 maskX: part.x - box.x, maskY: part.y - box.y,
+                                 destinationX: part.x, destinationY: part.y, width: part.width, height: part.height)
         // The glyph's image as the call's mask: where it is not one the fast path reads (an a1
         // glyph), drawPlain would decline the call, as it would for every glyph where the run has
         // no plan.

@@ -321,6 +321,17 @@ struct SampledImage {
                            dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height,
                            coverage: coverage?.0, coverageStride: coverage?.1 ?? 0, over: over).map { .bilinear($0) }
     }
+
+    /// `job(…, over: true)` of an image that `composes`, run at `level` as it is made
+    /// (runBilinearSampling's form without a copy of the job: one per glyph of cairo's text of a
+    /// magnified image); false, nothing written, where `job` gives nil.
+    func composeBilinear(into dst: UnsafeMutableRawPointer, stride: Int, at first: (x: Int, y: Int), width: Int, height: Int,
+                         coverage: (UnsafeRawPointer, Int), level: SIMDLevel) -> Bool {
+        composes && runBilinearSampling(src: data, srcStride: self.stride, srcWidth: self.width, srcHeight: self.height,
+                                        bytesPerPixel: format.sheenFormat.bytesPerPixel, repeat: `repeat`, transform: transform,
+                                        dst: dst, dstStride: stride, x: first.x, y: first.y, width: width, height: height,
+                                        coverage: coverage.0, coverageStride: coverage.1, over: true, level: level)
+    }
 }
 
 /// A job of sample_bilinear or sample_convolution, made before it runs (a convolution's points
