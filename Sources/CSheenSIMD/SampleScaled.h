@@ -13,7 +13,7 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
 #ifdef SHEEN_SAMPLE_PERMUTE
     // A row or two, or a glyph's box, of a magnified image, in registers (SampleWide.h), before
     // the job is copied (its copy waited on the caller's stores).
-    if (bpp == 4 && (job->height <= 2 || job->width <= 16) && sample_scaled_wide(job, job->over)) return;
+    if (bpp == 4 && (job->height <= 16 || job->width <= 16) && sample_scaled_wide(job, job->over)) return;
 #endif
     const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;

@@ -110,7 +110,7 @@ __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *
     // reaches it, so its fields stay in registers.
     const SheenBilinearJob *const restrict jp = job;
     const intptr_t width = jp->width, height = jp->height;
-    if ((height > 2 && width > 16) || height <= 0 || width <= 0 || jp->dxdi <= 0 || jp->dxdi > 53248) return 0;
+    if ((height > 16 && width > 16) || height <= 0 || width <= 0 || jp->dxdi <= 0 || jp->dxdi > 53248) return 0;
     const int64_t first = (int64_t)jp->x - 0x8000, last = first + (int64_t)(width - 1) * jp->dxdi;
     // Columns −1 and srcWidth, one past an edge, read as transparent (none) or as the edge's own
     // pixel (pad); the other repeats' lie elsewhere in the image.
@@ -119,31 +119,38 @@ __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *
     const __m512i steps = _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
                                              _mm512_set1_epi32(jp->dxdi));
     if (height > 2) {
-        // A glyph's box, one block: its columns, and each group's permute and weights, made once
-        // (a loop of a constant 4, unrolled: they stay in registers; groups past the box's
-        // width are made and not used).
-        const int32_t c0 = (int32_t)first >> 16, inImage = jp->srcWidth - c0;
-        const __mmask16 load = inImage >= 16 ? 0xFFFF : (__mmask16)((1u << inImage) - 1);
-        __m512i at, both, index[4], weights[4];
-        sample_wide_columns((int32_t)first, c0, steps, &at, &both);
-        for (int g = 0; g < 4; g++) {
-            index[g] = sample_wide_index(at, g);
-            weights[g] = sample_wide_weights(both, g);
-        }
-        for (intptr_t r = 0; r < height; r++) {
-            const sample_wide_row v = sample_wide_row_at(jp, r, pad);
-            __m512i low, high;
-            sample_wide_blend(&v, _mm512_set1_epi16(v.vy), _mm512_set1_epi16(v.uy), c0, load, inImage, pad, &low, &high);
-            uint8_t *out = jp->dst + r * jp->dstStride;
-            const uint8_t *cov = jp->coverage ? jp->coverage + r * jp->coverageStride : NULL;
+        // A glyph's box (one block), or a glyph run's mask (up to 16 rows): block by block, each
+        // block's columns, and each group's permute and weights, made once for its rows (a loop
+        // of a constant 4, unrolled: they stay in registers; groups past the box's width are
+        // made and not used); the rows' source rows worked out once for all blocks of a box
+        // wider than one.
+        sample_wide_row rows[16];
+        const int kept = height <= 16 && width > 16;
+        for (intptr_t r = 0; kept && r < height; r++) rows[r] = sample_wide_row_at(jp, r, pad);
+        for (intptr_t k0 = 0; k0 < width; k0 += 16) {
+            const int32_t X = (int32_t)(first + (int64_t)k0 * jp->dxdi), c0 = X >> 16, inImage = jp->srcWidth - c0;
+            const __mmask16 load = inImage >= 16 ? 0xFFFF : (__mmask16)((1u << inImage) - 1);
+            __m512i at, both, index[4], weights[4];
+            sample_wide_columns(X, c0, steps, &at, &both);
             for (int g = 0; g < 4; g++) {
-                const intptr_t k = 4 * g;
-                if (k >= width) continue;
-                const __mmask16 pixels = (__mmask16)(width - k < 4 ? (1u << (width - k)) - 1 : 15u);
-                __m128i keep, c;
-                if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) continue;
-                const __m512i pairs = _mm512_permutex2var_epi16(low, index[g], high);
-                sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(pairs, weights[g]), c, keep, over);
+                index[g] = sample_wide_index(at, g);
+                weights[g] = sample_wide_weights(both, g);
+            }
+            for (intptr_t r = 0; r < height; r++) {
+                const sample_wide_row v = kept ? rows[r] : sample_wide_row_at(jp, r, pad);
+                __m512i low, high;
+                sample_wide_blend(&v, _mm512_set1_epi16(v.vy), _mm512_set1_epi16(v.uy), c0, load, inImage, pad, &low, &high);
+                uint8_t *out = jp->dst + r * jp->dstStride;
+                const uint8_t *cov = jp->coverage ? jp->coverage + r * jp->coverageStride : NULL;
+                for (int g = 0; g < 4; g++) {
+                    const intptr_t k = k0 + 4 * g;
+                    if (k >= width) continue;
+                    const __mmask16 pixels = (__mmask16)(width - k < 4 ? (1u << (width - k)) - 1 : 15u);
+                    __m128i keep, c;
+                    if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) continue;
+                    const __m512i pairs = _mm512_permutex2var_epi16(low, index[g], high);
+                    sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(pairs, weights[g]), c, keep, over);
+                }
             }
         }
         return 1;

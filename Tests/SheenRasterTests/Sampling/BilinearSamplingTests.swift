@@ -310,15 +310,16 @@ struct BilinearSamplingTests {
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    /// One or two rows of a 32-bit image magnified along them, and boxes of 3–12 rows up to 24
-    /// pixels wide (a glyph's: SampleWide.h's sample_scaled_wide at AVX-512 takes them to 16,
-    /// sixteen pixels from one load of each source row), every column read inside the image or, with repeat none or
+    /// One or two rows of a 32-bit image magnified along them, and boxes of 3–20 rows up to 40
+    /// pixels wide (a glyph's box, a glyph run's mask: SampleWide.h's sample_scaled_wide at
+    /// AVX-512 takes up to 16 rows of any width and any height up to 16 wide, sixteen pixels
+    /// from one load of each source row), every column read inside the image or, with repeat none or
     /// pad, one past either edge: steps up to its limit (53,248) and past it, the first column
     /// read at the image's first, one before it and further out, the last at the image's last,
     /// one past it and further on, every repeat, widths of every tail of 16 and 4, without
     /// coverage, through coverage and with `over` — at every level against pixman's arithmetic,
-    /// the source's rows against unmapped pages after and before them. (Three rows wider than 16
-    /// pixels take the other paths.)
+    /// the source's rows against unmapped pages after and before them. (The cases of more than
+    /// 16 rows and 16 columns check the other paths.)
     @Test func magnifiedRowsSampleAsPixmanDoes() throws {
         var rng = SeededGenerator(seed: 0x3A6_1F1E)
         var problems: [String] = []
@@ -334,11 +335,11 @@ struct BilinearSamplingTests {
             // [−0x10000, 0) before the half-pixel step) or further out; narrow ones among them
             // read both ends of the image in one block of 16 pixels.
             let leftOfImage = caseIndex / 27 % 3 == 2
-            // A seventh of the cases a glyph's box: 3 to 12 rows, up to 24 wide (past 16, the
-            // other paths').
+            // A seventh of the cases a glyph's box or a glyph run's mask: 3 to 20 rows, up to 40
+            // wide (past 16 rows and 16 columns, the other paths').
             let box = caseIndex % 7 == 5
-            let width = caseIndex < 64 ? caseIndex + 1 : Int.random(in: 1 ... (box ? 24 : leftOfImage ? 30 : 100), using: &rng)
-            let height = caseIndex % 7 == 6 ? 3 : box ? Int.random(in: 3 ... 12, using: &rng) : 1 + caseIndex % 2
+            let width = caseIndex < 64 ? caseIndex + 1 : Int.random(in: 1 ... (box ? 40 : leftOfImage ? 30 : 100), using: &rng)
+            let height = caseIndex % 7 == 6 ? 3 : box ? Int.random(in: 3 ... 20, using: &rng) : 1 + caseIndex % 2
             let origin = (leftOfImage ? 0 : Int.random(in: 0 ... 5, using: &rng), Int.random(in: 0 ... 3, using: &rng))
             let x0 = leftOfImage ? Int32.random(in: -0x8000 - step / 2 - (caseIndex % 4 == 0 ? 0x20000 : 0x10000) ... 0x7FFF - step / 2, using: &rng)
                 : Int32.random(in: 0 ... 300_000, using: &rng)
