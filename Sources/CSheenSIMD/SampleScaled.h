@@ -11,8 +11,9 @@
 /// inlined, so each form's loops are its own.
 SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
 #ifdef SHEEN_SAMPLE_PERMUTE
-    // A row or two, or a glyph's box, of a magnified image, in registers (SampleWide.h), before
-    // the job is copied (its copy waited on the caller's stores).
+    // Up to 16 rows (a span, a glyph run's mask) or 16 columns (a glyph's box) of a magnified
+    // image, in registers (SampleWide.h), before the job is copied (its copy waited on the
+    // caller's stores).
     if (bpp == 4 && (job->height <= 16 || job->width <= 16) && sample_scaled_wide(job, job->over)) return;
 #endif
     const SheenBilinearJob j = *job;

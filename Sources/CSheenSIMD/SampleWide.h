@@ -1,6 +1,7 @@
 // sample_bilinear's path for a magnified 32-bit image from registers alone at AVX-512
 // (SampleBilinearBody.h; Rows+AVX512.c defines SHEEN_SAMPLE_PERMUTE): sample_scaled takes it
-// for a row or two of any width and for boxes up to two blocks wide of any height (a glyph's).
+// for up to 16 rows of any width (spans, a glyph run's mask) and any height up to 16 pixels wide
+// (a glyph's box).
 
 #ifdef SHEEN_SAMPLE_PERMUTE
 /// What one destination row of sample_scaled_wide reads: its two source rows (a transparent one,
@@ -89,9 +90,10 @@ SHEEN_INLINE void sample_wide_blend(const sample_wide_row *v, __m512i top, __m51
                              _mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(b, 1)), bottom));
 }
 
-/// A 32-bit image magnified at least 1.23× along its rows (0 < dxdi ≤ 53,248), in a job of one
-/// or two rows, or of any height at most 16 pixels wide (a glyph's box: cairo draws text of a
-/// magnified image a glyph at a time, pixman_composite_glyphs_no_mask), whose every column read
+/// A 32-bit image magnified at least 1.23× along its rows (0 < dxdi ≤ 53,248), in a job of at
+/// most 16 rows (cairo's spans, and the mask of a glyph run, pixman_composite_glyphs: a text
+/// line's 8–12 rows), or of any height at most 16 pixels wide (a glyph's box: cairo draws text
+/// of a magnified image a glyph at a time, pixman_composite_glyphs_no_mask), whose every column read
 /// lies inside the image — or, with repeat none or pad, one column past either edge (a 64 × 1
 /// span reaching both edges went through the table at 0.53× pixman's speed on an Intel Xeon,
 /// and runs at 1.25× here): sixteen pixels then read at most 15 columns, one masked 64-byte load
@@ -101,8 +103,10 @@ SHEEN_INLINE void sample_wide_blend(const sample_wide_row *v, __m512i top, __m51
 /// each block's indices and weights made in registers from its positions instead of a table,
 /// which for one or two rows cost more than the rows (cairo fills a magnified image a span, or
 /// two rows, at a time: on an Intel Xeon a 480-pixel span ran at 0.80× pixman's speed through
-/// the blended row, two rows at 0.84× in groups). A glyph's box makes them once for all its
-/// rows. 0, nothing written, where it does not apply.
+/// the blended row, two rows at 0.84× in groups). A job of three rows or more makes them once
+/// for all its rows, block by block (cairo's 8-pixel text of a magnified image, through the
+/// run's mask, went from 0.95× to 1.09× pixman's speed so at 128 × 128). 0, nothing written,
+/// where it does not apply.
 __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *job, const int over) {
     // The job read field by field where used, not copied whole: its caller (Swift) has just
     // stored it, and a whole copy's 64-byte loads waited on those stores (4 % of cairo's text of
