@@ -90,6 +90,17 @@ SHEEN_INLINE void sample_wide_blend(const sample_wide_row *v, __m512i top, __m51
                              _mm512_mullo_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(b, 1)), bottom));
 }
 
+/// Pixels k…k + 3 of a row `width` wide (`out`, `cov`: its first pixel and coverage, NULL for
+/// none) from a block's blended columns `low` and `high` through group permute `index` and its
+/// `weights`: sample_group_store's pixels, none where sample_group_covered skips the group.
+SHEEN_INLINE void sample_wide_group(uint8_t *out, const uint8_t *cov, intptr_t width, intptr_t k, __m512i low, __m512i high,
+                                    __m512i index, __m512i weights, const int over) {
+    const __mmask16 pixels = (__mmask16)(width - k < 4 ? (1u << (width - k)) - 1 : 15u);
+    __m128i keep, c;
+    if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) return;
+    sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(_mm512_permutex2var_epi16(low, index, high), weights), c, keep, over);
+}
+
 /// A 32-bit image magnified at least 1.23× along its rows (0 < dxdi ≤ 53,248), in a job of at
 /// most 16 rows (cairo's spans, and the mask of a glyph run, pixman_composite_glyphs: a text
 /// line's 8–12 rows), or of any height at most 16 pixels wide (a glyph's box: cairo draws text
@@ -147,13 +158,7 @@ __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *
                 uint8_t *out = jp->dst + r * jp->dstStride;
                 const uint8_t *cov = jp->coverage ? jp->coverage + r * jp->coverageStride : NULL;
                 for (int g = 0; g < 4; g++) {
-                    const intptr_t k = k0 + 4 * g;
-                    if (k >= width) continue;
-                    const __mmask16 pixels = (__mmask16)(width - k < 4 ? (1u << (width - k)) - 1 : 15u);
-                    __m128i keep, c;
-                    if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) continue;
-                    const __m512i pairs = _mm512_permutex2var_epi16(low, index[g], high);
-                    sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(pairs, weights[g]), c, keep, over);
+                    if (k0 + 4 * g < width) sample_wide_group(out, cov, width, k0 + 4 * g, low, high, index[g], weights[g], over);
                 }
             }
         }
@@ -170,14 +175,10 @@ __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *
             __m512i at, both, low, high;
             sample_wide_columns(X, c0, steps, &at, &both);
             sample_wide_blend(&v, top, bottom, c0, load, inImage, pad, &low, &high);
-            for (int g = 0; g < 4; g++) {
-                const intptr_t k = k0 + 4 * g;
-                if (k >= width) break;
-                const __mmask16 pixels = (__mmask16)(width - k < 4 ? (1u << (width - k)) - 1 : 15u);
-                __m128i keep, c;
-                if (!sample_group_covered(out + 4 * k, cov ? cov + k : NULL, pixels, over, &c, &keep)) continue;
-                const __m512i pairs = _mm512_permutex2var_epi16(low, sample_wide_index(at, g), high);
-                sample_group_store(out + 4 * k, pixels, _mm512_madd_epi16(pairs, sample_wide_weights(both, g)), c, keep, over);
+            // (Each group's permute and weights made where it is covered: all four made first
+            // spilled the registers this loop keeps.)
+            for (int g = 0; g < 4 && k0 + 4 * g < width; g++) {
+                sample_wide_group(out, cov, width, k0 + 4 * g, low, high, sample_wide_index(at, g), sample_wide_weights(both, g), over);
             }
         }
     }
