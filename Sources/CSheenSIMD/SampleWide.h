@@ -135,10 +135,10 @@ __attribute__((noinline)) static int sample_scaled_wide(const SheenBilinearJob *
                                              _mm512_set1_epi32(jp->dxdi));
     if (height > 2) {
         // A glyph's box (one block), or a glyph run's mask (up to 16 rows): block by block, each
-        // block's columns, and each group's permute and weights, made once for its rows (a loop
-        // of a constant 4, unrolled: they stay in registers; groups past the box's width are
-        // made and not used); the rows' source rows worked out once for all blocks of a box
-        // wider than one.
+        // block's columns, and each group's permute and weights, made once for its rows (a table
+        // of four on the stack, read back per group; groups past the box's width are made and
+        // not used); the rows' source rows worked out once for all blocks of a box wider than
+        // one.
         sample_wide_row rows[16];
         const int kept = height <= 16 && width > 16;
         for (intptr_t r = 0; kept && r < height; r++) rows[r] = sample_wide_row_at(jp, r, pad);

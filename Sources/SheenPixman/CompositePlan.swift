@@ -366,15 +366,18 @@ struct CompositePlan {
     /// makes: cairo composites text of a magnified image a glyph at a time
     /// (pixman_composite_glyphs_no_mask), and those values were a fifth of its loop. `area`: the
     /// part of the glyph's box `box` to draw (within it); `coverage`: the box's first coverage
-    /// byte, rows `coverageStride` apart (memory apart from the destination's); `offset`: the
-    /// source's offset from the destination (sourceX − destinationX, sourceY − destinationY).
-    /// Returns the pixels drawn (0 where the area misses the destination's drawable part), or
-    /// nil, having written nothing, where the plan does not compose samples without clearing
-    /// first, the area is wider than `glyphWide`, or its positions leave the kernel's range:
-    /// `draw` takes the glyph then.
-    static func drawGlyphSampled(_ plan: UnsafePointer<CompositePlan>, area part: PixelRect, box: PixelRect, coverage: UnsafeRawPointer,
-                                 coverageStride: Int, offset: (x: Int, y: Int), level: SIMDLevel) -> Int? {
-        guard plan.pointee.composesSamples, !plan.pointee.clearsFirst, case let .sampled(image) = plan.pointee.source, image.composes
+    /// byte, rows `coverageStride` apart; `offset`: the source's offset from the destination
+    /// (sourceX − destinationX, sourceY − destinationY); `destinationRows`: the destination's
+    /// height. Returns the pixels drawn (0 where the area misses the destination's drawable
+    /// part), or nil, having written nothing, where the plan does not compose samples without
+    /// clearing first, the coverage shares memory with the destination (as MaskBits refuses),
+    /// the area is wider than `glyphWide`, or its positions leave the kernel's range: `draw`
+    /// takes the glyph then.
+    static func drawGlyphSampled(_ plan: UnsafePointer<CompositePlan>, area part: PixelRect, box: PixelRect, coverage: UnsafeMutableRawPointer,
+                                 coverageStride: Int, offset: (x: Int, y: Int), destinationRows: Int, level: SIMDLevel) -> Int? {
+        // (The plan's kind first: every glyph of a run of any source other than a colour asks.)
+        guard plan.pointee.composesSamples, !plan.pointee.clearsFirst, case let .sampled(image) = plan.pointee.source,
+              !CompositeCall.overlaps(coverage, box.height, coverageStride, plan.pointee.data, destinationRows, plan.pointee.stride)
         else { return nil }
         let area = part.clipped(to: plan.pointee.drawable)
         if area.isEmpty { return 0 }
@@ -382,7 +385,7 @@ struct CompositePlan {
         let data = plan.pointee.data, stride = plan.pointee.stride
         guard image.composeBilinear(into: data + (area.y &* stride &+ area.x &* 4), stride: stride,
                                     at: (area.x &+ offset.x, area.y &+ offset.y), width: area.width, height: area.height,
-                                    coverage: (coverage + ((area.y &- box.y) &* coverageStride &+ (area.x &- box.x)), coverageStride),
+                                    coverage: (UnsafeRawPointer(coverage + ((area.y &- box.y) &* coverageStride &+ (area.x &- box.x))), coverageStride),
                                     level: level) else { return nil }
         return area.width &* area.height
     }

@@ -420,10 +420,10 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         }
         // A sampled source (a magnified image's text) composited through the glyph's a8 coverage
         // in one pass, where the plan does so (CompositePlan.drawGlyphSampled).
-        if let plan = glyphPlan, e.componentData == nil, let m = e.maskData, let dData = d.data,
-           !CompositeCall.overlaps(m, Int(e.height), e.coverageStride, dData, d.height, d.stride),
+        if let plan = glyphPlan, e.componentData == nil, let m = e.maskData,
            CompositePlan.drawGlyphSampled(plan, area: part, box: box, coverage: m, coverageStride: e.coverageStride,
-                                          offset: (Int(srcX) &- Int(destX), Int(srcY) &- Int(destY)), level: level) != nil {
+                                          offset: (Int(srcX) &- Int(destX), Int(srcY) &- Int(destY)), destinationRows: d.height,
+                                          level: level) != nil {
             return true
         }
         // The glyph's composite over `part`: source and mask offsets move with its corner.
