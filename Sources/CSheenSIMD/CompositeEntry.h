@@ -186,9 +186,21 @@ static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job
 /// copied, cairo's most common composite of an image) at full coverage: each row converted
 /// straight into the destination's — what converting into scratch and copying writes, without
 /// the second pass over a row.
-static int copy_converted_rows(const SheenCompositeJob *job) {
+static __attribute__((noinline)) LINE_ALIGNED int copy_converted_rows(const SheenCompositeJob *job) {
     const uint8_t *paint = job->paint;
     uint8_t *dst = job->dst;
+    // Rows that follow one another in both images (a whole image painted onto a whole image of its
+    // width: cairo's paint of an image) are one row: the set-up, head and tail once, not per row.
+    if (job->paintStride == 4 * job->width && job->dstStride == 4 * job->width) {
+        const intptr_t n = job->width * job->height;
+        // Up to 16 KB of paint (and as much of destination) stays in the L1 cache: wider steps.
+        if (job->paintConversion == SHEEN_PAINT_OPAQUE && n >= 16 && n <= 4096 && (uintptr_t)dst % 4 == 0) {
+            opaque_pixels_cached(paint, dst, n, 0xFF000000u);
+        } else {
+            convert_paint_pixels(job->paintConversion, paint, dst, n);
+        }
+        return 0;
+    }
     for (intptr_t r = 0; r < job->height; r++) {
         convert_paint_pixels(job->paintConversion, paint, dst, job->width);
         paint += job->paintStride;

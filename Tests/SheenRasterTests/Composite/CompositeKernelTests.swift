@@ -200,6 +200,62 @@ import Testing
         }
     }
 
+    /// A converting copy whose rows follow one another in both images (paint and destination
+    /// rows 4 × width bytes apart: cairo's paint of a whole image), which the C levels copy as one
+    /// row — up to 4,096 pixels of x8 paint in 32-byte steps from a 64-byte boundary with a first
+    /// and a last 16 pixels stored over others, beyond that in 16-byte steps: every level writes
+    /// each pixel converted, for images of 1 to 10,000 pixels (the 4,096 boundary on both sides),
+    /// destinations 4 to 60 bytes off a 64-byte boundary, each image's first byte just after an
+    /// unmapped page or its last just before one (so a read or write past either end faults),
+    /// and in place (the paint the destination itself); nothing written around the image.
+    @Test func convertingCopiesOfFollowingRowsAreOneRow() {
+        var rng = SeededGenerator(seed: 0x6F6E_6572)
+        let sizes = [(1, 1), (15, 1), (16, 1), (4, 5), (17, 3), (33, 7), (64, 64), (32, 128), (65, 63), (97, 43),
+                     (64, 65), (128, 2), (100, 100)]
+        let conversions = [SHEEN_PAINT_OPAQUE, SHEEN_PAINT_SWAP_RED_BLUE | SHEEN_PAINT_OPAQUE]
+        for (index, (width, height)) in sizes.enumerated() {
+            for placement in 0 ..< 4 {
+                let conversion = conversions[(index + placement) % 2]
+                // Both images as one fenced row of width × height pixels (the job sees `height` rows).
+                func image() -> FencedBuffer {
+                    switch placement {
+                    case 0: FencedBuffer(width: width * height, height: 1, format: .bgra8Premultiplied, guardPages: .afterRows)
+                    case 1: FencedBuffer(width: width * height, height: 1, format: .bgra8Premultiplied, guardPages: .beforeRows)
+                    default: FencedBuffer(width: width * height, height: 1, format: .bgra8Premultiplied,
+                                          misalignment: 4 * Int.random(in: 1 ... 15, using: &rng))
+                    }
+                }
+                let paint = image(), destination = placement == 3 ? paint : image()
+                var values: [UInt32] = []
+                for i in 0 ..< width * height {
+                    let v = UInt32.random(in: 0 ... .max, using: &rng)
+                    values.append(v)
+                    paint.buffer.row(0).storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self)
+                }
+                let want = values.map { sheen_paint_converted($0, UInt32(conversion)) }
+                for level in Kernels.supported {
+                    if placement == 3 {
+                        for (i, v) in values.enumerated() { paint.buffer.row(0).storeBytes(of: v, toByteOffset: 4 * i, as: UInt32.self) }
+                    }
+                    var job = SheenCompositeJob(op: .source, format: .bgra8Premultiplied, dst: destination.buffer.base,
+                                                dstStride: 4 * width, width: width, height: height)
+                    job.paint = UnsafeRawPointer(paint.buffer.base)
+                    job.paintStride = 4 * width
+                    job.paintConversion = UInt32(conversion)
+                    #expect(sheen_composite_converts_in_place(&job) != 0)
+                    job.runOnCheckedPath(at: level)
+                    let got = (0 ..< width * height).map { destination.buffer.row(0).load(fromByteOffset: 4 * $0, as: UInt32.self) }
+                    #expect(got == want, "\(width) × \(height), placement \(placement), conversion \(conversion) at \(level)")
+                    #expect(destination.fenceViolations == 0, "\(width) × \(height), placement \(placement) at \(level): wrote outside")
+                    if placement != 3 {
+                        let read = (0 ..< width * height).map { paint.buffer.row(0).load(fromByteOffset: 4 * $0, as: UInt32.self) }
+                        #expect(read == values, "\(width) × \(height), placement \(placement) at \(level): the paint changed")
+                    }
+                }
+            }
+        }
+    }
+
     /// sourceOver of x8 rows through a mask at full coverage (sheen_composite_over_opaque_rows:
     /// cairo's edge spans of a shape filled from an RGB24 image), which the C levels draw with
     /// the paint made opaque in registers: at every level, given no scratch (as the drop-in
