@@ -36,12 +36,12 @@ INLINE void opaque_pixels16_halves(const uint8_t *row, uint8_t *out, uint32_t pa
 
 /// `n` 32-bit pixels from `row` or-ed with `padding` into `out` (on 16 bytes) as pixman's own
 /// loop does it: 16 a step in 16-byte loads and stores from the row's start, the rest 4 and 1 a
-/// step. Rows of 128 pixels and more leave the L1 cache; there this ran at pixman's speed, and
-/// each other form tried slower on an Intel Xeon: 32-byte stores from a 64-byte boundary of
-/// `out` (a store across two cache lines — cairo's images lie 16 bytes past one, where malloc
-/// puts a large block — had cost 16 %) after a head of 4 pixels a step 0.92–0.95× at 128 and 256
-/// pixels, the head as one 64-byte store 0.91–0.98×, a head of 4 pixels before these 16-byte
-/// steps 0.94× (bench/pixman.md, twenty-fifth stage).
+/// step. Images of rows of 128 pixels and more leave the L1 cache; there this ran at pixman's
+/// speed, and each other form tried slower on an Intel Xeon (128 × 128 and 256 × 256 images):
+/// 32-byte stores from a 64-byte boundary of `out` (a store across two cache lines — cairo's
+/// images lie 16 bytes past one, where malloc puts a large block — had cost 16 %) after a head
+/// of 4 pixels a step 0.91–0.99×, the head as one 64-byte store 0.91–0.95×, a head of 4 pixels
+/// before these 16-byte steps 0.93–0.99× (bench/pixman.md, twenty-fifth stage).
 INLINE void opaque_pixels_aligned(const uint8_t *row, uint8_t *out, intptr_t n, uint32_t padding) {
     intptr_t i = 0;
     for (; i + 16 <= n; i += 16) opaque_pixels16(row + 4 * i, out + 4 * i, padding);
