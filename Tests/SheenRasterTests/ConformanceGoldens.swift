@@ -173,6 +173,21 @@ struct ConformanceGoldens {
         return problems
     }
 
+    /// Copies of x8 rows made opaque, alone or with red and blue swapped (source at full coverage:
+    /// the entry's copy_converted_rows), whose rows follow one another in both images, which the
+    /// C levels copy as one row: images of 1 to 10,000 pixels about the bounds of its form for
+    /// images in the L1 cache (16 and 4,096 pixels) and of the 16-byte loop (128-pixel rows).
+    static func convertingCopies(_ w: Writer, _ rng: inout SeededGenerator) throws -> [String] {
+        var problems: [String] = []
+        let sizes = [(1, 1), (15, 1), (16, 1), (4, 5), (17, 3), (33, 7), (130, 2), (64, 64), (65, 63), (64, 65), (100, 100)]
+        for (n, (width, height)) in sizes.enumerated() {
+            problems += try composite(op: .source, bpp: 4, paintKind: 4, coverageKind: 0, width: width, w, &rng, coverage: 255,
+                                      height: height, conversion: n % 2 == 0 ? SHEEN_PAINT_OPAQUE : SHEEN_PAINT_OPAQUE | SHEEN_PAINT_SWAP_RED_BLUE,
+                                      contiguous: true)
+        }
+        return problems
+    }
+
     /// sourceOver through component-alpha coverage (CompositeComponentAlpha.h) at every width
     /// 0…70 (every whole block and tail of every level), 1…3 rows, both channel orders, each paint
     /// kind (solid, rows, a gradient, a paint column, rows in the other order and x8 rows — the
@@ -270,14 +285,19 @@ struct ConformanceGoldens {
                           _ w: Writer, _ rng: inout SeededGenerator, opaqueSolid: Bool = false,
                           coverage fixedCoverage: UInt32? = nil, height fixedHeight: Int? = nil,
                           pixels: ((Int, inout SeededGenerator) -> [UInt8])? = nil, solidAlpha: UInt8? = nil,
-                          conversion fixedConversion: Int? = nil, componentAlpha: Bool = false) throws -> [String] {
+                          conversion fixedConversion: Int? = nil, componentAlpha: Bool = false,
+                          contiguous: Bool = false) throws -> [String] {
         let height = fixedHeight ?? Int.random(in: 1 ... 3, using: &rng)
-        let dstStride = width * bpp + Int.random(in: 0 ... 9, using: &rng)
+        // `contiguous`: destination and paint rows with no bytes between them (the same random
+        // numbers drawn, so that the cases after keep theirs).
+        let dstPadding = Int.random(in: 0 ... 9, using: &rng)
+        let dstStride = width * bpp + (contiguous ? 0 : dstPadding)
         // Kind 4's rows are 32-bit pixels in the other byte order, or whose alpha is the A8 paint (or
         // `conversion`'s: x8 rows in the same order, their padding read as alpha 255).
         let paintBytes = paintKind == 4 ? 4 : bpp
         let conversion = fixedConversion ?? (paintKind != 4 ? SHEEN_PAINT_AS_IS : bpp == 4 ? SHEEN_PAINT_SWAP_RED_BLUE : SHEEN_PAINT_ALPHA)
-        let paintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
+        let randomPaintStride = Bool.random(using: &rng) ? width * paintBytes + Int.random(in: 0 ... 5, using: &rng) : 0
+        let paintStride = contiguous ? width * paintBytes : randomPaintStride
         // A component-alpha mask holds a coverage byte per channel.
         let maskRow = componentAlpha ? 4 * width : width
         let maskStride = maskRow + Int.random(in: 0 ... 5, using: &rng)
@@ -893,6 +913,7 @@ struct ConformanceGoldens {
         problems += Self.glyphRuns(w, &rng, count: 150)
         problems += Self.glyphRuns(w, &rng, count: 60, addingCoverage: true)
         problems += Self.glyphRuns(w, &rng, count: 60, componentAlpha: true)
+        problems += try Self.convertingCopies(w, &rng)
         #expect(problems.isEmpty, "\(problems.prefix(10))")
         guard problems.isEmpty else { return }
         w.end()
