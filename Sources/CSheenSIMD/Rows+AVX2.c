@@ -4,7 +4,10 @@
 #include "CSheenSIMD.h"
 
 #if defined(__x86_64__)
+#include <immintrin.h>
 SHEEN_BEGIN_AVX2
+// sample_bilinear's groups of 4 pixels of a magnified image picked by doubleword permutes.
+#define SHEEN_SAMPLE_QUADS 1
 #define SHEEN_ROW_VECTOR 32
 #define SHEEN_FILL_ENTRY sheen_fill_rows_avx2
 #define SHEEN_COPY_ENTRY sheen_copy_rows_avx2

@@ -18,4 +18,5 @@
 #include "SampleSpan.h"    // any affine transform, a vector of pixels at a time
 #include "SampleGroups.h"  // a scaled 32-bit image's groups of 4 in registers (AVX-512)
 #include "SampleWide.h"    // a magnified 32-bit image's rows and glyph boxes from registers (AVX-512)
+#include "SampleQuads.h"   // a magnified 32-bit image's groups of 4 from 4 columns (AVX2)
 #include "SampleScaled.h"  // an image only scaled and translated; the entry

@@ -16,6 +16,10 @@ SHEEN_INLINE void sample_scaled(const SheenBilinearJob *job, const int bpp) {
     // caller's stores).
     if (bpp == 4 && (job->height <= 16 || job->width <= 16) && sample_scaled_wide(job, job->over)) return;
 #endif
+#ifdef SHEEN_SAMPLE_QUADS
+    // A magnified image's groups of 4 pixels from 4 columns (SampleQuads.h).
+    if (bpp == 4 && sample_scaled_quads(job)) return;
+#endif
     const SheenBilinearJob j = *job;
     const int32_t w = j.srcWidth, h = j.srcHeight;
     // Offsets into blend, in pixels, and weights (3 more: a group of 4 past the chunk's end
