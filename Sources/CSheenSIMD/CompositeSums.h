@@ -6,9 +6,34 @@
 /// Each of `height` rows of `width` A8 values at `dst` becomes its saturating sum with the
 /// coverage at `mask` (the colour scaled by the coverage is the coverage itself, 255·c/255): per
 /// row its whole blocks, then the rest — with AVX-512 one masked block (16 or 32 bytes where the
-/// rest fits), else eight bytes at a time and single bytes (a glyph's rows are a few bytes: padded
-/// copies through the stack cost more than the sums). Nothing past a row is read or written.
+/// rest fits), else add_coverage_short (a glyph's rows are a few bytes: padded copies through the
+/// stack cost more than the sums). Nothing past a row is read or written.
+typedef uint8_t bytes2 __attribute__((ext_vector_type(2)));
+typedef uint8_t bytes4 __attribute__((ext_vector_type(4)));
 typedef uint8_t bytes8 __attribute__((ext_vector_type(8)));
+typedef uint8_t bytes16 __attribute__((ext_vector_type(16)));
+
+/// The saturating sums of `n` (1…31) bytes at `d` and `m` into `d`, as two pieces of the widest
+/// of 16, 8, 4 or 2 bytes that `n` holds, from its start and to its end, both read before either
+/// is written (the bytes they share get the same sum twice): no byte past the `n` touched and no
+/// loop a byte at a time (which, with the 8-byte steps before it, was 12 % of cairo's text of an
+/// image through a glyph run's mask on an AMD EPYC at AVX2).
+INLINE void add_coverage_short(uint8_t *d, const uint8_t *m, intptr_t n) {
+#define ADD_COVERAGE_PIECES(type)                                                                                  \
+    do {                                                                                                           \
+        type a, b, x, y;                                                                                           \
+        memcpy(&a, d, sizeof a); memcpy(&b, d + n - sizeof b, sizeof b);                                          \
+        memcpy(&x, m, sizeof x); memcpy(&y, m + n - sizeof y, sizeof y);                                          \
+        a = __builtin_elementwise_add_sat(a, x); b = __builtin_elementwise_add_sat(b, y);                          \
+        memcpy(d, &a, sizeof a); memcpy(d + n - sizeof b, &b, sizeof b);                                          \
+    } while (0)
+    if (n >= 16) ADD_COVERAGE_PIECES(bytes16);
+    else if (n >= 8) ADD_COVERAGE_PIECES(bytes8);
+    else if (n >= 4) ADD_COVERAGE_PIECES(bytes4);
+    else if (n >= 2) ADD_COVERAGE_PIECES(bytes2);
+    else if (n == 1) { const unsigned sum = (unsigned)d[0] + m[0]; d[0] = (uint8_t)(sum > 255 ? 255 : sum); }
+#undef ADD_COVERAGE_PIECES
+}
 INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *mask, intptr_t maskStride, intptr_t width,
                                intptr_t height) {
     const intptr_t blocks = width / BLOCK, at = blocks * BLOCK;
@@ -35,18 +60,7 @@ INLINE void add_coverage_rows8(uint8_t *dst, intptr_t dstStride, const uint8_t *
         bytes sum = __builtin_elementwise_add_sat((bytes)load_partial_lanes(dst + at, n), (bytes)load_partial_lanes(mask + at, n));
         store_partial_lanes(dst + at, (lanes)sum, n);
 #else
-        intptr_t i = at;
-        for (; i + 8 <= width; i += 8) {
-            bytes8 d, m;
-            memcpy(&d, dst + i, 8);
-            memcpy(&m, mask + i, 8);
-            d = __builtin_elementwise_add_sat(d, m);
-            memcpy(dst + i, &d, 8);
-        }
-        for (; i < width; i++) {
-            const unsigned sum = (unsigned)dst[i] + mask[i];
-            dst[i] = (uint8_t)(sum > 255 ? 255 : sum);
-        }
+        add_coverage_short(dst + at, mask + at, width - at);
 #endif
     }
 }
