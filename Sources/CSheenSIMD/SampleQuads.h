@@ -122,7 +122,15 @@ SHEEN_INLINE void sample_quad_rows(const SheenBilinearJob *j, const sample_quads
             const int k = 4 * g, count = n - k < 4 ? n - k : 4;
             uint32_t c = 0xFFFFFFFFu;
             if (covered) {
-                if (count == 4) memcpy(&c, cov + k, 4); else { c = 0; memcpy(&c, cov + k, (size_t)count); }
+                // A last part group's bytes one by one (a copy of `count` bytes was a library
+                // call, its result read back through a store it could not forward).
+                if (count == 4) {
+                    memcpy(&c, cov + k, 4);
+                } else {
+                    c = cov[k];
+                    if (count > 1) c |= (uint32_t)cov[k + 1] << 8;
+                    if (count > 2) c |= (uint32_t)cov[k + 2] << 16;
+                }
                 if (c == 0) {
                     if (!over) memset(out + 4 * k, 0, 4 * (size_t)count);
                     continue;
@@ -165,7 +173,8 @@ SHEEN_INLINE void sample_quad_rows(const SheenBilinearJob *j, const sample_quads
 }
 
 /// A 32-bit image only scaled and translated and magnified at least 1.5× along its rows
-/// (0 < dxdi ≤ 43,690): 4 pixels then read at most 4 columns from their first pixel's left one.
+/// (0 < dxdi ≤ SHEEN_SAMPLE_QUAD_STEP): 4 pixels then read at most 4 columns from their first
+/// pixel's left one.
 /// Each group's window of 4 columns is loaded from both source rows (16 bytes each; placed
 /// column by column where it reaches past an edge), blended down the rows in 16-bit lanes, its
 /// pixels' left and right columns picked by two doubleword permutes and each channel's pair
@@ -175,7 +184,7 @@ SHEEN_INLINE void sample_quad_rows(const SheenBilinearJob *j, const sample_quads
 /// speed on an AMD EPYC without AVX-512. 0, nothing written, where it does not apply.
 __attribute__((noinline)) static int sample_scaled_quads(const SheenBilinearJob *job) {
     const SheenBilinearJob j = *job;
-    if (j.width <= 0 || j.height <= 0 || j.dxdi <= 0 || j.dxdi > 43690) return 0;
+    if (j.width <= 0 || j.height <= 0 || j.dxdi <= 0 || j.dxdi > SHEEN_SAMPLE_QUAD_STEP) return 0;
     // Every position worked out, up to 7 past the row's last pixel (a chunk's last groups), fits
     // 32 bits.
     const int64_t first = (int64_t)j.x - 0x8000, last = first + (int64_t)(j.width + 7) * j.dxdi;

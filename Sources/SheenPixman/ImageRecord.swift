@@ -300,6 +300,14 @@ struct SampledImage {
     /// only.
     var composes: Bool { convolution == nil }
 
+    /// Whether sample_bilinear draws the image at `level` 4 pixels at a time from 4 source
+    /// columns (SampleQuads.h): at AVX2, a 32-bit image only scaled and translated whose step
+    /// along a row (the transform's xx) is at most SHEEN_SAMPLE_QUAD_STEP.
+    func samplesInGroups(at level: SIMDLevel) -> Bool {
+        level == .avx2 && convolution == nil && format.sheenFormat.bytesPerPixel == 4 && transform.xy == 0 && transform.yx == 0
+            && transform.xx > 0 && Int(transform.xx) <= Int(SHEEN_SAMPLE_QUAD_STEP)
+    }
+
     /// The job that fills `width` × `height` pixels at `dst` (rows `stride` bytes apart) whose
     /// first is the image's pixel `first` through the transform (the destination pixel plus the
     /// call's offset); nil where its positions leave the kernels' range, or `over` is asked of a

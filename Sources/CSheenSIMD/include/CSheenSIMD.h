@@ -389,6 +389,12 @@ intptr_t sheen_check_premultiplied_avx512(const uint8_t *src, intptr_t stride, i
 /// tiled with every other copy mirrored).
 enum { SHEEN_SAMPLE_NONE = 0, SHEEN_SAMPLE_NORMAL = 1, SHEEN_SAMPLE_PAD = 2, SHEEN_SAMPLE_REFLECT = 3 };
 
+/// The largest step along a row (dxdi, 16.16) at which sample_bilinear's AVX2 level draws a
+/// 32-bit image only scaled and translated 4 pixels at a time from 4 source columns (a
+/// magnification of 1.5× or more: 4 pixels' left and right columns then lie in the 4 from the
+/// first pixel's left one).
+enum { SHEEN_SAMPLE_QUAD_STEP = 43690 };
+
 /// One run of sample_bilinear: `width` × `height` pixels written from `dst` (rows `dstStride`
 /// bytes apart), each the image `src` (`srcWidth` × `srcHeight` pixels, rows `srcStride` bytes
 /// apart, `bytesPerPixel` 1 or 4 — the destination's too; 4: any channel order, each byte a
