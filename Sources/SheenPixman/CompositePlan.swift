@@ -371,7 +371,7 @@ struct CompositePlan {
     /// height. Returns the pixels drawn (0 where the area misses the destination's drawable
     /// part), or nil, having written nothing, where the plan does not compose samples without
     /// clearing first, the coverage shares memory with the destination (as MaskBits refuses),
-    /// the area is wider than `glyphWide`, or its positions leave the kernel's range: `draw`
+    /// the area is wider than `glyphBoxWide`, or its positions leave the kernel's range: `draw`
     /// takes the glyph then.
     static func drawGlyphSampled(_ plan: UnsafePointer<CompositePlan>, area part: PixelRect, box: PixelRect, coverage: UnsafeMutableRawPointer,
                                  coverageStride: Int, offset: (x: Int, y: Int), destinationRows: Int, level: SIMDLevel) -> Int? {
@@ -381,7 +381,7 @@ struct CompositePlan {
         else { return nil }
         let area = part.clipped(to: plan.pointee.drawable)
         if area.isEmpty { return 0 }
-        guard area.width <= glyphWide(image, level) else { return nil }
+        guard area.width <= glyphBoxWide(image, level) else { return nil }
         let data = plan.pointee.data, stride = plan.pointee.stride
         guard image.composeBilinear(into: data + (area.y &* stride &+ area.x &* 4), stride: stride,
                                     at: (area.x &+ offset.x, area.y &+ offset.y), width: area.width, height: area.height,
@@ -390,15 +390,20 @@ struct CompositePlan {
         return area.width &* area.height
     }
 
-    /// The widest area of `image` drawn in one pass at `level` whatever its coverage: a glyph's
-    /// box (cairo composites text of a magnified image a glyph at a time), which sample_bilinear's
-    /// register path at AVX-512 composites from one block of 16 pixels; any area where its AVX2
-    /// level samples the image in groups of 4 (their composite as cheap a pixel as the composite
-    /// kernels' pass over scratch, and no scratch cleared or read: on an AMD EPYC, 48-pixel
-    /// glyphs of a 2× image over 256 × 256 0.86× → 0.92× pixman's speed, 9-pixel text through a
-    /// glyph run's mask 0.96× → 0.99×, best of 4 alternated runs).
-    private static func glyphWide(_ image: SampledImage, _ level: SIMDLevel) -> Int {
-        image.samplesInGroups(at: level) ? Int.max : 16
+    /// The widest area drawn in one pass whatever its coverage: a glyph's box (cairo composites
+    /// text of a magnified image a glyph at a time), which sample_bilinear's register path at
+    /// AVX-512 composites from one block of 16 pixels.
+    private static var glyphWide: Int { 16 }
+
+    /// The widest glyph box of `image` drawGlyphSampled draws in one pass at `level`:
+    /// `glyphWide`, or any where the AVX2 level samples the image in groups of 4 — a glyph's
+    /// coverage leaves many groups uncovered, which the one pass skips and scratch would be
+    /// cleared and composited over (on an AMD EPYC, 48-pixel glyphs of a 2× image over 256 × 256
+    /// 0.86× → 0.92× pixman's speed, best of 4 alternated runs). Not a mask's area (drawSampled):
+    /// through an a8 mask of dense coverage, scratch and the composite kernels' pass ran faster
+    /// (128 × 128 of random coverage: 29.0 µs against 36.7 in one pass).
+    private static func glyphBoxWide(_ image: SampledImage, _ level: SIMDLevel) -> Int {
+        image.samplesInGroups(at: level) ? Int.max : glyphWide
     }
 
     /// A sampled source's draw (out of line, as the sampled copy's below: inlined, their scratch
@@ -414,16 +419,15 @@ struct CompositePlan {
     /// scratch, strokes of a magnified image at 512 × 512 (a few calls of 268 × 233 pixels
     /// covered in runs of 12 columns) ran at 0.86× pixman's speed, whose loop fuses the two, and
     /// in one pass 1.1×; through a glyph run's mask, whose runs cover most of its area, the one
-    /// pass was slower at AVX-512 (8-pixel text of a magnified image at 64–256 px on an Intel
-    /// Xeon, best of 6 alternated runs: 0.92–1.00× pixman's speed with scratch, 0.89–0.90× in
-    /// one pass) and faster at AVX2 (`glyphWide`), and through a glyph's box faster
-    /// (drawGlyphSampled).
+    /// pass was slower (8-pixel text of a magnified image at 64–256 px on an Intel Xeon, best of
+    /// 6 alternated runs: 0.92–1.00× pixman's speed with scratch, 0.89–0.90× in one pass), and
+    /// through a glyph's box faster (drawGlyphSampled).
     @inline(never)
     private static func drawSampled(_ plan: UnsafePointer<CompositePlan>, _ job: inout SheenCompositeJob, _ image: SampledImage,
                                     offset: (x: Int, y: Int), coverage: CompositeCall.Coverage, area: PixelRect, fullArea: PixelRect,
                                     level: SIMDLevel) -> Int? {
         let columns = CompositeCall.coveredColumns(coverage, area)
-        if plan.pointee.composesSamples, image.composes, columns != nil || area.width <= glyphWide(image, level),
+        if plan.pointee.composesSamples, image.composes, columns != nil || area.width <= glyphWide,
            case let .bits(mask, maskStride, mx, my) = coverage {
             let data = plan.pointee.data, stride = plan.pointee.stride
             /// The composing job of the area's columns `run`; nil where its positions leave the kernel's range.
