@@ -82,11 +82,11 @@ SHEEN_INLINE void sample_quad_edge(const SheenBilinearJob *j, int32_t base, cons
 /// of 16-bit lanes with the opaque samples' form chosen before one narrowing (sample_over_bytes
 /// narrows both forms first).
 SHEEN_INLINE __m128i sample_quad_over(__m256i s, __m128i bytes, uint32_t c) {
-    const __m256i full = _mm256_set1_epi16(255), half = _mm256_set1_epi16(128);
+    const __m256i full = _mm256_set1_epi16(255);
     const __m256i d = _mm256_cvtepu8_epi16(bytes);
     const __m256i cover = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(_mm_cvtsi32_si128((int)c), _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)));
-    // ⌊x / 255⌉ of each lane (x ≤ 255²): (t + t / 256) / 256 with t = x + 128.
-#define SAMPLE_QUAD_DIV255(x) ({ const __m256i t_ = _mm256_add_epi16((x), half); _mm256_srli_epi16(_mm256_add_epi16(t_, _mm256_srli_epi16(t_, 8)), 8); })
+    // ⌊x / 255⌉ of each lane: SampleOver.h's SAMPLE_DIV255_16 on the same 16 words.
+#define SAMPLE_QUAD_DIV255(x) ((__m256i)SAMPLE_DIV255_16((sample16x)(x)))
     const __m256i sc = _mm256_mullo_epi16(s, cover);
     const __m256i lerped = SAMPLE_QUAD_DIV255(_mm256_add_epi16(sc, _mm256_mullo_epi16(d, _mm256_sub_epi16(full, cover))));
     const __m256i scaled = SAMPLE_QUAD_DIV255(sc);
