@@ -77,34 +77,107 @@ SHEEN_INLINE void sample_quad_edge(const SheenBilinearJob *j, int32_t base, cons
     *bottom = _mm_loadu_si128((const __m128i *)b);
 }
 
+/// ⌊x / 255⌉ of each 16-bit lane x ≤ 65,407: SampleOver.h's SAMPLE_DIV255_16, (t + ⌊t / 256⌋) >> 8
+/// of t = x + 128, as the high half of t · 257 — ⌊(t + t / 256) / 256⌋, the same integer, since
+/// t + ⌊t / 256⌋ and t + t / 256 lie below the same multiple of 256 — in 2 instructions for 4.
+SHEEN_INLINE __m256i sample_quad_div255(__m256i x) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
 /// sample_over_bytes of a group's 4 samples (`s`: sample_quad_sums' words) onto its 4 pixels
-/// `bytes` through coverage `c` (its 4 values, a byte each), the same arithmetic in one vector
-/// of 16-bit lanes with the opaque samples' form chosen before one narrowing (sample_over_bytes
-/// narrows both forms first).
+/// `bytes` through coverage `c` (its 4 values, a byte each): the same arithmetic in one vector of
+/// 16-bit lanes, each form worked out only where some sample takes it — a group's samples are
+/// as a rule all opaque or none (an image's flat parts, a glyph's coverage over them), and the
+/// two forms and their choice were half the group's instructions.
 SHEEN_INLINE __m128i sample_quad_over(__m256i s, __m128i bytes, uint32_t c) {
     const __m256i full = _mm256_set1_epi16(255);
     const __m256i d = _mm256_cvtepu8_epi16(bytes);
     const __m256i cover = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(_mm_cvtsi32_si128((int)c), _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3)));
-    // ⌊x / 255⌉ of each lane: SampleOver.h's SAMPLE_DIV255_16 on the same 16 words.
-#define SAMPLE_QUAD_DIV255(x) ((__m256i)SAMPLE_DIV255_16((sample16x)(x)))
     const __m256i sc = _mm256_mullo_epi16(s, cover);
-    const __m256i lerped = SAMPLE_QUAD_DIV255(_mm256_add_epi16(sc, _mm256_mullo_epi16(d, _mm256_sub_epi16(full, cover))));
-    const __m256i scaled = SAMPLE_QUAD_DIV255(sc);
-    const __m256i scaledAlpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(scaled, 0xFF), 0xFF);
-    const __m256i over = _mm256_min_epu16(_mm256_add_epi16(scaled, SAMPLE_QUAD_DIV255(_mm256_mullo_epi16(d, _mm256_sub_epi16(full, scaledAlpha)))), full);
-#undef SAMPLE_QUAD_DIV255
-    const __m256i opaque = _mm256_cmpeq_epi16(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF), full);
-    const __m256i chosen = _mm256_blendv_epi8(over, lerped, opaque);
+    // The samples' opaque alphas: the high bytes' mask bits of words 3, 7, 11 and 15.
+    const unsigned opaque = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(s, full)) & 0xC0C0C0C0u;
+    __m256i chosen;
+    if (opaque == 0xC0C0C0C0u) {
+        chosen = sample_quad_div255(_mm256_add_epi16(sc, _mm256_mullo_epi16(d, _mm256_sub_epi16(full, cover))));
+    } else {
+        const __m256i scaled = sample_quad_div255(sc);
+        const __m256i scaledAlpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(scaled, 0xFF), 0xFF);
+        chosen = _mm256_min_epu16(_mm256_add_epi16(scaled, sample_quad_div255(_mm256_mullo_epi16(d, _mm256_sub_epi16(full, scaledAlpha)))), full);
+        if (opaque != 0) {
+            const __m256i lerped = sample_quad_div255(_mm256_add_epi16(sc, _mm256_mullo_epi16(d, _mm256_sub_epi16(full, cover))));
+            const __m256i each = _mm256_cmpeq_epi16(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF), full);
+            chosen = _mm256_blendv_epi8(chosen, lerped, each);
+        }
+    }
     return _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(chosen, chosen), 0x08));
 }
 
+/// Group g of a chunk's row (`out`, `cov`: the chunk's first pixel and coverage byte in it;
+/// `p0`, `p1`: the source rows under weights `top`, `bottom`), its first `count` pixels (1…4),
+/// inlined with `over` and `covered` (a job with coverage) constants; the groups drawn: 2 where
+/// `pair` (the next group whole) lets a plain sample take two in one store, else 1. A whole group's
+/// pixels are loaded and stored plainly, a part group's with masks (a masked store of every group
+/// ran ~8 % of a glyph run's time on an AMD EPYC).
+SHEEN_INLINE int sample_quad_group(const SheenBilinearJob *j, const sample_quads *t, int g, const uint8_t *p0, const uint8_t *p1,
+                                   __m256i top, __m256i bottom, uint8_t *out, const uint8_t *cov, const int count, const int pair,
+                                   const int over, const int covered) {
+    const int k = 4 * g;
+    uint32_t c = 0xFFFFFFFFu;
+    if (covered) {
+        // A part group's bytes one by one (a copy of `count` bytes was a library call, its
+        // result read back through a store it could not forward).
+        if (count == 4) {
+            memcpy(&c, cov + k, 4);
+        } else {
+            c = cov[k];
+            if (count > 1) c |= (uint32_t)cov[k + 1] << 8;
+            if (count > 2) c |= (uint32_t)cov[k + 2] << 16;
+        }
+        if (c == 0) {
+            if (!over) memset(out + 4 * k, 0, 4 * (size_t)count);
+            return 1;
+        }
+    }
+    __m128i a, b;
+    if (t->inside[g]) {
+        a = _mm_loadu_si128((const __m128i *)(p0 + 4 * (intptr_t)t->base[g]));
+        b = _mm_loadu_si128((const __m128i *)(p1 + 4 * (intptr_t)t->base[g]));
+    } else {
+        sample_quad_edge(j, t->base[g], p0, p1, &a, &b);
+    }
+    const __m256i sums = sample_quad_sums(a, b, top, bottom, t->index[g], t->weights02[g], t->weights13[g]);
+    if (!over && !covered && pair && t->inside[g + 1]) {
+        // Two groups a store.
+        const __m128i a1 = _mm_loadu_si128((const __m128i *)(p0 + 4 * (intptr_t)t->base[g + 1]));
+        const __m128i b1 = _mm_loadu_si128((const __m128i *)(p1 + 4 * (intptr_t)t->base[g + 1]));
+        const __m256i sums1 = sample_quad_sums(a1, b1, top, bottom, t->index[g + 1], t->weights02[g + 1], t->weights13[g + 1]);
+        _mm256_storeu_si256((__m256i *)(out + 4 * k), _mm256_permute4x64_epi64(_mm256_packus_epi16(sums, sums1), 0xD8));
+        return 2;
+    }
+    const __m128i lanes = _mm_cmpgt_epi32(_mm_set1_epi32(count), _mm_setr_epi32(0, 1, 2, 3));
+    __m128i pixels;
+    if (over) {
+        const __m128i bytes = count == 4 ? _mm_loadu_si128((const __m128i *)(out + 4 * k)) : _mm_maskload_epi32((const int *)(out + 4 * k), lanes);
+        pixels = sample_quad_over(sums, bytes, c);
+    } else {
+        pixels = _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(sums, sums), 0x08));
+        // Pixels of coverage 0 written as 0.
+        if (covered) pixels = _mm_andnot_si128(_mm_cmpeq_epi32(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)c)), _mm_setzero_si128()), pixels);
+    }
+    if (count == 4) {
+        _mm_storeu_si128((__m128i *)(out + 4 * k), pixels);
+    } else {
+        _mm_maskstore_epi32((int *)(out + 4 * k), lanes, pixels);
+    }
+    return 1;
+}
+
 /// The rows of a chunk of sample_scaled_quads (`n` pixels from column `begin`, its groups in
-/// `t`), inlined with `over` and `covered` (a job with coverage) constants. A whole group's
-/// pixels are loaded and stored plainly, a last part group's with masks (a masked store of
-/// every group ran ~8 % of a glyph run's time on an AMD EPYC).
+/// `t`), inlined with `over` and `covered` constants: the whole groups, then a last part one (a
+/// group's count a constant in the loop: worked out in it, it was ~8 instructions a group).
 SHEEN_INLINE void sample_quad_rows(const SheenBilinearJob *j, const sample_quads *t, intptr_t begin, int n, const int over,
                                    const int covered) {
-    const int groups = (n + 3) / 4;
+    const int whole = n / 4;
     for (intptr_t r = 0; r < j->height; r++) {
         const int32_t Y = j->y + (int32_t)r * j->dydr - 0x8000, cy = Y >> 16;
         int16_t uy = (int16_t)((Y >> 9) & 127), vy = (int16_t)(128 - uy);
@@ -118,57 +191,9 @@ SHEEN_INLINE void sample_quad_rows(const SheenBilinearJob *j, const sample_quads
         const __m256i top = _mm256_set1_epi16(vy), bottom = _mm256_set1_epi16(uy);
         uint8_t *out = j->dst + r * j->dstStride + begin * 4;
         const uint8_t *cov = covered ? j->coverage + r * j->coverageStride + begin : NULL;
-        for (int g = 0; g < groups; g++) {
-            const int k = 4 * g, count = n - k < 4 ? n - k : 4;
-            uint32_t c = 0xFFFFFFFFu;
-            if (covered) {
-                // A last part group's bytes one by one (a copy of `count` bytes was a library
-                // call, its result read back through a store it could not forward).
-                if (count == 4) {
-                    memcpy(&c, cov + k, 4);
-                } else {
-                    c = cov[k];
-                    if (count > 1) c |= (uint32_t)cov[k + 1] << 8;
-                    if (count > 2) c |= (uint32_t)cov[k + 2] << 16;
-                }
-                if (c == 0) {
-                    if (!over) memset(out + 4 * k, 0, 4 * (size_t)count);
-                    continue;
-                }
-            }
-            __m128i a, b;
-            if (t->inside[g]) {
-                a = _mm_loadu_si128((const __m128i *)(p0 + 4 * (intptr_t)t->base[g]));
-                b = _mm_loadu_si128((const __m128i *)(p1 + 4 * (intptr_t)t->base[g]));
-            } else {
-                sample_quad_edge(j, t->base[g], p0, p1, &a, &b);
-            }
-            const __m256i sums = sample_quad_sums(a, b, top, bottom, t->index[g], t->weights02[g], t->weights13[g]);
-            if (!over && !covered && count == 4 && n - k >= 8 && t->inside[g + 1]) {
-                // Two groups a store.
-                const __m128i a1 = _mm_loadu_si128((const __m128i *)(p0 + 4 * (intptr_t)t->base[g + 1]));
-                const __m128i b1 = _mm_loadu_si128((const __m128i *)(p1 + 4 * (intptr_t)t->base[g + 1]));
-                const __m256i sums1 = sample_quad_sums(a1, b1, top, bottom, t->index[g + 1], t->weights02[g + 1], t->weights13[g + 1]);
-                _mm256_storeu_si256((__m256i *)(out + 4 * k), _mm256_permute4x64_epi64(_mm256_packus_epi16(sums, sums1), 0xD8));
-                g++;
-                continue;
-            }
-            __m128i pixels;
-            if (over) {
-                const __m128i lanes = _mm_cmpgt_epi32(_mm_set1_epi32(count), _mm_setr_epi32(0, 1, 2, 3));
-                const __m128i bytes = count == 4 ? _mm_loadu_si128((const __m128i *)(out + 4 * k)) : _mm_maskload_epi32((const int *)(out + 4 * k), lanes);
-                pixels = sample_quad_over(sums, bytes, c);
-            } else {
-                pixels = _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(sums, sums), 0x08));
-                // Pixels of coverage 0 written as 0.
-                if (covered) pixels = _mm_andnot_si128(_mm_cmpeq_epi32(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)c)), _mm_setzero_si128()), pixels);
-            }
-            if (count == 4) {
-                _mm_storeu_si128((__m128i *)(out + 4 * k), pixels);
-            } else {
-                _mm_maskstore_epi32((int *)(out + 4 * k), _mm_cmpgt_epi32(_mm_set1_epi32(count), _mm_setr_epi32(0, 1, 2, 3)), pixels);
-            }
-        }
+        int g = 0;
+        while (g < whole) g += sample_quad_group(j, t, g, p0, p1, top, bottom, out, cov, 4, g + 1 < whole, over, covered);
+        if (n % 4) sample_quad_group(j, t, whole, p0, p1, top, bottom, out, cov, n % 4, 0, over, covered);
     }
 }
 

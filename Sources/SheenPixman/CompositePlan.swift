@@ -38,17 +38,21 @@ struct CompositePlan {
         let width: Int, height: Int, stride: Int, dx: Int, dy: Int
         /// Coverage bytes a pixel: 1, or 4 for component alpha.
         let channels: Int
+        /// Whether the mask is a glyph run's (pixman_composite_glyphs, GlyphCalls.swift): its
+        /// glyphs' coverage, zero over much of its area between and around their strokes.
+        let isGlyphRun: Bool
 
         /// Image `m` as a mask of calls into destination `d`; nil where it is not an a8 image the
         /// fast path reads, or shares memory with the destination (drawWithSheen's). With
         /// `channels` 4, `m` is a component-alpha mask's bytes as A8 values, 4 a pixel (a glyph
         /// run's, GlyphCalls.swift).
-        init?(_ m: PlainImage, onto d: PlainImage, channels: Int = 1) {
+        init?(_ m: PlainImage, onto d: PlainImage, channels: Int = 1, isGlyphRun: Bool = false) {
             guard m.kind == .bits, m.format == .a8, let data = m.data, let dData = d.data,
                   !CompositeCall.overlaps(data, m.height, m.stride, dData, d.height, d.stride) else { return nil }
             self.data = data
             width = m.width / channels; height = m.height; stride = m.stride; dx = m.dx; dy = m.dy
             self.channels = channels
+            self.isGlyphRun = isGlyphRun
         }
     }
 
@@ -282,7 +286,8 @@ struct CompositePlan {
             let coverage: CompositeCall.Coverage = mask.map {
                 $0.channels == 1 ? .bits(data: $0.data, stride: $0.stride, dx: mx + $0.dx, dy: my + $0.dy) : .constant(255)
             } ?? .constant(plan.pointee.coverage)
-            return drawSampled(plan, &job, image, offset: (sx, sy), coverage: coverage, area: area, fullArea: fullArea, level: level)
+            return drawSampled(plan, &job, image, offset: (sx, sy), coverage: coverage, area: area, fullArea: fullArea,
+                               glyphRun: mask?.isGlyphRun ?? false, level: level)
         case .solid, .sampledCopy:
             break
         }
@@ -399,8 +404,8 @@ struct CompositePlan {
     /// `glyphWide`, or any where the AVX2 level samples the image in groups of 4 — a glyph's
     /// coverage leaves many groups uncovered, which the one pass skips and scratch would be
     /// cleared and composited over (on an AMD EPYC, 48-pixel glyphs of a 2× image over 256 × 256
-    /// 0.86× → 0.92× pixman's speed, best of 4 alternated runs). Not a mask's area (drawSampled):
-    /// through an a8 mask of dense coverage, scratch and the composite kernels' pass ran faster
+    /// 0.86× → 0.92× pixman's speed, best of 4 alternated runs). Nor is any mask's area but a
+    /// glyph run's (drawSampled): through an a8 mask of dense coverage, scratch and the composite kernels' pass ran faster
     /// (128 × 128 of random coverage: 29.0 µs against 36.7 in one pass).
     private static func glyphBoxWide(_ image: SampledImage, _ level: SIMDLevel) -> Int {
         image.samplesInGroups(at: level) ? Int.max : glyphWide
@@ -421,13 +426,19 @@ struct CompositePlan {
     /// in one pass 1.1×; through a glyph run's mask, whose runs cover most of its area, the one
     /// pass was slower (8-pixel text of a magnified image at 64–256 px on an Intel Xeon, best of
     /// 6 alternated runs: 0.92–1.00× pixman's speed with scratch, 0.89–0.90× in one pass), and
-    /// through a glyph's box faster (drawGlyphSampled).
+    /// through a glyph's box faster (drawGlyphSampled). Where the AVX2 level samples the image
+    /// in groups of 4 (SampledImage.samplesInGroups), a glyph run's mask (`glyphRun`) is drawn
+    /// in one pass whole: the groups under no coverage cost nothing, and a group's sample and
+    /// composite together cost less than the two passes (cairo's 9-pixel text of an image
+    /// magnified 2.1× through such masks, 110 × 11 to 256 × 64 pixels, on an AMD EPYC, best of 6
+    /// alternated runs: 1.42–1.50× pixman's speed in one pass, 1.30–1.50× with scratch).
     @inline(never)
     private static func drawSampled(_ plan: UnsafePointer<CompositePlan>, _ job: inout SheenCompositeJob, _ image: SampledImage,
                                     offset: (x: Int, y: Int), coverage: CompositeCall.Coverage, area: PixelRect, fullArea: PixelRect,
-                                    level: SIMDLevel) -> Int? {
-        let columns = CompositeCall.coveredColumns(coverage, area)
-        if plan.pointee.composesSamples, image.composes, columns != nil || area.width <= glyphWide,
+                                    glyphRun: Bool, level: SIMDLevel) -> Int? {
+        let onePass = glyphRun && image.samplesInGroups(at: level)
+        let columns = onePass ? nil : CompositeCall.coveredColumns(coverage, area)
+        if plan.pointee.composesSamples, image.composes, onePass || columns != nil || area.width <= glyphWide,
            case let .bits(mask, maskStride, mx, my) = coverage {
             let data = plan.pointee.data, stride = plan.pointee.stride
             /// The composing job of the area's columns `run`; nil where its positions leave the kernel's range.

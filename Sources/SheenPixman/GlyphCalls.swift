@@ -652,7 +652,7 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     } else if plan != nil {
         // The mask as the plan reads it (made here: the colour's jobs and the full path take the memory itself).
         // (The plan read in place: bound with `if let`, its 400 bytes were copied.)
-        guard let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels),
+        guard let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels, isGlyphRun: true),
               withUnsafePointer(to: plan.unsafelyUnwrapped, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
             return handOver("the composite through the mask (its pixels)")
         }

@@ -249,12 +249,15 @@ struct BilinearSamplingTests {
         for caseIndex in 0 ..< 240 {
             let format: PixelFormat = caseIndex % 2 == 0 ? .rgba8Premultiplied : .bgra8Premultiplied
             let guardPages = FencedBuffer.GuardPages.allCases[(caseIndex / 2) % 3]
-            let opaque = caseIndex % 3 == 0
+            // Opaque throughout, or in blocks of 3 × 3 pixels (samples opaque and not side by side:
+            // a group of them composited by both forms), or not.
+            let opaque = caseIndex % 3 == 0, patchy = caseIndex % 3 == 1
             let src = FencedBuffer(width: Int.random(in: 1 ... 40, using: &rng), height: Int.random(in: 1 ... 24, using: &rng), format: format,
                                    fill: 0, guardPages: guardPages)
             for y in 0 ..< src.height {
                 for i in 0 ..< src.width * 4 {
-                    let byte = opaque && i % 4 == 3 ? 255 : UInt8.random(in: 0 ... 255, using: &rng)
+                    let isOpaque = opaque || (patchy && (i / 12 + y / 3) % 2 == 0)
+                    let byte = isOpaque && i % 4 == 3 ? 255 : UInt8.random(in: 0 ... 255, using: &rng)
                     src.buffer.row(y).storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
                 }
             }
