@@ -24,4 +24,5 @@
 #include "BlendRows.h"          // rows of the Double-evaluated modes
 #include "CompositeComponentAlpha.h" // sourceOver through a coverage byte per channel
 #include "PaintConversion.h"    // paint rows swapped, reduced to alpha or made opaque
+#include "CompositeGradientRuns.h" // a gradient's row shaded where a mask covers it
 #include "CompositeEntry.h"     // the job's rows, one function per operator, the level's entry

@@ -157,10 +157,13 @@ static __attribute__((noinline)) int composite_rows(const SheenCompositeJob *job
         shading.dstStride = 0;
         shading.height = 1;
     }
+    // Rows of a gradient through a mask of a coverage byte a pixel shaded where covered.
+    const int by_runs = job->gradient && !one_colour && job->mask && !job->componentAlpha && job->width >= 64;
     for (intptr_t r = 0; r < job->height; r++) {
         if (job->gradient) {
             shading.y = job->gradient->y + r;
-            SHEEN_GRADIENT_ENTRY(&shading);
+            if (by_runs) shade_covered_runs(shading, paint_row, job->mask + r * job->maskStride, job->width, job->bytesPerPixel);
+            else SHEEN_GRADIENT_ENTRY(&shading);
             row.paint = one_colour ? NULL : paint_row;
             if (one_colour) row.solid = job->bytesPerPixel == 1 ? colour >> 24 : colour;
         } else if (job->paintColumn) {
