@@ -405,8 +405,8 @@ struct CompositePlan {
     /// coverage leaves many groups uncovered, which the one pass skips and scratch would be
     /// cleared and composited over (on an AMD EPYC, 48-pixel glyphs of a 2× image over 256 × 256
     /// 0.86× → 0.92× pixman's speed, best of 4 alternated runs). Nor is any mask's area but a
-    /// glyph run's (drawSampled): through an a8 mask of dense coverage, scratch and the composite kernels' pass ran faster
-    /// (128 × 128 of random coverage: 29.0 µs against 36.7 in one pass).
+    /// glyph run's (drawSampled): through an a8 mask of dense coverage, scratch and the composite
+    /// kernels' pass ran faster (128 × 128 of random coverage: 29.0 µs against 36.7 in one pass).
     private static func glyphBoxWide(_ image: SampledImage, _ level: SIMDLevel) -> Int {
         image.samplesInGroups(at: level) ? Int.max : glyphWide
     }
