@@ -1,16 +1,13 @@
 // A gradient paint's row shaded only where a mask covers it (CompositeEntry.h's composite_rows,
 // a layer of CompositeBody.h): the runs of 16-pixel blocks with coverage, the rest zeroed.
 
-/// Whether any of the `n` (1…16) coverage bytes at `m` is not zero; nothing past them is read.
+/// Whether any of the `n` (1…16) coverage bytes at `m` is not zero; nothing past them is read:
+/// a whole block by CompositeCoverage.h's classify, a row's last part block byte by byte.
 INLINE int any_coverage16(const uint8_t *m, intptr_t n) {
-    uint64_t a = 0, b = 0;
-    if (n == 16) {
-        memcpy(&a, m, 8);
-        memcpy(&b, m + 8, 8);
-    } else {
-        for (intptr_t i = 0; i < n; i++) a |= m[i];
-    }
-    return (a | b) != 0;
+    if (n == 16) return classify(m, 16) != COVER_NONE;
+    unsigned any = 0;
+    for (intptr_t i = 0; i < n; i++) any |= m[i];
+    return any != 0;
 }
 
 /// A gradient's row shaded into `paint` (`width` pixels of `bpp` bytes; `shading` set for the

@@ -128,14 +128,16 @@ import Testing
     /// covered runs, CompositeEntry.h's shade_covered_runs) — at every level, by every operator,
     /// into 32-bit and A8 pixels, at full and partial alpha, writes what compositing its fill as
     /// an image writes at the reference level: where nothing covers a pixel its paint is never
-    /// read.
+    /// read. The mask's rows lie against unmapped pages (after, then before): the scan for
+    /// covered blocks reads no byte outside them.
     @Test func gradientThroughSparseMaskEqualsItsFill() throws {
         let colors = [Color(rgba: 0x3478_F6FF), Color(rgba: 0xFF3B_3080), Color(rgba: 0x34C7_59C0)]
         let fill = try GradientFill(.linear(from: Point(3, 2), to: Point(140, 31), colors: colors))
         let width = 150, height = 20
-        var rng = SeededGenerator(seed: 0x5_7E0E)
-        let mask = try Image(width: width, height: height, format: .a8)
-        mask.withBuffer { b in
+        for guardPages in [FencedBuffer.GuardPages.afterRows, .beforeRows] {
+            var rng = SeededGenerator(seed: 0x5_7E0E)
+            let mask = FencedBuffer(width: width, height: height, format: .a8, fill: 0, guardPages: guardPages)
+            let b = mask.buffer
             for y in 0 ..< height {
                 // Row 0 covered throughout; the others at both ends and in one run between.
                 var runs = y == 0 ? [0 ..< width] : [0 ..< Int.random(in: 1 ... 9, using: &rng), width - Int.random(in: 1 ... 9, using: &rng) ..< width]
@@ -147,26 +149,26 @@ import Testing
                     for x in run { b.row(y).storeBytes(of: UInt8.random(in: 1 ... 255, using: &rng), toByteOffset: x, as: UInt8.self) }
                 }
             }
-        }
-        let m = mask.withReadOnlyBuffer { $0 }
-        for format in [PixelFormat.rgba8Premultiplied, .a8] {
-            let filled = try Image(width: width, height: height, format: format)
-            try filled.withBuffer { b in try Kernels.withLevel(.reference) { try fill.fill(b, rect: PixelRect(x: 0, y: 0, width: width, height: height)) } }
-            for op in CompositeOperator.allCases where format != .a8 || op.isAlphaOnly {
-                for coverage in [Coverage.mask(m, x: 0, y: 0), .mask(m, x: 0, y: 0, alpha: 150)] {
-                    let expected = try Image(width: width, height: height, format: format)
-                    try expected.withBuffer { d in
-                        fillTextLikeCoverage(d, seed: 8)
-                        try Kernels.withLevel(.reference) { try d.composite(.image(filled.withReadOnlyBuffer { $0 }), operator: op, coverage: coverage) }
-                    }
-                    for level in Kernels.supported {
-                        let got = try Image(width: width, height: height, format: format)
-                        try got.withBuffer { d in
+            let m = b.readOnly
+            for format in [PixelFormat.rgba8Premultiplied, .a8] {
+                let filled = try Image(width: width, height: height, format: format)
+                try filled.withBuffer { b in try Kernels.withLevel(.reference) { try fill.fill(b, rect: PixelRect(x: 0, y: 0, width: width, height: height)) } }
+                for op in CompositeOperator.allCases where format != .a8 || op.isAlphaOnly {
+                    for coverage in [Coverage.mask(m, x: 0, y: 0), .mask(m, x: 0, y: 0, alpha: 150)] {
+                        let expected = try Image(width: width, height: height, format: format)
+                        try expected.withBuffer { d in
                             fillTextLikeCoverage(d, seed: 8)
-                            try Kernels.withLevel(level) { try d.composite(.gradient(fill), operator: op, coverage: coverage) }
+                            try Kernels.withLevel(.reference) { try d.composite(.image(filled.withReadOnlyBuffer { $0 }), operator: op, coverage: coverage) }
                         }
-                        let difference = expected.withReadOnlyBuffer { e in got.withReadOnlyBuffer { maxDifference(e, $0) } }
-                        #expect(difference == 0, "\(format) \(op) \(coverage) at \(level)")
+                        for level in Kernels.supported {
+                            let got = try Image(width: width, height: height, format: format)
+                            try got.withBuffer { d in
+                                fillTextLikeCoverage(d, seed: 8)
+                                try Kernels.withLevel(level) { try d.composite(.gradient(fill), operator: op, coverage: coverage) }
+                            }
+                            let difference = expected.withReadOnlyBuffer { e in got.withReadOnlyBuffer { maxDifference(e, $0) } }
+                            #expect(difference == 0, "\(format) \(op) \(coverage) at \(level), guard pages \(guardPages)")
+                        }
                     }
                 }
             }
