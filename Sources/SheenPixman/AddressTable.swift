@@ -10,9 +10,16 @@
 /// tables share them): an Array's bounds and uniqueness checks on each probe and store had cost
 /// a glyph's look-up and an image's record as much as the probing itself.
 struct AddressTable<Value>: ~Copyable {
+    /// A key and its value side by side: a look-up reads one slot, not a key from one array and its
+    /// value from another (a glyph's entry is 56 bytes, its slot 64 — one cache line: a glyph
+    /// run's look-ups missed the cache twice a glyph, the keys' line and the entries').
+    private struct Slot {
+        var key: UInt
+        var value: Value?
+    }
+
     private static var empty: UInt { 0 }
-    private var keys: UnsafeMutablePointer<UInt>
-    private var values: UnsafeMutablePointer<Value?>
+    private var slots: UnsafeMutablePointer<Slot>
     /// The number of slots: a power of two.
     private var capacity: Int
     private var count = 0
@@ -20,16 +27,23 @@ struct AddressTable<Value>: ~Copyable {
     /// An empty table of 64 slots.
     init() {
         capacity = 64
-        keys = .allocate(capacity: capacity)
-        keys.initialize(repeating: Self.empty, count: capacity)
-        values = .allocate(capacity: capacity)
-        values.initialize(repeating: nil, count: capacity)
+        slots = Self.allocate(capacity)
     }
 
     deinit {
-        values.deinitialize(count: capacity)
-        values.deallocate()
-        keys.deallocate()
+        slots.deinitialize(count: capacity)
+        slots.deallocate()
+    }
+
+    /// `capacity` empty slots, on a boundary of the slot's stride rounded up to a power of two
+    /// (up to a cache line): a slot of 64 bytes is then one line.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
+        let stride = MemoryLayout<Slot>.stride
+        let alignment = max(MemoryLayout<Slot>.alignment, min(64, 1 << (Int.bitWidth - (stride - 1).leadingZeroBitCount)))
+        let slots = UnsafeMutableRawPointer.allocate(byteCount: stride * capacity, alignment: alignment)
+            .bindMemory(to: Slot.self, capacity: capacity)
+        slots.initialize(repeating: Slot(key: Self.empty, value: nil), count: capacity)
+        return slots
     }
 
     /// The slot whose probe sequence `key` starts at.
@@ -43,8 +57,8 @@ struct AddressTable<Value>: ~Copyable {
     private func slot(of key: UInt) -> Int? {
         let mask = capacity - 1
         var i = start(key)
-        while keys[i] != Self.empty {
-            if keys[i] == key { return i }
+        while slots[i].key != Self.empty {
+            if slots[i].key == key { return i }
             i = (i + 1) & mask
         }
         return nil
@@ -52,7 +66,7 @@ struct AddressTable<Value>: ~Copyable {
 
     /// The value of `key`, or nil.
     @inline(__always)
-    func find(_ key: UInt) -> Value? { slot(of: key).flatMap { values[$0] } }
+    func find(_ key: UInt) -> Value? { slot(of: key).flatMap { slots[$0].value } }
 
     /// Sets the value of `key` (not 0).
     mutating func insert(_ key: UInt, _ record: Value) {
@@ -60,12 +74,12 @@ struct AddressTable<Value>: ~Copyable {
         if 2 * (count + 1) > capacity { grow() }
         let mask = capacity - 1
         var i = start(key)
-        while keys[i] != Self.empty {
-            if keys[i] == key { values[i] = record; return }
+        while slots[i].key != Self.empty {
+            if slots[i].key == key { slots[i].value = record; return }
             i = (i + 1) & mask
         }
-        keys[i] = key
-        values[i] = record
+        slots[i].key = key
+        slots[i].value = record
         count += 1
     }
 
@@ -75,21 +89,21 @@ struct AddressTable<Value>: ~Copyable {
     @discardableResult
     mutating func remove(_ key: UInt) -> Value? {
         guard var hole = slot(of: key) else { return nil }
-        let removed = values[hole].take()
+        let removed = slots[hole].value.take()
         let mask = capacity - 1
         var j = hole
         while true {
             j = (j + 1) & mask
-            if keys[j] == Self.empty { break }
-            let home = start(keys[j])
+            if slots[j].key == Self.empty { break }
+            let home = start(slots[j].key)
             // The entry at j stays where its start lies cyclically in (hole, j].
             let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if stays { continue }
-            keys[hole] = keys[j]
-            values[hole] = values[j].take()
+            slots[hole].key = slots[j].key
+            slots[hole].value = slots[j].value.take()
             hole = j
         }
-        keys[hole] = Self.empty
+        slots[hole].key = Self.empty
         count -= 1
         return removed
     }
@@ -97,25 +111,21 @@ struct AddressTable<Value>: ~Copyable {
     /// Changes the value of `key`, where there is one, where it is stored; returns whether there was.
     @discardableResult
     mutating func modify(_ key: UInt, _ change: (inout Value) -> Void) -> Bool {
-        guard let i = slot(of: key), values[i] != nil else { return false }
-        change(&values[i]!)
+        guard let i = slot(of: key), slots[i].value != nil else { return false }
+        change(&slots[i].value!)
         return true
     }
 
     /// Rehashes the entries into a table twice the size.
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values, oldCapacity = capacity
+        let old = slots, oldCapacity = capacity
         capacity = 2 * oldCapacity
-        keys = .allocate(capacity: capacity)
-        keys.initialize(repeating: Self.empty, count: capacity)
-        values = .allocate(capacity: capacity)
-        values.initialize(repeating: nil, count: capacity)
+        slots = Self.allocate(capacity)
         count = 0
-        for i in 0 ..< oldCapacity where oldKeys[i] != Self.empty {
-            if let v = oldValues[i].take() { insert(oldKeys[i], v) }
+        for i in 0 ..< oldCapacity where old[i].key != Self.empty {
+            if let v = old[i].value.take() { insert(old[i].key, v) }
         }
-        oldValues.deinitialize(count: oldCapacity)
-        oldValues.deallocate()
-        oldKeys.deallocate()
+        old.deinitialize(count: oldCapacity)
+        old.deallocate()
     }
 }

@@ -87,7 +87,8 @@ struct CompositePlan {
     private let format: PixmanFormat
     private let data: UnsafeMutableRawPointer
     private let stride: Int
-    private let drawable: PixelRect
+    /// (Changed only by `clip(to:)`.)
+    private var drawable: PixelRect
     /// Whether a call's source or destination pixels must be checked for valid premultiplied
     /// colour first (PixmanOperator.checksSource, .checksDestination, for the formats with alpha).
     private let checksSourcePixels: Bool, checksDestinationPixels: Bool
@@ -221,6 +222,12 @@ struct CompositePlan {
         runner = CompositeRunner(level: level)
         check = PremultipliedCheck(level: level)
     }
+
+    /// The plan for the same operator and images but a destination drawable only within
+    /// `drawable` (PlainImage.drawableRect: the image, or its clip region's one box): every other
+    /// decision is the same (PlanMemo.glyphRunPlan keeps a glyph run's plan apart from its
+    /// destination's clip, which cairo sets to each run's extents).
+    mutating func clip(to drawable: PixelRect) { self.drawable = drawable }
 
     /// Draws `call` (whose operator and images `plan` was made for) at `level` and returns the
     /// pixels drawn; nil, having written nothing, where drawPlain declines the call (a pixel

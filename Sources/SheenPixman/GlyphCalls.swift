@@ -369,8 +369,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
     // The fast path's plan for the run's glyphs that the colour's jobs do not draw (a source other
     // than a colour, above all), each glyph's a8 image its mask: made at the first such glyph, once
     // for the run (a plan a glyph cost more than the glyph).
-    var glyphPlan: UnsafeMutablePointer<CompositePlan>? = nil, planned = false
-    defer { glyphPlan?.deallocate() }
+    var glyphPlan: UnsafePointer<CompositePlan>? = nil, planned = false
     /// Glyph `e`'s box in the destination, placed at `g`. Wrapping, as pixman's int arithmetic:
     /// positions are the caller's.
     func box(_ e: GlyphEntry, at g: SheenPixmanGlyph) -> PixelRect {
@@ -413,10 +412,8 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         if part.isEmpty { return true }
         if !planned {
             planned = true
-            if let plan = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level, sampling: { ImageRegistry.sampling(of: src) }) {
-                glyphPlan = UnsafeMutablePointer<CompositePlan>.allocate(capacity: 1)
-                glyphPlan!.initialize(to: plan)
-            }
+            glyphPlan = PlanMemo.glyphRunPlan(op: op, source: s, sampled: s.kind == .sampled ? ImageRegistry.sampling(of: src) : nil,
+                                              destination: d, level: level)
         }
         // A sampled source (a magnified image's text) composited through the glyph's a8 coverage
         // in one pass, where the plan does so (CompositePlan.drawGlyphSampled).
@@ -584,8 +581,8 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     // source, which the plan does not read — by the full path (CompositeCall's drawWithSheen)
     // through the mask held in the drop-in's memory.
     let colourJobs = s.kind == .solid ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: channels == 4) : nil
-    let plan = colourJobs != nil ? nil : CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level,
-                                                       sampling: { ImageRegistry.sampling(of: src) })
+    let plan = colourJobs != nil ? nil : PlanMemo.glyphRunPlan(op: op, source: s, sampled: s.kind == .sampled ? ImageRegistry.sampling(of: src) : nil,
+                                                               destination: d, level: level)
     if colourJobs == nil && plan == nil && !ImageRegistry.isGradient(src) {
         return handOver("source, operator or destination of the composite through the mask")
     }
@@ -651,9 +648,8 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
         }
     } else if plan != nil {
         // The mask as the plan reads it (made here: the colour's jobs and the full path take the memory itself).
-        // (The plan read in place: bound with `if let`, its 400 bytes were copied.)
         guard let maskBits = CompositePlan.MaskBits(mask, onto: d, channels: channels, isGlyphRun: true),
-              withUnsafePointer(to: plan.unsafelyUnwrapped, { CompositePlan.draw($0, call, mask: maskBits, at: level) }) != nil else {
+              CompositePlan.draw(plan.unsafelyUnwrapped, call, mask: maskBits, at: level) != nil else {
             return handOver("the composite through the mask (its pixels)")
         }
     } else {

@@ -281,6 +281,24 @@ struct PlainImage {
     static var unusable: PlainImage { PlainImage() }
 }
 
+/// Equal where every field is (PlanMemo.glyphRunPlan keeps a plan by the images it was made from).
+extension SampledImage: Equatable {
+    /// The convolution filter compared by identity.
+    static func == (a: SampledImage, b: SampledImage) -> Bool {
+        a.data == b.data && a.width == b.width && a.height == b.height && a.stride == b.stride && a.format == b.format
+            && a.repeat == b.repeat && a.transform == b.transform && a.convolution?.toOpaque() == b.convolution?.toOpaque()
+    }
+}
+
+/// Equal where every field is (PlanMemo.glyphRunPlan keeps a plan by the images it was made from).
+extension PlainImage: Equatable {
+    static func == (a: PlainImage, b: PlainImage) -> Bool {
+        a.kind == b.kind && a.solid == b.solid && a.format == b.format && a.data == b.data && a.width == b.width
+            && a.height == b.height && a.stride == b.stride && a.dx == b.dx && a.dy == b.dy && a.isDestination == b.isDestination
+            && a.drawable == b.drawable
+    }
+}
+
 /// A transformed image as sample_bilinear or sample_convolution reads it (ImageRecord's
 /// sampledImage): its pixels, how they repeat, the transform's 16.16 rows, and its separable
 /// convolution filter (nil: bilinear).

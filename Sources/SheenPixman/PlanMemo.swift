@@ -4,7 +4,8 @@
 // registry's lock and the plan made again. A slot whose images drawWithSheen hands to pixman
 // whatever the call (a convolution-filtered source, say) keeps that instead, so the next such
 // call goes to pixman unasked. The memo and the image epoch live in CSheenPixman (PlanMemo.c):
-// Swift has no thread-local storage of its own. A plan's slot also keeps its express part
+// Swift has no thread-local storage of its own. A glyph run's plan is kept apart, by the values
+// it is made from (glyphRunPlan). A plan's slot also keeps its express part
 // (CompositePlan.express), by which C draws the next such calls itself (PlanExpress.c).
 
 import CSheenPixman
@@ -55,6 +56,50 @@ enum PlanMemo {
         (slot.pointee.op, slot.pointee.source, slot.pointee.mask, slot.pointee.destination, slot.pointee.level) = key.words
         slot.pointee.epoch = epoch
         return made == nil ? .declined : .plan(UnsafePointer(planBytes(slot).assumingMemoryBound(to: CompositePlan.self)))
+    }
+
+    /// The plan for a glyph run's composite through its glyphs' coverage (CompositePlan masked
+    /// per call) of operator `code`, source `s` (`sampled`: its record's sampling, for a sampled
+    /// source; nil for any other), destination `d` at `level`: the thread's kept one where it was
+    /// made from the same, else made and kept; nil where the fast path declines every such call.
+    /// Kept by what the plan is made from, not by image address and epoch as `kept` keeps plans:
+    /// cairo makes a run's source image anew for each run and sets the destination's clip around
+    /// it, so the epoch has always moved on, and a plan made for each run cost 8-pixel text of an
+    /// image over 64 × 64 a tenth of its frame. A plan is a function of these values alone, so a
+    /// kept one, clipped to the destination's drawable part (which cairo sets to each run's
+    /// extents), is the plan the run would make. Read in place: valid until the thread's next call.
+    static func glyphRunPlan(op code: UInt32, source s: PlainImage, sampled: SampledImage?, destination d: PlainImage,
+                             level: SIMDLevel) -> UnsafePointer<CompositePlan>? {
+        let kept = sheen_dropin_glyph_plan()!
+        // The destination's drawable part is not in the key: the plan is clipped to each run's.
+        var unclipped = d
+        unclipped.drawable = (0, 0, 0, 0)
+        let key = GlyphRunKey(op: code, level: level.memoCode, source: s, sampled: sampled, destination: unclipped)
+        let keyBytes = UnsafeMutableRawPointer(kept).advanced(by: MemoryLayout<SheenDropinGlyphPlan>.offset(of: \.key)!)
+        let plan = UnsafeMutableRawPointer(kept).assumingMemoryBound(to: CompositePlan.self)
+        if kept.pointee.kept != 0 && keyBytes.assumingMemoryBound(to: GlyphRunKey.self).pointee == key {
+            guard kept.pointee.planned == Self.planned else { return nil }
+            plan.pointee.clip(to: d.drawableRect)
+            return UnsafePointer(plan)
+        }
+        precondition(MemoryLayout<GlyphRunKey>.size <= Int(SHEEN_DROPIN_GLYPH_KEY_BYTES)
+                     && MemoryLayout<CompositePlan>.size <= Int(SHEEN_DROPIN_PLAN_BYTES), "a glyph run's plan or its key outgrew its memo")
+        kept.pointee.kept = 0
+        let made = CompositePlan(op: code, source: s, mask: .perCall, destination: d, level: level, sampling: { sampled })
+        if let made { UnsafeMutableRawPointer(plan).initializeMemory(as: CompositePlan.self, to: made) }
+        keyBytes.initializeMemory(as: GlyphRunKey.self, to: key)
+        kept.pointee.planned = made == nil ? Self.declined : Self.planned
+        kept.pointee.kept = 1
+        return made == nil ? nil : UnsafePointer(plan)
+    }
+
+    /// What a glyph run's plan is made from (`glyphRunPlan`): plain values, kept as bytes.
+    private struct GlyphRunKey: Equatable {
+        let op: UInt32
+        let level: Int
+        let source: PlainImage
+        let sampled: SampledImage?
+        let destination: PlainImage
     }
 
     /// Keeps `handover` (one for every call: Handover.forEveryCall) for `call`'s operator and

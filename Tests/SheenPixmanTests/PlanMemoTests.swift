@@ -171,4 +171,73 @@ import Testing
         #expect(taken > 5_000 && byExpress > 100 && handedOver + confirmed > 500 && changed > 1_000 && sameAddress > 100,
                 "taken \(taken) (by the express part \(byExpress)), handed over \(handedOver) + \(confirmed), changed \(changed), same address \(sameAddress)")
     }
+
+    /// A glyph run's plan, kept by what it is made from (PlanMemo.glyphRunPlan), against a plan
+    /// made afresh for each run: runs over the same images with the destination's clip set anew
+    /// (as cairo sets it to each run's extents), the source scaled or not, and now and then the
+    /// source or the destination freed and made again (mostly at the same address). Each run's
+    /// composite through a random a8 mask must draw what the fresh plan draws, byte for byte, or
+    /// both decline.
+    @Test func glyphRunPlansFollowEachRunsImages() throws {
+        let level = try Kernels.requestedLevel()
+        var g = Generator(state: 0x6_17F0)
+        var drawn = 0, kept = 0, clipped = 0, remade = 0
+        let formats = FastPathTests.formats
+        var destination = Self.make(formats[g.below(4)], width: 40, height: 30, solid: false, &g)
+        var source = Self.make(formats[g.below(5)], width: 24, height: 24, solid: false, &g)
+        let mask = Self.make(UInt32(SHEEN_PIXMAN_A8), width: 48, height: 40, solid: false, &g)
+        defer { for m in [destination, source, mask] { Self.free(m) } }
+        let ops: [UInt32] = [0x01, 0x03, 0x03, 0x0C, 0x0B]
+        var op = ops[0]
+        for run in 0 ..< 3_000 {
+            switch g.below(10) {
+            case 0:
+                Self.free(source)
+                let old = source.image
+                source = Self.make(formats[g.below(5)], width: 8 + g.below(30), height: 8 + g.below(30), solid: false, &g)
+                if source.image == old { remade += 1 }
+            case 1:
+                Self.free(destination)
+                let old = destination.image
+                destination = Self.make(formats[g.below(4)], width: 20 + g.below(30), height: 20 + g.below(20), solid: false, &g)
+                if destination.image == old { remade += 1 }
+            case 2:
+                // Scaled by 1.5 (a sampled source) or not.
+                var t = SheenPixmanTransform(matrix: ((g.chance(50) ? 3 << 15 : 1 << 16, 0, 0), (0, 1 << 16, 0), (0, 0, 1 << 16)))
+                _ = sheenPixmanSetTransform(source.image, &t)
+                _ = sheenPixmanSetFilter(source.image, UInt32(g.chance(50) ? SHEEN_PIXMAN_FILTER_BILINEAR : SHEEN_PIXMAN_FILTER_NEAREST), nil, 0)
+            case 3:
+                op = ops[g.below(ops.count)]
+            default:
+                clipped += 1
+                var region = SheenPixmanRegion32(extents: SheenPixmanBox32(x1: Int32(g.below(15)), y1: Int32(g.below(15)),
+                                                                           x2: Int32(10 + g.below(40)), y2: Int32(10 + g.below(30))),
+                                                 data: nil)
+                _ = g.chance(85) ? sheenPixmanSetClipRegion32(destination.image, &region) : sheenPixmanSetClipRegion32(destination.image, nil)
+            }
+            let (s, m, d) = ImageRegistry.plainImages(source.image, mask.image, destination.image)
+            let sampled = s.kind == .sampled ? ImageRegistry.sampling(of: source.image) : nil
+            let memo = PlanMemo.glyphRunPlan(op: op, source: s, sampled: sampled, destination: d, level: level)
+            let fresh = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level, sampling: { sampled })
+            #expect((memo == nil) == (fresh == nil), "run \(run): a kept plan \(memo == nil ? "declined" : "drew"), a fresh one not")
+            guard let memo, let fresh, let bits = CompositePlan.MaskBits(m, onto: d, isGlyphRun: g.chance(50)),
+                  case let .bits(_, _, _, height, _)? = ImageRegistry.lookup(nil, nil, destination.image).2?.content,
+                  let bytes = destination.bytes else { continue }
+            kept += 1
+            let call = CompositeCall(op: op, source: source.image, mask: nil, destination: destination.image,
+                                     sourceX: g.below(20) - 4, sourceY: g.below(20) - 4, maskX: g.below(10), maskY: g.below(10),
+                                     destinationX: g.below(40) - 4, destinationY: g.below(30) - 4, width: 1 + g.below(40), height: 1 + g.below(30))
+            let count = destination.stride * height
+            let before = Array(UnsafeRawBufferPointer(start: bytes, count: count))
+            let byKept = CompositePlan.draw(memo, call, mask: bits, at: level)
+            let afterKept = Array(UnsafeRawBufferPointer(start: bytes, count: count))
+            bytes.copyMemory(from: before, byteCount: count)
+            let byFresh = withUnsafePointer(to: fresh) { CompositePlan.draw($0, call, mask: bits, at: level) }
+            let same = Array(UnsafeRawBufferPointer(start: bytes, count: count)) == afterKept
+            #expect(byKept == byFresh && same, "run \(run): a kept plan drew \(String(describing: byKept)), a fresh one \(String(describing: byFresh))\(same ? "" : ", other pixels")")
+            if let byKept, byKept > 0 { drawn += 1 }
+        }
+        #expect(kept > 1_000 && drawn > 500 && clipped > 1_500 && remade > 50,
+                "kept \(kept), drawn \(drawn), clips set \(clipped), images made again at the same address \(remade)")
+    }
 }

@@ -221,6 +221,23 @@ SheenDropinPlanMemo *sheen_dropin_plan_memo(uint64_t *epoch);
 /// the image registry's lock (the only writer at a time).
 void sheen_dropin_images_changed(void);
 
+/// The bytes a thread keeps of what its glyph-run plan was made from (SheenPixman's
+/// PlanMemo.GlyphRunKey, which checks that it fits).
+#define SHEEN_DROPIN_GLYPH_KEY_BYTES 320
+
+/// The composite plan a thread made for its last glyph run (PlanMemo.c; SheenPixman's
+/// PlanMemo.glyphRunPlan reads and writes it): the plan's bytes, what it was made from — kept by
+/// content, not by image address and epoch: cairo makes a run's source image anew for each run —,
+/// and whether the bytes hold a plan (a SHEEN_DROPIN_SLOT_*); `kept` 0: nothing kept yet.
+typedef struct {
+    _Alignas(16) unsigned char plan[SHEEN_DROPIN_PLAN_BYTES];
+    _Alignas(16) unsigned char key[SHEEN_DROPIN_GLYPH_KEY_BYTES];
+    uint32_t kept, planned;
+} SheenDropinGlyphPlan;
+
+/// The calling thread's glyph-run plan (zeroed at the thread's start: nothing kept).
+SheenDropinGlyphPlan *sheen_dropin_glyph_plan(void);
+
 /// pixman_image_composite32's call drawn by the express part of the plan the calling thread
 /// keeps for its operator, images and `level` (a memo slot's level) at the current image epoch,
 /// or handed to the system pixman (sheen_dropin_system_composite32) where the thread keeps that
