@@ -223,10 +223,10 @@ struct CompositePlan {
         check = PremultipliedCheck(level: level)
     }
 
-    /// The plan for the same operator and images but a destination drawable only within
-    /// `drawable` (PlainImage.drawableRect: the image, or its clip region's one box): every other
-    /// decision is the same (PlanMemo.glyphRunPlan keeps a glyph run's plan apart from its
-    /// destination's clip, which cairo sets to each run's extents).
+    /// Makes this the plan for the same operator and images with the destination drawable only
+    /// within `drawable` (PlainImage.drawableRect: the image, or its clip region's one box): no
+    /// other decision depends on it (PlanMemo.glyphRunPlan keeps a glyph run's plan apart from
+    /// its destination's clip, which cairo sets to each run's extents).
     mutating func clip(to drawable: PixelRect) { self.drawable = drawable }
 
     /// Draws `call` (whose operator and images `plan` was made for) at `level` and returns the
