@@ -35,12 +35,11 @@ struct AddressTable<Value>: ~Copyable {
         slots.deallocate()
     }
 
-    /// `capacity` empty slots, on a boundary of the slot's stride rounded up to a power of two
-    /// (up to a cache line): a slot of 64 bytes is then one line.
+    /// `capacity` empty slots from a cache line's boundary: a slot of 64 bytes (a glyph's) is then
+    /// one line, and one of 16 (an image's) never straddles two.
     private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
-        let stride = MemoryLayout<Slot>.stride
-        let alignment = max(MemoryLayout<Slot>.alignment, min(64, 1 << (Int.bitWidth - (stride - 1).leadingZeroBitCount)))
-        let slots = UnsafeMutableRawPointer.allocate(byteCount: stride * capacity, alignment: alignment)
+        let slots = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Slot>.stride * capacity,
+                                                     alignment: max(64, MemoryLayout<Slot>.alignment))
             .bindMemory(to: Slot.self, capacity: capacity)
         slots.initialize(repeating: Slot(key: Self.empty, value: nil), count: capacity)
         return slots

@@ -412,8 +412,7 @@ public func sheenPixmanCompositeGlyphsNoMask(_ op: UInt32, _ src: OpaquePointer?
         if part.isEmpty { return true }
         if !planned {
             planned = true
-            glyphPlan = PlanMemo.glyphRunPlan(op: op, source: s, sampled: s.kind == .sampled ? ImageRegistry.sampling(of: src) : nil,
-                                              destination: d, level: level)
+            glyphPlan = PlanMemo.glyphRunPlan(op: op, source: s, destination: d, level: level, sampling: { ImageRegistry.sampling(of: src) })
         }
         // A sampled source (a magnified image's text) composited through the glyph's a8 coverage
         // in one pass, where the plan does so (CompositePlan.drawGlyphSampled).
@@ -581,8 +580,8 @@ public func sheenPixmanCompositeGlyphs(_ op: UInt32, _ src: OpaquePointer?, _ de
     // source, which the plan does not read — by the full path (CompositeCall's drawWithSheen)
     // through the mask held in the drop-in's memory.
     let colourJobs = s.kind == .solid ? SolidMaskJobs(op: op, source: s, destination: d, level: level, componentAlpha: channels == 4) : nil
-    let plan = colourJobs != nil ? nil : PlanMemo.glyphRunPlan(op: op, source: s, sampled: s.kind == .sampled ? ImageRegistry.sampling(of: src) : nil,
-                                                               destination: d, level: level)
+    let plan = colourJobs != nil ? nil : PlanMemo.glyphRunPlan(op: op, source: s, destination: d, level: level,
+                                                               sampling: { ImageRegistry.sampling(of: src) })
     if colourJobs == nil && plan == nil && !ImageRegistry.isGradient(src) {
         return handOver("source, operator or destination of the composite through the mask")
     }

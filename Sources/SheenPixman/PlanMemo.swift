@@ -59,17 +59,18 @@ enum PlanMemo {
     }
 
     /// The plan for a glyph run's composite through its glyphs' coverage (CompositePlan masked
-    /// per call) of operator `code`, source `s` (`sampled`: its record's sampling, for a sampled
-    /// source; nil for any other), destination `d` at `level`: the thread's kept one where it was
-    /// made from the same, else made and kept; nil where the fast path declines every such call.
-    /// Kept by what the plan is made from, not by image address and epoch as `kept` keeps plans:
-    /// cairo makes a run's source image anew for each run and sets the destination's clip around
-    /// it, so the epoch has always moved on, and a plan made for each run cost 8-pixel text of an
-    /// image over 64 × 64 a tenth of its frame. A plan is a function of these values alone, so a
-    /// kept one, clipped to the destination's drawable part (which cairo sets to each run's
-    /// extents), is the plan the run would make. Read in place: valid until the thread's next call.
-    static func glyphRunPlan(op code: UInt32, source s: PlainImage, sampled: SampledImage?, destination d: PlainImage,
-                             level: SIMDLevel) -> UnsafePointer<CompositePlan>? {
+    /// per call) of operator `code`, source `s` (`sampling` gives a sampled source's image, asked
+    /// only for one), destination `d` at `level`: the thread's kept one where it was made from the
+    /// same, else made and kept; nil where the fast path declines every such call. Kept by what the
+    /// plan is made from, not by image address and epoch as `kept` keeps plans: cairo makes a run's
+    /// source image anew for each run and sets the destination's clip around it, so the epoch has
+    /// always moved on, and a plan made for each run cost 8-pixel text of an image over 64 × 64
+    /// 1–2 % of its frame. A plan is a function of these values alone, so a kept one, clipped to
+    /// the destination's drawable part (which cairo sets to each run's extents), is the plan the
+    /// run would make. Read in place: valid until the thread's next call.
+    static func glyphRunPlan(op code: UInt32, source s: PlainImage, destination d: PlainImage, level: SIMDLevel,
+                             sampling: () -> SampledImage?) -> UnsafePointer<CompositePlan>? {
+        let sampled = s.kind == .sampled ? sampling() : nil
         let kept = sheen_dropin_glyph_plan()!
         // The destination's drawable part is not in the key: the plan is clipped to each run's.
         var unclipped = d

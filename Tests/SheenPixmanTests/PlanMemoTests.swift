@@ -217,7 +217,7 @@ import Testing
             }
             let (s, m, d) = ImageRegistry.plainImages(source.image, mask.image, destination.image)
             let sampled = s.kind == .sampled ? ImageRegistry.sampling(of: source.image) : nil
-            let memo = PlanMemo.glyphRunPlan(op: op, source: s, sampled: sampled, destination: d, level: level)
+            let memo = PlanMemo.glyphRunPlan(op: op, source: s, destination: d, level: level, sampling: { sampled })
             let fresh = CompositePlan(op: op, source: s, mask: .perCall, destination: d, level: level, sampling: { sampled })
             #expect((memo == nil) == (fresh == nil), "run \(run): a kept plan \(memo == nil ? "declined" : "drew"), a fresh one not")
             guard let memo, let fresh, let bits = CompositePlan.MaskBits(m, onto: d, isGlyphRun: g.chance(50)),
@@ -239,5 +239,48 @@ import Testing
         }
         #expect(kept > 1_000 && drawn > 500 && clipped > 1_500 && remade > 50,
                 "kept \(kept), drawn \(drawn), clips set \(clipped), images made again at the same address \(remade)")
+    }
+
+    /// A glyph run's plan is kept by PlainImage's and SampledImage's equality, written out field by
+    /// field (a tuple field keeps it from being synthesised): each must tell apart two values that
+    /// differ in any one stored field, and the fields changed here must be every stored field, so
+    /// that one added later fails this until `==` compares it.
+    @Test func imageDescriptionsCompareEveryField() throws {
+        var base = PlainImage()
+        base.kind = .bits; base.solid = 7; base.format = .a8r8g8b8; base.data = UnsafeMutableRawPointer(bitPattern: 0x1000)
+        base.width = 10; base.height = 11; base.stride = 40; base.dx = 1; base.dy = 2; base.isDestination = true
+        base.drawable = (0, 0, 10, 11)
+        let plainChanges: [(String, (inout PlainImage) -> Void)] = [
+            ("kind", { $0.kind = .sampled }), ("solid", { $0.solid = 8 }), ("format", { $0.format = .a8b8g8r8 }),
+            ("data", { $0.data = UnsafeMutableRawPointer(bitPattern: 0x2000) }), ("width", { $0.width = 9 }), ("height", { $0.height = 9 }),
+            ("stride", { $0.stride = 44 }), ("dx", { $0.dx = 0 }), ("dy", { $0.dy = 0 }), ("isDestination", { $0.isDestination = false }),
+            ("drawable", { $0.drawable.y1 = 5 }),
+        ]
+        #expect(Set(Mirror(reflecting: base).children.compactMap(\.label)) == Set(plainChanges.map(\.0)), "PlainImage's stored fields")
+        #expect(base == base)
+        for (field, change) in plainChanges {
+            var other = base
+            change(&other)
+            #expect(other != base, "PlainImage differing in \(field) compared equal")
+        }
+
+        let filters = try [ConvolutionFilter(pixmanParameters: [1 << 16, 1 << 16, 0, 0, 1 << 16, 1 << 16]),
+                           ConvolutionFilter(pixmanParameters: [1 << 16, 1 << 16, 0, 0, 1 << 16, 1 << 16])]
+        let data = UnsafeMutableRawPointer(bitPattern: 0x1000)!
+        func sampled(data: UnsafeMutableRawPointer = data, width: Int = 10, height: Int = 11, stride: Int = 40, format: PixmanFormat = .a8r8g8b8,
+                     repeat mode: SamplingRepeat = .none, transform: FixedAffineTransform = .identity, filter: Int? = 0) -> SampledImage {
+            SampledImage(data: data, width: width, height: height, stride: stride, format: format, repeat: mode, transform: transform,
+                         convolution: filter.map { Unmanaged.passUnretained(filters[$0].weights) })
+        }
+        var shifted = FixedAffineTransform.identity
+        shifted.x0 = 1
+        let sampledChanges: [(String, SampledImage)] = [
+            ("data", sampled(data: UnsafeMutableRawPointer(bitPattern: 0x2000)!)), ("width", sampled(width: 9)), ("height", sampled(height: 9)),
+            ("stride", sampled(stride: 44)), ("format", sampled(format: .a8b8g8r8)), ("repeat", sampled(repeat: .pad)),
+            ("transform", sampled(transform: shifted)), ("convolution", sampled(filter: 1)),
+        ]
+        #expect(Set(Mirror(reflecting: sampled()).children.compactMap(\.label)) == Set(sampledChanges.map(\.0)), "SampledImage's stored fields")
+        #expect(sampled() == sampled() && sampled(filter: nil) != sampled())
+        for (field, other) in sampledChanges { #expect(other != sampled(), "SampledImage differing in \(field) compared equal") }
     }
 }

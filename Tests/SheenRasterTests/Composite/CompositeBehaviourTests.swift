@@ -125,7 +125,7 @@ import Testing
 
     /// A gradient through a sparse mask — rows covered at their ends and in a run between, gaps
     /// of 16 to 60 columns (a stroked outline's box: the kernels shade such rows only over the
-    /// covered runs, CompositeEntry.h's shade_covered_runs) — at every level, by every operator,
+    /// covered runs, CompositeGradientRuns.h's shade_covered_runs) — at every level, by every operator,
     /// into 32-bit and A8 pixels, at full and partial alpha, writes what compositing its fill as
     /// an image writes at the reference level: where nothing covers a pixel its paint is never
     /// read. The mask's rows lie against unmapped pages (after, then before): the scan for
